@@ -1,0 +1,348 @@
+//! The card-set import format (one JSON file per set) and its validation against a game.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::card::{Card, Side, StatValue};
+use crate::error::{CoreError, Location};
+use crate::game::{Game, KeywordValue, StatDef, StatKind};
+use crate::games::Games;
+use crate::name::{fold_name, slug};
+
+/// A set's code and display name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetInfo {
+    pub code: String,
+    pub name: String,
+}
+
+/// A parsed and validated card-set file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardSet {
+    pub source_name: String,
+    pub game: String,
+    pub sets: Vec<SetInfo>,
+    pub cards: Vec<Card>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardSetFile {
+    game: String,
+    #[serde(default)]
+    sets: Vec<SetInfo>,
+    #[serde(default)]
+    cards: Vec<CardInput>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardInput {
+    name: String,
+    #[serde(rename = "type")]
+    card_type: String,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    set: Option<String>,
+    #[serde(default)]
+    number: Option<String>,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    subtypes: Vec<String>,
+    #[serde(default)]
+    keywords: Vec<String>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    stats: BTreeMap<String, Value>,
+}
+
+impl CardSet {
+    /// Parses `text` as a card-set file and validates every card against its game.
+    /// Errors name `source_name` and either a JSON path (`cards[12].stats.power`) or, for
+    /// malformed JSON, a line and column.
+    pub fn from_json(source_name: &str, text: &str, games: &Games) -> Result<CardSet, CoreError> {
+        let error = |location: Location, message: String| CoreError::CardSet {
+            source_name: source_name.to_owned(),
+            location,
+            message,
+        };
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let file: CardSetFile = serde_path_to_error::deserialize(&mut deserializer)
+            .and_then(|file| {
+                deserializer
+                    .end()
+                    .map_err(|e| serde_path_to_error::Error::new(Default::default(), e))?;
+                Ok(file)
+            })
+            .map_err(|err| {
+                let inner = err.inner();
+                let message = strip_position(&inner.to_string());
+                match inner.classify() {
+                    serde_json::error::Category::Data => {
+                        let path = err.path().to_string();
+                        let location = if path == "." {
+                            Location::LineColumn { line: inner.line(), column: inner.column() }
+                        } else {
+                            Location::Path(path)
+                        };
+                        error(location, message)
+                    }
+                    _ => error(
+                        Location::LineColumn { line: inner.line(), column: inner.column() },
+                        message,
+                    ),
+                }
+            })?;
+        let game = games
+            .get(&file.game)
+            .map_err(|e| error(Location::Path("game".into()), e.to_string()))?;
+
+        let mut cards = Vec::with_capacity(file.cards.len());
+        let mut ids: HashMap<String, usize> = HashMap::new();
+        for (index, input) in file.cards.into_iter().enumerate() {
+            let card = validate_card(game, input)
+                .map_err(|(key, message)| {
+                    error(Location::Path(format!("cards[{index}]{key}")), message)
+                })?;
+            if let Some(first) = ids.insert(card.id.clone(), index) {
+                return Err(error(
+                    Location::Path(format!("cards[{index}].id")),
+                    format!("id '{}' is used again (first by cards[{first}])", card.id),
+                ));
+            }
+            cards.push(card);
+        }
+        for (index, set) in file.sets.iter().enumerate() {
+            if set.code.trim().is_empty() {
+                return Err(error(
+                    Location::Path(format!("sets[{index}].code")),
+                    "must not be empty".into(),
+                ));
+            }
+        }
+        Ok(CardSet {
+            source_name: source_name.to_owned(),
+            game: game.id.clone(),
+            sets: file.sets,
+            cards,
+        })
+    }
+}
+
+/// serde_json appends " at line L column C" to its messages; we report the position
+/// ourselves, in front.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+type CardProblem = (String, String);
+
+fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
+    let name = input.name.trim().to_owned();
+    if name.is_empty() {
+        return Err((".name".into(), "a card needs a name".into()));
+    }
+    let card_type = game.card_type(&input.card_type).ok_or_else(|| {
+        let known: Vec<&str> = game.card_types.iter().map(|t| t.name.as_str()).collect();
+        (
+            ".type".to_owned(),
+            format!(
+                "'{}' is not a card type of {} (types: {})",
+                input.card_type,
+                game.name,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let side = match input.side.as_deref() {
+        None => None,
+        Some(text) => Some(Side::parse(text).ok_or_else(|| {
+            (".side".to_owned(), format!("'{text}' is not a side (hero or villain)"))
+        })?),
+    };
+    let mut keywords = Vec::with_capacity(input.keywords.len());
+    for (i, written) in input.keywords.iter().enumerate() {
+        keywords.push(
+            validate_keyword(game, written).map_err(|message| (format!(".keywords[{i}]"), message))?,
+        );
+    }
+    let mut stats = BTreeMap::new();
+    for (stat_name, value) in input.stats {
+        let key = format!(".stats.{stat_name}");
+        if !card_type.stats.contains(&stat_name) {
+            let carried = if card_type.stats.is_empty() {
+                "none".to_owned()
+            } else {
+                card_type.stats.join(", ")
+            };
+            return Err((
+                key,
+                format!(
+                    "'{stat_name}' is not a stat of a {} card (its stats: {carried})",
+                    card_type.name
+                ),
+            ));
+        }
+        let def = &game.stats[&stat_name];
+        let value = validate_stat(def, &value).map_err(|(sub, message)| (key + &sub, message))?;
+        stats.insert(stat_name, value);
+    }
+    let id = match input.id {
+        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+        Some(_) => return Err((".id".into(), "an id, when given, must not be empty".into())),
+        None => slug(&format!("{} {}", game.id, name)),
+    };
+    let non_empty = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    Ok(Card {
+        id,
+        game: game.id.clone(),
+        name,
+        card_type: card_type.name.clone(),
+        set: non_empty(input.set),
+        number: non_empty(input.number),
+        side,
+        color: non_empty(input.color),
+        subtypes: input.subtypes.into_iter().map(|s| s.trim().to_owned()).collect(),
+        keywords,
+        text: non_empty(input.text),
+        stats,
+    })
+}
+
+fn validate_keyword(game: &Game, written: &str) -> Result<String, String> {
+    let written = written.trim();
+    let (name, value) = match written.split_once(':') {
+        Some((name, value)) => (name.trim(), Some(value.trim())),
+        None => (written, None),
+    };
+    let Some(def) = game.keyword(name) else {
+        if game.open_keywords && !name.is_empty() {
+            return Ok(written.to_owned());
+        }
+        let known: Vec<&str> = game.keywords.iter().map(|k| k.name.as_str()).collect();
+        return Err(format!(
+            "'{name}' is not a keyword of {} (keywords: {})",
+            game.name,
+            known.join(", ")
+        ));
+    };
+    match (def.value, value) {
+        (None, None) => Ok(def.name.clone()),
+        (None, Some(_)) => Err(format!("'{}' takes no value", def.name)),
+        (Some(_), None) | (Some(_), Some("")) => {
+            Err(format!("'{}' needs a value, as in '{}: 1'", def.name, def.name))
+        }
+        (Some(KeywordValue::Number), Some(v)) if v.parse::<i64>().is_err() => {
+            Err(format!("'{}' needs a number, not '{v}'", def.name))
+        }
+        (Some(_), Some(v)) => Ok(format!("{}: {v}", def.name)),
+    }
+}
+
+fn validate_stat(def: &StatDef, value: &Value) -> Result<StatValue, CardProblem> {
+    match def.kind {
+        StatKind::Number => validate_number(def, value).map_err(|m| (String::new(), m)),
+        StatKind::Text => match value {
+            Value::String(s) => validate_word(def, s).map_err(|m| (String::new(), m)),
+            other => Err((String::new(), format!("expected text, found {}", describe(other)))),
+        },
+        StatKind::List => {
+            let items = value
+                .as_array()
+                .ok_or_else(|| (String::new(), format!("expected a list, found {}", describe(value))))?;
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| match item {
+                    Value::String(s) => validate_word(def, s).map_err(|m| (format!("[{i}]"), m)),
+                    other => Err((format!("[{i}]"), format!("expected text, found {}", describe(other)))),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(StatValue::List)
+        }
+        StatKind::NumberList => {
+            let items = value
+                .as_array()
+                .ok_or_else(|| (String::new(), format!("expected a list, found {}", describe(value))))?;
+            if let Some(length) = def.length {
+                if items.len() != length {
+                    return Err((String::new(), format!("expected {length} values, found {}", items.len())));
+                }
+            }
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| validate_number(def, item).map_err(|m| (format!("[{i}]"), m)))
+                .collect::<Result<Vec<_>, _>>()
+                .map(StatValue::List)
+        }
+    }
+}
+
+fn validate_word(def: &StatDef, word: &str) -> Result<StatValue, String> {
+    let word = word.trim();
+    if def.values.is_empty() {
+        return Ok(StatValue::Text(word.to_owned()));
+    }
+    def.values
+        .iter()
+        .find(|v| fold_name(v) == fold_name(word))
+        .map(|v| StatValue::Text(v.clone()))
+        .ok_or_else(|| format!("'{word}' is not one of {}", def.values.join(", ")))
+}
+
+fn validate_number(def: &StatDef, value: &Value) -> Result<StatValue, String> {
+    let number = match value {
+        Value::Number(n) => n
+            .as_i64()
+            .ok_or_else(|| format!("expected a whole number, found {n}"))?,
+        Value::String(s) => {
+            if let Some(word) = def.allow.iter().find(|w| fold_name(w) == fold_name(s)) {
+                return Ok(StatValue::Text(word.clone()));
+            }
+            // Numbers written as strings ("3") are common in community exports.
+            s.trim().parse::<i64>().map_err(|_| {
+                let words = if def.allow.is_empty() {
+                    String::new()
+                } else {
+                    format!(" or one of {}", def.allow.join(", "))
+                };
+                format!("expected a number{words}, found \"{s}\"")
+            })?
+        }
+        other => return Err(format!("expected a number, found {}", describe(other))),
+    };
+    if def.min.is_some_and(|min| number < min) || def.max.is_some_and(|max| number > max) {
+        return Err(format!(
+            "{number} is out of range ({}..{})",
+            def.min.map_or(String::new(), |m| m.to_string()),
+            def.max.map_or(String::new(), |m| m.to_string())
+        ));
+    }
+    Ok(StatValue::Number(number))
+}
+
+fn describe(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "true/false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "text",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,133 @@
+use super::*;
+
+const GAME: &str = r#"
+id = "zoids-scramble"
+name = "Zoids Scramble"
+card_size_mm = { width = 63.0, height = 88.0 }
+[[card_types]]
+name = "Zoid"
+stats = ["power", "attack_energy"]
+[[card_types]]
+name = "Command"
+stats = ["timing"]
+[stats.power]
+label = "Power"
+kind = "number"
+min = 0
+max = 20
+allow = ["X"]
+[stats.attack_energy]
+label = "Attack energy"
+kind = "number"
+[stats.timing]
+label = "Timing"
+kind = "text"
+values = ["operation", "battle"]
+[[keywords]]
+name = "Scouting"
+value = "number"
+[[keywords]]
+name = "Flying"
+[[sections]]
+id = "main"
+name = "Main"
+"#;
+
+fn games() -> Games {
+    Games::from_sources([("zoids.toml", GAME)]).unwrap()
+}
+
+fn parse(json: &str) -> Result<CardSet, String> {
+    CardSet::from_json("set.json", json, &games()).map_err(|e| e.to_string())
+}
+
+fn one_card(card: &str) -> String {
+    format!(r#"{{"game": "zoids-scramble", "cards": [{{"name": "Filler", "type": "Zoid"}}, {card}]}}"#)
+}
+
+#[test]
+fn a_minimal_card_gets_a_slug_id_and_canonical_type() {
+    let set = parse(r#"{"game": "zoids-scramble", "cards": [{"name": "Ember Raptor", "type": "zoid"}]}"#)
+        .unwrap();
+    let card = &set.cards[0];
+    assert_eq!(card.id, "zoids-scramble-ember-raptor");
+    assert_eq!(card.card_type, "Zoid");
+    assert!(card.stats.is_empty());
+}
+
+#[test]
+fn stats_keywords_and_words_are_normalised() {
+    let set = parse(&one_card(
+        r#"{"name": "Ember Raptor", "type": "Zoid", "keywords": ["scouting: 2", "FLYING"],
+            "stats": {"power": "x", "attack_energy": "3"}}"#,
+    ))
+    .unwrap();
+    let card = &set.cards[1];
+    assert_eq!(card.keywords, ["Scouting: 2", "Flying"]);
+    assert_eq!(card.stats["power"], StatValue::Text("X".into()));
+    assert_eq!(card.stats["attack_energy"], StatValue::Number(3));
+}
+
+/// Each bad card and the exact error a user sees.
+#[test]
+fn bad_cards_are_reported_with_their_json_path() {
+    let cases = [
+        (r#"{"name": "A", "type": "Pilot"}"#,
+         "set.json: cards[1].type: 'Pilot' is not a card type of Zoids Scramble (types: Zoid, Command)"),
+        (r#"{"name": "A", "type": "Zoid", "stats": {"power": "four"}}"#,
+         "set.json: cards[1].stats.power: expected a number or one of X, found \"four\""),
+        (r#"{"name": "A", "type": "Zoid", "stats": {"power": 21}}"#,
+         "set.json: cards[1].stats.power: 21 is out of range (0..20)"),
+        (r#"{"name": "A", "type": "Zoid", "stats": {"power": 2.5}}"#,
+         "set.json: cards[1].stats.power: expected a whole number, found 2.5"),
+        (r#"{"name": "A", "type": "Zoid", "stats": {"timing": "battle"}}"#,
+         "set.json: cards[1].stats.timing: 'timing' is not a stat of a Zoid card (its stats: power, attack_energy)"),
+        (r#"{"name": "A", "type": "Command", "stats": {"timing": "later"}}"#,
+         "set.json: cards[1].stats.timing: 'later' is not one of operation, battle"),
+        (r#"{"name": "A", "type": "Zoid", "keywords": ["Scouting"]}"#,
+         "set.json: cards[1].keywords[0]: 'Scouting' needs a value, as in 'Scouting: 1'"),
+        (r#"{"name": "A", "type": "Zoid", "keywords": ["Scouting: lots"]}"#,
+         "set.json: cards[1].keywords[0]: 'Scouting' needs a number, not 'lots'"),
+        (r#"{"name": "A", "type": "Zoid", "keywords": ["Swimming"]}"#,
+         "set.json: cards[1].keywords[0]: 'Swimming' is not a keyword of Zoids Scramble (keywords: Scouting, Flying)"),
+        (r#"{"name": "A", "type": "Zoid", "side": "good"}"#,
+         "set.json: cards[1].side: 'good' is not a side (hero or villain)"),
+        (r#"{"name": "  ", "type": "Zoid"}"#, "set.json: cards[1].name: a card needs a name"),
+        (r#"{"type": "Zoid"}"#, "set.json: cards[1]: missing field `name`"),
+        (r#"{"name": "A", "type": "Zoid", "rarity": "rare"}"#,
+         "set.json: cards[1].rarity: unknown field `rarity`, expected one of `name`, `type`, `id`, `set`, `number`, `side`, `color`, `subtypes`, `keywords`, `text`, `stats`"),
+        (r#"{"name": "Filler", "type": "Zoid"}"#,
+         "set.json: cards[1].id: id 'zoids-scramble-filler' is used again (first by cards[0])"),
+    ];
+    for (card, expected) in cases {
+        assert_eq!(parse(&one_card(card)).unwrap_err(), expected, "for {card}");
+    }
+}
+
+#[test]
+fn malformed_json_is_reported_with_line_and_column() {
+    let err = parse("{\n  \"game\": \"zoids-scramble\",\n  \"cards\": [ {\"name\": } ]\n}").unwrap_err();
+    assert_eq!(err, "set.json: 3:22: expected value");
+}
+
+#[test]
+fn trailing_garbage_is_an_error() {
+    let err = parse(r#"{"game": "zoids-scramble"} x"#).unwrap_err();
+    assert!(err.starts_with("set.json: 1:28: trailing characters"), "{err}");
+}
+
+#[test]
+fn an_unknown_game_is_named() {
+    let err = parse(r#"{"game": "chess", "cards": []}"#).unwrap_err();
+    assert_eq!(err, "set.json: game: unknown game 'chess' (known: zoids-scramble)");
+}
+
+proptest::proptest! {
+    /// Any input yields a card set or a one-line error, never a panic.
+    #[test]
+    fn arbitrary_input_never_panics(text in ".{0,200}") {
+        if let Err(err) = CardSet::from_json("fuzz.json", &text, &games()) {
+            proptest::prop_assert!(!err.to_string().contains('\n'));
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The core's one error type.
+
+use std::fmt;
+
+/// Where in a source a problem sits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A path into a JSON or TOML document, such as `cards[12].stats.power`.
+    Path(String),
+    /// A 1-based line and column, for syntax errors.
+    LineColumn { line: usize, column: usize },
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Path(path) => f.write_str(path),
+            Location::LineColumn { line, column } => write!(f, "{line}:{column}"),
+        }
+    }
+}
+
+/// Everything the core can reject. Each message is one line that names the source.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CoreError {
+    /// A game definition (`data/games/<id>.toml`) is malformed or inconsistent.
+    #[error("{source_name}: {location}: {message}")]
+    GameDefinition {
+        source_name: String,
+        location: Location,
+        message: String,
+    },
+    /// A card-set file is malformed or does not fit its game.
+    #[error("{source_name}: {location}: {message}")]
+    CardSet {
+        source_name: String,
+        location: Location,
+        message: String,
+    },
+    /// A game id that no definition declares.
+    #[error("unknown game '{id}' (known: {known})")]
+    UnknownGame { id: String, known: String },
+}
+
+/// Converts a byte offset into a 1-based line and column (columns count characters).
+pub(crate) fn line_column(text: &str, offset: usize) -> Location {
+    let offset = offset.min(text.len());
+    let before = &text[..text.floor_char_boundary_compat(offset)];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Location::LineColumn { line, column }
+}
+
+trait FloorCharBoundary {
+    fn floor_char_boundary_compat(&self, index: usize) -> usize;
+}
+
+impl FloorCharBoundary for str {
+    fn floor_char_boundary_compat(&self, mut index: usize) -> usize {
+        while index > 0 && !self.is_char_boundary(index) {
+            index -= 1;
+        }
+        index
+    }
+}

@@ -1,0 +1,297 @@
+//! A game definition: card types, stats, keywords, deck sections and card size, read from
+//! `data/games/<id>.toml` and validated before anything else sees it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{line_column, CoreError, Location};
+use crate::name::fold_name;
+
+/// A validated game definition. Construct it with [`Game::from_toml`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// The fixed id used by the CLI, the database and data files (`zoids-scramble`).
+    pub id: String,
+    pub name: String,
+    /// A shorter label for tabs and pickers; falls back to `name`.
+    #[serde(default)]
+    pub short_name: Option<String>,
+    /// The physical card size, for printing.
+    pub card_size_mm: CardSize,
+    /// When true any keyword is accepted; `keywords` then only documents the known ones.
+    #[serde(default)]
+    pub open_keywords: bool,
+    pub card_types: Vec<CardTypeDef>,
+    #[serde(default)]
+    pub stats: BTreeMap<String, StatDef>,
+    #[serde(default)]
+    pub keywords: Vec<KeywordDef>,
+    pub sections: Vec<SectionDef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardSize {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// A card type and the stats a card of that type may carry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardTypeDef {
+    pub name: String,
+    #[serde(default)]
+    pub stats: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StatKind {
+    /// An integer, optionally within `min..=max`, or one of the `allow` words (`X`, `MAX`).
+    Number,
+    /// A word or phrase, optionally one of `values`.
+    Text,
+    /// A list of words, optionally each one of `values`.
+    List,
+    /// A list of numbers (each as for `Number`), optionally of a fixed `length`.
+    NumberList,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatDef {
+    pub label: String,
+    pub kind: StatKind,
+    #[serde(default)]
+    pub min: Option<i64>,
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// Words a numeric stat may hold instead of a number, such as `X` or `MAX`.
+    #[serde(default)]
+    pub allow: Vec<String>,
+    /// The closed set of values of a text or list stat.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// The exact length of a number list.
+    #[serde(default)]
+    pub length: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeywordValue {
+    /// `Scouting: 1`
+    Number,
+    /// `Support: Liger +1`
+    Text,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeywordDef {
+    pub name: String,
+    /// Absent for plain keywords (`Flying`); present for `Name: value` keywords.
+    #[serde(default)]
+    pub value: Option<KeywordValue>,
+}
+
+/// A part of a deck list (`main`, `side`, `characters`…).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionDef {
+    pub id: String,
+    pub name: String,
+}
+
+impl Game {
+    /// Parses and validates a definition. `source_name` only labels error messages.
+    pub fn from_toml(source_name: &str, text: &str) -> Result<Game, CoreError> {
+        let game: Game = toml::from_str(text).map_err(|err| {
+            let location = match err.span() {
+                Some(span) => line_column(text, span.start),
+                None => Location::Path("(document)".into()),
+            };
+            CoreError::GameDefinition {
+                source_name: source_name.to_owned(),
+                location,
+                message: err.message().trim().replace('\n', " "),
+            }
+        })?;
+        game.validate()
+            .map_err(|(key, message)| CoreError::GameDefinition {
+                source_name: source_name.to_owned(),
+                location: Location::Path(key),
+                message,
+            })?;
+        Ok(game)
+    }
+
+    pub fn display_short_name(&self) -> &str {
+        self.short_name.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The card type with this name, compared case-insensitively.
+    pub fn card_type(&self, name: &str) -> Option<&CardTypeDef> {
+        let key = fold_name(name);
+        self.card_types.iter().find(|t| fold_name(&t.name) == key)
+    }
+
+    /// The keyword definition for a keyword as written on a card (`Scouting: 1`).
+    pub fn keyword(&self, written: &str) -> Option<&KeywordDef> {
+        let name = written.split(':').next().unwrap_or(written);
+        let key = fold_name(name);
+        self.keywords.iter().find(|k| fold_name(&k.name) == key)
+    }
+
+    fn validate(&self) -> Result<(), (String, String)> {
+        let fail = |key: &str, message: String| Err((key.to_owned(), message));
+        if self.id.is_empty()
+            || !self
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return fail("id", format!("'{}' is not a lower-case id", self.id));
+        }
+        if self.name.trim().is_empty() {
+            return fail("name", "must not be empty".into());
+        }
+        let size = self.card_size_mm;
+        if !(size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0) {
+            return fail("card_size_mm", "width and height must be between 0 and 500 mm".into());
+        }
+        if self.card_types.is_empty() {
+            return fail("card_types", "a game needs at least one card type".into());
+        }
+        let mut seen = BTreeSet::new();
+        for (i, card_type) in self.card_types.iter().enumerate() {
+            if !seen.insert(fold_name(&card_type.name)) || card_type.name.trim().is_empty() {
+                return fail(
+                    &format!("card_types[{i}].name"),
+                    format!("'{}' is empty or declared twice", card_type.name),
+                );
+            }
+            for (j, stat) in card_type.stats.iter().enumerate() {
+                if !self.stats.contains_key(stat) {
+                    return fail(
+                        &format!("card_types[{i}].stats[{j}]"),
+                        format!("unknown stat '{stat}' (declare it under [stats.{stat}])"),
+                    );
+                }
+            }
+        }
+        for (name, stat) in &self.stats {
+            let key = format!("stats.{name}");
+            validate_stat(stat).or_else(|message| fail(&key, message))?;
+        }
+        let mut seen = BTreeSet::new();
+        for (i, keyword) in self.keywords.iter().enumerate() {
+            if keyword.name.contains(':') || !seen.insert(fold_name(&keyword.name)) {
+                return fail(
+                    &format!("keywords[{i}].name"),
+                    format!("'{}' contains ':' or is declared twice", keyword.name),
+                );
+            }
+        }
+        if self.sections.is_empty() {
+            return fail("sections", "a game needs at least one deck section".into());
+        }
+        let mut seen = BTreeSet::new();
+        for (i, section) in self.sections.iter().enumerate() {
+            if !seen.insert(section.id.as_str()) {
+                return fail(
+                    &format!("sections[{i}].id"),
+                    format!("'{}' is declared twice", section.id),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+fn validate_stat(stat: &StatDef) -> Result<(), String> {
+    let numeric = matches!(stat.kind, StatKind::Number | StatKind::NumberList);
+    if !numeric && (stat.min.is_some() || stat.max.is_some() || !stat.allow.is_empty()) {
+        return Err("`min`, `max` and `allow` apply only to number stats".into());
+    }
+    if numeric && !stat.values.is_empty() {
+        return Err("`values` applies only to text and list stats".into());
+    }
+    if stat.length.is_some() && stat.kind != StatKind::NumberList {
+        return Err("`length` applies only to number_list stats".into());
+    }
+    if let (Some(min), Some(max)) = (stat.min, stat.max) {
+        if min > max {
+            return Err(format!("min {min} is greater than max {max}"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"
+id = "tiny"
+name = "Tiny Game"
+card_size_mm = { width = 63.0, height = 88.0 }
+[[card_types]]
+name = "Unit"
+stats = ["power"]
+[stats.power]
+label = "Power"
+kind = "number"
+[[sections]]
+id = "main"
+name = "Main"
+"#;
+
+    fn error_of(text: &str) -> String {
+        Game::from_toml("tiny.toml", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_minimal_definition_loads() {
+        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
+        assert_eq!(game.id, "tiny");
+        assert!(game.card_type("unit").is_some());
+    }
+
+    #[test]
+    fn an_undeclared_stat_is_named_with_its_key() {
+        let text = MINIMAL.replace(r#"stats = ["power"]"#, r#"stats = ["pwer"]"#);
+        assert_eq!(
+            error_of(&text),
+            "tiny.toml: card_types[0].stats[0]: unknown stat 'pwer' (declare it under [stats.pwer])"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_a_line_and_column_error() {
+        let text = MINIMAL.replace("name = \"Tiny Game\"", "name = \"Tiny Game\"\ncolour = 1");
+        let err = error_of(&text);
+        assert!(err.starts_with("tiny.toml: 4:1: unknown field `colour`"), "{err}");
+    }
+
+    #[test]
+    fn an_inverted_range_is_rejected() {
+        let text = MINIMAL.replace("kind = \"number\"", "kind = \"number\"\nmin = 5\nmax = 1");
+        assert_eq!(
+            error_of(&text),
+            "tiny.toml: stats.power: min 5 is greater than max 1"
+        );
+    }
+
+    #[test]
+    fn a_duplicate_card_type_is_rejected() {
+        let text = MINIMAL.replace(
+            "[stats.power]",
+            "[[card_types]]\nname = \"UNIT\"\n[stats.power]",
+        );
+        assert!(error_of(&text).contains("card_types[1].name"));
+    }
+}

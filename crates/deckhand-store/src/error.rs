@@ -1,0 +1,13 @@
+/// Everything the store can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused an operation (I/O, a locked or corrupt file…).
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The file was written by a newer Deckhand whose schema this one does not know.
+    #[error("the database has schema version {found}, newer than this Deckhand understands ({known}); update Deckhand")]
+    NewerSchema { found: i64, known: i64 },
+    /// A stored row could not be read back (hand-edited database).
+    #[error("corrupt row for card '{id}': {message}")]
+    CorruptRow { id: String, message: String },
+}

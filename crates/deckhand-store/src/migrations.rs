@@ -1,0 +1,67 @@
+//! Forward-only schema migrations, tracked with `PRAGMA user_version`.
+//!
+//! Never edit a migration that has shipped: append a new one. Migration N (1-based) moves
+//! the schema from version N-1 to N inside one transaction.
+
+use rusqlite::Connection;
+
+use crate::StoreError;
+
+const MIGRATIONS: &[&str] = &[
+    // 1: games, sets, cards and a key/value table for bookkeeping.
+    r#"
+    CREATE TABLE games (
+        id   TEXT PRIMARY KEY,
+        name TEXT NOT NULL
+    ) STRICT;
+
+    CREATE TABLE sets (
+        game TEXT NOT NULL REFERENCES games(id),
+        code TEXT NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game, code)
+    ) STRICT;
+
+    CREATE TABLE cards (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL REFERENCES games(id),
+        name     TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        type     TEXT NOT NULL,
+        set_code TEXT,
+        number   TEXT,
+        side     TEXT CHECK (side IN ('hero', 'villain')),
+        color    TEXT,
+        subtypes TEXT NOT NULL DEFAULT '[]',
+        keywords TEXT NOT NULL DEFAULT '[]',
+        text     TEXT,
+        stats    TEXT NOT NULL DEFAULT '{}',
+        FOREIGN KEY (game, set_code) REFERENCES sets(game, code)
+    ) STRICT;
+
+    CREATE INDEX cards_by_game_name ON cards (game, name_key);
+    CREATE INDEX cards_by_name ON cards (name_key);
+
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) STRICT;
+    "#,
+];
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let current: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if current > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema { found: current, known: SCHEMA_VERSION });
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", index as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}

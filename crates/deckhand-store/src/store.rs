@@ -1,0 +1,264 @@
+//! The [`Store`]: an open card database.
+
+use std::path::Path;
+
+use deckhand_core::{fold_name, Card, CardSet, Game, Side};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::Serialize;
+
+use crate::migrations::migrate;
+use crate::StoreError;
+
+/// An open Deckhand database.
+pub struct Store {
+    conn: Connection,
+}
+
+/// What one import run changed, per file and in total.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ImportReport {
+    pub files: Vec<SetImportReport>,
+    pub added: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SetImportReport {
+    pub file: String,
+    pub game: String,
+    pub added: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+}
+
+/// Which cards to list.
+#[derive(Debug, Clone, Default)]
+pub struct CardFilter<'a> {
+    pub game: Option<&'a str>,
+}
+
+const CARD_COLUMNS: &str =
+    "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats";
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::configure(Connection::open(path)?)
+    }
+
+    /// A private in-memory database, for tests and benchmarks.
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Store::configure(Connection::open_in_memory()?)
+    }
+
+    fn configure(mut conn: Connection) -> Result<Store, StoreError> {
+        // WAL lets the app read while an import writes; `busy_timeout` rides out the short
+        // lock a concurrent CLI import takes.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// Makes the `games` table match the loaded definitions (insert or rename).
+    pub fn sync_games<'a>(&mut self, games: impl IntoIterator<Item = &'a Game>) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut upsert = tx.prepare(
+                "INSERT INTO games (id, name) VALUES (?1, ?2)
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+            )?;
+            for game in games {
+                upsert.execute(params![game.id, game.name])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Imports every card set in one transaction: all of them land, or none does.
+    /// A card whose id exists is updated in place.
+    pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut report = ImportReport::default();
+        {
+            let mut upsert_set = tx.prepare(
+                "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game, code) DO UPDATE SET name = excluded.name",
+            )?;
+            // A card may name a set its file does not declare: record the code as its name,
+            // without overwriting a name declared elsewhere.
+            let mut ensure_set = tx.prepare(
+                "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
+                 ON CONFLICT (game, code) DO NOTHING",
+            )?;
+            let mut existing = tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+            let mut upsert_card = tx.prepare(
+                "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
+                                    subtypes, keywords, text, stats)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                 ON CONFLICT (id) DO UPDATE SET
+                    game = excluded.game, name = excluded.name, name_key = excluded.name_key,
+                    type = excluded.type, set_code = excluded.set_code, number = excluded.number,
+                    side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
+                    keywords = excluded.keywords, text = excluded.text, stats = excluded.stats",
+            )?;
+            for set in sets {
+                let mut file = SetImportReport {
+                    file: set.source_name.clone(),
+                    game: set.game.clone(),
+                    ..Default::default()
+                };
+                for info in &set.sets {
+                    upsert_set.execute(params![set.game, info.code, info.name])?;
+                }
+                for card in &set.cards {
+                    if let Some(code) = &card.set {
+                        ensure_set.execute(params![card.game, code])?;
+                    }
+                    let before = existing.query_row([&card.id], card_from_row).optional()?;
+                    match before {
+                        Some(Ok(old)) if &old == card => {
+                            file.unchanged += 1;
+                            continue;
+                        }
+                        Some(_) => file.updated += 1,
+                        None => file.added += 1,
+                    }
+                    upsert_card.execute(params![
+                        card.id,
+                        card.game,
+                        card.name,
+                        fold_name(&card.name),
+                        card.card_type,
+                        card.set,
+                        card.number,
+                        card.side.map(Side::as_str),
+                        card.color,
+                        json(&card.subtypes),
+                        json(&card.keywords),
+                        card.text,
+                        json(&card.stats),
+                    ])?;
+                }
+                report.added += file.added;
+                report.updated += file.updated;
+                report.unchanged += file.unchanged;
+                report.files.push(file);
+            }
+        }
+        tx.commit()?;
+        Ok(report)
+    }
+
+    /// Cards matching `filter`, by game then name.
+    pub fn cards(&self, filter: &CardFilter) -> Result<Vec<Card>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {CARD_COLUMNS} FROM cards
+             WHERE (?1 IS NULL OR game = ?1)
+             ORDER BY game, name_key, id"
+        ))?;
+        let rows = stmt.query_map([filter.game], card_from_row)?;
+        collect_cards(rows)
+    }
+
+    /// The card with this id, if any.
+    pub fn card_by_id(&self, id: &str) -> Result<Option<Card>, StoreError> {
+        let mut stmt =
+            self.conn.prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+        stmt.query_row([id], card_from_row).optional()?.transpose()
+    }
+
+    /// Cards whose name matches `name` (folded), optionally within one game.
+    pub fn cards_named(&self, name: &str, game: Option<&str>) -> Result<Vec<Card>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {CARD_COLUMNS} FROM cards
+             WHERE name_key = ?1 AND (?2 IS NULL OR game = ?2)
+             ORDER BY game, id"
+        ))?;
+        let rows = stmt.query_map(params![fold_name(name), game], card_from_row)?;
+        collect_cards(rows)
+    }
+
+    /// The number of cards per game id.
+    pub fn card_counts(&self) -> Result<Vec<(String, usize)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT game, COUNT(*) FROM cards GROUP BY game ORDER BY game")?;
+        let rows = stmt.query_map([], |row| Ok((row.get(0)?, row.get::<_, i64>(1)? as usize)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| row.get(0))
+            .optional()?)
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )?;
+        Ok(())
+    }
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("card fields always serialise")
+}
+
+type RowResult = Result<Card, StoreError>;
+
+fn collect_cards(
+    rows: impl Iterator<Item = rusqlite::Result<RowResult>>,
+) -> Result<Vec<Card>, StoreError> {
+    let mut cards = Vec::new();
+    for row in rows {
+        cards.push(row??);
+    }
+    Ok(cards)
+}
+
+/// Reads one card row; a JSON column that does not parse is a [`StoreError::CorruptRow`]
+/// rather than a panic.
+fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
+    let id: String = row.get(0)?;
+    let side: Option<String> = row.get(6)?;
+    let subtypes: String = row.get(8)?;
+    let keywords: String = row.get(9)?;
+    let stats: String = row.get(11)?;
+    let parsed = (|| -> Result<_, serde_json::Error> {
+        Ok((
+            serde_json::from_str(&subtypes)?,
+            serde_json::from_str(&keywords)?,
+            serde_json::from_str(&stats)?,
+        ))
+    })();
+    let (subtypes, keywords, stats) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => return Ok(Err(StoreError::CorruptRow { id, message: e.to_string() })),
+    };
+    Ok(Ok(Card {
+        game: row.get(1)?,
+        name: row.get(2)?,
+        card_type: row.get(3)?,
+        set: row.get(4)?,
+        number: row.get(5)?,
+        side: side.as_deref().and_then(Side::parse),
+        color: row.get(7)?,
+        subtypes,
+        keywords,
+        text: row.get(10)?,
+        stats,
+        id,
+    }))
+}
+
+#[cfg(test)]
+mod tests;

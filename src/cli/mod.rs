@@ -1,0 +1,89 @@
+//! The CLI's commands: each calls one API function and prints the result as text or JSON.
+
+mod text;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use deckhand::Deckhand;
+use serde::Serialize;
+
+/// Why a command stopped: the API refused, or stdout could not be written.
+pub enum Failure {
+    Api(deckhand::Error),
+    Output(io::Error),
+}
+
+impl From<deckhand::Error> for Failure {
+    fn from(err: deckhand::Error) -> Self {
+        Failure::Api(err)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Self {
+        Failure::Output(err)
+    }
+}
+
+type Result<T = ()> = std::result::Result<T, Failure>;
+
+fn print_json(out: &mut impl Write, value: &impl Serialize) -> Result {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct GameRow<'a> {
+    id: &'a str,
+    name: &'a str,
+    card_count: usize,
+}
+
+pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
+    let games = deckhand.game_summaries()?;
+    if json {
+        let rows: Vec<GameRow> = games
+            .iter()
+            .map(|g| GameRow { id: &g.id, name: &g.name, card_count: g.card_count })
+            .collect();
+        return print_json(out, &rows);
+    }
+    text::games(&games, out)?;
+    Ok(())
+}
+
+pub fn import(deckhand: &mut Deckhand, files: &[PathBuf], json: bool, out: &mut impl Write) -> Result {
+    let report = deckhand.import_files(files)?;
+    if json {
+        return print_json(out, &report);
+    }
+    text::import_report(&report, out)?;
+    Ok(())
+}
+
+pub fn cards(deckhand: &Deckhand, game: Option<&str>, json: bool, out: &mut impl Write) -> Result {
+    let cards = deckhand.cards(game)?;
+    if json {
+        return print_json(out, &cards);
+    }
+    text::card_table(&cards, out)?;
+    Ok(())
+}
+
+pub fn card(
+    deckhand: &Deckhand,
+    name_or_id: &str,
+    game: Option<&str>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let card = deckhand.card(name_or_id, game)?;
+    if json {
+        return print_json(out, &card);
+    }
+    let game = deckhand.games().get(&card.game).map_err(deckhand::Error::from)?;
+    text::card_detail(&card, game, out)?;
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! Human-readable output. Column widths adapt to the content; no colours, so output pipes
+//! cleanly into other tools.
+
+use std::io::{self, Write};
+
+use deckhand::{Card, Game, GameSummary, ImportReport};
+
+pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
+    let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
+    let name_width = games.iter().map(|g| g.name.chars().count()).max().unwrap_or(4).max(4);
+    writeln!(out, "{:id_width$}  {:name_width$}  {:>5}", "ID", "NAME", "CARDS")?;
+    for game in games {
+        writeln!(out, "{:id_width$}  {:name_width$}  {:>5}", game.id, game.name, game.card_count)?;
+    }
+    Ok(())
+}
+
+pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<()> {
+    for file in &report.files {
+        writeln!(
+            out,
+            "{} ({}): {} added, {} updated, {} unchanged",
+            file.file, file.game, file.added, file.updated, file.unchanged
+        )?;
+    }
+    if report.files.len() > 1 {
+        writeln!(
+            out,
+            "total: {} added, {} updated, {} unchanged",
+            report.added, report.updated, report.unchanged
+        )?;
+    }
+    Ok(())
+}
+
+pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
+    let width = |f: &dyn Fn(&Card) -> usize, min: usize| cards.iter().map(f).max().unwrap_or(min).max(min);
+    let id_w = width(&|c| c.id.chars().count(), 2);
+    let name_w = width(&|c| c.name.chars().count(), 4);
+    let type_w = width(&|c| c.card_type.chars().count(), 4);
+    writeln!(out, "{:id_w$}  {:name_w$}  {:type_w$}  STATS", "ID", "NAME", "TYPE")?;
+    for card in cards {
+        writeln!(
+            out,
+            "{:id_w$}  {:name_w$}  {:type_w$}  {}",
+            card.id,
+            card.name,
+            card.card_type,
+            compact_stats(card)
+        )?;
+    }
+    writeln!(out, "{} card{}", cards.len(), if cards.len() == 1 { "" } else { "s" })
+}
+
+fn compact_stats(card: &Card) -> String {
+    card.stats
+        .iter()
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn card_detail(card: &Card, game: &Game, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "{}", card.name)?;
+    let mut field = |label: &str, value: &str| -> io::Result<()> {
+        if !value.is_empty() {
+            writeln!(out, "  {label:<16} {value}")?;
+        }
+        Ok(())
+    };
+    field("Game", &game.name)?;
+    field("Type", &card.card_type)?;
+    field("Id", &card.id)?;
+    let printing = match (&card.set, &card.number) {
+        (Some(set), Some(number)) => format!("{set} {number}"),
+        (Some(set), None) => set.clone(),
+        (None, Some(number)) => number.clone(),
+        (None, None) => String::new(),
+    };
+    field("Set", &printing)?;
+    field("Side", card.side.map_or("", |s| s.as_str()))?;
+    field("Color", card.color.as_deref().unwrap_or(""))?;
+    field("Subtypes", &card.subtypes.join(", "))?;
+    field("Keywords", &card.keywords.join(", "))?;
+    for (key, value) in &card.stats {
+        let label = game.stats.get(key).map_or(key.as_str(), |s| s.label.as_str());
+        field(label, &value.to_string())?;
+    }
+    if let Some(text) = &card.text {
+        writeln!(out)?;
+        for line in text.lines() {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    Ok(())
+}

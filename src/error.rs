@@ -1,0 +1,53 @@
+use std::path::PathBuf;
+
+use deckhand_core::CoreError;
+use deckhand_store::StoreError;
+
+/// Every failure of the API. [`Error::code`] gives the stable code the UI and scripts see;
+the CLI exits with 2 for any of them.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Input the user supplied does not parse or does not fit its game.
+    #[error(transparent)]
+    Invalid(#[from] CoreError),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A file the user named cannot be read.
+    #[error("{path}: {message}")]
+    ReadFile { path: PathBuf, message: String },
+    /// The database's folder cannot be created.
+    #[error("cannot create the data directory {path}: {message}")]
+    DataDir { path: PathBuf, message: String },
+    /// No card has this name or id.
+    #[error("no card named or with id '{query}'{}", in_game(.game))]
+    CardNotFound { query: String, game: Option<String> },
+    /// The name is used by cards of several games.
+    #[error("'{query}' names cards in several games ({games}); add --game")]
+    AmbiguousCard { query: String, games: String },
+    /// A bundled data file is broken: a bug in this build, caught by `bundled_data_loads`.
+    #[error("bundled data is invalid: {0}")]
+    BundledData(CoreError),
+}
+
+fn in_game(game: &Option<String>) -> String {
+    game.as_ref().map(|g| format!(" in {g}")).unwrap_or_default()
+}
+
+impl Error {
+    /// A stable, machine-readable code: the UI matches on this, never on messages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
+            Error::Invalid(_) => "invalid_input",
+            Error::Store(_) => "database",
+            Error::ReadFile { .. } => "unreadable_file",
+            Error::DataDir { .. } => "data_dir",
+            Error::CardNotFound { .. } => "not_found",
+            Error::AmbiguousCard { .. } => "ambiguous",
+            Error::BundledData(_) => "bundled_data",
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,16 @@
+//! The Deckhand API: the one surface the CLI and the Tauri shell call.
+//!
+//! It joins the pure core (game definitions, card validation) to the store (SQLite) and
+//! owns everything that touches the outside world: where the database lives, reading
+//! import files, and loading the bundled data into a new database.
+
+pub mod bundled;
+mod deckhand;
+mod error;
+mod paths;
+
+pub use deckhand::{Deckhand, GameSummary, StatLabel};
+pub use deckhand_core::{Card, Game, Side, StatValue};
+pub use deckhand_store::{ImportReport, SetImportReport};
+pub use error::{Error, Result};
+pub use paths::{default_db_path, resolve_db_path, DB_ENV};

@@ -1,0 +1,86 @@
+//! `deckhand`: the command-line face of the Deckhand API. Parsing and printing only; the
+//! work happens in the library. Exit codes: 0 ok, 1 a finding, 2 bad input or usage.
+
+mod cli;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "deckhand", version, about = "Deck builder and collection manager for card games")]
+struct Cli {
+    /// The database file [default: $DECKHAND_DB, else ~/.local/share/deckhand/deckhand.sqlite3]
+    #[arg(long, global = true, value_name = "PATH")]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games with their card counts
+    Games {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Import card-set JSON files, all or nothing
+    Import {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List cards
+    Cards {
+        /// Only this game's cards (a game id, see `deckhand games`)
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show one card by name or id
+    Card {
+        #[arg(value_name = "NAME_OR_ID")]
+        name_or_id: String,
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(cli::Failure::Api(err)) => {
+            eprintln!("deckhand: error: {err}");
+            ExitCode::from(2)
+        }
+        // `deckhand cards | head` closes the pipe early: that is not a failure.
+        Err(cli::Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(cli::Failure::Output(err)) => {
+            eprintln!("deckhand: error: cannot write output: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), cli::Failure> {
+    let db = deckhand::resolve_db_path(cli.db.as_deref())?;
+    let mut deckhand = deckhand::Deckhand::open(&db)?;
+    let mut out = io::stdout().lock();
+    match cli.command {
+        Command::Games { json } => cli::games(&deckhand, json, &mut out)?,
+        Command::Import { files, json } => cli::import(&mut deckhand, &files, json, &mut out)?,
+        Command::Cards { game, json } => cli::cards(&deckhand, game.as_deref(), json, &mut out)?,
+        Command::Card { name_or_id, game, json } => {
+            cli::card(&deckhand, &name_or_id, game.as_deref(), json, &mut out)?
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,165 @@
+//! Integration tests: the built `deckhand` binary against a temporary database, as a user
+//! or a script would run it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+struct Env {
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("deckhand.sqlite3");
+        Env { _dir: dir, db }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("--db")
+            .arg(&self.db)
+            .args(args)
+            .env_remove("DECKHAND_DB")
+            .output()
+            .unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let output = self.run(args);
+        assert!(output.status.success(), "{args:?} failed: {}", stderr(&output));
+        serde_json::from_slice(&output.stdout).unwrap()
+    }
+
+    fn zoids_count(&self) -> usize {
+        self.json(&["cards", "--game", "zoids-scramble", "--json"]).as_array().unwrap().len()
+    }
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/import")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn games_lists_the_five_games_with_their_card_counts() {
+    let env = Env::new();
+    let games = env.json(&["games", "--json"]);
+    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]);
+    for game in games.as_array().unwrap() {
+        assert!(game["card_count"].as_u64().unwrap() >= 60, "{game}");
+        assert!(game["name"].as_str().unwrap().len() > 3);
+    }
+    let text = env.run(&["games"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Zoids Scramble"));
+}
+
+#[test]
+fn a_new_database_loads_the_bundled_cards_once() {
+    let env = Env::new();
+    let first = env.zoids_count();
+    assert!(first >= 60);
+    // Opening again must not duplicate anything.
+    assert_eq!(env.zoids_count(), first);
+}
+
+#[test]
+fn importing_adds_cards_and_reimporting_updates_them() {
+    let env = Env::new();
+    let before = env.zoids_count();
+    let report = env.json(&["import", &fixture("good-set.json"), "--json"]);
+    assert_eq!((report["added"].as_u64(), report["updated"].as_u64()), (Some(2), Some(0)));
+    assert_eq!(env.zoids_count(), before + 2);
+
+    let report = env.json(&["import", &fixture("updated-set.json"), "--json"]);
+    assert_eq!((report["added"].as_u64(), report["updated"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(report["unchanged"].as_u64(), Some(1));
+    let card = env.json(&["card", "fixture raptor", "--json"]);
+    assert_eq!(card["stats"]["power"], 6);
+    assert_eq!(card["id"], "TST-001");
+    // A card without an id gets a stable slug of game and name.
+    let order = env.json(&["card", "Fixture Order", "--game", "zoids-scramble", "--json"]);
+    assert_eq!(order["id"], "zoids-scramble-fixture-order");
+}
+
+/// Each bad file, and the one line a user sees: it names the file and the place.
+#[test]
+fn bad_imports_exit_2_with_one_line_and_change_nothing() {
+    let cases = [
+        ("unknown-game.json", "game: unknown game 'chess'"),
+        ("unknown-type.json", "cards[1].type: 'Sorcery' is not a card type of Zoids Scramble"),
+        ("wrong-stat-kind.json", "cards[2].stats.power: expected a number, found \"lots\""),
+        ("invalid-json.json", "4:44: trailing comma"),
+        ("does-not-exist.json", "No such file"),
+    ];
+    let env = Env::new();
+    let before = env.zoids_count();
+    for (file, expected) in cases {
+        // The good file first: an all-or-nothing import must not keep it either.
+        let output = env.run(&["import", &fixture("good-set.json"), &fixture(file)]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{file}: {message}");
+        assert_eq!(message.lines().count(), 1, "{file}: {message}");
+        assert!(message.contains(file), "{file}: {message}");
+        assert!(message.contains(expected), "{file}: expected {expected:?} in {message}");
+        assert!(!message.contains("panicked"), "{message}");
+        assert_eq!(env.zoids_count(), before, "{file} changed the database");
+    }
+}
+
+#[test]
+fn card_shows_every_field_and_unknown_cards_exit_2() {
+    let env = Env::new();
+    env.json(&["import", &fixture("good-set.json")]);
+    let output = env.run(&["card", "FIXTURE RAPTOR"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for expected in ["Fixture Raptor", "Zoid", "TST 001", "hero", "Raptor", "Scouting: 1", "Power", "4", "look at the top card"] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    let missing = env.run(&["card", "No Such Card"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(stderr(&missing).trim(), "deckhand: error: no card named or with id 'No Such Card'");
+}
+
+#[test]
+fn an_unknown_game_or_bad_usage_exits_2() {
+    let env = Env::new();
+    let output = env.run(&["cards", "--game", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown game 'chess'"));
+    assert_eq!(env.run(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(env.run(&["import"]).status.code(), Some(2));
+}
+
+#[test]
+fn the_environment_variable_chooses_the_database() {
+    let env = Env::new();
+    let output = Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .args(["import", &fixture("good-set.json")])
+        .env("DECKHAND_DB", &env.db)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    // The same file, opened through --db, holds the import.
+    assert_eq!(env.json(&["card", "TST-001", "--json"])["name"], "Fixture Raptor");
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_a_clear_error() {
+    let env = Env::new();
+    std::fs::write(&env.db, "this is not sqlite, just text that is long enough to matter").unwrap();
+    let output = env.run(&["games"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).starts_with("deckhand: error: database error:"), "{}", stderr(&output));
+}

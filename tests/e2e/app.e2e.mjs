@@ -1,0 +1,176 @@
+// End-to-end test of the real Deckhand desktop app: the Tauri binary under Xvfb, driven
+// through tauri-driver and WebKitWebDriver, against a fresh temporary database.
+// Screenshots of every step land in target/e2e/. Run with `make e2e`.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import net from 'node:net';
+import { WebDriver } from './webdriver.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
+const app = join(targetDir, 'debug', 'deckhand-app');
+const cli = join(targetDir, 'debug', 'deckhand');
+const shots = join(root, 'target', 'e2e');
+const work = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
+const db = join(work, 'deckhand.sqlite3');
+mkdirSync(shots, { recursive: true });
+
+const children = [];
+let passed = 0;
+let failed = 0;
+
+function start(command, args, env = {}) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stderrText = () => stderr;
+  children.push(child);
+  return child;
+}
+
+function waitForPort(port, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolvePort, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolvePort();
+      });
+      socket.once('error', () => {
+        if (Date.now() > deadline) reject(new Error(`nothing listens on port ${port}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
+async function step(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    failed += 1;
+    console.log(`not ok - ${name}\n  ${error.stack ?? error}`);
+  }
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function main() {
+  const display = `:${90 + (process.pid % 9)}`;
+  start('Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp']);
+  await new Promise((r) => setTimeout(r, 400));
+  const env = { DISPLAY: display, DECKHAND_DB: db };
+  const port = 4444 + (process.pid % 500) * 2;
+  const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(port + 1)], env);
+  await waitForPort(port).catch((e) => {
+    throw new Error(`${e.message}; tauri-driver said: ${driverProcess.stderrText()}`);
+  });
+
+  // The expected games and counts come from the CLI against the same fresh database.
+  const games = JSON.parse(execFileSync(cli, ['--db', db, 'games', '--json'], { encoding: 'utf8' }));
+  const driver = new WebDriver(`http://127.0.0.1:${port}`);
+  let shot = 0;
+  const save = async (name) => {
+    shot += 1;
+    writeFileSync(join(shots, `${String(shot).padStart(2, '0')}-${name}.png`), await driver.screenshot());
+  };
+
+  const launched = Date.now();
+  await driver.start({ 'tauri:options': { application: app } });
+  try {
+    await step('the app opens and shows the first card list', async () => {
+      await driver.waitForElement('.card-row', 20000);
+      const coldStartMs = Date.now() - launched;
+      console.log(`# cold start to first card list: ${coldStartMs} ms`);
+      writeFileSync(join(shots, 'cold-start-ms.txt'), `${coldStartMs}\n`);
+      const buttons = await driver.findAll('[data-testid^="game-"]');
+      check(buttons.length === games.length, `expected ${games.length} games, saw ${buttons.length}`);
+      await save('app-opened');
+    });
+
+    for (const game of games) {
+      await step(`${game.id}: switching shows its ${game.card_count} cards from the database`, async () => {
+        await driver.click(await driver.waitForElement(`[data-testid="game-${game.id}"]`));
+        await driver.waitFor(`the ${game.name} heading`, async () => {
+          const heading = await driver.findAll('h1');
+          return heading[0] && (await driver.text(heading[0])) === game.name;
+        });
+        const countText = await driver.waitFor('the card count', async () => {
+          const el = (await driver.findAll('[data-testid="card-count"]'))[0];
+          const text = el && (await driver.text(el));
+          return text && /^\d/.test(text) ? text : null;
+        });
+        check(countText === `${game.card_count} cards`, `count reads "${countText}"`);
+        const rows = await driver.findAll('.card-row');
+        check(rows.length > 0, 'no card rows are shown');
+        const ids = await driver.execute(
+          'return [...document.querySelectorAll(".card-row")].map((r) => r.dataset.cardId)',
+        );
+        const expected = JSON.parse(
+          execFileSync(cli, ['--db', db, 'cards', '--game', game.id, '--json'], { encoding: 'utf8' }),
+        ).map((c) => c.id);
+        check(ids[0] === expected[0], `first row is ${ids[0]}, database says ${expected[0]}`);
+        check(ids.every((id) => expected.includes(id)), 'a row shows a card of another game');
+        await save(`${game.id}-list`);
+      });
+
+      await step(`${game.id}: selecting a card opens its detail`, async () => {
+        const rows = await driver.findAll('.card-row');
+        const target = rows[Math.min(2, rows.length - 1)];
+        const id = await driver.execute('return arguments[0].dataset.cardId', [{ 'element-6066-11e4-a52e-4f735466cecc': target }]);
+        await driver.click(target);
+        const card = JSON.parse(execFileSync(cli, ['--db', db, 'card', id, '--json'], { encoding: 'utf8' }));
+        await driver.waitFor(`detail of ${card.name}`, async () => {
+          const heading = (await driver.findAll('[data-testid="card-detail"] h2'))[0];
+          return heading && (await driver.text(heading)) === card.name;
+        });
+        const detail = await driver.text((await driver.findAll('[data-testid="card-detail"]'))[0]);
+        check(detail.includes(card.type), `detail lacks the type ${card.type}`);
+        check(detail.includes(card.id), `detail lacks the id ${card.id}`);
+        for (const [, value] of Object.entries(card.stats)) {
+          const shown = Array.isArray(value) ? value.join(' / ') : String(value);
+          check(detail.includes(shown), `detail lacks the stat value ${shown}`);
+        }
+        await save(`${game.id}-detail`);
+      });
+    }
+
+    await step('filtering narrows the list and says so', async () => {
+      const input = await driver.waitForElement('[data-testid="card-filter"]');
+      const firstName = await driver.text((await driver.findAll('.card-row .name'))[0]);
+      await driver.type(input, firstName);
+      await driver.waitFor('the filtered count', async () => {
+        const el = (await driver.findAll('[data-testid="card-count"]'))[0];
+        return el && / of /.test(await driver.text(el));
+      });
+      const names = await driver.execute(
+        'return [...document.querySelectorAll(".card-row .name")].map((n) => n.textContent)',
+      );
+      check(names.length >= 1 && names.every((n) => n.toLowerCase().includes(firstName.toLowerCase())),
+        `filter shows ${JSON.stringify(names)}`);
+      await save('filtered');
+    });
+  } finally {
+    await driver.stop();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  failed += 1;
+  console.log(`not ok - e2e setup\n  ${error.stack ?? error}`);
+} finally {
+  for (const child of children.reverse()) child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

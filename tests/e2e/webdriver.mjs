@@ -1,0 +1,83 @@
+// A minimal W3C WebDriver client over fetch: enough to drive the Tauri app through
+// tauri-driver without pulling a test framework into the repository.
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecc';
+
+export class WebDriver {
+  constructor(base) {
+    this.base = base;
+    this.session = null;
+  }
+
+  async request(method, path, body) {
+    const url = `${this.base}${this.session ? `/session/${this.session}` : ''}${path}`;
+    const response = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const detail = json.value?.message ?? JSON.stringify(json);
+      throw new Error(`${method} ${path} failed (${response.status}): ${detail}`);
+    }
+    return json.value;
+  }
+
+  async start(capabilities) {
+    const value = await this.request('POST', '/session', { capabilities: { alwaysMatch: capabilities } });
+    this.session = value.sessionId;
+  }
+
+  async stop() {
+    if (!this.session) return;
+    await this.request('DELETE', '').catch(() => {});
+    this.session = null;
+  }
+
+  async findAll(css) {
+    const found = await this.request('POST', '/elements', { using: 'css selector', value: css });
+    return found.map((e) => e[ELEMENT]);
+  }
+
+  async text(element) {
+    return this.request('GET', `/element/${element}/text`);
+  }
+
+  async click(element) {
+    await this.request('POST', `/element/${element}/click`, {});
+  }
+
+  async type(element, text) {
+    await this.request('POST', `/element/${element}/value`, { text });
+  }
+
+  async execute(script, args = []) {
+    return this.request('POST', '/execute/sync', { script, args });
+  }
+
+  async screenshot() {
+    return Buffer.from(await this.request('GET', '/screenshot'), 'base64');
+  }
+
+  /** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */
+  async waitFor(description, probe, timeoutMs = 10000) {
+    const deadline = Date.now() + timeoutMs;
+    let lastError;
+    while (Date.now() < deadline) {
+      try {
+        const value = await probe();
+        if (value) return value;
+      } catch (error) {
+        lastError = error;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`timed out waiting for ${description}${lastError ? `: ${lastError.message}` : ''}`);
+  }
+
+  /** Waits for an element matching `css` and returns the first. */
+  async waitForElement(css, timeoutMs) {
+    return this.waitFor(`element ${css}`, async () => (await this.findAll(css))[0], timeoutMs);
+  }
+}
