@@ -21,7 +21,11 @@ fn main() {
     for (name, files) in &groups {
         writeln!(out, "pub static {name}: &[BundledFile] = &[").unwrap();
         for file in files {
-            let relative = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            let relative = file
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             println!("cargo:rerun-if-changed={}", file.display());
             for byte in relative.bytes().chain(fs::read(file).unwrap()) {
                 fingerprint = (fingerprint ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
@@ -36,14 +40,20 @@ fn main() {
         writeln!(out, "];").unwrap();
     }
     writeln!(out, "pub const FINGERPRINT: &str = \"{fingerprint:016x}\";").unwrap();
-    fs::write(PathBuf::from(env::var("OUT_DIR").unwrap()).join("bundled.rs"), out).unwrap();
+    fs::write(
+        PathBuf::from(env::var("OUT_DIR").unwrap()).join("bundled.rs"),
+        out,
+    )
+    .unwrap();
 }
 
 /// Files with `extension` directly in `dir` (depth 0) or in its subdirectories (depth 1),
 /// sorted so the output is deterministic.
 fn files_in(dir: &Path, extension: &str, depth: usize) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    let Ok(entries) = fs::read_dir(dir) else { return found };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return found;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() && depth > 0 {

@@ -67,7 +67,8 @@ impl Deckhand {
             .collect::<Result<Vec<_>, _>>()
             .map_err(Error::BundledData)?;
         let report = self.store.import(&sets)?;
-        self.store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
+        self.store
+            .set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
         Ok(report)
     }
 
@@ -85,12 +86,18 @@ impl Deckhand {
                 id: game.id.clone(),
                 name: game.name.clone(),
                 short_name: game.display_short_name().to_owned(),
-                card_count: counts.iter().find(|(id, _)| *id == game.id).map_or(0, |(_, n)| *n),
+                card_count: counts
+                    .iter()
+                    .find(|(id, _)| *id == game.id)
+                    .map_or(0, |(_, n)| *n),
                 card_types: game.card_types.iter().map(|t| t.name.clone()).collect(),
                 stats: game
                     .stats
                     .iter()
-                    .map(|(key, def)| StatLabel { key: key.clone(), label: def.label.clone() })
+                    .map(|(key, def)| StatLabel {
+                        key: key.clone(),
+                        label: def.label.clone(),
+                    })
                     .collect(),
             })
             .collect())
@@ -155,15 +162,22 @@ impl Deckhand {
                     // Same name twice in one game (two printings): the first by id.
                     return Ok(named.remove(0));
                 }
-                Err(Error::AmbiguousCard { query: name_or_id.to_owned(), games: games.join(", ") })
+                Err(Error::AmbiguousCard {
+                    query: name_or_id.to_owned(),
+                    games: games.join(", "),
+                })
             }
         }
     }
 }
 
 fn bundled_games() -> Result<Games> {
-    Games::from_sources(bundled::GAME_FILES.iter().map(|BundledFile { path, text }| (*path, *text)))
-        .map_err(Error::BundledData)
+    Games::from_sources(
+        bundled::GAME_FILES
+            .iter()
+            .map(|BundledFile { path, text }| (*path, *text)),
+    )
+    .map_err(Error::BundledData)
 }
 
 #[cfg(test)]
@@ -175,9 +189,17 @@ mod tests {
         let deckhand = Deckhand::open_in_memory().unwrap();
         let summaries = deckhand.game_summaries().unwrap();
         let ids: Vec<&str> = summaries.iter().map(|g| g.id.as_str()).collect();
-        assert_eq!(ids, ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]);
+        assert_eq!(
+            ids,
+            ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]
+        );
         for game in &summaries {
-            assert!(game.card_count >= 60, "{} has only {} cards", game.id, game.card_count);
+            assert!(
+                game.card_count >= 60,
+                "{} has only {} cards",
+                game.id,
+                game.card_count
+            );
         }
     }
 
@@ -202,10 +224,47 @@ mod tests {
         let deckhand = Deckhand::open_in_memory().unwrap();
         let any = deckhand.cards(Some("zoids-scramble")).unwrap().remove(0);
         assert_eq!(deckhand.card(&any.id, None).unwrap(), any);
-        assert_eq!(deckhand.card(&any.name.to_uppercase(), Some("zoids-scramble")).unwrap(), any);
+        assert_eq!(
+            deckhand
+                .card(&any.name.to_uppercase(), Some("zoids-scramble"))
+                .unwrap(),
+            any
+        );
         assert!(matches!(
             deckhand.card("No Such Card", None),
             Err(Error::CardNotFound { .. })
         ));
+    }
+
+    /// Until deck parsing lands, at least every line of every sample deck must name a
+    /// bundled card of its game, and each deck must say which game it is for.
+    #[test]
+    fn every_sample_deck_names_real_cards_of_its_game() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        assert!(bundled::DECK_FILES.len() >= 10);
+        for file in bundled::DECK_FILES {
+            let game = file.path.split('/').nth(2).unwrap();
+            assert!(
+                file.text.starts_with(&format!("# game: {game}")),
+                "{}",
+                file.path
+            );
+            for (number, line) in file.text.lines().enumerate() {
+                let line = line.trim();
+                let Some((count, name)) = line.split_once(' ') else {
+                    continue;
+                };
+                if line.starts_with('#') || count.trim_end_matches('x').parse::<u32>().is_err() {
+                    continue;
+                }
+                let card = deckhand.card(name, Some(game));
+                assert!(
+                    card.is_ok(),
+                    "{}:{}: unknown card {name:?}",
+                    file.path,
+                    number + 1
+                );
+            }
+        }
     }
 }

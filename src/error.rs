@@ -4,7 +4,7 @@ use deckhand_core::CoreError;
 use deckhand_store::StoreError;
 
 /// Every failure of the API. [`Error::code`] gives the stable code the UI and scripts see;
-the CLI exits with 2 for any of them.
+/// the CLI exits with 2 for any of them.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Input the user supplied does not parse or does not fit its game.
@@ -31,7 +31,9 @@ pub enum Error {
 }
 
 fn in_game(game: &Option<String>) -> String {
-    game.as_ref().map(|g| format!(" in {g}")).unwrap_or_default()
+    game.as_ref()
+        .map(|g| format!(" in {g}"))
+        .unwrap_or_default()
 }
 
 impl Error {

@@ -10,7 +10,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "deckhand", version, about = "Deck builder and collection manager for card games")]
+#[command(
+    name = "deckhand",
+    version,
+    about = "Deck builder and collection manager for card games"
+)]
 struct Cli {
     /// The database file [default: $DECKHAND_DB, else ~/.local/share/deckhand/deckhand.sqlite3]
     #[arg(long, global = true, value_name = "PATH")]
@@ -61,7 +65,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         // `deckhand cards | head` closes the pipe early: that is not a failure.
-        Err(cli::Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(cli::Failure::Output(err)) if err.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
         Err(cli::Failure::Output(err)) => {
             eprintln!("deckhand: error: cannot write output: {err}");
             ExitCode::from(2)
@@ -77,9 +83,11 @@ fn run(cli: Cli) -> Result<(), cli::Failure> {
         Command::Games { json } => cli::games(&deckhand, json, &mut out)?,
         Command::Import { files, json } => cli::import(&mut deckhand, &files, json, &mut out)?,
         Command::Cards { game, json } => cli::cards(&deckhand, game.as_deref(), json, &mut out)?,
-        Command::Card { name_or_id, game, json } => {
-            cli::card(&deckhand, &name_or_id, game.as_deref(), json, &mut out)?
-        }
+        Command::Card {
+            name_or_id,
+            game,
+            json,
+        } => cli::card(&deckhand, &name_or_id, game.as_deref(), json, &mut out)?,
     }
     out.flush()?;
     Ok(())

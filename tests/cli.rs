@@ -30,12 +30,19 @@ impl Env {
 
     fn json(&self, args: &[&str]) -> Value {
         let output = self.run(args);
-        assert!(output.status.success(), "{args:?} failed: {}", stderr(&output));
+        assert!(
+            output.status.success(),
+            "{args:?} failed: {}",
+            stderr(&output)
+        );
         serde_json::from_slice(&output.stdout).unwrap()
     }
 
     fn zoids_count(&self) -> usize {
-        self.json(&["cards", "--game", "zoids-scramble", "--json"]).as_array().unwrap().len()
+        self.json(&["cards", "--game", "zoids-scramble", "--json"])
+            .as_array()
+            .unwrap()
+            .len()
     }
 }
 
@@ -55,8 +62,16 @@ fn stderr(output: &Output) -> String {
 fn games_lists_the_five_games_with_their_card_counts() {
     let env = Env::new();
     let games = env.json(&["games", "--json"]);
-    let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]);
+    let ids: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]
+    );
     for game in games.as_array().unwrap() {
         assert!(game["card_count"].as_u64().unwrap() >= 60, "{game}");
         assert!(game["name"].as_str().unwrap().len() > 3);
@@ -79,17 +94,29 @@ fn importing_adds_cards_and_reimporting_updates_them() {
     let env = Env::new();
     let before = env.zoids_count();
     let report = env.json(&["import", &fixture("good-set.json"), "--json"]);
-    assert_eq!((report["added"].as_u64(), report["updated"].as_u64()), (Some(2), Some(0)));
+    assert_eq!(
+        (report["added"].as_u64(), report["updated"].as_u64()),
+        (Some(2), Some(0))
+    );
     assert_eq!(env.zoids_count(), before + 2);
 
     let report = env.json(&["import", &fixture("updated-set.json"), "--json"]);
-    assert_eq!((report["added"].as_u64(), report["updated"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(
+        (report["added"].as_u64(), report["updated"].as_u64()),
+        (Some(0), Some(1))
+    );
     assert_eq!(report["unchanged"].as_u64(), Some(1));
     let card = env.json(&["card", "fixture raptor", "--json"]);
     assert_eq!(card["stats"]["power"], 6);
     assert_eq!(card["id"], "TST-001");
     // A card without an id gets a stable slug of game and name.
-    let order = env.json(&["card", "Fixture Order", "--game", "zoids-scramble", "--json"]);
+    let order = env.json(&[
+        "card",
+        "Fixture Order",
+        "--game",
+        "zoids-scramble",
+        "--json",
+    ]);
     assert_eq!(order["id"], "zoids-scramble-fixture-order");
 }
 
@@ -98,9 +125,15 @@ fn importing_adds_cards_and_reimporting_updates_them() {
 fn bad_imports_exit_2_with_one_line_and_change_nothing() {
     let cases = [
         ("unknown-game.json", "game: unknown game 'chess'"),
-        ("unknown-type.json", "cards[1].type: 'Sorcery' is not a card type of Zoids Scramble"),
-        ("wrong-stat-kind.json", "cards[2].stats.power: expected a number, found \"lots\""),
-        ("invalid-json.json", "4:44: trailing comma"),
+        (
+            "unknown-type.json",
+            "cards[1].type: 'Sorcery' is not a card type of Zoids Scramble",
+        ),
+        (
+            "wrong-stat-kind.json",
+            "cards[2].stats.power: expected a number, found \"lots\"",
+        ),
+        ("invalid-json.json", "4:41: trailing comma"),
         ("does-not-exist.json", "No such file"),
     ];
     let env = Env::new();
@@ -112,7 +145,10 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
         assert_eq!(output.status.code(), Some(2), "{file}: {message}");
         assert_eq!(message.lines().count(), 1, "{file}: {message}");
         assert!(message.contains(file), "{file}: {message}");
-        assert!(message.contains(expected), "{file}: expected {expected:?} in {message}");
+        assert!(
+            message.contains(expected),
+            "{file}: expected {expected:?} in {message}"
+        );
         assert!(!message.contains("panicked"), "{message}");
         assert_eq!(env.zoids_count(), before, "{file} changed the database");
     }
@@ -121,15 +157,28 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
 #[test]
 fn card_shows_every_field_and_unknown_cards_exit_2() {
     let env = Env::new();
-    env.json(&["import", &fixture("good-set.json")]);
+    env.json(&["import", &fixture("good-set.json"), "--json"]);
     let output = env.run(&["card", "FIXTURE RAPTOR"]);
     let text = String::from_utf8_lossy(&output.stdout);
-    for expected in ["Fixture Raptor", "Zoid", "TST 001", "hero", "Raptor", "Scouting: 1", "Power", "4", "look at the top card"] {
+    for expected in [
+        "Fixture Raptor",
+        "Zoid",
+        "TST 001",
+        "hero",
+        "Raptor",
+        "Scouting: 1",
+        "Power",
+        "4",
+        "look at the top card",
+    ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
     let missing = env.run(&["card", "No Such Card"]);
     assert_eq!(missing.status.code(), Some(2));
-    assert_eq!(stderr(&missing).trim(), "deckhand: error: no card named or with id 'No Such Card'");
+    assert_eq!(
+        stderr(&missing).trim(),
+        "deckhand: error: no card named or with id 'No Such Card'"
+    );
 }
 
 #[test]
@@ -152,14 +201,25 @@ fn the_environment_variable_chooses_the_database() {
         .unwrap();
     assert!(output.status.success(), "{}", stderr(&output));
     // The same file, opened through --db, holds the import.
-    assert_eq!(env.json(&["card", "TST-001", "--json"])["name"], "Fixture Raptor");
+    assert_eq!(
+        env.json(&["card", "TST-001", "--json"])["name"],
+        "Fixture Raptor"
+    );
 }
 
 #[test]
 fn a_file_that_is_not_a_database_is_a_clear_error() {
     let env = Env::new();
-    std::fs::write(&env.db, "this is not sqlite, just text that is long enough to matter").unwrap();
+    std::fs::write(
+        &env.db,
+        "this is not sqlite, just text that is long enough to matter",
+    )
+    .unwrap();
     let output = env.run(&["games"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).starts_with("deckhand: error: database error:"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).starts_with("deckhand: error: database error:"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -25,11 +25,16 @@ impl Db {
     }
 
     /// Runs `f` with the open Deckhand.
-    pub fn with<T>(&self, f: impl FnOnce(&mut Deckhand) -> deckhand::Result<T>) -> Result<T, UiError> {
+    pub fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Deckhand) -> deckhand::Result<T>,
+    ) -> Result<T, UiError> {
         let mutex = self.deckhand.as_ref().map_err(Clone::clone)?;
         // A panic while holding the lock cannot leave SQLite half-written (transactions),
         // so a poisoned lock is safe to reuse.
-        let mut guard = mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut guard = mutex
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         f(&mut guard).map_err(UiError::from)
     }
 }

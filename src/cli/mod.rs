@@ -46,7 +46,11 @@ pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
     if json {
         let rows: Vec<GameRow> = games
             .iter()
-            .map(|g| GameRow { id: &g.id, name: &g.name, card_count: g.card_count })
+            .map(|g| GameRow {
+                id: &g.id,
+                name: &g.name,
+                card_count: g.card_count,
+            })
             .collect();
         return print_json(out, &rows);
     }
@@ -54,7 +58,12 @@ pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
     Ok(())
 }
 
-pub fn import(deckhand: &mut Deckhand, files: &[PathBuf], json: bool, out: &mut impl Write) -> Result {
+pub fn import(
+    deckhand: &mut Deckhand,
+    files: &[PathBuf],
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
     let report = deckhand.import_files(files)?;
     if json {
         return print_json(out, &report);
@@ -83,7 +92,10 @@ pub fn card(
     if json {
         return print_json(out, &card);
     }
-    let game = deckhand.games().get(&card.game).map_err(deckhand::Error::from)?;
+    let game = deckhand
+        .games()
+        .get(&card.game)
+        .map_err(deckhand::Error::from)?;
     text::card_detail(&card, game, out)?;
     Ok(())
 }

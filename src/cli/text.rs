@@ -7,10 +7,23 @@ use deckhand::{Card, Game, GameSummary, ImportReport};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
-    let name_width = games.iter().map(|g| g.name.chars().count()).max().unwrap_or(4).max(4);
-    writeln!(out, "{:id_width$}  {:name_width$}  {:>5}", "ID", "NAME", "CARDS")?;
+    let name_width = games
+        .iter()
+        .map(|g| g.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    writeln!(
+        out,
+        "{:id_width$}  {:name_width$}  {:>5}",
+        "ID", "NAME", "CARDS"
+    )?;
     for game in games {
-        writeln!(out, "{:id_width$}  {:name_width$}  {:>5}", game.id, game.name, game.card_count)?;
+        writeln!(
+            out,
+            "{:id_width$}  {:name_width$}  {:>5}",
+            game.id, game.name, game.card_count
+        )?;
     }
     Ok(())
 }
@@ -34,11 +47,16 @@ pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<
 }
 
 pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
-    let width = |f: &dyn Fn(&Card) -> usize, min: usize| cards.iter().map(f).max().unwrap_or(min).max(min);
+    let width =
+        |f: &dyn Fn(&Card) -> usize, min: usize| cards.iter().map(f).max().unwrap_or(min).max(min);
     let id_w = width(&|c| c.id.chars().count(), 2);
     let name_w = width(&|c| c.name.chars().count(), 4);
     let type_w = width(&|c| c.card_type.chars().count(), 4);
-    writeln!(out, "{:id_w$}  {:name_w$}  {:type_w$}  STATS", "ID", "NAME", "TYPE")?;
+    writeln!(
+        out,
+        "{:id_w$}  {:name_w$}  {:type_w$}  STATS",
+        "ID", "NAME", "TYPE"
+    )?;
     for card in cards {
         writeln!(
             out,
@@ -49,7 +67,12 @@ pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
             compact_stats(card)
         )?;
     }
-    writeln!(out, "{} card{}", cards.len(), if cards.len() == 1 { "" } else { "s" })
+    writeln!(
+        out,
+        "{} card{}",
+        cards.len(),
+        if cards.len() == 1 { "" } else { "s" }
+    )
 }
 
 fn compact_stats(card: &Card) -> String {
@@ -83,7 +106,10 @@ pub fn card_detail(card: &Card, game: &Game, out: &mut impl Write) -> io::Result
     field("Subtypes", &card.subtypes.join(", "))?;
     field("Keywords", &card.keywords.join(", "))?;
     for (key, value) in &card.stats {
-        let label = game.stats.get(key).map_or(key.as_str(), |s| s.label.as_str());
+        let label = game
+            .stats
+            .get(key)
+            .map_or(key.as_str(), |s| s.label.as_str());
         field(label, &value.to_string())?;
     }
     if let Some(text) = &card.text {

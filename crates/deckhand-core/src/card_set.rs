@@ -74,33 +74,27 @@ impl CardSet {
             location,
             message,
         };
+        let json_error = |path: String, inner: &serde_json::Error| {
+            let message = strip_position(&inner.to_string());
+            let at_position = Location::LineColumn {
+                line: inner.line(),
+                column: inner.column(),
+            };
+            match inner.classify() {
+                // A wrong value: say where in the document it is.
+                serde_json::error::Category::Data if path != "." => {
+                    error(Location::Path(path), message)
+                }
+                // Malformed JSON (or a wrong top-level value): say where in the text.
+                _ => error(at_position, message),
+            }
+        };
         let mut deserializer = serde_json::Deserializer::from_str(text);
         let file: CardSetFile = serde_path_to_error::deserialize(&mut deserializer)
-            .and_then(|file| {
-                deserializer
-                    .end()
-                    .map_err(|e| serde_path_to_error::Error::new(Default::default(), e))?;
-                Ok(file)
-            })
-            .map_err(|err| {
-                let inner = err.inner();
-                let message = strip_position(&inner.to_string());
-                match inner.classify() {
-                    serde_json::error::Category::Data => {
-                        let path = err.path().to_string();
-                        let location = if path == "." {
-                            Location::LineColumn { line: inner.line(), column: inner.column() }
-                        } else {
-                            Location::Path(path)
-                        };
-                        error(location, message)
-                    }
-                    _ => error(
-                        Location::LineColumn { line: inner.line(), column: inner.column() },
-                        message,
-                    ),
-                }
-            })?;
+            .map_err(|err| json_error(err.path().to_string(), err.inner()))?;
+        deserializer
+            .end()
+            .map_err(|err| json_error(".".into(), &err))?;
         let game = games
             .get(&file.game)
             .map_err(|e| error(Location::Path("game".into()), e.to_string()))?;
@@ -108,10 +102,9 @@ impl CardSet {
         let mut cards = Vec::with_capacity(file.cards.len());
         let mut ids: HashMap<String, usize> = HashMap::new();
         for (index, input) in file.cards.into_iter().enumerate() {
-            let card = validate_card(game, input)
-                .map_err(|(key, message)| {
-                    error(Location::Path(format!("cards[{index}]{key}")), message)
-                })?;
+            let card = validate_card(game, input).map_err(|(key, message)| {
+                error(Location::Path(format!("cards[{index}]{key}")), message)
+            })?;
             if let Some(first) = ids.insert(card.id.clone(), index) {
                 return Err(error(
                     Location::Path(format!("cards[{index}].id")),
@@ -168,13 +161,17 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
     let side = match input.side.as_deref() {
         None => None,
         Some(text) => Some(Side::parse(text).ok_or_else(|| {
-            (".side".to_owned(), format!("'{text}' is not a side (hero or villain)"))
+            (
+                ".side".to_owned(),
+                format!("'{text}' is not a side (hero or villain)"),
+            )
         })?),
     };
     let mut keywords = Vec::with_capacity(input.keywords.len());
     for (i, written) in input.keywords.iter().enumerate() {
         keywords.push(
-            validate_keyword(game, written).map_err(|message| (format!(".keywords[{i}]"), message))?,
+            validate_keyword(game, written)
+                .map_err(|message| (format!(".keywords[{i}]"), message))?,
         );
     }
     let mut stats = BTreeMap::new();
@@ -213,7 +210,11 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
         number: non_empty(input.number),
         side,
         color: non_empty(input.color),
-        subtypes: input.subtypes.into_iter().map(|s| s.trim().to_owned()).collect(),
+        subtypes: input
+            .subtypes
+            .into_iter()
+            .map(|s| s.trim().to_owned())
+            .collect(),
         keywords,
         text: non_empty(input.text),
         stats,
@@ -240,9 +241,10 @@ fn validate_keyword(game: &Game, written: &str) -> Result<String, String> {
     match (def.value, value) {
         (None, None) => Ok(def.name.clone()),
         (None, Some(_)) => Err(format!("'{}' takes no value", def.name)),
-        (Some(_), None) | (Some(_), Some("")) => {
-            Err(format!("'{}' needs a value, as in '{}: 1'", def.name, def.name))
-        }
+        (Some(_), None) | (Some(_), Some("")) => Err(format!(
+            "'{}' needs a value, as in '{}: 1'",
+            def.name, def.name
+        )),
         (Some(KeywordValue::Number), Some(v)) if v.parse::<i64>().is_err() => {
             Err(format!("'{}' needs a number, not '{v}'", def.name))
         }
@@ -255,29 +257,44 @@ fn validate_stat(def: &StatDef, value: &Value) -> Result<StatValue, CardProblem>
         StatKind::Number => validate_number(def, value).map_err(|m| (String::new(), m)),
         StatKind::Text => match value {
             Value::String(s) => validate_word(def, s).map_err(|m| (String::new(), m)),
-            other => Err((String::new(), format!("expected text, found {}", describe(other)))),
+            other => Err((
+                String::new(),
+                format!("expected text, found {}", describe(other)),
+            )),
         },
         StatKind::List => {
-            let items = value
-                .as_array()
-                .ok_or_else(|| (String::new(), format!("expected a list, found {}", describe(value))))?;
+            let items = value.as_array().ok_or_else(|| {
+                (
+                    String::new(),
+                    format!("expected a list, found {}", describe(value)),
+                )
+            })?;
             items
                 .iter()
                 .enumerate()
                 .map(|(i, item)| match item {
                     Value::String(s) => validate_word(def, s).map_err(|m| (format!("[{i}]"), m)),
-                    other => Err((format!("[{i}]"), format!("expected text, found {}", describe(other)))),
+                    other => Err((
+                        format!("[{i}]"),
+                        format!("expected text, found {}", describe(other)),
+                    )),
                 })
                 .collect::<Result<Vec<_>, _>>()
                 .map(StatValue::List)
         }
         StatKind::NumberList => {
-            let items = value
-                .as_array()
-                .ok_or_else(|| (String::new(), format!("expected a list, found {}", describe(value))))?;
+            let items = value.as_array().ok_or_else(|| {
+                (
+                    String::new(),
+                    format!("expected a list, found {}", describe(value)),
+                )
+            })?;
             if let Some(length) = def.length {
                 if items.len() != length {
-                    return Err((String::new(), format!("expected {length} values, found {}", items.len())));
+                    return Err((
+                        String::new(),
+                        format!("expected {length} values, found {}", items.len()),
+                    ));
                 }
             }
             items

@@ -161,7 +161,10 @@ impl Game {
         }
         let size = self.card_size_mm;
         if !(size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0) {
-            return fail("card_size_mm", "width and height must be between 0 and 500 mm".into());
+            return fail(
+                "card_size_mm",
+                "width and height must be between 0 and 500 mm".into(),
+            );
         }
         if self.card_types.is_empty() {
             return fail("card_types", "a game needs at least one card type".into());
@@ -274,7 +277,10 @@ name = "Main"
     fn an_unknown_key_is_a_line_and_column_error() {
         let text = MINIMAL.replace("name = \"Tiny Game\"", "name = \"Tiny Game\"\ncolour = 1");
         let err = error_of(&text);
-        assert!(err.starts_with("tiny.toml: 4:1: unknown field `colour`"), "{err}");
+        assert!(
+            err.starts_with("tiny.toml: 4:1: unknown field `colour`"),
+            "{err}"
+        );
     }
 
     #[test]

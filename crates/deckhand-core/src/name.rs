@@ -51,7 +51,10 @@ mod tests {
 
     #[test]
     fn slugs_are_stable_and_safe() {
-        assert_eq!(slug("zoids-scramble Shield Liger"), "zoids-scramble-shield-liger");
+        assert_eq!(
+            slug("zoids-scramble Shield Liger"),
+            "zoids-scramble-shield-liger"
+        );
         assert_eq!(slug("Rita\u{2019}s  Wand!"), "ritas-wand");
         assert_eq!(slug("--Hello--"), "hello");
     }

@@ -55,7 +55,10 @@ pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if current > SCHEMA_VERSION {
-        return Err(StoreError::NewerSchema { found: current, known: SCHEMA_VERSION });
+        return Err(StoreError::NewerSchema {
+            found: current,
+            known: SCHEMA_VERSION,
+        });
     }
     for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
         let tx = conn.transaction()?;

@@ -64,7 +64,10 @@ impl Store {
     }
 
     /// Makes the `games` table match the loaded definitions (insert or rename).
-    pub fn sync_games<'a>(&mut self, games: impl IntoIterator<Item = &'a Game>) -> Result<(), StoreError> {
+    pub fn sync_games<'a>(
+        &mut self,
+        games: impl IntoIterator<Item = &'a Game>,
+    ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         {
             let mut upsert = tx.prepare(
@@ -95,7 +98,8 @@ impl Store {
                 "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
                  ON CONFLICT (game, code) DO NOTHING",
             )?;
-            let mut existing = tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+            let mut existing =
+                tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
             let mut upsert_card = tx.prepare(
                 "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
                                     subtypes, keywords, text, stats)
@@ -167,8 +171,9 @@ impl Store {
 
     /// The card with this id, if any.
     pub fn card_by_id(&self, id: &str) -> Result<Option<Card>, StoreError> {
-        let mut stmt =
-            self.conn.prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
         stmt.query_row([id], card_from_row).optional()?.transpose()
     }
 
@@ -195,7 +200,9 @@ impl Store {
     pub fn meta(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| row.get(0))
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+                row.get(0)
+            })
             .optional()?)
     }
 
@@ -242,7 +249,12 @@ fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
     })();
     let (subtypes, keywords, stats) = match parsed {
         Ok(parsed) => parsed,
-        Err(e) => return Ok(Err(StoreError::CorruptRow { id, message: e.to_string() })),
+        Err(e) => {
+            return Ok(Err(StoreError::CorruptRow {
+                id,
+                message: e.to_string(),
+            }))
+        }
     };
     Ok(Ok(Card {
         game: row.get(1)?,

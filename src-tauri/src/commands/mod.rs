@@ -15,6 +15,9 @@ pub struct UiError {
 
 impl From<deckhand::Error> for UiError {
     fn from(err: deckhand::Error) -> Self {
-        UiError { code: err.code().to_owned(), message: err.to_string() }
+        UiError {
+            code: err.code().to_owned(),
+            message: err.to_string(),
+        }
     }
 }

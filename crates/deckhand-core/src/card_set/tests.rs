@@ -42,13 +42,16 @@ fn parse(json: &str) -> Result<CardSet, String> {
 }
 
 fn one_card(card: &str) -> String {
-    format!(r#"{{"game": "zoids-scramble", "cards": [{{"name": "Filler", "type": "Zoid"}}, {card}]}}"#)
+    format!(
+        r#"{{"game": "zoids-scramble", "cards": [{{"name": "Filler", "type": "Zoid"}}, {card}]}}"#
+    )
 }
 
 #[test]
 fn a_minimal_card_gets_a_slug_id_and_canonical_type() {
-    let set = parse(r#"{"game": "zoids-scramble", "cards": [{"name": "Ember Raptor", "type": "zoid"}]}"#)
-        .unwrap();
+    let set =
+        parse(r#"{"game": "zoids-scramble", "cards": [{"name": "Ember Raptor", "type": "zoid"}]}"#)
+            .unwrap();
     let card = &set.cards[0];
     assert_eq!(card.id, "zoids-scramble-ember-raptor");
     assert_eq!(card.card_type, "Zoid");
@@ -106,20 +109,27 @@ fn bad_cards_are_reported_with_their_json_path() {
 
 #[test]
 fn malformed_json_is_reported_with_line_and_column() {
-    let err = parse("{\n  \"game\": \"zoids-scramble\",\n  \"cards\": [ {\"name\": } ]\n}").unwrap_err();
-    assert_eq!(err, "set.json: 3:22: expected value");
+    let err =
+        parse("{\n  \"game\": \"zoids-scramble\",\n  \"cards\": [ {\"name\": } ]\n}").unwrap_err();
+    assert_eq!(err, "set.json: 3:23: expected value");
 }
 
 #[test]
 fn trailing_garbage_is_an_error() {
     let err = parse(r#"{"game": "zoids-scramble"} x"#).unwrap_err();
-    assert!(err.starts_with("set.json: 1:28: trailing characters"), "{err}");
+    assert!(
+        err.starts_with("set.json: 1:28: trailing characters"),
+        "{err}"
+    );
 }
 
 #[test]
 fn an_unknown_game_is_named() {
     let err = parse(r#"{"game": "chess", "cards": []}"#).unwrap_err();
-    assert_eq!(err, "set.json: game: unknown game 'chess' (known: zoids-scramble)");
+    assert_eq!(
+        err,
+        "set.json: game: unknown game 'chess' (known: zoids-scramble)"
+    );
 }
 
 proptest::proptest! {

@@ -34,9 +34,11 @@ fn set(json: &str) -> CardSet {
 #[test]
 fn imported_cards_read_back_identically() {
     let mut store = store();
-    let set = set(r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}],
+    let set = set(
+        r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}],
         "cards": [{"name": "Brick", "type": "Unit", "set": "T1", "side": "villain",
-                   "subtypes": ["Wall"], "stats": {"power": 3}, "text": "Sturdy."}]}"#);
+                   "subtypes": ["Wall"], "stats": {"power": 3}, "text": "Sturdy."}]}"#,
+    );
     let report = store.import(std::slice::from_ref(&set)).unwrap();
     assert_eq!((report.added, report.updated, report.unchanged), (1, 0, 0));
     let cards = store.cards(&CardFilter { game: Some("tiny") }).unwrap();
@@ -49,14 +51,20 @@ fn imported_cards_read_back_identically() {
 fn reimporting_the_same_id_updates_instead_of_duplicating() {
     let mut store = store();
     store
-        .import(&[set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#)])
+        .import(&[set(
+            r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#,
+        )])
         .unwrap();
     let again = store
-        .import(&[set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#)])
+        .import(&[set(
+            r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#,
+        )])
         .unwrap();
     assert_eq!((again.added, again.updated, again.unchanged), (0, 0, 1));
     let changed = store
-        .import(&[set(r#"{"game": "tiny", "cards": [{"name": "Big Brick", "type": "Unit", "id": "b"}]}"#)])
+        .import(&[set(
+            r#"{"game": "tiny", "cards": [{"name": "Big Brick", "type": "Unit", "id": "b"}]}"#,
+        )])
         .unwrap();
     assert_eq!((changed.added, changed.updated), (0, 1));
     let cards = store.cards(&CardFilter::default()).unwrap();
@@ -83,23 +91,43 @@ fn a_database_file_keeps_its_cards_and_refuses_a_newer_schema() {
         let mut store = Store::open(&path).unwrap();
         store.sync_games(games().iter()).unwrap();
         store
-            .import(&[set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit"}]}"#)])
+            .import(&[set(
+                r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit"}]}"#,
+            )])
             .unwrap();
     }
-    assert_eq!(Store::open(&path).unwrap().cards(&CardFilter::default()).unwrap().len(), 1);
+    assert_eq!(
+        Store::open(&path)
+            .unwrap()
+            .cards(&CardFilter::default())
+            .unwrap()
+            .len(),
+        1
+    );
 
-    Connection::open(&path).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
     let err = Store::open(&path).err().unwrap();
-    assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }), "{err}");
+    assert!(
+        matches!(err, StoreError::NewerSchema { found: 99, .. }),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_hand_corrupted_row_is_an_error_not_a_panic() {
     let mut store = store();
     store
-        .import(&[set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#)])
+        .import(&[set(
+            r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#,
+        )])
         .unwrap();
-    store.conn.execute("UPDATE cards SET stats = 'nope'", []).unwrap();
+    store
+        .conn
+        .execute("UPDATE cards SET stats = 'nope'", [])
+        .unwrap();
     let err = store.card_by_id("b").unwrap_err();
     assert!(matches!(err, StoreError::CorruptRow { .. }), "{err}");
 }
