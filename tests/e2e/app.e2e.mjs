@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
-import { WebDriver } from './webdriver.mjs';
+import { ELEMENT, WebDriver } from './webdriver.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -26,6 +26,10 @@ function start(command, args, env = {}) {
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   child.stderrText = () => stderr;
+  child.on('error', (error) => {
+    console.log(`not ok - could not start ${command}: ${error.message} (run scripts/ensure-deps.sh test)`);
+    process.exit(1);
+  });
   children.push(child);
   return child;
 }
@@ -125,7 +129,7 @@ async function main() {
       await step(`${game.id}: selecting a card opens its detail`, async () => {
         const rows = await driver.findAll('.card-row');
         const target = rows[Math.min(2, rows.length - 1)];
-        const id = await driver.execute('return arguments[0].dataset.cardId', [{ 'element-6066-11e4-a52e-4f735466cecc': target }]);
+        const id = await driver.execute('return arguments[0].dataset.cardId', [{ [ELEMENT]: target }]);
         await driver.click(target);
         const card = JSON.parse(execFileSync(cli, ['--db', db, 'card', id, '--json'], { encoding: 'utf8' }));
         await driver.waitFor(`detail of ${card.name}`, async () => {
@@ -145,7 +149,8 @@ async function main() {
 
     await step('filtering narrows the list and says so', async () => {
       const input = await driver.waitForElement('[data-testid="card-filter"]');
-      const firstName = await driver.text((await driver.findAll('.card-row .name'))[0]);
+      const firstName = await driver.execute('return document.querySelector(".card-row .name").textContent');
+      check(typeof firstName === 'string' && firstName.length > 0, 'no card name to filter by');
       await driver.type(input, firstName);
       await driver.waitFor('the filtered count', async () => {
         const el = (await driver.findAll('[data-testid="card-count"]'))[0];

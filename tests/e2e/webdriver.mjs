@@ -1,7 +1,7 @@
 // A minimal W3C WebDriver client over fetch: enough to drive the Tauri app through
 // tauri-driver without pulling a test framework into the repository.
 
-const ELEMENT = 'element-6066-11e4-a52e-4f735466cecc';
+export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 export class WebDriver {
   constructor(base) {
@@ -49,7 +49,7 @@ export class WebDriver {
   }
 
   async type(element, text) {
-    await this.request('POST', `/element/${element}/value`, { text });
+    await this.request('POST', `/element/${element}/value`, { text, value: [...text] });
   }
 
   async execute(script, args = []) {
