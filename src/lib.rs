@@ -4,6 +4,7 @@
 //! owns everything that touches the outside world: where the database lives, reading
 //! import files, and loading the bundled data into a new database.
 
+pub mod bench;
 pub mod bundled;
 mod deckhand;
 mod error;

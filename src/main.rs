@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use deckhand::Deckhand;
 
 #[derive(Parser)]
 #[command(
@@ -54,6 +55,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Measure performance (use a release build)
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// First-run cost: create a database and import all bundled card data
+    Import {
+        #[arg(long, default_value_t = 20)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -76,18 +91,23 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), cli::Failure> {
-    let db = deckhand::resolve_db_path(cli.db.as_deref())?;
-    let mut deckhand = deckhand::Deckhand::open(&db)?;
     let mut out = io::stdout().lock();
+    let open = || -> deckhand::Result<Deckhand> {
+        Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)
+    };
     match cli.command {
-        Command::Games { json } => cli::games(&deckhand, json, &mut out)?,
-        Command::Import { files, json } => cli::import(&mut deckhand, &files, json, &mut out)?,
-        Command::Cards { game, json } => cli::cards(&deckhand, game.as_deref(), json, &mut out)?,
+        Command::Games { json } => cli::games(&open()?, json, &mut out)?,
+        Command::Import { files, json } => cli::import(&mut open()?, &files, json, &mut out)?,
+        Command::Cards { game, json } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
         Command::Card {
             name_or_id,
             game,
             json,
-        } => cli::card(&deckhand, &name_or_id, game.as_deref(), json, &mut out)?,
+        } => cli::card(&open()?, &name_or_id, game.as_deref(), json, &mut out)?,
+        // Benchmarks make their own databases.
+        Command::Bench(BenchCommand::Import { runs, json }) => {
+            cli::bench_import(runs, json, &mut out)?
+        }
     }
     out.flush()?;
     Ok(())

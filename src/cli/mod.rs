@@ -99,3 +99,12 @@ pub fn card(
     text::card_detail(&card, game, out)?;
     Ok(())
 }
+
+pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
+    let timings = deckhand::bench::first_run_import(runs)?;
+    if json {
+        return print_json(out, &timings);
+    }
+    text::timings(&timings, out)?;
+    Ok(())
+}

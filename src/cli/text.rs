@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use deckhand::bench::Timing;
 use deckhand::{Card, Game, GameSummary, ImportReport};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
@@ -117,6 +118,23 @@ pub fn card_detail(card: &Card, game: &Game, out: &mut impl Write) -> io::Result
         for line in text.lines() {
             writeln!(out, "  {line}")?;
         }
+    }
+    Ok(())
+}
+
+pub fn timings(timings: &[Timing], out: &mut impl Write) -> io::Result<()> {
+    if cfg!(debug_assertions) {
+        writeln!(
+            out,
+            "note: a debug build; measure with `cargo run --release --bin deckhand -- bench …`"
+        )?;
+    }
+    for t in timings {
+        writeln!(
+            out,
+            "{}: median {:.2} ms (min {:.2}, max {:.2}, {} runs)",
+            t.name, t.median_ms, t.min_ms, t.max_ms, t.runs
+        )?;
     }
     Ok(())
 }

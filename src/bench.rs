@@ -1,0 +1,57 @@
+//! Benchmarks behind `deckhand bench …`. They report figures; they never pass or fail.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::{Deckhand, Result};
+
+/// Timing of one measured operation over several runs.
+#[derive(Debug, Clone, Serialize)]
+pub struct Timing {
+    pub name: String,
+    pub runs: usize,
+    pub median_ms: f64,
+    pub min_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Timing {
+    pub fn from_samples(name: impl Into<String>, mut samples: Vec<Duration>) -> Timing {
+        samples.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        Timing {
+            name: name.into(),
+            runs: samples.len(),
+            median_ms: samples.get(samples.len() / 2).map_or(0.0, |d| ms(*d)),
+            min_ms: samples.first().map_or(0.0, |d| ms(*d)),
+            max_ms: samples.last().map_or(0.0, |d| ms(*d)),
+        }
+    }
+}
+
+/// First-run cost: a new database file, migrations, and the import of every bundled card
+/// set, exactly what a player's first launch does.
+pub fn first_run_import(runs: usize) -> Result<Vec<Timing>> {
+    let dir = std::env::temp_dir().join(format!("deckhand-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| crate::Error::DataDir {
+        path: dir.clone(),
+        message: e.to_string(),
+    })?;
+    let mut open_new = Vec::with_capacity(runs);
+    let mut reopen = Vec::with_capacity(runs);
+    for run in 0..runs.max(1) {
+        let path = dir.join(format!("run-{run}.sqlite3"));
+        let started = Instant::now();
+        drop(Deckhand::open(&path)?);
+        open_new.push(started.elapsed());
+        let started = Instant::now();
+        drop(Deckhand::open(&path)?);
+        reopen.push(started.elapsed());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(vec![
+        Timing::from_samples("open a new database and import all bundled data", open_new),
+        Timing::from_samples("open an existing database", reopen),
+    ])
+}
