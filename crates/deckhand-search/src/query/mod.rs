@@ -1,0 +1,15 @@
+//! The search query language: a Scryfall-style syntax parsed into a [`Query`].
+//!
+//! Pure: no tantivy here. The parser needs only a [`Vocabulary`] (the stat names and game
+//! ids that exist) so it can reject unknown fields with a suggestion. See the README's
+//! "Search syntax" section for the user-facing description.
+
+mod ast;
+mod lexer;
+mod parser;
+
+pub use ast::{CmpOp, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
+pub use parser::{parse, QueryError, Vocabulary};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+use super::*;
+
+fn vocabulary() -> Vocabulary {
+    Vocabulary {
+        stats: ["power", "cost", "attack_energy", "energy_cost", "rps"].map(String::from).into(),
+        games: ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"].map(String::from).into(),
+    }
+}
+
+fn parsed(input: &str) -> String {
+    match parse(input, &vocabulary()) {
+        Ok(query) => query.to_string(),
+        Err(err) => panic!("{input:?} failed: {err}"),
+    }
+}
+
+/// Valid queries and the structure they parse to.
+#[test]
+fn valid_queries_parse_to_the_expected_structure() {
+    let cases = [
+        ("", "*"),
+        ("   ", "*"),
+        ("liger", "name|text:liger*"),
+        ("shield liger", "(and name|text:shield name|text:liger*)"),
+        ("Shield LIGER ", "(and name|text:shield name|text:liger*)"),
+        ("\"deal damage\"", "name|text:\"deal damage\""),
+        ("t:zoid power>=5", "(and type:zoid power>=5)"),
+        ("type:\"foot soldier\"", "type:\"foot soldier\""),
+        ("n:storm o:damage", "(and name:storm text:damage*)"),
+        ("o:damage n:storm", "(and text:damage name:storm*)"),
+        ("cost<=2 cost>0 cost<3 cost>1 cost=1 cost:1 cost!=1",
+         "(and cost<=2 cost>0 cost<3 cost>1 cost=1 cost=1 cost!=1)"),
+        ("energy_cost:x", "energy_cost=x"),
+        ("power:MAX", "power=max"),
+        ("rps:rock", "rps=rock"),
+        ("-t:zoid", "(not type:zoid)"),
+        ("- liger", "(and name|text:- name|text:liger*)"),
+        ("a or b", "(or name|text:a name|text:b*)"),
+        ("a b or c", "(or (and name|text:a name|text:b) name|text:c*)"),
+        ("a and b", "(and name|text:a name|text:b*)"),
+        ("(a or b) c", "(and (or name|text:a name|text:b) name|text:c*)"),
+        ("-(t:zoid or t:pilot)", "(not (or type:zoid type:pilot))"),
+        ("/fl(y|ies)/", "name|text:/fl(y|ies)/"),
+        ("name:/^storm/", "name:/^storm/"),
+        ("o:/a\\/b/", "text:/a/b/"),
+        ("!\"Shield Liger\"", "!\"shield liger\""),
+        ("sub:liger kw:scouting s:zsx side:hero c:blue", "(and sub:liger kw:scouting set:zsx side:hero color:blue)"),
+        ("game:zoids", "game:zoids-scramble"),
+        ("game:sms", "game:sms"),
+        ("t!=zoid", "(not type:zoid)"),
+        ("t:zoid order:power dir:desc", "type:zoid order:power dir:desc"),
+        ("order:name", "* order:name"),
+        ("ORDER:Cost DIR:ASC", "* order:cost dir:asc"),
+        ("Power>=5", "power>=5"),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(parsed(input), expected, "for {input:?}");
+    }
+}
+
+/// Invalid queries: the column of the error and the message a user sees.
+#[test]
+fn invalid_queries_report_the_column_and_a_hint() {
+    let cases = [
+        ("pwr>=5", 1, "unknown field 'pwr' at 1 — did you mean 'power'?"),
+        ("t:zoid pow:3", 8, "unknown field 'pow' at 8 — did you mean 'power'?"),
+        ("tpye:zoid", 1, "unknown field 'tpye' at 1 — did you mean 'type'?"),
+        ("zzzz:1", 1, "unknown field 'zzzz' at 1 — fields: name, text, type, sub, kw, set, side, color, game, or a stat"),
+        ("a (b or c", 3, "unclosed ( opened at 3 — add a matching )"),
+        ("a (b or (c)", 3, "unclosed ( opened at 3 — add a matching )"),
+        ("a b)", 4, "unmatched ) at 4 — remove it, or open a ( before it"),
+        ("\"deal damage", 1, "unclosed quote \" opened at 1 — close it with \""),
+        ("o:/fly", 3, "unclosed regex / opened at 3 — close it with /"),
+        ("/fl(y/", 4, "invalid regex at 4: unclosed group"),
+        ("power>=", 8, "missing value after 'power>=' at 8 — write a value, as in power>=3"),
+        ("power>x", 7, "'power>' at 1 needs a number — words such as X compare only with : or !=, as in power:x"),
+        ("t>3", 1, "'t' at 1 is not a number: '>' cannot compare it — write t:value"),
+        ("or a", 1, "'or' at 1 needs a term on both sides — as in a or b"),
+        ("a or", 3, "'or' at 3 needs a term on both sides — as in a or b"),
+        ("a and", 3, "'and' at 3 needs a term on both sides — as in a and b"),
+        ("()", 1, "empty parentheses at 1"),
+        ("game:chess", 6, "unknown game 'chess' at 6 — games: pr-acg, pr-dbg, pr-hotg, sms, zoids-scramble"),
+        ("game:pr", 6, "unknown game 'pr' at 6 — games: pr-acg, pr-dbg, pr-hotg, sms, zoids-scramble"),
+        ("side:good", 6, "unknown side 'good' at 6 — use side:hero or side:villain"),
+        ("order:pwr", 7, "cannot order by 'pwr' at 7 — did you mean 'power'?"),
+        ("dir:up", 5, "unknown direction 'up' at 5 — use dir:asc or dir:desc"),
+        ("(order:name)", 2, "order: at 2 applies to the whole query — move it outside parentheses and negation"),
+        ("t:/zoid/", 3, "a regex at 3 works only on name and text — write t:word or t:\"some words\""),
+        ("\"\"", 1, "empty quotes at 1"),
+        ("-or a", 2, "'or' at 2 needs a term on both sides — as in a or b"),
+        ("--a", 2, "a second - at 2 — one - negates; remove the other"),
+    ];
+    for (input, column, message) in cases {
+        let err = parse(input, &vocabulary()).expect_err(input);
+        assert_eq!((err.column, err.to_string().as_str()), (column, message), "for {input:?}");
+    }
+}
+
+#[test]
+fn a_lone_minus_is_a_word_not_a_negation() {
+    // "-" followed by a space is literal text (card text like "- 1").
+    assert_eq!(parsed("a - b"), "(and name|text:a name|text:- name|text:b*)");
+}
+
+proptest::proptest! {
+    /// Any input parses or yields an error pointing inside (or just past) the input.
+    #[test]
+    fn any_input_parses_or_errors_without_panicking(input in "\\PC{0,40}") {
+        if let Err(err) = parse(&input, &vocabulary()) {
+            proptest::prop_assert!(err.column >= 1 && err.column <= input.chars().count() + 1,
+                "column {} for {:?}", err.column, input);
+        }
+    }
+
+    /// Inputs built from the query language's own pieces never panic either.
+    #[test]
+    fn query_shaped_input_never_panics(parts in proptest::collection::vec(
+        proptest::sample::select(vec!["(", ")", "-", "or", "and", "\"", "/", "!", "t:", "power>=", "3", "x", "liger", "order:", "dir:", ":", "\\"]), 0..12)) {
+        let input = parts.join(" ");
+        let _ = parse(&input, &vocabulary());
+        let _ = parse(&parts.concat(), &vocabulary());
+    }
+}
