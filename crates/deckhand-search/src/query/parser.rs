@@ -227,14 +227,10 @@ impl Parser<'_> {
             Token::Field { name, op, value, value_column } => {
                 self.field(&name, &op, value, column, value_column, depth, negated, last)
             }
-            // Reached only right after a `-`: `-or`, `-and`, `--`.
+            // Reached only right after a `-`: `-or`, `-and`.
             Token::Or => Err(dangling("or", column)),
             Token::And => Err(dangling("and", column)),
-            Token::Minus => Err(QueryError::new(
-                column,
-                format!("a second - at {column}"),
-                Some("one - negates; remove the other".into()),
-            )),
+            Token::Minus => unreachable!("unary() consumes every -"),
         }
     }
 

@@ -88,7 +88,6 @@ fn invalid_queries_report_the_column_and_a_hint() {
         ("t:/zoid/", 3, "a regex at 3 works only on name and text — write t:word or t:\"some words\""),
         ("\"\"", 1, "empty quotes at 1"),
         ("-or a", 2, "'or' at 2 needs a term on both sides — as in a or b"),
-        ("--a", 2, "a second - at 2 — one - negates; remove the other"),
     ];
     for (input, column, message) in cases {
         let err = parse(input, &vocabulary()).expect_err(input);
