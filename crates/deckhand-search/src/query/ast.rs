@@ -18,15 +18,29 @@ pub enum Expr {
     Or(Vec<Expr>),
     Not(Box<Expr>),
     /// Words that must all occur in the target (the last bare word may be a prefix).
-    Words { target: TextTarget, words: String, prefix: bool },
+    Words {
+        target: TextTarget,
+        words: String,
+        prefix: bool,
+    },
     /// Words that must occur together, in order.
-    Phrase { target: TextTarget, phrase: String },
+    Phrase {
+        target: TextTarget,
+        phrase: String,
+    },
     /// A regular expression over the whole name and/or text (case-insensitive).
-    Regex { target: TextTarget, pattern: String },
+    Regex {
+        target: TextTarget,
+        pattern: String,
+    },
     /// `!"Exact Name"`: the whole name, folded.
     ExactName(String),
     /// A stat compared with a number or a word.
-    Stat { stat: String, op: CmpOp, value: StatOperand },
+    Stat {
+        stat: String,
+        op: CmpOp,
+        value: StatOperand,
+    },
 }
 
 /// Which card field(s) a text clause searches.
@@ -120,8 +134,17 @@ impl fmt::Display for Expr {
             Expr::And(items) => list(f, "and", items),
             Expr::Or(items) => list(f, "or", items),
             Expr::Not(inner) => write!(f, "(not {inner})"),
-            Expr::Words { target, words, prefix } => {
-                write!(f, "{}:{words}{}", target.name(), if *prefix { "*" } else { "" })
+            Expr::Words {
+                target,
+                words,
+                prefix,
+            } => {
+                write!(
+                    f,
+                    "{}:{words}{}",
+                    target.name(),
+                    if *prefix { "*" } else { "" }
+                )
             }
             Expr::Phrase { target, phrase } => write!(f, "{}:\"{phrase}\"", target.name()),
             Expr::Regex { target, pattern } => write!(f, "{}:/{pattern}/", target.name()),
@@ -154,7 +177,15 @@ impl fmt::Display for Query {
             write!(f, " order:{key}")?;
         }
         if let Some(direction) = self.direction {
-            write!(f, " dir:{}", if direction == Direction::Asc { "asc" } else { "desc" })?;
+            write!(
+                f,
+                " dir:{}",
+                if direction == Direction::Asc {
+                    "asc"
+                } else {
+                    "desc"
+                }
+            )?;
         }
         Ok(())
     }

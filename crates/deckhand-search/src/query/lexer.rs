@@ -16,7 +16,12 @@ pub enum Token {
     /// `!"Exact Name"`
     Exact(String),
     /// `field op value`, e.g. `power>=5`, `o:"deal damage"`, `name:/^storm/`.
-    Field { name: String, op: String, value: Value, value_column: usize },
+    Field {
+        name: String,
+        op: String,
+        value: Value,
+        value_column: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -52,7 +57,10 @@ pub fn tokenize(input: &str) -> Result<Vec<Spanned>, QueryError> {
                 i += 1;
                 Token::RParen
             }
-            '-' if chars.get(i + 1).is_some_and(|n| !n.is_whitespace() && *n != ')') => {
+            '-' if chars
+                .get(i + 1)
+                .is_some_and(|n| !n.is_whitespace() && *n != ')') =>
+            {
                 i += 1;
                 Token::Minus
             }
@@ -105,7 +113,11 @@ fn delimited(chars: &[char], start: usize, delimiter: char) -> Result<(String, u
             }
         }
     }
-    let what = if delimiter == '"' { "quote \"" } else { "regex /" };
+    let what = if delimiter == '"' {
+        "quote \""
+    } else {
+        "regex /"
+    };
     Err(QueryError::new(
         start + 1,
         format!("unclosed {what} opened at {}", start + 1),
@@ -169,7 +181,15 @@ fn word_or_field(chars: &[char], start: usize) -> Result<(Token, usize), QueryEr
             ))
         }
     };
-    Ok((Token::Field { name, op: op.to_owned(), value, value_column }, next))
+    Ok((
+        Token::Field {
+            name,
+            op: op.to_owned(),
+            value,
+            value_column,
+        },
+        next,
+    ))
 }
 
 fn operator_at(chars: &[char], i: usize) -> Option<&'static str> {

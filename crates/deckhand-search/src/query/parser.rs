@@ -43,7 +43,11 @@ pub struct QueryError {
 
 impl QueryError {
     pub(super) fn new(column: usize, message: String, hint: Option<String>) -> QueryError {
-        QueryError { column, message, hint }
+        QueryError {
+            column,
+            message,
+            hint,
+        }
     }
 }
 
@@ -83,7 +87,13 @@ const SORT_FIELDS: &[&str] = &["name", "type", "set", "game"];
 /// Parses `input`. An empty or all-blank query matches every card.
 pub fn parse(input: &str, vocabulary: &Vocabulary) -> Result<Query, QueryError> {
     let tokens = tokenize(input)?;
-    let mut parser = Parser { tokens, position: 0, vocabulary, order: None, direction: None };
+    let mut parser = Parser {
+        tokens,
+        position: 0,
+        vocabulary,
+        order: None,
+        direction: None,
+    };
     let expr = parser.or(0, false)?;
     if let Some(extra) = parser.peek() {
         // Only a stray `)` can stop the top level early.
@@ -93,7 +103,11 @@ pub fn parse(input: &str, vocabulary: &Vocabulary) -> Result<Query, QueryError> 
             Some("remove it, or open a ( before it".into()),
         ));
     }
-    Ok(Query { expr, order: parser.order, direction: parser.direction })
+    Ok(Query {
+        expr,
+        order: parser.order,
+        direction: parser.direction,
+    })
 }
 
 struct Parser<'a> {
@@ -122,7 +136,11 @@ impl Parser<'_> {
     fn or(&mut self, depth: usize, negated: bool) -> Result<Option<Expr>, QueryError> {
         let mut alternatives = Vec::new();
         let mut pending_or: Option<usize> = None;
-        if let Some(Spanned { token: Token::Or, column }) = self.peek() {
+        if let Some(Spanned {
+            token: Token::Or,
+            column,
+        }) = self.peek()
+        {
             return Err(dangling("or", *column));
         }
         loop {
@@ -133,7 +151,10 @@ impl Parser<'_> {
                 (None, None) => {}
             }
             match self.peek() {
-                Some(Spanned { token: Token::Or, column }) => {
+                Some(Spanned {
+                    token: Token::Or,
+                    column,
+                }) => {
                     pending_or = Some(*column);
                     self.position += 1;
                 }
@@ -151,14 +172,24 @@ impl Parser<'_> {
         let mut terms = Vec::new();
         loop {
             match self.peek() {
-                None | Some(Spanned { token: Token::RParen | Token::Or, .. }) => break,
-                Some(Spanned { token: Token::And, column }) => {
+                None
+                | Some(Spanned {
+                    token: Token::RParen | Token::Or,
+                    ..
+                }) => break,
+                Some(Spanned {
+                    token: Token::And,
+                    column,
+                }) => {
                     let column = *column;
                     self.position += 1;
                     let follows_term = !terms.is_empty();
                     let precedes_term = !matches!(
                         self.peek(),
-                        None | Some(Spanned { token: Token::RParen | Token::Or | Token::And, .. })
+                        None | Some(Spanned {
+                            token: Token::RParen | Token::Or | Token::And,
+                            ..
+                        })
                     );
                     if !(follows_term && precedes_term) {
                         return Err(dangling("and", column));
@@ -179,7 +210,11 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self, depth: usize, negated: bool) -> Result<Option<Expr>, QueryError> {
-        let Some(Spanned { token: Token::Minus, column }) = self.peek().cloned() else {
+        let Some(Spanned {
+            token: Token::Minus,
+            column,
+        }) = self.peek().cloned()
+        else {
             return self.primary(depth, negated);
         };
         self.position += 1;
@@ -202,7 +237,10 @@ impl Parser<'_> {
             Token::LParen => {
                 let inner = self.or(depth + 1, negated)?;
                 match self.next() {
-                    Some(Spanned { token: Token::RParen, .. }) => {}
+                    Some(Spanned {
+                        token: Token::RParen,
+                        ..
+                    }) => {}
                     _ => {
                         return Err(QueryError::new(
                             column,
@@ -215,18 +253,36 @@ impl Parser<'_> {
                     QueryError::new(column, format!("empty parentheses at {column}"), None)
                 })
             }
-            Token::RParen => Err(QueryError::new(column, format!("unmatched ) at {column}"), None)),
+            Token::RParen => Err(QueryError::new(
+                column,
+                format!("unmatched ) at {column}"),
+                None,
+            )),
             Token::Word(word) => Ok(Some(Expr::Words {
                 target: TextTarget::NameOrText,
                 words: fold_name(&word),
                 prefix: last,
             })),
-            Token::Quoted(phrase) => Ok(Some(phrase_expr(TextTarget::NameOrText, &phrase, column)?)),
+            Token::Quoted(phrase) => {
+                Ok(Some(phrase_expr(TextTarget::NameOrText, &phrase, column)?))
+            }
             Token::Regex(pattern) => Ok(Some(regex_expr(TextTarget::NameOrText, pattern, column)?)),
             Token::Exact(name) => Ok(Some(Expr::ExactName(fold_name(&name)))),
-            Token::Field { name, op, value, value_column } => {
-                self.field(&name, &op, value, column, value_column, depth, negated, last)
-            }
+            Token::Field {
+                name,
+                op,
+                value,
+                value_column,
+            } => self.field(
+                &name,
+                &op,
+                value,
+                column,
+                value_column,
+                depth,
+                negated,
+                last,
+            ),
             // Reached only right after a `-`: `-or`, `-and`.
             Token::Or => Err(dangling("or", column)),
             Token::And => Err(dangling("and", column)),
@@ -274,7 +330,9 @@ impl Parser<'_> {
             return Ok(None);
         }
         if let Some((_, target)) = TEXT_FIELDS.iter().find(|(alias, _)| *alias == key) {
-            return self.text_field(*target, &key, op, value, column, value_column, last).map(Some);
+            return self
+                .text_field(*target, &key, op, value, column, value_column, last)
+                .map(Some);
         }
         if self.vocabulary.stats.contains(&key) {
             return stat_field(key, op, value, column, value_column).map(Some);
@@ -289,7 +347,9 @@ impl Parser<'_> {
             format!("unknown field '{name}' at {column}"),
             Some(match suggest(&key, candidates) {
                 Some(s) => format!("did you mean '{s}'?"),
-                None => "fields: name, text, type, sub, kw, set, side, color, game, or a stat".into(),
+                None => {
+                    "fields: name, text, type, sub, kw, set, side, color, game, or a stat".into()
+                }
             }),
         ))
     }
@@ -319,7 +379,11 @@ impl Parser<'_> {
         let expr = match (target, value) {
             (TextTarget::Game, value) => {
                 let word = value_word(&value).to_ascii_lowercase();
-                Expr::Words { target, words: self.game_id(&word, value_column)?, prefix: false }
+                Expr::Words {
+                    target,
+                    words: self.game_id(&word, value_column)?,
+                    prefix: false,
+                }
             }
             (TextTarget::Side, value) => {
                 let word = value_word(&value).to_ascii_lowercase();
@@ -330,7 +394,11 @@ impl Parser<'_> {
                         Some("use side:hero or side:villain".into()),
                     ));
                 }
-                Expr::Words { target, words: word, prefix: false }
+                Expr::Words {
+                    target,
+                    words: word,
+                    prefix: false,
+                }
             }
             (TextTarget::Name | TextTarget::Text, Value::Regex(pattern)) => {
                 regex_expr(target, pattern, value_column)?
@@ -349,15 +417,23 @@ impl Parser<'_> {
                 prefix: last && matches!(target, TextTarget::Name | TextTarget::Text),
             },
         };
-        Ok(if negate { Expr::Not(Box::new(expr)) } else { expr })
+        Ok(if negate {
+            Expr::Not(Box::new(expr))
+        } else {
+            expr
+        })
     }
 
     fn game_id(&self, word: &str, column: usize) -> Result<String, QueryError> {
         if self.vocabulary.games.iter().any(|g| g == word) {
             return Ok(word.to_owned());
         }
-        let matching: Vec<&String> =
-            self.vocabulary.games.iter().filter(|g| g.starts_with(word)).collect();
+        let matching: Vec<&String> = self
+            .vocabulary
+            .games
+            .iter()
+            .filter(|g| g.starts_with(word))
+            .collect();
         match matching.as_slice() {
             [only] => Ok((*only).clone()),
             _ => Err(QueryError::new(
@@ -374,10 +450,15 @@ impl Parser<'_> {
             "type" => return Ok(SortKey::Type),
             "set" => return Ok(SortKey::Set),
             "game" => return Ok(SortKey::Game),
-            stat if self.vocabulary.stats.contains(stat) => return Ok(SortKey::Stat(stat.to_owned())),
+            stat if self.vocabulary.stats.contains(stat) => {
+                return Ok(SortKey::Stat(stat.to_owned()))
+            }
             _ => {}
         }
-        let candidates = SORT_FIELDS.iter().copied().chain(self.vocabulary.stats.iter().map(String::as_str));
+        let candidates = SORT_FIELDS
+            .iter()
+            .copied()
+            .chain(self.vocabulary.stats.iter().map(String::as_str));
         Err(QueryError::new(
             column,
             format!("cannot order by '{word}' at {column}"),
@@ -406,14 +487,22 @@ fn value_word(value: &Value) -> &str {
 fn phrase_expr(target: TextTarget, phrase: &str, column: usize) -> Result<Expr, QueryError> {
     let phrase = fold_name(phrase);
     if phrase.is_empty() {
-        return Err(QueryError::new(column, format!("empty quotes at {column}"), None));
+        return Err(QueryError::new(
+            column,
+            format!("empty quotes at {column}"),
+            None,
+        ));
     }
     Ok(Expr::Phrase { target, phrase })
 }
 
 fn regex_expr(target: TextTarget, pattern: String, column: usize) -> Result<Expr, QueryError> {
     if pattern.is_empty() {
-        return Err(QueryError::new(column, format!("empty regex at {column}"), None));
+        return Err(QueryError::new(
+            column,
+            format!("empty regex at {column}"),
+            None,
+        ));
     }
     if let Err(err) = regex_syntax::Parser::new().parse(&pattern) {
         // Point at the offending character inside the pattern (+1 for the opening /).
@@ -428,7 +517,11 @@ fn regex_expr(target: TextTarget, pattern: String, column: usize) -> Result<Expr
             regex_syntax::Error::Translate(e) => e.kind().to_string(),
             other => other.to_string(),
         };
-        return Err(QueryError::new(at, format!("invalid regex at {at}: {kind}"), None));
+        return Err(QueryError::new(
+            at,
+            format!("invalid regex at {at}: {kind}"),
+            None,
+        ));
     }
     Ok(Expr::Regex { target, pattern })
 }
@@ -466,7 +559,9 @@ fn stat_field(
         return Err(QueryError::new(
             value_column,
             format!("'{stat}{}' at {column} needs a number", op.symbol()),
-            Some(format!("words such as X compare only with : or !=, as in {stat}:x")),
+            Some(format!(
+                "words such as X compare only with : or !=, as in {stat}:x"
+            )),
         ));
     }
     Ok(Expr::Stat { stat, op, value })
@@ -480,13 +575,19 @@ pub fn suggest<'a>(input: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .map(|c| {
             let distance = strsim::damerau_levenshtein(input, c);
             // "pow" for "power": a prefix is as good as a near miss.
-            let distance = if c.starts_with(input) && input.len() >= 2 { distance.min(1) } else { distance };
+            let distance = if c.starts_with(input) && input.len() >= 2 {
+                distance.min(1)
+            } else {
+                distance
+            };
             (distance, c)
         })
         .filter(|(distance, _)| *distance <= limit)
         // Equal edit distances: prefer the more similar spelling ("pwr" → "power", not "kw").
         .min_by(|(da, a), (db, b)| {
-            da.cmp(db).then_with(|| strsim::jaro_winkler(input, b).total_cmp(&strsim::jaro_winkler(input, a)))
+            da.cmp(db).then_with(|| {
+                strsim::jaro_winkler(input, b).total_cmp(&strsim::jaro_winkler(input, a))
+            })
         })
         .map(|(_, c)| c)
 }

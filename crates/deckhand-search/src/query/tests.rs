@@ -2,8 +2,12 @@ use super::*;
 
 fn vocabulary() -> Vocabulary {
     Vocabulary {
-        stats: ["power", "cost", "attack_energy", "energy_cost", "rps"].map(String::from).into(),
-        games: ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"].map(String::from).into(),
+        stats: ["power", "cost", "attack_energy", "energy_cost", "rps"]
+            .map(String::from)
+            .into(),
+        games: ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]
+            .map(String::from)
+            .into(),
     }
 }
 
@@ -28,27 +32,41 @@ fn valid_queries_parse_to_the_expected_structure() {
         ("type:\"foot soldier\"", "type:\"foot soldier\""),
         ("n:storm o:damage", "(and name:storm text:damage*)"),
         ("o:damage n:storm", "(and text:damage name:storm*)"),
-        ("cost<=2 cost>0 cost<3 cost>1 cost=1 cost:1 cost!=1",
-         "(and cost<=2 cost>0 cost<3 cost>1 cost=1 cost=1 cost!=1)"),
+        (
+            "cost<=2 cost>0 cost<3 cost>1 cost=1 cost:1 cost!=1",
+            "(and cost<=2 cost>0 cost<3 cost>1 cost=1 cost=1 cost!=1)",
+        ),
         ("energy_cost:x", "energy_cost=x"),
         ("power:MAX", "power=max"),
         ("rps:rock", "rps=rock"),
         ("-t:zoid", "(not type:zoid)"),
         ("- liger", "(and name|text:- name|text:liger*)"),
         ("a or b", "(or name|text:a name|text:b*)"),
-        ("a b or c", "(or (and name|text:a name|text:b) name|text:c*)"),
+        (
+            "a b or c",
+            "(or (and name|text:a name|text:b) name|text:c*)",
+        ),
         ("a and b", "(and name|text:a name|text:b*)"),
-        ("(a or b) c", "(and (or name|text:a name|text:b) name|text:c*)"),
+        (
+            "(a or b) c",
+            "(and (or name|text:a name|text:b) name|text:c*)",
+        ),
         ("-(t:zoid or t:pilot)", "(not (or type:zoid type:pilot))"),
         ("/fl(y|ies)/", "name|text:/fl(y|ies)/"),
         ("name:/^storm/", "name:/^storm/"),
         ("o:/a\\/b/", "text:/a/b/"),
         ("!\"Shield Liger\"", "!\"shield liger\""),
-        ("sub:liger kw:scouting s:zsx side:hero c:blue", "(and sub:liger kw:scouting set:zsx side:hero color:blue)"),
+        (
+            "sub:liger kw:scouting s:zsx side:hero c:blue",
+            "(and sub:liger kw:scouting set:zsx side:hero color:blue)",
+        ),
         ("game:zoids", "game:zoids-scramble"),
         ("game:sms", "game:sms"),
         ("t!=zoid", "(not type:zoid)"),
-        ("t:zoid order:power dir:desc", "type:zoid order:power dir:desc"),
+        (
+            "t:zoid order:power dir:desc",
+            "type:zoid order:power dir:desc",
+        ),
         ("order:name", "* order:name"),
         ("ORDER:Cost DIR:ASC", "* order:cost dir:asc"),
         ("Power>=5", "power>=5"),
@@ -91,14 +109,21 @@ fn invalid_queries_report_the_column_and_a_hint() {
     ];
     for (input, column, message) in cases {
         let err = parse(input, &vocabulary()).expect_err(input);
-        assert_eq!((err.column, err.to_string().as_str()), (column, message), "for {input:?}");
+        assert_eq!(
+            (err.column, err.to_string().as_str()),
+            (column, message),
+            "for {input:?}"
+        );
     }
 }
 
 #[test]
 fn a_lone_minus_is_a_word_not_a_negation() {
     // "-" followed by a space is literal text (card text like "- 1").
-    assert_eq!(parsed("a - b"), "(and name|text:a name|text:- name|text:b*)");
+    assert_eq!(
+        parsed("a - b"),
+        "(and name|text:a name|text:- name|text:b*)"
+    );
 }
 
 proptest::proptest! {

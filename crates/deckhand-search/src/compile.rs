@@ -1,0 +1,226 @@
+//! Turns a parsed [`Expr`] into a tantivy query over the card index.
+
+use std::ops::Bound;
+
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, PhrasePrefixQuery,
+    PhraseQuery, Query as TantivyQuery, RangeQuery, RegexQuery, TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::tokenizer::TextAnalyzer;
+use tantivy::Term;
+
+use crate::fields::Fields;
+use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
+use crate::SearchError;
+
+/// Name matches outrank text matches: a card *called* "Storm" beats one that mentions it.
+const NAME_BOOST: f32 = 3.0;
+
+pub struct Compiler<'a> {
+    pub fields: &'a Fields,
+    pub analyzer: TextAnalyzer,
+}
+
+type Boxed = Box<dyn TantivyQuery>;
+
+impl Compiler<'_> {
+    pub fn compile(&mut self, expr: Option<&Expr>) -> Result<Boxed, SearchError> {
+        match expr {
+            None => Ok(Box::new(AllQuery)),
+            Some(expr) => self.expr(expr),
+        }
+    }
+
+    fn expr(&mut self, expr: &Expr) -> Result<Boxed, SearchError> {
+        Ok(match expr {
+            Expr::And(items) => Box::new(BooleanQuery::new(
+                items
+                    .iter()
+                    .map(|e| Ok((Occur::Must, self.expr(e)?)))
+                    .collect::<Result<_, SearchError>>()?,
+            )),
+            Expr::Or(items) => Box::new(BooleanQuery::new(
+                items
+                    .iter()
+                    .map(|e| Ok((Occur::Should, self.expr(e)?)))
+                    .collect::<Result<_, SearchError>>()?,
+            )),
+            Expr::Not(inner) => Box::new(BooleanQuery::new(vec![
+                (Occur::Must, Box::new(AllQuery) as Boxed),
+                (Occur::MustNot, self.expr(inner)?),
+            ])),
+            Expr::Words {
+                target,
+                words,
+                prefix,
+            } => filter_unless_text(*target, self.text(*target, words, *prefix)),
+            Expr::Phrase { target, phrase } => {
+                filter_unless_text(*target, self.text(*target, phrase, false))
+            }
+            Expr::Regex { target, pattern } => filter(self.regex(*target, pattern)?),
+            Expr::ExactName(name) => filter(term(self.fields.name_key, name)),
+            Expr::Stat { stat, op, value } => filter(self.stat(stat, *op, value)),
+        })
+    }
+
+    /// Words on a text target: every token must match (as a phrase when there are several).
+    fn text(&mut self, target: TextTarget, words: &str, prefix: bool) -> Boxed {
+        let f = self.fields;
+        match target {
+            TextTarget::NameOrText => {
+                let name = self.tokens_query(f.name, words, prefix);
+                let text = self.tokens_query(f.text, words, prefix);
+                match (name, text) {
+                    (Some(name), Some(text)) => Box::new(BooleanQuery::new(vec![
+                        (
+                            Occur::Should,
+                            Box::new(BoostQuery::new(name, NAME_BOOST)) as Boxed,
+                        ),
+                        (Occur::Should, text),
+                    ])),
+                    // Only punctuation: nothing to look for, so it filters nothing.
+                    _ => Box::new(AllQuery),
+                }
+            }
+            TextTarget::Side => term(f.side, words),
+            TextTarget::Game => term(f.game, words),
+            _ => {
+                let field = match target {
+                    TextTarget::Name => f.name,
+                    TextTarget::Text => f.text,
+                    TextTarget::Type => f.card_type,
+                    TextTarget::Subtype => f.subtypes,
+                    TextTarget::Keyword => f.keywords,
+                    TextTarget::Set => f.set,
+                    _ => f.color,
+                };
+                self.tokens_query(field, words, prefix)
+                    .unwrap_or_else(|| Box::new(AllQuery))
+            }
+        }
+    }
+
+    fn tokens_query(&mut self, field: Field, words: &str, prefix: bool) -> Option<Boxed> {
+        let mut terms = Vec::new();
+        let mut stream = self.analyzer.token_stream(words);
+        while let Some(token) = stream.next() {
+            terms.push(Term::from_field_text(field, &token.text));
+        }
+        Some(match (terms.len(), prefix) {
+            (0, _) => return None,
+            (1, false) => Box::new(TermQuery::new(
+                terms.remove(0),
+                IndexRecordOption::WithFreqs,
+            )),
+            (1, true) => {
+                // A one-word prefix: every indexed word that starts with it.
+                let token = terms[0].value().as_str().unwrap_or_default().to_owned();
+                let pattern = format!("{}.*", escape_regex(&token));
+                match RegexQuery::from_pattern(&pattern, field) {
+                    Ok(query) => Box::new(query),
+                    Err(_) => Box::new(TermQuery::new(
+                        terms.remove(0),
+                        IndexRecordOption::WithFreqs,
+                    )),
+                }
+            }
+            (_, false) => Box::new(PhraseQuery::new(terms)),
+            (_, true) => Box::new(PhrasePrefixQuery::new(terms)),
+        })
+    }
+
+    /// A regex over the whole name and/or text, case-insensitive. `^` and `$` anchor to the
+    /// start and end; otherwise the pattern may match anywhere.
+    fn regex(&self, target: TextTarget, pattern: &str) -> Result<Boxed, SearchError> {
+        let anchored_start = pattern.starts_with('^');
+        let anchored_end = pattern.ends_with('$') && !pattern.ends_with("\\$");
+        let core = &pattern[usize::from(anchored_start)..pattern.len() - usize::from(anchored_end)];
+        let full = format!(
+            "(?is){}(?:{core}){}",
+            if anchored_start { "" } else { ".*" },
+            if anchored_end { "" } else { ".*" }
+        );
+        let on = |field| -> Result<Boxed, SearchError> {
+            RegexQuery::from_pattern(&full, field)
+                .map(|q| Box::new(q) as Boxed)
+                .map_err(SearchError::from)
+        };
+        Ok(match target {
+            TextTarget::Name => on(self.fields.name_raw)?,
+            TextTarget::Text => on(self.fields.text_raw)?,
+            _ => Box::new(BooleanQuery::new(vec![
+                (Occur::Should, on(self.fields.name_raw)?),
+                (Occur::Should, on(self.fields.text_raw)?),
+            ])),
+        })
+    }
+
+    fn stat(&self, stat: &str, op: CmpOp, value: &StatOperand) -> Boxed {
+        let Some(fields) = self.fields.stats.get(stat) else {
+            return Box::new(EmptyQuery);
+        };
+        let equal: Boxed = match value {
+            StatOperand::Number(n) => Box::new(TermQuery::new(
+                Term::from_field_i64(fields.numbers, *n),
+                IndexRecordOption::Basic,
+            )),
+            StatOperand::Word(word) => term(fields.words, word),
+        };
+        let n = match value {
+            StatOperand::Number(n) => *n,
+            // The parser only lets words through with = and !=.
+            StatOperand::Word(_) => 0,
+        };
+        let range = |lower: Bound<i64>, upper: Bound<i64>| -> Boxed {
+            let to_term = |b: Bound<i64>| match b {
+                Bound::Included(v) => Bound::Included(Term::from_field_i64(fields.numbers, v)),
+                Bound::Excluded(v) => Bound::Excluded(Term::from_field_i64(fields.numbers, v)),
+                Bound::Unbounded => Bound::Unbounded,
+            };
+            Box::new(RangeQuery::new(to_term(lower), to_term(upper)))
+        };
+        match op {
+            CmpOp::Eq => equal,
+            CmpOp::Ne => Box::new(BooleanQuery::new(vec![
+                (Occur::Must, term(self.fields.has_stat, stat)),
+                (Occur::MustNot, equal),
+            ])),
+            CmpOp::Lt => range(Bound::Unbounded, Bound::Excluded(n)),
+            CmpOp::Le => range(Bound::Unbounded, Bound::Included(n)),
+            CmpOp::Gt => range(Bound::Excluded(n), Bound::Unbounded),
+            CmpOp::Ge => range(Bound::Included(n), Bound::Unbounded),
+        }
+    }
+}
+
+/// Only words in names and texts rank results; every other clause just filters, so that
+/// `t:zoid power>=5` lists its cards by name rather than by term statistics.
+fn filter(query: Boxed) -> Boxed {
+    Box::new(ConstScoreQuery::new(query, 0.0))
+}
+
+fn filter_unless_text(target: TextTarget, query: Boxed) -> Boxed {
+    match target {
+        TextTarget::NameOrText | TextTarget::Name | TextTarget::Text => query,
+        _ => filter(query),
+    }
+}
+
+fn term(field: Field, text: &str) -> Boxed {
+    Box::new(TermQuery::new(
+        Term::from_field_text(field, text),
+        IndexRecordOption::Basic,
+    ))
+}
+
+fn escape_regex(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
