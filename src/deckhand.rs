@@ -1,8 +1,9 @@
 //! [`Deckhand`]: an open database together with the game definitions.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use deckhand_core::{Card, CardSet, Games};
+use deckhand_search::{CardIndex, SearchOptions};
 use deckhand_store::{CardFilter, ImportReport, Store};
 use serde::Serialize;
 
@@ -13,10 +14,31 @@ use crate::{Error, Result};
 /// the bundled card sets are (re)imported.
 const BUNDLED_META_KEY: &str = "bundled_data_fingerprint";
 
-/// An open Deckhand: game definitions plus the card database.
+/// An open Deckhand: game definitions, the card database and its search index.
 pub struct Deckhand {
     games: Games,
     store: Store,
+    index: CardIndex,
+    /// Where the index is persisted; `None` keeps it in memory.
+    index_dir: Option<PathBuf>,
+}
+
+/// One page of search results.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchPage {
+    /// How many cards match in all (the page may hold fewer).
+    pub total: usize,
+    pub cards: Vec<ScoredCard>,
+    /// Words and phrases to highlight in names and texts.
+    pub highlight: Vec<String>,
+}
+
+/// A card with its search score, serialised as the card's fields plus `score`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoredCard {
+    #[serde(flatten)]
+    pub card: Card,
+    pub score: f32,
 }
 
 /// A game as listed to users: the definition's names plus its card count.
@@ -40,23 +62,45 @@ pub struct StatLabel {
 impl Deckhand {
     /// Opens the database at `path` (creating it) and loads the bundled card data into it
     /// when it is new or when this build ships different bundled data.
+    /// The search index lives beside it, in `<file>.index/`, and is rebuilt when missing,
+    /// stale, corrupt or from an older schema.
     pub fn open(path: &Path) -> Result<Deckhand> {
-        Deckhand::with_store(Store::open(path)?)
+        let mut index_dir = path.as_os_str().to_owned();
+        index_dir.push(".index");
+        Deckhand::with_store(Store::open(path)?, Some(PathBuf::from(index_dir)))
     }
 
     /// A Deckhand over a private in-memory database (tests, benchmarks).
     pub fn open_in_memory() -> Result<Deckhand> {
-        Deckhand::with_store(Store::open_in_memory()?)
+        Deckhand::with_store(Store::open_in_memory()?, None)
     }
 
-    fn with_store(mut store: Store) -> Result<Deckhand> {
+    fn with_store(mut store: Store, index_dir: Option<PathBuf>) -> Result<Deckhand> {
         let games = bundled_games()?;
         store.sync_games(games.iter())?;
-        let mut deckhand = Deckhand { games, store };
-        if deckhand.store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
-            deckhand.import_bundled()?;
+        if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
+            import_bundled(&mut store, &games)?;
         }
-        Ok(deckhand)
+        let stamp = store.data_stamp()?;
+        let existing = index_dir
+            .as_deref()
+            .and_then(|dir| CardIndex::open(dir, &games, &stamp));
+        let index = match existing {
+            Some(index) => index,
+            None => build_index(&store, &games, index_dir.as_deref())?,
+        };
+        Ok(Deckhand {
+            games,
+            store,
+            index,
+            index_dir,
+        })
+    }
+
+    /// Rebuilds the search index from the database (after every import).
+    fn reindex(&mut self) -> Result<()> {
+        self.index = build_index(&self.store, &self.games, self.index_dir.as_deref())?;
+        Ok(())
     }
 
     /// Imports every bundled card set in one transaction; returns what changed.
@@ -113,7 +157,63 @@ impl Deckhand {
             .into_iter()
             .map(|(name, text)| CardSet::from_json(name, text, &self.games))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(self.store.import(&sets)?)
+        let report = self.store.import(&sets)?;
+        self.reindex()?;
+        Ok(report)
+    }
+
+    /// Imports already-validated card sets (benchmarks, generated data).
+    pub fn import_card_sets(&mut self, sets: &[CardSet]) -> Result<ImportReport> {
+        let report = self.store.import(sets)?;
+        self.reindex()?;
+        Ok(report)
+    }
+
+    /// Runs a search query (see the README's search syntax) and returns up to `limit`
+    /// cards, best first, with the total number of matches.
+    pub fn search(&self, query: &str, game: Option<&str>, limit: usize) -> Result<SearchPage> {
+        if let Some(game) = game {
+            self.games.get(game)?;
+        }
+        let results = self
+            .index
+            .search_text(query, &SearchOptions { game, limit })?;
+        let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
+        let cards = self.store.cards_by_ids(&ids)?;
+        let cards = cards
+            .into_iter()
+            .zip(&results.hits)
+            .map(|(card, hit)| ScoredCard {
+                card,
+                score: hit.score,
+            })
+            .collect();
+        Ok(SearchPage {
+            total: results.total,
+            cards,
+            highlight: results.highlight,
+        })
+    }
+
+    /// The search index (benchmarks query it directly).
+    pub fn index(&self) -> &CardIndex {
+        &self.index
+    }
+
+    /// Up to `limit` card names close to `name` (typos, partial names), best first.
+    pub fn suggest_card_names(
+        &self,
+        name: &str,
+        game: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<String>> {
+        let names = self.store.card_names(game)?;
+        Ok(
+            deckhand_search::suggest_names(name, names.iter().map(String::as_str), limit)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        )
     }
 
     /// Reads and imports card-set files, all or nothing.
@@ -153,6 +253,7 @@ impl Deckhand {
             0 => Err(Error::CardNotFound {
                 query: name_or_id.to_owned(),
                 game: game.map(str::to_owned),
+                suggestions: self.suggest_card_names(name_or_id, game, 3)?,
             }),
             1 => Ok(named.remove(0)),
             _ => {
@@ -169,6 +270,25 @@ impl Deckhand {
             }
         }
     }
+}
+
+fn import_bundled(store: &mut Store, games: &Games) -> Result<ImportReport> {
+    let sets = bundled::CARD_FILES
+        .iter()
+        .map(|file| CardSet::from_json(file.path, file.text, games))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::BundledData)?;
+    let report = store.import(&sets)?;
+    store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
+    Ok(report)
+}
+
+fn build_index(store: &Store, games: &Games, dir: Option<&Path>) -> Result<CardIndex> {
+    let cards = store.cards(&CardFilter::default())?;
+    Ok(match dir {
+        Some(dir) => CardIndex::build_in_dir(dir, games, &store.data_stamp()?, &cards)?,
+        None => CardIndex::build_in_ram(games, &cards)?,
+    })
 }
 
 fn bundled_games() -> Result<Games> {

@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
 use deckhand_core::CoreError;
+use deckhand_search::SearchError;
 use deckhand_store::StoreError;
 
 /// Every failure of the API. [`Error::code`] gives the stable code the UI and scripts see;
@@ -20,14 +21,35 @@ pub enum Error {
     #[error("cannot create the data directory {path}: {message}")]
     DataDir { path: PathBuf, message: String },
     /// No card has this name or id.
-    #[error("no card named or with id '{query}'{}", in_game(.game))]
-    CardNotFound { query: String, game: Option<String> },
+    #[error("no card named or with id '{query}'{}{}", in_game(.game), did_you_mean(.suggestions))]
+    CardNotFound {
+        query: String,
+        game: Option<String>,
+        suggestions: Vec<String>,
+    },
+    /// A search query that does not parse, or an index failure.
+    #[error(transparent)]
+    Search(#[from] SearchError),
     /// The name is used by cards of several games.
     #[error("'{query}' names cards in several games ({games}); add --game")]
     AmbiguousCard { query: String, games: String },
     /// A bundled data file is broken: a bug in this build, caught by `bundled_data_loads`.
     #[error("bundled data is invalid: {0}")]
     BundledData(CoreError),
+}
+
+fn did_you_mean(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        names => format!(
+            " — did you mean {}?",
+            names
+                .iter()
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
 }
 
 fn in_game(game: &Option<String>) -> String {
@@ -48,6 +70,8 @@ impl Error {
             Error::CardNotFound { .. } => "not_found",
             Error::AmbiguousCard { .. } => "ambiguous",
             Error::BundledData(_) => "bundled_data",
+            Error::Search(SearchError::Query(_)) => "bad_query",
+            Error::Search(_) => "search_index",
         }
     }
 }

@@ -10,7 +10,7 @@ mod deckhand;
 mod error;
 mod paths;
 
-pub use deckhand::{Deckhand, GameSummary, StatLabel};
+pub use deckhand::{Deckhand, GameSummary, ScoredCard, SearchPage, StatLabel};
 pub use deckhand_core::{Card, Game, Side, StatValue};
 pub use deckhand_store::{ImportReport, SetImportReport};
 pub use error::{Error, Result};

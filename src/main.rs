@@ -55,6 +55,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Search cards with the query language (see the README's "Search syntax")
+    Search {
+        #[arg(value_name = "QUERY")]
+        query: String,
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// Show at most this many cards
+        #[arg(long, default_value_t = 50, value_name = "N")]
+        limit: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -104,6 +116,12 @@ fn run(cli: Cli) -> Result<(), cli::Failure> {
             game,
             json,
         } => cli::card(&open()?, &name_or_id, game.as_deref(), json, &mut out)?,
+        Command::Search {
+            query,
+            game,
+            limit,
+            json,
+        } => cli::search(&open()?, &query, game.as_deref(), limit, json, &mut out)?,
         // Benchmarks make their own databases.
         Command::Bench(BenchCommand::Import { runs, json }) => {
             cli::bench_import(runs, json, &mut out)?

@@ -100,6 +100,30 @@ pub fn card(
     Ok(())
 }
 
+pub fn search(
+    deckhand: &Deckhand,
+    query: &str,
+    game: Option<&str>,
+    limit: usize,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let page = deckhand.search(query, game, limit)?;
+    if json {
+        return print_json(out, &page.cards);
+    }
+    let cards: Vec<deckhand::Card> = page.cards.into_iter().map(|c| c.card).collect();
+    text::card_rows(&cards, out)?;
+    writeln!(
+        out,
+        "{} of {} matching card{}",
+        cards.len(),
+        page.total,
+        if page.total == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
 pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
     let timings = deckhand::bench::first_run_import(runs)?;
     if json {

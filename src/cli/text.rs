@@ -48,6 +48,17 @@ pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<
 }
 
 pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
+    card_rows(cards, out)?;
+    writeln!(
+        out,
+        "{} card{}",
+        cards.len(),
+        if cards.len() == 1 { "" } else { "s" }
+    )
+}
+
+/// One row per card: id, name, type and compact stats.
+pub fn card_rows(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
     let width =
         |f: &dyn Fn(&Card) -> usize, min: usize| cards.iter().map(f).max().unwrap_or(min).max(min);
     let id_w = width(&|c| c.id.chars().count(), 2);
@@ -68,12 +79,7 @@ pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
             compact_stats(card)
         )?;
     }
-    writeln!(
-        out,
-        "{} card{}",
-        cards.len(),
-        if cards.len() == 1 { "" } else { "s" }
-    )
+    Ok(())
 }
 
 fn compact_stats(card: &Card) -> String {

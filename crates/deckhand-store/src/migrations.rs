@@ -47,6 +47,12 @@ const MIGRATIONS: &[&str] = &[
         value TEXT NOT NULL
     ) STRICT;
     "#,
+    // 2: a random id per database file and a counter bumped by every import, which
+    // together tell derived data (the search index) whether it is current.
+    r#"
+    INSERT INTO meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
+    INSERT INTO meta (key, value) VALUES ('cards_generation', '0');
+    "#,
 ];
 
 /// The schema version this build writes.

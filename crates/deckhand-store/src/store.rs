@@ -153,6 +153,10 @@ impl Store {
                 report.unchanged += file.unchanged;
                 report.files.push(file);
             }
+            tx.execute(
+                "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
+                [],
+            )?;
         }
         tx.commit()?;
         Ok(report)
@@ -175,6 +179,39 @@ impl Store {
             .conn
             .prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
         stmt.query_row([id], card_from_row).optional()?.transpose()
+    }
+
+    /// The cards with these ids, in the order given (unknown ids are skipped).
+    pub fn cards_by_ids(&self, ids: &[&str]) -> Result<Vec<Card>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+        let mut cards = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(card) = stmt.query_row([id], card_from_row).optional()? {
+                cards.push(card?);
+            }
+        }
+        Ok(cards)
+    }
+
+    /// Every card name, optionally of one game (for "did you mean" suggestions).
+    pub fn card_names(&self, game: Option<&str>) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT DISTINCT name FROM cards WHERE (?1 IS NULL OR game = ?1) ORDER BY name_key",
+        )?;
+        let rows = stmt.query_map([game], |row| row.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Identifies this database's card data: its random id and import generation. Equal
+    /// stamps mean equal card data.
+    pub fn data_stamp(&self) -> Result<String, StoreError> {
+        Ok(format!(
+            "{}-{}",
+            self.meta("database_id")?.unwrap_or_default(),
+            self.meta("cards_generation")?.unwrap_or_default()
+        ))
     }
 
     /// Cards whose name matches `name` (folded), optionally within one game.
