@@ -12,6 +12,7 @@ fn main() {
             commands::games::list_games,
             commands::cards::list_cards,
             commands::cards::get_card,
+            commands::search::search_cards,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod games;
+pub mod search;
 
 use serde::Serialize;
 
