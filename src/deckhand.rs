@@ -291,7 +291,7 @@ fn build_index(store: &Store, games: &Games, dir: Option<&Path>) -> Result<CardI
     })
 }
 
-fn bundled_games() -> Result<Games> {
+pub(crate) fn bundled_games() -> Result<Games> {
     Games::from_sources(
         bundled::GAME_FILES
             .iter()

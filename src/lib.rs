@@ -6,7 +6,7 @@
 
 pub mod bench;
 pub mod bundled;
-mod deckhand;
+pub(crate) mod deckhand;
 mod error;
 mod paths;
 

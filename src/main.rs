@@ -81,6 +81,17 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Search latency: tantivy against SQLite FTS5/SQL on a synthetic database
+    Search {
+        /// How many synthetic cards to generate (spread over the five games)
+        #[arg(long, default_value_t = 100_000)]
+        cards: usize,
+        /// Timed runs per query (after 3 warm-up runs)
+        #[arg(long, default_value_t = 50)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -125,6 +136,9 @@ fn run(cli: Cli) -> Result<(), cli::Failure> {
         // Benchmarks make their own databases.
         Command::Bench(BenchCommand::Import { runs, json }) => {
             cli::bench_import(runs, json, &mut out)?
+        }
+        Command::Bench(BenchCommand::Search { cards, runs, json }) => {
+            cli::bench_search(cards, runs, json, &mut out)?
         }
     }
     out.flush()?;

@@ -132,3 +132,16 @@ pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
     text::timings(&timings, out)?;
     Ok(())
 }
+
+pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
+    let dir = std::env::temp_dir().join(format!("deckhand-bench-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let report = deckhand::bench::search(&dir, cards.max(1), runs.max(1));
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = report?;
+    if json {
+        return print_json(out, &report);
+    }
+    text::search_bench(&report, out)?;
+    Ok(())
+}

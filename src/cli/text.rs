@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use deckhand::bench::Timing;
+use deckhand::bench::{SearchBenchReport, Timing};
 use deckhand::{Card, Game, GameSummary, ImportReport};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
@@ -143,4 +143,59 @@ pub fn timings(timings: &[Timing], out: &mut impl Write) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+pub fn search_bench(report: &SearchBenchReport, out: &mut impl Write) -> io::Result<()> {
+    if cfg!(debug_assertions) {
+        writeln!(out, "note: a debug build; measure with `cargo run --release --bin deckhand -- bench search`")?;
+    }
+    writeln!(
+        out,
+        "{} synthetic cards, {} timed runs per query",
+        report.cards, report.runs_per_query
+    )?;
+    writeln!(
+        out,
+        "SQLite import        {:>9.1} ms",
+        report.sqlite_import_ms
+    )?;
+    writeln!(
+        out,
+        "tantivy index build  {:>9.1} ms",
+        report.index_build_ms
+    )?;
+    writeln!(out, "SQLite FTS5 build    {:>9.1} ms", report.fts5_build_ms)?;
+    writeln!(out)?;
+    let width = report
+        .queries
+        .iter()
+        .map(|q| q.query.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    writeln!(
+        out,
+        "{:width$}  {:>7} {:>7}  {:>9} {:>9}  {:>9} {:>9}  {:>7}",
+        "QUERY", "MATCHES", "(SQL)", "TANT p50", "TANT p99", "SQL p50", "SQL p99", "SPEEDUP"
+    )?;
+    for q in &report.queries {
+        writeln!(
+            out,
+            "{:width$}  {:>7} {:>7}  {:>9.3} {:>9.3}  {:>9.3} {:>9.3}  {:>6.1}x",
+            q.query,
+            q.tantivy_matches,
+            q.sqlite_matches,
+            q.tantivy_p50_ms,
+            q.tantivy_p99_ms,
+            q.sqlite_p50_ms,
+            q.sqlite_p99_ms,
+            q.speedup
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "all queries: tantivy p50 {:.3} ms, p99 {:.3} ms; SQLite p50 {:.3} ms, p99 {:.3} ms (times in ms)",
+        report.tantivy_p50_ms, report.tantivy_p99_ms, report.sqlite_p50_ms, report.sqlite_p99_ms
+    )
 }

@@ -6,6 +6,11 @@ use serde::Serialize;
 
 use crate::{Deckhand, Result};
 
+mod search;
+mod synthetic;
+
+pub use search::{search, QueryTiming, SearchBenchReport};
+
 /// Timing of one measured operation over several runs.
 #[derive(Debug, Clone, Serialize)]
 pub struct Timing {
@@ -19,11 +24,10 @@ pub struct Timing {
 impl Timing {
     pub fn from_samples(name: impl Into<String>, mut samples: Vec<Duration>) -> Timing {
         samples.sort();
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         Timing {
             name: name.into(),
             runs: samples.len(),
-            median_ms: samples.get(samples.len() / 2).map_or(0.0, |d| ms(*d)),
+            median_ms: percentile(&samples, 50.0),
             min_ms: samples.first().map_or(0.0, |d| ms(*d)),
             max_ms: samples.last().map_or(0.0, |d| ms(*d)),
         }
@@ -54,4 +58,17 @@ pub fn first_run_import(runs: usize) -> Result<Vec<Timing>> {
         Timing::from_samples("open a new database and import all bundled data", open_new),
         Timing::from_samples("open an existing database", reopen),
     ])
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// The nearest-rank percentile of sorted samples, in milliseconds.
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    ms(sorted[rank.clamp(1, sorted.len()) - 1])
 }
