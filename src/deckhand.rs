@@ -179,13 +179,17 @@ impl Deckhand {
             .index
             .search_text(query, &SearchOptions { game, limit })?;
         let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
-        let cards = self.store.cards_by_ids(&ids)?;
-        let cards = cards
+        // Join by id: a card missing from the store (an index that lags behind) is skipped
+        // rather than shifting every later score onto the wrong card.
+        let scores: std::collections::HashMap<&str, f32> =
+            results.hits.iter().map(|h| (h.id.as_str(), h.score)).collect();
+        let cards = self
+            .store
+            .cards_by_ids(&ids)?
             .into_iter()
-            .zip(&results.hits)
-            .map(|(card, hit)| ScoredCard {
-                card,
-                score: hit.score,
+            .map(|card| {
+                let score = scores.get(card.id.as_str()).copied().unwrap_or_default();
+                ScoredCard { card, score }
             })
             .collect();
         Ok(SearchPage {

@@ -147,21 +147,76 @@ async function main() {
       });
     }
 
-    await step('filtering narrows the list and says so', async () => {
-      const input = await driver.waitForElement('[data-testid="card-filter"]');
-      const firstName = await driver.execute('return document.querySelector(".card-row .name").textContent');
-      check(typeof firstName === 'string' && firstName.length > 0, 'no card name to filter by');
-      await driver.type(input, firstName);
-      await driver.waitFor('the filtered count', async () => {
-        const el = (await driver.findAll('[data-testid="card-count"]'))[0];
-        return el && / of /.test(await driver.text(el));
-      });
-      const names = await driver.execute(
-        'return [...document.querySelectorAll(".card-row .name")].map((n) => n.textContent)',
+    const cliSearch = (query, game) =>
+      JSON.parse(
+        execFileSync(cli, ['--db', db, 'search', query, '--game', game, '--limit', '5000', '--json'], {
+          encoding: 'utf8',
+        }),
       );
-      check(names.length >= 1 && names.every((n) => n.toLowerCase().includes(firstName.toLowerCase())),
-        `filter shows ${JSON.stringify(names)}`);
-      await save('filtered');
+    const rowNames = () =>
+      driver.execute('return [...document.querySelectorAll(".card-row .name")].map((n) => n.textContent)');
+    const countText = async () => {
+      const el = (await driver.findAll('[data-testid="card-count"]'))[0];
+      return el ? driver.text(el) : '';
+    };
+
+    await step('typing a query shows exactly the matching cards, highlighted', async () => {
+      await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
+      const input = await driver.waitForElement('[data-testid="search-input"]');
+      const query = 't:zoid power>=9';
+      const expected = cliSearch(query, 'zoids-scramble').map((c) => c.name);
+      check(expected.length > 0, 'the CLI finds nothing to compare with');
+      await driver.clear(input);
+      await driver.type(input, query);
+      const wanted = `${expected.length} ${expected.length === 1 ? 'match' : 'matches'}`;
+      await driver.waitFor(`the count "${wanted}"`, async () => (await countText()) === wanted);
+      const names = await rowNames();
+      check(JSON.stringify(names) === JSON.stringify(expected), `app shows ${JSON.stringify(names)}, CLI ${JSON.stringify(expected)}`);
+      await save('search-results');
+
+      await driver.clear(input);
+      await driver.type(input, 'liger');
+      await driver.waitFor('highlighted matches', async () => (await driver.findAll('.card-row mark')).length > 0);
+      const marked = await driver.execute('return document.querySelector(".card-row mark").textContent');
+      check(marked.toLowerCase() === 'liger', `highlighted "${marked}"`);
+      await save('search-highlight');
+    });
+
+    await step('Enter opens the first result and Esc clears the query', async () => {
+      const input = (await driver.findAll('[data-testid="search-input"]'))[0];
+      await driver.type(input, '\uE007');
+      const first = (await rowNames())[0];
+      await driver.waitFor('the detail of the first result', async () => {
+        const heading = (await driver.findAll('[data-testid="card-detail"] h2'))[0];
+        return heading && (await driver.text(heading)) === first;
+      });
+      await driver.type(input, '\uE00C');
+      const all = JSON.parse(execFileSync(cli, ['--db', db, 'games', '--json'], { encoding: 'utf8' })).find(
+        (g) => g.id === 'zoids-scramble',
+      ).card_count;
+      await driver.waitFor('the full list again', async () => (await countText()) === `${all} cards`);
+      await save('search-cleared');
+    });
+
+    await step('a bad query explains itself and keeps the results', async () => {
+      const input = (await driver.findAll('[data-testid="search-input"]'))[0];
+      await driver.clear(input);
+      await driver.type(input, 'pwr>=5');
+      const error = await driver.waitForElement('[data-testid="search-error"]');
+      const message = await driver.text(error);
+      check(message.includes("unknown field 'pwr' at 1") && message.includes("did you mean 'power'?"), `error reads "${message}"`);
+      check((await driver.findAll('.card-row')).length > 0, 'the results vanished');
+      await save('search-error');
+    });
+
+    await step('the syntax help opens with examples', async () => {
+      await driver.click(await driver.waitForElement('[data-testid="search-help-button"]'));
+      const help = await driver.waitForElement('[data-testid="search-help"]');
+      const text = await driver.text(help);
+      for (const piece of ['power>=5', 'order:', '/regex/']) {
+        check(text.includes(piece) || text.includes(piece.replace('/regex/', 'regex')), `help lacks ${piece}`);
+      }
+      await save('search-help');
     });
   } finally {
     await driver.stop();

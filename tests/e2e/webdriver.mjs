@@ -52,6 +52,10 @@ export class WebDriver {
     await this.request('POST', `/element/${element}/value`, { text, value: [...text] });
   }
 
+  async clear(element) {
+    await this.request('POST', `/element/${element}/clear`, {});
+  }
+
   async execute(script, args = []) {
     return this.request('POST', '/execute/sync', { script, args });
   }

@@ -34,6 +34,20 @@ export interface Card {
   stats: Record<string, StatValue>;
 }
 
+/** A search hit: every card field plus the search score (higher is a better match). */
+export interface ScoredCard extends Card {
+  score: number;
+}
+
+/** One page of search results. */
+export interface SearchPage {
+  /** How many cards match in all (the page may hold fewer, up to the limit asked for). */
+  total: number;
+  cards: ScoredCard[];
+  /** Words and phrases (lower-cased) the query matched in names and texts. */
+  highlight: string[];
+}
+
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -59,7 +73,14 @@ export const backend = {
   listGames: () => call<GameSummary[]>('list_games'),
   listCards: (game: string) => call<Card[]>('list_cards', { game }),
   getCard: (id: string) => call<Card>('get_card', { id }),
+  /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */
+  searchCards: (query: string, game: string, limit: number) =>
+    call<SearchPage>('search_cards', { query, game, limit }),
 };
+
+export function errorCode(error: unknown): string {
+  return asBackendError(error).code;
+}
 
 export function errorMessage(error: unknown): string {
   return asBackendError(error).message;

@@ -8,3 +8,11 @@ export function formatStat(value: StatValue): string {
 export function plural(count: number, word: string): string {
   return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 }
+
+/**
+ * `76 cards`, `1 match`, `12 matches`: plain digits (no locale grouping), so the text is
+ * the same on every machine (an end-to-end test reads the card count).
+ */
+export function countOf(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}

@@ -1,0 +1,114 @@
+//! Search over the bundled sample data, through the API and the CLI.
+
+use std::process::Command;
+
+use deckhand::Deckhand;
+
+fn names(deckhand: &Deckhand, query: &str) -> Vec<String> {
+    let page = deckhand.search(query, None, 100).unwrap_or_else(|e| panic!("{query}: {e}"));
+    assert_eq!(page.total, page.cards.len(), "{query}: more than one page");
+    page.cards.into_iter().map(|c| c.card.name).collect()
+}
+
+/// Each query over the bundled cards and exactly the names it returns, in order.
+#[test]
+fn queries_over_the_sample_data_return_exactly_the_expected_cards() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let cases: &[(&str, &[&str])] = &[
+        ("t:zoid power>=9", &["Obsidian Dreadclaw", "Pyre Tyrant", "Twinstar Fangking"]),
+        ("kw:flying t:zoid power>=6", &["Blackstorm Wyvern", "Skyclaw Chimera", "Tidebreaker Liger Skyglide Pack"]),
+        ("energy_cost:x", &["Blazing Wingbeat", "Lynx Eye Volley", "Stampede", "Stubborn Stand"]),
+        ("power:max", &["Argent Nova Ranger", "Empress Nocturna", "Nova Ultrazord", "Ruin Colossus Megazord"]),
+        ("game:sms t:super", &["Doctor Dismal Unleashed", "Mega Grimgear", "Thunderpaw Titan Form", "Ultra Dojo Dan"]),
+        ("/^crimson/", &["Crimson Comet Ranger", "Crimson Falcon Ranger"]),
+        ("t:leader requires:ninja", &["Sensei Okonomi"]),
+        (
+            "game:pr-acg cost>=4 order:cost dir:desc",
+            &["Nova Ultrazord", "Ruin Colossus Megazord", "Clockwork Dreadnought", "Nightmare Megazord",
+              "Sky Sentinel Megazord", "Starfall Megazord", "Tideguard Megazord"],
+        ),
+        ("!\"dawnmane liger\"", &["Dawnmane Liger"]),
+    ];
+    for (query, expected) in cases {
+        assert_eq!(names(&deckhand, query), *expected, "for {query:?}");
+    }
+}
+
+#[test]
+fn the_game_filter_limits_results_to_one_game() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let everywhere = deckhand.search("", None, 10_000).unwrap().total;
+    let zoids = deckhand.search("", Some("zoids-scramble"), 10_000).unwrap();
+    assert!(zoids.total < everywhere);
+    assert!(zoids.cards.iter().all(|c| c.card.game == "zoids-scramble"));
+    assert_eq!(zoids.total, deckhand.cards(Some("zoids-scramble")).unwrap().len());
+}
+
+#[test]
+fn an_import_is_searchable_at_once() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    assert_eq!(deckhand.search("quibblefrost", None, 10).unwrap().total, 0);
+    deckhand
+        .import_sources([(
+            "new.json",
+            r#"{"game": "zoids-scramble", "cards": [{"name": "Quibblefrost Raptor", "type": "Zoid", "stats": {"power": 3}}]}"#,
+        )])
+        .unwrap();
+    assert_eq!(names(&deckhand, "quibblefrost power:3"), ["Quibblefrost Raptor"]);
+}
+
+fn cli(db: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_deckhand")).arg("--db").arg(db).args(args).output().unwrap()
+}
+
+#[test]
+fn cli_search_prints_cards_with_scores_and_rejects_bad_queries_with_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deckhand.sqlite3");
+    let output = cli(&db, &["search", "t:zoid power>=9", "--game", "zoids-scramble", "--json"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let cards: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let cards = cards.as_array().unwrap();
+    assert_eq!(cards.len(), 3);
+    assert!(cards.iter().all(|c| c["score"].is_number() && c["type"] == "Zoid"));
+
+    let text = cli(&db, &["search", "liger", "--limit", "2"]);
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.lines().last().unwrap().starts_with("2 of "), "{stdout}");
+
+    for (query, message) in [
+        ("pwr>=5", "deckhand: error: unknown field 'pwr' at 1 — did you mean 'power'?"),
+        ("t:zoid (a or b", "deckhand: error: unclosed ( opened at 8 — add a matching )"),
+    ] {
+        let bad = cli(&db, &["search", query]);
+        assert_eq!(bad.status.code(), Some(2), "{query}");
+        assert_eq!(String::from_utf8_lossy(&bad.stderr).trim(), message);
+    }
+}
+
+#[test]
+fn a_deleted_or_damaged_index_is_rebuilt_on_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deckhand.sqlite3");
+    let index = dir.path().join("deckhand.sqlite3.index");
+    let count = |db| {
+        let output = cli(db, &["search", "t:zoid", "--json"]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap().as_array().unwrap().len()
+    };
+    let expected = count(&db);
+    assert!(expected > 0 && index.is_dir());
+
+    std::fs::remove_dir_all(&index).unwrap();
+    assert_eq!(count(&db), expected, "after deleting the index");
+
+    for entry in std::fs::read_dir(&index).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "idx" || e == "term") {
+            std::fs::write(entry.path(), b"damaged").unwrap();
+        }
+    }
+    assert_eq!(count(&db), expected, "after damaging the index");
+
+    std::fs::write(index.join("deckhand-stamp"), "schema 0; stats ; data old").unwrap();
+    assert_eq!(count(&db), expected, "after an older schema stamp");
+}
