@@ -181,8 +181,11 @@ impl Deckhand {
         let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
         // Join by id: a card missing from the store (an index that lags behind) is skipped
         // rather than shifting every later score onto the wrong card.
-        let scores: std::collections::HashMap<&str, f32> =
-            results.hits.iter().map(|h| (h.id.as_str(), h.score)).collect();
+        let scores: std::collections::HashMap<&str, f32> = results
+            .hits
+            .iter()
+            .map(|h| (h.id.as_str(), h.score))
+            .collect();
         let cards = self
             .store
             .cards_by_ids(&ids)?

@@ -5,7 +5,9 @@ use std::process::Command;
 use deckhand::Deckhand;
 
 fn names(deckhand: &Deckhand, query: &str) -> Vec<String> {
-    let page = deckhand.search(query, None, 100).unwrap_or_else(|e| panic!("{query}: {e}"));
+    let page = deckhand
+        .search(query, None, 100)
+        .unwrap_or_else(|e| panic!("{query}: {e}"));
     assert_eq!(page.total, page.cards.len(), "{query}: more than one page");
     page.cards.into_iter().map(|c| c.card.name).collect()
 }
@@ -15,17 +17,61 @@ fn names(deckhand: &Deckhand, query: &str) -> Vec<String> {
 fn queries_over_the_sample_data_return_exactly_the_expected_cards() {
     let deckhand = Deckhand::open_in_memory().unwrap();
     let cases: &[(&str, &[&str])] = &[
-        ("t:zoid power>=9", &["Obsidian Dreadclaw", "Pyre Tyrant", "Twinstar Fangking"]),
-        ("kw:flying t:zoid power>=6", &["Blackstorm Wyvern", "Skyclaw Chimera", "Tidebreaker Liger Skyglide Pack"]),
-        ("energy_cost:x", &["Blazing Wingbeat", "Lynx Eye Volley", "Stampede", "Stubborn Stand"]),
-        ("power:max", &["Argent Nova Ranger", "Empress Nocturna", "Nova Ultrazord", "Ruin Colossus Megazord"]),
-        ("game:sms t:super", &["Doctor Dismal Unleashed", "Mega Grimgear", "Thunderpaw Titan Form", "Ultra Dojo Dan"]),
-        ("/^crimson/", &["Crimson Comet Ranger", "Crimson Falcon Ranger"]),
+        (
+            "t:zoid power>=9",
+            &["Obsidian Dreadclaw", "Pyre Tyrant", "Twinstar Fangking"],
+        ),
+        (
+            "kw:flying t:zoid power>=6",
+            &[
+                "Blackstorm Wyvern",
+                "Skyclaw Chimera",
+                "Tidebreaker Liger Skyglide Pack",
+            ],
+        ),
+        (
+            "energy_cost:x",
+            &[
+                "Blazing Wingbeat",
+                "Lynx Eye Volley",
+                "Stampede",
+                "Stubborn Stand",
+            ],
+        ),
+        (
+            "power:max",
+            &[
+                "Argent Nova Ranger",
+                "Empress Nocturna",
+                "Nova Ultrazord",
+                "Ruin Colossus Megazord",
+            ],
+        ),
+        (
+            "game:sms t:super",
+            &[
+                "Doctor Dismal Unleashed",
+                "Mega Grimgear",
+                "Thunderpaw Titan Form",
+                "Ultra Dojo Dan",
+            ],
+        ),
+        (
+            "/^crimson/",
+            &["Crimson Comet Ranger", "Crimson Falcon Ranger"],
+        ),
         ("t:leader requires:ninja", &["Sensei Okonomi"]),
         (
             "game:pr-acg cost>=4 order:cost dir:desc",
-            &["Nova Ultrazord", "Ruin Colossus Megazord", "Clockwork Dreadnought", "Nightmare Megazord",
-              "Sky Sentinel Megazord", "Starfall Megazord", "Tideguard Megazord"],
+            &[
+                "Nova Ultrazord",
+                "Ruin Colossus Megazord",
+                "Clockwork Dreadnought",
+                "Nightmare Megazord",
+                "Sky Sentinel Megazord",
+                "Starfall Megazord",
+                "Tideguard Megazord",
+            ],
         ),
         ("!\"dawnmane liger\"", &["Dawnmane Liger"]),
     ];
@@ -41,7 +87,10 @@ fn the_game_filter_limits_results_to_one_game() {
     let zoids = deckhand.search("", Some("zoids-scramble"), 10_000).unwrap();
     assert!(zoids.total < everywhere);
     assert!(zoids.cards.iter().all(|c| c.card.game == "zoids-scramble"));
-    assert_eq!(zoids.total, deckhand.cards(Some("zoids-scramble")).unwrap().len());
+    assert_eq!(
+        zoids.total,
+        deckhand.cards(Some("zoids-scramble")).unwrap().len()
+    );
 }
 
 #[test]
@@ -54,31 +103,63 @@ fn an_import_is_searchable_at_once() {
             r#"{"game": "zoids-scramble", "cards": [{"name": "Quibblefrost Raptor", "type": "Zoid", "stats": {"power": 3}}]}"#,
         )])
         .unwrap();
-    assert_eq!(names(&deckhand, "quibblefrost power:3"), ["Quibblefrost Raptor"]);
+    assert_eq!(
+        names(&deckhand, "quibblefrost power:3"),
+        ["Quibblefrost Raptor"]
+    );
 }
 
 fn cli(db: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_deckhand")).arg("--db").arg(db).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_deckhand"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 #[test]
 fn cli_search_prints_cards_with_scores_and_rejects_bad_queries_with_a_position() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("deckhand.sqlite3");
-    let output = cli(&db, &["search", "t:zoid power>=9", "--game", "zoids-scramble", "--json"]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = cli(
+        &db,
+        &[
+            "search",
+            "t:zoid power>=9",
+            "--game",
+            "zoids-scramble",
+            "--json",
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let cards: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let cards = cards.as_array().unwrap();
     assert_eq!(cards.len(), 3);
-    assert!(cards.iter().all(|c| c["score"].is_number() && c["type"] == "Zoid"));
+    assert!(cards
+        .iter()
+        .all(|c| c["score"].is_number() && c["type"] == "Zoid"));
 
     let text = cli(&db, &["search", "liger", "--limit", "2"]);
     let stdout = String::from_utf8_lossy(&text.stdout);
-    assert!(stdout.lines().last().unwrap().starts_with("2 of "), "{stdout}");
+    assert!(
+        stdout.lines().last().unwrap().starts_with("2 of "),
+        "{stdout}"
+    );
 
     for (query, message) in [
-        ("pwr>=5", "deckhand: error: unknown field 'pwr' at 1 — did you mean 'power'?"),
-        ("t:zoid (a or b", "deckhand: error: unclosed ( opened at 8 — add a matching )"),
+        (
+            "pwr>=5",
+            "deckhand: error: unknown field 'pwr' at 1 — did you mean 'power'?",
+        ),
+        (
+            "t:zoid (a or b",
+            "deckhand: error: unclosed ( opened at 8 — add a matching )",
+        ),
     ] {
         let bad = cli(&db, &["search", query]);
         assert_eq!(bad.status.code(), Some(2), "{query}");
@@ -93,8 +174,16 @@ fn a_deleted_or_damaged_index_is_rebuilt_on_the_next_run() {
     let index = dir.path().join("deckhand.sqlite3.index");
     let count = |db| {
         let output = cli(db, &["search", "t:zoid", "--json"]);
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap().as_array().unwrap().len()
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&output.stdout)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len()
     };
     let expected = count(&db);
     assert!(expected > 0 && index.is_dir());
@@ -103,7 +192,11 @@ fn a_deleted_or_damaged_index_is_rebuilt_on_the_next_run() {
     assert_eq!(count(&db), expected, "after deleting the index");
 
     for entry in std::fs::read_dir(&index).unwrap().flatten() {
-        if entry.path().extension().is_some_and(|e| e == "idx" || e == "term") {
+        if entry
+            .path()
+            .extension()
+            .is_some_and(|e| e == "idx" || e == "term")
+        {
             std::fs::write(entry.path(), b"damaged").unwrap();
         }
     }

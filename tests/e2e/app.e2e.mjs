@@ -103,10 +103,11 @@ async function main() {
     for (const game of games) {
       await step(`${game.id}: switching shows its ${game.card_count} cards from the database`, async () => {
         await driver.click(await driver.waitForElement(`[data-testid="game-${game.id}"]`));
-        await driver.waitFor(`the ${game.name} heading`, async () => {
-          const heading = await driver.findAll('h1');
-          return heading[0] && (await driver.text(heading[0])) === game.name;
-        });
+        // textContent, not the WebDriver text: WebKitWebDriver reports this heading's
+        // rendered text as empty although it is on screen (see the screenshots).
+        await driver.waitFor(`the ${game.name} heading`, async () =>
+          (await driver.execute('return document.querySelector("h1")?.textContent ?? ""')) === game.name,
+        );
         const countText = await driver.waitFor('the card count', async () => {
           const el = (await driver.findAll('[data-testid="card-count"]'))[0];
           const text = el && (await driver.text(el));
