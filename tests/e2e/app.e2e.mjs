@@ -21,8 +21,14 @@ const children = [];
 let passed = 0;
 let failed = 0;
 
+// Each helper runs in its own process group so that stopping it also stops what it started
+// (tauri-driver's WebKitWebDriver, the app): nothing outlives the test to block a port.
 function start(command, args, env = {}) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   child.stderrText = () => stderr;
@@ -32,6 +38,44 @@ function start(command, args, env = {}) {
   });
   children.push(child);
   return child;
+}
+
+function stop(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Starts Xvfb on a free display (it picks one and reports it on fd 3); returns ":N". */
+function startXvfb() {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.push(xvfb);
+  return new Promise((resolveDisplay, reject) => {
+    let reported = '';
+    xvfb.on('error', (error) => reject(new Error(`cannot start Xvfb: ${error.message}`)));
+    xvfb.stdio[3].on('data', (chunk) => {
+      reported += chunk;
+      if (reported.includes('\n')) resolveDisplay(`:${reported.trim()}`);
+    });
+    setTimeout(() => reject(new Error('Xvfb did not report a display')), 10000);
+  });
+}
+
+/** A TCP port nothing listens on right now. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 function waitForPort(port, timeoutMs = 15000) {
@@ -68,12 +112,11 @@ function check(condition, message) {
 }
 
 async function main() {
-  const display = `:${90 + (process.pid % 9)}`;
-  start('Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp']);
-  await new Promise((r) => setTimeout(r, 400));
+  const display = await startXvfb();
   const env = { DISPLAY: display, DECKHAND_DB: db };
-  const port = 4444 + (process.pid % 500) * 2;
-  const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(port + 1)], env);
+  const port = await freePort();
+  const nativePort = await freePort();
+  const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
   await waitForPort(port).catch((e) => {
     throw new Error(`${e.message}; tauri-driver said: ${driverProcess.stderrText()}`);
   });
@@ -230,7 +273,7 @@ try {
   failed += 1;
   console.log(`not ok - e2e setup\n  ${error.stack ?? error}`);
 } finally {
-  for (const child of children.reverse()) child.kill('SIGTERM');
+  for (const child of children.reverse()) stop(child);
   rmSync(work, { recursive: true, force: true });
 }
 console.log(`e2e: ${passed} passed, ${failed} failed`);
