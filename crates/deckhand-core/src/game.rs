@@ -7,6 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{line_column, CoreError, Location};
 use crate::name::fold_name;
+use crate::rules::{DeckRules, RuleKind};
+
+/// Sections every game has besides its own: cards set aside, and cards being considered.
+/// Neither counts towards construction rules unless a rule names it.
+pub const GENERIC_SECTIONS: &[&str] = &["side", "maybe"];
 
 /// A validated game definition. Construct it with [`Game::from_toml`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,6 +34,9 @@ pub struct Game {
     #[serde(default)]
     pub keywords: Vec<KeywordDef>,
     pub sections: Vec<SectionDef>,
+    /// Deck-construction rules; a game without them accepts any deck.
+    #[serde(default)]
+    pub deck: DeckRules,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -204,11 +212,73 @@ impl Game {
         }
         let mut seen = BTreeSet::new();
         for (i, section) in self.sections.iter().enumerate() {
-            if !seen.insert(section.id.as_str()) {
+            if !seen.insert(section.id.as_str()) || GENERIC_SECTIONS.contains(&section.id.as_str())
+            {
                 return fail(
                     &format!("sections[{i}].id"),
-                    format!("'{}' is declared twice", section.id),
+                    format!(
+                        "'{}' is declared twice or is a built-in section",
+                        section.id
+                    ),
                 );
+            }
+        }
+        self.validate_deck_rules()
+    }
+
+    /// True when `id` is one of this game's sections or a generic one.
+    pub fn has_section(&self, id: &str) -> bool {
+        GENERIC_SECTIONS.contains(&id) || self.sections.iter().any(|s| s.id == id)
+    }
+
+    fn validate_deck_rules(&self) -> Result<(), (String, String)> {
+        let known_type = |name: &String| self.card_type(name).is_some();
+        for (card_type, section) in &self.deck.section_of_type {
+            if !known_type(card_type) || !self.has_section(section) {
+                return Err((
+                    format!("deck.section_of_type.{card_type}"),
+                    format!("'{card_type}' is not a card type or '{section}' is not a section"),
+                ));
+            }
+        }
+        let mut ids = BTreeSet::new();
+        for (i, rule) in self.deck.rules.iter().enumerate() {
+            let key = format!("deck.rules[{i}]");
+            let fail = |what: String| Err((key.clone(), what));
+            if !ids.insert(rule.id.as_str()) {
+                return fail(format!("rule id '{}' is used twice", rule.id));
+            }
+            if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
+                return fail(format!("unknown section '{section}'"));
+            }
+            let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
+                RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
+                RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
+                RuleKind::Requirement {
+                    filter,
+                    satisfied_by,
+                    ..
+                } => vec![filter, satisfied_by],
+                _ => vec![],
+            };
+            let mut types: Vec<&String> = filters.iter().flat_map(|f| f.type_names()).collect();
+            match &rule.kind {
+                RuleKind::Copies { per_type, .. } => types.extend(per_type.keys()),
+                RuleKind::AllowedTypes { types: allowed } => types.extend(allowed),
+                _ => {}
+            }
+            if let Some(unknown) = types.into_iter().find(|t| !known_type(t)) {
+                return fail(format!("'{unknown}' is not a card type of {}", self.name));
+            }
+            let stat = match &rule.kind {
+                RuleKind::Requirement { stat, .. } => Some(stat),
+                RuleKind::SameValue { field, .. } if field != "color" && field != "side" => {
+                    Some(field)
+                }
+                _ => None,
+            };
+            if let Some(stat) = stat.filter(|s| !self.stats.contains_key(*s)) {
+                return fail(format!("unknown stat '{stat}'"));
             }
         }
         Ok(())

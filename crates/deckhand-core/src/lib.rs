@@ -6,16 +6,23 @@
 
 mod card;
 mod card_set;
+mod deck;
 mod error;
 mod game;
 mod games;
+mod legality;
 mod name;
+mod rules;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{CardSet, SetInfo};
+pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use game::{
     CardSize, CardTypeDef, Game, KeywordDef, KeywordValue, SectionDef, StatDef, StatKind,
+    GENERIC_SECTIONS,
 };
 pub use games::Games;
+pub use legality::{check_deck, Diagnostic, Legality};
 pub use name::{fold_name, slug};
+pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

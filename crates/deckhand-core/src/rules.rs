@@ -1,0 +1,159 @@
+//! Deck-construction rules as typed data (`[[deck.rules]]` in a game definition).
+//!
+//! A handful of rule kinds compose every game's rules; a game whose rule data cannot state
+//! names a [`Hook`] instead, implemented in Rust in `legality.rs`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How bad a finding is: an error makes a deck illegal; a warning does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// The deck-construction part of a game definition.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckRules {
+    /// How a deck's side is decided when the player does not say.
+    #[serde(default)]
+    pub default_side: DefaultSide,
+    /// Card types that belong in a given section wherever they are listed
+    /// (`sms`: Heroes, Villains and Leaders are characters).
+    #[serde(default)]
+    pub section_of_type: BTreeMap<String, String>,
+    #[serde(default)]
+    pub rules: Vec<Rule>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefaultSide {
+    /// The deck has no side.
+    #[default]
+    None,
+    /// A villain deck when every sided card is a villain card, else a hero deck (`pr-acg`).
+    VillainIfAllVillain,
+}
+
+/// Which cards a rule looks at.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardFilter {
+    /// Only cards of these types (default: every type).
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// Every type except these.
+    #[serde(default)]
+    pub not_types: Vec<String>,
+}
+
+/// One construction rule. `id` is stable (diagnostics carry it); `hint` tells the player
+/// how to fix a violation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    pub id: String,
+    pub severity: Severity,
+    /// The deck sections the rule counts; empty means `["main"]`.
+    #[serde(default)]
+    pub sections: Vec<String>,
+    #[serde(default)]
+    pub hint: Option<String>,
+    #[serde(flatten)]
+    pub kind: RuleKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RuleKind {
+    /// The number of (filtered) cards is at least `min` and at most `max`.
+    Size {
+        #[serde(default)]
+        filter: CardFilter,
+        #[serde(default)]
+        min: Option<u32>,
+        #[serde(default)]
+        max: Option<u32>,
+    },
+    /// At most `max` cards with the same name; `per_type` overrides it for some types.
+    Copies {
+        max: u32,
+        #[serde(default)]
+        per_type: BTreeMap<String, u32>,
+        #[serde(default)]
+        filter: CardFilter,
+    },
+    /// At most `max` cards matching `filter` in all (`sms`: one Super, ten Attachments).
+    Limit {
+        filter: CardFilter,
+        max: u32,
+        label: String,
+    },
+    /// Only cards of these types may be in the counted sections.
+    AllowedTypes { types: Vec<String> },
+    /// Every counted card that has `field` shares one value of it (`set_letter`, `color`).
+    SameValue {
+        field: String,
+        #[serde(default)]
+        filter: CardFilter,
+    },
+    /// In a deck of side `deck_side`, every card that has a side must be of that side.
+    SideMatch { deck_side: crate::Side },
+    /// Each card of `filter` names, in its `stat`, a Keyword, Name or Class that one of
+    /// the deck's cards of `satisfied_by` must have (`sms` Leaders).
+    Requirement {
+        filter: CardFilter,
+        stat: String,
+        satisfied_by: CardFilter,
+    },
+    /// The counted sections, when present, hold exactly one of these lists.
+    FixedComposition { compositions: Vec<Composition> },
+    /// A rule written in Rust.
+    Hook { hook: Hook },
+}
+
+/// A named, fixed deck list (a starter deck).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Composition {
+    pub name: String,
+    /// Card name → count.
+    pub cards: BTreeMap<String, u32>,
+}
+
+/// Rules that data cannot express.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hook {
+    /// `pr-hotg`: one or two distinct Rangers; ten combat cards per Ranger, each of one of
+    /// the Rangers' colors.
+    HotgRangerTeam,
+}
+
+impl CardFilter {
+    pub fn matches(&self, card_type: &str) -> bool {
+        let eq = |t: &String| crate::fold_name(t) == crate::fold_name(card_type);
+        (self.types.is_empty() || self.types.iter().any(eq)) && !self.not_types.iter().any(eq)
+    }
+
+    /// Type names the filter mentions (validated against the game's types).
+    pub fn type_names(&self) -> impl Iterator<Item = &String> {
+        self.types.iter().chain(&self.not_types)
+    }
+}
+
+impl Rule {
+    /// The sections this rule counts.
+    pub fn counted_sections(&self) -> Vec<String> {
+        if self.sections.is_empty() {
+            vec!["main".to_owned()]
+        } else {
+            self.sections.clone()
+        }
+    }
+}
