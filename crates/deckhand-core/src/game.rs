@@ -370,4 +370,29 @@ name = "Main"
         );
         assert!(error_of(&text).contains("card_types[1].name"));
     }
+
+    #[test]
+    fn deck_rules_are_checked_when_the_definition_loads() {
+        let with_rule = |rule: &str| format!("{MINIMAL}\n[[deck.rules]]\n{rule}\n");
+        let cases = [
+            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmaxx = 3", "unknown field `maxx`"),
+            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3\nper_type = { Wizard = 1 }",
+             "deck.rules[0]: 'Wizard' is not a card type of Tiny Game"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"attic\"]",
+             "deck.rules[0]: unknown section 'attic'"),
+            ("id = \"a\"\nkind = \"same_value\"\nseverity = \"error\"\nfield = \"letter\"",
+             "deck.rules[0]: unknown stat 'letter'"),
+            ("id = \"a\"\nkind = \"teleport\"\nseverity = \"error\"", "unknown variant `teleport`"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"fatal\"", "unknown variant `fatal`"),
+        ];
+        for (rule, expected) in cases {
+            let err = error_of(&with_rule(rule));
+            assert!(err.contains(expected), "{rule}: {err}");
+        }
+        assert!(Game::from_toml(
+            "tiny.toml",
+            &with_rule("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3")
+        )
+        .is_ok());
+    }
 }

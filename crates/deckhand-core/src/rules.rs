@@ -53,9 +53,9 @@ pub struct CardFilter {
 }
 
 /// One construction rule. `id` is stable (diagnostics carry it); `hint` tells the player
-/// how to fix a violation.
+/// how to fix a violation. (Unknown keys are rejected by [`RuleKind`]: serde cannot deny
+/// them on a struct with a flattened field.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Rule {
     pub id: String,
     pub severity: Severity,
