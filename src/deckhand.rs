@@ -245,6 +245,11 @@ impl Deckhand {
         Ok(self.store.cards(&CardFilter { game })?)
     }
 
+    /// The cards of `game` with this name (several printings may share it).
+    pub fn cards_named(&self, name: &str, game: &str) -> Result<Vec<Card>> {
+        Ok(self.store.cards_named(name, Some(game))?)
+    }
+
     /// The card with this id, or else the one with this name (within `game` if given).
     pub fn card(&self, name_or_id: &str, game: Option<&str>) -> Result<Card> {
         if let Some(game) = game {

@@ -27,6 +27,19 @@ pub enum Error {
         game: Option<String>,
         suggestions: Vec<String>,
     },
+    /// A deck file names cards its game does not have.
+    #[error("{source_name}: unknown cards in {game}: {}", cards.join("; "))]
+    UnknownCards {
+        source_name: String,
+        game: String,
+        cards: Vec<String>,
+    },
+    /// A deck file's game is missing or contradicts the one asked for.
+    #[error("{source_name}: {message}")]
+    DeckGame {
+        source_name: String,
+        message: String,
+    },
     /// A search query that does not parse, or an index failure.
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -71,6 +84,8 @@ impl Error {
             Error::AmbiguousCard { .. } => "ambiguous",
             Error::BundledData(_) => "bundled_data",
             Error::Search(SearchError::Query(_)) => "bad_query",
+            Error::UnknownCards { .. } => "unknown_cards",
+            Error::DeckGame { .. } => "deck_game",
             Error::Search(_) => "search_index",
         }
     }

@@ -7,11 +7,14 @@
 pub mod bench;
 pub mod bundled;
 pub(crate) mod deckhand;
+mod decks;
 mod error;
 mod paths;
 
 pub use deckhand::{Deckhand, GameSummary, ScoredCard, SearchPage, StatLabel};
-pub use deckhand_core::{Card, Game, Side, StatValue};
+pub use deckhand_core::{
+    Card, Deck, DeckEntry, Diagnostic, Game, Legality, Severity, Side, StatValue,
+};
 pub use deckhand_store::{ImportReport, SetImportReport};
 pub use error::{Error, Result};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};

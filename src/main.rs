@@ -67,9 +67,29 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Decks: check a deck list against its game's construction rules
+    #[command(subcommand)]
+    Deck(DeckCommand),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
+}
+
+#[derive(Subcommand)]
+enum DeckCommand {
+    /// Check a deck file: exit 0 legal (warnings allowed), 1 illegal, 2 bad input
+    Check {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The game (default: the file's `# game:` line)
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// The deck's side (default: the file's `# side:` line, else the game's rule)
+        #[arg(long, value_parser = ["hero", "villain"])]
+        side: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -97,7 +117,9 @@ enum BenchCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(cli::Outcome::Done) => ExitCode::SUCCESS,
+        // A finding, such as an illegal deck: reported on stdout, exit 1.
+        Ok(cli::Outcome::Finding) => ExitCode::from(1),
         Err(cli::Failure::Api(err)) => {
             eprintln!("deckhand: error: {err}");
             ExitCode::from(2)
@@ -113,7 +135,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<(), cli::Failure> {
+fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     let mut out = io::stdout().lock();
     let open = || -> deckhand::Result<Deckhand> {
         Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)
@@ -140,7 +162,18 @@ fn run(cli: Cli) -> Result<(), cli::Failure> {
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
         }
+        Command::Deck(DeckCommand::Check {
+            file,
+            game,
+            side,
+            json,
+        }) => {
+            let side = side.as_deref().and_then(deckhand::Side::parse);
+            let outcome = cli::deck_check(&open()?, &file, game.as_deref(), side, json, &mut out)?;
+            out.flush()?;
+            return Ok(outcome);
+        }
     }
     out.flush()?;
-    Ok(())
+    Ok(cli::Outcome::Done)
 }

@@ -8,6 +8,13 @@ use std::path::PathBuf;
 use deckhand::Deckhand;
 use serde::Serialize;
 
+/// How a command that ran to the end came out.
+pub enum Outcome {
+    Done,
+    /// It found something the user asked about (an illegal deck): exit code 1.
+    Finding,
+}
+
 /// Why a command stopped: the API refused, or stdout could not be written.
 pub enum Failure {
     Api(deckhand::Error),
@@ -144,4 +151,31 @@ pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write)
     }
     text::search_bench(&report, out)?;
     Ok(())
+}
+
+pub fn deck_check(
+    deckhand: &Deckhand,
+    file: &std::path::Path,
+    game: Option<&str>,
+    side: Option<deckhand::Side>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Outcome> {
+    let text = std::fs::read_to_string(file).map_err(|e| deckhand::Error::ReadFile {
+        path: file.to_owned(),
+        message: e.to_string(),
+    })?;
+    let name = file.display().to_string();
+    let deck = deckhand.read_deck_text(&name, &text, game, side)?;
+    let legality = deckhand.check_deck(&deck)?;
+    if json {
+        print_json(out, &legality)?;
+    } else {
+        text::legality(&name, &legality, out)?;
+    }
+    Ok(if legality.legal {
+        Outcome::Done
+    } else {
+        Outcome::Finding
+    })
 }

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use deckhand::bench::{SearchBenchReport, Timing};
-use deckhand::{Card, Game, GameSummary, ImportReport};
+use deckhand::{Card, Game, GameSummary, ImportReport, Legality, Severity};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
@@ -198,4 +198,46 @@ pub fn search_bench(report: &SearchBenchReport, out: &mut impl Write) -> io::Res
         "all queries: tantivy p50 {:.3} ms, p99 {:.3} ms; SQLite p50 {:.3} ms, p99 {:.3} ms (times in ms)",
         report.tantivy_p50_ms, report.tantivy_p99_ms, report.sqlite_p50_ms, report.sqlite_p99_ms
     )
+}
+
+pub fn legality(file: &str, legality: &Legality, out: &mut impl Write) -> io::Result<()> {
+    let errors = legality
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = legality.diagnostics.len() - errors;
+    let verdict = if legality.legal { "legal" } else { "illegal" };
+    let side = legality.side.map(|s| format!(" {s}")).unwrap_or_default();
+    writeln!(
+        out,
+        "{file}: {verdict}{side} {} deck ({} error{}, {} warning{})",
+        legality.game,
+        errors,
+        if errors == 1 { "" } else { "s" },
+        warnings,
+        if warnings == 1 { "" } else { "s" }
+    )?;
+    for (section, count) in &legality.counts {
+        writeln!(
+            out,
+            "  {section}: {count} card{}",
+            if *count == 1 { "" } else { "s" }
+        )?;
+    }
+    for d in &legality.diagnostics {
+        let severity = if d.severity == Severity::Error {
+            "error"
+        } else {
+            "warning"
+        };
+        writeln!(out, "{severity} [{}]: {}", d.rule, d.message)?;
+        if !d.cards.is_empty() {
+            writeln!(out, "    cards: {}", d.cards.join(", "))?;
+        }
+        if let Some(hint) = &d.hint {
+            writeln!(out, "    hint: {hint}")?;
+        }
+    }
+    Ok(())
 }
