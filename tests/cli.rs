@@ -223,3 +223,95 @@ fn a_file_that_is_not_a_database_is_a_clear_error() {
         stderr(&output)
     );
 }
+
+fn deck_fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn deck_check_exits_0_for_legal_1_for_illegal_and_2_for_bad_input() {
+    let env = Env::new();
+    let legal = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks/zoids-scramble/republic-vanguard.txt");
+    let output = env.run(&[
+        "deck",
+        "check",
+        legal.to_str().unwrap(),
+        "--game",
+        "zoids-scramble",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("legal zoids-scramble deck"));
+
+    let output = env.run(&[
+        "deck",
+        "check",
+        &deck_fixture("zoids-41-cards.txt"),
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["legal"], false);
+    assert_eq!(report["game"], "zoids-scramble");
+    assert_eq!(report["counts"]["main"], 41);
+    let rules: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["deck-size", "copies"]);
+    let copies = &report["diagnostics"][1];
+    assert_eq!(copies["severity"], "error");
+    assert_eq!(
+        copies["message"],
+        "5 cards named Dawnmane Liger — a deck may hold at most 4 cards with the same name"
+    );
+    assert_eq!(copies["cards"], serde_json::json!(["Dawnmane Liger"]));
+    assert!(copies["hint"].is_string());
+
+    let output = env.run(&["deck", "check", &deck_fixture("zoids-unknown-names.txt")]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output).trim(),
+        format!(
+            "deckhand: error: {}: unknown cards in zoids-scramble: line 3 'Dawnmane Ligr' (did you mean 'Dawnmane Liger'?); line 5 'Nothing Like It'",
+            deck_fixture("zoids-unknown-names.txt")
+        )
+    );
+    let output = env.run(&[
+        "deck",
+        "check",
+        &deck_fixture("zoids-41-cards.txt"),
+        "--game",
+        "sms",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("the file says '# game: zoids-scramble'"));
+}
+
+#[test]
+fn deck_check_takes_the_side_from_the_file_unless_given() {
+    let env = Env::new();
+    let file = deck_fixture("acg-villain-with-hero.txt");
+    let output = env.run(&["deck", "check", &file, "--json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["diagnostics"][0]["rule"], "villain-deck-side");
+    assert_eq!(
+        report["diagnostics"][0]["cards"],
+        serde_json::json!(["Amber Spark Ranger"])
+    );
+
+    // As a hero deck the same list is legal, with a warning for its villain cards.
+    let output = env.run(&["deck", "check", &file, "--side", "hero", "--json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["legal"], true);
+    assert_eq!(report["diagnostics"][0]["severity"], "warning");
+    assert_eq!(report["diagnostics"][0]["rule"], "hero-deck-side");
+}

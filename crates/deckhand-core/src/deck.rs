@@ -20,15 +20,3 @@ pub struct Deck {
     pub side: Option<Side>,
     pub entries: Vec<DeckEntry>,
 }
-
-impl Deck {
-    /// The entries of the given sections (all of them when `sections` is empty).
-    pub fn entries_in<'a>(
-        &'a self,
-        sections: &'a [String],
-    ) -> impl Iterator<Item = &'a DeckEntry> + 'a {
-        self.entries
-            .iter()
-            .filter(move |e| sections.is_empty() || sections.iter().any(|s| *s == e.section))
-    }
-}

@@ -181,27 +181,23 @@ name = "Deck"
             }
         );
         let lines = parse_deck_text("d.txt", text, &game()).unwrap();
-        let summary: Vec<(usize, &str, u32, &str, Option<&str>, Option<&str>)> = lines
+        let summary: Vec<String> = lines
             .iter()
             .map(|l| {
-                (
-                    l.line,
-                    l.section.as_str(),
-                    l.count,
-                    l.name.as_str(),
-                    l.set.as_deref(),
-                    l.number.as_deref(),
+                format!(
+                    "{} {} {}x {} {:?} {:?}",
+                    l.line, l.section, l.count, l.name, l.set, l.number
                 )
             })
             .collect();
         assert_eq!(
             summary,
             [
-                (5, "characters", 1, "Big Boss", None, None),
-                (7, "main", 3, "Storm Hawk", None, None),
-                (8, "main", 2, "Rock", Some("T1"), Some("042")),
-                (11, "side", 4, "Ember Cub", Some("T2"), None),
-                (13, "maybe", 1, "Odd (Name) Card", None, None),
+                "5 characters 1x Big Boss None None",
+                "7 main 3x Storm Hawk None None",
+                "8 main 2x Rock Some(\"T1\") Some(\"042\")",
+                "11 side 4x Ember Cub Some(\"T2\") None",
+                "13 maybe 1x Odd (Name) Card None None",
             ]
         );
     }

@@ -50,7 +50,7 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
         let sections = rule.counted_sections();
         let counted: Vec<&DeckEntry> = entries
             .iter()
-            .filter(|e| sections.iter().any(|s| *s == e.section))
+            .filter(|e| sections.contains(&e.section))
             .collect();
         let mut report = |message: String, cards: Vec<String>| {
             diagnostics.push(Diagnostic {
@@ -357,7 +357,7 @@ fn check_rule(
                         "this list matches no fixed composition ({})",
                         known.join("; ")
                     ),
-                    names(counted.iter().copied().collect::<Vec<_>>().iter()),
+                    names(counted.iter()),
                 );
             }
         }

@@ -1,0 +1,517 @@
+//! Table-driven construction-rule cases for every rule of every game, on the bundled
+//! cards: each case builds a deck and names the rule ids it must break (errors and
+//! warnings separately). Edges included: 39/40/41, 4 vs 5 copies, a second Super, a villain
+//! card in a villain deck vs a hero deck.
+
+use deckhand::{Card, Deck, DeckEntry, Deckhand, Severity, Side};
+
+/// (case, deck, error rule ids)
+type Case = (&'static str, Vec<DeckEntry>, &'static [&'static str]);
+/// (case, deck, error rule ids, warning rule ids)
+type WarningCase = (
+    &'static str,
+    Vec<DeckEntry>,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+/// (case, side, deck, error rule ids, warning rule ids)
+type SidedCase = (
+    &'static str,
+    Option<Side>,
+    Vec<DeckEntry>,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+struct Pool {
+    deckhand: Deckhand,
+}
+
+impl Pool {
+    fn new() -> Pool {
+        Pool {
+            deckhand: Deckhand::open_in_memory().unwrap(),
+        }
+    }
+
+    /// The game's cards matching `keep`, by name.
+    fn cards(&self, game: &str, keep: impl Fn(&Card) -> bool) -> Vec<Card> {
+        self.deckhand
+            .cards(Some(game))
+            .unwrap()
+            .into_iter()
+            .filter(|c| keep(c))
+            .collect()
+    }
+
+    fn named(&self, game: &str, name: &str) -> Card {
+        self.deckhand.cards_named(name, game).unwrap().remove(0)
+    }
+}
+
+/// `copies` of each card, in `section`.
+fn entries(section: &str, copies: u32, cards: &[Card]) -> Vec<DeckEntry> {
+    cards
+        .iter()
+        .map(|c| DeckEntry {
+            section: section.into(),
+            count: copies,
+            card: c.clone(),
+        })
+        .collect()
+}
+
+fn one(section: &str, count: u32, card: &Card) -> DeckEntry {
+    DeckEntry {
+        section: section.into(),
+        count,
+        card: card.clone(),
+    }
+}
+
+/// Checks a deck; returns (legal, error rule ids, warning rule ids).
+fn verdict(
+    pool: &Pool,
+    game: &str,
+    side: Option<Side>,
+    entries: Vec<DeckEntry>,
+) -> (bool, Vec<String>, Vec<String>) {
+    let legality = pool
+        .deckhand
+        .check_deck(&Deck {
+            game: game.into(),
+            side,
+            entries,
+        })
+        .unwrap();
+    let ids = |severity| {
+        legality
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .map(|d| d.rule.clone())
+            .collect::<Vec<_>>()
+    };
+    (legality.legal, ids(Severity::Error), ids(Severity::Warning))
+}
+
+fn expect(case: &str, got: (bool, Vec<String>, Vec<String>), errors: &[&str], warnings: &[&str]) {
+    let got_errors: Vec<&str> = got.1.iter().map(String::as_str).collect();
+    let got_warnings: Vec<&str> = got.2.iter().map(String::as_str).collect();
+    assert_eq!(
+        (got_errors.as_slice(), got_warnings.as_slice()),
+        (errors, warnings),
+        "{case}"
+    );
+    assert_eq!(got.0, errors.is_empty(), "{case}: legal flag");
+}
+
+#[test]
+fn zoids_scramble_needs_exactly_40_cards_and_at_most_4_of_a_name() {
+    let pool = Pool::new();
+    let g = "zoids-scramble";
+    let ten = pool.cards(g, |_| true)[..11].to_vec();
+    let forty = entries("main", 4, &ten[..10]);
+    let cases: Vec<Case> = vec![
+        ("exactly 40", forty.clone(), &[]),
+        (
+            "39 cards",
+            [forty[..9].to_vec(), vec![one("main", 3, &ten[9])]].concat(),
+            &["deck-size"],
+        ),
+        (
+            "41 cards",
+            [forty.clone(), vec![one("main", 1, &ten[10])]].concat(),
+            &["deck-size"],
+        ),
+        (
+            "5 copies in 40",
+            [
+                forty[..8].to_vec(),
+                vec![one("main", 5, &ten[8]), one("main", 3, &ten[9])],
+            ]
+            .concat(),
+            &["copies"],
+        ),
+        (
+            "4 + 1 copies on two lines",
+            [
+                forty.clone(),
+                vec![one("side", 1, &ten[0]), one("main", 1, &ten[0])],
+            ]
+            .concat(),
+            &["deck-size", "copies"],
+        ),
+        (
+            "side cards do not count",
+            [forty.clone(), vec![one("side", 9, &ten[10])]].concat(),
+            &[],
+        ),
+    ];
+    for (case, deck, errors) in cases {
+        expect(case, verdict(&pool, g, None, deck), errors, &[]);
+    }
+}
+
+#[test]
+fn pr_acg_limits_size_copies_and_sides() {
+    let pool = Pool::new();
+    let g = "pr-acg";
+    let heroes = pool.cards(g, |c| c.side == Some(Side::Hero));
+    let villains = pool.cards(g, |c| c.side == Some(Side::Villain));
+    let hero30 = entries("main", 3, &heroes[..10]);
+    let villain30 = entries("main", 3, &villains[..10]);
+    let swap = |deck: &[DeckEntry], card: &Card| {
+        [
+            deck[..9].to_vec(),
+            vec![one("main", 2, &deck[9].card), one("main", 1, card)],
+        ]
+        .concat()
+    };
+    let cases: Vec<SidedCase> = vec![
+        ("30 hero cards", None, hero30.clone(), &[], &[]),
+        (
+            "30 villain cards is a villain deck",
+            None,
+            villain30.clone(),
+            &[],
+            &[],
+        ),
+        (
+            "31 cards",
+            None,
+            [hero30.clone(), vec![one("main", 1, &heroes[10])]].concat(),
+            &["deck-size-max"],
+            &[],
+        ),
+        (
+            "29 cards only warns",
+            None,
+            [hero30[..9].to_vec(), vec![one("main", 2, &heroes[9])]].concat(),
+            &[],
+            &["deck-size-min"],
+        ),
+        (
+            "4 copies",
+            None,
+            [hero30[..9].to_vec(), vec![one("main", 4, &heroes[9])]].concat(),
+            &["deck-size-max", "copies"],
+            &[],
+        ),
+        (
+            "a hero card in a villain deck",
+            Some(Side::Villain),
+            swap(&villain30, &heroes[0]),
+            &["villain-deck-side"],
+            &[],
+        ),
+        (
+            "a villain card in a hero deck warns",
+            None,
+            swap(&hero30, &villains[0]),
+            &[],
+            &["hero-deck-side"],
+        ),
+        (
+            "a declared hero deck of villain cards warns",
+            Some(Side::Hero),
+            villain30.clone(),
+            &[],
+            &["hero-deck-side"],
+        ),
+    ];
+    for (case, side, deck, errors, warnings) in cases {
+        expect(case, verdict(&pool, g, side, deck), errors, warnings);
+    }
+}
+
+#[test]
+fn pr_dbg_main_deck_types_size_copies_and_fixed_starters() {
+    let pool = Pool::new();
+    let g = "pr-dbg";
+    let grid = pool.cards(g, |c| {
+        ["Hero", "Villain", "Equipment", "Maneuver"].contains(&c.card_type.as_str())
+    });
+    let locations = pool.cards(g, |c| c.card_type == "Location");
+    let main = entries("main", 2, &grid[..30]);
+    let full = [entries("main", 2, &grid), entries("main", 1, &locations)].concat();
+    assert_eq!(full.iter().map(|e| e.count).sum::<u32>(), 76);
+    let starter = |names: &[(&str, u32)]| {
+        names
+            .iter()
+            .map(|(n, k)| one("starter", *k, &pool.named(g, n)))
+            .collect::<Vec<_>>()
+    };
+    let hero_starter = starter(&[
+        ("Teamwork", 7),
+        ("Attitude", 1),
+        ("Power Coin", 1),
+        ("Recovery", 1),
+    ]);
+    let cases: Vec<WarningCase> = vec![
+        ("60 grid cards", main.clone(), &[], &[]),
+        // The sample set has 35 grid cards and 6 Locations (76 at base copies): 4 extra
+        // copies of one card reach 80, with the copies warning that brings.
+        (
+            "80 cards",
+            [full.clone(), vec![one("main", 4, &grid[0])]].concat(),
+            &[],
+            &["copies"],
+        ),
+        (
+            "81 cards",
+            [full.clone(), vec![one("main", 5, &grid[0])]].concat(),
+            &["deck-size"],
+            &["copies"],
+        ),
+        (
+            "a Starter in the main deck",
+            [
+                main.clone(),
+                vec![one("main", 1, &pool.named(g, "Teamwork"))],
+            ]
+            .concat(),
+            &["grid-card-types"],
+            &[],
+        ),
+        (
+            "3 copies warns",
+            [main[..29].to_vec(), vec![one("main", 3, &grid[29])]].concat(),
+            &[],
+            &["copies"],
+        ),
+        (
+            "2 of a Location warns",
+            [main.clone(), vec![one("main", 2, &locations[0])]].concat(),
+            &[],
+            &["copies"],
+        ),
+        (
+            "the hero starter",
+            [main.clone(), hero_starter.clone()].concat(),
+            &[],
+            &[],
+        ),
+        (
+            "a wrong starter",
+            [main.clone(), hero_starter[1..].to_vec()].concat(),
+            &["starter-deck"],
+            &[],
+        ),
+    ];
+    for (case, deck, errors, warnings) in cases {
+        expect(case, verdict(&pool, g, None, deck), errors, warnings);
+    }
+}
+
+#[test]
+fn pr_hotg_combat_decks_belong_to_one_or_two_rangers() {
+    let pool = Pool::new();
+    let g = "pr-hotg";
+    let rangers = pool.cards(g, |c| c.card_type == "Ranger");
+    let combat_of =
+        |ranger: &Card| pool.cards(g, |c| c.color == ranger.color && c.card_type != "Ranger");
+    let (a, b, c) = (&rangers[0], &rangers[1], &rangers[2]);
+    let ten = |ranger: &Card| {
+        let cards = combat_of(ranger);
+        [
+            entries("main", 1, &cards[..8]),
+            vec![one("main", 2, &cards[8 % cards.len()])],
+        ]
+        .concat()
+    };
+    let ten_a = ten(a);
+    let ten_b = ten(b);
+    assert_eq!(ten_a.iter().map(|e| e.count).sum::<u32>(), 10);
+    let cases: Vec<Case> = vec![
+        (
+            "10 cards of one Ranger",
+            [vec![one("ranger", 1, a)], ten_a.clone()].concat(),
+            &[],
+        ),
+        ("10 cards, Ranger not listed", ten_a.clone(), &[]),
+        (
+            "9 cards",
+            [vec![one("ranger", 1, a)], ten_a[1..].to_vec()].concat(),
+            &["ranger-team"],
+        ),
+        (
+            "11 cards",
+            [
+                vec![one("ranger", 1, a)],
+                ten_a.clone(),
+                vec![one("main", 1, &ten_a[0].card)],
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "another Ranger's card",
+            [
+                vec![one("ranger", 1, a)],
+                ten_a[1..].to_vec(),
+                vec![one("main", 1, &ten_b[0].card)],
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "two Rangers, 20 cards",
+            [
+                vec![one("ranger", 1, a), one("ranger", 1, b)],
+                ten_a.clone(),
+                ten_b.clone(),
+            ]
+            .concat(),
+            &[],
+        ),
+        (
+            "two Rangers, 19 cards",
+            [
+                vec![one("ranger", 1, a), one("ranger", 1, b)],
+                ten_a.clone(),
+                ten_b[1..].to_vec(),
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "the same Ranger twice",
+            [vec![one("ranger", 2, a)], ten_a.clone()].concat(),
+            &["ranger-team"],
+        ),
+        (
+            "three Rangers' cards",
+            [ten_a.clone(), ten_b.clone(), ten(c)].concat(),
+            &["ranger-team"],
+        ),
+    ];
+    for (case, deck, errors) in cases {
+        expect(case, verdict(&pool, g, None, deck), errors, &[]);
+    }
+}
+
+#[test]
+fn sms_counts_the_deck_apart_from_characters_and_limits_supers_attachments_and_sets() {
+    let pool = Pool::new();
+    let g = "sms";
+    let letter = |c: &Card| c.stats.get("set_letter").map(|v| v.to_string());
+    let leader = pool.named(g, "Sensei Okonomi");
+    let ninja = pool.cards(g, |c| {
+        c.card_type == "Hero"
+            && c.subtypes.iter().any(|s| s == "Ninja")
+            && letter(c).as_deref() == Some("A")
+    })[0]
+        .clone();
+    let other_hero = pool.cards(g, |c| {
+        c.card_type == "Hero"
+            && !c.subtypes.iter().any(|s| s == "Ninja")
+            && !c.keywords.iter().any(|k| k == "Ninja")
+            && letter(c).as_deref() == Some("A")
+            && c.name != "Ninja"
+    })[0]
+        .clone();
+    let filler = pool.cards(g, |c| {
+        ["Combat", "Event", "Ally"].contains(&c.card_type.as_str())
+            && letter(c).as_deref() == Some("A")
+    });
+    let supers = pool.cards(g, |c| {
+        c.card_type == "Super" && letter(c).as_deref() == Some("A")
+    });
+    let attachments = pool.cards(g, |c| {
+        c.card_type == "Attachment" && letter(c).as_deref() != Some("B")
+    });
+    let letter_b = pool.cards(g, |c| {
+        letter(c).as_deref() == Some("B")
+            && ["Combat", "Event", "Ally", "Mission"].contains(&c.card_type.as_str())
+    });
+    let characters = vec![one("characters", 1, &ninja), one("characters", 1, &leader)];
+    let base: Vec<DeckEntry> = filler.iter().take(10).map(|c| one("main", 4, c)).collect(); // 40 cards
+    let with = |extra: Vec<DeckEntry>| [characters.clone(), base.clone(), extra].concat();
+    let cases: Vec<Case> = vec![
+        (
+            "40 cards and a Leader whose Class is present",
+            with(vec![]),
+            &[],
+        ),
+        ("50 cards", with(vec![one("main", 10, &filler[10])]), &[]),
+        (
+            "51 cards",
+            with(vec![one("main", 11, &filler[10])]),
+            &["deck-size"],
+        ),
+        (
+            "characters listed in the deck do not count",
+            with(vec![
+                one("main", 10, &filler[10]),
+                one("main", 1, &other_hero),
+            ]),
+            &[],
+        ),
+        ("one Super", with(vec![one("main", 1, &supers[0])]), &[]),
+        (
+            "a Super plus a second Super",
+            with(vec![
+                one("main", 1, &supers[0]),
+                one("main", 1, &supers[1 % supers.len()]),
+            ]),
+            &["one-super"],
+        ),
+        (
+            "10 Attachments",
+            with(vec![one("main", 10, &attachments[0])]),
+            &[],
+        ),
+        (
+            "11 Attachments",
+            [
+                characters.clone(),
+                base[..8].to_vec(),
+                vec![
+                    one("main", 6, &attachments[0]),
+                    one("main", 5, &attachments[1]),
+                ],
+            ]
+            .concat(),
+            &["attachments"],
+        ),
+        (
+            "a card of set B among set A",
+            with(vec![one("main", 1, &letter_b[0])]),
+            &["set-letter"],
+        ),
+        (
+            "a Leader whose requirement nobody meets",
+            [
+                vec![
+                    one("characters", 1, &other_hero),
+                    one("characters", 1, &leader),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &["leader-requirement"],
+        ),
+    ];
+    for (case, deck, errors) in cases {
+        expect(case, verdict(&pool, g, None, deck), errors, &[]);
+    }
+}
+
+#[test]
+fn every_sample_deck_is_legal() {
+    let pool = Pool::new();
+    for file in deckhand::bundled::DECK_FILES {
+        let deck = pool
+            .deckhand
+            .read_deck_text(file.path, file.text, None, None)
+            .unwrap();
+        let legality = pool.deckhand.check_deck(&deck).unwrap();
+        assert!(
+            legality.legal && legality.diagnostics.is_empty(),
+            "{}: {:?}",
+            file.path,
+            legality.diagnostics
+        );
+    }
+}
