@@ -7,6 +7,12 @@ pub enum StoreError {
     /// The file was written by a newer Deckhand whose schema this one does not know.
     #[error("the database has schema version {found}, newer than this Deckhand understands ({known}); update Deckhand")]
     NewerSchema { found: i64, known: i64 },
+    /// No deck has this id.
+    #[error("no deck with id {id}")]
+    NoSuchDeck { id: i64 },
+    /// The deck exists but not at this version.
+    #[error("deck {id} has no version {version}")]
+    NoSuchDeckVersion { id: i64, version: i64 },
     /// A stored row could not be read back (hand-edited database).
     #[error("corrupt row for card '{id}': {message}")]
     CorruptRow { id: String, message: String },

@@ -53,6 +53,35 @@ const MIGRATIONS: &[&str] = &[
     INSERT INTO meta (key, value) VALUES ('database_id', lower(hex(randomblob(16))));
     INSERT INTO meta (key, value) VALUES ('cards_generation', '0');
     "#,
+    // 3: decks. Every save appends a version; the deck row mirrors the newest one for
+    // listing. Deleting sets `deleted_at`, so a deck can be restored.
+    r#"
+    CREATE TABLE decks (
+        id         INTEGER PRIMARY KEY,
+        game       TEXT NOT NULL REFERENCES games(id),
+        name       TEXT NOT NULL,
+        version    INTEGER NOT NULL,
+        card_count INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        deleted_at TEXT
+    ) STRICT;
+
+    CREATE TABLE deck_versions (
+        deck_id  INTEGER NOT NULL REFERENCES decks(id),
+        version  INTEGER NOT NULL,
+        saved_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+        name     TEXT NOT NULL,
+        side     TEXT CHECK (side IN ('hero', 'villain')),
+        notes    TEXT NOT NULL DEFAULT '',
+        tags     TEXT NOT NULL DEFAULT '[]',
+        -- [{"section": "main", "count": 3, "card": "<card id>"}, ...]
+        cards    TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (deck_id, version)
+    ) STRICT;
+
+    CREATE INDEX decks_by_game ON decks (game, name);
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -11,7 +11,7 @@ use crate::StoreError;
 
 /// An open Deckhand database.
 pub struct Store {
-    conn: Connection,
+    pub(crate) conn: Connection,
 }
 
 /// What one import run changed, per file and in total.

@@ -131,3 +131,91 @@ fn a_hand_corrupted_row_is_an_error_not_a_panic() {
     let err = store.card_by_id("b").unwrap_err();
     assert!(matches!(err, StoreError::CorruptRow { .. }), "{err}");
 }
+
+fn content(name: &str, cards: &[(&str, u32, &str)]) -> crate::DeckContent {
+    crate::DeckContent {
+        game: "tiny".into(),
+        name: name.into(),
+        side: None,
+        notes: "notes".into(),
+        tags: vec!["aggro".into()],
+        cards: cards
+            .iter()
+            .map(|(section, count, card)| crate::DeckCard {
+                section: (*section).into(),
+                count: *count,
+                card: (*card).into(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn every_deck_save_is_a_version_and_old_versions_stay_readable() {
+    let mut store = store();
+    let (id, v1) = store
+        .save_deck(
+            None,
+            &content("Bricks", &[("main", 3, "b"), ("side", 2, "c")]),
+        )
+        .unwrap();
+    assert_eq!(v1, 1);
+    let (same, v2) = store
+        .save_deck(Some(id), &content("Bricks II", &[("main", 4, "b")]))
+        .unwrap();
+    assert_eq!((same, v2), (id, 2));
+
+    let newest = store.deck(id, None).unwrap();
+    assert_eq!(
+        (newest.version, newest.content.name.as_str()),
+        (2, "Bricks II")
+    );
+    let first = store.deck(id, Some(1)).unwrap();
+    assert_eq!(
+        first.content,
+        content("Bricks", &[("main", 3, "b"), ("side", 2, "c")])
+    );
+    let versions: Vec<(i64, u32)> = store
+        .deck_versions(id)
+        .unwrap()
+        .iter()
+        .map(|v| (v.version, v.card_count))
+        .collect();
+    assert_eq!(versions, [(1, 3), (2, 4)], "side cards do not count");
+    assert!(matches!(
+        store.deck(id, Some(9)),
+        Err(StoreError::NoSuchDeckVersion { version: 9, .. })
+    ));
+    assert!(matches!(
+        store.save_deck(Some(99), &content("x", &[])),
+        Err(StoreError::NoSuchDeck { id: 99 })
+    ));
+}
+
+#[test]
+fn a_deleted_deck_leaves_the_list_and_can_be_restored() {
+    let mut store = store();
+    let (id, _) = store
+        .save_deck(None, &content("Bricks", &[("main", 3, "b")]))
+        .unwrap();
+    store.save_deck(None, &content("Arches", &[])).unwrap();
+    store.set_deck_deleted(id, true).unwrap();
+    let listed: Vec<String> = store
+        .decks(Some("tiny"), false)
+        .unwrap()
+        .into_iter()
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(listed, ["Arches"]);
+    assert!(store.deck(id, None).unwrap().deleted);
+    assert_eq!(store.decks(None, true).unwrap().len(), 2);
+    store.set_deck_deleted(id, false).unwrap();
+    let listed: Vec<String> = store
+        .decks(None, false)
+        .unwrap()
+        .into_iter()
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(listed, ["Arches", "Bricks"]);
+    assert_eq!(store.decks_named("bricks").unwrap(), [id]);
+}

@@ -1,0 +1,255 @@
+//! Decks in the database: saving (each save a new version), listing, loading any version,
+//! renaming, duplicating, deleting and restoring.
+
+use deckhand_core::Side;
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use crate::{Store, StoreError};
+
+/// One line of a stored deck: the card is referenced by id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckCard {
+    pub section: String,
+    pub count: u32,
+    pub card: String,
+}
+
+/// A deck's content at one version.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckContent {
+    pub game: String,
+    pub name: String,
+    pub side: Option<Side>,
+    pub notes: String,
+    pub tags: Vec<String>,
+    pub cards: Vec<DeckCard>,
+}
+
+/// A stored deck at a version, with its identity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredDeck {
+    pub id: i64,
+    pub version: i64,
+    pub saved_at: String,
+    pub deleted: bool,
+    #[serde(flatten)]
+    pub content: DeckContent,
+}
+
+/// A deck as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckSummary {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub card_count: u32,
+    pub version: i64,
+    pub updated_at: String,
+    pub deleted: bool,
+}
+
+/// One saved version, as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckVersionSummary {
+    pub version: i64,
+    pub saved_at: String,
+    pub name: String,
+    pub card_count: u32,
+}
+
+fn card_count(content: &DeckContent) -> u32 {
+    content
+        .cards
+        .iter()
+        .filter(|c| c.section != "side" && c.section != "maybe")
+        .map(|c| c.count)
+        .sum()
+}
+
+impl Store {
+    /// Saves `content` as a new deck (`id` None) or as the next version of deck `id`, in one
+    /// transaction. Returns the deck's id and the new version number.
+    pub fn save_deck(
+        &mut self,
+        id: Option<i64>,
+        content: &DeckContent,
+    ) -> Result<(i64, i64), StoreError> {
+        let tx = self.conn.transaction()?;
+        let count = card_count(content);
+        let (id, version) = match id {
+            None => {
+                tx.execute(
+                    "INSERT INTO decks (game, name, version, card_count) VALUES (?1, ?2, 1, ?3)",
+                    params![content.game, content.name, count],
+                )?;
+                (tx.last_insert_rowid(), 1)
+            }
+            Some(id) => {
+                let current: Option<i64> = tx
+                    .query_row("SELECT version FROM decks WHERE id = ?1", [id], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                let version = current.ok_or(StoreError::NoSuchDeck { id })? + 1;
+                tx.execute(
+                    "UPDATE decks SET name = ?2, version = ?3, card_count = ?4,
+                        updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?1",
+                    params![id, content.name, version, count],
+                )?;
+                (id, version)
+            }
+        };
+        tx.execute(
+            "INSERT INTO deck_versions (deck_id, version, name, side, notes, tags, cards)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                id,
+                version,
+                content.name,
+                content.side.map(Side::as_str),
+                content.notes,
+                serde_json::to_string(&content.tags).expect("tags serialise"),
+                serde_json::to_string(&content.cards).expect("deck cards serialise"),
+            ],
+        )?;
+        tx.commit()?;
+        Ok((id, version))
+    }
+
+    /// Decks of one game (or all), by name; deleted ones only when asked.
+    pub fn decks(
+        &self,
+        game: Option<&str>,
+        include_deleted: bool,
+    ) -> Result<Vec<DeckSummary>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, name, game, card_count, version, updated_at, deleted_at IS NOT NULL FROM decks
+             WHERE (?1 IS NULL OR game = ?1) AND (?2 OR deleted_at IS NULL)
+             ORDER BY game, name COLLATE NOCASE, id",
+        )?;
+        let rows = stmt.query_map(params![game, include_deleted], |r| {
+            Ok(DeckSummary {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                game: r.get(2)?,
+                card_count: r.get(3)?,
+                version: r.get(4)?,
+                updated_at: r.get(5)?,
+                deleted: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A deck at `version` (the newest when `None`).
+    pub fn deck(&self, id: i64, version: Option<i64>) -> Result<StoredDeck, StoreError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT d.game, d.deleted_at IS NOT NULL, v.version, v.saved_at, v.name, v.side,
+                        v.notes, v.tags, v.cards
+                 FROM decks d JOIN deck_versions v ON v.deck_id = d.id
+                 WHERE d.id = ?1 AND v.version = COALESCE(?2, d.version)",
+                params![id, version],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, bool>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, Option<String>>(5)?,
+                        r.get::<_, String>(6)?,
+                        r.get::<_, String>(7)?,
+                        r.get::<_, String>(8)?,
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or(match version {
+                Some(version) => StoreError::NoSuchDeckVersion { id, version },
+                None => StoreError::NoSuchDeck { id },
+            })?;
+        let (game, deleted, version, saved_at, name, side, notes, tags, cards) = row;
+        let corrupt = |e: serde_json::Error| StoreError::CorruptRow {
+            id: format!("deck {id}"),
+            message: e.to_string(),
+        };
+        Ok(StoredDeck {
+            id,
+            version,
+            saved_at,
+            deleted,
+            content: DeckContent {
+                game,
+                name,
+                side: side.as_deref().and_then(Side::parse),
+                notes,
+                tags: serde_json::from_str(&tags).map_err(corrupt)?,
+                cards: serde_json::from_str(&cards).map_err(corrupt)?,
+            },
+        })
+    }
+
+    /// Every saved version of a deck, oldest first.
+    pub fn deck_versions(&self, id: i64) -> Result<Vec<DeckVersionSummary>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT version, saved_at, name, cards FROM deck_versions WHERE deck_id = ?1 ORDER BY version",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
+        let mut versions = Vec::new();
+        for row in rows {
+            let (version, saved_at, name, cards) = row?;
+            let cards: Vec<DeckCard> =
+                serde_json::from_str(&cards).map_err(|e| StoreError::CorruptRow {
+                    id: format!("deck {id}"),
+                    message: e.to_string(),
+                })?;
+            let card_count = cards
+                .iter()
+                .filter(|c| c.section != "side" && c.section != "maybe")
+                .map(|c| c.count)
+                .sum();
+            versions.push(DeckVersionSummary {
+                version,
+                saved_at,
+                name,
+                card_count,
+            });
+        }
+        if versions.is_empty() {
+            return Err(StoreError::NoSuchDeck { id });
+        }
+        Ok(versions)
+    }
+
+    /// Marks a deck deleted (`true`) or restores it (`false`).
+    pub fn set_deck_deleted(&mut self, id: i64, deleted: bool) -> Result<(), StoreError> {
+        let changed = self.conn.execute(
+            "UPDATE decks SET deleted_at = CASE WHEN ?2 THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END
+             WHERE id = ?1",
+            params![id, deleted],
+        )?;
+        if changed == 0 {
+            return Err(StoreError::NoSuchDeck { id });
+        }
+        Ok(())
+    }
+
+    /// Decks whose name matches (case-insensitively), newest first.
+    pub fn decks_named(&self, name: &str) -> Result<Vec<i64>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id FROM decks WHERE name = ?1 COLLATE NOCASE ORDER BY deleted_at IS NOT NULL, updated_at DESC, id DESC",
+        )?;
+        let rows = stmt.query_map([name.trim()], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
