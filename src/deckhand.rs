@@ -202,6 +202,14 @@ impl Deckhand {
         })
     }
 
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
     /// The search index (benchmarks query it directly).
     pub fn index(&self) -> &CardIndex {
         &self.index

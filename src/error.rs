@@ -34,6 +34,9 @@ pub enum Error {
         game: String,
         cards: Vec<String>,
     },
+    /// No stored deck has this name or id.
+    #[error("no deck named or with id '{reference}'")]
+    DeckNotFound { reference: String },
     /// A deck file's game is missing or contradicts the one asked for.
     #[error("{source_name}: {message}")]
     DeckGame {
@@ -86,6 +89,7 @@ impl Error {
             Error::Search(SearchError::Query(_)) => "bad_query",
             Error::UnknownCards { .. } => "unknown_cards",
             Error::DeckGame { .. } => "deck_game",
+            Error::DeckNotFound { .. } => "deck_not_found",
             Error::Search(_) => "search_index",
         }
     }

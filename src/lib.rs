@@ -8,6 +8,8 @@ pub mod bench;
 pub mod bundled;
 pub(crate) mod deckhand;
 mod decks;
+pub use deckhand_store::{DeckSummary, DeckVersionSummary, StoredDeck};
+pub use decks::{deck_to_text, DeckDiff, DiffLine};
 mod error;
 mod paths;
 

@@ -69,27 +69,10 @@ enum Command {
     },
     /// Decks: check a deck list against its game's construction rules
     #[command(subcommand)]
-    Deck(DeckCommand),
+    Deck(cli::deck::DeckCommand),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
-}
-
-#[derive(Subcommand)]
-enum DeckCommand {
-    /// Check a deck file: exit 0 legal (warnings allowed), 1 illegal, 2 bad input
-    Check {
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// The game (default: the file's `# game:` line)
-        #[arg(long, value_name = "GAME")]
-        game: Option<String>,
-        /// The deck's side (default: the file's `# side:` line, else the game's rule)
-        #[arg(long, value_parser = ["hero", "villain"])]
-        side: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
 }
 
 #[derive(Subcommand)]
@@ -162,14 +145,8 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
         }
-        Command::Deck(DeckCommand::Check {
-            file,
-            game,
-            side,
-            json,
-        }) => {
-            let side = side.as_deref().and_then(deckhand::Side::parse);
-            let outcome = cli::deck_check(&open()?, &file, game.as_deref(), side, json, &mut out)?;
+        Command::Deck(command) => {
+            let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;
             return Ok(outcome);
         }

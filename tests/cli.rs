@@ -315,3 +315,94 @@ fn deck_check_takes_the_side_from_the_file_unless_given() {
     assert_eq!(report["diagnostics"][0]["severity"], "warning");
     assert_eq!(report["diagnostics"][0]["rule"], "hero-deck-side");
 }
+
+#[test]
+fn stored_decks_keep_versions_diff_and_survive_deletion() {
+    let env = Env::new();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks/zoids-scramble/republic-vanguard.txt");
+    let saved = env.json(&["deck", "import", sample.to_str().unwrap(), "--json"]);
+    assert_eq!(
+        (saved["name"].as_str(), saved["version"].as_i64()),
+        (Some("Republic Vanguard"), Some(1))
+    );
+    let id = saved["id"].as_i64().unwrap().to_string();
+
+    // Export, change two lines and add a card, import as version 2, diff.
+    let exported = String::from_utf8(env.run(&["deck", "export", &id]).stdout).unwrap();
+    let mut lines: Vec<String> = exported.lines().map(str::to_owned).collect();
+    let first_card = lines
+        .iter()
+        .position(|l| l.starts_with(char::is_numeric))
+        .unwrap();
+    let (count, name) = lines[first_card]
+        .split_once(' ')
+        .map(|(c, n)| (c.to_owned(), n.to_owned()))
+        .unwrap();
+    lines[first_card] = format!("{} {name}", count.parse::<u32>().unwrap() - 1);
+    lines.remove(first_card + 1);
+    lines.push("1 Glacier Liger".into());
+    let edited = env.db.with_file_name("edited.txt");
+    std::fs::write(&edited, lines.join("\n")).unwrap();
+    let v2 = env.json(&[
+        "deck",
+        "import",
+        edited.to_str().unwrap(),
+        "--into",
+        &id,
+        "--json",
+    ]);
+    assert_eq!(v2["version"], 2);
+
+    let diff = env.json(&["deck", "diff", &id, "1", "2", "--json"]);
+    assert_eq!(
+        (
+            diff["added"].as_u64(),
+            diff["removed"].as_u64(),
+            diff["changed"].as_u64()
+        ),
+        (Some(1), Some(1), Some(1)),
+        "{diff}"
+    );
+    let versions = env.json(&["deck", "versions", "republic vanguard", "--json"]);
+    assert_eq!(versions.as_array().unwrap().len(), 2);
+    let check = env.run(&["deck", "check", "--deck", &id]);
+    assert_eq!(
+        check.status.code(),
+        Some(1),
+        "version 2 has 39 or 41 cards: illegal"
+    );
+
+    env.json(&["deck", "list", "--json"]);
+    assert!(env
+        .run(&["deck", "duplicate", &id, "Copy of Vanguard"])
+        .status
+        .success());
+    assert!(env
+        .run(&["deck", "rename", "Copy of Vanguard", "Vanguard B"])
+        .status
+        .success());
+    assert!(env.run(&["deck", "delete", "Vanguard B"]).status.success());
+    let names = |deleted: bool| -> Vec<String> {
+        let mut args = vec!["deck", "list", "--json"];
+        if deleted {
+            args.push("--deleted");
+        }
+        env.json(&args)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(names(false), ["Republic Vanguard"]);
+    assert_eq!(names(true), ["Republic Vanguard", "Vanguard B"]);
+    assert!(env.run(&["deck", "restore", "Vanguard B"]).status.success());
+    assert_eq!(names(false), ["Republic Vanguard", "Vanguard B"]);
+    let missing = env.run(&["deck", "show", "No Such Deck"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(
+        stderr(&missing).trim(),
+        "deckhand: error: no deck named or with id 'No Such Deck'"
+    );
+}

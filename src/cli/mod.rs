@@ -1,5 +1,6 @@
 //! The CLI's commands: each calls one API function and prints the result as text or JSON.
 
+pub mod deck;
 mod text;
 
 use std::io::{self, Write};
@@ -33,9 +34,9 @@ impl From<io::Error> for Failure {
     }
 }
 
-type Result<T = ()> = std::result::Result<T, Failure>;
+pub(crate) type Result<T = ()> = std::result::Result<T, Failure>;
 
-fn print_json(out: &mut impl Write, value: &impl Serialize) -> Result {
+pub(crate) fn print_json(out: &mut impl Write, value: &impl Serialize) -> Result {
     serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::from)?;
     writeln!(out)?;
     Ok(())
@@ -151,31 +152,4 @@ pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write)
     }
     text::search_bench(&report, out)?;
     Ok(())
-}
-
-pub fn deck_check(
-    deckhand: &Deckhand,
-    file: &std::path::Path,
-    game: Option<&str>,
-    side: Option<deckhand::Side>,
-    json: bool,
-    out: &mut impl Write,
-) -> Result<Outcome> {
-    let text = std::fs::read_to_string(file).map_err(|e| deckhand::Error::ReadFile {
-        path: file.to_owned(),
-        message: e.to_string(),
-    })?;
-    let name = file.display().to_string();
-    let deck = deckhand.read_deck_text(&name, &text, game, side)?;
-    let legality = deckhand.check_deck(&deck)?;
-    if json {
-        print_json(out, &legality)?;
-    } else {
-        text::legality(&name, &legality, out)?;
-    }
-    Ok(if legality.legal {
-        Outcome::Done
-    } else {
-        Outcome::Finding
-    })
 }

@@ -12,6 +12,8 @@ use crate::name::fold_name;
 pub struct DeckHeader {
     pub game: Option<String>,
     pub side: Option<Side>,
+    /// A `# name:` line (written by Deckhand's export).
+    pub name: Option<String>,
 }
 
 /// One card line.
@@ -39,6 +41,7 @@ pub fn deck_header(text: &str) -> DeckHeader {
         match key.trim().to_ascii_lowercase().as_str() {
             "game" => header.game = Some(value.trim().to_owned()),
             "side" => header.side = Side::parse(value),
+            "name" => header.name = Some(value.trim().to_owned()).filter(|n| !n.is_empty()),
             _ => {}
         }
     }

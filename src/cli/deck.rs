@@ -1,0 +1,321 @@
+//! `deckhand deck …`: deck files and stored decks.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use deckhand::{Deckhand, Side};
+
+use super::{print_json, text, Outcome, Result};
+
+#[derive(Subcommand)]
+pub enum DeckCommand {
+    /// Check a deck file or a stored deck: exit 0 legal (warnings allowed), 1 illegal, 2 bad input
+    Check {
+        #[arg(
+            value_name = "FILE",
+            required_unless_present = "deck",
+            conflicts_with = "deck"
+        )]
+        file: Option<PathBuf>,
+        /// A stored deck, by name or id
+        #[arg(long, value_name = "NAME_OR_ID")]
+        deck: Option<String>,
+        /// The game (default: the file's `# game:` line)
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// The deck's side (default: the deck's own, else the game's rule)
+        #[arg(long, value_parser = ["hero", "villain"])]
+        side: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Save a deck file as a new stored deck
+    Import {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// The deck's name (default: the file's `# name:` line, else the file name)
+        #[arg(long, conflicts_with = "into")]
+        name: Option<String>,
+        /// Save the file as the next version of this stored deck instead
+        #[arg(long, value_name = "NAME_OR_ID")]
+        into: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a stored deck as a text deck list
+    Export {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        /// A saved version (default: the newest)
+        #[arg(long)]
+        version: Option<i64>,
+        /// Write to this file instead of standard output
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// List stored decks
+    List {
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// Include deleted decks
+        #[arg(long)]
+        deleted: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a stored deck
+    Show {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        #[arg(long)]
+        version: Option<i64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List a deck's saved versions
+    Versions {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare two versions of a deck
+    Diff {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        from: i64,
+        to: i64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rename a deck (saved as a new version)
+    Rename {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        name: String,
+    },
+    /// Copy a deck under a new name
+    Duplicate {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+        name: String,
+    },
+    /// Delete a deck (recoverable with `deck restore`)
+    Delete {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+    },
+    /// Restore a deleted deck
+    Restore {
+        #[arg(value_name = "NAME_OR_ID")]
+        deck: String,
+    },
+}
+
+fn read(file: &Path) -> Result<String> {
+    std::fs::read_to_string(file).map_err(|e| {
+        deckhand::Error::ReadFile {
+            path: file.to_owned(),
+            message: e.to_string(),
+        }
+        .into()
+    })
+}
+
+pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) -> Result<Outcome> {
+    match command {
+        DeckCommand::Check {
+            file,
+            deck,
+            game,
+            side,
+            json,
+        } => {
+            let side = side.as_deref().and_then(Side::parse);
+            let (label, mut resolved) = match (file, deck) {
+                (Some(file), _) => {
+                    let label = file.display().to_string();
+                    let text = read(&file)?;
+                    let resolved = deckhand.read_deck_text(&label, &text, game.as_deref(), side)?;
+                    (label, resolved)
+                }
+                (None, Some(reference)) => {
+                    let (stored, resolved) =
+                        deckhand.load_deck(deckhand.find_deck(&reference)?, None)?;
+                    (stored.content.name, resolved)
+                }
+                (None, None) => unreachable!("clap requires a file or --deck"),
+            };
+            resolved.side = side.or(resolved.side);
+            let legality = deckhand.check_deck(&resolved)?;
+            if json {
+                print_json(out, &legality)?;
+            } else {
+                text::legality(&label, &legality, out)?;
+            }
+            return Ok(if legality.legal {
+                Outcome::Done
+            } else {
+                Outcome::Finding
+            });
+        }
+        DeckCommand::Import {
+            file,
+            game,
+            name,
+            into,
+            json,
+        } => {
+            let text = read(&file)?;
+            let label = file.display().to_string();
+            let stored = match into {
+                Some(reference) => {
+                    deckhand.import_deck_version(deckhand.find_deck(&reference)?, &label, &text)?
+                }
+                None => {
+                    deckhand.import_deck_text(&label, &text, game.as_deref(), name.as_deref())?
+                }
+            };
+            if json {
+                print_json(out, &stored)?;
+            } else {
+                writeln!(
+                    out,
+                    "saved deck {} '{}' ({}), version {}",
+                    stored.id, stored.content.name, stored.content.game, stored.version
+                )?;
+            }
+        }
+        DeckCommand::Export {
+            deck,
+            version,
+            out: file,
+        } => {
+            let (stored, resolved) = deckhand.load_deck(deckhand.find_deck(&deck)?, version)?;
+            let text = deckhand::deck_to_text(&resolved, &stored.content.name);
+            match file {
+                Some(path) => {
+                    std::fs::write(&path, text).map_err(|e| deckhand::Error::ReadFile {
+                        path: path.clone(),
+                        message: format!("cannot write: {e}"),
+                    })?
+                }
+                None => out.write_all(text.as_bytes())?,
+            }
+        }
+        DeckCommand::List {
+            game,
+            deleted,
+            json,
+        } => {
+            let decks = deckhand.list_decks(game.as_deref(), deleted)?;
+            if json {
+                print_json(out, &decks)?;
+            } else {
+                for d in &decks {
+                    let gone = if d.deleted { " (deleted)" } else { "" };
+                    writeln!(
+                        out,
+                        "{:>4}  {:<16} {:>3} cards  v{}  {}{gone}",
+                        d.id, d.game, d.card_count, d.version, d.name
+                    )?;
+                }
+                writeln!(
+                    out,
+                    "{} deck{}",
+                    decks.len(),
+                    if decks.len() == 1 { "" } else { "s" }
+                )?;
+            }
+        }
+        DeckCommand::Show {
+            deck,
+            version,
+            json,
+        } => {
+            let (stored, resolved) = deckhand.load_deck(deckhand.find_deck(&deck)?, version)?;
+            if json {
+                print_json(out, &stored)?;
+            } else {
+                writeln!(
+                    out,
+                    "# deck {} version {} saved {}",
+                    stored.id, stored.version, stored.saved_at
+                )?;
+                out.write_all(deckhand::deck_to_text(&resolved, &stored.content.name).as_bytes())?;
+            }
+        }
+        DeckCommand::Versions { deck, json } => {
+            let versions = deckhand.deck_versions(deckhand.find_deck(&deck)?)?;
+            if json {
+                print_json(out, &versions)?;
+            } else {
+                for v in &versions {
+                    writeln!(
+                        out,
+                        "v{:<3} {}  {:>3} cards  {}",
+                        v.version, v.saved_at, v.card_count, v.name
+                    )?;
+                }
+            }
+        }
+        DeckCommand::Diff {
+            deck,
+            from,
+            to,
+            json,
+        } => {
+            let diff = deckhand.diff_deck(deckhand.find_deck(&deck)?, from, to)?;
+            if json {
+                print_json(out, &diff)?;
+            } else {
+                writeln!(
+                    out,
+                    "v{from} → v{to}: {} added, {} removed, {} changed",
+                    diff.added, diff.removed, diff.changed
+                )?;
+                for line in &diff.lines {
+                    let sign = match (line.from, line.to) {
+                        (0, _) => '+',
+                        (_, 0) => '-',
+                        _ => '~',
+                    };
+                    writeln!(
+                        out,
+                        "{sign} {} {} → {}  [{}]",
+                        line.name, line.from, line.to, line.section
+                    )?;
+                }
+            }
+        }
+        DeckCommand::Rename { deck, name } => {
+            let stored = deckhand.rename_deck(deckhand.find_deck(&deck)?, &name)?;
+            writeln!(
+                out,
+                "renamed deck {} to '{}' (version {})",
+                stored.id, stored.content.name, stored.version
+            )?;
+        }
+        DeckCommand::Duplicate { deck, name } => {
+            let stored = deckhand.duplicate_deck(deckhand.find_deck(&deck)?, &name)?;
+            writeln!(out, "saved deck {} '{}'", stored.id, stored.content.name)?;
+        }
+        DeckCommand::Delete { deck } => {
+            let id = deckhand.find_deck(&deck)?;
+            deckhand.set_deck_deleted(id, true)?;
+            writeln!(
+                out,
+                "deleted deck {id} (restore it with `deckhand deck restore {id}`)"
+            )?;
+        }
+        DeckCommand::Restore { deck } => {
+            let id = deckhand.find_deck(&deck)?;
+            deckhand.set_deck_deleted(id, false)?;
+            writeln!(out, "restored deck {id}")?;
+        }
+    }
+    Ok(Outcome::Done)
+}
