@@ -180,7 +180,8 @@ name = "Deck"
             deck_header(text),
             DeckHeader {
                 game: Some("tiny".into()),
-                side: Some(Side::Villain)
+                side: Some(Side::Villain),
+                name: None
             }
         );
         let lines = parse_deck_text("d.txt", text, &game()).unwrap();
