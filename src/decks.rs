@@ -2,16 +2,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use deckhand_core::{check_deck, deck_header, parse_deck_text, Deck, DeckEntry, Legality, Side};
+use deckhand_core::{
+    check_deck, deck_header, read_deck_file, write_deck_file, Deck, DeckEntry, DeckFile,
+    DeckFormat, Legality, Side,
+};
 use deckhand_store::{DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
 use serde::Serialize;
 
 use crate::{Deckhand, Error, Result};
 
 impl Deckhand {
-    /// Reads a plain-text deck list. The game is `game`, else the file's `# game:` line;
-    /// the side is `side`, else the file's `# side:` line. Every card name must exist in
-    /// that game: unknown names are one error listing each with its line and suggestions.
+    /// Reads a plain-text deck list; see [`Deckhand::read_deck`].
     pub fn read_deck_text(
         &self,
         source_name: &str,
@@ -19,13 +20,37 @@ impl Deckhand {
         game: Option<&str>,
         side: Option<Side>,
     ) -> Result<Deck> {
-        let header = deck_header(text);
-        let game_id = match (game, header.game.as_deref()) {
+        Ok(self
+            .read_deck(DeckFormat::Text, source_name, text, game, side)?
+            .0)
+    }
+
+    /// Reads a deck file of any format. The game is `game`, else the one the file names;
+    /// the side is `side`, else the file's. Every card name must exist in that game: unknown
+    /// names are one error listing each with its line (or position) and suggestions.
+    /// Returns the deck with the file's name and notes.
+    pub fn read_deck(
+        &self,
+        format: DeckFormat,
+        source_name: &str,
+        text: &str,
+        game: Option<&str>,
+        side: Option<Side>,
+    ) -> Result<(Deck, DeckFile)> {
+        // Only text and JSON name their game inside; parse once to learn it when needed.
+        let declared = match format {
+            DeckFormat::Text => deck_header(text).game,
+            DeckFormat::Json => serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(str::to_owned)),
+            _ => None,
+        };
+        let game_id = match (game, declared.as_deref()) {
             (Some(given), Some(declared)) if given != declared => {
                 return Err(Error::DeckGame {
                     source_name: source_name.to_owned(),
                     message: format!(
-                        "the file says '# game: {declared}' but the game asked for is '{given}'"
+                        "the file says it is for '{declared}' but the game asked for is '{given}'"
                     ),
                 })
             }
@@ -39,10 +64,10 @@ impl Deckhand {
             }),
         };
         let game = self.games().get(game_id)?;
-        let lines = parse_deck_text(source_name, text, game)?;
-        let mut entries = Vec::with_capacity(lines.len());
+        let file = read_deck_file(format, source_name, text, game)?;
+        let mut entries = Vec::with_capacity(file.lines.len());
         let mut unknown = Vec::new();
-        for line in lines {
+        for line in &file.lines {
             let candidates = self.cards_named(&line.name, &game.id)?;
             // A `(SET)` picks that printing when there is one; otherwise the first.
             let chosen = candidates
@@ -57,7 +82,7 @@ impl Deckhand {
                 .or(candidates.first());
             match chosen {
                 Some(card) => entries.push(DeckEntry {
-                    section: line.section,
+                    section: line.section.clone(),
                     count: line.count,
                     card: card.clone(),
                 }),
@@ -74,7 +99,12 @@ impl Deckhand {
                                 .join(", ")
                         ),
                     };
-                    unknown.push(format!("line {} '{}'{hint}", line.line, line.name));
+                    let place = if format == DeckFormat::Text {
+                        "line"
+                    } else {
+                        "card"
+                    };
+                    unknown.push(format!("{place} {} '{}'{hint}", line.line, line.name));
                 }
             }
         }
@@ -85,11 +115,25 @@ impl Deckhand {
                 cards: unknown,
             });
         }
-        Ok(Deck {
+        let deck = Deck {
             game: game.id.clone(),
-            side: side.or(header.side),
+            side: side.or(file.side),
             entries,
-        })
+        };
+        Ok((deck, file))
+    }
+
+    /// Writes a stored deck in `format`.
+    pub fn export_deck(&self, id: i64, version: Option<i64>, format: DeckFormat) -> Result<String> {
+        let (stored, deck) = self.load_deck(id, version)?;
+        let game = self.games().get(&deck.game)?;
+        Ok(write_deck_file(
+            format,
+            &deck,
+            game,
+            &stored.content.name,
+            &stored.content.notes,
+        ))
     }
 
     /// Checks a deck against its game's construction rules.
@@ -118,33 +162,36 @@ pub struct DiffLine {
 }
 
 impl Deckhand {
-    /// Reads a text deck list and saves it as a new deck (named `name`, else after the
-    /// file). Nothing is saved if any line fails.
-    pub fn import_deck_text(
+    /// Reads a deck file and saves it as a new deck, named `name`, else the file's own
+    /// name, else after the file. Nothing is saved if any card fails.
+    pub fn import_deck(
         &mut self,
+        format: DeckFormat,
         source_name: &str,
         text: &str,
         game: Option<&str>,
         name: Option<&str>,
     ) -> Result<StoredDeck> {
-        let deck = self.read_deck_text(source_name, text, game, None)?;
+        let (deck, file) = self.read_deck(format, source_name, text, game, None)?;
         let name = name
             .map(str::to_owned)
-            .or(deck_header(text).name)
+            .or(file.name)
             .unwrap_or_else(|| default_deck_name(source_name));
-        self.save_new_deck(&deck, &name, "")
+        self.save_new_deck(&deck, &name, &file.notes)
     }
 
-    /// Reads a text deck list and saves it as the next version of deck `id` (keeping its
+    /// Reads a deck file and saves it as the next version of deck `id` (keeping its
     /// name, notes and tags).
     pub fn import_deck_version(
         &mut self,
         id: i64,
+        format: DeckFormat,
         source_name: &str,
         text: &str,
     ) -> Result<StoredDeck> {
         let current = self.store().deck(id, None)?.content;
-        let deck = self.read_deck_text(source_name, text, Some(&current.game), current.side)?;
+        let (deck, _) =
+            self.read_deck(format, source_name, text, Some(&current.game), current.side)?;
         let content = content_of(&deck, &current.name, &current.notes, current.tags);
         let (_, version) = self.store_mut().save_deck(Some(id), &content)?;
         Ok(self.store().deck(id, Some(version))?)
@@ -283,36 +330,6 @@ impl Deckhand {
         }
         Ok(diff)
     }
-}
-
-/// The plain-text form of a deck: `# game:`/`# side:` header, then sections with
-/// `count name` lines. Reading it back gives the same deck.
-pub fn deck_to_text(deck: &Deck, name: &str) -> String {
-    let mut out = format!("# game: {}\n# name: {name}\n", deck.game);
-    if let Some(side) = deck.side {
-        out.push_str(&format!("# side: {side}\n"));
-    }
-    let mut sections: Vec<&str> = Vec::new();
-    for entry in &deck.entries {
-        if !sections.contains(&entry.section.as_str()) {
-            sections.push(&entry.section);
-        }
-    }
-    for section in sections {
-        out.push_str(&format!("\n{}\n", section_header(section)));
-        for entry in deck.entries.iter().filter(|e| e.section == section) {
-            out.push_str(&format!("{} {}\n", entry.count, entry.card.name));
-        }
-    }
-    out
-}
-
-fn section_header(section: &str) -> String {
-    let mut chars = section.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn content_of(deck: &Deck, name: &str, notes: &str, tags: Vec<String>) -> DeckContent {

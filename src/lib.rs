@@ -9,13 +9,13 @@ pub mod bundled;
 pub(crate) mod deckhand;
 mod decks;
 pub use deckhand_store::{DeckSummary, DeckVersionSummary, StoredDeck};
-pub use decks::{deck_to_text, DeckDiff, DiffLine};
+pub use decks::{DeckDiff, DiffLine};
 mod error;
 mod paths;
 
 pub use deckhand::{Deckhand, GameSummary, ScoredCard, SearchPage, StatLabel};
 pub use deckhand_core::{
-    Card, Deck, DeckEntry, Diagnostic, Game, Legality, Severity, Side, StatValue,
+    Card, Deck, DeckEntry, DeckFormat, Diagnostic, Game, Legality, Severity, Side, StatValue,
 };
 pub use deckhand_store::{ImportReport, SetImportReport};
 pub use error::{Error, Result};

@@ -291,7 +291,11 @@ fn deck_check_exits_0_for_legal_1_for_illegal_and_2_for_bad_input() {
         "sms",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("the file says '# game: zoids-scramble'"));
+    assert!(
+        stderr(&output).contains("the file says it is for 'zoids-scramble'"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -4,9 +4,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use deckhand::{Deckhand, Side};
+use deckhand::{DeckFormat, Deckhand, Side};
 
 use super::{print_json, text, Outcome, Result};
+
+const FORMATS: [&str; 5] = ["text", "cockatrice", "octgn", "lackey", "json"];
+
+/// The format named by `--format`, else implied by the file's extension, else text.
+fn format_of(named: Option<&str>, path: Option<&Path>) -> DeckFormat {
+    named
+        .and_then(DeckFormat::parse_name)
+        .or_else(|| path.and_then(|p| DeckFormat::from_path(&p.to_string_lossy())))
+        .unwrap_or(DeckFormat::Text)
+}
 
 #[derive(Subcommand)]
 pub enum DeckCommand {
@@ -42,6 +52,9 @@ pub enum DeckCommand {
         /// Save the file as the next version of this stored deck instead
         #[arg(long, value_name = "NAME_OR_ID")]
         into: Option<String>,
+        /// text, cockatrice (.cod), octgn (.o8d), lackey (.dek) or json (default: by extension)
+        #[arg(long, value_parser = FORMATS)]
+        format: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -55,6 +68,9 @@ pub enum DeckCommand {
         /// Write to this file instead of standard output
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// text, cockatrice, octgn, lackey or json (default: by the --out extension, else text)
+        #[arg(long, value_parser = FORMATS)]
+        format: Option<String>,
     },
     /// List stored decks
     List {
@@ -139,7 +155,9 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
                 (Some(file), _) => {
                     let label = file.display().to_string();
                     let text = read(&file)?;
-                    let resolved = deckhand.read_deck_text(&label, &text, game.as_deref(), side)?;
+                    let format = format_of(None, Some(&file));
+                    let (resolved, _) =
+                        deckhand.read_deck(format, &label, &text, game.as_deref(), side)?;
                     (label, resolved)
                 }
                 (None, Some(reference)) => {
@@ -167,16 +185,21 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             game,
             name,
             into,
+            format,
             json,
         } => {
             let text = read(&file)?;
             let label = file.display().to_string();
+            let format = format_of(format.as_deref(), Some(&file));
             let stored = match into {
-                Some(reference) => {
-                    deckhand.import_deck_version(deckhand.find_deck(&reference)?, &label, &text)?
-                }
+                Some(reference) => deckhand.import_deck_version(
+                    deckhand.find_deck(&reference)?,
+                    format,
+                    &label,
+                    &text,
+                )?,
                 None => {
-                    deckhand.import_deck_text(&label, &text, game.as_deref(), name.as_deref())?
+                    deckhand.import_deck(format, &label, &text, game.as_deref(), name.as_deref())?
                 }
             };
             if json {
@@ -193,9 +216,10 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             deck,
             version,
             out: file,
+            format,
         } => {
-            let (stored, resolved) = deckhand.load_deck(deckhand.find_deck(&deck)?, version)?;
-            let text = deckhand::deck_to_text(&resolved, &stored.content.name);
+            let format = format_of(format.as_deref(), file.as_deref());
+            let text = deckhand.export_deck(deckhand.find_deck(&deck)?, version, format)?;
             match file {
                 Some(path) => {
                     std::fs::write(&path, text).map_err(|e| deckhand::Error::ReadFile {
@@ -236,7 +260,7 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             version,
             json,
         } => {
-            let (stored, resolved) = deckhand.load_deck(deckhand.find_deck(&deck)?, version)?;
+            let (stored, _) = deckhand.load_deck(deckhand.find_deck(&deck)?, version)?;
             if json {
                 print_json(out, &stored)?;
             } else {
@@ -245,7 +269,11 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
                     "# deck {} version {} saved {}",
                     stored.id, stored.version, stored.saved_at
                 )?;
-                out.write_all(deckhand::deck_to_text(&resolved, &stored.content.name).as_bytes())?;
+                out.write_all(
+                    deckhand
+                        .export_deck(stored.id, Some(stored.version), DeckFormat::Text)?
+                        .as_bytes(),
+                )?;
             }
         }
         DeckCommand::Versions { deck, json } => {

@@ -104,13 +104,13 @@ pub fn parse_deck_text(
 
 /// The section a header line names, if it is one: a game section's id or name, or a
 /// generic one (`Side`/`Sideboard`, `Maybe`/`Maybeboard`); a trailing `:` is allowed.
-fn section_id(game: &Game, line: &str) -> Option<String> {
+pub(crate) fn section_id(game: &Game, line: &str) -> Option<String> {
     let key = fold_name(line.trim_end_matches(':'));
     let key = key.split(" (").next().unwrap_or(&key).trim().to_owned();
     match key.as_str() {
         "side" | "sideboard" => return Some("side".into()),
         "maybe" | "maybeboard" => return Some("maybe".into()),
-        "main" | "main deck" | "deck" => return Some("main".into()),
+        "main" | "main deck" | "maindeck" | "deck" => return Some("main".into()),
         _ => {}
     }
     game.sections

@@ -7,6 +7,7 @@
 mod card;
 mod card_set;
 mod deck;
+mod deck_formats;
 mod deck_text;
 mod error;
 mod game;
@@ -18,6 +19,7 @@ mod rules;
 pub use card::{Card, Side, StatValue};
 pub use card_set::{CardSet, SetInfo};
 pub use deck::{Deck, DeckEntry};
+pub use deck_formats::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
 pub use deck_text::{deck_header, parse_deck_text, DeckHeader, DeckLine};
 pub use error::{CoreError, Location};
 pub use game::{

@@ -1,0 +1,158 @@
+//! Every deck format round-trips: a deck written in a format and read back is the same
+//! deck (sections, counts, cards), for every sample deck of every game.
+
+use deckhand::{Deck, DeckFormat, Deckhand};
+
+fn canonical(deck: &Deck) -> Vec<(String, String, u32)> {
+    let mut lines: Vec<(String, String, u32)> = deck
+        .entries
+        .iter()
+        .map(|e| (e.section.clone(), e.card.id.clone(), e.count))
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn every_format_round_trips_every_sample_deck() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    for file in deckhand::bundled::DECK_FILES {
+        let original = deckhand
+            .import_deck(DeckFormat::Text, file.path, file.text, None, None)
+            .unwrap();
+        let (_, deck) = deckhand.load_deck(original.id, None).unwrap();
+        for format in DeckFormat::ALL {
+            let written = deckhand.export_deck(original.id, None, format).unwrap();
+            let source = format!("{}.{}", file.path, format.extension());
+            let (read, meta) = deckhand
+                .read_deck(format, &source, &written, Some(&deck.game), None)
+                .unwrap_or_else(|e| panic!("{source}: {e}\n{written}"));
+            assert_eq!(canonical(&read), canonical(&deck), "{source}");
+            if matches!(
+                format,
+                DeckFormat::Text | DeckFormat::Cockatrice | DeckFormat::Json
+            ) {
+                assert_eq!(
+                    meta.name.as_deref(),
+                    Some(original.content.name.as_str()),
+                    "{source}: name"
+                );
+            }
+            if matches!(format, DeckFormat::Text | DeckFormat::Json) {
+                assert_eq!(read.side, deck.side, "{source}: side");
+            }
+        }
+    }
+}
+
+#[test]
+fn names_with_markup_characters_survive_xml_formats() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    deckhand
+        .import_sources([(
+            "odd.json",
+            r#"{"game": "zoids-scramble", "cards": [{"name": "Rock & \"Roll\" <Liger>", "type": "Zoid"}]}"#,
+        )])
+        .unwrap();
+    let saved = deckhand
+        .import_deck(
+            DeckFormat::Text,
+            "odd.txt",
+            "# game: zoids-scramble\n2 Rock & \"Roll\" <Liger>\n",
+            None,
+            Some("A & B"),
+        )
+        .unwrap();
+    for format in [
+        DeckFormat::Cockatrice,
+        DeckFormat::Octgn,
+        DeckFormat::Lackey,
+        DeckFormat::Json,
+    ] {
+        let written = deckhand.export_deck(saved.id, None, format).unwrap();
+        let (deck, _) = deckhand
+            .read_deck(format, "odd", &written, Some("zoids-scramble"), None)
+            .unwrap();
+        assert_eq!(
+            deck.entries[0].card.name, "Rock & \"Roll\" <Liger>",
+            "{format:?}"
+        );
+        assert_eq!(deck.entries[0].count, 2, "{format:?}");
+    }
+}
+
+#[test]
+fn foreign_files_are_read_by_card_name() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let cod = r#"<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1"><deckname>Found online</deckname><comments>from a forum</comments>
+<zone name="main"><card number="4" name="dawnmane liger"/><card number="2" name="Glacier Liger"/></zone>
+<zone name="side"><card number="1" name="Glacier Liger"/></zone></cockatrice_deck>"#;
+    let (deck, meta) = deckhand
+        .read_deck(
+            DeckFormat::Cockatrice,
+            "x.cod",
+            cod,
+            Some("zoids-scramble"),
+            None,
+        )
+        .unwrap();
+    let lines: Vec<(&str, &str, u32)> = deck
+        .entries
+        .iter()
+        .map(|e| (e.section.as_str(), e.card.name.as_str(), e.count))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("main", "Dawnmane Liger", 4),
+            ("main", "Glacier Liger", 2),
+            ("side", "Glacier Liger", 1)
+        ]
+    );
+    assert_eq!(
+        (meta.name.as_deref(), meta.notes.as_str()),
+        (Some("Found online"), "from a forum")
+    );
+
+    let o8d = r#"<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<deck game="a6c8d2e8-7cd8-11dd-8f94-e62b56d89593"><section name="Main" shared="False">
+<card qty="3" id="00000000-0000-0000-0000-000000000000">Dawnmane Liger</card></section><notes><![CDATA[]]></notes></deck>"#;
+    let (deck, _) = deckhand
+        .read_deck(
+            DeckFormat::Octgn,
+            "x.o8d",
+            o8d,
+            Some("zoids-scramble"),
+            None,
+        )
+        .unwrap();
+    assert_eq!(
+        (deck.entries[0].card.name.as_str(), deck.entries[0].count),
+        ("Dawnmane Liger", 3)
+    );
+
+    let bad = deckhand.read_deck(
+        DeckFormat::Cockatrice,
+        "bad.cod",
+        "<cockatrice_deck><zone",
+        Some("zoids-scramble"),
+        None,
+    );
+    let message = bad.unwrap_err().to_string();
+    assert!(
+        message.starts_with("bad.cod:cockatrice: not a valid cockatrice deck"),
+        "{message}"
+    );
+    let unknown = deckhand.read_deck(
+        DeckFormat::Cockatrice,
+        "u.cod",
+        &cod.replace("dawnmane liger", "Dawnmane Lgier"),
+        Some("zoids-scramble"),
+        None,
+    );
+    assert_eq!(
+        unknown.unwrap_err().to_string(),
+        "u.cod: unknown cards in zoids-scramble: card 1 'Dawnmane Lgier' (did you mean 'Dawnmane Liger'?)"
+    );
+}
