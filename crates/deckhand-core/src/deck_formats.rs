@@ -360,7 +360,7 @@ pub fn write_deck_file(
             for section in &sections {
                 out.push_str(&format!(
                     "    <zone name=\"{}\">\n",
-                    escape(&zone_name(section))
+                    escape(zone_name(section))
                 ));
                 for e in deck.entries.iter().filter(|e| &e.section == section) {
                     out.push_str(&format!(
@@ -379,7 +379,7 @@ pub fn write_deck_file(
             for section in &sections {
                 out.push_str(&format!(
                     "  <section name=\"{}\" shared=\"False\">\n",
-                    escape(&zone_name(section))
+                    escape(zone_name(section))
                 ));
                 for e in deck.entries.iter().filter(|e| &e.section == section) {
                     out.push_str(&format!(
@@ -405,7 +405,7 @@ pub fn write_deck_file(
                     "side" => "Sideboard".to_owned(),
                     other => zone_name(other),
                 };
-                out.push_str(&format!("  <superzone name=\"{}\">\n", escape(&zone)));
+                out.push_str(&format!("  <superzone name=\"{}\">\n", escape(zone)));
                 for e in deck.entries.iter().filter(|e| &e.section == section) {
                     for _ in 0..e.count {
                         out.push_str(&format!(
