@@ -8,8 +8,10 @@ pub mod bench;
 pub mod bundled;
 pub(crate) mod deckhand;
 mod decks;
+mod heroes_grid;
 pub use deckhand_store::{DeckSummary, DeckVersionSummary, StoredDeck};
 pub use decks::{DeckDiff, DiffLine};
+pub use heroes_grid::HeroesGridReport;
 mod error;
 mod paths;
 

@@ -31,10 +31,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Import card-set JSON files, all or nothing
+    /// Import card-set JSON files, all or nothing; or, with --format heroes-grid, the
+    /// Heroes of the Grid community export directory
     Import {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// deckhand (card-set JSON files) or heroes-grid (one directory)
+        #[arg(long, default_value = "deckhand", value_parser = ["deckhand", "heroes-grid"])]
+        format: String,
         #[arg(long)]
         json: bool,
     },
@@ -125,7 +129,14 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     };
     match cli.command {
         Command::Games { json } => cli::games(&open()?, json, &mut out)?,
-        Command::Import { files, json } => cli::import(&mut open()?, &files, json, &mut out)?,
+        Command::Import {
+            files,
+            format,
+            json,
+        } if format == "heroes-grid" => {
+            cli::import_heroes_grid(&mut open()?, &files, json, &mut out)?
+        }
+        Command::Import { files, json, .. } => cli::import(&mut open()?, &files, json, &mut out)?,
         Command::Cards { game, json } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
         Command::Card {
             name_or_id,

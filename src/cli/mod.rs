@@ -80,6 +80,27 @@ pub fn import(
     Ok(())
 }
 
+pub fn import_heroes_grid(
+    deckhand: &mut Deckhand,
+    dirs: &[PathBuf],
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let [dir] = dirs else {
+        return Err(deckhand::Error::ReadFile {
+            path: dirs.first().cloned().unwrap_or_default(),
+            message: "--format heroes-grid takes exactly one directory".into(),
+        }
+        .into());
+    };
+    let report = deckhand.import_heroes_grid(dir)?;
+    if json {
+        return print_json(out, &report);
+    }
+    text::heroes_grid_report(&report, out)?;
+    Ok(())
+}
+
 pub fn cards(deckhand: &Deckhand, game: Option<&str>, json: bool, out: &mut impl Write) -> Result {
     let cards = deckhand.cards(game)?;
     if json {

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use deckhand::bench::{SearchBenchReport, Timing};
-use deckhand::{Card, Game, GameSummary, ImportReport, Legality, Severity};
+use deckhand::{Card, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
@@ -240,4 +240,32 @@ pub fn legality(file: &str, legality: &Legality, out: &mut impl Write) -> io::Re
         }
     }
     Ok(())
+}
+
+pub fn heroes_grid_report(report: &HeroesGridReport, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "cards: {} added, {} updated, {} unchanged, {} skipped",
+        report.cards_added,
+        report.cards_updated,
+        report.cards_unchanged,
+        report.skipped_cards.len()
+    )?;
+    writeln!(
+        out,
+        "starting decks: {} saved, {} unchanged; {} Rangers have no printed deck",
+        report.decks_saved, report.decks_unchanged, report.rangers_without_deck
+    )?;
+    let list = |title: &str, items: &[String], out: &mut dyn Write| -> io::Result<()> {
+        if !items.is_empty() {
+            writeln!(out, "{title} ({}):", items.len())?;
+            for item in items {
+                writeln!(out, "  {item}")?;
+            }
+        }
+        Ok(())
+    };
+    list("irregular starting decks", &report.irregular_decks, out)?;
+    list("skipped cards", &report.skipped_cards, out)?;
+    list("notes", &report.notes, out)
 }
