@@ -1,6 +1,22 @@
 // Declares Deckhand's own commands so tauri-build generates an `allow-<command>` permission
 // for each; the capability file then grants exactly those and nothing else.
-const COMMANDS: &[&str] = &["list_games", "list_cards", "get_card", "search_cards"];
+const COMMANDS: &[&str] = &[
+    "list_games",
+    "list_cards",
+    "get_card",
+    "search_cards",
+    "list_decks",
+    "get_deck",
+    "save_deck",
+    "check_deck_draft",
+    "rename_deck",
+    "duplicate_deck",
+    "delete_deck",
+    "deck_versions",
+    "diff_deck",
+    "import_deck_file",
+    "export_deck_file",
+];
 
 fn main() {
     tauri_build::try_build(

@@ -50,6 +50,10 @@ pub struct GameSummary {
     pub card_count: usize,
     pub card_types: Vec<String>,
     pub stats: Vec<StatLabel>,
+    /// Deck sections, the game's own then the generic `side` and `maybe`.
+    pub sections: Vec<StatLabel>,
+    /// The stat the deck editor's curve chart counts.
+    pub curve_stat: Option<String>,
 }
 
 /// A stat's key and the label to show for it.
@@ -143,6 +147,25 @@ impl Deckhand {
                         label: def.label.clone(),
                     })
                     .collect(),
+                sections: game
+                    .sections
+                    .iter()
+                    .map(|s| StatLabel {
+                        key: s.id.clone(),
+                        label: s.name.clone(),
+                    })
+                    .chain([
+                        StatLabel {
+                            key: "side".into(),
+                            label: "Side".into(),
+                        },
+                        StatLabel {
+                            key: "maybe".into(),
+                            label: "Maybe".into(),
+                        },
+                    ])
+                    .collect(),
+                curve_stat: game.deck.curve_stat.clone(),
             })
             .collect())
     }

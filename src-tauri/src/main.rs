@@ -7,12 +7,24 @@ mod state;
 
 fn main() {
     tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
         .manage(state::Db::open_default())
         .invoke_handler(tauri::generate_handler![
             commands::games::list_games,
             commands::cards::list_cards,
             commands::cards::get_card,
             commands::search::search_cards,
+            commands::decks::list_decks,
+            commands::decks::get_deck,
+            commands::decks::save_deck,
+            commands::decks::check_deck_draft,
+            commands::decks::rename_deck,
+            commands::decks::duplicate_deck,
+            commands::decks::delete_deck,
+            commands::decks::deck_versions,
+            commands::decks::diff_deck,
+            commands::decks::import_deck_file,
+            commands::decks::export_deck_file,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -241,6 +241,14 @@ impl Game {
                 ));
             }
         }
+        if let Some(stat) = self
+            .deck
+            .curve_stat
+            .as_ref()
+            .filter(|s| !self.stats.contains_key(*s))
+        {
+            return Err(("deck.curve_stat".into(), format!("unknown stat '{stat}'")));
+        }
         let mut ids = BTreeSet::new();
         for (i, rule) in self.deck.rules.iter().enumerate() {
             let key = format!("deck.rules[{i}]");

@@ -26,6 +26,9 @@ pub struct DeckRules {
     /// (`sms`: Heroes, Villains and Leaders are characters).
     #[serde(default)]
     pub section_of_type: BTreeMap<String, String>,
+    /// The stat a deck's curve chart counts (a cost, or the energy a card needs).
+    #[serde(default)]
+    pub curve_stat: Option<String>,
     #[serde(default)]
     pub rules: Vec<Rule>,
 }
