@@ -1,7 +1,7 @@
 // End-to-end test of the real Deckhand desktop app: the Tauri binary under Xvfb, driven
 // through tauri-driver and WebKitWebDriver, against a fresh temporary database.
 // Screenshots of every step land in target/e2e/. Run with `make e2e`.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -261,6 +261,45 @@ async function main() {
         check(text.includes(piece) || text.includes(piece.replace('/regex/', 'regex')), `help lacks ${piece}`);
       }
       await save('search-help');
+    });
+    await step('a legal Zoids Scramble deck is built from search in the deck editor', async () => {
+      await driver.execute('document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }))');
+      await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
+      await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+      await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+      const badge = async () => {
+        const el = (await driver.findAll('[data-testid="legal-badge"]'))[0];
+        return el ? driver.execute('return arguments[0].textContent.trim()', [{ [ELEMENT]: el }]) : '';
+      };
+      await driver.waitFor('the empty deck to be judged', async () => /error/.test(await badge()));
+      await save('deck-empty');
+
+      const input = await driver.waitForElement('[data-testid="deck-search-input"]');
+      await driver.type(input, 't:zoid');
+      await driver.waitFor('ten Zoids in the results', async () => (await driver.findAll('.card-row')).length >= 10);
+      const rows = (await driver.findAll('.card-row')).slice(0, 10);
+      for (const row of rows) await driver.click(row);
+      await driver.waitFor('ten deck lines', async () => (await driver.findAll('[data-testid="deck-line"]')).length === 10);
+      const diagnostics = await driver.execute(
+        'return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)',
+      );
+      check(diagnostics.some((d) => d.includes('10 cards') && d.includes('exactly 40')), `diagnostics: ${JSON.stringify(diagnostics)}`);
+      await save('deck-ten-cards');
+
+      for (let round = 0; round < 3; round += 1) {
+        const lines = await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]');
+        for (const inc of lines) await driver.click(inc);
+      }
+      await driver.waitFor('the legality panel to turn legal', async () => (await badge()) === 'Legal', 15000);
+      await save('deck-legal');
+
+      await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
+      await driver.waitFor('the saved deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length >= 1);
+      const decks = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--game', 'zoids-scramble', '--json'], { encoding: 'utf8' }));
+      check(decks.length === 1 && decks[0].card_count === 40, `CLI sees ${JSON.stringify(decks)}`);
+      const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(decks[0].id)]);
+      check(checked.status === 0, `the CLI finds the saved deck illegal: ${checked.stdout}`);
+      await save('deck-saved');
     });
   } finally {
     await driver.stop();
