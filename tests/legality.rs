@@ -527,23 +527,39 @@ fn the_editor_checks_unsaved_drafts_and_saves_them_as_versions() {
         side: None,
         notes: String::new(),
         tags: vec![],
-        cards: zoids[..10].iter().map(|c| DeckCard { section: "main".into(), count: copies, card: c.id.clone() }).collect(),
+        cards: zoids[..10]
+            .iter()
+            .map(|c| DeckCard {
+                section: "main".into(),
+                count: copies,
+                card: c.id.clone(),
+            })
+            .collect(),
     };
     let short = pool.deckhand.check_draft(&draft(3)).unwrap();
     assert!(!short.legal);
-    assert_eq!(short.diagnostics[0].message, "The deck has 30 cards — it must have exactly 40");
+    assert_eq!(
+        short.diagnostics[0].message,
+        "The deck has 30 cards — it must have exactly 40"
+    );
     assert!(pool.deckhand.check_draft(&draft(4)).unwrap().legal);
 
     let saved = pool.deckhand.save_draft(None, &draft(3)).unwrap();
     assert_eq!((saved.version, saved.legality.legal), (1, false));
     let again = pool.deckhand.save_draft(Some(saved.id), &draft(4)).unwrap();
-    assert_eq!((again.id, again.version, again.legality.legal), (saved.id, 2, true));
+    assert_eq!(
+        (again.id, again.version, again.legality.legal),
+        (saved.id, 2, true)
+    );
     let diff = pool.deckhand.diff_deck(saved.id, 1, 2).unwrap();
     assert_eq!((diff.added, diff.removed, diff.changed), (0, 0, 10));
 
     let mut foreign = draft(4);
     foreign.cards[0].card = pool.cards("sms", |_| true)[0].id.clone();
-    assert!(pool.deckhand.check_draft(&foreign).is_err(), "a card of another game is refused");
+    assert!(
+        pool.deckhand.check_draft(&foreign).is_err(),
+        "a card of another game is refused"
+    );
     let mut nameless = draft(4);
     nameless.name = "  ".into();
     assert!(pool.deckhand.save_draft(None, &nameless).is_err());
