@@ -1,5 +1,6 @@
 //! [`Deckhand`]: an open database together with the game definitions.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use deckhand_core::{Card, CardSet, Games};
@@ -54,6 +55,10 @@ pub struct GameSummary {
     pub sections: Vec<StatLabel>,
     /// The stat the deck editor's curve chart counts.
     pub curve_stat: Option<String>,
+    /// Whether a deck of this game is a hero or a villain deck.
+    pub sided: bool,
+    /// Card types that always go to one section (`sms` characters), by type name.
+    pub section_of_type: BTreeMap<String, String>,
 }
 
 /// A stat's key and the label to show for it.
@@ -166,6 +171,8 @@ impl Deckhand {
                     ])
                     .collect(),
                 curve_stat: game.deck.curve_stat.clone(),
+                sided: game.deck.default_side != deckhand_core::DefaultSide::None,
+                section_of_type: game.deck.section_of_type.clone(),
             })
             .collect())
     }

@@ -276,13 +276,18 @@ async function main() {
 
       const input = await driver.waitForElement('[data-testid="deck-search-input"]');
       await driver.type(input, 't:zoid');
-      await driver.waitFor('ten Zoids in the results', async () => (await driver.findAll('.card-row')).length >= 10);
+      await driver.waitFor('the search results', async () =>
+        / match/.test(await driver.text(await driver.waitForElement('[data-testid="deck-search-count"]'))),
+      );
+      check((await driver.findAll('.card-row')).length >= 10, 'fewer than ten Zoids in the results');
       const rows = (await driver.findAll('.card-row')).slice(0, 10);
       for (const row of rows) await driver.click(row);
       await driver.waitFor('ten deck lines', async () => (await driver.findAll('[data-testid="deck-line"]')).length === 10);
-      const diagnostics = await driver.execute(
-        'return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)',
-      );
+      const findings = () =>
+        driver.execute('return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)');
+      // The panel follows each change after a short delay: wait for the verdict on all ten.
+      await driver.waitFor('the verdict on ten cards', async () => (await findings()).some((d) => d.includes('10 cards')));
+      const diagnostics = await findings();
       check(diagnostics.some((d) => d.includes('10 cards') && d.includes('exactly 40')), `diagnostics: ${JSON.stringify(diagnostics)}`);
       await save('deck-ten-cards');
 
@@ -294,12 +299,51 @@ async function main() {
       await save('deck-legal');
 
       await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
-      await driver.waitFor('the saved deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length >= 1);
+      await driver.waitFor('the deck to be saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
       const decks = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--game', 'zoids-scramble', '--json'], { encoding: 'utf8' }));
       check(decks.length === 1 && decks[0].card_count === 40, `CLI sees ${JSON.stringify(decks)}`);
       const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(decks[0].id)]);
       check(checked.status === 0, `the CLI finds the saved deck illegal: ${checked.stdout}`);
       await save('deck-saved');
+    });
+
+    await step('a fifth copy is flagged, highlighted on click, and undone', async () => {
+      const badge = async () => driver.text(await driver.waitForElement('[data-testid="legal-badge"]'));
+      const firstInc = (await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]'))[0];
+      await driver.click(firstInc);
+      // 41 cards: the size rule and the copies rule both object.
+      await driver.waitFor('two errors', async () => (await badge()) === '2 errors');
+      const finding = await driver.waitForElement('[data-testid="diagnostic"][data-rule="copies"]');
+      const message = await driver.text(finding);
+      check(/5 cards named .+ — a deck may hold at most 4 cards with the same name/.test(message), `finding reads "${message}"`);
+      await driver.click(finding);
+      const flagged = await driver.execute('return [...document.querySelectorAll(".line.flagged")].map((l) => l.textContent)');
+      check(flagged.length === 1, `highlighted lines: ${JSON.stringify(flagged)}`);
+      await save('deck-fifth-copy');
+      await driver.click(await driver.waitForElement('[data-testid="undo"]'));
+      await driver.waitFor('legal again after undo', async () => (await badge()) === 'Legal');
+      await driver.waitFor('no unsaved changes after undo', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
+    });
+
+    await step('a second version shows its diff in the history', async () => {
+      const decs = await driver.findAll('[data-testid="deck-line"] [data-testid="dec"]');
+      for (const dec of decs.slice(0, 4)) await driver.click(dec);
+      const firstLineInc = async () => (await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]'))[0];
+      await driver.click(await firstLineInc());
+      await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
+      await driver.waitFor('version 2', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 2'));
+      await driver.click(await driver.waitForElement('[data-testid="history"]'));
+      const diff = await driver.waitForElement('[data-testid="version-diff"]');
+      await driver.waitFor('the diff of versions 1 and 2', async () => /Version 1 → 2/.test(await driver.text(diff)));
+      const summary = await driver.text(diff);
+      const cli2 = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'diff', '--json', String(JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }))[0].id), '1', '2'], { encoding: 'utf8' }));
+      check(summary.includes(`${cli2.changed} changed`), `the app's diff "${summary}" differs from the CLI's ${JSON.stringify(cli2)}`);
+      await save('deck-history');
+      await driver.execute('document.querySelector("[data-testid=version-history]").close()');
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
+      check(rows, 'the deck list lacks the saved deck');
+      await save('deck-list');
     });
   } finally {
     await driver.stop();

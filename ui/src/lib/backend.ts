@@ -1,6 +1,7 @@
 // The one module that talks to the Tauri backend. Screens import from here, never from
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
 import { invoke } from '@tauri-apps/api/core';
+import { ask, open as openDialog, save as saveDialog } from '@tauri-apps/plugin-dialog';
 
 export type Side = 'hero' | 'villain';
 export type StatValue = number | string | StatValue[];
@@ -17,6 +18,14 @@ export interface GameSummary {
   card_count: number;
   card_types: string[];
   stats: StatLabel[];
+  /** Deck sections: the game's own, then `side` and `maybe`. */
+  sections: StatLabel[];
+  /** The stat the deck editor's curve chart counts. */
+  curve_stat: string | null;
+  /** Whether a deck is a hero or a villain deck. */
+  sided: boolean;
+  /** Card types that always go to one section (type name → section id). */
+  section_of_type: Record<string, string>;
 }
 
 export interface Card {
@@ -48,6 +57,109 @@ export interface SearchPage {
   highlight: string[];
 }
 
+export type Severity = 'error' | 'warning';
+
+/** One rule finding about a deck. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable rule id, e.g. `copies`. */
+  rule: string;
+  message: string;
+  /** Names of the cards involved. */
+  cards: string[];
+  hint: string | null;
+}
+
+export interface Legality {
+  legal: boolean;
+  game: string;
+  side: Side | null;
+  counts: Record<string, number>;
+  diagnostics: Diagnostic[];
+}
+
+/** A deck line as the editor sends it: the card by id. */
+export interface DeckCard {
+  section: string;
+  count: number;
+  card: string;
+}
+
+/** An unsaved deck, as the editor holds it. */
+export interface DeckContent {
+  game: string;
+  name: string;
+  side: Side | null;
+  notes: string;
+  tags: string[];
+  cards: DeckCard[];
+}
+
+/** A deck line with its card resolved. */
+export interface DeckEntry {
+  section: string;
+  count: number;
+  card: Card;
+}
+
+/** A stored deck version, resolved and checked. */
+export interface DeckView {
+  id: number;
+  version: number;
+  saved_at: string;
+  deleted: boolean;
+  name: string;
+  game: string;
+  side: Side | null;
+  notes: string;
+  tags: string[];
+  entries: DeckEntry[];
+  legality: Legality;
+}
+
+export interface DeckSummary {
+  id: number;
+  name: string;
+  game: string;
+  card_count: number;
+  version: number;
+  updated_at: string;
+  deleted: boolean;
+}
+
+export interface DeckVersionSummary {
+  version: number;
+  saved_at: string;
+  name: string;
+  card_count: number;
+}
+
+export interface DiffLine {
+  section: string;
+  name: string;
+  from: number;
+  to: number;
+}
+
+export interface DeckDiff {
+  from: number;
+  to: number;
+  added: number;
+  removed: number;
+  changed: number;
+  lines: DiffLine[];
+}
+
+/** The deck file formats Deckhand reads and writes, for the native file dialogs. */
+const DECK_FILE_FILTERS = [
+  { name: 'Deck files', extensions: ['txt', 'dec', 'cod', 'o8d', 'dek', 'json'] },
+  { name: 'Text', extensions: ['txt', 'dec'] },
+  { name: 'Cockatrice', extensions: ['cod'] },
+  { name: 'OCTGN', extensions: ['o8d'] },
+  { name: 'LackeyCCG', extensions: ['dek'] },
+  { name: 'JSON', extensions: ['json'] },
+];
+
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -76,6 +188,47 @@ export const backend = {
   /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */
   searchCards: (query: string, game: string, limit: number) =>
     call<SearchPage>('search_cards', { query, game, limit }),
+
+  listDecks: (game: string | null, deleted = false) => call<DeckSummary[]>('list_decks', { game, deleted }),
+  /** The newest version when `version` is omitted. */
+  getDeck: (id: number, version?: number) => call<DeckView>('get_deck', { id, version: version ?? null }),
+  /** Saves a new deck (`id` null) or the next version of `id`. */
+  saveDeck: (id: number | null, draft: DeckContent) => call<DeckView>('save_deck', { id, draft }),
+  checkDeckDraft: (draft: DeckContent) => call<Legality>('check_deck_draft', { draft }),
+  renameDeck: (id: number, name: string) => call<DeckView>('rename_deck', { id, name }),
+  duplicateDeck: (id: number, name: string) => call<DeckView>('duplicate_deck', { id, name }),
+  /** Deletes (recoverably) or, with `deleted` false, restores a deck. */
+  setDeckDeleted: (id: number, deleted: boolean) => call<void>('delete_deck', { id, deleted }),
+  deckVersions: (id: number) => call<DeckVersionSummary[]>('deck_versions', { id }),
+  diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
+  importDeckFile: (path: string, game: string | null) => call<DeckView>('import_deck_file', { path, game }),
+  exportDeckFile: (id: number, path: string) => call<void>('export_deck_file', { id, path }),
+
+  /** A native yes/no question; resolves `true` for the confirming choice. */
+  confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {
+    try {
+      return await ask(message, { title, kind: 'warning', okLabel, cancelLabel: 'Cancel' });
+    } catch (raw) {
+      throw asBackendError(raw);
+    }
+  },
+  /** Asks for a deck file to import; `null` when the user cancels. */
+  pickDeckFileToOpen: async (): Promise<string | null> => {
+    try {
+      const picked = await openDialog({ title: 'Import a deck', multiple: false, directory: false, filters: DECK_FILE_FILTERS });
+      return typeof picked === 'string' ? picked : null;
+    } catch (raw) {
+      throw asBackendError(raw);
+    }
+  },
+  /** Asks where to export a deck (the extension picks the format); `null` on cancel. */
+  pickDeckFileToSave: async (suggestedName: string): Promise<string | null> => {
+    try {
+      return await saveDialog({ title: 'Export deck', defaultPath: suggestedName, filters: DECK_FILE_FILTERS });
+    } catch (raw) {
+      throw asBackendError(raw);
+    }
+  },
 };
 
 export function errorCode(error: unknown): string {

@@ -16,3 +16,10 @@ export function plural(count: number, word: string): string {
 export function countOf(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** A stored UTC timestamp (`2026-11-21T21:25:35Z` or `2026-11-21 21:25:35`) in local time. */
+export function formatTimestamp(stamp: string): string {
+  const iso = stamp.includes('T') ? stamp : `${stamp.replace(' ', 'T')}Z`;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? stamp : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

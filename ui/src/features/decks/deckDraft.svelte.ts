@@ -1,0 +1,235 @@
+// The deck being edited: its lines, an undo history, and a live legality verdict that
+// follows every change. Create it during a component's setup (it registers an effect).
+import {
+  backend,
+  errorMessage,
+  type Card,
+  type DeckContent,
+  type DeckView,
+  type GameSummary,
+  type Legality,
+  type Side,
+} from '../../lib/backend';
+
+export interface DraftLine {
+  section: string;
+  count: number;
+  card: Card;
+}
+
+/** Everything undo restores. */
+interface Snapshot {
+  name: string;
+  side: Side | null;
+  notes: string;
+  lines: DraftLine[];
+}
+
+/** How many changes undo remembers. */
+const UNDO_DEPTH = 200;
+/** Checks wait this long after a change, so a burst of clicks is judged once. */
+const CHECK_DELAY_MS = 60;
+
+export class DeckDraft {
+  readonly game: GameSummary;
+  id = $state<number | null>(null);
+  version = $state<number | null>(null);
+  name = $state('');
+  side = $state<Side | null>(null);
+  notes = $state('');
+  tags = $state.raw<string[]>([]);
+  lines = $state.raw<DraftLine[]>([]);
+
+  legality = $state.raw<Legality | null>(null);
+  /** Why the last check failed (the deck is then shown unjudged). */
+  checkError = $state<string | null>(null);
+  saving = $state(false);
+
+  #undo = $state.raw<Snapshot[]>([]);
+  /** What the stored version holds, to tell whether there are unsaved changes. */
+  #savedKey = $state('');
+  /** The kind of the last change, so typing a name is one undo step, not one per key. */
+  #lastChange: string | null = null;
+  #checksIssued = 0;
+
+  constructor(game: GameSummary, view: DeckView | null) {
+    this.game = game;
+    if (view) this.#load(view);
+    else {
+      this.name = 'New deck';
+      this.#savedKey = '';
+    }
+    $effect(() => {
+      const content = this.content();
+      const timer = setTimeout(() => this.#check(content), CHECK_DELAY_MS);
+      return () => clearTimeout(timer);
+    });
+  }
+
+  get canUndo(): boolean {
+    return this.#undo.length > 0;
+  }
+
+  /** Unsaved: never saved, or different from the stored version. */
+  get dirty(): boolean {
+    return this.id === null || this.#key() !== this.#savedKey;
+  }
+
+  get cardCount(): number {
+    return this.lines.reduce((sum, line) => sum + line.count, 0);
+  }
+
+  /** The section a card goes to when added without saying where. */
+  sectionFor(card: Card, preferred: string): string {
+    const forced = Object.entries(this.game.section_of_type).find(
+      ([type]) => type.toLowerCase() === card.type.toLowerCase(),
+    );
+    return forced ? forced[1] : preferred;
+  }
+
+  countOf(cardId: string, section: string): number {
+    return this.lines.find((l) => l.card.id === cardId && l.section === section)?.count ?? 0;
+  }
+
+  content(): DeckContent {
+    return {
+      game: this.game.id,
+      name: this.name,
+      side: this.side,
+      notes: this.notes,
+      tags: this.tags,
+      cards: this.lines.map((l) => ({ section: l.section, count: l.count, card: l.card.id })),
+    };
+  }
+
+  /** Adds `count` copies of `card` (to its forced section, else `section`). */
+  add(card: Card, section: string, count = 1) {
+    const target = this.sectionFor(card, section);
+    this.setCount(card, target, this.countOf(card.id, target) + count);
+  }
+
+  /** Sets a line's count; 0 removes the line. */
+  setCount(card: Card, section: string, count: number) {
+    const next = Math.max(0, Math.min(999, Math.floor(count)));
+    if (next === this.countOf(card.id, section)) return;
+    this.#change('lines', () => {
+      const existing = this.lines.some((l) => l.card.id === card.id && l.section === section);
+      if (!existing) this.lines = [...this.lines, { section, count: next, card }];
+      else
+        this.lines = this.lines
+          .map((l) => (l.card.id === card.id && l.section === section ? { ...l, count: next } : l))
+          .filter((l) => l.count > 0);
+    });
+  }
+
+  /** Moves every copy of a card from one section to another (merging with copies there). */
+  move(cardId: string, from: string, to: string) {
+    const line = this.lines.find((l) => l.card.id === cardId && l.section === from);
+    if (!line || from === to) return;
+    const target = this.sectionFor(line.card, to);
+    if (target === from) return;
+    this.#change('lines', () => {
+      const merged = this.countOf(cardId, target) + line.count;
+      const rest = this.lines.filter((l) => l !== line && !(l.card.id === cardId && l.section === target));
+      this.lines = [...rest, { ...line, section: target, count: merged }];
+    });
+  }
+
+  setName(name: string) {
+    if (name !== this.name) this.#change('name', () => (this.name = name));
+  }
+
+  setNotes(notes: string) {
+    if (notes !== this.notes) this.#change('notes', () => (this.notes = notes));
+  }
+
+  setSide(side: Side | null) {
+    if (side !== this.side) this.#change('side', () => (this.side = side));
+  }
+
+  undo() {
+    const previous = this.#undo.at(-1);
+    if (!previous) return;
+    this.#undo = this.#undo.slice(0, -1);
+    this.#restore(previous);
+    this.#lastChange = null;
+  }
+
+  /** Replaces the draft with an older stored version (an undoable change until saved). */
+  revertTo(view: DeckView) {
+    this.#change('revert', () => this.#restore(snapshotOf(view)));
+    this.#lastChange = null;
+  }
+
+  /** Saves a new version; returns the stored deck, or throws the backend's error. */
+  async save(): Promise<DeckView> {
+    this.saving = true;
+    try {
+      const view = await backend.saveDeck(this.id, this.content());
+      this.#load(view);
+      return view;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  #change(kind: string, apply: () => void) {
+    // Consecutive edits of one text field are one undo step.
+    const coalesce = kind !== 'lines' && kind === this.#lastChange;
+    if (!coalesce) this.#undo = [...this.#undo.slice(-(UNDO_DEPTH - 1)), this.#snapshot()];
+    this.#lastChange = kind;
+    apply();
+  }
+
+  #snapshot(): Snapshot {
+    return { name: this.name, side: this.side, notes: this.notes, lines: this.lines };
+  }
+
+  #restore(snapshot: Snapshot) {
+    this.name = snapshot.name;
+    this.side = snapshot.side;
+    this.notes = snapshot.notes;
+    this.lines = snapshot.lines;
+  }
+
+  #load(view: DeckView) {
+    this.id = view.id;
+    this.version = view.version;
+    this.tags = view.tags;
+    this.#restore(snapshotOf(view));
+    this.legality = view.legality;
+    this.#savedKey = this.#key();
+    this.#lastChange = null;
+  }
+
+  #key(): string {
+    const c = this.content();
+    return JSON.stringify([c.name.trim(), c.side, c.notes, [...c.cards].sort(byLine)]);
+  }
+
+  async #check(content: DeckContent) {
+    const id = ++this.#checksIssued;
+    try {
+      const legality = await backend.checkDeckDraft(content);
+      if (id !== this.#checksIssued) return;
+      this.legality = legality;
+      this.checkError = null;
+    } catch (error) {
+      if (id !== this.#checksIssued) return;
+      this.checkError = errorMessage(error);
+    }
+  }
+}
+
+function snapshotOf(view: DeckView): Snapshot {
+  return {
+    name: view.name,
+    side: view.side,
+    notes: view.notes,
+    lines: view.entries.map((e) => ({ section: e.section, count: e.count, card: e.card })),
+  };
+}
+
+function byLine(a: { section: string; card: string }, b: { section: string; card: string }): number {
+  return a.section.localeCompare(b.section) || a.card.localeCompare(b.card);
+}

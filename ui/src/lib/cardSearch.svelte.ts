@@ -1,0 +1,66 @@
+// Search-as-you-type state shared by the card browser and the deck editor: a debounced
+// query, the newest results, and the query's error. Create it during a component's setup
+// (it registers an effect there).
+import { backend, errorCode, errorMessage, type Card } from './backend';
+
+/** Results asked for per search; the lists are windowed, so thousands are fine. */
+const SEARCH_LIMIT = 5000;
+const DEBOUNCE_MS = 120;
+
+export interface SearchResults {
+  query: string;
+  cards: Card[];
+  total: number;
+  /** Words and phrases (lower-cased) the query matched in names and texts. */
+  highlight: string[];
+}
+
+export class CardSearch {
+  query = $state('');
+  /** The latest results shown, or `null` while the query is empty. */
+  results = $state.raw<SearchResults | null>(null);
+  /** What is wrong with the query (or the search); the previous results stay. */
+  error = $state<string | null>(null);
+  searching = $state(false);
+
+  // Request ids: `issued` counts searches sent, `applied` is the newest one shown (or
+  // invalidated). A response older than what is on screen is dropped.
+  #issued = 0;
+  #applied = 0;
+
+  constructor(readonly game: string) {
+    // Search as the user types, debounced. An empty query clears the results at once and
+    // invalidates any search still in flight.
+    $effect(() => {
+      const text = this.query;
+      if (!text.trim()) {
+        this.#applied = ++this.#issued;
+        this.results = null;
+        this.error = null;
+        this.searching = false;
+        return;
+      }
+      const timer = setTimeout(() => this.#search(text), DEBOUNCE_MS);
+      return () => clearTimeout(timer);
+    });
+  }
+
+  async #search(text: string) {
+    const id = ++this.#issued;
+    this.searching = true;
+    try {
+      const page = await backend.searchCards(text, this.game, SEARCH_LIMIT);
+      if (id <= this.#applied) return;
+      this.#applied = id;
+      this.results = { query: text.trim(), cards: page.cards, total: page.total, highlight: page.highlight };
+      this.error = null;
+    } catch (error) {
+      if (id <= this.#applied) return;
+      this.#applied = id;
+      this.error =
+        errorCode(error) === 'bad_query' ? errorMessage(error) : `Search failed: ${errorMessage(error)}`;
+    } finally {
+      if (id === this.#issued) this.searching = false;
+    }
+  }
+}
