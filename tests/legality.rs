@@ -331,6 +331,16 @@ fn pr_hotg_combat_decks_belong_to_one_or_two_rangers() {
         ),
         ("10 cards, Ranger not listed", ten_a.clone(), &[]),
         (
+            "the Ranger listed in the combat deck is still the Ranger",
+            [vec![one("main", 1, a)], ten_a.clone()].concat(),
+            &[],
+        ),
+        (
+            "a second Ranger listed in the combat deck makes a team",
+            [vec![one("ranger", 1, a), one("main", 1, b)], ten_a.clone()].concat(),
+            &["ranger-team"],
+        ),
+        (
             "9 cards",
             [vec![one("ranger", 1, a)], ten_a[1..].to_vec()].concat(),
             &["ranger-team"],

@@ -345,6 +345,43 @@ async function main() {
       check(rows, 'the deck list lacks the saved deck');
       await save('deck-list');
     });
+
+    await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {
+      await driver.click(await driver.waitForElement('[data-testid="game-sms"]'));
+      await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+      const count = async (section) => driver.text(await driver.waitForElement(`[data-testid="section-count-${section}"]`));
+      const input = await driver.waitForElement('[data-testid="deck-search-input"]');
+      await driver.type(input, 't:hero');
+      await driver.waitFor('the Heroes', async () => / match/.test(await driver.text(await driver.waitForElement('[data-testid="deck-search-count"]'))));
+      await driver.type(input, '\uE007');
+      await driver.waitFor('a Hero among the characters', async () => (await count('characters')) === '1');
+      check((await count('main')) === '0', 'the Hero went to the deck, not the characters');
+
+      // WebDriver cannot perform an HTML drag in WebKitGTK, so the drop is dispatched with
+      // the data a row's own dragstart puts on the DataTransfer.
+      await driver.clear(input);
+      await driver.type(input, 't:ally');
+      await driver.waitFor('only Allies listed', async () =>
+        (await driver.execute('return [...document.querySelectorAll("#deck-card-list .card-row .type")].map((t) => t.textContent)')).every(
+          (type) => type === 'Ally',
+        ),
+      );
+      await driver.execute(`
+        const row = document.querySelector('#deck-card-list .card-row');
+        const data = new DataTransfer();
+        const start = new DragEvent('dragstart', { bubbles: true, dataTransfer: data });
+        row.dispatchEvent(start);
+        const side = document.querySelector('section[aria-label="Side"]');
+        side.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
+        side.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+      `);
+      await driver.waitFor('the Ally in Side', async () => (await count('side')) === '1');
+      await save('deck-sms-drag');
+      await driver.execute('document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true }))');
+      await driver.waitFor('Side empty after undo', async () => (await count('side')) === '0');
+      check((await count('characters')) === '1', 'undo took more than the last change');
+      await save('deck-sms-undo');
+    });
   } finally {
     await driver.stop();
   }
