@@ -156,3 +156,37 @@ fn foreign_files_are_read_by_card_name() {
         "u.cod: unknown cards in zoids-scramble: card 1 'Dawnmane Lgier' (did you mean 'Dawnmane Liger'?)"
     );
 }
+
+#[test]
+fn a_deck_exported_to_a_file_imports_back_as_the_same_deck_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let file = deckhand::bundled::DECK_FILES
+        .iter()
+        .find(|f| f.path.contains("sms"))
+        .expect("a sample sms deck");
+    let original = deckhand
+        .import_deck(DeckFormat::Text, file.path, file.text, None, None)
+        .unwrap();
+    let (_, deck) = deckhand.load_deck(original.id, None).unwrap();
+    for format in DeckFormat::ALL {
+        let path = dir.path().join(format!("exported.{}", format.extension()));
+        deckhand.export_deck_path(original.id, &path).unwrap();
+        let view = deckhand.import_deck_path(&path, Some(&deck.game)).unwrap();
+        assert_ne!(view.id, original.id, "{format:?}: a new deck");
+        let (_, imported) = deckhand.load_deck(view.id, None).unwrap();
+        assert_eq!(canonical(&imported), canonical(&deck), "{format:?}");
+        assert_eq!(view.legality.legal, deckhand.check_deck(&deck).unwrap().legal);
+    }
+}
+
+#[test]
+fn importing_a_missing_file_names_it() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let error = deckhand
+        .import_deck_path(std::path::Path::new("/nonexistent/deck.cod"), None)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("/nonexistent/deck.cod"), "{error}");
+    assert!(deckhand.list_decks(None, true).unwrap().is_empty());
+}
