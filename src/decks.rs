@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use deckhand_core::{
     check_deck, deck_header, read_deck_file, write_deck_file, Deck, DeckEntry, DeckFile,
-    DeckFormat, Legality, Side,
+    DeckFormat, Legality, Severity, Side,
 };
 use deckhand_store::{DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
 use serde::Serialize;
@@ -291,6 +291,31 @@ impl Deckhand {
         Ok(self.store().decks(game, include_deleted)?)
     }
 
+    /// The deck list as the app shows it: each deck with its tags and its verdict.
+    pub fn deck_list_items(
+        &self,
+        game: Option<&str>,
+        include_deleted: bool,
+    ) -> Result<Vec<DeckListItem>> {
+        self.list_decks(game, include_deleted)?
+            .into_iter()
+            .map(|summary| {
+                let (stored, deck) = self.load_deck(summary.id, None)?;
+                let legality = self.check_deck(&deck)?;
+                Ok(DeckListItem {
+                    tags: stored.content.tags,
+                    legal: legality.legal,
+                    errors: legality
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.severity == Severity::Error)
+                        .count(),
+                    summary,
+                })
+            })
+            .collect()
+    }
+
     pub fn deck_versions(&self, id: i64) -> Result<Vec<DeckVersionSummary>> {
         Ok(self.store().deck_versions(id)?)
     }
@@ -400,6 +425,17 @@ fn default_deck_name(source_name: &str) -> String {
     } else {
         words.join(" ")
     }
+}
+
+/// One deck in the app's deck list: the summary, its tags and whether it is legal.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckListItem {
+    #[serde(flatten)]
+    pub summary: DeckSummary,
+    pub tags: Vec<String>,
+    pub legal: bool,
+    /// How many errors the construction rules find.
+    pub errors: usize,
 }
 
 /// A deck as the editor shows it: its content with every card resolved, and the verdict.

@@ -10,7 +10,7 @@ pub(crate) mod deckhand;
 mod decks;
 mod heroes_grid;
 pub use deckhand_store::{DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
-pub use decks::{DeckDiff, DeckView, DiffLine};
+pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine};
 pub use heroes_grid::HeroesGridReport;
 mod error;
 mod paths;

@@ -176,7 +176,10 @@ fn a_deck_exported_to_a_file_imports_back_as_the_same_deck_in_every_format() {
         assert_ne!(view.id, original.id, "{format:?}: a new deck");
         let (_, imported) = deckhand.load_deck(view.id, None).unwrap();
         assert_eq!(canonical(&imported), canonical(&deck), "{format:?}");
-        assert_eq!(view.legality.legal, deckhand.check_deck(&deck).unwrap().legal);
+        assert_eq!(
+            view.legality.legal,
+            deckhand.check_deck(&deck).unwrap().legal
+        );
     }
 }
 

@@ -3,7 +3,7 @@
 //! warnings separately). Edges included: 39/40/41, 4 vs 5 copies, a second Super, a villain
 //! card in a villain deck vs a hero deck.
 
-use deckhand::{Card, Deck, DeckEntry, Deckhand, Severity, Side};
+use deckhand::{Card, Deck, DeckEntry, DeckFormat, Deckhand, Severity, Side};
 
 /// (case, deck, error rule ids)
 type Case = (&'static str, Vec<DeckEntry>, &'static [&'static str]);
@@ -573,4 +573,42 @@ fn the_editor_checks_unsaved_drafts_and_saves_them_as_versions() {
     let mut nameless = draft(4);
     nameless.name = "  ".into();
     assert!(pool.deckhand.save_draft(None, &nameless).is_err());
+}
+
+#[test]
+fn the_deck_list_says_which_decks_are_legal() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let file = deckhand::bundled::DECK_FILES
+        .iter()
+        .find(|f| f.path.contains("zoids-scramble"))
+        .unwrap();
+    let legal = deckhand
+        .import_deck(
+            DeckFormat::Text,
+            file.path,
+            file.text,
+            None,
+            Some("Legal one"),
+        )
+        .unwrap();
+    let mut short = legal.content.clone();
+    short.name = "Short one".into();
+    short.tags = vec!["wip".into()];
+    short.cards.truncate(1);
+    deckhand.save_draft(None, &short).unwrap();
+
+    let items = deckhand
+        .deck_list_items(Some("zoids-scramble"), false)
+        .unwrap();
+    let verdicts: Vec<(&str, bool, usize, Vec<String>)> = items
+        .iter()
+        .map(|i| (i.summary.name.as_str(), i.legal, i.errors, i.tags.clone()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        vec![
+            ("Legal one", true, 0, vec![]),
+            ("Short one", false, 1, vec!["wip".to_owned()]),
+        ]
+    );
 }

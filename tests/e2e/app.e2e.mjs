@@ -330,6 +330,8 @@ async function main() {
       for (const dec of decs.slice(0, 4)) await driver.click(dec);
       const firstLineInc = async () => (await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]'))[0];
       await driver.click(await firstLineInc());
+      await driver.type(await driver.waitForElement('[data-testid="tag-input"]'), 'aggro\uE007');
+      await driver.waitForElement('[data-testid="deck-tag"]');
       await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
       await driver.waitFor('version 2', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 2'));
       await driver.click(await driver.waitForElement('[data-testid="history"]'));
@@ -343,7 +345,20 @@ async function main() {
       await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
       const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
       check(rows, 'the deck list lacks the saved deck');
+      const row = await driver.text((await driver.findAll('[data-testid="deck-row"]'))[0]);
+      check(row.includes('1 error') && row.includes('aggro') && row.includes('37 cards'), `the deck row reads "${row}"`);
       await save('deck-list');
+
+      await driver.click(await driver.waitForElement('[data-testid="delete-deck"]'));
+      await driver.waitFor('the deck gone from the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 0);
+      const listed = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }));
+      check(listed.length === 0, `the CLI still lists ${JSON.stringify(listed)}`);
+      await save('deck-deleted');
+      const undo = await driver.waitFor('the Undo link', async () =>
+        (await driver.findAll('.banner.notice button'))[0],
+      );
+      await driver.click(undo);
+      await driver.waitFor('the deck back in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
     });
 
     await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {

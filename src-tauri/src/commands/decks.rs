@@ -3,19 +3,20 @@
 
 use std::path::PathBuf;
 
-use deckhand::{DeckContent, DeckDiff, DeckSummary, DeckVersionSummary, DeckView, Legality};
+use deckhand::{DeckContent, DeckDiff, DeckListItem, DeckVersionSummary, DeckView, Legality};
 use tauri::State;
 
 use super::UiError;
 use crate::state::Db;
 
+/// A game's decks (with the deleted ones when `deleted`), each with its verdict.
 #[tauri::command]
 pub async fn list_decks(
     db: State<'_, Db>,
     game: Option<String>,
     deleted: bool,
-) -> Result<Vec<DeckSummary>, UiError> {
-    db.with(|d| d.list_decks(game.as_deref(), deleted))
+) -> Result<Vec<DeckListItem>, UiError> {
+    db.with(|d| d.deck_list_items(game.as_deref(), deleted))
 }
 
 #[tauri::command]

@@ -117,7 +117,8 @@ export interface DeckView {
   legality: Legality;
 }
 
-export interface DeckSummary {
+/** A deck in the deck list, with its verdict. */
+export interface DeckListItem {
   id: number;
   name: string;
   game: string;
@@ -125,6 +126,10 @@ export interface DeckSummary {
   version: number;
   updated_at: string;
   deleted: boolean;
+  tags: string[];
+  legal: boolean;
+  /** How many errors the construction rules find. */
+  errors: number;
 }
 
 export interface DeckVersionSummary {
@@ -189,7 +194,7 @@ export const backend = {
   searchCards: (query: string, game: string, limit: number) =>
     call<SearchPage>('search_cards', { query, game, limit }),
 
-  listDecks: (game: string | null, deleted = false) => call<DeckSummary[]>('list_decks', { game, deleted }),
+  listDecks: (game: string | null, deleted = false) => call<DeckListItem[]>('list_decks', { game, deleted }),
   /** The newest version when `version` is omitted. */
   getDeck: (id: number, version?: number) => call<DeckView>('get_deck', { id, version: version ?? null }),
   /** Saves a new deck (`id` null) or the next version of `id`. */

@@ -22,6 +22,7 @@ interface Snapshot {
   name: string;
   side: Side | null;
   notes: string;
+  tags: string[];
   lines: DraftLine[];
 }
 
@@ -143,6 +144,20 @@ export class DeckDraft {
     if (notes !== this.notes) this.#change('notes', () => (this.notes = notes));
   }
 
+  /** Adds a tag (trimmed; ignored when empty or already there, whatever its case). */
+  addTag(tag: string) {
+    const clean = tag.trim();
+    if (!clean || this.tags.some((t) => t.toLowerCase() === clean.toLowerCase())) return;
+    this.#change('tags', () => (this.tags = [...this.tags, clean]));
+    this.#lastChange = null;
+  }
+
+  removeTag(tag: string) {
+    if (!this.tags.includes(tag)) return;
+    this.#change('tags', () => (this.tags = this.tags.filter((t) => t !== tag)));
+    this.#lastChange = null;
+  }
+
   setSide(side: Side | null) {
     if (side !== this.side) this.#change('side', () => (this.side = side));
   }
@@ -182,20 +197,20 @@ export class DeckDraft {
   }
 
   #snapshot(): Snapshot {
-    return { name: this.name, side: this.side, notes: this.notes, lines: this.lines };
+    return { name: this.name, side: this.side, notes: this.notes, tags: this.tags, lines: this.lines };
   }
 
   #restore(snapshot: Snapshot) {
     this.name = snapshot.name;
     this.side = snapshot.side;
     this.notes = snapshot.notes;
+    this.tags = snapshot.tags;
     this.lines = snapshot.lines;
   }
 
   #load(view: DeckView) {
     this.id = view.id;
     this.version = view.version;
-    this.tags = view.tags;
     this.#restore(snapshotOf(view));
     this.legality = view.legality;
     this.#savedKey = this.#key();
@@ -204,7 +219,7 @@ export class DeckDraft {
 
   #key(): string {
     const c = this.content();
-    return JSON.stringify([c.name.trim(), c.side, c.notes, [...c.cards].sort(byLine)]);
+    return JSON.stringify([c.name.trim(), c.side, c.notes, c.tags, [...c.cards].sort(byLine)]);
   }
 
   async #check(content: DeckContent) {
@@ -226,6 +241,7 @@ function snapshotOf(view: DeckView): Snapshot {
     name: view.name,
     side: view.side,
     notes: view.notes,
+    tags: view.tags,
     lines: view.entries.map((e) => ({ section: e.section, count: e.count, card: e.card })),
   };
 }
