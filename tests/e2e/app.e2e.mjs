@@ -372,8 +372,9 @@ async function main() {
       await driver.waitFor('a Hero among the characters', async () => (await count('characters')) === '1');
       check((await count('main')) === '0', 'the Hero went to the deck, not the characters');
 
-      // WebDriver cannot perform an HTML drag in WebKitGTK, so the drop is dispatched with
-      // the data a row's own dragstart puts on the DataTransfer.
+      // A WebDriver pointer drag does not start an HTML drag in WebKitGTK under Xvfb (tried:
+      // press, move, release), so the row's own dragstart and the section's drop handler are
+      // run with a real DataTransfer.
       await driver.clear(input);
       await driver.type(input, 't:ally');
       await driver.waitFor('only Allies listed', async () =>
