@@ -1,6 +1,7 @@
 // The one module that talks to the Tauri backend. Screens import from here, never from
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
 import { invoke } from '@tauri-apps/api/core';
+import { getCurrentWindow } from '@tauri-apps/api/window';
 import { ask, open as openDialog, save as saveDialog } from '@tauri-apps/plugin-dialog';
 
 export type Side = 'hero' | 'villain';
@@ -235,6 +236,26 @@ export const backend = {
     }
   },
 };
+
+/**
+ * Asks `mayClose` before the window closes (title-bar button, Alt+F4); a false answer
+ * keeps it open. If asking fails, the window closes: it must never become unclosable.
+ */
+export async function guardWindowClose(mayClose: () => Promise<boolean>): Promise<void> {
+  try {
+    await getCurrentWindow().onCloseRequested(async (event) => {
+      let close = true;
+      try {
+        close = await mayClose();
+      } catch {
+        close = true;
+      }
+      if (!close) event.preventDefault();
+    });
+  } catch {
+    // Not allowed to listen (or not in Tauri): closing simply is not guarded.
+  }
+}
 
 export function errorCode(error: unknown): string {
   return asBackendError(error).code;
