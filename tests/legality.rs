@@ -330,6 +330,7 @@ fn pr_hotg_combat_decks_belong_to_one_or_two_rangers() {
             &[],
         ),
         ("10 cards, Ranger not listed", ten_a.clone(), &[]),
+        ("no Ranger and no cards", vec![], &["ranger-team"]),
         (
             "the Ranger listed in the combat deck is still the Ranger",
             [vec![one("main", 1, a)], ten_a.clone()].concat(),

@@ -15,6 +15,8 @@ const cli = join(targetDir, 'debug', 'deckhand');
 const shots = join(root, 'target', 'e2e');
 const work = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
 const db = join(work, 'deckhand.sqlite3');
+// Start from an empty folder: a screenshot left by an earlier run would pass for this one.
+rmSync(shots, { recursive: true, force: true });
 mkdirSync(shots, { recursive: true });
 
 const children = [];
@@ -397,6 +399,36 @@ async function main() {
       await driver.waitFor('Side empty after undo', async () => (await count('side')) === '0');
       check((await count('characters')) === '1', 'undo took more than the last change');
       await save('deck-sms-undo');
+    });
+
+    await step('Heroes of the Grid: a Ranger added from search becomes the deck\'s Ranger; only PR Action decks choose a side', async () => {
+      check((await driver.findAll('[data-testid="deck-side"]')).length === 0, 'a Showdown deck offers a side');
+      // Leaving unsaved changes would ask in a native dialog, which WebDriver cannot answer.
+      await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
+      await driver.waitFor('the Showdown deck saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      await driver.click(await driver.waitForElement('[data-testid="game-pr-hotg"]'));
+      await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+      const input = await driver.waitForElement('[data-testid="deck-search-input"]');
+      await driver.type(input, 't:ranger');
+      await driver.waitFor('the Rangers', async () => / match/.test(await driver.text(await driver.waitForElement('[data-testid="deck-search-count"]'))));
+      await driver.click((await driver.findAll('#deck-card-list .card-row'))[0]);
+      await driver.waitFor('the Ranger in its section', async () =>
+        (await driver.text(await driver.waitForElement('[data-testid="section-count-ranger"]'))) === '1',
+      );
+      await driver.waitFor('the Ranger\'s deck judged', async () =>
+        (await driver.execute('return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)')).some((d) =>
+          d.includes("one Ranger's combat deck must have exactly 10 cards — this one has 0"),
+        ),
+      );
+      await save('deck-hotg-ranger');
+      await driver.click(await driver.waitForElement('[data-testid="dec"]'));
+      await driver.waitFor('the new deck empty again', async () => (await driver.findAll('[data-testid="deck-line"]')).length === 0);
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      await driver.click(await driver.waitForElement('[data-testid="game-pr-acg"]'));
+      await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+      await driver.waitForElement('[data-testid="deck-side"]');
+      await save('deck-acg-side');
     });
   } finally {
     await driver.stop();

@@ -410,7 +410,15 @@ fn hotg_ranger_team(
             .collect()
     };
     let team = colors.len() as u32;
-    if !(1..=2).contains(&team) {
+    if team == 0 {
+        report(
+            "the deck has no Ranger — a combat deck belongs to one Ranger, or two in two-Ranger mode"
+                .to_owned(),
+            vec![],
+        );
+        return;
+    }
+    if team > 2 {
         report(
             format!(
                 "the combat cards come from {} — a deck belongs to one Ranger, or two in two-Ranger mode",
