@@ -88,6 +88,16 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Deck checking: a stored deck, an editor draft, the deck list with verdicts
+    Decks {
+        #[arg(long, default_value_t = 200)]
+        runs: usize,
+        /// Also import this Heroes of the Grid community export (its Ranger decks)
+        #[arg(long, value_name = "DIR")]
+        heroes_grid: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Search latency: tantivy against SQLite FTS5/SQL on a synthetic database
     Search {
         /// How many synthetic cards to generate (spread over the five games)
@@ -156,6 +166,11 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
         }
+        Command::Bench(BenchCommand::Decks {
+            runs,
+            heroes_grid,
+            json,
+        }) => cli::bench_decks(runs, heroes_grid.as_deref(), json, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;

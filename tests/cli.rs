@@ -410,3 +410,22 @@ fn stored_decks_keep_versions_diff_and_survive_deletion() {
         "deckhand: error: no deck named or with id 'No Such Deck'"
     );
 }
+
+#[test]
+fn bench_decks_reports_three_timings_over_the_sample_decks() {
+    let env = Env::new();
+    let timings = env.json(&["bench", "decks", "--runs", "2", "--json"]);
+    let names: Vec<&str> = timings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 3, "{timings}");
+    assert!(names[0].contains(&format!("({} decks)", deckhand::bundled::DECK_FILES.len())));
+    assert!(timings
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["runs"].as_u64().unwrap() >= 2));
+}

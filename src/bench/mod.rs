@@ -6,9 +6,11 @@ use serde::Serialize;
 
 use crate::{Deckhand, Result};
 
+mod decks;
 mod search;
 mod synthetic;
 
+pub use decks::decks;
 pub use search::{search, QueryTiming, SearchBenchReport};
 
 /// Timing of one measured operation over several runs.

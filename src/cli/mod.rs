@@ -162,6 +162,20 @@ pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
     Ok(())
 }
 
+pub fn bench_decks(
+    runs: usize,
+    heroes_grid: Option<&std::path::Path>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let timings = deckhand::bench::decks(runs, heroes_grid)?;
+    if json {
+        return print_json(out, &timings);
+    }
+    text::timings(&timings, out)?;
+    Ok(())
+}
+
 pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
     let dir = std::env::temp_dir().join(format!("deckhand-bench-search-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
