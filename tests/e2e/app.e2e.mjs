@@ -395,10 +395,23 @@ async function main() {
       `);
       await driver.waitFor('the Ally in Side', async () => (await count('side')) === '1');
       await save('deck-sms-drag');
-      await driver.execute('document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true }))');
+      // Ctrl+Z from the search box (where cards are added) undoes the deck, not the query.
+      await driver.execute(
+        'document.querySelector("[data-testid=deck-search-input]").dispatchEvent(new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true }))',
+      );
       await driver.waitFor('Side empty after undo', async () => (await count('side')) === '0');
       check((await count('characters')) === '1', 'undo took more than the last change');
       await save('deck-sms-undo');
+
+      // Enter adds the best match to the deck; its section control moves it to Maybe.
+      await driver.type(input, '\uE007');
+      await driver.waitFor('the Ally in the deck', async () => (await count('main')) === '1');
+      await driver.execute(`
+        const select = document.querySelector('[data-testid=deck-line] [data-testid=line-section]');
+        select.value = 'maybe';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      `);
+      await driver.waitFor('the Ally in Maybe', async () => (await count('maybe')) === '1' && (await count('main')) === '0');
     });
 
     await step('Heroes of the Grid: a Ranger added from search becomes the deck\'s Ranger; only PR Action decks choose a side', async () => {

@@ -14,13 +14,22 @@ export function guardUnsaved(check: Pending): () => void {
 }
 
 /** True when nothing is unsaved, or the user agrees to discard it. */
-export async function mayLeave(): Promise<boolean> {
+export function mayLeave(): Promise<boolean> {
+  // No dialog available: keep the work (the player can still save it).
+  return ask(false);
+}
+
+/** The same question before the window closes; if it cannot be asked, the window closes. */
+export function mayCloseWindow(): Promise<boolean> {
+  return ask(true);
+}
+
+async function ask(whenDialogFails: boolean): Promise<boolean> {
   const what = pending?.();
   if (!what) return true;
   try {
     return await backend.confirm(`${what} has unsaved changes. Discard them?`, 'Unsaved changes', 'Discard');
   } catch {
-    // No dialog available: keep the work.
-    return false;
+    return whenDialogFails;
   }
 }

@@ -58,7 +58,8 @@ export class DeckDraft {
     if (view) this.#load(view);
     else {
       this.name = 'New deck';
-      this.#savedKey = '';
+      // A new deck has nothing to lose until something differs from this.
+      this.#savedKey = this.#key();
     }
     $effect(() => {
       const content = this.content();
@@ -71,9 +72,14 @@ export class DeckDraft {
     return this.#undo.length > 0;
   }
 
-  /** Unsaved: never saved, or different from the stored version. */
+  /** Can be saved: never saved, or different from the stored version. */
   get dirty(): boolean {
-    return this.id === null || this.#key() !== this.#savedKey;
+    return this.id === null || this.changed;
+  }
+
+  /** Work that leaving would lose: anything different from the stored (or new) deck. */
+  get changed(): boolean {
+    return this.#key() !== this.#savedKey;
   }
 
   get cardCount(): number {
@@ -176,21 +182,35 @@ export class DeckDraft {
     this.#lastChange = null;
   }
 
-  /** Saves a new version; returns the stored deck, or throws the backend's error. */
+  /**
+   * Saves a new version; returns the stored deck, or throws the backend's error. Edits made
+   * while the save is under way stay in the draft (and keep it unsaved).
+   */
   async save(): Promise<DeckView> {
     this.saving = true;
     try {
-      const view = await backend.saveDeck(this.id, this.content());
-      this.#load(view);
+      const sent = this.content();
+      const view = await backend.saveDeck(this.id, sent);
+      if (this.#key() === keyOf(sent)) this.#load(view);
+      else {
+        this.id = view.id;
+        this.version = view.version;
+        this.#savedKey = keyOf(sent);
+      }
       return view;
     } finally {
       this.saving = false;
     }
   }
 
+  /** Ends a run of typing: the next edit of the same field is a new undo step. */
+  endTyping() {
+    this.#lastChange = null;
+  }
+
   #change(kind: string, apply: () => void) {
-    // Consecutive edits of one text field are one undo step.
-    const coalesce = kind !== 'lines' && kind === this.#lastChange;
+    // Consecutive keystrokes in one text field are one undo step.
+    const coalesce = (kind === 'name' || kind === 'notes') && kind === this.#lastChange;
     if (!coalesce) this.#undo = [...this.#undo.slice(-(UNDO_DEPTH - 1)), this.#snapshot()];
     this.#lastChange = kind;
     apply();
@@ -218,8 +238,7 @@ export class DeckDraft {
   }
 
   #key(): string {
-    const c = this.content();
-    return JSON.stringify([c.name.trim(), c.side, c.notes, c.tags, [...c.cards].sort(byLine)]);
+    return keyOf(this.content());
   }
 
   async #check(content: DeckContent) {
@@ -231,6 +250,8 @@ export class DeckDraft {
       this.checkError = null;
     } catch (error) {
       if (id !== this.#checksIssued) return;
+      // No verdict rather than an old one.
+      this.legality = null;
       this.checkError = errorMessage(error);
     }
   }
@@ -244,6 +265,11 @@ function snapshotOf(view: DeckView): Snapshot {
     tags: view.tags,
     lines: view.entries.map((e) => ({ section: e.section, count: e.count, card: e.card })),
   };
+}
+
+/** What identifies a deck's content, to compare a draft with what is stored. */
+function keyOf(c: DeckContent): string {
+  return JSON.stringify([c.name.trim(), c.side, c.notes, c.tags, [...c.cards].sort(byLine)]);
 }
 
 function byLine(a: { section: string; card: string }, b: { section: string; card: string }): number {
