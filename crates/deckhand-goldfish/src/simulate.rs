@@ -357,3 +357,6 @@ pub(crate) fn step_with<P: Procedure>(
         not_simulated: p.not_simulated().to_vec(),
     }
 }
+
+#[cfg(test)]
+mod tests;
