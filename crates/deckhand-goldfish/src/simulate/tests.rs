@@ -333,3 +333,63 @@ proptest! {
         census_holds(&p, seed, first)?;
     }
 }
+
+#[test]
+fn comparing_a_deck_with_itself_finds_no_difference() {
+    let game = testing::game(ZOIDS);
+    let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    let same = crate::compare(&game, &deck, &deck, &options(2_000, 9, 2), &mut |_| true).unwrap();
+    for seat in [&same.going_first, &same.going_second] {
+        let kill = seat.mean_kill_turn.as_ref().unwrap();
+        assert_eq!(
+            (kill.difference, kill.ci95, kill.significant),
+            (0.0, [0.0, 0.0], false)
+        );
+        assert!(seat
+            .win_by_turn
+            .values()
+            .all(|d| d.difference == 0.0 && !d.significant));
+    }
+}
+
+#[test]
+fn a_comparison_plays_each_deck_exactly_as_its_own_simulation() {
+    for (game_id, a, b) in [
+        (
+            ZOIDS,
+            testing::REPUBLIC_VANGUARD,
+            testing::SHELLBACK_SKYGUARD,
+        ),
+        (PR, testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE),
+    ] {
+        let game = testing::game(game_id);
+        let (a, b) = (
+            testing::sample_deck(game_id, a),
+            testing::sample_deck(game_id, b),
+        );
+        let opts = options(3_000, 11, 2);
+        let result = crate::compare(&game, &a, &b, &opts, &mut |_| true).unwrap();
+        assert_eq!(
+            result.a,
+            simulate(&game, &a, &opts, &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        assert_eq!(
+            result.b,
+            simulate(&game, &b, &opts, &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        // The paired win-by-turn chances are the two decks' own cumulative chances.
+        let seat = &result.going_first;
+        let turn = *result.a.going_first.kill_turns.keys().next().unwrap();
+        let own: u64 = result
+            .a
+            .going_first
+            .kill_turns
+            .range(..=turn)
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(seat.win_by_turn[&turn].a, own as f64 / 3_000.0, "{game_id}");
+        assert_eq!(seat.win_by_turn[&turn].pairs, 3_000);
+    }
+}
