@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use deckhand_core::CoreError;
 use deckhand_formats::FormatError;
+use deckhand_goldfish::GoldfishError;
 use deckhand_search::SearchError;
 use deckhand_store::StoreError;
 
@@ -15,6 +16,9 @@ pub enum Error {
     /// A deck file or an export does not parse.
     #[error(transparent)]
     Format(#[from] FormatError),
+    /// A deck cannot be played, or a goldfish option is out of range.
+    #[error(transparent)]
+    Goldfish(#[from] GoldfishError),
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -85,6 +89,9 @@ impl Error {
             Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
             Error::Invalid(_) | Error::Format(_) => "invalid_input",
             Error::Store(_) => "database",
+            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
+            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
+            Error::Goldfish(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::DataDir { .. } => "data_dir",
             Error::CardNotFound { .. } => "not_found",

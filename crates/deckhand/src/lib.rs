@@ -4,7 +4,7 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, and the
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`, and the
 //! Heroes of the Grid export in `heroes_grid`.
 
 pub mod bundled;
@@ -13,6 +13,7 @@ mod deckhand;
 mod decks;
 mod error;
 mod games;
+pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
