@@ -26,33 +26,6 @@ impl Deckhand {
         Ok(self.store().deck(id, version)?.content)
     }
 
-    /// Saves `deck` as the live deck of `game` tagged `identity` (a stable key such as
-    /// `heroes-grid:ranger:12`): a new deck, or its next version when the cards or name
-    /// differ. Returns whether anything was written, so repeated imports do not pile up
-    /// identical versions.
-    pub fn save_deck_if_changed(
-        &mut self,
-        deck: &Deck,
-        identity: &str,
-        name: &str,
-        notes: &str,
-    ) -> Result<bool> {
-        let content = content_of(deck, name, notes, vec![identity.to_owned()]);
-        for summary in self.store().decks(Some(&deck.game), false)? {
-            let existing = self.store().deck(summary.id, None)?;
-            if !existing.content.tags.iter().any(|t| t == identity) {
-                continue;
-            }
-            if existing.content.cards == content.cards && existing.content.name == content.name {
-                return Ok(false);
-            }
-            self.store_mut().save_deck(Some(summary.id), &content)?;
-            return Ok(true);
-        }
-        self.store_mut().save_deck(None, &content)?;
-        Ok(true)
-    }
-
     /// Saves a resolved deck as a new stored deck.
     pub fn save_new_deck(&mut self, deck: &Deck, name: &str, notes: &str) -> Result<StoredDeck> {
         let content = content_of(deck, name, notes, Vec::new());
@@ -92,8 +65,9 @@ impl Deckhand {
                 cards
                     .iter()
                     .find(|c| c.id == line.card)
-                    .ok_or_else(|| Error::DeckNotFound {
-                        reference: format!("card {} of deck {id}", line.card),
+                    .ok_or_else(|| Error::DeckCardMissing {
+                        deck: id,
+                        card: line.card.clone(),
                     })?;
             entries.push(DeckEntry {
                 section: line.section.clone(),
