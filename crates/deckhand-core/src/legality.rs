@@ -452,7 +452,12 @@ fn hotg_ranger_team(
     all: &[DeckEntry],
     report: &mut impl FnMut(String, Vec<String>),
 ) {
-    let listed: Vec<&DeckEntry> = all.iter().filter(|e| e.section == "ranger").collect();
+    // Only Ranger cards are Rangers: another card listed under Ranger is the
+    // `ranger-section` rule's finding, not a team member.
+    let listed: Vec<&DeckEntry> = all
+        .iter()
+        .filter(|e| e.section == "ranger" && fold_name(&e.card.card_type) == "ranger")
+        .collect();
     let mut rangers: Vec<&DeckEntry> = Vec::new();
     for ranger in &listed {
         let twice = rangers
