@@ -26,6 +26,20 @@ fn a_new_database_holds_every_sample_deck_legal_and_tagged() {
     let games: std::collections::BTreeSet<&str> =
         items.iter().map(|i| i.summary.game.as_str()).collect();
     assert_eq!(games.len(), 5, "every game has a sample: {games:?}");
+    // A deck's size is what its rules count: a Showdown deck's characters are not in it.
+    let sms = items
+        .iter()
+        .find(|i| i.summary.name == "Dojo Dawn Patrol")
+        .expect("the hero Showdown sample");
+    let view = deckhand.deck_view(sms.summary.id, None).unwrap();
+    assert_eq!(
+        (sms.summary.card_count, view.legality.counts["characters"]),
+        (view.legality.counts["main"], 5)
+    );
+    let listed = deckhand.list_decks(Some("sms"), false).unwrap();
+    assert!(listed
+        .iter()
+        .any(|d| d.id == sms.summary.id && d.card_count == sms.summary.card_count));
     let hotg = items
         .iter()
         .find(|i| i.summary.name == "Tide And Horn Duo")
@@ -73,11 +87,20 @@ fn a_database_from_before_the_samples_gets_them_once() {
         .unwrap();
     }
     let deckhand = Deckhand::open(&db).unwrap();
-    assert_eq!(samples(&deckhand).len(), deckhand::bundled::DECK_FILES.len());
-    assert!(deckhand.deck_view(mine, None).is_ok(), "the user's deck is kept");
+    assert_eq!(
+        samples(&deckhand).len(),
+        deckhand::bundled::DECK_FILES.len()
+    );
+    assert!(
+        deckhand.deck_view(mine, None).is_ok(),
+        "the user's deck is kept"
+    );
     drop(deckhand);
     let deckhand = Deckhand::open(&db).unwrap();
-    assert_eq!(samples(&deckhand).len(), deckhand::bundled::DECK_FILES.len());
+    assert_eq!(
+        samples(&deckhand).len(),
+        deckhand::bundled::DECK_FILES.len()
+    );
 }
 
 #[test]
@@ -126,7 +149,11 @@ fn a_missing_deck_version_or_card_is_not_found() {
 fn a_database_failure_reaches_the_user_without_sqlite_words() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("deckhand.sqlite3");
-    std::fs::write(&db, "this is not sqlite, just text that is long enough to matter").unwrap();
+    std::fs::write(
+        &db,
+        "this is not sqlite, just text that is long enough to matter",
+    )
+    .unwrap();
     let err = Deckhand::open(&db).err().expect("not a database");
     assert_eq!(err.code(), "database");
     assert!(err.to_string().contains("file is not a database"), "{err}");

@@ -32,8 +32,11 @@ pub struct Legality {
     pub game: String,
     /// The side the rules used (the player's, or the game's default).
     pub side: Option<Side>,
-    /// Cards per section.
+    /// Cards per section (after cards of a type with its own section were moved there).
     pub counts: BTreeMap<String, u32>,
+    /// The deck's size: the cards of the game's counted sections. Side, Maybe and sections
+    /// such as `sms` characters are not in it.
+    pub size: u32,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -45,6 +48,11 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
     for entry in &entries {
         *counts.entry(entry.section.clone()).or_insert(0) += entry.count;
     }
+    let size = counts
+        .iter()
+        .filter(|(section, _)| game.deck.counted_sections.contains(section))
+        .map(|(_, n)| *n)
+        .sum();
     let mut diagnostics = Vec::new();
     for rule in &game.deck.rules {
         let sections = rule.counted_sections(&game.deck);
@@ -70,6 +78,7 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
         game: game.id.clone(),
         side,
         counts,
+        size,
         diagnostics,
     }
 }

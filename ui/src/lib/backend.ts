@@ -83,6 +83,8 @@ export interface Legality {
   game: string;
   side: Side | null;
   counts: Record<string, number>;
+  /** The deck's size: the cards of the game's counted sections. */
+  size: number;
   diagnostics: Diagnostic[];
 }
 

@@ -83,15 +83,19 @@ impl Deckhand {
         Ok((stored, deck))
     }
 
+    /// Stored decks of one game (or all), by game and name. Each `card_count` is the deck's
+    /// size as its game's rules count it (the core's `Legality::size`: not Side, Maybe,
+    /// characters or a starter deck).
     pub fn list_decks(
         &self,
         game: Option<&str>,
         include_deleted: bool,
     ) -> Result<Vec<DeckSummary>> {
-        if let Some(game) = game {
-            self.games().get(game)?;
-        }
-        Ok(self.store().decks(game, include_deleted)?)
+        Ok(self
+            .deck_list_items(game, include_deleted)?
+            .into_iter()
+            .map(|item| item.summary)
+            .collect())
     }
 
     /// The deck list as the app shows it: each deck with its tags and its verdict.
@@ -100,11 +104,16 @@ impl Deckhand {
         game: Option<&str>,
         include_deleted: bool,
     ) -> Result<Vec<DeckListItem>> {
-        self.list_decks(game, include_deleted)?
+        if let Some(game) = game {
+            self.games().get(game)?;
+        }
+        self.store()
+            .decks(game, include_deleted)?
             .into_iter()
-            .map(|summary| {
+            .map(|mut summary| {
                 let (stored, deck) = self.load_deck(summary.id, None)?;
                 let legality = self.check_deck(&deck)?;
+                summary.card_count = legality.size;
                 Ok(DeckListItem {
                     tags: stored.content.tags,
                     legal: legality.legal,
