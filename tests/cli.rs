@@ -134,6 +134,14 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
             "cards[2].stats.power: expected a number, found \"lots\"",
         ),
         ("invalid-json.json", "4:41: trailing comma"),
+        (
+            "id-of-another-game.json",
+            "card id 'ZSX-001' already belongs to 'Dawnmane Liger' of zoids-scramble; a card of sms cannot take it",
+        ),
+        (
+            "empty-set-letter.json",
+            "cards[0].stats.set_letter: must not be empty",
+        ),
         ("does-not-exist.json", "No such file"),
     ];
     let env = Env::new();
@@ -152,6 +160,11 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
         assert!(!message.contains("panicked"), "{message}");
         assert_eq!(env.zoids_count(), before, "{file} changed the database");
     }
+    // The card whose id was borrowed still belongs to its game.
+    assert_eq!(
+        env.json(&["card", "ZSX-001", "--json"])["game"],
+        "zoids-scramble"
+    );
 }
 
 #[test]
@@ -320,9 +333,108 @@ fn deck_check_takes_the_side_from_the_file_unless_given() {
     assert_eq!(report["diagnostics"][0]["rule"], "hero-deck-side");
 }
 
+/// The ids of every stored deck, deleted ones included.
+fn deck_ids(env: &Env) -> Vec<i64> {
+    env.json(&["deck", "list", "--deleted", "--json"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_new_database_lists_the_bundled_sample_decks_once() {
+    let env = Env::new();
+    let decks = env.json(&["deck", "list", "--json"]);
+    let names: Vec<&str> = decks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names.len(),
+        deckhand::bundled::DECK_FILES.len(),
+        "{names:?}"
+    );
+    assert!(names.contains(&"Republic Vanguard"), "{names:?}");
+    let shown = env.json(&["deck", "show", "Republic Vanguard", "--json"]);
+    assert_eq!(shown["tags"], serde_json::json!(["sample"]));
+    assert!(!shown["notes"].as_str().unwrap().is_empty(), "{shown}");
+
+    // Deleted, a sample stays deleted: opening the database again does not bring it back.
+    assert!(env
+        .run(&["deck", "delete", "Republic Vanguard"])
+        .status
+        .success());
+    assert_eq!(deck_ids(&env).len(), names.len());
+    let live = env.json(&["deck", "list", "--json"]);
+    assert_eq!(live.as_array().unwrap().len(), names.len() - 1);
+    assert!(env
+        .run(&["deck", "restore", "Republic Vanguard"])
+        .status
+        .success());
+    assert_eq!(
+        env.json(&["deck", "list", "--json"])
+            .as_array()
+            .unwrap()
+            .len(),
+        names.len()
+    );
+}
+
+/// Each bad deck input, and the one line a user sees; no deck is added or changed.
+#[test]
+fn bad_deck_input_exits_2_with_one_line_and_changes_nothing() {
+    let env = Env::new();
+    let before = env.json(&["deck", "list", "--deleted", "--json"]);
+    let sample = deck_ids(&env)[0].to_string();
+    let misspelt = deck_fixture("acg-misspelt-side.txt");
+    let unwritable = env.db.with_file_name("no-such-folder").join("deck.txt");
+    let cases: [(Vec<&str>, String); 4] = [
+        (
+            vec!["deck", "import", &misspelt],
+            format!("{misspelt}:2:1: '# side: vilain' is not a side: write hero or villain"),
+        ),
+        (
+            vec!["deck", "check", &misspelt],
+            format!("{misspelt}:2:1: '# side: vilain' is not a side"),
+        ),
+        (
+            vec!["deck", "show", "999"],
+            "no deck named or with id '999'".to_owned(),
+        ),
+        (
+            vec![
+                "deck",
+                "export",
+                &sample,
+                "--out",
+                unwritable.to_str().unwrap(),
+            ],
+            format!("{}: cannot write: ", unwritable.display()),
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = env.run(&args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+        assert!(message.contains(&expected), "{args:?}: {message}");
+        assert!(!unwritable.exists());
+        assert_eq!(
+            env.json(&["deck", "list", "--deleted", "--json"]),
+            before,
+            "{args:?} changed the decks"
+        );
+    }
+}
+
 #[test]
 fn stored_decks_keep_versions_diff_and_survive_deletion() {
     let env = Env::new();
+    let samples = deck_ids(&env);
     let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("data/decks/zoids-scramble/republic-vanguard.txt");
     let saved = env.json(&["deck", "import", sample.to_str().unwrap(), "--json"]);
@@ -396,6 +508,7 @@ fn stored_decks_keep_versions_diff_and_survive_deletion() {
             .as_array()
             .unwrap()
             .iter()
+            .filter(|d| !samples.contains(&d["id"].as_i64().unwrap()))
             .map(|d| d["name"].as_str().unwrap().to_owned())
             .collect()
     };

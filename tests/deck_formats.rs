@@ -186,10 +186,14 @@ fn a_deck_exported_to_a_file_imports_back_as_the_same_deck_in_every_format() {
 #[test]
 fn importing_a_missing_file_names_it() {
     let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let before = deckhand.list_decks(None, true).unwrap();
     let error = deckhand
         .import_deck_path(std::path::Path::new("/nonexistent/deck.cod"), None)
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("/nonexistent/deck.cod"), "{error}");
-    assert!(deckhand.list_decks(None, true).unwrap().is_empty());
+        .unwrap_err();
+    assert_eq!(error.code(), "unreadable_file");
+    assert!(
+        error.to_string().contains("/nonexistent/deck.cod"),
+        "{error}"
+    );
+    assert_eq!(deckhand.list_decks(None, true).unwrap(), before);
 }

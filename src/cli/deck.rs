@@ -222,9 +222,9 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             let text = deckhand.export_deck(deckhand.find_deck(&deck)?, version, format)?;
             match file {
                 Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| deckhand::Error::ReadFile {
+                    std::fs::write(&path, text).map_err(|e| deckhand::Error::WriteFile {
                         path: path.clone(),
-                        message: format!("cannot write: {e}"),
+                        message: e.to_string(),
                     })?
                 }
                 None => out.write_all(text.as_bytes())?,

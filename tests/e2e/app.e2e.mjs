@@ -125,6 +125,13 @@ async function main() {
 
   // The expected games and counts come from the CLI against the same fresh database.
   const games = JSON.parse(execFileSync(cli, ['--db', db, 'games', '--json'], { encoding: 'utf8' }));
+  const cliDecks = (...args) =>
+    JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json', ...args], { encoding: 'utf8' }));
+  // A new database holds the bundled sample decks (tagged "sample") and nothing else.
+  const samples = cliDecks();
+  const sampleIds = new Set(samples.map((d) => d.id));
+  // The deck the editor steps build and save.
+  let builtId = null;
   const driver = new WebDriver(`http://127.0.0.1:${port}`);
   let shot = 0;
   const save = async (name) => {
@@ -268,6 +275,22 @@ async function main() {
       await driver.execute('document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }))');
       await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
       await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+      // First run: the list is not empty, it shows this game's sample decks, marked as samples.
+      const zoidsSamples = samples.filter((d) => d.game === 'zoids-scramble');
+      check(zoidsSamples.length > 0, `the CLI lists no Zoids sample deck: ${JSON.stringify(samples)}`);
+      await driver.waitFor('the sample decks in the list', async () =>
+        (await driver.findAll('[data-testid="deck-row"]')).length === zoidsSamples.length,
+      );
+      const sampleRows = await driver.execute(
+        'return [...document.querySelectorAll("[data-testid=deck-row]")].map((r) => r.textContent)',
+      );
+      for (const deck of zoidsSamples) {
+        check(
+          sampleRows.some((row) => row.includes(deck.name) && row.includes('sample') && row.includes('Legal')),
+          `no legal sample row for ${deck.name}: ${JSON.stringify(sampleRows)}`,
+        );
+      }
+      await save('deck-samples');
       await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
       const badge = async () => {
         const el = (await driver.findAll('[data-testid="legal-badge"]'))[0];
@@ -302,9 +325,11 @@ async function main() {
 
       await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
       await driver.waitFor('the deck to be saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
-      const decks = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--game', 'zoids-scramble', '--json'], { encoding: 'utf8' }));
+      // Ours is the one deck that is not a sample.
+      const decks = cliDecks('--game', 'zoids-scramble').filter((d) => !sampleIds.has(d.id));
       check(decks.length === 1 && decks[0].card_count === 40, `CLI sees ${JSON.stringify(decks)}`);
-      const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(decks[0].id)]);
+      builtId = decks[0].id;
+      const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(builtId)]);
       check(checked.status === 0, `the CLI finds the saved deck illegal: ${checked.stdout}`);
       await save('deck-saved');
     });
@@ -340,27 +365,32 @@ async function main() {
       const diff = await driver.waitForElement('[data-testid="version-diff"]');
       await driver.waitFor('the diff of versions 1 and 2', async () => /Version 1 → 2/.test(await driver.text(diff)));
       const summary = await driver.text(diff);
-      const cli2 = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'diff', '--json', String(JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }))[0].id), '1', '2'], { encoding: 'utf8' }));
+      const cli2 = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'diff', '--json', String(builtId), '1', '2'], { encoding: 'utf8' }));
       check(summary.includes(`${cli2.changed} changed`), `the app's diff "${summary}" differs from the CLI's ${JSON.stringify(cli2)}`);
       await save('deck-history');
       await driver.execute('document.querySelector("[data-testid=version-history]").close()');
       await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-      const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
+      // The list shows the samples and, among them, the saved deck.
+      const ourRow = `[data-testid="deck-row"][data-deck-id="${builtId}"]`;
+      const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll(ourRow)).length === 1);
       check(rows, 'the deck list lacks the saved deck');
-      const row = await driver.text((await driver.findAll('[data-testid="deck-row"]'))[0]);
-      check(row.includes('1 error') && row.includes('aggro') && row.includes('37 cards'), `the deck row reads "${row}"`);
+      const row = await driver.text((await driver.findAll(ourRow))[0]);
+      check(row.includes('1 error') && row.includes('aggro') && row.includes('37 cards') && !row.includes('sample'), `the deck row reads "${row}"`);
       await save('deck-list');
 
-      await driver.click(await driver.waitForElement('[data-testid="delete-deck"]'));
-      await driver.waitFor('the deck gone from the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 0);
-      const listed = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }));
-      check(listed.length === 0, `the CLI still lists ${JSON.stringify(listed)}`);
+      await driver.click(await driver.waitForElement(`${ourRow} [data-testid="delete-deck"]`));
+      await driver.waitFor('the deck gone from the list', async () => (await driver.findAll(ourRow)).length === 0);
+      const listed = cliDecks();
+      check(
+        !listed.some((d) => d.id === builtId) && listed.length === samples.length,
+        `the CLI lists ${JSON.stringify(listed)}`,
+      );
       await save('deck-deleted');
       const undo = await driver.waitFor('the Undo link', async () =>
         (await driver.findAll('.banner.notice button'))[0],
       );
       await driver.click(undo);
-      await driver.waitFor('the deck back in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
+      await driver.waitFor('the deck back in the list', async () => (await driver.findAll(ourRow)).length === 1);
     });
 
     await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {
@@ -403,11 +433,13 @@ async function main() {
       check((await count('characters')) === '1', 'undo took more than the last change');
       await save('deck-sms-undo');
 
-      // Enter adds the best match to the deck; its section control moves it to Maybe.
+      // Enter adds the best match to the deck; its section control moves it to Maybe. (The
+      // Hero's line has a control too, offering only Characters, Side and Maybe: take the
+      // Ally's, in the Deck section.)
       await driver.type(input, '\uE007');
       await driver.waitFor('the Ally in the deck', async () => (await count('main')) === '1');
       await driver.execute(`
-        const select = document.querySelector('[data-testid=deck-line] [data-testid=line-section]');
+        const select = document.querySelector('section[aria-label="Deck"] [data-testid=deck-line] [data-testid=line-section]');
         select.value = 'maybe';
         select.dispatchEvent(new Event('change', { bubbles: true }));
       `);

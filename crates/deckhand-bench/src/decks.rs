@@ -4,10 +4,11 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::Timing;
-use deckhand::{DeckFormat, Deckhand, Result};
+use deckhand::{Deckhand, Result, SAMPLE_TAG};
 
-/// Imports every bundled sample deck (and, with `heroes_grid`, the community export with
-/// its Ranger decks) into a fresh in-memory database, then times, `runs` times each:
+/// Opens a fresh in-memory database, which holds every bundled sample deck (and, with
+/// `heroes_grid`, imports the community export with its Ranger decks), then times, `runs`
+/// times each:
 /// checking a stored deck, checking the largest deck as an unsaved draft (the editor's
 /// check after every change), and listing every deck with its verdict.
 pub fn decks(runs: usize, heroes_grid: Option<&Path>) -> Result<Vec<Timing>> {
@@ -15,12 +16,19 @@ pub fn decks(runs: usize, heroes_grid: Option<&Path>) -> Result<Vec<Timing>> {
     if let Some(dir) = heroes_grid {
         deckhand.import_heroes_grid(dir)?;
     }
-    let mut ids = Vec::new();
-    for file in deckhand::bundled::DECK_FILES {
-        let stored = deckhand.import_deck(DeckFormat::Text, file.path, file.text, None, None)?;
-        ids.push(stored.id);
-    }
+    // A new database holds every bundled sample deck (tagged `sample`).
     let all = deckhand.list_decks(None, false)?;
+    let mut ids = Vec::new();
+    for deck in &all {
+        if deckhand
+            .deck_content(deck.id, None)?
+            .tags
+            .iter()
+            .any(|t| t == SAMPLE_TAG)
+        {
+            ids.push(deck.id);
+        }
+    }
     let largest = all
         .iter()
         .max_by_key(|d| d.card_count)

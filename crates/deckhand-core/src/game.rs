@@ -10,7 +10,7 @@ use crate::name::fold_name;
 use crate::rules::{DeckRules, RuleKind};
 
 /// Sections every game has besides its own: cards set aside, and cards being considered.
-/// Neither counts towards construction rules unless a rule names it.
+/// Neither ever counts toward a deck: no rule may name them.
 pub const GENERIC_SECTIONS: &[&str] = &["side", "maybe"];
 
 /// A validated game definition. Construct it with [`Game::from_toml`].
@@ -228,18 +228,68 @@ impl Game {
 
     /// True when `id` is one of this game's sections or a generic one.
     pub fn has_section(&self, id: &str) -> bool {
-        GENERIC_SECTIONS.contains(&id) || self.sections.iter().any(|s| s.id == id)
+        GENERIC_SECTIONS.contains(&id) || self.own_section(id)
+    }
+
+    /// True when `id` is one of the game's own sections (not `side` or `maybe`).
+    fn own_section(&self, id: &str) -> bool {
+        self.sections.iter().any(|s| s.id == id)
+    }
+
+    /// The name a player sees for a section (`characters` → "Characters").
+    pub fn section_name<'a>(&'a self, id: &'a str) -> &'a str {
+        match id {
+            "side" => "Side",
+            "maybe" => "Maybe",
+            _ => self
+                .sections
+                .iter()
+                .find(|s| s.id == id)
+                .map_or(id, |s| s.name.as_str()),
+        }
+    }
+
+    /// The section cards of `card_type` always go to, if the game says so (compared
+    /// case-insensitively; the map's keys are the game's type names).
+    pub fn section_of_type(&self, card_type: &str) -> Option<&str> {
+        let key = fold_name(card_type);
+        self.deck
+            .section_of_type
+            .iter()
+            .find(|(t, _)| fold_name(t) == key)
+            .map(|(_, section)| section.as_str())
     }
 
     fn validate_deck_rules(&self) -> Result<(), (String, String)> {
         let known_type = |name: &String| self.card_type(name).is_some();
         for (card_type, section) in &self.deck.section_of_type {
-            if !known_type(card_type) || !self.has_section(section) {
+            if !known_type(card_type) || !self.own_section(section) {
                 return Err((
                     format!("deck.section_of_type.{card_type}"),
-                    format!("'{card_type}' is not a card type or '{section}' is not a section"),
+                    format!(
+                        "'{card_type}' is not a card type or '{section}' is not one of the game's sections"
+                    ),
                 ));
             }
+        }
+        if self.deck.counted_sections.is_empty() {
+            return Err((
+                "deck.counted_sections".into(),
+                "a deck needs at least one counted section".into(),
+            ));
+        }
+        if let Some(section) = self
+            .deck
+            .counted_sections
+            .iter()
+            .find(|s| !self.own_section(s))
+        {
+            return Err((
+                "deck.counted_sections".into(),
+                format!(
+                    "'{section}' is not one of the game's sections (side and maybe never count)"
+                ),
+            ));
         }
         if let Some(stat) = self
             .deck
@@ -258,6 +308,27 @@ impl Game {
             }
             if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
                 return fail(format!("unknown section '{section}'"));
+            }
+            if let Some(section) = rule.sections.iter().find(|s| !self.own_section(s)) {
+                return fail(format!(
+                    "a rule cannot count '{section}': side and maybe never count"
+                ));
+            }
+            if let RuleKind::FixedComposition {
+                compositions,
+                aliases,
+            } = &rule.kind
+            {
+                let listed = |name: &String| {
+                    compositions
+                        .iter()
+                        .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
+                };
+                if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
+                    return fail(format!(
+                        "alias '{alias}' names '{name}', which no composition lists"
+                    ));
+                }
             }
             let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
                 RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
@@ -388,6 +459,10 @@ name = "Main"
              "deck.rules[0]: 'Wizard' is not a card type of Tiny Game"),
             ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"attic\"]",
              "deck.rules[0]: unknown section 'attic'"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"side\"]",
+             "deck.rules[0]: a rule cannot count 'side': side and maybe never count"),
+            ("id = \"a\"\nkind = \"fixed_composition\"\nseverity = \"error\"\naliases = { Recover = \"Recovery\" }\n[[deck.rules.compositions]]\nname = \"S\"\ncards = { Teamwork = 7 }",
+             "deck.rules[0]: alias 'Recover' names 'Recovery', which no composition lists"),
             ("id = \"a\"\nkind = \"same_value\"\nseverity = \"error\"\nfield = \"letter\"",
              "deck.rules[0]: unknown stat 'letter'"),
             ("id = \"a\"\nkind = \"teleport\"\nseverity = \"error\"", "unknown variant `teleport`"),
@@ -402,5 +477,36 @@ name = "Main"
             &with_rule("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3")
         )
         .is_ok());
+    }
+
+    #[test]
+    fn side_and_maybe_can_never_be_counted_or_forced() {
+        let cases = [
+            (
+                "[deck]\ncounted_sections = [\"main\", \"maybe\"]",
+                "tiny.toml: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
+            ),
+            (
+                "[deck]\ncounted_sections = []",
+                "tiny.toml: deck.counted_sections: a deck needs at least one counted section",
+            ),
+            (
+                "[deck.section_of_type]\nUnit = \"side\"",
+                "tiny.toml: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
+            ),
+        ];
+        for (deck, expected) in cases {
+            assert_eq!(
+                error_of(&format!("{MINIMAL}\n{deck}\n")),
+                expected,
+                "{deck}"
+            );
+        }
+        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
+        assert_eq!(game.deck.counted_sections, ["main"]);
+        assert_eq!(
+            (game.section_name("main"), game.section_name("maybe")),
+            ("Main", "Maybe")
+        );
     }
 }

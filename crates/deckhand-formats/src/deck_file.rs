@@ -221,7 +221,7 @@ pub fn read_deck_file(
     let mut file = DeckFile::default();
     match format {
         DeckFormat::Text => {
-            let header = deck_header(text);
+            let header = deck_header(source_name, text)?;
             return Ok(DeckFile {
                 name: header.name,
                 game: header.game,

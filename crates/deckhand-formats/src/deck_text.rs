@@ -27,10 +27,12 @@ pub struct DeckLine {
     pub number: Option<String>,
 }
 
-/// Reads the `# game:` and `# side:` comment lines.
-pub fn deck_header(text: &str) -> DeckHeader {
+/// Reads the `# game:`, `# side:` and `# name:` comment lines. A `# side:` that is not
+/// `hero` or `villain` is an error naming the file and line: silently ignoring it would
+/// check the deck as the other side.
+pub fn deck_header(source_name: &str, text: &str) -> Result<DeckHeader, FormatError> {
     let mut header = DeckHeader::default();
-    for line in text.lines() {
+    for (index, line) in text.lines().enumerate() {
         let Some(comment) = line.trim().strip_prefix('#') else {
             continue;
         };
@@ -39,12 +41,24 @@ pub fn deck_header(text: &str) -> DeckHeader {
         };
         match key.trim().to_ascii_lowercase().as_str() {
             "game" => header.game = Some(value.trim().to_owned()),
-            "side" => header.side = Side::parse(value),
+            "side" => {
+                header.side = Some(Side::parse(value).ok_or_else(|| FormatError::Deck {
+                    source_name: source_name.to_owned(),
+                    location: Location::LineColumn {
+                        line: index + 1,
+                        column: 1,
+                    },
+                    message: format!(
+                        "'# side: {}' is not a side: write hero or villain",
+                        value.trim()
+                    ),
+                })?)
+            }
             "name" => header.name = Some(value.trim().to_owned()).filter(|n| !n.is_empty()),
             _ => {}
         }
     }
-    header
+    Ok(header)
 }
 
 /// Parses the card lines of a deck file for `game`. Errors name the file and line.
@@ -176,7 +190,7 @@ name = "Deck"
     fn lines_counts_sections_and_printings_are_read() {
         let text = "# game: tiny\n# side: Villain\n\nCharacters\n1 Big Boss\nDeck:\n3 Storm Hawk\n2x Rock (T1) 042\n// note\nSideboard\n4X Ember Cub (T2)\nMaybe\n1 Odd (Name) Card\n";
         assert_eq!(
-            deck_header(text),
+            deck_header("d.txt", text).unwrap(),
             DeckHeader {
                 game: Some("tiny".into()),
                 side: Some(Side::Villain),
@@ -202,6 +216,29 @@ name = "Deck"
                 "11 side 4x Ember Cub Some(\"T2\") None",
                 "13 maybe 1x Odd (Name) Card None None",
             ]
+        );
+    }
+
+    #[test]
+    fn an_invalid_side_header_names_the_file_and_line() {
+        for (text, expected) in [
+            (
+                "# game: tiny\n# side: hreo\n3 Hawk\n",
+                "d.txt:2:1: '# side: hreo' is not a side: write hero or villain",
+            ),
+            (
+                "# side:\n",
+                "d.txt:1:1: '# side: ' is not a side: write hero or villain",
+            ),
+        ] {
+            assert_eq!(
+                deck_header("d.txt", text).unwrap_err().to_string(),
+                expected
+            );
+        }
+        assert_eq!(
+            deck_header("d.txt", "#  SIDE :  Hero \n").unwrap().side,
+            Some(Side::Hero)
         );
     }
 

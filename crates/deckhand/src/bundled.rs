@@ -20,5 +20,5 @@ pub fn games() -> Result<Games> {
             .iter()
             .map(|BundledFile { path, text }| (*path, *text)),
     )
-    .map_err(Error::BundledData)
+    .map_err(|e| Error::BundledData(e.to_string()))
 }

@@ -27,7 +27,8 @@ pub struct Deckhand {
 
 impl Deckhand {
     /// Opens the database at `path` (creating it) and loads the bundled card data into it
-    /// when it is new or when this build ships different bundled data.
+    /// when it is new or when this build ships different bundled data; a database that has
+    /// never had the bundled sample decks gets them, once.
     /// The search index lives beside it, in `<file>.index/`, and is rebuilt when missing,
     /// stale, corrupt or from an older schema.
     pub fn open(path: &Path) -> Result<Deckhand> {
@@ -55,12 +56,15 @@ impl Deckhand {
             Some(index) => index,
             None => build_index(&store, &games, index_dir.as_deref())?,
         };
-        Ok(Deckhand {
+        let mut deckhand = Deckhand {
             games,
             store,
             index,
             index_dir,
-        })
+        };
+        // A new database, or one from a build before the samples: give them once.
+        deckhand.give_sample_decks()?;
+        Ok(deckhand)
     }
 
     /// Imports every bundled card set in one transaction; returns what changed.
@@ -69,7 +73,7 @@ impl Deckhand {
             .iter()
             .map(|file| CardSet::from_json(file.path, file.text, &self.games))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(Error::BundledData)?;
+            .map_err(|e| Error::BundledData(e.to_string()))?;
         let report = self.store.import(&sets)?;
         self.store
             .set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
@@ -94,7 +98,7 @@ fn import_bundled(store: &mut Store, games: &Games) -> Result<ImportReport> {
         .iter()
         .map(|file| CardSet::from_json(file.path, file.text, games))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Error::BundledData)?;
+        .map_err(|e| Error::BundledData(e.to_string()))?;
     let report = store.import(&sets)?;
     store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
     Ok(report)

@@ -25,6 +25,9 @@ pub enum Error {
     /// A file the user named cannot be read.
     #[error("{path}: {message}")]
     ReadFile { path: PathBuf, message: String },
+    /// A file cannot be written (a deck export).
+    #[error("{path}: cannot write: {message}")]
+    WriteFile { path: PathBuf, message: String },
     /// The database's folder cannot be created.
     #[error("cannot create the data directory {path}: {message}")]
     DataDir { path: PathBuf, message: String },
@@ -45,6 +48,9 @@ pub enum Error {
     /// No stored deck has this name or id.
     #[error("no deck named or with id '{reference}'")]
     DeckNotFound { reference: String },
+    /// A stored deck lists a card the database no longer has.
+    #[error("deck {deck} lists card '{card}', which is not in the database")]
+    DeckCardMissing { deck: i64, card: String },
     /// A deck file's game is missing or contradicts the one asked for.
     #[error("{source_name}: {message}")]
     DeckGame {
@@ -57,9 +63,10 @@ pub enum Error {
     /// The name is used by cards of several games.
     #[error("'{query}' names cards in several games ({games}); add --game")]
     AmbiguousCard { query: String, games: String },
-    /// A bundled data file is broken: a bug in this build, caught by `bundled_data_loads`.
+    /// A bundled data file (a game, a card set, a sample deck) is broken: a bug in this
+    /// build, caught by the tests that load all of `data/`.
     #[error("bundled data is invalid: {0}")]
-    BundledData(CoreError),
+    BundledData(String),
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -88,20 +95,36 @@ impl Error {
         match self {
             Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
             Error::Invalid(_) | Error::Format(_) => "invalid_input",
+            Error::Store(StoreError::NoSuchDeck { .. } | StoreError::NoSuchDeckVersion { .. }) => {
+                "not_found"
+            }
+            Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
             Error::Store(_) => "database",
             Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
             Error::Goldfish(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
+            Error::WriteFile { .. } => "unwritable_file",
             Error::DataDir { .. } => "data_dir",
-            Error::CardNotFound { .. } => "not_found",
+            Error::CardNotFound { .. } | Error::DeckNotFound { .. } => "not_found",
+            Error::DeckCardMissing { .. } => "not_found",
             Error::AmbiguousCard { .. } => "ambiguous",
             Error::BundledData(_) => "bundled_data",
             Error::Search(SearchError::Query(_)) => "bad_query",
             Error::UnknownCards { .. } => "unknown_cards",
             Error::DeckGame { .. } => "deck_game",
-            Error::DeckNotFound { .. } => "deck_not_found",
             Error::Search(_) => "search_index",
+        }
+    }
+
+    /// The message to show a user who cannot read SQLite's own words: the same as
+    /// [`Error`]'s `Display`, except that a database failure says what it means for them
+    /// (busy, damaged, full, read-only…) instead of SQLite's text. Callers that show it
+    /// should log the full error for a bug report.
+    pub fn user_message(&self) -> String {
+        match self {
+            Error::Store(err) => err.user_message(),
+            other => other.to_string(),
         }
     }
 }

@@ -1,8 +1,12 @@
-//! The games as the UI lists them: names, card counts, stats and deck sections.
+//! The games as the UI lists them: names, card counts, stats and deck sections, with the
+//! section rules the editor follows (which sections count, which section a type is forced
+//! into). The core decides them; the UI only reads them.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use deckhand_core::GENERIC_SECTIONS;
 
 use crate::{Deckhand, Result};
 
@@ -21,8 +25,17 @@ pub struct GameSummary {
     pub curve_stat: Option<String>,
     /// Whether a deck of this game is a hero or a villain deck.
     pub sided: bool,
-    /// Card types that always go to one section (`sms` characters), by type name.
+    /// Card types that always go to one of the game's sections (`sms` characters), keyed
+    /// by the game's canonical type name, exactly as cards carry it: the UI compares
+    /// `card.type` with these keys as they are. A card of such a type may still be set
+    /// aside in an `aside_sections` section.
     pub section_of_type: BTreeMap<String, String>,
+    /// The sections whose cards make up the deck (its size, its stats); decided by the
+    /// game's rules in the core.
+    pub counted_sections: Vec<String>,
+    /// Sections for cards set aside or being considered (`side`, `maybe`): never counted,
+    /// open to every card type.
+    pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
 }
@@ -65,20 +78,24 @@ impl Deckhand {
                         key: s.id.clone(),
                         label: s.name.clone(),
                     })
-                    .chain([
-                        StatLabel {
-                            key: "side".into(),
-                            label: "Side".into(),
-                        },
-                        StatLabel {
-                            key: "maybe".into(),
-                            label: "Maybe".into(),
-                        },
-                    ])
+                    .chain(GENERIC_SECTIONS.iter().map(|id| StatLabel {
+                        key: (*id).to_owned(),
+                        label: game.section_name(id).to_owned(),
+                    }))
                     .collect(),
                 curve_stat: game.deck.curve_stat.clone(),
                 sided: game.deck.default_side != deckhand_core::DefaultSide::None,
-                section_of_type: game.deck.section_of_type.clone(),
+                section_of_type: game
+                    .deck
+                    .section_of_type
+                    .iter()
+                    .map(|(card_type, section)| {
+                        let canonical = game.card_type(card_type).map_or(card_type, |t| &t.name);
+                        (canonical.clone(), section.clone())
+                    })
+                    .collect(),
+                counted_sections: game.deck.counted_sections.clone(),
+                aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
             })
             .collect())

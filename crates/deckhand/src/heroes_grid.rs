@@ -6,8 +6,10 @@ use std::path::Path;
 
 use deckhand_core::{CardSet, Severity};
 use deckhand_formats::heroes_grid::{self, HeroesGridFiles, STARTING_DECK_NOTES};
+use deckhand_store::TaggedDeck;
 use serde::Serialize;
 
+use crate::decks::content_of;
 use crate::{Deckhand, Error, Result};
 
 /// What the import did, and everything odd it met.
@@ -42,8 +44,9 @@ fn as_pair((name, text): &(String, String)) -> (&str, &str) {
 }
 
 impl Deckhand {
-    /// Imports the export in `dir` (one transaction for the cards), saves each Ranger's
-    /// printed starting deck as a deck, and checks them all.
+    /// Imports the export in `dir` and saves each Ranger's printed starting deck as a deck,
+    /// all in one transaction (cards and decks land together or not at all), then checks
+    /// the decks.
     pub fn import_heroes_grid(&mut self, dir: &Path) -> Result<HeroesGridReport> {
         let ranger_cards = read_file(dir, "ranger_cards.json")?;
         let rangers = read_file(dir, "rangers.json")?;
@@ -72,22 +75,30 @@ impl Deckhand {
             sets: Vec::new(),
             cards: export.cards,
         };
-        let imported = self.import_card_sets(std::slice::from_ref(&set))?;
+        let decks: Vec<TaggedDeck> = export
+            .decks
+            .iter()
+            .map(|starting| TaggedDeck {
+                identity: starting.identity.clone(),
+                content: content_of(
+                    &starting.deck,
+                    &starting.name,
+                    STARTING_DECK_NOTES,
+                    vec![starting.identity.clone()],
+                ),
+            })
+            .collect();
+        // One transaction: the cards and the decks land together or not at all.
+        let (imported, saved) = self
+            .store_mut()
+            .import_with_decks(std::slice::from_ref(&set), &decks)?;
+        self.reindex()?;
         report.cards_added = imported.added;
         report.cards_updated = imported.updated;
         report.cards_unchanged = imported.unchanged;
-        for starting in export.decks {
-            let saved = self.save_deck_if_changed(
-                &starting.deck,
-                &starting.identity,
-                &starting.name,
-                STARTING_DECK_NOTES,
-            )?;
-            if saved {
-                report.decks_saved += 1;
-            } else {
-                report.decks_unchanged += 1;
-            }
+        report.decks_saved = saved.iter().filter(|s| **s).count();
+        report.decks_unchanged = saved.len() - report.decks_saved;
+        for starting in &export.decks {
             let legality = self.check_deck(&starting.deck)?;
             if let Some(error) = legality
                 .diagnostics

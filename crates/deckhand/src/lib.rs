@@ -28,7 +28,7 @@ pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
 };
-pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine};
+pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;

@@ -2,7 +2,7 @@
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
 import { Channel, invoke } from '@tauri-apps/api/core';
 import { getCurrentWindow } from '@tauri-apps/api/window';
-import { ask, open as openDialog, save as saveDialog } from '@tauri-apps/plugin-dialog';
+import { ask } from '@tauri-apps/plugin-dialog';
 
 export type Side = 'hero' | 'villain';
 export type StatValue = number | string | StatValue[];
@@ -25,10 +25,17 @@ export interface GameSummary {
   curve_stat: string | null;
   /** Whether a deck is a hero or a villain deck. */
   sided: boolean;
-  /** Card types that always go to one section (type name → section id). */
+  /**
+   * Card types that always go to one of the game's sections (type → section id), keyed by
+   * the exact type name cards carry: compare `card.type` as it is. Decided by the core.
+   */
   section_of_type: Record<string, string>;
   /** Whether the goldfish engine plays this game (the Playtest view). */
   goldfish: boolean;
+  /** The sections whose cards make up the deck (its size, its stats). Decided by the core. */
+  counted_sections: string[];
+  /** Sections for cards set aside or considered (`side`, `maybe`): never counted, open to any card. */
+  aside_sections: string[];
 }
 
 export interface Card {
@@ -78,6 +85,8 @@ export interface Legality {
   game: string;
   side: Side | null;
   counts: Record<string, number>;
+  /** The deck's size: the cards of the game's counted sections. */
+  size: number;
   diagnostics: Diagnostic[];
 }
 
@@ -243,16 +252,6 @@ export interface OddsTable {
   rows: { turn: number; seen: number; going_first: number; going_second: number }[];
 }
 
-/** The deck file formats Deckhand reads and writes, for the native file dialogs. */
-const DECK_FILE_FILTERS = [
-  { name: 'Deck files', extensions: ['txt', 'dec', 'cod', 'o8d', 'dek', 'json'] },
-  { name: 'Text', extensions: ['txt', 'dec'] },
-  { name: 'Cockatrice', extensions: ['cod'] },
-  { name: 'OCTGN', extensions: ['o8d'] },
-  { name: 'LackeyCCG', extensions: ['dek'] },
-  { name: 'JSON', extensions: ['json'] },
-];
-
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -294,8 +293,18 @@ export const backend = {
   setDeckDeleted: (id: number, deleted: boolean) => call<void>('delete_deck', { id, deleted }),
   deckVersions: (id: number) => call<DeckVersionSummary[]>('deck_versions', { id }),
   diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
-  importDeckFile: (path: string, game: string | null) => call<DeckView>('import_deck_file', { path, game }),
-  exportDeckFile: (id: number, path: string) => call<void>('export_deck_file', { id, path }),
+  /**
+   * Asks for a deck file in a native dialog (opened by the backend: the page never names a
+   * path) and imports it; `null` when the user cancels.
+   */
+  importDeckFile: (game: string | null) => call<DeckView | null>('import_deck_file', { game }),
+  /**
+   * Asks where to export a deck in a native dialog (opened by the backend; the extension
+   * picks the format), starting from `suggestedName`, and writes it. Resolves to the path
+   * written, or `null` when the user cancels.
+   */
+  exportDeckFile: (id: number, suggestedName: string) =>
+    call<string | null>('export_deck_file', { id, suggestedName }),
 
   /** Plays one game of the deck from the start; a random seed unless one is given. */
   goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean) =>
@@ -315,23 +324,6 @@ export const backend = {
   confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {
     try {
       return await ask(message, { title, kind: 'warning', okLabel, cancelLabel: 'Cancel' });
-    } catch (raw) {
-      throw asBackendError(raw);
-    }
-  },
-  /** Asks for a deck file to import; `null` when the user cancels. */
-  pickDeckFileToOpen: async (): Promise<string | null> => {
-    try {
-      const picked = await openDialog({ title: 'Import a deck', multiple: false, directory: false, filters: DECK_FILE_FILTERS });
-      return typeof picked === 'string' ? picked : null;
-    } catch (raw) {
-      throw asBackendError(raw);
-    }
-  },
-  /** Asks where to export a deck (the extension picks the format); `null` on cancel. */
-  pickDeckFileToSave: async (suggestedName: string): Promise<string | null> => {
-    try {
-      return await saveDialog({ title: 'Export deck', defaultPath: suggestedName, filters: DECK_FILE_FILTERS });
     } catch (raw) {
       throw asBackendError(raw);
     }

@@ -38,7 +38,7 @@ impl Deckhand {
     ) -> Result<(Deck, DeckFile)> {
         // Only text and JSON name their game inside; parse once to learn it when needed.
         let declared = match format {
-            DeckFormat::Text => deck_header(text).game,
+            DeckFormat::Text => deck_header(source_name, text)?.game,
             DeckFormat::Json => serde_json::from_str::<serde_json::Value>(text)
                 .ok()
                 .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(str::to_owned)),
@@ -186,15 +186,15 @@ impl Deckhand {
     pub fn export_deck_path(&self, id: i64, path: &Path) -> Result<()> {
         let format = DeckFormat::from_path(&path.display().to_string()).unwrap_or(DeckFormat::Text);
         let text = self.export_deck(id, None, format)?;
-        std::fs::write(path, text).map_err(|e| Error::ReadFile {
+        std::fs::write(path, text).map_err(|e| Error::WriteFile {
             path: path.to_owned(),
-            message: format!("cannot write: {e}"),
+            message: e.to_string(),
         })
     }
 }
 
 /// `decks/red-rush.txt` → "Red Rush".
-fn default_deck_name(source_name: &str) -> String {
+pub(super) fn default_deck_name(source_name: &str) -> String {
     let stem = std::path::Path::new(source_name)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

@@ -26,33 +26,6 @@ impl Deckhand {
         Ok(self.store().deck(id, version)?.content)
     }
 
-    /// Saves `deck` as the live deck of `game` tagged `identity` (a stable key such as
-    /// `heroes-grid:ranger:12`): a new deck, or its next version when the cards or name
-    /// differ. Returns whether anything was written, so repeated imports do not pile up
-    /// identical versions.
-    pub fn save_deck_if_changed(
-        &mut self,
-        deck: &Deck,
-        identity: &str,
-        name: &str,
-        notes: &str,
-    ) -> Result<bool> {
-        let content = content_of(deck, name, notes, vec![identity.to_owned()]);
-        for summary in self.store().decks(Some(&deck.game), false)? {
-            let existing = self.store().deck(summary.id, None)?;
-            if !existing.content.tags.iter().any(|t| t == identity) {
-                continue;
-            }
-            if existing.content.cards == content.cards && existing.content.name == content.name {
-                return Ok(false);
-            }
-            self.store_mut().save_deck(Some(summary.id), &content)?;
-            return Ok(true);
-        }
-        self.store_mut().save_deck(None, &content)?;
-        Ok(true)
-    }
-
     /// Saves a resolved deck as a new stored deck.
     pub fn save_new_deck(&mut self, deck: &Deck, name: &str, notes: &str) -> Result<StoredDeck> {
         let content = content_of(deck, name, notes, Vec::new());
@@ -92,8 +65,9 @@ impl Deckhand {
                 cards
                     .iter()
                     .find(|c| c.id == line.card)
-                    .ok_or_else(|| Error::DeckNotFound {
-                        reference: format!("card {} of deck {id}", line.card),
+                    .ok_or_else(|| Error::DeckCardMissing {
+                        deck: id,
+                        card: line.card.clone(),
                     })?;
             entries.push(DeckEntry {
                 section: line.section.clone(),
@@ -109,15 +83,19 @@ impl Deckhand {
         Ok((stored, deck))
     }
 
+    /// Stored decks of one game (or all), by game and name. Each `card_count` is the deck's
+    /// size as its game's rules count it (the core's `Legality::size`: not Side, Maybe,
+    /// characters or a starter deck).
     pub fn list_decks(
         &self,
         game: Option<&str>,
         include_deleted: bool,
     ) -> Result<Vec<DeckSummary>> {
-        if let Some(game) = game {
-            self.games().get(game)?;
-        }
-        Ok(self.store().decks(game, include_deleted)?)
+        Ok(self
+            .deck_list_items(game, include_deleted)?
+            .into_iter()
+            .map(|item| item.summary)
+            .collect())
     }
 
     /// The deck list as the app shows it: each deck with its tags and its verdict.
@@ -126,11 +104,16 @@ impl Deckhand {
         game: Option<&str>,
         include_deleted: bool,
     ) -> Result<Vec<DeckListItem>> {
-        self.list_decks(game, include_deleted)?
+        if let Some(game) = game {
+            self.games().get(game)?;
+        }
+        self.store()
+            .decks(game, include_deleted)?
             .into_iter()
-            .map(|summary| {
+            .map(|mut summary| {
                 let (stored, deck) = self.load_deck(summary.id, None)?;
                 let legality = self.check_deck(&deck)?;
+                summary.card_count = legality.size;
                 Ok(DeckListItem {
                     tags: stored.content.tags,
                     legal: legality.legal,

@@ -1,11 +1,12 @@
 //! Decks: files in and out (`files`), the stored library (`library`), version diffs
-//! (`diff`) and the editor's drafts (`draft`). Construction rules are the core's; this
+//! (`diff`), the editor's drafts (`draft`) and the bundled sample decks (`samples`). Construction rules are the core's; this
 //! area resolves names and ids against the database and stores the result.
 
 mod diff;
 mod draft;
 mod files;
 mod library;
+mod samples;
 
 use deckhand_core::{check_deck, Deck, Legality};
 use deckhand_store::{DeckCard, DeckContent};
@@ -13,6 +14,7 @@ use deckhand_store::{DeckCard, DeckContent};
 pub use diff::{DeckDiff, DiffLine};
 pub use draft::DeckView;
 pub use library::DeckListItem;
+pub use samples::SAMPLE_TAG;
 
 use crate::{Deckhand, Result};
 
