@@ -490,7 +490,7 @@ async function main() {
       await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
       await driver.waitForElement('[data-testid="goldfish-turn"]');
       const board = await driver.text(await driver.waitForElement('[data-testid="goldfish-board"]'));
-      check(/Hand/.test(board) && /Base/i.test(board), `the board after the setup reads "${board}"`);
+      check(/hand/i.test(board) && /base/i.test(board), `the board after the setup reads "${board}"`);
       await save('playtest-setup');
       for (let turn = 0; turn < 40 && (await driver.findAll('[data-testid="goldfish-result"]')).length === 0; turn += 1) {
         await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
