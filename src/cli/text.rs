@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use deckhand::bench::{SearchBenchReport, Timing};
 use deckhand::{Card, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity};
+use deckhand_bench::{SearchBenchReport, Timing};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);

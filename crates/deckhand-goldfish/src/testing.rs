@@ -1,6 +1,7 @@
 //! Test decks from the repository's sample data (`data/`), read at compile time.
 
-use deckhand_core::{fold_name, parse_deck_text, Card, CardSet, Deck, DeckEntry, Game, Games};
+use deckhand_core::{fold_name, Card, CardSet, Deck, DeckEntry, Game, Games};
+use deckhand_formats::parse_deck_text;
 
 const ZOIDS_TOML: &str = include_str!("../../../data/games/zoids-scramble.toml");
 const PR_ACG_TOML: &str = include_str!("../../../data/games/pr-acg.toml");

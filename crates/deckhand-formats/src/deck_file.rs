@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 
-use crate::card::Side;
-use crate::deck::Deck;
+use deckhand_core::{Deck, Game, Location, Side};
+
 use crate::deck_text::{deck_header, parse_deck_text, section_id, DeckLine};
-use crate::error::{CoreError, Location};
-use crate::game::Game;
+use crate::error::FormatError;
 
 /// A deck file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,8 +195,8 @@ pub fn read_deck_file(
     source_name: &str,
     text: &str,
     game: &Game,
-) -> Result<DeckFile, CoreError> {
-    let error = |message: String| CoreError::DeckText {
+) -> Result<DeckFile, FormatError> {
+    let error = |message: String| FormatError::Deck {
         source_name: source_name.to_owned(),
         location: Location::Path(format.name().to_owned()),
         message,
@@ -205,7 +204,7 @@ pub fn read_deck_file(
     let xml = |e: quick_xml::DeError| error(format!("not a valid {} deck: {e}", format.name()));
     let mut lines = Vec::new();
     let mut push =
-        |zone: &str, count: u32, name: &str, set: Option<String>| -> Result<(), CoreError> {
+        |zone: &str, count: u32, name: &str, set: Option<String>| -> Result<(), FormatError> {
             let section =
                 section_id(game, zone).ok_or_else(|| error(format!("unknown section '{zone}'")))?;
             let position = lines.len() + 1;

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 fn main() {
-    let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    // The bundled data lives at the top of the repository, two levels above this crate.
+    let crate_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let root = crate_dir.ancestors().nth(2).unwrap().to_path_buf();
     let data = root.join("data");
     println!("cargo:rerun-if-changed={}", data.display());
     let groups = [

@@ -11,8 +11,8 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::{ms, percentile, synthetic};
-use crate::{Error, Result};
+use crate::{ms, percentile, synthetic};
+use deckhand::{Error, Result};
 
 const PAGE: usize = 20;
 const SEED: u64 = 0xDECC_4A2D;
@@ -189,7 +189,7 @@ fn cases(exact_name: &str) -> Vec<Case> {
 
 /// Builds a synthetic database of `count` cards in `dir` and times both engines.
 pub fn search(dir: &Path, count: usize, runs: usize) -> Result<SearchBenchReport> {
-    let games = crate::deckhand::bundled_games()?;
+    let games = deckhand::bundled::games()?;
     let cards = synthetic::cards(&games, count, SEED);
     let exact_name = cards[cards.len() / 2].name.clone();
     let db_path = dir.join("bench.sqlite3");

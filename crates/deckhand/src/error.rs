@@ -1,6 +1,7 @@
 use std::path::PathBuf;
 
 use deckhand_core::CoreError;
+use deckhand_formats::FormatError;
 use deckhand_search::SearchError;
 use deckhand_store::StoreError;
 
@@ -11,6 +12,9 @@ pub enum Error {
     /// Input the user supplied does not parse or does not fit its game.
     #[error(transparent)]
     Invalid(#[from] CoreError),
+    /// A deck file or an export does not parse.
+    #[error(transparent)]
+    Format(#[from] FormatError),
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -79,7 +83,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
-            Error::Invalid(_) => "invalid_input",
+            Error::Invalid(_) | Error::Format(_) => "invalid_input",
             Error::Store(_) => "database",
             Error::ReadFile { .. } => "unreadable_file",
             Error::DataDir { .. } => "data_dir",

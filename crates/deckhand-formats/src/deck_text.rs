@@ -2,10 +2,9 @@
 //! followed by `(SET) 123`; `#` comments; section header lines (`Main`, `Side`, `Maybe`, or a
 //! section of the game such as `Characters`); a first-line `# game: id` and a `# side:` line.
 
-use crate::card::Side;
-use crate::error::{CoreError, Location};
-use crate::game::Game;
-use crate::name::fold_name;
+use deckhand_core::{fold_name, Game, Location, Side};
+
+use crate::error::FormatError;
 
 /// What a deck file says about itself before any card is read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,7 +52,7 @@ pub fn parse_deck_text(
     source_name: &str,
     text: &str,
     game: &Game,
-) -> Result<Vec<DeckLine>, CoreError> {
+) -> Result<Vec<DeckLine>, FormatError> {
     let mut section = "main".to_owned();
     let mut lines = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -66,7 +65,7 @@ pub fn parse_deck_text(
             section = id;
             continue;
         }
-        let error = |message: String| CoreError::DeckText {
+        let error = |message: String| FormatError::Deck {
             source_name: source_name.to_owned(),
             location: Location::LineColumn {
                 line: number,

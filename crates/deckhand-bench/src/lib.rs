@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::{Deckhand, Result};
+use deckhand::{Deckhand, Result};
 
 mod decks;
 mod search;
@@ -40,7 +40,7 @@ impl Timing {
 /// set, exactly what a player's first launch does.
 pub fn first_run_import(runs: usize) -> Result<Vec<Timing>> {
     let dir = std::env::temp_dir().join(format!("deckhand-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| crate::Error::DataDir {
+    std::fs::create_dir_all(&dir).map_err(|e| deckhand::Error::DataDir {
         path: dir.clone(),
         message: e.to_string(),
     })?;

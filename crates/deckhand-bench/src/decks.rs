@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::Timing;
-use crate::{DeckFormat, Deckhand, Result};
+use crate::Timing;
+use deckhand::{DeckFormat, Deckhand, Result};
 
 /// Imports every bundled sample deck (and, with `heroes_grid`, the community export with
 /// its Ranger decks) into a fresh in-memory database, then times, `runs` times each:
@@ -16,7 +16,7 @@ pub fn decks(runs: usize, heroes_grid: Option<&Path>) -> Result<Vec<Timing>> {
         deckhand.import_heroes_grid(dir)?;
     }
     let mut ids = Vec::new();
-    for file in crate::bundled::DECK_FILES {
+    for file in deckhand::bundled::DECK_FILES {
         let stored = deckhand.import_deck(DeckFormat::Text, file.path, file.text, None, None)?;
         ids.push(stored.id);
     }
@@ -25,7 +25,7 @@ pub fn decks(runs: usize, heroes_grid: Option<&Path>) -> Result<Vec<Timing>> {
         .iter()
         .max_by_key(|d| d.card_count)
         .expect("the bundled decks were just imported");
-    let draft = deckhand.store().deck(largest.id, None)?.content;
+    let draft = deckhand.deck_content(largest.id, None)?;
 
     let runs = runs.max(1);
     let mut stored = Vec::with_capacity(runs * ids.len());
