@@ -2,6 +2,7 @@ use std::path::PathBuf;
 
 use deckhand_core::CoreError;
 use deckhand_formats::FormatError;
+use deckhand_goldfish::GoldfishError;
 use deckhand_search::SearchError;
 use deckhand_store::StoreError;
 
@@ -53,6 +54,10 @@ pub enum Error {
     /// The name is used by cards of several games.
     #[error("'{query}' names cards in several games ({games}); add --game")]
     AmbiguousCard { query: String, games: String },
+    /// A goldfish run, comparison or odds question could not be made (an unplayable deck,
+    /// an unsupported game, a cancelled run…).
+    #[error(transparent)]
+    Goldfish(#[from] GoldfishError),
     /// A bundled data file is broken: a bug in this build, caught by `bundled_data_loads`.
     #[error("bundled data is invalid: {0}")]
     BundledData(CoreError),
@@ -95,6 +100,10 @@ impl Error {
             Error::DeckGame { .. } => "deck_game",
             Error::DeckNotFound { .. } => "deck_not_found",
             Error::Search(_) => "search_index",
+            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "unplayable_deck",
+            Error::Goldfish(GoldfishError::UnsupportedGame { .. }) => "unsupported_game",
+            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
+            Error::Goldfish(_) => "invalid_input",
         }
     }
 }

@@ -4,7 +4,8 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, and the
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`
+//! (playing a deck against an opponent who does nothing, and draw odds), and the
 //! Heroes of the Grid export in `heroes_grid`.
 
 pub mod bundled;
@@ -13,6 +14,7 @@ mod deckhand;
 mod decks;
 mod error;
 mod games;
+mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
@@ -23,6 +25,10 @@ pub use deckhand_core::{
     Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
 };
 pub use deckhand_formats::DeckFormat;
+pub use deckhand_goldfish::{
+    Comparison, Difference, GameLog, GoldfishError, OddsRow, Outcome, Owner, SeatComparison,
+    SeatReport, SimOptions, SimReport, StepOptions, TurnLog, Zone,
+};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
@@ -30,6 +36,7 @@ pub use deckhand_store::{
 pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine};
 pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
+pub use goldfish::{OddsQuery, OddsRequest, OddsTable};
 pub use heroes_grid::HeroesGridReport;
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use search::{ScoredCard, SearchPage};
