@@ -1,16 +1,16 @@
 //! `deckhand goldfish` and `deckhand odds`: a deck played against an opponent who does
 //! nothing (Monte Carlo, one game step by step, two decks compared) and exact draw odds.
 
-use std::hash::BuildHasher;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use deckhand::{
-    Comparison, Deck, Deckhand, Difference, GameLog, GoldfishError, OddsRequest, OddsTable,
-    SeatReport, Side, SimOptions, SimReport, StepOptions, Zone,
+use deckhand::goldfish::{
+    random_seed, Comparison, Difference, GameLog, GoldfishError, OddsQuery, OddsTable,
+    Outcome as End, Owner, SeatReport, SimOptions, SimReport, StepOptions, Zone,
 };
+use deckhand::{Deck, Deckhand, Side};
 
 use super::{print_json, Outcome, Result};
 
@@ -156,11 +156,6 @@ fn progress_bar(total: u64) -> impl FnMut(u64) -> bool {
     }
 }
 
-/// The CLI's one source of chance: a seed from the standard library's per-process keys.
-fn random_seed() -> u64 {
-    std::collections::hash_map::RandomState::new().hash_one(std::process::id())
-}
-
 /// Runs the command. A deck too small to play exits 1 with the reason, like a finding.
 pub fn goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -> Result<Outcome> {
     match run_goldfish(deckhand, args, out) {
@@ -189,6 +184,8 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         args.game.as_deref(),
         side,
     )?;
+    let side = side.or(deck.side);
+    let playable = deckhand.playable(deck)?;
     if args.step {
         let options = StepOptions {
             seed,
@@ -196,7 +193,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             side,
             policy: args.policy,
         };
-        let log = deckhand.goldfish_step(&deck, &options)?;
+        let log = playable.step(&options)?;
         return if args.json {
             print_json(out, &log)
         } else {
@@ -210,15 +207,9 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         side,
         policy: args.policy,
     };
+    let game = playable.game.id.clone();
     let other = match (&args.against, to) {
-        (Some(file), _) => Some(load(
-            deckhand,
-            Some(file),
-            None,
-            None,
-            Some(&deck.game),
-            side,
-        )?),
+        (Some(file), _) => Some(load(deckhand, Some(file), None, None, Some(&game), side)?),
         (None, Some(to)) => Some(load(
             deckhand,
             None,
@@ -232,7 +223,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     let mut progress = progress_bar(args.games);
     match other {
         None => {
-            let report = deckhand.goldfish(&deck, &options, &mut progress)?;
+            let report = playable.simulate(&options, &mut progress)?;
             warn_illegal(&label, &report);
             if args.json {
                 return print_json(out, &report);
@@ -240,7 +231,8 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             report_text(&label, &report, out)?;
         }
         Some((other_label, other)) => {
-            let comparison = deckhand.goldfish_compare(&deck, &other, &options, &mut progress)?;
+            let other = deckhand.playable(other)?;
+            let comparison = playable.compare(&other, &options, &mut progress)?;
             warn_illegal(&label, &comparison.a);
             warn_illegal(&other_label, &comparison.b);
             if args.json {
@@ -405,8 +397,8 @@ fn comparison_text(a: &str, b: &str, c: &Comparison, out: &mut impl Write) -> io
 
 fn zone_text(zone: &Zone) -> String {
     let owner = match zone.owner {
-        deckhand::Owner::You => String::new(),
-        deckhand::Owner::Opponent => "Opponent's ".to_owned(),
+        Owner::You => String::new(),
+        Owner::Opponent => "Opponent's ".to_owned(),
     };
     let cards: Vec<String> = zone
         .cards
@@ -460,9 +452,9 @@ fn step_text(label: &str, log: &GameLog, out: &mut impl Write) -> io::Result<()>
         }
     }
     let result = match log.result.outcome {
-        deckhand::Outcome::Win => format!("you win on turn {}", log.result.turn),
-        deckhand::Outcome::DeckOut => format!("your deck runs out on turn {}", log.result.turn),
-        deckhand::Outcome::Draw => format!("a draw on turn {}", log.result.turn),
+        End::Win => format!("you win on turn {}", log.result.turn),
+        End::DeckOut => format!("your deck runs out on turn {}", log.result.turn),
+        End::Draw => format!("a draw on turn {}", log.result.turn),
     };
     writeln!(out, "\nResult: {result}")?;
     if !log.not_simulated.is_empty() {
@@ -490,13 +482,17 @@ pub fn odds(deckhand: &Deckhand, args: OddsArgs, out: &mut impl Write) -> Result
         args.game.as_deref(),
         None,
     )?;
-    let request = OddsRequest {
+    let mut queries = vec![OddsQuery {
         query,
         at_least: args.at_least,
-        and: args.and.map(|q| (q, args.and_at_least)),
-        turns: args.turns,
-    };
-    let table = deckhand.odds(&deck, &request)?;
+    }];
+    if let Some(query) = args.and {
+        queries.push(OddsQuery {
+            query,
+            at_least: args.and_at_least,
+        });
+    }
+    let table = deckhand.goldfish_odds(&deck, &queries, args.turns)?;
     if args.json {
         return print_json(out, &table);
     }
@@ -518,7 +514,8 @@ fn odds_text(label: &str, table: &OddsTable, out: &mut impl Write) -> io::Result
             }
         )?;
     }
-    if let Some(overlap) = table.overlap.filter(|&o| o > 0) {
+    if table.overlap > 0 {
+        let overlap = table.overlap;
         writeln!(
             out,
             "{overlap} cards match both; each counts for one query only"

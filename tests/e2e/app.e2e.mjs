@@ -443,6 +443,71 @@ async function main() {
       await driver.waitForElement('[data-testid="deck-side"]');
       await save('deck-acg-side');
     });
+
+    await step('Playtest: a sample Zoids Scramble deck is played step by step to the end, simulated and its odds asked', async () => {
+      execFileSync(cli, ['--db', db, 'deck', 'import', join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), '--name', 'E2E Playtest'], { encoding: 'utf8' });
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
+      const open = await driver.waitFor('the imported deck in the list', async () => {
+        const rows = await driver.findAll('[data-testid="deck-row"]');
+        for (const row of rows) if ((await driver.text(row)).includes('E2E Playtest')) return row;
+        return null;
+      });
+      await driver.click(open);
+      await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
+      await driver.waitForElement('[data-testid="goldfish-turn"]');
+      const board = await driver.text(await driver.waitForElement('[data-testid="goldfish-board"]'));
+      check(/Hand/.test(board) && /Base/i.test(board), `the board after the setup reads "${board}"`);
+      await save('playtest-setup');
+      for (let turn = 0; turn < 40 && (await driver.findAll('[data-testid="goldfish-result"]')).length === 0; turn += 1) {
+        await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+        if (turn === 1) await save('playtest-turn-2');
+      }
+      const result = await driver.text(await driver.waitForElement('[data-testid="goldfish-result"]'));
+      check(/^(Won|Decked out|Draw) on turn \d+/.test(result), `the game ended with "${result}"`);
+      const turns = (await driver.findAll('[data-testid="goldfish-turn"]')).length;
+      const shownTurn = Number(/turn (\d+)/.exec(result)[1]);
+      check(turns === shownTurn + 1, `${turns} turns logged (with the setup) for a game that ended on turn ${shownTurn}`);
+      const decisions = await driver.execute('return [...document.querySelectorAll("[data-testid=goldfish-log] .decision")].map((d) => d.textContent)');
+      check(decisions.some((d) => /Set Pilot .+ on /.test(d)), `no pilot was set: ${JSON.stringify(decisions.slice(0, 12))}`);
+      await save('playtest-end');
+
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-simulate"]'));
+      const games = await driver.waitForElement('[data-testid="goldfish-games"]');
+      await driver.clear(games);
+      await driver.type(games, '20000');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      const figures = await driver.text(await driver.waitForElement('[data-testid="goldfish-figures"]', 60000));
+      check(/Won/.test(figures) && /Mean kill turn/.test(figures), `the figures read "${figures}"`);
+      await driver.waitForElement('[data-testid="kill-chart-first"] .bar');
+      const summary = await driver.text(await driver.waitForElement('[data-testid="goldfish-summary"]'));
+      check(summary.startsWith('40,000 games') || summary.startsWith('40000 games'), `the run summary reads "${summary}"`);
+      await save('playtest-simulated');
+
+      // A second run is compared with the first; a long one can be cancelled.
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      await driver.waitFor('the comparison with the previous run', async () => (await driver.findAll('[data-testid="goldfish-compare"]')).length > 0, 60000);
+      const compared = await driver.text(await driver.waitForElement('[data-testid="goldfish-compare"]'));
+      check(/v1: [\d.]+ turns → v1: [\d.]+ turns/.test(compared), `the comparison reads "${compared}"`);
+      await driver.clear(games);
+      await driver.type(games, '10000000');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      await driver.waitForElement('[data-testid="goldfish-progress"]');
+      await save('playtest-running');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-cancel"]'));
+      await driver.waitFor('the run cancelled', async () => (await driver.findAll('[data-testid="goldfish-simulate"]')).length === 1, 30000);
+
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-odds"]'));
+      await driver.type(await driver.waitForElement('[data-testid="odds-query"]'), 't:pilot');
+      await driver.click(await driver.waitForElement('[data-testid="odds-ask"]'));
+      const odds = await driver.text(await driver.waitForElement('[data-testid="odds-table"]'));
+      check(/Opening/.test(odds) && /%/.test(odds), `the odds table reads "${odds}"`);
+      const expected = JSON.parse(execFileSync(cli, ['--db', db, 'odds', join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), 't:pilot', '--turns', '10', '--json'], { encoding: 'utf8' }));
+      const firstRow = (expected.rows ?? expected.table?.rows)[0];
+      check(odds.includes(`${(100 * firstRow.going_first).toFixed(1)}%`), `the app's odds differ from the CLI's ${JSON.stringify(firstRow)}`);
+      await save('playtest-odds');
+    });
   } finally {
     await driver.stop();
   }

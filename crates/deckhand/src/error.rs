@@ -16,6 +16,9 @@ pub enum Error {
     /// A deck file or an export does not parse.
     #[error(transparent)]
     Format(#[from] FormatError),
+    /// A deck cannot be played, or a goldfish option is out of range.
+    #[error(transparent)]
+    Goldfish(#[from] GoldfishError),
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -54,10 +57,6 @@ pub enum Error {
     /// The name is used by cards of several games.
     #[error("'{query}' names cards in several games ({games}); add --game")]
     AmbiguousCard { query: String, games: String },
-    /// A goldfish run, comparison or odds question could not be made (an unplayable deck,
-    /// an unsupported game, a cancelled run…).
-    #[error(transparent)]
-    Goldfish(#[from] GoldfishError),
     /// A bundled data file is broken: a bug in this build, caught by `bundled_data_loads`.
     #[error("bundled data is invalid: {0}")]
     BundledData(CoreError),
@@ -90,6 +89,9 @@ impl Error {
             Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
             Error::Invalid(_) | Error::Format(_) => "invalid_input",
             Error::Store(_) => "database",
+            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
+            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
+            Error::Goldfish(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::DataDir { .. } => "data_dir",
             Error::CardNotFound { .. } => "not_found",
@@ -100,10 +102,6 @@ impl Error {
             Error::DeckGame { .. } => "deck_game",
             Error::DeckNotFound { .. } => "deck_not_found",
             Error::Search(_) => "search_index",
-            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "unplayable_deck",
-            Error::Goldfish(GoldfishError::UnsupportedGame { .. }) => "unsupported_game",
-            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
-            Error::Goldfish(_) => "invalid_input",
         }
     }
 }

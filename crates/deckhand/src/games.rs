@@ -23,6 +23,8 @@ pub struct GameSummary {
     pub sided: bool,
     /// Card types that always go to one section (`sms` characters), by type name.
     pub section_of_type: BTreeMap<String, String>,
+    /// Whether the goldfish engine plays this game (the Playtest view).
+    pub goldfish: bool,
 }
 
 /// A stat's key and the label to show for it.
@@ -77,6 +79,7 @@ impl Deckhand {
                 curve_stat: game.deck.curve_stat.clone(),
                 sided: game.deck.default_side != deckhand_core::DefaultSide::None,
                 section_of_type: game.deck.section_of_type.clone(),
+                goldfish: deckhand_goldfish::supports(&game.id),
             })
             .collect())
     }

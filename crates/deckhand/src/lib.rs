@@ -4,8 +4,7 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`
-//! (playing a deck against an opponent who does nothing, and draw odds), and the
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`, and the
 //! Heroes of the Grid export in `heroes_grid`.
 
 pub mod bundled;
@@ -14,7 +13,7 @@ mod deckhand;
 mod decks;
 mod error;
 mod games;
-mod goldfish;
+pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
@@ -25,10 +24,6 @@ pub use deckhand_core::{
     Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
 };
 pub use deckhand_formats::DeckFormat;
-pub use deckhand_goldfish::{
-    Comparison, Difference, GameLog, GoldfishError, OddsRow, Outcome, Owner, SeatComparison,
-    SeatReport, SimOptions, SimReport, StepOptions, TurnLog, Zone,
-};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
@@ -36,7 +31,6 @@ pub use deckhand_store::{
 pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine};
 pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
-pub use goldfish::{OddsQuery, OddsRequest, OddsTable};
 pub use heroes_grid::HeroesGridReport;
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use search::{ScoredCard, SearchPage};

@@ -30,6 +30,28 @@ pub struct ScoredCard {
 }
 
 impl Deckhand {
+    /// The ids of every card of `game` that `query` matches (no page limit).
+    pub(crate) fn matching_card_ids(
+        &self,
+        query: &str,
+        game: &str,
+    ) -> Result<std::collections::HashSet<String>> {
+        let limit = self
+            .store
+            .card_counts()?
+            .into_iter()
+            .find(|(id, _)| id == game)
+            .map_or(1, |(_, n)| n.max(1));
+        let results = self.index.search_text(
+            query,
+            &SearchOptions {
+                game: Some(game),
+                limit,
+            },
+        )?;
+        Ok(results.hits.into_iter().map(|h| h.id).collect())
+    }
+
     /// Runs a search query (see the README's search syntax) and returns up to `limit`
     /// cards, best first, with the total number of matches.
     pub fn search(&self, query: &str, game: Option<&str>, limit: usize) -> Result<SearchPage> {

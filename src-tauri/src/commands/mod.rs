@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod decks;
 pub mod games;
+pub mod goldfish;
 pub mod search;
 
 use serde::Serialize;

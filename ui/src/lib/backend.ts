@@ -1,6 +1,6 @@
 // The one module that talks to the Tauri backend. Screens import from here, never from
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
-import { invoke } from '@tauri-apps/api/core';
+import { Channel, invoke } from '@tauri-apps/api/core';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 import { ask, open as openDialog, save as saveDialog } from '@tauri-apps/plugin-dialog';
 
@@ -27,6 +27,8 @@ export interface GameSummary {
   sided: boolean;
   /** Card types that always go to one section (type name → section id). */
   section_of_type: Record<string, string>;
+  /** Whether the goldfish engine plays this game (the Playtest view). */
+  goldfish: boolean;
 }
 
 export interface Card {
@@ -156,6 +158,91 @@ export interface DeckDiff {
   lines: DiffLine[];
 }
 
+// ---- Playtest (goldfish) ----
+
+export type GoldfishAction = 'setup' | 'draw' | 'ready' | 'play' | 'attach' | 'hold' | 'pay' | 'attack' | 'opponent' | 'end';
+
+/** One logged decision with its reason in a player's words. */
+export interface GoldfishDecision {
+  action: GoldfishAction;
+  text: string;
+}
+
+export interface ZoneCard {
+  name: string;
+  /** `standby` / `exhausted` for Zoids; absent where a game has no such state. */
+  status?: string;
+  /** Cards set on this one (a Pilot, Energy), in the order they were set. */
+  attached?: { role: string; name: string }[];
+}
+
+/** A zone after a turn: face-up cards and how many face-down ones. */
+export interface Zone {
+  id: string;
+  name: string;
+  owner: 'you' | 'opponent';
+  cards?: ZoneCard[];
+  hidden: number;
+}
+
+export interface TurnLog {
+  /** Your own turn number; 0 is the setup. */
+  turn: number;
+  draws: string[];
+  decisions: GoldfishDecision[];
+  zones: Zone[];
+}
+
+export interface GameLog {
+  game: string;
+  seed: number;
+  going_first: boolean;
+  policy: string;
+  turns: TurnLog[];
+  result: { outcome: 'win' | 'deck_out' | 'draw'; turn: number };
+  not_simulated: string[];
+}
+
+/** The results from one seat of a Monte Carlo run. Per-turn maps are keyed by turn. */
+export interface SeatReport {
+  games: number;
+  wins: number;
+  kill_turns: Record<string, number>;
+  mean_kill_turn: number | null;
+  mean_kill_turn_ci95: [number, number] | null;
+  median_kill_turn: number | null;
+  deck_outs: number;
+  draws: number;
+  first_attack_turns?: Record<string, number>;
+  damage_by_turn?: Record<string, number>;
+  summon_chance_by_turn?: Record<string, number>;
+}
+
+export interface SimReport {
+  game: string;
+  games: number;
+  seed: number;
+  policy: string;
+  going_first: SeatReport;
+  going_second: SeatReport;
+  not_simulated: string[];
+  legal?: boolean;
+  legality_errors?: string[];
+}
+
+export interface OddsQuery {
+  query: string;
+  at_least: number;
+}
+
+export interface OddsTable {
+  game: string;
+  deck_size: number;
+  queries: { query: string; at_least: number; matching: number; cards: string[] }[];
+  overlap: number;
+  rows: { turn: number; seen: number; going_first: number; going_second: number }[];
+}
+
 /** The deck file formats Deckhand reads and writes, for the native file dialogs. */
 const DECK_FILE_FILTERS = [
   { name: 'Deck files', extensions: ['txt', 'dec', 'cod', 'o8d', 'dek', 'json'] },
@@ -209,6 +296,20 @@ export const backend = {
   diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
   importDeckFile: (path: string, game: string | null) => call<DeckView>('import_deck_file', { path, game }),
   exportDeckFile: (id: number, path: string) => call<void>('export_deck_file', { id, path }),
+
+  /** Plays one game of the deck from the start; a random seed unless one is given. */
+  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean) =>
+    call<GameLog>('goldfish_step', { draft, seed, goingFirst }),
+  /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */
+  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void) => {
+    const channel = new Channel<number>();
+    channel.onmessage = onProgress;
+    return call<SimReport>('goldfish_simulate', { draft, games, seed, onProgress: channel });
+  },
+  /** Stops the running simulation: it rejects with code `cancelled`. */
+  cancelGoldfish: () => call<void>('cancel_goldfish'),
+  goldfishOdds: (draft: DeckContent, queries: OddsQuery[], turns: number) =>
+    call<OddsTable>('goldfish_odds', { draft, queries, turns }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {
