@@ -74,6 +74,12 @@ enum Command {
     /// Decks: check a deck list against its game's construction rules
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
+    /// Play a deck against an opponent who does nothing: kill-turn statistics going first
+    /// and second, one game step by step (--step), or two decks compared (--against,
+    /// --versions). Exit 1 only for a deck too small to play
+    Goldfish(cli::goldfish::GoldfishArgs),
+    /// Exact odds of having drawn the cards a search query names, by turn
+    Odds(cli::goldfish::OddsArgs),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -171,6 +177,12 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             heroes_grid,
             json,
         }) => cli::bench_decks(runs, heroes_grid.as_deref(), json, &mut out)?,
+        Command::Goldfish(args) => {
+            let outcome = cli::goldfish::goldfish(&open()?, args, &mut out)?;
+            out.flush()?;
+            return Ok(outcome);
+        }
+        Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;

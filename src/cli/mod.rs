@@ -1,6 +1,7 @@
 //! The CLI's commands: each calls one API function and prints the result as text or JSON.
 
 pub mod deck;
+pub mod goldfish;
 mod text;
 
 use std::io::{self, Write};

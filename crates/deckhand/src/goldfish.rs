@@ -8,8 +8,9 @@
 use deckhand_core::{Deck, Game, Legality, Severity};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    supports, Comparison, Difference, GameLog, OddsRow, SeatComparison, SeatReport, SimOptions,
-    SimReport, StepOptions, DEFAULT_POLICY, MAX_GAMES,
+    supports, Comparison, Difference, GameLog, GoldfishError, OddsRow, Outcome, Owner,
+    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
+    MAX_GAMES,
 };
 use serde::Serialize;
 
@@ -66,7 +67,8 @@ impl Playable {
         Ok(deckhand_goldfish::step(&self.game, &self.deck, options)?)
     }
 
-    /// This deck (A) against `other` (B) on common random numbers.
+    /// This deck (A) against `other` (B) on common random numbers; each side's report
+    /// carries its deck's legality.
     pub fn compare(
         &self,
         other: &Playable,
@@ -82,13 +84,13 @@ impl Playable {
                 ),
             });
         }
-        Ok(deckhand_goldfish::compare(
-            &self.game,
-            &self.deck,
-            &other.deck,
-            options,
-            progress,
-        )?)
+        let mut comparison =
+            deckhand_goldfish::compare(&self.game, &self.deck, &other.deck, options, progress)?;
+        for (report, deck) in [(&mut comparison.a, self), (&mut comparison.b, other)] {
+            report.legal = Some(deck.legality.legal);
+            report.legality_errors = deck.legality_errors();
+        }
+        Ok(comparison)
     }
 
     /// Copies in the part of the deck that plays (the `main` section).
