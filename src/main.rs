@@ -104,6 +104,17 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Goldfish throughput: full games per second for every game, on 1 and 2 threads
+    Goldfish {
+        /// Games per configuration (half from each seat)
+        #[arg(long, default_value_t = 2_000_000)]
+        games: u64,
+        /// A built yardstick to run in the same run (shared/peers/zoidsim; see its README)
+        #[arg(long, value_name = "ZOIDSIM")]
+        peer: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Search latency: tantivy against SQLite FTS5/SQL on a synthetic database
     Search {
         /// How many synthetic cards to generate (spread over the five games)
@@ -168,6 +179,9 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         // Benchmarks make their own databases.
         Command::Bench(BenchCommand::Import { runs, json }) => {
             cli::bench_import(runs, json, &mut out)?
+        }
+        Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
+            cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?

@@ -177,6 +177,20 @@ pub fn bench_decks(
     Ok(())
 }
 
+pub fn bench_goldfish(
+    games: u64,
+    peer: Option<&std::path::Path>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let report = deckhand_bench::goldfish(games.max(2), peer)?;
+    if json {
+        return print_json(out, &report);
+    }
+    text::goldfish_bench(&report, out)?;
+    Ok(())
+}
+
 pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
     let dir = std::env::temp_dir().join(format!("deckhand-bench-search-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use deckhand::{Card, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity};
-use deckhand_bench::{SearchBenchReport, Timing};
+use deckhand_bench::{GoldfishBenchReport, SearchBenchReport, Timing};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
@@ -268,4 +268,35 @@ pub fn heroes_grid_report(report: &HeroesGridReport, out: &mut impl Write) -> io
     list("irregular starting decks", &report.irregular_decks, out)?;
     list("skipped cards", &report.skipped_cards, out)?;
     list("notes", &report.notes, out)
+}
+
+pub fn goldfish_bench(report: &GoldfishBenchReport, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "machine: {} · build: {}",
+        report.machine, report.profile
+    )?;
+    if let Some(peer) = &report.peer {
+        writeln!(
+            out,
+            "yardstick (same run): {:.0} games/s on 1 thread — {}",
+            peer.games_per_second, peer.command
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<16} {:<32} {:>7} {:>12} {:>14} {:>10}",
+        "game", "deck", "threads", "games", "games/s/core", "vs peer"
+    )?;
+    for t in &report.timings {
+        let ratio = report.peer.as_ref().map_or("—".to_owned(), |p| {
+            format!("{:.2}×", t.per_core / p.games_per_second)
+        });
+        writeln!(
+            out,
+            "{:<16} {:<32} {:>7} {:>12} {:>14.0} {:>10}",
+            t.game, t.deck, t.threads, t.games, t.per_core, ratio
+        )?;
+    }
+    Ok(())
 }
