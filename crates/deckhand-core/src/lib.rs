@@ -23,8 +23,8 @@ pub use deck_formats::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
 pub use deck_text::{deck_header, parse_deck_text, DeckHeader, DeckLine};
 pub use error::{CoreError, Location};
 pub use game::{
-    CardSize, CardTypeDef, Game, KeywordDef, KeywordValue, SectionDef, StatDef, StatKind,
-    GENERIC_SECTIONS,
+    parse_hex_color, CardSize, CardTypeDef, FrameBy, Game, KeywordDef, KeywordValue, PrintBack,
+    PrintCorners, PrintDef, SectionDef, StatDef, StatKind, GENERIC_SECTIONS,
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};
