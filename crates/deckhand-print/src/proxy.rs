@@ -13,9 +13,22 @@ use crate::text_fit::{fit_block, fit_line, Paragraph, Style, LINE_SPACING, MM_PE
 const DEFAULT_FRAME: Rgb8 = [0x70, 0x70, 0x70];
 const DEFAULT_BACK: Rgb8 = [0x26, 0x32, 0x38];
 
+/// What a piece of text on a proxy is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextRole {
+    Name,
+    TypeLine,
+    /// A stat in a corner badge.
+    Corner,
+    SetNumber,
+    /// Body stats, keywords and rules text.
+    Rules,
+}
+
 /// A run of fitted text and the box it must stay inside.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextBox {
+    pub role: TextRole,
     pub rect: Rect,
     pub size_pt: f64,
     /// Lines with their style and their top, from the top of `rect`.
@@ -77,6 +90,7 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         };
         panels.push((square, badge));
         texts.push(single_line(
+            TextRole::Corner,
             square,
             &value,
             Style::Bold,
@@ -97,6 +111,7 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         ..bar
     };
     texts.push(single_line(
+        TextRole::Name,
         between(name_bar, name_left, name_right),
         &card.name,
         Style::Bold,
@@ -106,6 +121,7 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         BLACK,
     ));
     texts.push(single_line(
+        TextRole::TypeLine,
         type_bar,
         &type_line(card, game),
         Style::Regular,
@@ -120,6 +136,7 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         .collect::<Vec<_>>()
         .join(" · ");
     texts.push(single_line(
+        TextRole::SetNumber,
         between(foot, foot_left, foot_right),
         &set_line,
         Style::Regular,
@@ -164,6 +181,7 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
     };
     let block = fit_block(&paragraphs, inner.width, inner.height, 8.0 * u, 4.0 * u);
     texts.push(TextBox {
+        role: TextRole::Rules,
         rect: inner,
         size_pt: block.size_pt,
         lines: block
@@ -178,7 +196,9 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
 }
 
 /// One line fitted into `bar` less `pad` on each side, vertically centred.
+#[allow(clippy::too_many_arguments)]
 fn single_line(
+    role: TextRole,
     bar: Rect,
     text: &str,
     style: Style,
@@ -196,6 +216,7 @@ fn single_line(
     let max_pt = max_pt.min(bar.height / (LINE_SPACING * MM_PER_PT));
     let (fitted, size) = fit_line(text, style, rect.width, max_pt, (max_pt / 2.5).min(4.0));
     TextBox {
+        role,
         rect,
         size_pt: size,
         lines: vec![(style, fitted, 0.0)],
