@@ -9,10 +9,16 @@ use deckhand_print::{layout, write_pdf, Backs, CardSizes, PrintItem, PrintOption
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (game_id, out) = (args.first().ok_or("game id")?, args.get(1).ok_or("output file")?);
+    let (game_id, out) = (
+        args.first().ok_or("game id")?,
+        args.get(1).ok_or("output file")?,
+    );
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     if args.get(2).map(String::as_str) == Some("calibration") {
-        std::fs::write(out, deckhand_print::calibration_pdf(&PrintOptions::default())?)?;
+        std::fs::write(
+            out,
+            deckhand_print::calibration_pdf(&PrintOptions::default())?,
+        )?;
         return Ok(());
     }
     let mut sources = Vec::new();
@@ -28,8 +34,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let text = std::fs::read_to_string(&path)?;
         cards.extend(CardSet::from_json(&path.display().to_string(), &text, &games)?.cards);
     }
-    let items: Vec<PrintItem> = cards.iter().map(|card| PrintItem { card, image: None }).collect();
-    let options = PrintOptions { backs: Backs::Game, ..PrintOptions::default() };
+    let items: Vec<PrintItem> = cards
+        .iter()
+        .map(|card| PrintItem { card, image: None })
+        .collect();
+    let options = PrintOptions {
+        backs: Backs::Game,
+        ..PrintOptions::default()
+    };
     let layout = layout(&items, &CardSizes::of(game), &options)?;
     std::fs::write(out, write_pdf(&layout, &items, game, &mut HashMap::new())?)?;
     Ok(())

@@ -284,7 +284,8 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_option() {
-        let cases: [(&str, fn(&mut PrintOptions)); 9] = [
+        type Change = fn(&mut PrintOptions);
+        let cases: [(&str, Change); 9] = [
             ("bleed", |o| o.bleed_mm = 6.0),
             ("bleed", |o| {
                 o.bleed_mm = 3.0;

@@ -254,7 +254,7 @@ impl Builder {
         let mut offsets = vec![None; max_id as usize + 1];
         for (&(id, generation), object) in &doc.objects {
             offsets[id as usize] = Some((out.written, generation));
-            write!(out, "{id} {generation} obj\n")?;
+            writeln!(out, "{id} {generation} obj")?;
             match placeholder_index(object) {
                 Some(index) => {
                     let name = &self.images[index];
@@ -279,7 +279,7 @@ impl Builder {
         write!(out, "xref\n0 {}\n0000000000 65535 f \n", max_id + 1)?;
         for entry in &offsets[1..] {
             match entry {
-                Some((offset, generation)) => write!(out, "{offset:010} {generation:05} n \n")?,
+                Some((offset, generation)) => writeln!(out, "{offset:010} {generation:05} n ")?,
                 None => out.write_all(b"0000000000 00001 f \n")?,
             }
         }

@@ -261,7 +261,7 @@ mod tests {
             5.0,
         );
         assert_eq!(text, "Megazord Battle Configuration");
-        assert!(size < 10.0 && size >= 5.0);
+        assert!((5.0..10.0).contains(&size));
         assert!(Font::get(Style::Bold).width_mm(&text, size) <= 40.0);
         let (cut, size) = fit_line(&"W".repeat(60), Style::Bold, 40.0, 10.0, 5.0);
         assert_eq!(size, 5.0);

@@ -7,13 +7,15 @@ use std::path::Path;
 
 use deckhand_core::{Card, CardSize};
 use deckhand_print::{
-    layout, Backs, CardSizes, Duplex, Layout, Marks, Orientation, Paper, PageSide, PrintError,
+    layout, Backs, CardSizes, Duplex, Layout, Marks, Orientation, PageSide, Paper, PrintError,
     PrintItem, PrintOptions,
 };
 use proptest::prelude::*;
 
 fn snapshot(case: &str, layout: &Layout) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{case}.json"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{case}.json"));
     let actual = serde_json::to_string_pretty(layout).unwrap() + "\n";
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &actual).unwrap();
@@ -21,11 +23,20 @@ fn snapshot(case: &str, layout: &Layout) {
     }
     let expected = std::fs::read_to_string(&path)
         .unwrap_or_else(|_| panic!("{case}: no snapshot; run with UPDATE_SNAPSHOTS=1"));
-    assert!(actual == expected, "{case}: layout differs from {}:\n{actual}", path.display());
+    assert!(
+        actual == expected,
+        "{case}: layout differs from {}:\n{actual}",
+        path.display()
+    );
 }
 
 fn items(cards: &[Card], n: usize) -> Vec<PrintItem<'_>> {
-    cards.iter().cycle().take(n).map(|card| PrintItem { card, image: None }).collect()
+    cards
+        .iter()
+        .cycle()
+        .take(n)
+        .map(|card| PrintItem { card, image: None })
+        .collect()
 }
 
 #[test]
@@ -35,64 +46,192 @@ fn layouts_match_their_snapshots() {
     let sizes = CardSizes::of(&zoids);
     let cases: Vec<(&str, usize, PrintOptions)> = vec![
         ("a4-defaults-11-cards", 11, PrintOptions::default()),
-        ("letter-gap-bleed-crop", 9, PrintOptions { paper: Paper::Letter, gap_mm: 6.0, bleed_mm: 3.0, ..Default::default() }),
-        ("a3-landscape-cut-lines", 12, PrintOptions { paper: Paper::A3, orientation: Orientation::Landscape, marks: Marks::Lines, gap_mm: 2.0, ..Default::default() }),
-        ("custom-paper-no-marks", 3, PrintOptions { paper: Paper::Custom { width_mm: 150.0, height_mm: 100.0 }, marks: Marks::None, margin_mm: 3.0, ..Default::default() }),
-        ("duplex-long-edge-offset", 4, PrintOptions { backs: Backs::Game, duplex: Some(Duplex::LongEdge), offset_x_mm: 1.5, offset_y_mm: -0.5, ..Default::default() }),
-        ("duplex-short-edge", 4, PrintOptions { backs: Backs::Image("back.png".into()), duplex: Some(Duplex::ShortEdge), ..Default::default() }),
-        ("landscape-duplex-long-edge", 4, PrintOptions { orientation: Orientation::Landscape, backs: Backs::Game, duplex: Some(Duplex::LongEdge), ..Default::default() }),
-        ("scale-correction", 2, PrintOptions { scale_x_pct: 100.4, scale_y_pct: 99.5, ..Default::default() }),
+        (
+            "letter-gap-bleed-crop",
+            9,
+            PrintOptions {
+                paper: Paper::Letter,
+                gap_mm: 6.0,
+                bleed_mm: 3.0,
+                ..Default::default()
+            },
+        ),
+        (
+            "a3-landscape-cut-lines",
+            12,
+            PrintOptions {
+                paper: Paper::A3,
+                orientation: Orientation::Landscape,
+                marks: Marks::Lines,
+                gap_mm: 2.0,
+                ..Default::default()
+            },
+        ),
+        (
+            "custom-paper-no-marks",
+            3,
+            PrintOptions {
+                paper: Paper::Custom {
+                    width_mm: 150.0,
+                    height_mm: 100.0,
+                },
+                marks: Marks::None,
+                margin_mm: 3.0,
+                ..Default::default()
+            },
+        ),
+        (
+            "duplex-long-edge-offset",
+            4,
+            PrintOptions {
+                backs: Backs::Game,
+                duplex: Some(Duplex::LongEdge),
+                offset_x_mm: 1.5,
+                offset_y_mm: -0.5,
+                ..Default::default()
+            },
+        ),
+        (
+            "duplex-short-edge",
+            4,
+            PrintOptions {
+                backs: Backs::Image("back.png".into()),
+                duplex: Some(Duplex::ShortEdge),
+                ..Default::default()
+            },
+        ),
+        (
+            "landscape-duplex-long-edge",
+            4,
+            PrintOptions {
+                orientation: Orientation::Landscape,
+                backs: Backs::Game,
+                duplex: Some(Duplex::LongEdge),
+                ..Default::default()
+            },
+        ),
+        (
+            "scale-correction",
+            2,
+            PrintOptions {
+                scale_x_pct: 100.4,
+                scale_y_pct: 99.5,
+                ..Default::default()
+            },
+        ),
     ];
     for (case, n, options) in cases {
-        snapshot(case, &layout(&items(&zoid_cards, n), &sizes, &options).unwrap());
+        snapshot(
+            case,
+            &layout(&items(&zoid_cards, n), &sizes, &options).unwrap(),
+        );
     }
     // Oversized pr-dbg characters go on pages of their own size.
     let dbg = common::game("pr-dbg");
     let dbg_cards = common::cards("pr-dbg");
-    let mut mixed: Vec<&Card> = dbg_cards.iter().filter(|c| c.card_type != "Character").take(3).collect();
-    mixed.extend(dbg_cards.iter().filter(|c| c.card_type == "Character").take(5));
-    let mixed_items: Vec<PrintItem> = mixed.iter().map(|card| PrintItem { card, image: None }).collect();
-    snapshot("pr-dbg-oversized-characters", &layout(&mixed_items, &CardSizes::of(&dbg), &PrintOptions::default()).unwrap());
+    let mut mixed: Vec<&Card> = dbg_cards
+        .iter()
+        .filter(|c| c.card_type != "Character")
+        .take(3)
+        .collect();
+    mixed.extend(
+        dbg_cards
+            .iter()
+            .filter(|c| c.card_type == "Character")
+            .take(5),
+    );
+    let mixed_items: Vec<PrintItem> = mixed
+        .iter()
+        .map(|card| PrintItem { card, image: None })
+        .collect();
+    snapshot(
+        "pr-dbg-oversized-characters",
+        &layout(&mixed_items, &CardSizes::of(&dbg), &PrintOptions::default()).unwrap(),
+    );
 }
 
 #[test]
 fn a_bleed_the_gap_cannot_hold_and_a_card_bigger_than_the_paper_name_their_option() {
     let cards = common::cards("zoids-scramble");
-    let sizes = CardSizes::uniform(CardSize { width: 63.0, height: 88.0 });
+    let sizes = CardSizes::uniform(CardSize {
+        width: 63.0,
+        height: 88.0,
+    });
     let named = |options: PrintOptions| match layout(&items(&cards, 1), &sizes, &options) {
         Err(PrintError::Option { option, .. }) => option,
         other => panic!("{other:?}"),
     };
-    assert_eq!(named(PrintOptions { bleed_mm: 2.0, gap_mm: 3.0, ..Default::default() }), "bleed");
-    assert_eq!(named(PrintOptions { paper: Paper::Custom { width_mm: 60.0, height_mm: 100.0 }, ..Default::default() }), "paper");
-    assert!(matches!(layout(&[], &sizes, &PrintOptions::default()), Err(PrintError::NoCards)));
+    assert_eq!(
+        named(PrintOptions {
+            bleed_mm: 2.0,
+            gap_mm: 3.0,
+            ..Default::default()
+        }),
+        "bleed"
+    );
+    assert_eq!(
+        named(PrintOptions {
+            paper: Paper::Custom {
+                width_mm: 60.0,
+                height_mm: 100.0
+            },
+            ..Default::default()
+        }),
+        "paper"
+    );
+    assert!(matches!(
+        layout(&[], &sizes, &PrintOptions::default()),
+        Err(PrintError::NoCards)
+    ));
 }
 
 fn options_strategy() -> impl Strategy<Value = PrintOptions> {
     (
-        prop_oneof![Just(Paper::A4), Just(Paper::Letter), Just(Paper::A3), (120.0..400.0f64, 120.0..400.0f64).prop_map(|(w, h)| Paper::Custom { width_mm: w, height_mm: h })],
+        prop_oneof![
+            Just(Paper::A4),
+            Just(Paper::Letter),
+            Just(Paper::A3),
+            (120.0..400.0f64, 120.0..400.0f64).prop_map(|(w, h)| Paper::Custom {
+                width_mm: w,
+                height_mm: h
+            })
+        ],
         any::<bool>(),
         0.0..15.0f64,
         0.0..5.0f64,
         0.0..1.0f64,
         prop_oneof![Just(Marks::Crop), Just(Marks::Lines), Just(Marks::None)],
-        prop_oneof![Just(None), Just(Some(Duplex::LongEdge)), Just(Some(Duplex::ShortEdge))],
+        prop_oneof![
+            Just(None),
+            Just(Some(Duplex::LongEdge)),
+            Just(Some(Duplex::ShortEdge))
+        ],
         -5.0..5.0f64,
         -5.0..5.0f64,
     )
-        .prop_map(|(paper, landscape, margin, bleed, extra_gap, marks, duplex, ox, oy)| PrintOptions {
-            paper,
-            orientation: if landscape { Orientation::Landscape } else { Orientation::Portrait },
-            margin_mm: margin,
-            bleed_mm: bleed,
-            gap_mm: 2.0 * bleed + extra_gap * 4.0,
-            marks,
-            backs: if duplex.is_some() { Backs::Game } else { Backs::None },
-            duplex,
-            offset_x_mm: ox,
-            offset_y_mm: oy,
-            ..Default::default()
-        })
+        .prop_map(
+            |(paper, landscape, margin, bleed, extra_gap, marks, duplex, ox, oy)| PrintOptions {
+                paper,
+                orientation: if landscape {
+                    Orientation::Landscape
+                } else {
+                    Orientation::Portrait
+                },
+                margin_mm: margin,
+                bleed_mm: bleed,
+                gap_mm: 2.0 * bleed + extra_gap * 4.0,
+                marks,
+                backs: if duplex.is_some() {
+                    Backs::Game
+                } else {
+                    Backs::None
+                },
+                duplex,
+                offset_x_mm: ox,
+                offset_y_mm: oy,
+                ..Default::default()
+            },
+        )
 }
 
 proptest! {

@@ -77,7 +77,7 @@ impl Raster {
         let mut runs = Vec::new();
         let mut start = None;
         for i in 0..=n {
-            let hit = i < n && counts[i] >= min;
+            let hit = counts.get(i).is_some_and(|&c| c >= min);
             match (hit, start) {
                 (true, None) => start = Some(i),
                 (false, Some(s)) => {
@@ -319,7 +319,10 @@ fn crop_marks_sit_on_the_cut_lines_outside_the_cards_and_touch_no_card() {
 }
 
 /// Columns and rows of back-colour on a back page, in mm.
-fn back_runs(page: &Raster, colour: [u8; 3]) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+/// Spans in mm, from one edge to the other.
+type Spans = Vec<(f64, f64)>;
+
+fn back_runs(page: &Raster, colour: [u8; 3]) -> (Spans, Spans) {
     let to_mm = |runs: Vec<(usize, usize)>| {
         runs.into_iter()
             .map(|(a, b)| (px_to_mm(a as f64), px_to_mm(b as f64 + 1.0)))
