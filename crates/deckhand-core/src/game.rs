@@ -37,6 +37,9 @@ pub struct Game {
     /// Deck-construction rules; a game without them accepts any deck.
     #[serde(default)]
     pub deck: DeckRules,
+    /// How the game's cards print: sizes per type and what a text proxy shows where.
+    #[serde(default)]
+    pub print: PrintDef,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -44,6 +47,87 @@ pub struct Game {
 pub struct CardSize {
     pub width: f64,
     pub height: f64,
+}
+
+/// The `[print]` section: what differs per game when cards are printed. Everything is
+/// optional; a game without it prints plain proxies at `card_size_mm`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintDef {
+    /// Card types whose physical size differs from `card_size_mm` (oversized cards).
+    #[serde(default)]
+    pub card_sizes: BTreeMap<String, CardSize>,
+    /// Stats appended to the type line, in order (`Zoid — Liger · Power 5`).
+    #[serde(default)]
+    pub type_line: Vec<String>,
+    /// Stats listed as `Label value` above the rules text.
+    #[serde(default)]
+    pub body: Vec<String>,
+    /// Stats in the card's corners; each corner shows the first listed stat the card has.
+    #[serde(default)]
+    pub corners: PrintCorners,
+    /// The card field whose value picks the frame colour.
+    #[serde(default)]
+    pub frame_by: FrameBy,
+    /// Frame colour (`#rrggbb`) per value of `frame_by`, compared case-insensitively.
+    #[serde(default)]
+    pub frame_colors: BTreeMap<String, String>,
+    /// Frame colour when no `frame_colors` entry matches; grey when absent.
+    #[serde(default)]
+    pub frame_default: Option<String>,
+    /// The generated card back.
+    #[serde(default)]
+    pub back: PrintBack,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintCorners {
+    #[serde(default)]
+    pub top_left: Vec<String>,
+    #[serde(default)]
+    pub top_right: Vec<String>,
+    #[serde(default)]
+    pub bottom_left: Vec<String>,
+    #[serde(default)]
+    pub bottom_right: Vec<String>,
+}
+
+/// Which card field chooses a text proxy's frame colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FrameBy {
+    /// Every card uses `frame_default`.
+    #[default]
+    None,
+    Color,
+    Side,
+    Type,
+}
+
+/// The generated back of a game's cards: its title on two colours.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintBack {
+    /// The words on the back; the game's name when absent.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// `#rrggbb`; dark grey when absent.
+    #[serde(default)]
+    pub background: Option<String>,
+    /// `#rrggbb` for the border and title; white when absent.
+    #[serde(default)]
+    pub accent: Option<String>,
+}
+
+/// Reads `#rrggbb` into its three channels.
+pub fn parse_hex_color(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
 }
 
 /// A card type and the stats a card of that type may carry.
@@ -147,6 +231,17 @@ impl Game {
         self.card_types.iter().find(|t| fold_name(&t.name) == key)
     }
 
+    /// The physical size of a card of this type: its `[print.card_sizes]` entry, else
+    /// `card_size_mm`.
+    pub fn card_size_for(&self, card_type: &str) -> CardSize {
+        let key = fold_name(card_type);
+        self.print
+            .card_sizes
+            .iter()
+            .find(|(name, _)| fold_name(name) == key)
+            .map_or(self.card_size_mm, |(_, size)| *size)
+    }
+
     /// The keyword definition for a keyword as written on a card (`Scouting: 1`).
     pub fn keyword(&self, written: &str) -> Option<&KeywordDef> {
         let name = written.split(':').next().unwrap_or(written);
@@ -167,8 +262,7 @@ impl Game {
         if self.name.trim().is_empty() {
             return fail("name", "must not be empty".into());
         }
-        let size = self.card_size_mm;
-        if !(size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0) {
+        if !valid_size(self.card_size_mm) {
             return fail(
                 "card_size_mm",
                 "width and height must be between 0 and 500 mm".into(),
@@ -223,7 +317,73 @@ impl Game {
                 );
             }
         }
-        self.validate_deck_rules()
+        self.validate_deck_rules()?;
+        self.validate_print()
+    }
+
+    fn validate_print(&self) -> Result<(), (String, String)> {
+        let print = &self.print;
+        for (card_type, size) in &print.card_sizes {
+            if self.card_type(card_type).is_none() || !valid_size(*size) {
+                return Err((
+                    format!("print.card_sizes.{card_type}"),
+                    format!("'{card_type}' is not a card type, or its size is not 0–500 mm"),
+                ));
+            }
+        }
+        let corners = &print.corners;
+        let stat_lists = [
+            ("print.type_line", &print.type_line),
+            ("print.body", &print.body),
+            ("print.corners.top_left", &corners.top_left),
+            ("print.corners.top_right", &corners.top_right),
+            ("print.corners.bottom_left", &corners.bottom_left),
+            ("print.corners.bottom_right", &corners.bottom_right),
+        ];
+        for (key, stats) in stat_lists {
+            if let Some((i, stat)) = stats
+                .iter()
+                .enumerate()
+                .find(|(_, s)| !self.stats.contains_key(*s))
+            {
+                return Err((format!("{key}[{i}]"), format!("unknown stat '{stat}'")));
+            }
+        }
+        for (value, color) in &print.frame_colors {
+            let key_ok = match print.frame_by {
+                FrameBy::Side => crate::card::Side::parse(value).is_some(),
+                FrameBy::Type => self.card_type(value).is_some(),
+                FrameBy::Color => true,
+                FrameBy::None => false,
+            };
+            if !key_ok {
+                return Err((
+                    format!("print.frame_colors.{value}"),
+                    format!(
+                        "'{value}' is not a value of frame_by = {:?}",
+                        print.frame_by
+                    )
+                    .to_lowercase(),
+                ));
+            }
+            if parse_hex_color(color).is_none() {
+                return Err((
+                    format!("print.frame_colors.{value}"),
+                    format!("'{color}' is not a #rrggbb colour"),
+                ));
+            }
+        }
+        let colors = [
+            ("print.frame_default", &print.frame_default),
+            ("print.back.background", &print.back.background),
+            ("print.back.accent", &print.back.accent),
+        ];
+        for (key, color) in colors {
+            if let Some(color) = color.as_ref().filter(|c| parse_hex_color(c).is_none()) {
+                return Err((key.into(), format!("'{color}' is not a #rrggbb colour")));
+            }
+        }
+        Ok(())
     }
 
     /// True when `id` is one of this game's sections or a generic one.
@@ -364,6 +524,10 @@ impl Game {
     }
 }
 
+fn valid_size(size: CardSize) -> bool {
+    size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0
+}
+
 fn validate_stat(stat: &StatDef) -> Result<(), String> {
     let numeric = matches!(stat.kind, StatKind::Number | StatKind::NumberList);
     if !numeric && (stat.min.is_some() || stat.max.is_some() || !stat.allow.is_empty()) {
@@ -448,6 +612,50 @@ name = "Main"
             "[[card_types]]\nname = \"UNIT\"\n[stats.power]",
         );
         assert!(error_of(&text).contains("card_types[1].name"));
+    }
+
+    #[test]
+    fn print_sections_are_checked_when_the_definition_loads() {
+        let with_print = |print: &str| format!("{MINIMAL}\n[print]\n{print}\n");
+        let cases = [
+            ("body = [\"pwr\"]", "print.body[0]: unknown stat 'pwr'"),
+            (
+                "corners = { top_left = [\"power\", \"cost\"] }",
+                "print.corners.top_left[1]: unknown stat 'cost'",
+            ),
+            (
+                "card_sizes = { Giant = { width = 70.0, height = 120.0 } }",
+                "print.card_sizes.Giant",
+            ),
+            (
+                "card_sizes = { Unit = { width = 0.0, height = 120.0 } }",
+                "print.card_sizes.Unit",
+            ),
+            (
+                "frame_by = \"side\"\nframe_colors = { purple = \"#ff00ff\" }",
+                "print.frame_colors.purple",
+            ),
+            (
+                "frame_by = \"color\"\nframe_colors = { Red = \"red\" }",
+                "'red' is not a #rrggbb colour",
+            ),
+            (
+                "back = { background = \"#12345\" }",
+                "print.back.background",
+            ),
+            ("corner = []", "unknown field `corner`"),
+        ];
+        for (print, expected) in cases {
+            let err = error_of(&with_print(print));
+            assert!(err.contains(expected), "{print}: {err}");
+        }
+        let game = Game::from_toml(
+            "tiny.toml",
+            &with_print("card_sizes = { unit = { width = 70.0, height = 120.0 } }\nframe_by = \"type\"\nframe_colors = { Unit = \"#AA0000\" }"),
+        )
+        .unwrap();
+        assert_eq!(game.card_size_for("UNIT").height, 120.0);
+        assert_eq!(parse_hex_color("#AA0000"), Some([170, 0, 0]));
     }
 
     #[test]

@@ -20,8 +20,8 @@ pub use card_set::{CardSet, SetInfo};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use game::{
-    CardSize, CardTypeDef, Game, KeywordDef, KeywordValue, SectionDef, StatDef, StatKind,
-    GENERIC_SECTIONS,
+    parse_hex_color, CardSize, CardTypeDef, FrameBy, Game, KeywordDef, KeywordValue, PrintBack,
+    PrintCorners, PrintDef, SectionDef, StatDef, StatKind, GENERIC_SECTIONS,
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};
