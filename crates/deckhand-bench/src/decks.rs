@@ -17,8 +17,8 @@ pub fn decks(runs: usize, heroes_grid: Option<&Path>) -> Result<Vec<Timing>> {
     }
     let mut ids = Vec::new();
     for file in deckhand::bundled::DECK_FILES {
-        let stored = deckhand.import_deck(DeckFormat::Text, file.path, file.text, None, None)?;
-        ids.push(stored.id);
+        let imported = deckhand.import_deck(DeckFormat::Text, file.path, file.text, None, None)?;
+        ids.push(imported.deck.id);
     }
     let all = deckhand.list_decks(None, false)?;
     let largest = all

@@ -43,7 +43,8 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
     let side = deck.side.or_else(|| default_side(game, &entries));
     let mut counts = BTreeMap::new();
     for entry in &entries {
-        *counts.entry(entry.section.clone()).or_insert(0) += entry.count;
+        let n = counts.entry(entry.section.clone()).or_insert(0u32);
+        *n = n.saturating_add(entry.count);
     }
     let mut diagnostics = Vec::new();
     for rule in &game.deck.rules {
@@ -62,6 +63,26 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
             });
         };
         check_rule(rule, &counted, &entries, side, &mut report);
+    }
+    // A section the game does not have (kept from an imported file) is set aside: its
+    // cards count for no rule, which the player should know.
+    for (section, n) in counts.iter().filter(|(s, _)| !game.has_section(s)) {
+        let cards = entries
+            .iter()
+            .filter(|e| &e.section == section)
+            .collect::<Vec<_>>();
+        diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            rule: "unknown-section".into(),
+            message: format!(
+                "{} in '{section}', which is not a section of {}: no rule counts {}",
+                plural(*n, "card"),
+                game.name,
+                if *n == 1 { "it" } else { "them" }
+            ),
+            cards: names(cards.iter()),
+            hint: Some("Move them to a section of the game, or keep them there as a note.".into()),
+        });
     }
     // Errors first; within a severity, the order of the rules in the game definition.
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
@@ -114,8 +135,7 @@ fn total(entries: &[&DeckEntry], filter: &CardFilter) -> u32 {
     entries
         .iter()
         .filter(|e| filter.matches(&e.card.card_type))
-        .map(|e| e.count)
-        .sum()
+        .fold(0, |n, e| n.saturating_add(e.count))
 }
 
 fn plural(n: u32, word: &str) -> String {
@@ -181,7 +201,7 @@ fn check_rule(
                     entry.card.card_type.clone(),
                     0,
                 ));
-                slot.2 += entry.count;
+                slot.2 = slot.2.saturating_add(entry.count);
             }
             for (name, card_type, n) in by_name.into_values() {
                 let limit = per_type
@@ -333,7 +353,8 @@ fn check_rule(
             }
             let mut list: BTreeMap<String, u32> = BTreeMap::new();
             for entry in counted {
-                *list.entry(fold_name(&entry.card.name)).or_insert(0) += entry.count;
+                let n = list.entry(fold_name(&entry.card.name)).or_insert(0);
+                *n = u32::saturating_add(*n, entry.count);
             }
             let matches = compositions.iter().any(|c| {
                 let expected: BTreeMap<String, u32> = c
@@ -443,7 +464,7 @@ fn hotg_ranger_team(
             names(outsiders),
         );
     }
-    let n: u32 = counted.iter().map(|e| e.count).sum();
+    let n: u32 = counted.iter().fold(0, |n, e| n.saturating_add(e.count));
     let expected = 10 * team;
     if n != expected {
         let mode = if team == 1 {

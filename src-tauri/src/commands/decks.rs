@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use deckhand::{DeckContent, DeckDiff, DeckListItem, DeckVersionSummary, DeckView, Legality};
+use deckhand::{
+    DeckContent, DeckDiff, DeckImport, DeckListItem, DeckVersionSummary, DeckView, Legality,
+};
 use tauri::State;
 
 use super::UiError;
@@ -80,13 +82,14 @@ pub async fn diff_deck(
     db.with(|d| d.diff_deck(id, from, to))
 }
 
-/// Imports a deck file the user picked (format by extension).
+/// Imports a deck file the user picked (format by extension): the new deck and what the
+/// reader did with the file.
 #[tauri::command]
 pub async fn import_deck_file(
     db: State<'_, Db>,
     path: PathBuf,
     game: Option<String>,
-) -> Result<DeckView, UiError> {
+) -> Result<DeckImport<DeckView>, UiError> {
     db.with(|d| d.import_deck_path(&path, game.as_deref()))
 }
 

@@ -118,6 +118,18 @@ export interface DeckView {
   legality: Legality;
 }
 
+/** What reading a deck file did: copies per section, section names mapped or kept, lines skipped. */
+export interface DeckImportReport {
+  sections: { section: string; cards: number; lines: number }[];
+  /** `kept`: a section the game does not have, kept under the file's name (not counted). */
+  names: { written: string; section: string; outcome: 'same' | 'renamed' | 'kept' }[];
+  /** Category headers and titles that were not cards. */
+  skipped: { line: number; text: string }[];
+}
+
+/** A deck file imported as a new stored deck. */
+export type DeckImport = DeckView & { report: DeckImportReport };
+
 /** A deck in the deck list, with its verdict. */
 export interface DeckListItem {
   id: number;
@@ -207,7 +219,7 @@ export const backend = {
   setDeckDeleted: (id: number, deleted: boolean) => call<void>('delete_deck', { id, deleted }),
   deckVersions: (id: number) => call<DeckVersionSummary[]>('deck_versions', { id }),
   diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
-  importDeckFile: (path: string, game: string | null) => call<DeckView>('import_deck_file', { path, game }),
+  importDeckFile: (path: string, game: string | null) => call<DeckImport>('import_deck_file', { path, game }),
   exportDeckFile: (id: number, path: string) => call<void>('export_deck_file', { id, path }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */

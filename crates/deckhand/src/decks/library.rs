@@ -6,7 +6,7 @@ use deckhand_store::{DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
 use serde::Serialize;
 
 use super::content_of;
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, Result, MAX_COUNT};
 
 /// One deck in the app's deck list: the summary, its tags and whether it is legal.
 #[derive(Debug, Clone, Serialize)]
@@ -88,6 +88,17 @@ impl Deckhand {
         let cards = self.store().cards_by_ids(&ids)?;
         let mut entries = Vec::with_capacity(stored.content.cards.len());
         for line in &stored.content.cards {
+            // A database written before counts were checked may hold any number; no
+            // exporter should be asked to write four billion copies.
+            if !(1..=MAX_COUNT).contains(&line.count) {
+                return Err(Error::DeckGame {
+                    source_name: format!("deck {id}"),
+                    message: format!(
+                        "{} copies of {} in {}: a count must be between 1 and {MAX_COUNT}",
+                        line.count, line.card, line.section
+                    ),
+                });
+            }
             let card =
                 cards
                     .iter()
@@ -128,9 +139,18 @@ impl Deckhand {
     ) -> Result<Vec<DeckListItem>> {
         self.list_decks(game, include_deleted)?
             .into_iter()
-            .map(|summary| {
+            .map(|mut summary| {
                 let (stored, deck) = self.load_deck(summary.id, None)?;
                 let legality = self.check_deck(&deck)?;
+                // Cards in sections the game does not have (kept from a file) are not the
+                // deck's; side and maybe never were.
+                let game = self.games().get(&deck.game)?;
+                summary.card_count = deck
+                    .entries
+                    .iter()
+                    .filter(|e| e.section != "side" && e.section != "maybe")
+                    .filter(|e| game.has_section(&e.section))
+                    .fold(0u32, |n, e| n.saturating_add(e.count));
                 Ok(DeckListItem {
                     tags: stored.content.tags,
                     legal: legality.legal,

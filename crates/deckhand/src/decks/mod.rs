@@ -12,6 +12,7 @@ use deckhand_store::{DeckCard, DeckContent};
 
 pub use diff::{DeckDiff, DiffLine};
 pub use draft::DeckView;
+pub use files::DeckImport;
 pub use library::DeckListItem;
 
 use crate::{Deckhand, Result};

@@ -1,6 +1,6 @@
 // Pure summaries of a deck for the stats panel: the curve of one stat, and the type and
-// side breakdowns. Only the cards that are played count (not side, maybe, or the sections
-// characters are forced into).
+// side breakdowns. Only the cards that are played count (not side, maybe, the sections
+// characters are forced into, or a section the game does not have, kept from a file).
 import type { Card, GameSummary, StatValue } from '../../lib/backend';
 import type { DraftLine } from './deckDraft.svelte';
 
@@ -14,7 +14,7 @@ const CURVE_CAP = 7;
 
 export function playedLines(game: GameSummary, lines: readonly DraftLine[]): DraftLine[] {
   const apart = new Set(['side', 'maybe', ...Object.values(game.section_of_type)]);
-  return lines.filter((l) => !apart.has(l.section));
+  return lines.filter((l) => !apart.has(l.section) && game.sections.some((s) => s.key === l.section));
 }
 
 /** A number when the stat is one plain number (lists and words like `X` are not). */
