@@ -81,7 +81,9 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
                 if *n == 1 { "it" } else { "them" }
             ),
             cards: names(cards.iter()),
-            hint: Some("Move them to a section of the game, or keep them there as a note.".into()),
+            hint: Some(
+                "Move the cards to a section of the game, or keep them there as a note.".into(),
+            ),
         });
     }
     // Errors first; within a severity, the order of the rules in the game definition.
