@@ -83,7 +83,14 @@ pub(crate) fn read_text(
         names: Vec::new(),
         skipped: Vec::new(),
     };
-    for (index, raw) in strip_bom(text).lines().enumerate() {
+    // Old Mac editors end lines with a lone CR.
+    let text = strip_bom(text);
+    let text = if text.contains('\r') && !text.contains('\n') {
+        std::borrow::Cow::Owned(text.replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
@@ -314,6 +321,10 @@ name = "Deck"
             ),
             (
                 "\u{feff}1 Hawk\r\n1 Rock\r\n",
+                &["1 main 1x Hawk None None", "2 main 1x Rock None None"],
+            ),
+            (
+                "1 Hawk\r1 Rock\r",
                 &["1 main 1x Hawk None None", "2 main 1x Rock None None"],
             ),
             (
