@@ -400,6 +400,8 @@ fn strip_json_position(error: &serde_json::Error) -> String {
 // --- Writing -----------------------------------------------------------------------------
 
 /// Writes `deck` in `format`. `name` and `notes` travel where the format has room for them.
+/// Counts are expected to be 1 to [`MAX_COUNT`], as every reader and the facade's deck
+/// loading ensure: LackeyCCG writes one row per copy.
 pub fn write_deck_file(
     format: DeckFormat,
     deck: &Deck,
