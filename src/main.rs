@@ -65,9 +65,10 @@ enum Command {
         query: String,
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
-        /// Show at most this many cards
-        #[arg(long, default_value_t = 50, value_name = "N")]
-        limit: usize,
+        /// Show at most this many cards (1 to 10000)
+        #[arg(long, default_value_t = 50, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=deckhand::MAX_SEARCH_LIMIT as u64))]
+        limit: u64,
         #[arg(long)]
         json: bool,
     },
@@ -175,7 +176,15 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             game,
             limit,
             json,
-        } => cli::search(&open()?, &query, game.as_deref(), limit, json, &mut out)?,
+        } => cli::search(
+            &open()?,
+            &query,
+            game.as_deref(),
+            // The parser bounds it to MAX_SEARCH_LIMIT, which fits any usize.
+            usize::try_from(limit).unwrap_or(deckhand::MAX_SEARCH_LIMIT),
+            json,
+            &mut out,
+        )?,
         // Benchmarks make their own databases.
         Command::Bench(BenchCommand::Import { runs, json }) => {
             cli::bench_import(runs, json, &mut out)?

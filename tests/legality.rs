@@ -848,7 +848,8 @@ fn the_deck_list_says_which_decks_are_legal() {
             None,
             Some("Legal one"),
         )
-        .unwrap();
+        .unwrap()
+        .deck;
     let mut short = legal.content.clone();
     short.name = "Short one".into();
     short.tags = vec!["wip".into()];

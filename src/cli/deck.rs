@@ -191,7 +191,7 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             let text = read(&file)?;
             let label = file.display().to_string();
             let format = format_of(format.as_deref(), Some(&file));
-            let stored = match into {
+            let imported = match into {
                 Some(reference) => deckhand.import_deck_version(
                     deckhand.find_deck(&reference)?,
                     format,
@@ -203,13 +203,15 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
                 }
             };
             if json {
-                print_json(out, &stored)?;
+                print_json(out, &imported)?;
             } else {
+                let stored = &imported.deck;
                 writeln!(
                     out,
                     "saved deck {} '{}' ({}), version {}",
                     stored.id, stored.content.name, stored.content.game, stored.version
                 )?;
+                text::deck_import_report(out, &imported.report)?;
             }
         }
         DeckCommand::Export {

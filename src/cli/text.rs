@@ -3,7 +3,9 @@
 
 use std::io::{self, Write};
 
-use deckhand::{Card, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity};
+use deckhand::{
+    Card, DeckImportReport, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity,
+};
 use deckhand_bench::{GoldfishBenchReport, SearchBenchReport, Timing};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
@@ -42,6 +44,40 @@ pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<
             out,
             "total: {} added, {} updated, {} unchanged",
             report.added, report.updated, report.unchanged
+        )?;
+    }
+    Ok(())
+}
+
+/// What `deck import` read: copies per section, section names read as another section or
+/// kept, and the lines skipped as headers or titles.
+pub fn deck_import_report(out: &mut impl Write, report: &DeckImportReport) -> io::Result<()> {
+    let sections: Vec<String> = report
+        .sections
+        .iter()
+        .map(|s| format!("{} {}", s.section, s.cards))
+        .collect();
+    writeln!(
+        out,
+        "read {} cards: {}",
+        report.total(),
+        sections.join(", ")
+    )?;
+    for name in report.renamed() {
+        writeln!(out, "  '{}' read as {}", name.written, name.section)?;
+    }
+    for name in report.kept() {
+        writeln!(
+            out,
+            "  '{}' kept as a section of its own: no rule counts its cards",
+            name.section
+        )?;
+    }
+    for line in &report.skipped {
+        writeln!(
+            out,
+            "  skipped line {}: '{}' (a header or title)",
+            line.line, line.text
         )?;
     }
     Ok(())

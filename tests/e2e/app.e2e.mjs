@@ -476,6 +476,40 @@ async function main() {
       await save('deck-acg-side');
     });
 
+    await step('a deck file with a section the game lacks shows it with its cards, which move out (issue 8)', async () => {
+      // Another tool's zone ("Reserve") is kept as a section of its own when imported.
+      const names = JSON.parse(execFileSync(cli, ['--db', db, 'cards', '--game', 'pr-acg', '--json'], { encoding: 'utf8' })).map((c) => c.name);
+      const file = join(work, 'with-reserve.txt');
+      writeFileSync(file, `Deck\n4 ${names[0]}\nReserve\n2 ${names[1]}\n`);
+      const imported = JSON.parse(
+        execFileSync(cli, ['--db', db, 'deck', 'import', file, '--game', 'pr-acg', '--name', 'With Reserve', '--json'], { encoding: 'utf8' }),
+      );
+      check(imported.report.names.some((n) => n.section === 'Reserve' && n.outcome === 'kept'), `report: ${JSON.stringify(imported.report)}`);
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      // The list holds this game's sample decks too: find the imported one by its id.
+      const importedRow = `[data-testid="deck-row"][data-deck-id="${imported.id}"]`;
+      await driver.waitFor('the imported deck in the list', async () => (await driver.findAll(importedRow)).length === 1);
+      await driver.click(await driver.waitForElement(`${importedRow} .open`));
+      await driver.waitForElement('[data-testid="extra-section-note"]');
+      const count = (section) => driver.execute(`return document.querySelector('[data-testid="section-count-${section}"]')?.textContent ?? ''`);
+      check((await count('Reserve')) === '2', `Reserve holds ${await count('Reserve')}`);
+      const findings = () => driver.execute('return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)');
+      await driver.waitFor('the warning about Reserve', async () => (await findings()).some((d) => d.includes("in 'Reserve', which is not a section of")));
+      await save('deck-kept-section');
+      await driver.execute(`
+        const select = [...document.querySelectorAll('[data-testid=line-section]')].find((s) => s.value === 'Reserve');
+        select.value = 'main';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      `);
+      await driver.waitFor('the cards moved to Main', async () => (await count('main')) === '6' && (await driver.findAll('[data-testid="extra-section-note"]')).length === 0);
+      await driver.waitFor('the warning gone', async () => !(await findings()).some((d) => d.includes("'Reserve'")));
+      await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
+      await driver.waitFor('the deck saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 2'));
+      const shown = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'show', String(imported.id), '--json'], { encoding: 'utf8' }));
+      check(shown.cards.every((c) => c.section === 'main'), `stored: ${JSON.stringify(shown.cards)}`);
+      await save('deck-kept-section-moved');
+    });
+
     await step('Playtest: a sample Zoids Scramble deck is played step by step to the end, simulated and its odds asked', async () => {
       execFileSync(cli, ['--db', db, 'deck', 'import', join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), '--name', 'E2E Playtest'], { encoding: 'utf8' });
       await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));

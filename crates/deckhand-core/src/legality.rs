@@ -46,13 +46,13 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
     let side = deck.side.or_else(|| default_side(game, &entries));
     let mut counts = BTreeMap::new();
     for entry in &entries {
-        *counts.entry(entry.section.clone()).or_insert(0) += entry.count;
+        let n = counts.entry(entry.section.clone()).or_insert(0u32);
+        *n = n.saturating_add(entry.count);
     }
     let size = counts
         .iter()
         .filter(|(section, _)| game.deck.counted_sections.contains(section))
-        .map(|(_, n)| *n)
-        .sum();
+        .fold(0u32, |size, (_, n)| size.saturating_add(*n));
     let mut diagnostics = Vec::new();
     for rule in &game.deck.rules {
         let sections = rule.counted_sections(&game.deck);
@@ -70,6 +70,28 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
             });
         };
         check_rule(game, rule, &counted, &entries, side, &mut report);
+    }
+    // A section the game does not have (kept from an imported file) is set aside: its
+    // cards count for no rule, which the player should know.
+    for (section, n) in counts.iter().filter(|(s, _)| !game.has_section(s)) {
+        let cards = entries
+            .iter()
+            .filter(|e| &e.section == section)
+            .collect::<Vec<_>>();
+        diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            rule: "unknown-section".into(),
+            message: format!(
+                "{} in '{section}', which is not a section of {}: no rule counts {}",
+                plural(*n, "card"),
+                game.name,
+                if *n == 1 { "it" } else { "them" }
+            ),
+            cards: names(cards.iter()),
+            hint: Some(
+                "Move the cards to a section of the game, or keep them there as a note.".into(),
+            ),
+        });
     }
     // Errors first; within a severity, the order of the rules in the game definition.
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
@@ -132,8 +154,7 @@ fn total(entries: &[&DeckEntry], filter: &CardFilter) -> u32 {
     entries
         .iter()
         .filter(|e| filter.matches(&e.card.card_type))
-        .map(|e| e.count)
-        .sum()
+        .fold(0, |n, e| n.saturating_add(e.count))
 }
 
 fn plural(n: u32, word: &str) -> String {
@@ -200,7 +221,7 @@ fn check_rule(
                     entry.card.card_type.clone(),
                     0,
                 ));
-                slot.2 += entry.count;
+                slot.2 = slot.2.saturating_add(entry.count);
             }
             for (name, card_type, n) in by_name.into_values() {
                 let limit = per_type
@@ -382,7 +403,8 @@ fn check_rule(
             };
             let mut list: BTreeMap<String, u32> = BTreeMap::new();
             for entry in counted {
-                *list.entry(spelling(&entry.card.name)).or_insert(0) += entry.count;
+                let n = list.entry(spelling(&entry.card.name)).or_insert(0);
+                *n = n.saturating_add(entry.count);
             }
             let matches = compositions.iter().any(|c| {
                 let expected: BTreeMap<String, u32> = c
@@ -520,11 +542,10 @@ fn hotg_ranger_team(
         counted
             .iter()
             .filter(|e| color.is_some() && color_of(e) == *color)
-            .map(|e| e.count)
-            .sum()
+            .fold(0, |n, e| n.saturating_add(e.count))
     };
     if team == 1 {
-        let n: u32 = counted.iter().map(|e| e.count).sum();
+        let n: u32 = counted.iter().fold(0, |n, e| n.saturating_add(e.count));
         if n != 10 {
             report(
                 format!("one Ranger's combat deck must have exactly 10 cards — this one has {n}"),

@@ -8,7 +8,11 @@ mod deck_file;
 mod deck_text;
 mod error;
 pub mod heroes_grid;
+mod import_report;
+mod sections;
+mod xml;
 
 pub use deck_file::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
-pub use deck_text::{deck_header, parse_deck_text, DeckHeader, DeckLine};
+pub use deck_text::{deck_header, DeckHeader, DeckLine, MAX_COUNT};
 pub use error::FormatError;
+pub use import_report::{ImportReport, SectionCount, SectionName, SectionOutcome, SkippedLine};

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
-use deckhand_formats::parse_deck_text;
+use deckhand_formats::{read_deck_file, DeckFormat};
 use deckhand_goldfish::{simulate, SimOptions};
 
 const DATA: [(&str, &str, &str, &str); 2] = [
@@ -36,7 +36,9 @@ fn main() {
     for (id, _, cards, deck_text) in DATA {
         let game = games.get(id).expect("game");
         let pool = CardSet::from_json(id, cards, &games).expect("cards").cards;
-        let lines = parse_deck_text("sample", deck_text, game).expect("deck");
+        let lines = read_deck_file(DeckFormat::Text, "sample", deck_text, game)
+            .expect("deck")
+            .lines;
         let deck = Deck {
             game: id.into(),
             side: None,

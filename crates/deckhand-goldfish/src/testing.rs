@@ -1,7 +1,7 @@
 //! Test decks from the repository's sample data (`data/`), read at compile time.
 
 use deckhand_core::{fold_name, Card, CardSet, Deck, DeckEntry, Game, Games};
-use deckhand_formats::parse_deck_text;
+use deckhand_formats::{read_deck_file, DeckFormat};
 
 const ZOIDS_TOML: &str = include_str!("../../../data/games/zoids-scramble.toml");
 const PR_ACG_TOML: &str = include_str!("../../../data/games/pr-acg.toml");
@@ -76,7 +76,9 @@ pub fn deck(game_id: &str, lines: &[(u32, &str)]) -> Deck {
 /// A sample deck file, resolved against the sample cards.
 pub fn sample_deck(game_id: &str, text: &str) -> Deck {
     let game = game(game_id);
-    let lines = parse_deck_text("sample", text, &game).expect("the sample deck parses");
+    let lines = read_deck_file(DeckFormat::Text, "sample", text, &game)
+        .expect("the sample deck parses")
+        .lines;
     let pool = cards(game_id);
     let entries = lines
         .into_iter()

@@ -159,8 +159,7 @@ fn card_count(content: &DeckContent) -> u32 {
         .cards
         .iter()
         .filter(|c| c.section != "side" && c.section != "maybe")
-        .map(|c| c.count)
-        .sum()
+        .fold(0, |n: u32, c| n.saturating_add(c.count))
 }
 
 impl Store {
@@ -314,8 +313,7 @@ impl Store {
             let card_count = cards
                 .iter()
                 .filter(|c| c.section != "side" && c.section != "maybe")
-                .map(|c| c.count)
-                .sum();
+                .fold(0, |n: u32, c| n.saturating_add(c.count));
             versions.push(DeckVersionSummary {
                 version,
                 saved_at,

@@ -23,14 +23,17 @@ pub use deckhand::Deckhand;
 pub use deckhand_core::{
     Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
 };
-pub use deckhand_formats::DeckFormat;
+pub use deckhand_formats::{
+    DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
+    SkippedLine, MAX_COUNT,
+};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
 };
-pub use decks::{DeckDiff, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
+pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
-pub use search::{ScoredCard, SearchPage};
+pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};

@@ -29,6 +29,10 @@ pub struct ScoredCard {
     pub score: f32,
 }
 
+/// The most results one search returns; tantivy allocates for the limit up front, so an
+/// unbounded one aborts the process.
+pub const MAX_SEARCH_LIMIT: usize = 10_000;
+
 impl Deckhand {
     /// The ids of every card of `game` that `query` matches (no page limit).
     pub(crate) fn matching_card_ids(
@@ -53,8 +57,9 @@ impl Deckhand {
     }
 
     /// Runs a search query (see the README's search syntax) and returns up to `limit`
-    /// cards, best first, with the total number of matches.
+    /// cards (at most [`MAX_SEARCH_LIMIT`]), best first, with the total number of matches.
     pub fn search(&self, query: &str, game: Option<&str>, limit: usize) -> Result<SearchPage> {
+        let limit = limit.clamp(1, MAX_SEARCH_LIMIT);
         if let Some(game) = game {
             self.games.get(game)?;
         }

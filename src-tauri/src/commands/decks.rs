@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use deckhand::{DeckContent, DeckDiff, DeckListItem, DeckVersionSummary, DeckView, Legality};
+use deckhand::{
+    DeckContent, DeckDiff, DeckImport, DeckListItem, DeckVersionSummary, DeckView, Legality,
+};
 use tauri::{State, Window};
 use tauri_plugin_dialog::{DialogExt, FileDialogBuilder, FilePath};
 
@@ -116,14 +118,15 @@ fn local_path(picked: FilePath) -> Result<PathBuf, UiError> {
 }
 
 /// Asks the user for a deck file in a native dialog opened here, and imports it (format by
-/// extension). The page never names a path: a compromised page cannot make the app read
-/// a file the user did not choose. `None` when the user cancels.
+/// extension): the new deck and what the reader did with the file. The page never names a
+/// path: a compromised page cannot make the app read a file the user did not choose.
+/// `None` when the user cancels.
 #[tauri::command]
 pub async fn import_deck_file(
     window: Window,
     db: State<'_, Db>,
     game: Option<String>,
-) -> Result<Option<DeckView>, UiError> {
+) -> Result<Option<DeckImport<DeckView>>, UiError> {
     let Some(picked) = deck_file_dialog(&window, "Import a deck").blocking_pick_file() else {
         return Ok(None);
     };

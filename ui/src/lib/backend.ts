@@ -129,6 +129,18 @@ export interface DeckView {
   legality: Legality;
 }
 
+/** What reading a deck file did: copies per section, section names mapped or kept, lines skipped. */
+export interface DeckImportReport {
+  sections: { section: string; cards: number; lines: number }[];
+  /** `kept`: a section the game does not have, kept under the file's name (not counted). */
+  names: { written: string; section: string; outcome: 'same' | 'renamed' | 'kept' }[];
+  /** Category headers and titles that were not cards. */
+  skipped: { line: number; text: string }[];
+}
+
+/** A deck file imported as a new stored deck. */
+export type DeckImport = DeckView & { report: DeckImportReport };
+
 /** A deck in the deck list, with its verdict. */
 export interface DeckListItem {
   id: number;
@@ -295,9 +307,9 @@ export const backend = {
   diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
   /**
    * Asks for a deck file in a native dialog (opened by the backend: the page never names a
-   * path) and imports it; `null` when the user cancels.
+   * path) and imports it: the new deck and what the reader did; `null` when the user cancels.
    */
-  importDeckFile: (game: string | null) => call<DeckView | null>('import_deck_file', { game }),
+  importDeckFile: (game: string | null) => call<DeckImport | null>('import_deck_file', { game }),
   /**
    * Asks where to export a deck in a native dialog (opened by the backend; the extension
    * picks the format), starting from `suggestedName`, and writes it. Resolves to the path

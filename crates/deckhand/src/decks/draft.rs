@@ -6,7 +6,10 @@ use deckhand_store::DeckContent;
 use serde::Serialize;
 
 use super::content_of;
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, Result, MAX_COUNT};
+
+/// The longest section name a draft may use (names kept from files are cut to 60).
+const MAX_SECTION_NAME: usize = 100;
 
 /// A deck as the editor shows it: its content with every card resolved, and the verdict.
 #[derive(Debug, Clone, Serialize)]
@@ -52,13 +55,35 @@ impl Deckhand {
         })
     }
 
-    /// Resolves an unsaved deck (cards by id) for checking.
+    /// Resolves an unsaved deck (cards by id) for checking. Every line holds 1 to
+    /// [`MAX_COUNT`] copies; a section the game does not have (kept from an imported file)
+    /// is accepted, and the rules do not count it.
     pub(crate) fn resolve_draft(&self, draft: &DeckContent) -> Result<Deck> {
         self.games().get(&draft.game)?;
         let ids: Vec<&str> = draft.cards.iter().map(|c| c.card.as_str()).collect();
         let cards = self.store().cards_by_ids(&ids)?;
         let mut entries = Vec::with_capacity(draft.cards.len());
-        for line in draft.cards.iter().filter(|l| l.count > 0) {
+        for (i, line) in draft.cards.iter().enumerate() {
+            let invalid = |message: String| Error::DeckGame {
+                source_name: draft.name.clone(),
+                message: format!(
+                    "line {} ({} in {}): {message}",
+                    i + 1,
+                    line.card,
+                    line.section
+                ),
+            };
+            if !(1..=MAX_COUNT).contains(&line.count) {
+                return Err(invalid(format!(
+                    "a count must be between 1 and {MAX_COUNT}, found {}",
+                    line.count
+                )));
+            }
+            if line.section.trim().is_empty() || line.section.chars().count() > MAX_SECTION_NAME {
+                return Err(invalid(format!(
+                    "a section needs a name of 1 to {MAX_SECTION_NAME} characters"
+                )));
+            }
             let card = cards
                 .iter()
                 .find(|c| c.id == line.card && c.game == draft.game)
@@ -67,12 +92,6 @@ impl Deckhand {
                     game: Some(draft.game.clone()),
                     suggestions: Vec::new(),
                 })?;
-            if !self.games().get(&draft.game)?.has_section(&line.section) {
-                return Err(Error::DeckGame {
-                    source_name: draft.name.clone(),
-                    message: format!("'{}' is not a deck section of {}", line.section, draft.game),
-                });
-            }
             entries.push(DeckEntry {
                 section: line.section.clone(),
                 count: line.count,

@@ -6,7 +6,7 @@ use deckhand_store::{DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
 use serde::Serialize;
 
 use super::content_of;
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, Result, MAX_COUNT};
 
 /// One deck in the app's deck list: the summary, its tags and whether it is legal.
 #[derive(Debug, Clone, Serialize)]
@@ -61,6 +61,17 @@ impl Deckhand {
         let cards = self.store().cards_by_ids(&ids)?;
         let mut entries = Vec::with_capacity(stored.content.cards.len());
         for line in &stored.content.cards {
+            // A database written before counts were checked may hold any number; no
+            // exporter should be asked to write four billion copies.
+            if !(1..=MAX_COUNT).contains(&line.count) {
+                return Err(Error::DeckGame {
+                    source_name: format!("deck {id}"),
+                    message: format!(
+                        "{} copies of {} in {}: a count must be between 1 and {MAX_COUNT}",
+                        line.count, line.card, line.section
+                    ),
+                });
+            }
             let card =
                 cards
                     .iter()

@@ -13,6 +13,7 @@ use deckhand_store::{DeckCard, DeckContent};
 
 pub use diff::{DeckDiff, DiffLine};
 pub use draft::DeckView;
+pub use files::DeckImport;
 pub use library::DeckListItem;
 pub use samples::SAMPLE_TAG;
 

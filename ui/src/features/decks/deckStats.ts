@@ -1,6 +1,7 @@
 // Pure summaries of a deck for the stats panel: the curve of one stat, and the type and
 // side breakdowns. Only the cards of the game's counted sections count (as the core says:
-// not side or maybe, nor characters, Rangers or a starter deck).
+// not side or maybe, nor characters, Rangers or a starter deck, nor a section the game does
+// not have, kept from a file).
 import type { Card, GameSummary, StatValue } from '../../lib/backend';
 import type { DraftLine } from './deckDraft.svelte';
 
