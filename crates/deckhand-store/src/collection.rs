@@ -591,41 +591,38 @@ impl Store {
             "SELECT id, game, name, name_key, set_code, number FROM cards
              WHERE (?1 IS NULL OR game = ?1) ORDER BY game, id",
         )?;
-        let rows = stmt.query_map([game], |r| {
-            Ok(CardRef {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                name: r.get(2)?,
-                name_key: r.get(3)?,
-                set: r.get(4)?,
-                number: r.get(5)?,
-            })
-        })?;
+        let rows = stmt.query_map([game], card_ref)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The game and folded name of each of these card ids (unknown ids are left out).
-    pub fn card_name_keys(
+    /// The identity of each of these card ids (unknown ids are left out).
+    pub fn card_refs_by_id(
         &self,
         ids: impl IntoIterator<Item = impl AsRef<str>>,
-    ) -> Result<HashMap<String, (String, String)>, StoreError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT game, name_key FROM cards WHERE id = ?1")?;
-        let mut keys = HashMap::new();
+    ) -> Result<HashMap<String, CardRef>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, game, name, name_key, set_code, number FROM cards WHERE id = ?1",
+        )?;
+        let mut refs = HashMap::new();
         for id in ids {
             let id = id.as_ref();
-            if keys.contains_key(id) {
+            if refs.contains_key(id) {
                 continue;
             }
-            if let Some(key) = stmt
-                .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
-                .optional()?
-            {
-                keys.insert(id.to_owned(), key);
+            if let Some(card) = stmt.query_row([id], card_ref).optional()? {
+                refs.insert(id.to_owned(), card);
             }
         }
-        Ok(keys)
+        Ok(refs)
+    }
+
+    /// The ids of every printing named `name_key` in `game`.
+    pub fn card_ids_named(&self, game: &str, name_key: &str) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id FROM cards WHERE game = ?1 AND name_key = ?2")?;
+        let rows = stmt.query_map([game, name_key], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The newest content of every deck that is not deleted, optionally of one game.
@@ -682,6 +679,17 @@ impl Store {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+fn card_ref(r: &rusqlite::Row) -> rusqlite::Result<CardRef> {
+    Ok(CardRef {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        name: r.get(2)?,
+        name_key: r.get(3)?,
+        set: r.get(4)?,
+        number: r.get(5)?,
+    })
 }
 
 fn count_change(

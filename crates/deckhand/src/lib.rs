@@ -4,11 +4,13 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, and the
-//! Heroes of the Grid export in `heroes_grid`.
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`,
+//! `collection`, `backup`, and the Heroes of the Grid export in `heroes_grid`.
 
+mod backup;
 pub mod bundled;
 mod cards;
+mod collection;
 mod deckhand;
 mod decks;
 mod error;
@@ -18,11 +20,20 @@ mod import;
 mod paths;
 mod search;
 
+pub use collection::{
+    parse_condition, BuildableDeck, CollectionChangeOutcome, CollectionImportOptions,
+    CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed, MissingCard, NeedLine,
+    SkippedLine, DECKHAND_COLUMNS,
+};
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
     Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
 };
 pub use deckhand_formats::DeckFormat;
+pub use deckhand_store::{
+    BackupInfo, ChangeReport, CollectionRow, Condition, CopyKey, Finish, SetCompletion, UndoReport,
+    WishlistRow, KEEP_BACKUPS,
+};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
