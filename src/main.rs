@@ -74,6 +74,20 @@ enum Command {
     /// Decks: check a deck list against its game's construction rules
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
+    /// The cards you own: add, remove, set, list, import and export CSV, undo
+    #[command(subcommand)]
+    Collection(cli::collection::CollectionCommand),
+    /// Back the database up (SQLite's online backup; safe while the app runs)
+    Backup {
+        /// The backup file [default: a new file in the backups folder beside the database]
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Replace the database with a backup, after checking its integrity and schema
+    Restore {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -171,6 +185,11 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             heroes_grid,
             json,
         }) => cli::bench_decks(runs, heroes_grid.as_deref(), json, &mut out)?,
+        Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
+        Command::Backup { out: file } => {
+            cli::collection::backup(&open()?, file.as_deref(), &mut out)?
+        }
+        Command::Restore { file } => cli::collection::restore(&mut open()?, &file, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;

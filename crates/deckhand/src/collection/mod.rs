@@ -92,7 +92,8 @@ impl Deckhand {
     }
 
     /// Removes `count` copies. Without finish, condition, language or location, the card's
-    /// only row is meant; several rows need the user to say which.
+    /// only row is meant, else its plain row (normal, nothing stated); other rows need
+    /// the user to say which.
     pub fn collection_remove(
         &mut self,
         name_or_id: &str,
@@ -125,8 +126,11 @@ impl Deckhand {
     ) -> Result<CollectionChangeOutcome> {
         let card = self.card(name_or_id, game)?;
         let rows = self.store.collection_rows_of(&card.id)?;
+        let plain = spec.key(&card.id);
         let key = match edit {
-            Edit::Remove | Edit::Set if spec.is_unstated() && rows.len() > 1 => {
+            Edit::Remove | Edit::Set
+                if spec.is_unstated() && rows.len() > 1 && !rows.iter().any(|r| r.key == plain) =>
+            {
                 return Err(Error::AmbiguousCopy {
                     card: card.name.clone(),
                     rows: rows.iter().map(describe_row).collect::<Vec<_>>().join(", "),
@@ -135,7 +139,7 @@ impl Deckhand {
             Edit::Remove | Edit::Set if spec.is_unstated() && rows.len() == 1 => {
                 rows[0].key.clone()
             }
-            _ => spec.key(&card.id),
+            _ => plain,
         };
         let (change, label) = match edit {
             Edit::Add => (

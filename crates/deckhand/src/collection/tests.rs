@@ -38,7 +38,7 @@ fn adding_by_name_in_any_case_counts_copies_of_that_card() {
 }
 
 #[test]
-fn removing_without_saying_which_copy_is_refused_when_the_card_has_several_rows() {
+fn removing_without_saying_which_copy_takes_the_plain_row_or_is_refused() {
     let mut deckhand = deckhand();
     deckhand
         .collection_add("ZSX-001", None, 2, &plain())
@@ -48,6 +48,17 @@ fn removing_without_saying_which_copy_is_refused_when_the_card_has_several_rows(
         ..plain()
     };
     deckhand.collection_add("ZSX-001", None, 1, &foil).unwrap();
+    let in_binder = CopySpec {
+        location: Some("Binder".into()),
+        ..plain()
+    };
+    deckhand
+        .collection_add("ZSX-001", None, 1, &in_binder)
+        .unwrap();
+    // The plain row is meant when there is one.
+    deckhand
+        .collection_remove("ZSX-001", None, 2, &plain())
+        .unwrap();
     let err = deckhand
         .collection_remove("ZSX-001", None, 1, &plain())
         .unwrap_err();
@@ -55,11 +66,11 @@ fn removing_without_saying_which_copy_is_refused_when_the_card_has_several_rows(
     deckhand
         .collection_remove("ZSX-001", None, 1, &foil)
         .unwrap();
-    // One row left: it is the one meant.
+    // One row left (the binder's): it is the one meant.
     let outcome = deckhand
         .collection_remove("ZSX-001", None, 1, &plain())
         .unwrap();
-    assert_eq!(outcome.total, 1);
+    assert_eq!(outcome.total, 0);
 }
 
 #[test]
