@@ -112,6 +112,23 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The collection: import a large CSV, deck need, deck buildable, owned counts
+    Collection {
+        /// Synthetic cards in the database (spread over the five games)
+        #[arg(long, default_value_t = 20_000)]
+        cards: usize,
+        /// Lines of the collection CSV
+        #[arg(long, default_value_t = 100_000)]
+        rows: usize,
+        /// Stored 60-card decks
+        #[arg(long, default_value_t = 1_000)]
+        decks: usize,
+        /// Timed imports (deck need and owned counts run 20 times as often)
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Search latency: tantivy against SQLite FTS5/SQL on a synthetic database
     Search {
         /// How many synthetic cards to generate (spread over the five games)
@@ -180,6 +197,22 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
         }
+        Command::Bench(BenchCommand::Collection {
+            cards,
+            rows,
+            decks,
+            runs,
+            json,
+        }) => cli::bench_collection(
+            deckhand_bench::CollectionBenchSize {
+                cards,
+                rows,
+                decks,
+                runs,
+            },
+            json,
+            &mut out,
+        )?,
         Command::Bench(BenchCommand::Decks {
             runs,
             heroes_grid,

@@ -6,10 +6,12 @@ use serde::Serialize;
 
 use deckhand::{Deckhand, Result};
 
+mod collection;
 mod decks;
 mod search;
 mod synthetic;
 
+pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
 pub use search::{search, QueryTiming, SearchBenchReport};
 
