@@ -16,6 +16,21 @@ const COMMANDS: &[&str] = &[
     "diff_deck",
     "import_deck_file",
     "export_deck_file",
+    "list_collection",
+    "owned_counts",
+    "change_collection",
+    "import_collection_file",
+    "export_collection_file",
+    "undo_collection",
+    "collection_undo_label",
+    "set_completion",
+    "wishlist",
+    "deck_need",
+    "wish_missing",
+    "buildable_decks",
+    "backup_now",
+    "list_backups",
+    "restore_backup",
 ];
 
 fn main() {

@@ -25,6 +25,21 @@ fn main() {
             commands::decks::diff_deck,
             commands::decks::import_deck_file,
             commands::decks::export_deck_file,
+            commands::collection::list_collection,
+            commands::collection::owned_counts,
+            commands::collection::change_collection,
+            commands::collection::import_collection_file,
+            commands::collection::export_collection_file,
+            commands::collection::undo_collection,
+            commands::collection::collection_undo_label,
+            commands::collection::set_completion,
+            commands::collection::wishlist,
+            commands::collection::deck_need,
+            commands::collection::wish_missing,
+            commands::collection::buildable_decks,
+            commands::collection::backup_now,
+            commands::collection::list_backups,
+            commands::collection::restore_backup,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

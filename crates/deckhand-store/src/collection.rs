@@ -337,6 +337,11 @@ impl Store {
         changes: &[CollectionChange],
         dry_run: bool,
     ) -> Result<ChangeReport, StoreError> {
+        if changes.len() > 10_000 {
+            // A large import dirties more pages than SQLite's default 2 MB cache holds;
+            // spilling them to the WAL mid-transaction costs more than the memory.
+            self.conn.pragma_update(None, "cache_size", -64 * 1024)?;
+        }
         let tx = self.conn.transaction()?;
         tx.execute("DELETE FROM collection_undo", [])?;
         tx.execute(

@@ -143,6 +143,15 @@ impl Deckhand {
         })
     }
 
+    /// What the editor's unsaved deck needs; `id` is the stored deck it edits, if any.
+    pub fn draft_need(
+        &self,
+        draft: &deckhand_store::DeckContent,
+        id: Option<i64>,
+    ) -> Result<DeckNeed> {
+        self.deck_need(&self.resolve_draft(draft)?, id)
+    }
+
     /// What stored deck `id` needs from the collection.
     pub fn stored_deck_need(&self, id: i64) -> Result<DeckNeed> {
         let (_, deck) = self.load_deck(id, None)?;

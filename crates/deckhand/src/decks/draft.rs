@@ -53,7 +53,7 @@ impl Deckhand {
     }
 
     /// Resolves an unsaved deck (cards by id) for checking.
-    fn resolve_draft(&self, draft: &DeckContent) -> Result<Deck> {
+    pub(crate) fn resolve_draft(&self, draft: &DeckContent) -> Result<Deck> {
         self.games().get(&draft.game)?;
         let ids: Vec<&str> = draft.cards.iter().map(|c| c.card.as_str()).collect();
         let cards = self.store().cards_by_ids(&ids)?;
