@@ -20,6 +20,23 @@ const COMMANDS: &[&str] = &[
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",
+    "list_collection",
+    "owned_counts",
+    "change_collection",
+    "choose_collection_file",
+    "choose_backup_file",
+    "import_collection_file",
+    "export_collection_file",
+    "undo_collection",
+    "collection_undo_label",
+    "set_completion",
+    "wishlist",
+    "deck_need",
+    "wish_missing",
+    "buildable_decks",
+    "backup_now",
+    "list_backups",
+    "restore_backup",
 ];
 
 fn main() {

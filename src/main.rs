@@ -81,6 +81,20 @@ enum Command {
     Goldfish(cli::goldfish::GoldfishArgs),
     /// Exact odds of having drawn the cards a search query names, by turn
     Odds(cli::goldfish::OddsArgs),
+    /// The cards you own: add, remove, set, list, import and export CSV, undo
+    #[command(subcommand)]
+    Collection(cli::collection::CollectionCommand),
+    /// Back the database up (SQLite's online backup; safe while the app runs)
+    Backup {
+        /// The backup file [default: a new file in the backups folder beside the database]
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Replace the database with a backup, after checking its integrity and schema
+    Restore {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -113,6 +127,23 @@ enum BenchCommand {
         /// A built yardstick to run in the same run (shared/peers/zoidsim; see its README)
         #[arg(long, value_name = "ZOIDSIM")]
         peer: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The collection: import a large CSV, deck need, deck buildable, owned counts
+    Collection {
+        /// Synthetic cards in the database (spread over the five games)
+        #[arg(long, default_value_t = 20_000)]
+        cards: usize,
+        /// Lines of the collection CSV
+        #[arg(long, default_value_t = 100_000)]
+        rows: usize,
+        /// Stored 60-card decks
+        #[arg(long, default_value_t = 1_000)]
+        decks: usize,
+        /// Timed imports (deck need and owned counts run 20 times as often)
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
         #[arg(long)]
         json: bool,
     },
@@ -195,6 +226,22 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
         }
+        Command::Bench(BenchCommand::Collection {
+            cards,
+            rows,
+            decks,
+            runs,
+            json,
+        }) => cli::bench_collection(
+            deckhand_bench::CollectionBenchSize {
+                cards,
+                rows,
+                decks,
+                runs,
+            },
+            json,
+            &mut out,
+        )?,
         Command::Bench(BenchCommand::Decks {
             runs,
             heroes_grid,
@@ -206,6 +253,11 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             return Ok(outcome);
         }
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
+        Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
+        Command::Backup { out: file } => {
+            cli::collection::backup(&open()?, file.as_deref(), &mut out)?
+        }
+        Command::Restore { file } => cli::collection::restore(&mut open()?, &file, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;

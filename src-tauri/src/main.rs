@@ -10,6 +10,7 @@ fn main() {
         .plugin(tauri_plugin_dialog::init())
         .manage(state::Db::open_default())
         .manage(commands::goldfish::Cancel::default())
+        .manage(commands::collection::ChosenFiles::default())
         .invoke_handler(tauri::generate_handler![
             commands::games::list_games,
             commands::cards::list_cards,
@@ -30,6 +31,23 @@ fn main() {
             commands::goldfish::goldfish_simulate,
             commands::goldfish::cancel_goldfish,
             commands::goldfish::goldfish_odds,
+            commands::collection::list_collection,
+            commands::collection::owned_counts,
+            commands::collection::change_collection,
+            commands::collection::choose_collection_file,
+            commands::collection::choose_backup_file,
+            commands::collection::import_collection_file,
+            commands::collection::export_collection_file,
+            commands::collection::undo_collection,
+            commands::collection::collection_undo_label,
+            commands::collection::set_completion,
+            commands::collection::wishlist,
+            commands::collection::deck_need,
+            commands::collection::wish_missing,
+            commands::collection::buildable_decks,
+            commands::collection::backup_now,
+            commands::collection::list_backups,
+            commands::collection::restore_backup,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -18,8 +18,19 @@ impl Db {
             .and_then(|path| Deckhand::open(&path))
             .map(Mutex::new)
             .map_err(UiError::from);
-        if let Err(err) = &deckhand {
-            eprintln!("deckhand-app: cannot open the database: {}", err.message);
+        match &deckhand {
+            Err(err) => eprintln!("deckhand-app: cannot open the database: {}", err.message),
+            // The first start of a day keeps a copy (the newest seven are kept). A failed
+            // backup is reported but does not stop the app.
+            Ok(open) => {
+                let daily = open
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .daily_backup();
+                if let Err(err) = daily {
+                    eprintln!("deckhand-app: the daily backup failed: {err}");
+                }
+            }
         }
         Db { deckhand }
     }

@@ -129,6 +129,39 @@ pub enum DeckCommand {
         #[arg(value_name = "NAME_OR_ID")]
         deck: String,
     },
+    /// What a deck needs from the collection: per card needed, owned, used by other
+    /// stored decks, missing
+    Need {
+        #[arg(
+            value_name = "FILE",
+            required_unless_present = "deck",
+            conflicts_with = "deck"
+        )]
+        file: Option<PathBuf>,
+        /// A stored deck, by name or id
+        #[arg(long, value_name = "NAME_OR_ID")]
+        deck: Option<String>,
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// Print only the missing cards: as a deck list (text) or as CSV for a store
+        #[arg(long, value_parser = ["text", "csv"], conflicts_with = "json")]
+        missing: Option<String>,
+        /// Put the missing cards on the wishlist
+        #[arg(long)]
+        wishlist: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Stored decks the collection can build now, or that lack only a few cards
+    Buildable {
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// Also list decks missing at most this many cards
+        #[arg(long, default_value_t = 3, value_name = "N")]
+        within: u32,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn read(file: &Path) -> Result<String> {
@@ -345,6 +378,34 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             let id = deckhand.find_deck(&deck)?;
             deckhand.set_deck_deleted(id, false)?;
             writeln!(out, "restored deck {id}")?;
+        }
+        DeckCommand::Need {
+            file,
+            deck,
+            game,
+            missing,
+            wishlist,
+            json,
+        } => {
+            use super::collection::NeedOutput;
+            let output = match (json, missing.as_deref()) {
+                (true, _) => NeedOutput::Json,
+                (_, Some("csv")) => NeedOutput::MissingCsv,
+                (_, Some(_)) => NeedOutput::MissingText,
+                _ => NeedOutput::Table,
+            };
+            super::collection::need(
+                deckhand,
+                file.as_deref(),
+                deck.as_deref(),
+                game.as_deref(),
+                output,
+                wishlist,
+                out,
+            )?;
+        }
+        DeckCommand::Buildable { game, within, json } => {
+            super::collection::buildable(deckhand, game.as_deref(), within, json, out)?
         }
     }
     Ok(Outcome::Done)

@@ -1,5 +1,6 @@
 //! The CLI's commands: each calls one API function and prints the result as text or JSON.
 
+pub mod collection;
 pub mod deck;
 pub mod goldfish;
 mod text;
@@ -201,5 +202,23 @@ pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write)
         return print_json(out, &report);
     }
     text::search_bench(&report, out)?;
+    Ok(())
+}
+
+pub fn bench_collection(
+    size: deckhand_bench::CollectionBenchSize,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let dir =
+        std::env::temp_dir().join(format!("deckhand-bench-collection-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let timings = deckhand_bench::collection(&dir, size);
+    let _ = std::fs::remove_dir_all(&dir);
+    let timings = timings?;
+    if json {
+        return print_json(out, &timings);
+    }
+    text::timings(&timings, out)?;
     Ok(())
 }

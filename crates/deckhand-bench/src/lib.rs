@@ -6,11 +6,13 @@ use serde::Serialize;
 
 use deckhand::{Deckhand, Result};
 
+mod collection;
 mod decks;
 mod goldfish;
 mod search;
 mod synthetic;
 
+pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
 pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
 pub use search::{search, QueryTiming, SearchBenchReport};

@@ -26,6 +26,25 @@ pub enum StoreError {
     /// A stored row could not be read back (hand-edited database).
     #[error("corrupt row for card '{id}': {message}")]
     CorruptRow { id: String, message: String },
+    /// A removal asks for more copies than the collection row holds.
+    #[error("cannot remove {asked} of card '{card}': the collection holds {owned}")]
+    NotEnoughCopies {
+        card: String,
+        owned: u32,
+        asked: u32,
+    },
+    /// A backup could not be written.
+    #[error("cannot write the backup {path}: {message}")]
+    Backup {
+        path: std::path::PathBuf,
+        message: String,
+    },
+    /// A file offered for restore is not an intact Deckhand database.
+    #[error("{path}: cannot restore: {message}")]
+    InvalidBackup {
+        path: std::path::PathBuf,
+        message: String,
+    },
 }
 
 impl StoreError {

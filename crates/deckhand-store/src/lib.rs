@@ -1,16 +1,25 @@
 //! Deckhand's SQLite store: the card database, its forward-only migrations, card import
-//! (one transaction per import run) and card queries.
+//! (one transaction per import run), card queries, decks, the collection with its undo
+//! journal, and backups.
 //!
 //! The store knows the card model from `deckhand-core` but nothing of where the data
 //! came from: callers hand it validated [`CardSet`](deckhand_core::CardSet)s.
 
+mod backup;
+mod collection;
 mod deck_store;
 mod error;
 mod migrations;
 mod store;
 
+pub use backup::{backup_dir, check_backup, BackupInfo, BackupKind, KEEP_BACKUPS};
+pub use collection::{
+    CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, LiveDeck,
+    SetCompletion, UndoReport, WishlistRow,
+};
 pub use deck_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck, TaggedDeck,
 };
 pub use error::StoreError;
+pub use migrations::SCHEMA_VERSION;
 pub use store::{CardFilter, ImportReport, SetImportReport, Store};

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 
 use crate::StoreError;
 
-const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: games, sets, cards and a key/value table for bookkeeping.
     r#"
     CREATE TABLE games (
@@ -82,6 +82,58 @@ const MIGRATIONS: &[&str] = &[
 
     CREATE INDEX decks_by_game ON decks (game, name);
     "#,
+    // 4: the collection, the wishlist and a one-step undo journal. A collection row is
+    // one card (a printing, by id) in one finish, condition, language and place; '' means
+    // "not stated" so that the primary key treats it as a value (NULLs never collide).
+    // No foreign key to `cards`: years of collection data must survive any reload of the
+    // card data, and a row whose card is gone is shown rather than lost. `game` is kept
+    // on the row so that "owned counts of a game" is one scan of a covering index.
+    r#"
+    CREATE TABLE collection (
+        card      TEXT NOT NULL,
+        game      TEXT NOT NULL REFERENCES games(id),
+        finish    TEXT NOT NULL CHECK (finish IN ('normal', 'foil')),
+        condition TEXT NOT NULL CHECK (condition IN ('', 'mint', 'near_mint',
+                      'lightly_played', 'moderately_played', 'heavily_played', 'damaged')),
+        language  TEXT NOT NULL,
+        location  TEXT NOT NULL,
+        count     INTEGER NOT NULL CHECK (count > 0),
+        note      TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (card, finish, condition, language, location)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE INDEX collection_by_game ON collection (game, card, count);
+
+    CREATE TABLE wishlist (
+        card  TEXT PRIMARY KEY,
+        game  TEXT NOT NULL REFERENCES games(id),
+        count INTEGER NOT NULL CHECK (count > 0)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE INDEX wishlist_by_game ON wishlist (game, card);
+
+    -- The state before the last change or import, for one undo: each row it touched,
+    -- as it was (`count` NULL when the row did not exist). Wishlist rows use the
+    -- collection's key with empty parts.
+    CREATE TABLE collection_undo (
+        list      TEXT NOT NULL CHECK (list IN ('collection', 'wishlist')),
+        card      TEXT NOT NULL,
+        finish    TEXT NOT NULL,
+        condition TEXT NOT NULL,
+        language  TEXT NOT NULL,
+        location  TEXT NOT NULL,
+        game      TEXT NOT NULL,
+        count     INTEGER,
+        note      TEXT,
+        PRIMARY KEY (list, card, finish, condition, language, location)
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE collection_undo_label (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        label   TEXT NOT NULL,
+        made_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    ) STRICT;
+    "#,
 ];
 
 /// The schema version this build writes.
@@ -94,6 +146,12 @@ pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             found: current,
             known: SCHEMA_VERSION,
         });
+    }
+    // A database that already holds data is copied aside before its schema changes.
+    if current > 0 && current < SCHEMA_VERSION {
+        if let Some(path) = crate::backup::db_file(conn) {
+            crate::backup::backup_into_dir(conn, &path, crate::backup::BackupKind::Migration)?;
+        }
     }
     for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
         let tx = conn.transaction()?;

@@ -67,6 +67,29 @@ pub enum Error {
     /// build, caught by the tests that load all of `data/`.
     #[error("bundled data is invalid: {0}")]
     BundledData(String),
+    /// A collection CSV file does not parse.
+    #[error("{source_name}:{line}:{column}: {message}")]
+    CollectionCsv {
+        source_name: String,
+        line: u64,
+        column: usize,
+        message: String,
+    },
+    /// Lines of a collection file name no card (or a card of several games); nothing was
+    /// imported.
+    #[error("{source_name}: {} line{} name no card; nothing was imported (--skip-unknown imports the rest): {}",
+        lines.len(), if lines.len() == 1 { "" } else { "s" }, lines.join("; "))]
+    UnknownCollectionCards {
+        source_name: String,
+        lines: Vec<String>,
+    },
+    /// A card is in the collection in several finishes, conditions or places, and the
+    /// command did not say which.
+    #[error("'{card}' is in the collection as {rows}; say which with --foil, --condition, --language or --location")]
+    AmbiguousCopy { card: String, rows: String },
+    /// Undo was asked for, but the last change was already undone (or there was none).
+    #[error("nothing to undo")]
+    NothingToUndo,
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -99,6 +122,8 @@ impl Error {
                 "not_found"
             }
             Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
+            Error::Store(StoreError::InvalidBackup { .. }) => "invalid_backup",
+            Error::Store(StoreError::NotEnoughCopies { .. }) => "not_enough_copies",
             Error::Store(_) => "database",
             Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
@@ -114,6 +139,10 @@ impl Error {
             Error::UnknownCards { .. } => "unknown_cards",
             Error::DeckGame { .. } => "deck_game",
             Error::Search(_) => "search_index",
+            Error::CollectionCsv { .. } => "invalid_input",
+            Error::UnknownCollectionCards { .. } => "unknown_cards",
+            Error::AmbiguousCopy { .. } => "ambiguous",
+            Error::NothingToUndo => "nothing_to_undo",
         }
     }
 

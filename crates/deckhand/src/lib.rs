@@ -4,11 +4,13 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`, and the
-//! Heroes of the Grid export in `heroes_grid`.
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`,
+//! `collection`, `backup`, and the Heroes of the Grid export in `heroes_grid`.
 
+mod backup;
 pub mod bundled;
 mod cards;
+mod collection;
 mod deckhand;
 mod decks;
 mod error;
@@ -19,13 +21,22 @@ mod import;
 mod paths;
 mod search;
 
+pub use collection::{
+    parse_condition, BuildableDeck, CollectionChangeOutcome, CollectionImportOptions,
+    CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed, MissingCard, NeedLine,
+    SkippedLine as SkippedCollectionLine, DECKHAND_COLUMNS,
+};
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
     Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
 };
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
-    SkippedLine, MAX_COUNT,
+    SkippedLine as SkippedDeckLine, MAX_COUNT,
+};
+pub use deckhand_store::{
+    BackupInfo, ChangeReport, CollectionRow, Condition, CopyKey, Finish, SetCompletion, UndoReport,
+    WishlistRow, KEEP_BACKUPS,
 };
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,

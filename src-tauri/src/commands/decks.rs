@@ -110,7 +110,7 @@ fn deck_file_dialog(window: &Window, title: &str) -> FileDialogBuilder<tauri::Wr
 
 /// A path from a dialog, or the error a user sees when the platform gave a URL that is
 /// not a local file.
-fn local_path(picked: FilePath) -> Result<PathBuf, UiError> {
+pub(crate) fn local_path(picked: FilePath) -> Result<PathBuf, UiError> {
     picked.into_path().map_err(|e| UiError {
         code: "unreadable_file".into(),
         message: format!("the chosen file is not a local file: {e}"),

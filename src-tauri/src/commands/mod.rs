@@ -2,6 +2,7 @@
 //! maps the error; nothing else.
 
 pub mod cards;
+pub mod collection;
 pub mod decks;
 pub mod games;
 pub mod goldfish;

@@ -1,0 +1,719 @@
+//! The collection (the copies a player owns), the wishlist, and a one-step undo journal.
+//!
+//! Every change or import is one transaction that first records, in `collection_undo`,
+//! each touched row as it was; [`Store::undo_collection`] puts those rows back once.
+
+use std::collections::HashMap;
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+
+use crate::{DeckCard, Store, StoreError};
+
+/// A copy's finish.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Finish {
+    #[default]
+    Normal,
+    Foil,
+}
+
+impl Finish {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Finish::Normal => "normal",
+            Finish::Foil => "foil",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Finish> {
+        match s {
+            "normal" => Some(Finish::Normal),
+            "foil" => Some(Finish::Foil),
+            _ => None,
+        }
+    }
+}
+
+/// A copy's condition, on the six-grade scale most stores use (mint to damaged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    Mint,
+    NearMint,
+    LightlyPlayed,
+    ModeratelyPlayed,
+    HeavilyPlayed,
+    Damaged,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 6] = [
+        Condition::Mint,
+        Condition::NearMint,
+        Condition::LightlyPlayed,
+        Condition::ModeratelyPlayed,
+        Condition::HeavilyPlayed,
+        Condition::Damaged,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Condition::Mint => "mint",
+            Condition::NearMint => "near_mint",
+            Condition::LightlyPlayed => "lightly_played",
+            Condition::ModeratelyPlayed => "moderately_played",
+            Condition::HeavilyPlayed => "heavily_played",
+            Condition::Damaged => "damaged",
+        }
+    }
+
+    /// The stored spelling back into a condition.
+    pub fn parse(s: &str) -> Option<Condition> {
+        Condition::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+fn condition_text(condition: Option<Condition>) -> &'static str {
+    condition.map_or("", Condition::as_str)
+}
+
+/// Which collection row a copy belongs to: the same card may be owned in several
+/// finishes, conditions, languages and places. Empty strings mean "not stated".
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CopyKey {
+    pub card: String,
+    pub finish: Finish,
+    pub condition: Option<Condition>,
+    pub language: String,
+    pub location: String,
+}
+
+impl CopyKey {
+    /// The plainest copy of `card`: normal finish, nothing else stated.
+    pub fn plain(card: impl Into<String>) -> CopyKey {
+        CopyKey {
+            card: card.into(),
+            ..CopyKey::default()
+        }
+    }
+}
+
+/// One row of the collection as listed: the key, the count, and the card's name and game
+/// (the card id stands in for the name when the card is no longer in the database).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CollectionRow {
+    #[serde(flatten)]
+    pub key: CopyKey,
+    pub game: String,
+    pub name: String,
+    pub set: Option<String>,
+    pub number: Option<String>,
+    pub count: u32,
+    pub note: String,
+}
+
+/// One wishlist entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WishlistRow {
+    pub card: String,
+    pub game: String,
+    pub name: String,
+    pub count: u32,
+}
+
+/// One change to the collection or the wishlist. `game` is the card's game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CollectionChange {
+    /// Adds `count` copies; a `note` replaces the row's note.
+    Add {
+        game: String,
+        key: CopyKey,
+        count: u32,
+        note: Option<String>,
+    },
+    /// Sets the row's count (0 removes it); a `note` replaces the row's note.
+    Set {
+        game: String,
+        key: CopyKey,
+        count: u32,
+        note: Option<String>,
+    },
+    /// Removes `count` copies; fails when the row holds fewer.
+    Remove { key: CopyKey, count: u32 },
+    /// Raises the wishlist count of `card` to at least `count`.
+    WishAtLeast {
+        game: String,
+        card: String,
+        count: u32,
+    },
+    /// Sets the wishlist count of `card` (0 removes it).
+    WishSet {
+        game: String,
+        card: String,
+        count: u32,
+    },
+}
+
+/// What a change or an import did (or, dry run, would do).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ChangeReport {
+    /// Rows that did not exist before.
+    pub new_rows: usize,
+    /// Existing rows whose count or note changed.
+    pub changed_rows: usize,
+    /// Rows removed (count down to 0).
+    pub removed_rows: usize,
+    /// Copies added minus copies removed, collection and wishlist apart.
+    pub copies_delta: i64,
+    pub wishlist_delta: i64,
+}
+
+/// What an undo put back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UndoReport {
+    /// The label of the change undone ("import cards.csv", "add 2 Shield Liger", …).
+    pub label: String,
+    pub made_at: String,
+    /// How many rows were restored.
+    pub rows: usize,
+}
+
+/// A stored, not deleted deck's newest content, for comparing decks with the collection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LiveDeck {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub cards: Vec<DeckCard>,
+}
+
+/// A card's identity for matching: its game, folded name, set and number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRef {
+    pub id: String,
+    pub game: String,
+    pub name: String,
+    pub name_key: String,
+    pub set: Option<String>,
+    pub number: Option<String>,
+}
+
+/// Owned distinct cards of one set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SetCompletion {
+    pub game: String,
+    pub set: String,
+    pub set_name: String,
+    pub owned: u32,
+    pub total: u32,
+}
+
+const LIST_COLLECTION: &str = "collection";
+const LIST_WISHLIST: &str = "wishlist";
+
+struct Journal<'t> {
+    tx: &'t Transaction<'t>,
+}
+
+impl Journal<'_> {
+    /// Records a row's state before the change; only the first record per row counts,
+    /// so an import touching a row twice still undoes to the state before the import.
+    fn record(
+        &self,
+        list: &str,
+        key: &CopyKey,
+        game: &str,
+        before: Option<&(u32, String)>,
+    ) -> Result<(), StoreError> {
+        let mut stmt = self.tx.prepare_cached(
+            "INSERT OR IGNORE INTO collection_undo
+                (list, card, finish, condition, language, location, game, count, note)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?;
+        stmt.execute(params![
+            list,
+            key.card,
+            key.finish.as_str(),
+            condition_text(key.condition),
+            key.language,
+            key.location,
+            game,
+            before.map(|b| b.0),
+            before.map(|b| b.1.as_str()),
+        ])?;
+        Ok(())
+    }
+}
+
+fn read_row(tx: &Transaction, key: &CopyKey) -> Result<Option<(u32, String, String)>, StoreError> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT count, note, game FROM collection
+         WHERE card = ?1 AND finish = ?2 AND condition = ?3 AND language = ?4 AND location = ?5",
+    )?;
+    Ok(stmt
+        .query_row(
+            params![
+                key.card,
+                key.finish.as_str(),
+                condition_text(key.condition),
+                key.language,
+                key.location
+            ],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?)
+}
+
+fn write_row(
+    tx: &Transaction,
+    key: &CopyKey,
+    game: &str,
+    count: u32,
+    note: &str,
+) -> Result<(), StoreError> {
+    if count == 0 {
+        let mut stmt = tx.prepare_cached(
+            "DELETE FROM collection
+             WHERE card = ?1 AND finish = ?2 AND condition = ?3 AND language = ?4 AND location = ?5",
+        )?;
+        stmt.execute(params![
+            key.card,
+            key.finish.as_str(),
+            condition_text(key.condition),
+            key.language,
+            key.location
+        ])?;
+    } else {
+        let mut stmt = tx.prepare_cached(
+            "INSERT INTO collection (card, game, finish, condition, language, location, count, note)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (card, finish, condition, language, location)
+             DO UPDATE SET count = excluded.count, note = excluded.note",
+        )?;
+        stmt.execute(params![
+            key.card,
+            game,
+            key.finish.as_str(),
+            condition_text(key.condition),
+            key.language,
+            key.location,
+            count,
+            note
+        ])?;
+    }
+    Ok(())
+}
+
+fn read_wish(tx: &Transaction, card: &str) -> Result<Option<u32>, StoreError> {
+    let mut stmt = tx.prepare_cached("SELECT count FROM wishlist WHERE card = ?1")?;
+    Ok(stmt.query_row([card], |r| r.get(0)).optional()?)
+}
+
+fn write_wish(tx: &Transaction, card: &str, game: &str, count: u32) -> Result<(), StoreError> {
+    if count == 0 {
+        tx.prepare_cached("DELETE FROM wishlist WHERE card = ?1")?
+            .execute([card])?;
+    } else {
+        tx.prepare_cached(
+            "INSERT INTO wishlist (card, game, count) VALUES (?1, ?2, ?3)
+             ON CONFLICT (card) DO UPDATE SET count = excluded.count",
+        )?
+        .execute(params![card, game, count])?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Applies `changes` in one transaction, recording the previous state of every touched
+    /// row for one undo (which replaces the previous undo). With `dry_run` the transaction
+    /// is rolled back: the report says what would change and nothing does.
+    pub fn apply_collection_changes(
+        &mut self,
+        label: &str,
+        changes: &[CollectionChange],
+        dry_run: bool,
+    ) -> Result<ChangeReport, StoreError> {
+        if changes.len() > 10_000 {
+            // A large import dirties more pages than SQLite's default 2 MB cache holds;
+            // spilling them to the WAL mid-transaction costs more than the memory.
+            self.conn.pragma_update(None, "cache_size", -64 * 1024)?;
+        }
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM collection_undo", [])?;
+        tx.execute(
+            "INSERT INTO collection_undo_label (id, label) VALUES (1, ?1)
+             ON CONFLICT (id) DO UPDATE SET label = excluded.label,
+                made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+            [label],
+        )?;
+        let journal = Journal { tx: &tx };
+        let mut report = ChangeReport::default();
+        for change in changes {
+            match change {
+                CollectionChange::Add {
+                    game,
+                    key,
+                    count,
+                    note,
+                }
+                | CollectionChange::Set {
+                    game,
+                    key,
+                    count,
+                    note,
+                } => {
+                    let before = read_row(&tx, key)?;
+                    let old = before.as_ref().map(|(c, n, _)| (*c, n.clone()));
+                    journal.record(LIST_COLLECTION, key, game, old.as_ref())?;
+                    let old_count = old.as_ref().map_or(0, |o| o.0);
+                    let new_count = match change {
+                        CollectionChange::Add { .. } => old_count.saturating_add(*count),
+                        _ => *count,
+                    };
+                    let new_note = note
+                        .clone()
+                        .or_else(|| old.as_ref().map(|o| o.1.clone()))
+                        .unwrap_or_default();
+                    count_change(&mut report, old.as_ref(), new_count, &new_note);
+                    write_row(&tx, key, game, new_count, &new_note)?;
+                }
+                CollectionChange::Remove { key, count } => {
+                    let before = read_row(&tx, key)?;
+                    let owned = before.as_ref().map_or(0, |b| b.0);
+                    let Some((old_count, note, game)) = before.filter(|_| owned >= *count) else {
+                        return Err(StoreError::NotEnoughCopies {
+                            card: key.card.clone(),
+                            owned,
+                            asked: *count,
+                        });
+                    };
+                    let old = (old_count, note.clone());
+                    journal.record(LIST_COLLECTION, key, &game, Some(&old))?;
+                    let new_count = old_count - count;
+                    count_change(&mut report, Some(&old), new_count, &note);
+                    write_row(&tx, key, &game, new_count, &note)?;
+                }
+                CollectionChange::WishAtLeast { game, card, count }
+                | CollectionChange::WishSet { game, card, count } => {
+                    let old = read_wish(&tx, card)?;
+                    let key = CopyKey::plain(card.clone());
+                    journal.record(
+                        LIST_WISHLIST,
+                        &key,
+                        game,
+                        old.map(|c| (c, String::new())).as_ref(),
+                    )?;
+                    let old_count = old.unwrap_or(0);
+                    let new_count = match change {
+                        CollectionChange::WishAtLeast { .. } => old_count.max(*count),
+                        _ => *count,
+                    };
+                    report.wishlist_delta += i64::from(new_count) - i64::from(old_count);
+                    write_wish(&tx, card, game, new_count)?;
+                }
+            }
+        }
+        if !dry_run {
+            tx.commit()?;
+        }
+        Ok(report)
+    }
+
+    /// Puts back every row the last change or import touched, once. `None` when there is
+    /// nothing to undo.
+    pub fn undo_collection(&mut self) -> Result<Option<UndoReport>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let label: Option<(String, String)> = tx
+            .query_row(
+                "SELECT label, made_at FROM collection_undo_label WHERE id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((label, made_at)) = label else {
+            return Ok(None);
+        };
+        let mut rows = 0;
+        {
+            let mut stmt = tx.prepare(
+                "SELECT list, card, finish, condition, language, location, game, count, note
+                 FROM collection_undo",
+            )?;
+            let entries = stmt.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, Option<u32>>(7)?,
+                    r.get::<_, Option<String>>(8)?,
+                ))
+            })?;
+            for entry in entries {
+                let (list, card, finish, condition, language, location, game, count, note) = entry?;
+                if list == LIST_WISHLIST {
+                    write_wish(&tx, &card, &game, count.unwrap_or(0))?;
+                } else {
+                    let key = CopyKey {
+                        card,
+                        finish: Finish::parse(&finish).unwrap_or_default(),
+                        condition: Condition::parse(&condition),
+                        language,
+                        location,
+                    };
+                    write_row(
+                        &tx,
+                        &key,
+                        &game,
+                        count.unwrap_or(0),
+                        note.as_deref().unwrap_or(""),
+                    )?;
+                }
+                rows += 1;
+            }
+        }
+        tx.execute("DELETE FROM collection_undo", [])?;
+        tx.execute("DELETE FROM collection_undo_label", [])?;
+        tx.commit()?;
+        Ok(Some(UndoReport {
+            label,
+            made_at,
+            rows,
+        }))
+    }
+
+    /// The label of the change an undo would revert.
+    pub fn collection_undo_label(&self) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT label FROM collection_undo_label WHERE id = 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The collection, optionally of one game, by game, name and key.
+    pub fn collection(&self, game: Option<&str>) -> Result<Vec<CollectionRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT c.card, c.finish, c.condition, c.language, c.location, c.game,
+                    COALESCE(k.name, c.card), k.set_code, k.number, c.count, c.note
+             FROM collection c LEFT JOIN cards k ON k.id = c.card
+             WHERE (?1 IS NULL OR c.game = ?1)
+             ORDER BY c.game, COALESCE(k.name_key, c.card), c.card, c.finish = 'foil', c.condition,
+                      c.language, c.location",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok(CollectionRow {
+                key: CopyKey {
+                    card: r.get(0)?,
+                    finish: Finish::parse(&r.get::<_, String>(1)?).unwrap_or_default(),
+                    condition: Condition::parse(&r.get::<_, String>(2)?),
+                    language: r.get(3)?,
+                    location: r.get(4)?,
+                },
+                game: r.get(5)?,
+                name: r.get(6)?,
+                set: r.get(7)?,
+                number: r.get(8)?,
+                count: r.get(9)?,
+                note: r.get(10)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every row of one card.
+    pub fn collection_rows_of(&self, card: &str) -> Result<Vec<CollectionRow>, StoreError> {
+        Ok(self
+            .collection(None)?
+            .into_iter()
+            .filter(|r| r.key.card == card)
+            .collect())
+    }
+
+    /// Copies owned per card id (all finishes, conditions, places), optionally of one
+    /// game: one scan of the `collection_by_game` index. For search filters and views.
+    pub fn owned_counts(&self, game: Option<&str>) -> Result<HashMap<String, u32>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT card, SUM(count) FROM collection
+             WHERE (?1 IS NULL OR game = ?1) GROUP BY card",
+        )?;
+        let rows = stmt.query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Copies owned per folded card name within one game: any printing of a card can be
+    /// played in its place.
+    pub fn owned_by_name(&self, game: &str) -> Result<HashMap<String, u32>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT k.name_key, SUM(c.count) FROM collection c JOIN cards k ON k.id = c.card
+             WHERE c.game = ?1 GROUP BY k.name_key",
+        )?;
+        let rows = stmt.query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Copies owned of every printing named `name_key` in `game`.
+    pub fn owned_named(&self, game: &str, name_key: &str) -> Result<u32, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT COALESCE(SUM(c.count), 0) FROM cards k JOIN collection c ON c.card = k.id
+             WHERE k.game = ?1 AND k.name_key = ?2",
+        )?;
+        Ok(stmt.query_row([game, name_key], |r| r.get(0))?)
+    }
+
+    /// The wishlist, optionally of one game.
+    pub fn wishlist(&self, game: Option<&str>) -> Result<Vec<WishlistRow>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT w.card, w.game, COALESCE(k.name, w.card), w.count
+             FROM wishlist w LEFT JOIN cards k ON k.id = w.card
+             WHERE (?1 IS NULL OR w.game = ?1)
+             ORDER BY w.game, COALESCE(k.name_key, w.card)",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok(WishlistRow {
+                card: r.get(0)?,
+                game: r.get(1)?,
+                name: r.get(2)?,
+                count: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every card's identity for resolving names in bulk, optionally of one game.
+    pub fn card_refs(&self, game: Option<&str>) -> Result<Vec<CardRef>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, game, name, name_key, set_code, number FROM cards
+             WHERE (?1 IS NULL OR game = ?1) ORDER BY game, id",
+        )?;
+        let rows = stmt.query_map([game], card_ref)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The identity of each of these card ids (unknown ids are left out).
+    pub fn card_refs_by_id(
+        &self,
+        ids: impl IntoIterator<Item = impl AsRef<str>>,
+    ) -> Result<HashMap<String, CardRef>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, game, name, name_key, set_code, number FROM cards WHERE id = ?1",
+        )?;
+        let mut refs = HashMap::new();
+        for id in ids {
+            let id = id.as_ref();
+            if refs.contains_key(id) {
+                continue;
+            }
+            if let Some(card) = stmt.query_row([id], card_ref).optional()? {
+                refs.insert(id.to_owned(), card);
+            }
+        }
+        Ok(refs)
+    }
+
+    /// The ids of every printing named `name_key` in `game`.
+    pub fn card_ids_named(&self, game: &str, name_key: &str) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id FROM cards WHERE game = ?1 AND name_key = ?2")?;
+        let rows = stmt.query_map([game, name_key], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The newest content of every deck that is not deleted, optionally of one game.
+    pub fn live_decks(&self, game: Option<&str>) -> Result<Vec<LiveDeck>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT d.id, v.name, d.game, v.cards
+             FROM decks d JOIN deck_versions v ON v.deck_id = d.id AND v.version = d.version
+             WHERE d.deleted_at IS NULL AND (?1 IS NULL OR d.game = ?1)
+             ORDER BY d.game, v.name COLLATE NOCASE, d.id",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
+        let mut decks = Vec::new();
+        for row in rows {
+            let (id, name, game, cards) = row?;
+            let cards = serde_json::from_str(&cards).map_err(|e| StoreError::CorruptRow {
+                id: format!("deck {id}"),
+                message: e.to_string(),
+            })?;
+            decks.push(LiveDeck {
+                id,
+                name,
+                game,
+                cards,
+            });
+        }
+        Ok(decks)
+    }
+
+    /// Per game and set: how many of the set's cards have at least one copy owned.
+    pub fn set_completion(&self, game: Option<&str>) -> Result<Vec<SetCompletion>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT k.game, k.set_code, COALESCE(s.name, k.set_code),
+                    SUM(EXISTS (SELECT 1 FROM collection c WHERE c.card = k.id)), COUNT(*)
+             FROM cards k LEFT JOIN sets s ON s.game = k.game AND s.code = k.set_code
+             WHERE k.set_code IS NOT NULL AND (?1 IS NULL OR k.game = ?1)
+             GROUP BY k.game, k.set_code
+             ORDER BY k.game, k.set_code",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok(SetCompletion {
+                game: r.get(0)?,
+                set: r.get(1)?,
+                set_name: r.get(2)?,
+                owned: r.get(3)?,
+                total: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+fn card_ref(r: &rusqlite::Row) -> rusqlite::Result<CardRef> {
+    Ok(CardRef {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        name: r.get(2)?,
+        name_key: r.get(3)?,
+        set: r.get(4)?,
+        number: r.get(5)?,
+    })
+}
+
+fn count_change(
+    report: &mut ChangeReport,
+    old: Option<&(u32, String)>,
+    new_count: u32,
+    new_note: &str,
+) {
+    let old_count = old.map_or(0, |o| o.0);
+    report.copies_delta += i64::from(new_count) - i64::from(old_count);
+    match old {
+        None if new_count > 0 => report.new_rows += 1,
+        None => {}
+        Some(_) if new_count == 0 => report.removed_rows += 1,
+        Some((c, n)) if *c != new_count || n != new_note => report.changed_rows += 1,
+        Some(_) => {}
+    }
+}
+
+#[cfg(test)]
+#[path = "collection_tests.rs"]
+mod tests;

@@ -1,0 +1,392 @@
+use deckhand_core::{CardSet, Games};
+
+use super::*;
+use crate::backup::{backup_dir, check_backup, BackupKind};
+use crate::DeckContent;
+
+const GAME: &str = r#"
+id = "tiny"
+name = "Tiny Game"
+card_size_mm = { width = 63.0, height = 88.0 }
+[[card_types]]
+name = "Unit"
+stats = []
+[[sections]]
+id = "main"
+name = "Main"
+"#;
+
+fn games() -> Games {
+    Games::from_sources([("tiny.toml", GAME)]).unwrap()
+}
+
+const CARDS: &str = r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}],
+    "cards": [
+        {"id": "brick", "name": "Brick", "type": "Unit", "set": "T1"},
+        {"id": "brick-2", "name": "Brick", "type": "Unit", "set": "T2"},
+        {"id": "wall", "name": "Wall", "type": "Unit", "set": "T1"},
+        {"id": "gate", "name": "Gate", "type": "Unit", "set": "T1"}
+    ]}"#;
+
+fn store_at(path: Option<&std::path::Path>) -> Store {
+    let mut store = match path {
+        Some(path) => Store::open(path).unwrap(),
+        None => Store::open_in_memory().unwrap(),
+    };
+    store.sync_games(games().iter()).unwrap();
+    let set = CardSet::from_json("set.json", CARDS, &games()).unwrap();
+    store.import(&[set]).unwrap();
+    store
+}
+
+fn store() -> Store {
+    store_at(None)
+}
+
+fn add(card: &str, count: u32) -> CollectionChange {
+    CollectionChange::Add {
+        game: "tiny".into(),
+        key: CopyKey::plain(card),
+        count,
+        note: None,
+    }
+}
+
+fn foil(card: &str) -> CopyKey {
+    CopyKey {
+        finish: Finish::Foil,
+        ..CopyKey::plain(card)
+    }
+}
+
+fn counts(store: &Store) -> Vec<(String, Finish, u32)> {
+    store
+        .collection(None)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.key.card, r.key.finish, r.count))
+        .collect()
+}
+
+#[test]
+fn adding_a_card_twice_sums_into_one_row_and_a_foil_is_a_row_of_its_own() {
+    let mut store = store();
+    store
+        .apply_collection_changes("a", &[add("brick", 2), add("brick", 1)], false)
+        .unwrap();
+    let report = store
+        .apply_collection_changes(
+            "b",
+            &[CollectionChange::Add {
+                game: "tiny".into(),
+                key: foil("brick"),
+                count: 1,
+                note: Some("signed".into()),
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!((report.new_rows, report.copies_delta), (1, 1));
+    assert_eq!(
+        counts(&store),
+        [
+            ("brick".into(), Finish::Normal, 3),
+            ("brick".into(), Finish::Foil, 1)
+        ]
+    );
+    assert_eq!(store.owned_counts(Some("tiny")).unwrap()["brick"], 4);
+}
+
+#[test]
+fn undo_puts_back_the_state_before_the_last_import_and_only_once() {
+    let mut store = store();
+    store
+        .apply_collection_changes("first", &[add("brick", 2)], false)
+        .unwrap();
+    let before = counts(&store);
+    store
+        .apply_collection_changes(
+            "import big.csv",
+            &[add("brick", 1), add("wall", 4), add("brick", 5)],
+            false,
+        )
+        .unwrap();
+    assert_eq!(
+        store.collection_undo_label().unwrap().as_deref(),
+        Some("import big.csv")
+    );
+    let undone = store.undo_collection().unwrap().unwrap();
+    assert_eq!((undone.label.as_str(), undone.rows), ("import big.csv", 2));
+    assert_eq!(counts(&store), before);
+    assert_eq!(store.undo_collection().unwrap(), None);
+    assert_eq!(counts(&store), before);
+}
+
+#[test]
+fn removing_more_copies_than_owned_fails_and_changes_nothing() {
+    let mut store = store();
+    store
+        .apply_collection_changes("a", &[add("brick", 2)], false)
+        .unwrap();
+    let err = store
+        .apply_collection_changes(
+            "b",
+            &[
+                add("wall", 1),
+                CollectionChange::Remove {
+                    key: CopyKey::plain("brick"),
+                    count: 3,
+                },
+            ],
+            false,
+        )
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        StoreError::NotEnoughCopies {
+            owned: 2,
+            asked: 3,
+            ..
+        }
+    ));
+    assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
+    // The failed change did not replace the undo of the one before.
+    assert_eq!(store.collection_undo_label().unwrap().as_deref(), Some("a"));
+}
+
+#[test]
+fn removing_every_copy_or_setting_zero_deletes_the_row() {
+    let mut store = store();
+    store
+        .apply_collection_changes("a", &[add("brick", 2), add("wall", 1)], false)
+        .unwrap();
+    let report = store
+        .apply_collection_changes(
+            "b",
+            &[
+                CollectionChange::Remove {
+                    key: CopyKey::plain("brick"),
+                    count: 2,
+                },
+                CollectionChange::Set {
+                    game: "tiny".into(),
+                    key: CopyKey::plain("wall"),
+                    count: 0,
+                    note: None,
+                },
+            ],
+            false,
+        )
+        .unwrap();
+    assert_eq!((report.removed_rows, report.copies_delta), (2, -3));
+    assert!(counts(&store).is_empty());
+}
+
+#[test]
+fn a_dry_run_reports_the_change_and_writes_nothing() {
+    let mut store = store();
+    let report = store
+        .apply_collection_changes("preview", &[add("brick", 2), add("wall", 1)], true)
+        .unwrap();
+    assert_eq!((report.new_rows, report.copies_delta), (2, 3));
+    assert!(counts(&store).is_empty());
+    assert_eq!(store.collection_undo_label().unwrap(), None);
+}
+
+#[test]
+fn owned_by_name_counts_every_printing_of_a_card() {
+    let mut store = store();
+    store
+        .apply_collection_changes("a", &[add("brick", 2), add("brick-2", 1)], false)
+        .unwrap();
+    assert_eq!(store.owned_named("tiny", "brick").unwrap(), 3);
+    assert_eq!(store.owned_by_name("tiny").unwrap()["brick"], 3);
+    assert_eq!(store.owned_named("tiny", "gate").unwrap(), 0);
+}
+
+#[test]
+fn set_completion_counts_distinct_owned_cards_of_each_set() {
+    let mut store = store();
+    store
+        .apply_collection_changes(
+            "a",
+            &[
+                add("brick", 3),
+                CollectionChange::Add {
+                    game: "tiny".into(),
+                    key: foil("brick"),
+                    count: 1,
+                    note: None,
+                },
+                add("brick-2", 1),
+            ],
+            false,
+        )
+        .unwrap();
+    let sets: Vec<(String, u32, u32)> = store
+        .set_completion(Some("tiny"))
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.set, s.owned, s.total))
+        .collect();
+    assert_eq!(sets, [("T1".into(), 1, 3), ("T2".into(), 1, 1)]);
+}
+
+#[test]
+fn the_wishlist_is_raised_to_at_least_the_count_asked_and_undone_like_the_collection() {
+    let mut store = store();
+    let wish = |count| CollectionChange::WishAtLeast {
+        game: "tiny".into(),
+        card: "wall".into(),
+        count,
+    };
+    store
+        .apply_collection_changes("w1", &[wish(2)], false)
+        .unwrap();
+    store
+        .apply_collection_changes("w2", &[wish(1)], false)
+        .unwrap();
+    assert_eq!(store.wishlist(None).unwrap()[0].count, 2);
+    store
+        .apply_collection_changes("w3", &[wish(3)], false)
+        .unwrap();
+    store.undo_collection().unwrap();
+    assert_eq!(store.wishlist(None).unwrap()[0].count, 2);
+}
+
+#[test]
+fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
+    let mut store = store();
+    let content = |name: &str, count| DeckContent {
+        game: "tiny".into(),
+        name: name.into(),
+        side: None,
+        notes: String::new(),
+        tags: vec![],
+        cards: vec![DeckCard {
+            section: "main".into(),
+            count,
+            card: "brick".into(),
+        }],
+    };
+    let (a, _) = store.save_deck(None, &content("A", 1)).unwrap();
+    store.save_deck(Some(a), &content("A", 3)).unwrap();
+    let (b, _) = store.save_deck(None, &content("B", 2)).unwrap();
+    store.set_deck_deleted(b, true).unwrap();
+    let decks = store.live_decks(Some("tiny")).unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(decks[0].cards[0].count, 3);
+}
+
+#[test]
+fn a_backup_passes_the_check_and_restoring_it_brings_the_old_collection_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deckhand.sqlite3");
+    let mut store = store_at(Some(&db));
+    store
+        .apply_collection_changes("a", &[add("brick", 2)], false)
+        .unwrap();
+    let copy = dir.path().join("copy.sqlite3");
+    store.backup_to(&copy).unwrap();
+    let info = check_backup(&copy).unwrap();
+    assert_eq!((info.collection_rows, info.cards), (1, 4));
+    store
+        .apply_collection_changes("b", &[add("wall", 7)], false)
+        .unwrap();
+    store.restore_from(&copy).unwrap();
+    assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
+    // The state replaced by the restore was itself kept.
+    assert!(store
+        .backups()
+        .iter()
+        .any(|p| p.to_string_lossy().contains(".before-restore.")));
+    // Another connection sees the restored content.
+    drop(store);
+    assert_eq!(
+        counts(&Store::open(&db).unwrap()),
+        [("brick".into(), Finish::Normal, 2)]
+    );
+}
+
+#[test]
+fn files_that_are_not_intact_deckhand_databases_are_refused_for_restore() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "count,name\n1,Brick\n".repeat(200)).unwrap();
+    let other = dir.path().join("other.sqlite3");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        .unwrap();
+    let newer = dir.path().join("newer.sqlite3");
+    {
+        let store = store_at(Some(&newer));
+        store.conn.pragma_update(None, "user_version", 999).unwrap();
+    }
+    let cases: [(&std::path::Path, &str); 4] = [
+        (&text, "not a SQLite database"),
+        (&other, "not a Deckhand database"),
+        (&newer, "newer than this Deckhand"),
+        (&dir.path().join("missing.sqlite3"), "no such file"),
+    ];
+    let mut store = store();
+    store
+        .apply_collection_changes("a", &[add("brick", 2)], false)
+        .unwrap();
+    for (path, expected) in cases {
+        let err = store.restore_from(path).unwrap_err().to_string();
+        assert!(err.contains(expected), "{path:?}: {err}");
+        assert!(!err.contains('\n'), "{err}");
+        assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
+    }
+}
+
+#[test]
+fn a_database_with_data_is_backed_up_before_its_schema_is_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        for sql in &crate::migrations::MIGRATIONS[..3] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let store = Store::open(&db).unwrap();
+    let backups = store.backups();
+    assert_eq!(backups.len(), 1, "{backups:?}");
+    assert!(backups[0]
+        .to_string_lossy()
+        .contains("old.before-migration."));
+    assert_eq!(check_backup(&backups[0]).unwrap().schema_version, 3);
+    // A new database has nothing to lose: no backup.
+    let fresh = dir.path().join("fresh.sqlite3");
+    drop(Store::open(&fresh).unwrap());
+    drop(Store::open(&fresh).unwrap());
+    assert_eq!(std::fs::read_dir(backup_dir(&db)).unwrap().count(), 1);
+}
+
+#[test]
+fn the_daily_backup_is_made_once_a_day_and_only_seven_automatic_ones_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("deckhand.sqlite3");
+    let store = store_at(Some(&db));
+    assert!(store.daily_backup().unwrap().is_some());
+    assert!(store.daily_backup().unwrap().is_none());
+    for _ in 0..9 {
+        store.backup_in_dir(BackupKind::Migration).unwrap();
+    }
+    store.backup_in_dir(BackupKind::Manual).unwrap();
+    let names: Vec<String> = store
+        .backups()
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let migration = names
+        .iter()
+        .filter(|n| n.contains(".before-migration."))
+        .count();
+    assert_eq!(migration, 7, "{names:?}");
+    assert_eq!(names.iter().filter(|n| n.contains(".daily.")).count(), 1);
+    assert_eq!(names.iter().filter(|n| n.contains(".manual.")).count(), 1);
+}

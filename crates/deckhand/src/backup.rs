@@ -1,0 +1,51 @@
+//! Never lose it: backups through SQLite's online backup API (safe while the app has the
+//! database open), the daily backup the app makes when it starts, and checked restores.
+
+use std::path::{Path, PathBuf};
+
+use deckhand_store::{BackupInfo, BackupKind};
+
+use crate::{Deckhand, Error, Result};
+
+impl Deckhand {
+    /// Backs the database up to `out`, or else into the `backups/` folder beside it
+    /// (manual backups there are never rotated away). Returns the backup's path.
+    pub fn backup(&self, out: Option<&Path>) -> Result<PathBuf> {
+        match out {
+            Some(out) => {
+                self.store.backup_to(out)?;
+                Ok(out.to_owned())
+            }
+            None => self
+                .store
+                .backup_in_dir(BackupKind::Manual)?
+                .ok_or_else(|| Error::DataDir {
+                    path: PathBuf::from(":memory:"),
+                    message: "an in-memory database has no backup folder; pass --out".into(),
+                }),
+        }
+    }
+
+    /// Today's automatic backup, made on the first start of a day; the newest seven
+    /// daily backups are kept. `None` when today's exists (or the database is in memory).
+    pub fn daily_backup(&self) -> Result<Option<PathBuf>> {
+        Ok(self.store.daily_backup()?)
+    }
+
+    /// The backups beside the database, oldest first.
+    pub fn backups(&self) -> Vec<PathBuf> {
+        self.store.backups()
+    }
+
+    /// Replaces the database with the backup at `from` once it passes the checks (SQLite's
+    /// integrity check, Deckhand's tables, a schema no newer than this build's). The
+    /// replaced content is kept as a `before-restore` backup. Game definitions and
+    /// bundled cards are brought up to date and the search index rebuilt.
+    pub fn restore(&mut self, from: &Path) -> Result<BackupInfo> {
+        let info = self.store.restore_from(from)?;
+        self.store.sync_games(self.games.iter())?;
+        self.import_bundled()?;
+        self.reindex()?;
+        Ok(info)
+    }
+}

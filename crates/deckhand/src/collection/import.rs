@@ -1,0 +1,281 @@
+//! Collection files in and out: names resolved like deck imports (case-insensitive, a set
+//! or number picks the printing, suggestions for unknown names), every problem reported at
+//! once, and one transaction per import.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use deckhand_core::fold_name;
+use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
+use serde::Serialize;
+
+use super::csv_file::{self, CsvEntry, CsvFormat};
+use crate::{Deckhand, Error, Result};
+
+/// How to import a collection file.
+#[derive(Debug, Clone, Default)]
+pub struct CollectionImportOptions<'a> {
+    /// Only look for cards of this game (files other than Deckhand's own name no game).
+    pub game: Option<&'a str>,
+    /// Import the lines whose card is found and report the others, instead of refusing.
+    pub skip_unknown: bool,
+    /// Report what would change and write nothing (the app's preview).
+    pub dry_run: bool,
+}
+
+/// A line an import left out, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedLine {
+    pub line: u64,
+    pub name: String,
+    pub reason: String,
+}
+
+/// What an import did (or, dry run, would do).
+#[derive(Debug, Clone, Serialize)]
+pub struct CollectionImportReport {
+    pub format: CsvFormat,
+    /// Lines imported.
+    pub lines: usize,
+    /// Copies those lines hold.
+    pub copies: u64,
+    #[serde(flatten)]
+    pub change: ChangeReport,
+    pub skipped: Vec<SkippedLine>,
+    /// Where the skipped lines were written, for the user to fix and import again.
+    pub skipped_file: Option<PathBuf>,
+    pub dry_run: bool,
+}
+
+/// Every card of the database (or of one game), for resolving many lines at once.
+struct CardLookup {
+    cards: Vec<CardRef>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<String, Vec<usize>>,
+}
+
+impl CardLookup {
+    fn new(cards: Vec<CardRef>) -> CardLookup {
+        let mut by_id = HashMap::with_capacity(cards.len());
+        let mut by_name: HashMap<String, Vec<usize>> = HashMap::with_capacity(cards.len());
+        for (i, card) in cards.iter().enumerate() {
+            by_id.insert(card.id.clone(), i);
+            by_name.entry(card.name_key.clone()).or_default().push(i);
+        }
+        CardLookup {
+            cards,
+            by_id,
+            by_name,
+        }
+    }
+
+    /// The card a line means, or why there is none.
+    fn resolve(&self, entry: &CsvEntry, game: Option<&str>) -> Result<&CardRef, String> {
+        let game = game.or(entry.game.as_deref());
+        if let Some(card) = entry
+            .card
+            .as_deref()
+            .and_then(|id| self.by_id.get(id))
+            .map(|&i| &self.cards[i])
+            .filter(|c| game.is_none_or(|g| g == c.game))
+        {
+            return Ok(card);
+        }
+        let candidates: Vec<&CardRef> = self
+            .by_name
+            .get(&fold_name(&entry.name))
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.cards[i])
+            .filter(|c| game.is_none_or(|g| g == c.game))
+            .collect();
+        let mut games: Vec<&str> = candidates.iter().map(|c| c.game.as_str()).collect();
+        games.sort_unstable();
+        games.dedup();
+        if games.len() > 1 {
+            return Err(format!(
+                "names cards in several games ({}); import with --game",
+                games.join(", ")
+            ));
+        }
+        let same = |a: &Option<String>, b: &Option<String>| match (a, b) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
+        };
+        candidates
+            .iter()
+            .find(|c| same(&c.set, &entry.set) && same(&c.number, &entry.number))
+            .or_else(|| candidates.iter().find(|c| same(&c.set, &entry.set)))
+            .or(candidates.first())
+            .copied()
+            .ok_or_else(|| "no such card".to_owned())
+    }
+}
+
+impl Deckhand {
+    /// Imports a collection file's bytes (format recognised from the header), adding its
+    /// copies to the collection in one transaction. Unknown names fail the whole import,
+    /// each listed with its line, unless `skip_unknown`.
+    pub fn import_collection_csv(
+        &mut self,
+        source_name: &str,
+        bytes: &[u8],
+        options: &CollectionImportOptions,
+    ) -> Result<CollectionImportReport> {
+        self.import_collection(source_name, bytes, options)
+            .map(|(report, _)| report)
+    }
+
+    /// Imports a collection file from disk. With `skip_unknown`, the skipped lines are
+    /// written beside it as `<name>.skipped.csv` (same header), ready to fix and import.
+    pub fn import_collection_path(
+        &mut self,
+        path: &Path,
+        options: &CollectionImportOptions,
+    ) -> Result<CollectionImportReport> {
+        let bytes = std::fs::read(path).map_err(|e| Error::ReadFile {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        let label = path.display().to_string();
+        let (mut report, skipped_text) = self.import_collection(&label, &bytes, options)?;
+        if let Some(text) = skipped_text.filter(|_| !options.dry_run) {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "collection".into());
+            let out = path.with_file_name(format!("{stem}.skipped.csv"));
+            std::fs::write(&out, text).map_err(|e| Error::ReadFile {
+                path: out.clone(),
+                message: format!("cannot write: {e}"),
+            })?;
+            report.skipped_file = Some(out);
+        }
+        Ok(report)
+    }
+
+    fn import_collection(
+        &mut self,
+        source_name: &str,
+        bytes: &[u8],
+        options: &CollectionImportOptions,
+    ) -> Result<(CollectionImportReport, Option<String>)> {
+        if let Some(game) = options.game {
+            self.games.get(game)?;
+        }
+        let file = csv_file::parse(bytes).map_err(|e| Error::CollectionCsv {
+            source_name: source_name.to_owned(),
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        })?;
+        let lookup = CardLookup::new(self.store.card_refs(options.game)?);
+        let mut changes = Vec::with_capacity(file.entries.len());
+        let mut skipped = Vec::new();
+        let mut skipped_fields: Vec<&[String]> = Vec::new();
+        let mut copies = 0u64;
+        for entry in &file.entries {
+            match lookup.resolve(entry, options.game) {
+                Ok(card) => {
+                    copies += u64::from(entry.count);
+                    if entry.count == 0 {
+                        continue;
+                    }
+                    changes.push(CollectionChange::Add {
+                        game: card.game.clone(),
+                        key: CopyKey {
+                            card: card.id.clone(),
+                            finish: entry.finish,
+                            condition: entry.condition,
+                            language: entry.language.clone(),
+                            location: entry.location.clone(),
+                        },
+                        count: entry.count,
+                        note: entry.note.clone().filter(|n| !n.is_empty()),
+                    });
+                }
+                Err(reason) => {
+                    skipped.push(SkippedLine {
+                        line: entry.line,
+                        name: entry.name.clone(),
+                        reason,
+                    });
+                    skipped_fields.push(&entry.fields);
+                }
+            }
+        }
+        if !skipped.is_empty() && !options.skip_unknown {
+            return Err(Error::UnknownCollectionCards {
+                source_name: source_name.to_owned(),
+                lines: self.describe_skipped(&skipped, options.game)?,
+            });
+        }
+        let label = format!(
+            "import {}",
+            Path::new(source_name)
+                .file_name()
+                .map_or_else(|| source_name.into(), |n| n.to_string_lossy())
+        );
+        let change = self
+            .store
+            .apply_collection_changes(&label, &changes, options.dry_run)?;
+        let skipped_text = (!skipped.is_empty()).then(|| {
+            csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields)
+        });
+        Ok((
+            CollectionImportReport {
+                format: file.format,
+                lines: file.entries.len() - skipped.len(),
+                copies,
+                change,
+                skipped,
+                skipped_file: None,
+                dry_run: options.dry_run,
+            },
+            skipped_text,
+        ))
+    }
+
+    /// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)` for each skipped line;
+    /// suggestions for the first 50 names (the rest are listed plainly).
+    fn describe_skipped(&self, skipped: &[SkippedLine], game: Option<&str>) -> Result<Vec<String>> {
+        let names = self.store.card_names(game)?;
+        Ok(skipped
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut text = format!("line {} '{}'", s.line, s.name);
+                if s.reason != "no such card" {
+                    text.push_str(&format!(" {}", s.reason));
+                } else if i < 50 {
+                    let suggestions: Vec<String> = deckhand_search::suggest_names(
+                        &s.name,
+                        names.iter().map(String::as_str),
+                        3,
+                    )
+                    .into_iter()
+                    .map(|n| format!("'{n}'"))
+                    .collect();
+                    if !suggestions.is_empty() {
+                        text.push_str(&format!(" (did you mean {}?)", suggestions.join(", ")));
+                    }
+                }
+                text
+            })
+            .collect())
+    }
+
+    /// The collection (optionally of one game) as a CSV file in `format`.
+    pub fn export_collection_csv(&self, format: CsvFormat, game: Option<&str>) -> Result<String> {
+        let rows = self.collection(game, None)?;
+        let set_names: HashMap<(String, String), String> = self
+            .store
+            .set_completion(game)?
+            .into_iter()
+            .map(|s| ((s.game, s.set), s.set_name))
+            .collect();
+        Ok(csv_file::write(format, &rows, |game, set| {
+            set_names.get(&(game.to_owned(), set.to_owned())).cloned()
+        }))
+    }
+}

@@ -1,0 +1,331 @@
+use super::*;
+use crate::DeckFormat;
+
+const ZOIDS: &str = "zoids-scramble";
+
+fn deckhand() -> Deckhand {
+    Deckhand::open_in_memory().unwrap()
+}
+
+fn plain() -> CopySpec {
+    CopySpec::default()
+}
+
+fn import(deckhand: &mut Deckhand, text: &str) -> Result<CollectionImportReport> {
+    deckhand.import_collection_csv("test.csv", text.as_bytes(), &Default::default())
+}
+
+fn owned(deckhand: &Deckhand, card: &str) -> u32 {
+    deckhand
+        .owned_counts(None)
+        .unwrap()
+        .get(card)
+        .copied()
+        .unwrap_or(0)
+}
+
+#[test]
+fn adding_by_name_in_any_case_counts_copies_of_that_card() {
+    let mut deckhand = deckhand();
+    deckhand
+        .collection_add("dawnmane liger", Some(ZOIDS), 2, &plain())
+        .unwrap();
+    let outcome = deckhand
+        .collection_add("ZSX-001", None, 1, &plain())
+        .unwrap();
+    assert_eq!((outcome.count, outcome.total), (3, 3));
+    assert_eq!(owned(&deckhand, "ZSX-001"), 3);
+}
+
+#[test]
+fn removing_without_saying_which_copy_takes_the_plain_row_or_is_refused() {
+    let mut deckhand = deckhand();
+    deckhand
+        .collection_add("ZSX-001", None, 2, &plain())
+        .unwrap();
+    let foil = CopySpec {
+        finish: Some(Finish::Foil),
+        ..plain()
+    };
+    deckhand.collection_add("ZSX-001", None, 1, &foil).unwrap();
+    let in_binder = CopySpec {
+        location: Some("Binder".into()),
+        ..plain()
+    };
+    deckhand
+        .collection_add("ZSX-001", None, 1, &in_binder)
+        .unwrap();
+    // The plain row is meant when there is one.
+    deckhand
+        .collection_remove("ZSX-001", None, 2, &plain())
+        .unwrap();
+    let err = deckhand
+        .collection_remove("ZSX-001", None, 1, &plain())
+        .unwrap_err();
+    assert!(matches!(err, Error::AmbiguousCopy { .. }), "{err}");
+    deckhand
+        .collection_remove("ZSX-001", None, 1, &foil)
+        .unwrap();
+    // One row left (the binder's): it is the one meant.
+    let outcome = deckhand
+        .collection_remove("ZSX-001", None, 1, &plain())
+        .unwrap();
+    assert_eq!(outcome.total, 0);
+}
+
+#[test]
+fn a_name_shared_by_two_games_needs_the_game_to_be_imported() {
+    let mut deckhand = deckhand();
+    let err = import(&mut deckhand, "count,name\n2,Gravel Golem\n").unwrap_err();
+    assert!(err.to_string().contains("several games"), "{err}");
+    let report = deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Gravel Golem\n",
+            &CollectionImportOptions {
+                game: Some("pr-dbg"),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(report.copies, 2);
+    assert_eq!(owned(&deckhand, "DBX-053"), 2);
+}
+
+#[test]
+fn every_unknown_name_is_reported_at_once_and_nothing_is_imported() {
+    let mut deckhand = deckhand();
+    let err = import(
+        &mut deckhand,
+        "count,name\n1,Dawnmane Ligr\n2,Cinderpaw Cub\n3,No Such Zoid\n",
+    )
+    .unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("line 2 'Dawnmane Ligr' (did you mean 'Dawnmane Liger'"),
+        "{message}"
+    );
+    assert!(message.contains("line 4 'No Such Zoid'"), "{message}");
+    assert!(deckhand.collection(None, None).unwrap().is_empty());
+}
+
+#[test]
+fn an_import_adds_to_the_collection_and_undo_takes_it_all_back_once() {
+    let mut deckhand = deckhand();
+    deckhand
+        .collection_add("ZSX-001", None, 1, &plain())
+        .unwrap();
+    let report = import(
+        &mut deckhand,
+        "count,name\n2,Dawnmane Liger\n4,Cinderpaw Cub\n\"1\",\"Kestrel Wynd, Mercenary\"\n",
+    )
+    .unwrap();
+    assert_eq!((report.lines, report.copies), (3, 7));
+    assert_eq!(owned(&deckhand, "ZSX-001"), 3);
+    let undone = deckhand.collection_undo().unwrap();
+    assert_eq!(undone.label, "import test.csv");
+    assert_eq!(owned(&deckhand, "ZSX-001"), 1);
+    assert_eq!(deckhand.collection(None, None).unwrap().len(), 1);
+    assert!(matches!(
+        deckhand.collection_undo(),
+        Err(Error::NothingToUndo)
+    ));
+}
+
+#[test]
+fn a_dry_run_import_previews_the_change_and_writes_nothing() {
+    let mut deckhand = deckhand();
+    let report = deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Dawnmane Liger\n",
+            &CollectionImportOptions {
+                dry_run: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!((report.change.new_rows, report.change.copies_delta), (1, 2));
+    assert!(deckhand.collection(None, None).unwrap().is_empty());
+}
+
+#[test]
+fn listing_with_a_query_keeps_only_the_cards_the_search_matches() {
+    let mut deckhand = deckhand();
+    import(
+        &mut deckhand,
+        "count,name\n2,Dawnmane Liger\n4,Cinderpaw Cub\n1,Ridgeback Wolf\n",
+    )
+    .unwrap();
+    let rows = deckhand.collection(Some(ZOIDS), Some("wolf")).unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["Ridgeback Wolf"]);
+    assert!(deckhand.collection(Some("sms"), None).unwrap().is_empty());
+}
+
+#[test]
+fn each_export_format_reads_back_to_the_same_copies() {
+    let mut deckhand = deckhand();
+    import(
+        &mut deckhand,
+        "count,card,name,game,set,number,finish,condition,language,location,note\n\
+         2,ZSX-001,,zoids-scramble,,,foil,near_mint,de,Binder A,signed\n\
+         3,ZSX-003,,zoids-scramble,,,normal,,,,\n",
+    )
+    .unwrap();
+    let before = deckhand.collection(None, None).unwrap();
+    for format in [
+        CsvFormat::Deckhand,
+        CsvFormat::Moxfield,
+        CsvFormat::DragonShield,
+        CsvFormat::Plain,
+    ] {
+        let text = deckhand.export_collection_csv(format, None).unwrap();
+        let mut other = super::tests::deckhand();
+        let report = other
+            .import_collection_csv(
+                "export.csv",
+                text.as_bytes(),
+                &CollectionImportOptions {
+                    game: Some(ZOIDS),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(report.format, format, "{text}");
+        let after = other.collection(None, None).unwrap();
+        let copies = |rows: &[CollectionRow]| -> Vec<(String, u32)> {
+            rows.iter().map(|r| (r.key.card.clone(), r.count)).collect()
+        };
+        assert_eq!(copies(&after), copies(&before), "{format:?}\n{text}");
+        // What each format can carry survives the trip.
+        let liger = |rows: &[CollectionRow]| rows.iter().find(|r| r.key.card == "ZSX-001").cloned();
+        let (foil, original) = (liger(&after).unwrap(), liger(&before).unwrap());
+        assert_eq!(original.key.finish, Finish::Foil);
+        match format {
+            CsvFormat::Deckhand => assert_eq!(foil, original),
+            CsvFormat::DragonShield => assert_eq!(foil.key, original.key),
+            CsvFormat::Moxfield => {
+                assert_eq!(
+                    (
+                        foil.key.finish,
+                        foil.key.condition,
+                        foil.key.language.as_str()
+                    ),
+                    (Finish::Foil, Some(Condition::NearMint), "de")
+                );
+            }
+            CsvFormat::Plain => assert_eq!(foil.key.finish, Finish::Normal),
+        }
+    }
+}
+
+#[test]
+fn deck_need_counts_owned_copies_of_any_printing_and_copies_other_decks_use() {
+    let mut deckhand = deckhand();
+    let text =
+        "# game: zoids-scramble\n3 Dawnmane Liger\n2 Cinderpaw Cub\nMaybe\n4 Ridgeback Wolf\n";
+    let (deck, _) = deckhand
+        .read_deck(DeckFormat::Text, "a.txt", text, None, None)
+        .unwrap();
+    deckhand.save_new_deck(&deck, "Other", "").unwrap();
+    import(
+        &mut deckhand,
+        "count,name\n3,Dawnmane Liger\n1,Cinderpaw Cub\n",
+    )
+    .unwrap();
+    let need = deckhand.deck_need(&deck, None).unwrap();
+    let lines: Vec<(&str, u32, u32, u32, u32)> = need
+        .lines
+        .iter()
+        .map(|l| {
+            (
+                l.name.as_str(),
+                l.needed,
+                l.owned,
+                l.used_elsewhere,
+                l.missing,
+            )
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            ("Dawnmane Liger", 3, 3, 3, 0),
+            ("Cinderpaw Cub", 2, 1, 2, 1)
+        ]
+    );
+    assert_eq!((need.missing, need.missing_with_other_decks), (1, 6));
+    // The stored deck itself is not "elsewhere".
+    let stored = deckhand.find_deck("Other").unwrap();
+    let own = deckhand.stored_deck_need(stored).unwrap();
+    assert_eq!(own.lines[0].used_elsewhere, 0);
+}
+
+#[test]
+fn buildable_lists_decks_within_three_cards_with_what_they_lack() {
+    let mut deckhand = deckhand();
+    for (name, text) in [
+        ("Ready", "2 Dawnmane Liger\n"),
+        ("Two away", "2 Dawnmane Liger\n2 Cinderpaw Cub\n"),
+        ("Far", "4 Ridgeback Wolf\n"),
+    ] {
+        let (deck, _) = deckhand
+            .read_deck(DeckFormat::Text, "d.txt", text, Some(ZOIDS), None)
+            .unwrap();
+        deckhand.save_new_deck(&deck, name, "").unwrap();
+    }
+    import(&mut deckhand, "count,name\n2,Dawnmane Liger\n").unwrap();
+    let found = deckhand.buildable_decks(Some(ZOIDS), 3).unwrap();
+    let summary: Vec<(&str, u32)> = found.iter().map(|d| (d.name.as_str(), d.missing)).collect();
+    assert_eq!(summary, [("Ready", 0), ("Two away", 2)]);
+    assert_eq!(found[1].cards[0].name, "Cinderpaw Cub");
+}
+
+#[test]
+fn missing_cards_go_to_the_wishlist_once_and_export_as_a_list() {
+    let mut deckhand = deckhand();
+    let (deck, _) = deckhand
+        .read_deck(
+            DeckFormat::Text,
+            "d.txt",
+            "3 Dawnmane Liger\n",
+            Some(ZOIDS),
+            None,
+        )
+        .unwrap();
+    deckhand
+        .collection_add("Dawnmane Liger", Some(ZOIDS), 1, &plain())
+        .unwrap();
+    let need = deckhand.deck_need(&deck, None).unwrap();
+    assert_eq!(
+        deckhand.missing_cards_list(&need, false).unwrap(),
+        "2 Dawnmane Liger\n"
+    );
+    let csv = deckhand.missing_cards_list(&need, true).unwrap();
+    assert!(csv.starts_with("count,card,name,game"), "{csv}");
+    assert!(
+        csv.contains("2,ZSX-001,Dawnmane Liger,zoids-scramble"),
+        "{csv}"
+    );
+    deckhand.wish_missing(&need, "d").unwrap();
+    deckhand.wish_missing(&need, "d").unwrap();
+    let wished = deckhand.wishlist(None).unwrap();
+    assert_eq!((wished.len(), wished[0].count), (1, 2));
+}
+
+#[test]
+fn conditions_are_read_as_players_write_them() {
+    let cases = [
+        ("nm", Some(Condition::NearMint)),
+        ("Near Mint", Some(Condition::NearMint)),
+        ("near_mint", Some(Condition::NearMint)),
+        ("LP", Some(Condition::LightlyPlayed)),
+        ("heavily played", Some(Condition::HeavilyPlayed)),
+        ("DMG", Some(Condition::Damaged)),
+        ("shiny", None),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse_condition(text), expected, "{text}");
+    }
+}

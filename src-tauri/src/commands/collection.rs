@@ -1,0 +1,280 @@
+//! Collection commands: the collection view, CSV import (with a dry-run preview) and
+//! export, undo, set completion, decks against the collection, and backups. Each parses
+//! its arguments, calls one API function and maps the error.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use deckhand::{
+    BackupInfo, BuildableDeck, ChangeReport, CollectionChangeOutcome, CollectionImportOptions,
+    CollectionImportReport, CollectionRow, Condition, CopySpec, CsvFormat, DeckContent, DeckNeed,
+    Finish, SetCompletion, UndoReport, WishlistRow,
+};
+use tauri::{State, Window};
+use tauri_plugin_dialog::DialogExt;
+
+use super::decks::local_path;
+use super::UiError;
+use crate::state::Db;
+
+/// Files the user chose in a native dialog opened by the backend. A command that reads a
+/// file takes only a path from this list (or one the app made, like its own backups), so
+/// a compromised page cannot make the app read or replace a file the user did not choose.
+#[derive(Default)]
+pub struct ChosenFiles(Mutex<Vec<PathBuf>>);
+
+impl ChosenFiles {
+    fn remember(&self, path: PathBuf) -> String {
+        let shown = path.display().to_string();
+        let mut chosen = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if !chosen.contains(&path) {
+            chosen.push(path);
+        }
+        shown
+    }
+
+    fn check(&self, path: &str) -> Result<PathBuf, UiError> {
+        let chosen = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        chosen
+            .iter()
+            .find(|p| p.as_os_str() == path)
+            .cloned()
+            .ok_or_else(|| UiError {
+                code: "not_chosen".into(),
+                message: format!("{path} was not chosen in a file dialog"),
+            })
+    }
+}
+
+fn pick(
+    window: &Window,
+    title: &str,
+    name: &str,
+    extensions: &[&str],
+) -> Option<tauri_plugin_dialog::FilePath> {
+    window
+        .dialog()
+        .file()
+        .set_title(title)
+        .add_filter(name, extensions)
+        .blocking_pick_file()
+}
+
+/// Asks for a collection CSV in a native dialog; the path it returns may then be previewed
+/// and imported. `None` when the user cancels.
+#[tauri::command]
+pub async fn choose_collection_file(
+    window: Window,
+    chosen: State<'_, ChosenFiles>,
+) -> Result<Option<String>, UiError> {
+    match pick(&window, "Import a collection", "CSV", &["csv", "txt"]) {
+        Some(picked) => Ok(Some(chosen.remember(local_path(picked)?))),
+        None => Ok(None),
+    }
+}
+
+/// Asks for a backup file in a native dialog, for Restore…
+#[tauri::command]
+pub async fn choose_backup_file(
+    window: Window,
+    chosen: State<'_, ChosenFiles>,
+) -> Result<Option<String>, UiError> {
+    match pick(
+        &window,
+        "Restore a backup",
+        "Deckhand database",
+        &["sqlite3", "db", "bak"],
+    ) {
+        Some(picked) => Ok(Some(chosen.remember(local_path(picked)?))),
+        None => Ok(None),
+    }
+}
+
+#[tauri::command]
+pub async fn list_collection(
+    db: State<'_, Db>,
+    game: Option<String>,
+    query: Option<String>,
+) -> Result<Vec<CollectionRow>, UiError> {
+    db.with(|d| d.collection(game.as_deref(), query.as_deref()))
+}
+
+/// Copies owned per card id of a game, for counts beside search results.
+#[tauri::command]
+pub async fn owned_counts(
+    db: State<'_, Db>,
+    game: Option<String>,
+) -> Result<HashMap<String, u32>, UiError> {
+    db.with(|d| d.owned_counts(game.as_deref()))
+}
+
+/// Adds (`delta` > 0) or removes copies of one row, or sets its count (`set`).
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn change_collection(
+    db: State<'_, Db>,
+    card: String,
+    count: u32,
+    mode: String,
+    finish: Option<Finish>,
+    condition: Option<Condition>,
+    language: Option<String>,
+    location: Option<String>,
+) -> Result<CollectionChangeOutcome, UiError> {
+    let spec = CopySpec {
+        finish,
+        condition,
+        language,
+        location,
+        note: None,
+    };
+    db.with(|d| match mode.as_str() {
+        "remove" => d.collection_remove(&card, None, count, &spec),
+        "set" => d.collection_set(&card, None, count, &spec),
+        _ => d.collection_add(&card, None, count, &spec),
+    })
+}
+
+/// Imports a collection CSV; with `dry_run` it only reports what would change (the
+/// preview shown before anything is written).
+#[tauri::command]
+pub async fn import_collection_file(
+    db: State<'_, Db>,
+    chosen: State<'_, ChosenFiles>,
+    path: String,
+    game: Option<String>,
+    skip_unknown: bool,
+    dry_run: bool,
+) -> Result<CollectionImportReport, UiError> {
+    let path = chosen.check(&path)?;
+    db.with(|d| {
+        d.import_collection_path(
+            &path,
+            &CollectionImportOptions {
+                game: game.as_deref(),
+                skip_unknown,
+                dry_run,
+            },
+        )
+    })
+}
+
+/// Asks where to save the collection in a native dialog opened here and writes it there.
+/// Returns the path written, or `None` when the user cancels.
+#[tauri::command]
+pub async fn export_collection_file(
+    window: Window,
+    db: State<'_, Db>,
+    format: String,
+    game: Option<String>,
+) -> Result<Option<String>, UiError> {
+    let Some(picked) = window
+        .dialog()
+        .file()
+        .set_title("Export the collection")
+        .add_filter("CSV", &["csv"])
+        .set_file_name("collection.csv")
+        .blocking_save_file()
+    else {
+        return Ok(None);
+    };
+    let path = local_path(picked)?;
+    db.with(|d| {
+        let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
+        let text = d.export_collection_csv(format, game.as_deref())?;
+        std::fs::write(&path, text).map_err(|e| deckhand::Error::WriteFile {
+            path: path.clone(),
+            message: e.to_string(),
+        })
+    })?;
+    Ok(Some(path.display().to_string()))
+}
+
+#[tauri::command]
+pub async fn undo_collection(db: State<'_, Db>) -> Result<UndoReport, UiError> {
+    db.with(|d| d.collection_undo())
+}
+
+/// What Undo would revert ("import cards.csv"), if anything.
+#[tauri::command]
+pub async fn collection_undo_label(db: State<'_, Db>) -> Result<Option<String>, UiError> {
+    db.with(|d| d.collection_undo_label())
+}
+
+#[tauri::command]
+pub async fn set_completion(
+    db: State<'_, Db>,
+    game: Option<String>,
+) -> Result<Vec<SetCompletion>, UiError> {
+    db.with(|d| d.set_completion(game.as_deref()))
+}
+
+#[tauri::command]
+pub async fn wishlist(
+    db: State<'_, Db>,
+    game: Option<String>,
+) -> Result<Vec<WishlistRow>, UiError> {
+    db.with(|d| d.wishlist(game.as_deref()))
+}
+
+/// The editor's deck against the collection: owned / needed per line, missing in all.
+#[tauri::command]
+pub async fn deck_need(
+    db: State<'_, Db>,
+    id: Option<i64>,
+    draft: DeckContent,
+) -> Result<DeckNeed, UiError> {
+    db.with(|d| d.draft_need(&draft, id))
+}
+
+/// Puts the missing cards of the editor's deck on the wishlist.
+#[tauri::command]
+pub async fn wish_missing(
+    db: State<'_, Db>,
+    id: Option<i64>,
+    draft: DeckContent,
+) -> Result<ChangeReport, UiError> {
+    db.with(|d| {
+        let need = d.draft_need(&draft, id)?;
+        d.wish_missing(&need, &draft.name)
+    })
+}
+
+#[tauri::command]
+pub async fn buildable_decks(
+    db: State<'_, Db>,
+    game: Option<String>,
+) -> Result<Vec<BuildableDeck>, UiError> {
+    db.with(|d| d.buildable_decks(game.as_deref(), 3))
+}
+
+/// "Back up now": a backup in the backups folder beside the database.
+#[tauri::command]
+pub async fn backup_now(db: State<'_, Db>) -> Result<PathBuf, UiError> {
+    db.with(|d| d.backup(None))
+}
+
+#[tauri::command]
+pub async fn list_backups(db: State<'_, Db>) -> Result<Vec<PathBuf>, UiError> {
+    db.with(|d| Ok(d.backups()))
+}
+
+/// "Restore…": replaces the database with a checked backup — one of the app's own backups
+/// or a file the user chose with `choose_backup_file`.
+#[tauri::command]
+pub async fn restore_backup(
+    db: State<'_, Db>,
+    chosen: State<'_, ChosenFiles>,
+    path: String,
+) -> Result<BackupInfo, UiError> {
+    db.with(|d| {
+        let own = d
+            .backups()
+            .into_iter()
+            .find(|b| b.as_os_str() == Path::new(&path).as_os_str());
+        Ok(own)
+    })?
+    .map_or_else(|| chosen.check(&path), Ok)
+    .and_then(|path| db.with(|d| d.restore(&path)))
+}
