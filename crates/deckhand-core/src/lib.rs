@@ -20,8 +20,8 @@ pub use card_set::{CardSet, SetInfo};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use game::{
-    CardSize, CardTypeDef, Game, KeywordDef, KeywordValue, SectionDef, StatDef, StatKind,
-    GENERIC_SECTIONS,
+    validate_die_faces, CardSize, CardTypeDef, Game, GoldfishDef, KeywordDef, KeywordValue,
+    SectionDef, StatDef, StatKind, GENERIC_SECTIONS, MAX_DIE_FACES, MAX_FACE_HITS,
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};
