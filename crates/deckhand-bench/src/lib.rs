@@ -7,10 +7,12 @@ use serde::Serialize;
 use deckhand::{Deckhand, Result};
 
 mod decks;
+mod goldfish;
 mod search;
 mod synthetic;
 
 pub use decks::decks;
+pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
 pub use search::{search, QueryTiming, SearchBenchReport};
 
 /// Timing of one measured operation over several runs.
@@ -60,6 +62,34 @@ pub fn first_run_import(runs: usize) -> Result<Vec<Timing>> {
         Timing::from_samples("open a new database and import all bundled data", open_new),
         Timing::from_samples("open an existing database", reopen),
     ])
+}
+
+/// The build profile the figures come from: only `release` figures are worth quoting.
+pub const PROFILE: &str = if cfg!(debug_assertions) {
+    "debug"
+} else {
+    "release"
+};
+
+/// The machine, for the header of every table: CPU model, cores, memory.
+pub fn machine() -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .and_then(|l| l.split_once(':'))
+        .map_or("unknown CPU", |(_, m)| m.trim())
+        .to_owned();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let memory_gib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|l| l.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(String::new(), |kb| {
+            format!(", {:.0} GiB", kb / 1024.0 / 1024.0)
+        });
+    format!("{model}, {cores} cores{memory_gib}")
 }
 
 fn ms(d: Duration) -> f64 {
