@@ -8,7 +8,8 @@
 
 use std::time::Instant;
 
-use deckhand_core::{fold_name, parse_deck_text, CardSet, Deck, DeckEntry, Games};
+use deckhand_formats::parse_deck_text;
+use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
 use deckhand_goldfish::{simulate, SimOptions};
 
 const DATA: [(&str, &str, &str, &str); 2] = [

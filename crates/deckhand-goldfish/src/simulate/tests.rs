@@ -250,13 +250,13 @@ fn bad_requests_are_errors_with_reasons() {
     let err = simulate(&zoids, &zoids_deck, &options(0, 1, 1), &mut |_| true).unwrap_err();
     assert!(matches!(err, GoldfishError::InvalidOptions(_)));
     let mut other = zoids.clone();
-    other.id = "sms".into();
-    let mut sms_deck = zoids_deck.clone();
-    sms_deck.game = "sms".into();
-    let err = simulate(&other, &sms_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
+    other.id = "tiny-game".into();
+    let mut tiny_deck = zoids_deck.clone();
+    tiny_deck.game = "tiny-game".into();
+    let err = simulate(&other, &tiny_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "goldfish is not available for 'sms' (it plays: zoids-scramble, pr-acg)"
+        "goldfish is not available for 'tiny-game' (it plays: zoids-scramble, pr-acg, pr-dbg, pr-hotg, sms)"
     );
 }
 
