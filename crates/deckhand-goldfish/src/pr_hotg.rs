@@ -492,6 +492,9 @@ impl PrHotg {
         let from_stored = (amount - from_pool).min(state.stored);
         state.stored -= from_stored;
         let mut left = amount - from_pool - from_stored;
+        log.decide(Action::Opponent, || {
+            format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
+        });
         for &card in &self.discard_order {
             while left > 0 && state.hand[card as usize] > 0 {
                 state.hand[card as usize] -= 1;
@@ -499,13 +502,10 @@ impl PrHotg {
                 state.discard.push(card);
                 left -= 1;
                 log.decide(Action::Damage, || {
-                    format!("Drain with no energy left: discard {} from hand", self.name(card))
+                    format!("Discard {} from hand for the drain: the least useful card", self.name(card))
                 });
             }
         }
-        log.decide(Action::Opponent, || {
-            format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s)")
-        });
     }
 
     /// An enemy turn: the next card resolves.

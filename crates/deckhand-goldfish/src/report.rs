@@ -110,7 +110,8 @@ pub struct SeatReport {
     pub hand_by_turn: Option<BTreeMap<u32, f64>>,
     /// Showdown: `power_at_least_by_turn[T][N]`, the chance of at least N Power on the
     /// Table at the end of turn T (the pilot never loses Power, so also "by turn T"). N runs
-    /// from 1 to the most Power any game reached by T.
+    /// from the least Power any game had at T (chance 1; every smaller N is certain too) to
+    /// the most any game had.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power_at_least_by_turn: Option<BTreeMap<u32, BTreeMap<u32, f64>>>,
     /// Showdown: games whose opening hand was mulliganed.

@@ -272,6 +272,31 @@ impl Sms {
             .map(|i| i as u16)
     }
 
+    /// A fresh game: the deck in printed order, the characters on the Table, nothing drawn.
+    fn start(&self, state: &mut State) {
+        state.library.reset(&self.library_order);
+        state.hand.fill(0);
+        state.hand_len = 0;
+        state.table.clear();
+        state.named.fill(false);
+        state.power = 0;
+        state.deployed = 0;
+        state.mulliganed = false;
+        for &card in &self.table_start {
+            state.table.push(Slot {
+                card,
+                upgrades: 0,
+                equipment: NONE,
+                vehicle: NONE,
+            });
+            state.named[self.deck.name_id[card as usize] as usize] = true;
+            state.power += u32::from(self.f(card).power);
+        }
+        for &card in &self.leaders {
+            state.named[self.deck.name_id[card as usize] as usize] = true;
+        }
+    }
+
     /// One action, as the pilot chooses it.
     fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         let best = self
@@ -394,9 +419,11 @@ impl Procedure for Sms {
             .map(|t| {
                 let hist = &figures.power_hist[t * (POWER_CAP + 1)..(t + 1) * (POWER_CAP + 1)];
                 let top = hist.iter().rposition(|&n| n > 0).unwrap_or(0);
+                // Only from the largest N every game reached: below it the chance is 1.
+                let low = hist.iter().position(|&n| n > 0).unwrap_or(0).max(1);
                 let mut above = 0u64;
                 let mut row = std::collections::BTreeMap::new();
-                for n in (1..=top).rev() {
+                for n in (low..=top).rev() {
                     above += hist[n];
                     row.insert(n as u32, above as f64 / games.max(1) as f64);
                 }
@@ -420,27 +447,7 @@ impl Procedure for Sms {
         _going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
-        state.library.reset(&self.library_order);
-        state.hand.fill(0);
-        state.hand_len = 0;
-        state.table.clear();
-        state.named.fill(false);
-        state.power = 0;
-        state.deployed = 0;
-        state.mulliganed = false;
-        for &card in &self.table_start {
-            state.table.push(Slot {
-                card,
-                upgrades: 0,
-                equipment: NONE,
-                vehicle: NONE,
-            });
-            state.named[self.deck.name_id[card as usize] as usize] = true;
-            state.power += u32::from(self.f(card).power);
-        }
-        for &card in &self.leaders {
-            state.named[self.deck.name_id[card as usize] as usize] = true;
-        }
+        self.start(state);
         log.decide(Action::Setup, || {
             format!(
                 "Your characters start on the Table (power {}); you play the {} side with {} actions a turn; shuffle {} cards and draw {HAND_SIZE}",
