@@ -187,6 +187,7 @@ pub struct State {
 /// Per-seat sums over battles.
 pub struct Figures {
     games: u64,
+    wins: u64,
     hits: u64,
     energy: u64,
     lost: Vec<u64>,
@@ -653,6 +654,7 @@ impl Procedure for PrHotg {
     fn new_figures(&self) -> Figures {
         Figures {
             games: 0,
+            wins: 0,
             hits: 0,
             energy: 0,
             lost: vec![0; self.rangers.len()],
@@ -662,6 +664,7 @@ impl Procedure for PrHotg {
 
     fn merge_figures(&self, into: &mut Figures, from: &Figures) {
         into.games += from.games;
+        into.wins += from.wins;
         into.hits += from.hits;
         into.energy += from.energy;
         add_counts(&mut into.lost, &from.lost);
@@ -671,6 +674,7 @@ impl Procedure for PrHotg {
     fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
         let per = |n: u64| n as f64 / figures.games.max(1) as f64;
         SeatFigures {
+            all_defeated_chance: Some(per(figures.wins)),
             hits_per_battle: Some(per(figures.hits)),
             energy_spent_per_battle: Some(per(figures.energy)),
             cards_lost_per_ranger: Some(
@@ -782,8 +786,9 @@ impl Procedure for PrHotg {
         None
     }
 
-    fn finish(&self, state: &State, _result: GameResult, figures: &mut Figures) {
+    fn finish(&self, state: &State, result: GameResult, figures: &mut Figures) {
         figures.games += 1;
+        figures.wins += u64::from(result.outcome == Outcome::Win);
         figures.hits += u64::from(state.hits);
         figures.energy += u64::from(state.energy_spent);
         for (total, &n) in figures.lost.iter_mut().zip(&state.lost) {
