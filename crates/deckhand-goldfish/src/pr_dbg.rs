@@ -134,6 +134,14 @@ pub struct PrDbg {
     character: u16,
     /// The character's slot colours.
     slots: Vec<u8>,
+    /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
+    /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
+    /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
+    /// which a hand is considered for attaching.
+    buy_key: Vec<u32>,
+    battle_cost: Vec<u8>,
+    adversary: Vec<bool>,
+    attach_rank: Vec<u32>,
     not_simulated: Vec<String>,
 }
 
@@ -284,7 +292,7 @@ impl PrDbg {
             }
         }
         not_simulated.sort_by_key(|n| fold_name(n));
-        Ok(PrDbg {
+        let mut p = PrDbg {
             deck: cards,
             features,
             side,
@@ -293,8 +301,31 @@ impl PrDbg {
             starter_order,
             character,
             slots,
+            buy_key: Vec::new(),
+            battle_cost: Vec::new(),
+            adversary: Vec::new(),
+            attach_rank: Vec::new(),
             not_simulated,
-        })
+        };
+        let n = p.deck.len() as u16;
+        p.buy_key = (0..n)
+            .map(|c| {
+                let f = p.f(c);
+                let key = (u32::from(f.shard_cost) << 16) | (u32::from(f.shards) << 8) | u32::from(f.energy);
+                if p.may_buy(c) { key + (1 << 24) } else { 0 }
+            })
+            .collect();
+        p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
+        p.battle_cost = (0..n)
+            .map(|c| match p.f(c).battle_cost {
+                Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
+                _ => u8::MAX,
+            })
+            .collect();
+        p.attach_rank = (0..n)
+            .map(|c| (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16) | u32::from(p.deck.name_rank[c as usize]))
+            .collect();
+        Ok(p)
     }
 
     fn name(&self, card: u16) -> &str {
@@ -374,8 +405,10 @@ impl PrDbg {
 
     /// Plays or attaches every card in hand. Returns (Shards, Energy gained).
     fn play_hand<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
-        let rank = |c: u16| (u8::MAX - self.f(c).damage.unwrap_or(0), self.deck.name_rank[c as usize]);
-        state.hand.sort_unstable_by_key(|&c| rank(c));
+        // The order only matters when a card can still be attached.
+        if state.attached.contains(&NONE) {
+            state.hand.sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
+        }
         let (mut shards, mut gained) = (0, 0);
         for i in 0..state.hand.len() {
             let card = state.hand[i];
@@ -470,13 +503,19 @@ impl PrDbg {
     fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
         let mut bought = 0;
         loop {
-            let best = (0..GRID)
-                .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
-                .filter(|&i| u32::from(self.f(state.grid[i]).shard_cost) <= *shards)
-                .max_by_key(|&i| {
-                    let f = self.f(state.grid[i]);
-                    (f.shard_cost, f.shards, f.energy, GRID - i)
-                });
+            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost.
+            let mut best: Option<usize> = None;
+            let mut best_key = 0;
+            for (i, &card) in state.grid.iter().enumerate() {
+                if card == NONE {
+                    continue;
+                }
+                let key = self.buy_key[card as usize];
+                if key > best_key && (key >> 16) & 0xff <= *shards {
+                    best_key = key;
+                    best = Some(i);
+                }
+            }
             let Some(i) = best else {
                 return bought;
             };
@@ -499,11 +538,16 @@ impl PrDbg {
     /// Battles adversaries, cheapest first, while the Shards cover them.
     fn battle<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) {
         loop {
-            let best = (0..GRID)
-                .filter(|&i| state.grid[i] != NONE && self.is_adversary(state.grid[i]))
-                .filter_map(|i| self.f(state.grid[i]).battle_cost.map(|c| (u32::from(c), i)))
-                .filter(|&(cost, _)| cost <= *shards)
-                .min();
+            let mut best: Option<(u32, usize)> = None;
+            for (i, &card) in state.grid.iter().enumerate() {
+                if card == NONE {
+                    continue;
+                }
+                let cost = u32::from(self.battle_cost[card as usize]);
+                if cost <= *shards && best.is_none_or(|(b, _)| cost < b) {
+                    best = Some((cost, i));
+                }
+            }
             let Some((cost, i)) = best else {
                 return;
             };
@@ -687,7 +731,7 @@ impl Procedure for PrDbg {
         let adversaries = state
             .grid
             .iter()
-            .filter(|&&c| c != NONE && self.is_adversary(c))
+            .filter(|&&c| c != NONE && self.adversary[c as usize])
             .count() as i32;
         state.hp -= adversaries;
         figures.damage_taken[t] += adversaries as u64;

@@ -108,6 +108,10 @@ struct Slot {
     upgrades: u16,
     equipment: u16,
     vehicle: u16,
+    /// The card's power with its upgrades and attachments (kept, not recounted).
+    power: u32,
+    /// A Hero, Villain or Super: the Upgrade action may pick it.
+    upgradable: bool,
 }
 
 /// One game in progress.
@@ -121,6 +125,9 @@ pub struct State {
     power: u32,
     deployed: u32,
     mulliganed: bool,
+    /// No Main card in hand can be put down; stays so until the hand gains cards (upgrades
+    /// change nothing a Main card needs), so the search is skipped meanwhile.
+    stuck: bool,
 }
 
 /// Per-seat figures, per turn (all games last 15 turns).
@@ -220,14 +227,19 @@ impl Sms {
     }
 
     fn slot_power(&self, slot: &Slot) -> u32 {
-        let of = |c: u16| {
-            if c == NONE {
-                0
-            } else {
-                u32::from(self.f(c).power)
-            }
-        };
-        of(slot.card) + u32::from(slot.upgrades) + of(slot.equipment) + of(slot.vehicle)
+        slot.power
+    }
+
+    /// A Table slot for `card`, as it enters.
+    fn slot(&self, card: u16) -> Slot {
+        Slot {
+            card,
+            upgrades: 0,
+            equipment: NONE,
+            vehicle: NONE,
+            power: u32::from(self.f(card).power),
+            upgradable: matches!(self.f(card).kind, Kind::Character | Kind::Super),
+        }
     }
 
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
@@ -245,6 +257,7 @@ impl Sms {
         while state.hand_len < HAND_SIZE && self.draw(state, rng, log) {
             drawn += 1;
         }
+        state.stuck &= drawn == 0;
         drawn
     }
 
@@ -282,13 +295,9 @@ impl Sms {
         state.power = 0;
         state.deployed = 0;
         state.mulliganed = false;
+        state.stuck = false;
         for &card in &self.table_start {
-            state.table.push(Slot {
-                card,
-                upgrades: 0,
-                equipment: NONE,
-                vehicle: NONE,
-            });
+            state.table.push(self.slot(card));
             state.named[self.deck.name_id[card as usize] as usize] = true;
             state.power += u32::from(self.f(card).power);
         }
@@ -299,11 +308,15 @@ impl Sms {
 
     /// One action, as the pilot chooses it.
     fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        let best = self
-            .mains
-            .iter()
-            .filter(|&&c| state.hand[c as usize] > 0)
-            .find_map(|&c| self.placement(state, c).map(|at| (c, at)));
+        let best = if state.stuck {
+            None
+        } else {
+            self.mains
+                .iter()
+                .filter(|&&c| state.hand[c as usize] > 0)
+                .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
+        };
+        state.stuck = best.is_none();
         if let Some((card, at)) = best {
             state.hand[card as usize] -= 1;
             state.hand_len -= 1;
@@ -312,12 +325,7 @@ impl Sms {
             let power = u32::from(self.f(card).power);
             state.power += power;
             if at == NONE {
-                state.table.push(Slot {
-                    card,
-                    upgrades: 0,
-                    equipment: NONE,
-                    vehicle: NONE,
-                });
+                state.table.push(self.slot(card));
                 log.decide(Action::Play, || {
                     format!(
                         "Put {} on the Table (power {power}): the Main card in hand with the most power",
@@ -326,6 +334,7 @@ impl Sms {
                 });
             } else {
                 let slot = &mut state.table[at as usize];
+                slot.power += power;
                 let (role, holder) = if self.f(card).kind == Kind::Equipment {
                     slot.equipment = card;
                     ("Equipment", slot.card)
@@ -348,11 +357,12 @@ impl Sms {
             .table
             .iter()
             .enumerate()
-            .filter(|(_, s)| matches!(self.f(s.card).kind, Kind::Character | Kind::Super))
-            .min_by_key(|(i, s)| (self.slot_power(s), *i))
+            .filter(|(_, s)| s.upgradable)
+            .min_by_key(|(i, s)| (s.power, *i))
             .map(|(i, _)| i);
         if let Some(i) = weakest {
             state.table[i].upgrades += 1;
+            state.table[i].power += 1;
             state.power += 1;
             let (card, now) = (state.table[i].card, self.slot_power(&state.table[i]));
             log.decide(Action::Play, || {
@@ -388,6 +398,7 @@ impl Procedure for Sms {
             power: 0,
             deployed: 0,
             mulliganed: false,
+            stuck: false,
         }
     }
 

@@ -50,6 +50,7 @@ fn scenario(case: &Case) -> (Sms, State) {
         state.hand[index(name) as usize] += 1;
         state.hand_len += 1;
     }
+    state.stuck = false;
     let order: Vec<u16> = case.deck.iter().map(|n| index(n)).collect();
     state.library = Library::new(&order);
     (p, state)
@@ -149,8 +150,16 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
         assert_eq!(outcome, None, "{context}");
         assert_eq!(render_table(&p, &state), case.table_after, "{context}");
         assert_eq!(render_hand(&p, &state), case.hand_after, "{context}");
-        let total: u32 = state.table.iter().map(|s| p.slot_power(s)).sum();
-        assert_eq!(state.power, total, "{context}");
+        // The kept powers agree with a recount from the cards.
+        let power = |c: u16| if c == NONE { 0 } else { u32::from(p.f(c).power) };
+        let recount: Vec<u32> = state
+            .table
+            .iter()
+            .map(|s| power(s.card) + u32::from(s.upgrades) + power(s.equipment) + power(s.vehicle))
+            .collect();
+        let kept: Vec<u32> = state.table.iter().map(|s| p.slot_power(s)).collect();
+        assert_eq!(kept, recount, "{context}");
+        assert_eq!(state.power, recount.iter().sum::<u32>(), "{context}");
     }
 }
 
