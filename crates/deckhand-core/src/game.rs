@@ -421,9 +421,15 @@ name = "Main"
         let with = |faces: &str| format!("{MINIMAL}\n[goldfish]\ndie_faces = {faces}\n");
         let game = Game::from_toml("tiny.toml", &with("[0, 0, 1, 1, 1, 2]")).unwrap();
         assert_eq!(game.goldfish.unwrap().die_faces, vec![0, 0, 1, 1, 1, 2]);
-        assert_eq!(Game::from_toml("tiny.toml", MINIMAL).unwrap().goldfish, None);
+        assert_eq!(
+            Game::from_toml("tiny.toml", MINIMAL).unwrap().goldfish,
+            None
+        );
         let cases = [
-            ("[0, 12]", "goldfish.die_faces: a die face shows 0 to 9 hits, not 12"),
+            (
+                "[0, 12]",
+                "goldfish.die_faces: a die face shows 0 to 9 hits, not 12",
+            ),
             ("[-1]", "invalid value"),
             ("[1]\nsides = 6", "unknown field `sides`"),
         ];

@@ -10,8 +10,8 @@
 
 use std::time::Instant;
 
-use deckhand_formats::parse_deck_text;
 use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
+use deckhand_formats::parse_deck_text;
 use deckhand_goldfish::{simulate, EnemyGroup, SimOptions};
 
 const DATA: [(&str, &str, &str, &str); 5] = [

@@ -71,7 +71,9 @@ pub fn compare(
         (Engine::Zoids(pa), Engine::Zoids(pb)) => compare_with(pa, pb, &game.id, options, progress),
         (Engine::PrAcg(pa), Engine::PrAcg(pb)) => compare_with(pa, pb, &game.id, options, progress),
         (Engine::PrDbg(pa), Engine::PrDbg(pb)) => compare_with(pa, pb, &game.id, options, progress),
-        (Engine::PrHotg(pa), Engine::PrHotg(pb)) => compare_with(pa, pb, &game.id, options, progress),
+        (Engine::PrHotg(pa), Engine::PrHotg(pb)) => {
+            compare_with(pa, pb, &game.id, options, progress)
+        }
         (Engine::Sms(pa), Engine::Sms(pb)) => compare_with(pa, pb, &game.id, options, progress),
         // Both engines come from the same game, so they are always the same kind.
         _ => Err(GoldfishError::WrongGame {

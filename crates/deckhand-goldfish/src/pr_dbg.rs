@@ -188,15 +188,17 @@ impl PrDbg {
         let mut grid_order = Vec::new();
         let mut starter_order = Vec::new();
         let mut character = NONE;
-        for entry in &deck.entries {
+        let playing = ["main", "starter", "character"];
+        for entry in deck
+            .entries
+            .iter()
+            .filter(|e| playing.contains(&e.section.as_str()))
+        {
             let card = index(&entry.card.id);
             let copies = entry.count as usize;
             match entry.section.as_str() {
-                _ if is_character(&entry.card) => {
-                    if character == NONE && ["main", "starter", "character"].contains(&entry.section.as_str()) {
-                        character = card;
-                    }
-                }
+                _ if is_character(&entry.card) && character == NONE => character = card,
+                _ if is_character(&entry.card) => {}
                 "main" => grid_order.extend(std::iter::repeat_n(card, copies)),
                 "starter" => starter_order.extend(std::iter::repeat_n(card, copies)),
                 _ => {}
@@ -285,7 +287,7 @@ impl PrDbg {
         // An Attack without damage is named even if its text were only reminders.
         for card in &cards.cards {
             if keyword(card, "Attack").is_some()
-                && card.stats.get("damage").is_none()
+                && !card.stats.contains_key("damage")
                 && !not_simulated.contains(&card.name)
             {
                 not_simulated.push(card.name.clone());
@@ -311,8 +313,14 @@ impl PrDbg {
         p.buy_key = (0..n)
             .map(|c| {
                 let f = p.f(c);
-                let key = (u32::from(f.shard_cost) << 16) | (u32::from(f.shards) << 8) | u32::from(f.energy);
-                if p.may_buy(c) { key + (1 << 24) } else { 0 }
+                let key = (u32::from(f.shard_cost) << 16)
+                    | (u32::from(f.shards) << 8)
+                    | u32::from(f.energy);
+                if p.may_buy(c) {
+                    key + (1 << 24)
+                } else {
+                    0
+                }
             })
             .collect();
         p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
@@ -323,7 +331,10 @@ impl PrDbg {
             })
             .collect();
         p.attach_rank = (0..n)
-            .map(|c| (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16) | u32::from(p.deck.name_rank[c as usize]))
+            .map(|c| {
+                (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16)
+                    | u32::from(p.deck.name_rank[c as usize])
+            })
             .collect();
         Ok(p)
     }
@@ -398,16 +409,25 @@ impl PrDbg {
             }
         }
         if L::ENABLED && added > 0 {
-            log.decide(Action::Setup, || format!("Refill The Grid with {added} card(s)"));
+            log.decide(Action::Setup, || {
+                format!("Refill The Grid with {added} card(s)")
+            });
         }
         true
     }
 
     /// Plays or attaches every card in hand. Returns (Shards, Energy gained).
     fn play_hand<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
-        // The order only matters when a card can still be attached.
-        if state.attached.contains(&NONE) {
-            state.hand.sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
+        // The order only matters when two cards might compete for an empty slot.
+        let attachable = state
+            .hand
+            .iter()
+            .filter(|&&c| self.f(c).ability_cost.is_some())
+            .count();
+        if attachable > 1 && state.attached.contains(&NONE) {
+            state
+                .hand
+                .sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
         }
         let (mut shards, mut gained) = (0, 0);
         for i in 0..state.hand.len() {
@@ -415,7 +435,8 @@ impl PrDbg {
             let f = self.f(card);
             let slot = f.ability_cost.and_then(|_| {
                 (0..state.attached.len()).find(|&s| {
-                    state.attached[s] == NONE && (f.colour == ANY_COLOUR || self.slots[s] == f.colour)
+                    state.attached[s] == NONE
+                        && (f.colour == ANY_COLOUR || self.slots[s] == f.colour)
                 })
             });
             if let Some(s) = slot {
@@ -754,7 +775,9 @@ impl Procedure for PrDbg {
                 std::cmp::Ordering::Less => Outcome::DeckOut,
             };
             log.decide(Action::End, || {
-                format!("The game ends with the main deck empty: you have {you} HP, the goldfish {it}")
+                format!(
+                    "The game ends with the main deck empty: you have {you} HP, the goldfish {it}"
+                )
             });
             return Some(outcome);
         }
@@ -783,21 +806,35 @@ impl Procedure for PrDbg {
         let names = |cards: &[u16]| -> Vec<ZoneCard> {
             let mut sorted = cards.to_vec();
             sorted.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-            sorted.iter().map(|&c| ZoneCard::plain(self.name(c))).collect()
+            sorted
+                .iter()
+                .map(|&c| ZoneCard::plain(self.name(c)))
+                .collect()
         };
         let character = if self.character == NONE {
             Vec::new()
         } else {
             vec![ZoneCard {
                 name: self.name(self.character).into(),
-                status: Some(if state.flipped > 0 { "flipped" } else { "starting side" }.into()),
+                status: Some(
+                    if state.flipped > 0 {
+                        "flipped"
+                    } else {
+                        "starting side"
+                    }
+                    .into(),
+                ),
                 attached: state
                     .attached
                     .iter()
                     .enumerate()
                     .map(|(s, &c)| Attached {
                         role: format!("slot {}", s + 1),
-                        name: if c == NONE { "(empty)".into() } else { self.name(c).into() },
+                        name: if c == NONE {
+                            "(empty)".into()
+                        } else {
+                            self.name(c).into()
+                        },
                     })
                     .collect(),
             }]
@@ -833,15 +870,30 @@ impl Procedure for PrDbg {
             cards
         };
         vec![
-            Zone::visible("tracker", "Status Tracker", Owner::You, tracker(state.hp, Some(state.energy))),
+            Zone::visible(
+                "tracker",
+                "Status Tracker",
+                Owner::You,
+                tracker(state.hp, Some(state.energy)),
+            ),
             Zone::visible("hand", "Hand", Owner::You, names(&state.hand)),
             Zone::visible("character", "Character", Owner::You, character),
             Zone::hidden("deck", "Deck", Owner::You, state.draw_pile.len()),
             Zone::visible("discard", "Discard pile", Owner::You, names(&state.discard)),
             Zone::visible("grid", "The Grid", Owner::You, grid),
             Zone::hidden("main_deck", "Main deck", Owner::You, state.main_deck.len()),
-            Zone::visible("main_discard", "Main deck discard pile", Owner::You, names(&state.main_discard)),
-            Zone::visible("tracker", "Status Tracker", Owner::Opponent, tracker(state.goldfish_hp, None)),
+            Zone::visible(
+                "main_discard",
+                "Main deck discard pile",
+                Owner::You,
+                names(&state.main_discard),
+            ),
+            Zone::visible(
+                "tracker",
+                "Status Tracker",
+                Owner::Opponent,
+                tracker(state.goldfish_hp, None),
+            ),
         ]
     }
 

@@ -46,9 +46,9 @@ use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
 use crate::error::GoldfishError;
+use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
-use crate::library::Library;
 use crate::procedure::{add_counts, Procedure};
 use crate::report::SeatFigures;
 use crate::rng::Rng;
@@ -225,11 +225,19 @@ impl PrHotg {
             rangers.push(card.name.clone());
         }
         let mut order = Vec::new();
-        for entry in deck.entries.iter().filter(|e| e.section == "main" || e.section == "ranger") {
+        for entry in deck
+            .entries
+            .iter()
+            .filter(|e| e.section == "main" || e.section == "ranger")
+        {
             if is_ranger(&entry.card) {
                 continue;
             }
-            let card = cards.cards.iter().position(|c| c.id == entry.card.id).unwrap_or(0);
+            let card = cards
+                .cards
+                .iter()
+                .position(|c| c.id == entry.card.id)
+                .unwrap_or(0);
             order.extend(std::iter::repeat_n(card as u16, entry.count as usize));
         }
         let mut combat = Vec::with_capacity(cards.len());
@@ -263,8 +271,16 @@ impl PrHotg {
             ));
         }
         let rank = |c: u16| cards.name_rank[c as usize];
-        let mut attacks: Vec<u16> = (0..cards.len() as u16).filter(|&c| combat[c as usize].attack).collect();
-        attacks.sort_by_key(|&c| (u32::MAX - combat[c as usize].expected, combat[c as usize].cost, rank(c)));
+        let mut attacks: Vec<u16> = (0..cards.len() as u16)
+            .filter(|&c| combat[c as usize].attack)
+            .collect();
+        attacks.sort_by_key(|&c| {
+            (
+                u32::MAX - combat[c as usize].expected,
+                combat[c as usize].cost,
+                rank(c),
+            )
+        });
         let mut discard_order: Vec<u16> = (0..cards.len() as u16).collect();
         discard_order.sort_by_key(|&c| {
             let f = combat[c as usize];
@@ -346,9 +362,17 @@ impl PrHotg {
             return false;
         }
         let (row, col, other): (&[Slot], usize, &[Slot]) = if i < state.top_len {
-            (&state.top[..state.top_len], i, &state.bottom[..state.bottom_len])
+            (
+                &state.top[..state.top_len],
+                i,
+                &state.bottom[..state.bottom_len],
+            )
         } else {
-            (&state.bottom[..state.bottom_len], i - state.top_len, &state.top[..state.top_len])
+            (
+                &state.bottom[..state.bottom_len],
+                i - state.top_len,
+                &state.top[..state.top_len],
+            )
         };
         let guards = |s: Option<&Slot>| s.is_some_and(|s| !s.defeated && self.e(s).guard);
         guards(col.checked_sub(1).and_then(|c| row.get(c)))
@@ -382,7 +406,12 @@ impl PrHotg {
     }
 
     /// A Ranger turn: the pilot's attack, if any. `Some(Win)` when the last enemy falls.
-    fn ranger_turn<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<Outcome> {
+    fn ranger_turn<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> Option<Outcome> {
         let energy = state.pool + state.stored;
         let Some(&card) = self
             .attacks
@@ -411,7 +440,9 @@ impl PrHotg {
             }
         }
         let Some((cannot, _, i)) = target else {
-            log.decide(Action::Hold, || "Play nothing: every enemy card left is guarded".to_owned());
+            log.decide(Action::Hold, || {
+                "Play nothing: every enemy card left is guarded".to_owned()
+            });
             return None;
         };
         let cost = u32::from(f.cost);
@@ -452,7 +483,9 @@ impl PrHotg {
             )
         });
         if self.all_defeated(state) {
-            log.decide(Action::End, || "Every enemy card is defeated: the Rangers win the battle".to_owned());
+            log.decide(Action::End, || {
+                "Every enemy card is defeated: the Rangers win the battle".to_owned()
+            });
             return Some(Outcome::Win);
         }
         None
@@ -476,14 +509,19 @@ impl PrHotg {
                 state.discard.push(card);
                 state.lost[usize::from(self.f(card).ranger)] += 1;
                 log.decide(Action::Damage, || {
-                    format!("Reveal {} ({shields} shields) against {left} damage: discarded", self.name(card))
+                    format!(
+                        "Reveal {} ({shields} shields) against {left} damage: discarded",
+                        self.name(card)
+                    )
                 });
                 left -= shields;
             }
         }
         if state.deck.len() == 0 {
             state.defeated = true;
-            log.decide(Action::End, || "The combat deck is empty: the Rangers are defeated".to_owned());
+            log.decide(Action::End, || {
+                "The combat deck is empty: the Rangers are defeated".to_owned()
+            });
         }
     }
 
@@ -503,7 +541,10 @@ impl PrHotg {
                 state.discard.push(card);
                 left -= 1;
                 log.decide(Action::Damage, || {
-                    format!("Discard {} from hand for the drain: the least useful card", self.name(card))
+                    format!(
+                        "Discard {} from hand for the drain: the least useful card",
+                        self.name(card)
+                    )
                 });
             }
         }
@@ -516,16 +557,22 @@ impl PrHotg {
         let slot = *self.slot(state, i);
         let name = &self.enemy_names[slot.enemy as usize];
         if slot.defeated {
-            log.decide(Action::Opponent, || format!("{name} is defeated: it resolves with no effect"));
+            log.decide(Action::Opponent, || {
+                format!("{name} is defeated: it resolves with no effect")
+            });
             return;
         }
         let e = self.e(&slot);
         if e.damage == 0 && e.drain == 0 {
-            log.decide(Action::Opponent, || format!("{name} resolves: its effect is not simulated"));
+            log.decide(Action::Opponent, || {
+                format!("{name} resolves: its effect is not simulated")
+            });
             return;
         }
         if e.damage > 0 {
-            log.decide(Action::Opponent, || format!("{name} deals {} damage", e.damage));
+            log.decide(Action::Opponent, || {
+                format!("{name} deals {} damage", e.damage)
+            });
             self.suffer(state, u32::from(e.damage), rng, log);
         }
         if e.drain > 0 && !state.defeated {
@@ -556,7 +603,13 @@ fn enemy_simulated(card: &Card) -> bool {
     plain && keyword(card, "Passive").is_none() && number(card, "health").is_some()
 }
 
-type LineUp = (Vec<String>, Vec<Enemy>, Vec<(Vec<u16>, u32)>, Option<Vec<u16>>, Vec<Card>);
+type LineUp = (
+    Vec<String>,
+    Vec<Enemy>,
+    Vec<(Vec<u16>, u32)>,
+    Option<Vec<u16>>,
+    Vec<Card>,
+);
 
 /// The line-up's enemy cards as indices, foot-soldier decks and the Monster or Boss deck.
 fn line_up(groups: &[EnemyGroup]) -> Result<LineUp, GoldfishError> {
@@ -565,11 +618,15 @@ fn line_up(groups: &[EnemyGroup]) -> Result<LineUp, GoldfishError> {
             "a Heroes of the Grid battle needs an enemy line-up: foot soldiers with their figures, and optionally a Monster or Boss".into(),
         ));
     }
-    let (mut names, mut enemies, mut foot, mut boss, mut cards) = (Vec::new(), Vec::new(), Vec::new(), None, Vec::<Card>::new());
+    let (mut names, mut enemies, mut foot, mut boss, mut cards) =
+        (Vec::new(), Vec::new(), Vec::new(), None, Vec::<Card>::new());
     let mut figures_total = 0;
     for group in groups {
         if group.cards.is_empty() {
-            return Err(GoldfishError::MissingCards(format!("the enemy deck '{}' has no cards", group.name)));
+            return Err(GoldfishError::MissingCards(format!(
+                "the enemy deck '{}' has no cards",
+                group.name
+            )));
         }
         let mut deck = Vec::with_capacity(group.cards.len());
         let mut big = false;
@@ -622,7 +679,11 @@ impl Procedure for PrHotg {
     const LOSES: bool = true;
 
     fn new_state(&self) -> State {
-        let mut enemy_decks: Vec<Library> = self.foot.iter().map(|(deck, _)| Library::new(deck)).collect();
+        let mut enemy_decks: Vec<Library> = self
+            .foot
+            .iter()
+            .map(|(deck, _)| Library::new(deck))
+            .collect();
         if let Some(deck) = &self.boss {
             enemy_decks.push(Library::new(deck));
         }
@@ -689,7 +750,13 @@ impl Procedure for PrHotg {
         }
     }
 
-    fn setup<L: Log>(&self, state: &mut State, rng: &mut Rng, _going_first: bool, log: &mut L) -> Option<Outcome> {
+    fn setup<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        _going_first: bool,
+        log: &mut L,
+    ) -> Option<Outcome> {
         state.deck.reset(&self.order);
         state.hand.fill(0);
         state.hand_len = 0;
@@ -773,7 +840,8 @@ impl Procedure for PrHotg {
         }
         if state.next >= total {
             log.decide(Action::End, || {
-                "That was the Rangers' final turn: the battle ends with enemy cards standing".to_owned()
+                "That was the Rangers' final turn: the battle ends with enemy cards standing"
+                    .to_owned()
             });
             return Some(Outcome::Loss);
         }
@@ -808,7 +876,12 @@ impl Procedure for PrHotg {
             .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
             .collect();
         hand.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-        let names = |cards: &[u16]| cards.iter().map(|&c| ZoneCard::plain(self.name(c))).collect();
+        let names = |cards: &[u16]| {
+            cards
+                .iter()
+                .map(|&c| ZoneCard::plain(self.name(c)))
+                .collect()
+        };
         let row = |offset: usize, slots: &[Slot]| -> Vec<ZoneCard> {
             slots
                 .iter()
@@ -851,7 +924,12 @@ impl Procedure for PrHotg {
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::hidden("deck", "Combat deck", Owner::You, state.deck.len()),
             Zone::visible("discard", "Discard pile", Owner::You, names(&state.discard)),
-            Zone::visible("top_row", "Monster / Boss row", Owner::Opponent, row(0, &state.top[..state.top_len])),
+            Zone::visible(
+                "top_row",
+                "Monster / Boss row",
+                Owner::Opponent,
+                row(0, &state.top[..state.top_len]),
+            ),
             Zone::visible(
                 "bottom_row",
                 "Foot soldier row",
@@ -870,7 +948,11 @@ impl Procedure for PrHotg {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
         let in_deck = &state.deck.cards[state.deck.top..];
         // A fresh state has an empty buffer: count the printed deck then.
-        let deck: &[u16] = if state.deck.cards.is_empty() { &self.order } else { in_deck };
+        let deck: &[u16] = if state.deck.cards.is_empty() {
+            &self.order
+        } else {
+            in_deck
+        };
         for &card in deck.iter().chain(&state.discard) {
             counts[card as usize] += 1;
         }

@@ -158,11 +158,7 @@ macro_rules! with_engine {
 }
 
 impl Engine {
-    pub(crate) fn new(
-        game: &Game,
-        deck: &Deck,
-        setup: Setup<'_>,
-    ) -> Result<Engine, GoldfishError> {
+    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Engine, GoldfishError> {
         if deck.game != game.id {
             return Err(GoldfishError::WrongGame {
                 deck_game: deck.game.clone(),

@@ -475,8 +475,9 @@ impl Procedure for Sms {
             state.mulliganed = true;
             log.decide(Action::Mulligan, || match (self.mulligan, has_main) {
                 (Some(true), _) => "Mulligan (asked for): shuffle the hand back and draw 8".into(),
-                _ => "Mulligan: the opening hand has no Main card; shuffle it back and draw 8"
-                    .into(),
+                _ => {
+                    "Mulligan: the opening hand has no Main card; shuffle it back and draw 8".into()
+                }
             });
             state.hand.fill(0);
             state.hand_len = 0;
@@ -562,11 +563,21 @@ impl Procedure for Sms {
                 }
             })
             .collect();
-        let names = |cards: &[u16]| cards.iter().map(|&c| ZoneCard::plain(self.name(c))).collect();
+        let names = |cards: &[u16]| {
+            cards
+                .iter()
+                .map(|&c| ZoneCard::plain(self.name(c)))
+                .collect()
+        };
         vec![
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::visible("table", "Table", Owner::You, table),
-            Zone::visible("leaders", "Leaders in play", Owner::You, names(&self.leaders)),
+            Zone::visible(
+                "leaders",
+                "Leaders in play",
+                Owner::You,
+                names(&self.leaders),
+            ),
             Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
         ]
     }
@@ -582,7 +593,11 @@ impl Procedure for Sms {
         // (nothing on the Table yet) and a game in progress agree.
         let start = self.table_start.len();
         let on_table = state.table.iter().enumerate().flat_map(|(i, s)| {
-            [if i < start { NONE } else { s.card }, s.equipment, s.vehicle]
+            [
+                if i < start { NONE } else { s.card },
+                s.equipment,
+                s.vehicle,
+            ]
         });
         for card in state
             .library

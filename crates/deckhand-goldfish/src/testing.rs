@@ -1,7 +1,7 @@
 //! Test decks from the repository's sample data (`data/`), read at compile time.
 
-use deckhand_formats::parse_deck_text;
 use deckhand_core::{fold_name, Card, CardSet, Deck, DeckEntry, Game, Games};
+use deckhand_formats::parse_deck_text;
 
 const ZOIDS_TOML: &str = include_str!("../../../data/games/zoids-scramble.toml");
 const PR_ACG_TOML: &str = include_str!("../../../data/games/pr-acg.toml");
@@ -33,8 +33,7 @@ pub const JADE_MANTIS: &str = include_str!("../../../data/decks/pr-hotg/jade-man
 pub const TIDE_AND_HORN: &str = include_str!("../../../data/decks/pr-hotg/tide-and-horn-duo.txt");
 pub const DOJO_DAWN: &str = include_str!("../../../data/decks/sms/dojo-dawn-patrol.txt");
 pub const DOOM_LAB: &str = include_str!("../../../data/decks/sms/doom-lab-gambit.txt");
-pub const STATIC_LEGION: &str =
-    include_str!("../../../data/decks/sms/static-legion-broadcast.txt");
+pub const STATIC_LEGION: &str = include_str!("../../../data/decks/sms/static-legion-broadcast.txt");
 
 fn games() -> Games {
     Games::from_sources([

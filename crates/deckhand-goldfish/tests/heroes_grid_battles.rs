@@ -25,7 +25,10 @@ fn group(cards: &[Card], name: &str, figures: u32) -> EnemyGroup {
         .filter(|c| c.subtypes.iter().any(|s| fold_name(s) == key))
         .cloned()
         .collect();
-    assert!(!deck.is_empty(), "the export has an enemy deck named {name}");
+    assert!(
+        !deck.is_empty(),
+        "the export has an enemy deck named {name}"
+    );
     EnemyGroup {
         name: name.into(),
         cards: deck,
@@ -58,7 +61,10 @@ fn every_imported_ranger_deck_battles_three_real_line_ups() {
     let cards = &export.cards;
     let line_ups = [
         vec![group(cards, "Putty Patrollers", 3)],
-        vec![group(cards, "Putty Patrollers", 2), group(cards, "Bones", 1)],
+        vec![
+            group(cards, "Putty Patrollers", 2),
+            group(cards, "Bones", 1),
+        ],
         vec![
             group(cards, "Super Putty Patrollers", 4),
             group(cards, "Goldar", 1),

@@ -104,7 +104,13 @@ fn scenario(case: &Case) -> (PrDbg, State) {
 fn names(p: &PrDbg, cards: &[u16]) -> Vec<String> {
     cards
         .iter()
-        .map(|&c| if c == NONE { String::new() } else { p.name(c).to_owned() })
+        .map(|&c| {
+            if c == NONE {
+                String::new()
+            } else {
+                p.name(c).to_owned()
+            }
+        })
         .collect()
 }
 
@@ -234,7 +240,13 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
         let (p, mut state) = scenario(case);
         let mut log = Recorder::default();
         let mut figures = p.new_figures();
-        let outcome = p.turn(&mut state, &mut Rng::from_seed(1), 1, &mut log, &mut figures);
+        let outcome = p.turn(
+            &mut state,
+            &mut Rng::from_seed(1),
+            1,
+            &mut log,
+            &mut figures,
+        );
         let context = format!("{}\n{:#?}", case.rule, log.decisions);
         assert_eq!(outcome, case.outcome, "{context}");
         assert_eq!(names(&p, &state.grid), case.grid_after, "{context}");
@@ -242,7 +254,11 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
         assert_eq!(figures.bought[1], case.bought, "{context}");
         assert_eq!(state.energy, case.energy_after, "{context}");
         assert_eq!(state.hp.max(0), case.hp_after, "{context}");
-        assert_eq!(state.goldfish_hp.max(0), case.goldfish_hp_after, "{context}");
+        assert_eq!(
+            state.goldfish_hp.max(0),
+            case.goldfish_hp_after,
+            "{context}"
+        );
         let full = case.attached_after.iter().all(|n| !n.is_empty());
         let was_full = case.attached.iter().all(|n| !n.is_empty());
         assert_eq!(figures.flips[1], u64::from(full && !was_full), "{context}");
@@ -255,23 +271,39 @@ fn the_grid_starts_with_at_most_two_cards_of_a_type() {
     let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
     let mut state = p.new_state();
     for seed in 0..200 {
-        p.setup(&mut state, &mut Rng::from_seed(seed), true, &mut crate::log::NoLog);
+        p.setup(
+            &mut state,
+            &mut Rng::from_seed(seed),
+            true,
+            &mut crate::log::NoLog,
+        );
         let mut per_type = std::collections::BTreeMap::new();
         for &card in &state.grid {
             *per_type.entry(p.f(card).type_id).or_insert(0) += 1;
         }
         assert!(per_type.values().all(|&n| n <= 2), "seed {seed}");
         assert_eq!(state.hand.len(), 5);
-        assert_eq!(state.main_deck.len() + GRID, p.grid_order.len(), "set-aside cards go back");
+        assert_eq!(
+            state.main_deck.len() + GRID,
+            p.grid_order.len(),
+            "set-aside cards go back"
+        );
     }
 }
 
 #[test]
 fn a_deck_without_its_starter_deck_names_the_starter_it_needs() {
     let deck = testing::sample_deck(G, testing::PRISM_BREACH);
-    let err = PrDbg::new(&testing::game(G), &deck, Setup { side: Some(Side::Villain), ..Setup::default() })
-        .err()
-        .unwrap();
+    let err = PrDbg::new(
+        &testing::game(G),
+        &deck,
+        Setup {
+            side: Some(Side::Villain),
+            ..Setup::default()
+        },
+    )
+    .err()
+    .unwrap();
     assert_eq!(
         err.to_string(),
         "a PR Deck-Building goldfish needs your starter deck (7 Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
@@ -291,11 +323,24 @@ fn attacks_without_damage_are_named_and_the_report_says_which_policy_ran() {
     };
     let report = crate::simulate(&game, &deck, &options(None), &mut |_| true).unwrap();
     assert_eq!(report.policy, "buy-first");
-    assert!(report.not_simulated.iter().any(|n| n == "Scoutmaster Idris"), "an Attack with no damage");
-    let battle = crate::simulate(&game, &deck, &options(Some("battle-first")), &mut |_| true).unwrap();
+    assert!(
+        report
+            .not_simulated
+            .iter()
+            .any(|n| n == "Scoutmaster Idris"),
+        "an Attack with no damage"
+    );
+    let battle =
+        crate::simulate(&game, &deck, &options(Some("battle-first")), &mut |_| true).unwrap();
     assert_eq!(battle.policy, "battle-first");
     let taken = |r: &crate::SimReport| r.going_first.damage_taken_by_turn.as_ref().unwrap()[&3];
-    assert!(taken(&battle) < taken(&report), "Battling first leaves fewer adversaries");
+    assert!(
+        taken(&battle) < taken(&report),
+        "Battling first leaves fewer adversaries"
+    );
     let err = crate::simulate(&game, &deck, &options(Some("hoard")), &mut |_| true).unwrap_err();
-    assert_eq!(err.to_string(), "unknown policy 'hoard' for pr-dbg (known: buy-first, battle-first)");
+    assert_eq!(
+        err.to_string(),
+        "unknown policy 'hoard' for pr-dbg (known: buy-first, battle-first)"
+    );
 }

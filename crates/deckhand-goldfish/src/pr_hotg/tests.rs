@@ -259,9 +259,16 @@ fn each_rule_of_the_pilot_and_the_rulebook_plays_as_written() {
         assert_eq!(outcome, expected, "{context}");
         assert_eq!(rows(&p, &state), case.rows_after, "{context}");
         assert_eq!(hand(&p, &state), case.hand_after, "{context}");
-        let deck: Vec<&str> = state.deck.cards[state.deck.top..].iter().map(|&c| p.name(c)).collect();
+        let deck: Vec<&str> = state.deck.cards[state.deck.top..]
+            .iter()
+            .map(|&c| p.name(c))
+            .collect();
         assert_eq!(deck, case.deck_after, "{context}");
-        assert_eq!((state.pool, state.stored), (case.pool_after, case.stored_after), "{context}");
+        assert_eq!(
+            (state.pool, state.stored),
+            (case.pool_after, case.stored_after),
+            "{context}"
+        );
         assert_eq!(state.lost.iter().sum::<u32>(), case.lost, "{context}");
     }
 }
@@ -281,7 +288,12 @@ fn fast_cards_go_to_the_left_end_and_the_enemies_go_first() {
     };
     let p = PrHotg::new(&testing::game(G), &deck, setup).unwrap();
     let mut state = p.new_state();
-    p.setup(&mut state, &mut Rng::from_seed(4), true, &mut Recorder::default());
+    p.setup(
+        &mut state,
+        &mut Rng::from_seed(4),
+        true,
+        &mut Recorder::default(),
+    );
     assert_eq!(rows(&p, &state), ["Pebble Spray 1/1", "Rubble Punch 2/2"]);
     assert!(state.enemies_first);
     assert_eq!((state.pool, state.stored, state.hand_len), (2, 1, 5));
@@ -304,21 +316,40 @@ fn two_rangers_play_the_two_player_mode() {
 fn bad_line_ups_and_dice_are_errors_with_reasons() {
     let deck = testing::sample_deck(G, testing::JADE_MANTIS);
     let game = testing::game(G);
-    let cases: Vec<(Vec<EnemyGroup>, Option<Vec<u8>>, &str)> = vec![
+    type Case = (Vec<EnemyGroup>, Option<Vec<u8>>, &'static str);
+    let cases: Vec<Case> = vec![
         (vec![], None, "needs an enemy line-up"),
         (
-            vec![testing::enemy_group("Gravel Grunt", 3), testing::enemy_group("Static Wraith", 2)],
+            vec![
+                testing::enemy_group("Gravel Grunt", 3),
+                testing::enemy_group("Static Wraith", 2),
+            ],
             None,
             "at most 4 foot soldiers take part in a battle; the line-up has 5",
         ),
         (
-            vec![testing::enemy_group("Clockjaw", 1), testing::enemy_group("Vexmoth", 1)],
+            vec![
+                testing::enemy_group("Clockjaw", 1),
+                testing::enemy_group("Vexmoth", 1),
+            ],
             None,
             "at most one Monster or Boss",
         ),
-        (vec![testing::enemy_group("Gravel Grunt", 1)], Some(vec![]), "a die has 1 to 20 faces"),
-        (vec![testing::enemy_group("Gravel Grunt", 1)], Some(vec![1, 12]), "not 12"),
-        (vec![testing::enemy_group("Nobody", 1)], None, "the enemy deck 'Nobody' has no cards"),
+        (
+            vec![testing::enemy_group("Gravel Grunt", 1)],
+            Some(vec![]),
+            "a die has 1 to 20 faces",
+        ),
+        (
+            vec![testing::enemy_group("Gravel Grunt", 1)],
+            Some(vec![1, 12]),
+            "not 12",
+        ),
+        (
+            vec![testing::enemy_group("Nobody", 1)],
+            None,
+            "the enemy deck 'Nobody' has no cards",
+        ),
     ];
     for (enemies, die, expected) in cases {
         let options = crate::SimOptions {
@@ -350,7 +381,18 @@ fn a_kinder_die_wins_more_battles() {
     let default = run(None);
     let kind = run(Some(vec![2]));
     let chance = |r: &crate::SimReport| r.going_first.all_defeated_chance.unwrap();
-    assert!(chance(&kind) > chance(&default), "{} vs {}", chance(&kind), chance(&default));
-    assert_eq!(default.going_first.wins + default.going_first.losses.unwrap(), 3_000);
-    assert!(default.not_simulated.iter().any(|n| n == "Ion Haze"), "a Passive enemy card");
+    assert!(
+        chance(&kind) > chance(&default),
+        "{} vs {}",
+        chance(&kind),
+        chance(&default)
+    );
+    assert_eq!(
+        default.going_first.wins + default.going_first.losses.unwrap(),
+        3_000
+    );
+    assert!(
+        default.not_simulated.iter().any(|n| n == "Ion Haze"),
+        "a Passive enemy card"
+    );
 }

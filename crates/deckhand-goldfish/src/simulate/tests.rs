@@ -434,12 +434,28 @@ fn the_later_games_give_the_same_report_on_one_and_two_threads() {
             ..base.clone()
         };
         let one = simulate(&game, &deck, &with(1, 42), &mut |_| true).unwrap();
-        assert_eq!(one, simulate(&game, &deck, &with(2, 42), &mut |_| true).unwrap(), "{game_id}");
-        assert_ne!(one, simulate(&game, &deck, &with(2, 43), &mut |_| true).unwrap(), "{game_id}");
+        assert_eq!(
+            one,
+            simulate(&game, &deck, &with(2, 42), &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        assert_ne!(
+            one,
+            simulate(&game, &deck, &with(2, 43), &mut |_| true).unwrap(),
+            "{game_id}"
+        );
         for seat in [&one.going_first, &one.going_second] {
             let losses = seat.losses.unwrap_or(0);
-            assert_eq!(seat.wins + seat.deck_outs + seat.draws + losses, 5_000, "{game_id}");
-            assert_eq!(seat.kill_turns.values().sum::<u64>(), seat.wins, "{game_id}");
+            assert_eq!(
+                seat.wins + seat.deck_outs + seat.draws + losses,
+                5_000,
+                "{game_id}"
+            );
+            assert_eq!(
+                seat.kill_turns.values().sum::<u64>(),
+                seat.wins,
+                "{game_id}"
+            );
         }
         assert_eq!(one.seats_alike, Some(true));
     }
@@ -534,11 +550,19 @@ fn the_later_games_report_their_own_figures_in_json() {
         for key in keys {
             assert!(seat.contains_key(*key), "{game_id}: {key}");
         }
-        for absent in ["first_attack_turns", "damage_by_turn", "summon_chance_by_turn"] {
+        for absent in [
+            "first_attack_turns",
+            "damage_by_turn",
+            "summon_chance_by_turn",
+        ] {
             assert!(!seat.contains_key(absent), "{game_id}: {absent}");
         }
         assert_eq!(json["seats_alike"], true);
-        assert_eq!(serde_json::from_value::<SimReport>(json).unwrap(), report, "{game_id}");
+        assert_eq!(
+            serde_json::from_value::<SimReport>(json).unwrap(),
+            report,
+            "{game_id}"
+        );
     }
 }
 

@@ -32,7 +32,11 @@ const fn case(rule: &'static str) -> Case {
 }
 
 fn scenario(case: &Case) -> (Sms, State) {
-    let mut lines: Vec<(&str, u32, &str)> = case.characters.iter().map(|&n| ("characters", 1, n)).collect();
+    let mut lines: Vec<(&str, u32, &str)> = case
+        .characters
+        .iter()
+        .map(|&n| ("characters", 1, n))
+        .collect();
     let mut main: Vec<&str> = case.hand.iter().chain(case.deck).copied().collect();
     main.sort();
     main.dedup();
@@ -145,13 +149,25 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
     for case in &cases {
         let (p, mut state) = scenario(case);
         let mut log = Recorder::default();
-        let outcome = p.turn(&mut state, &mut Rng::from_seed(1), 1, &mut log, &mut p.new_figures());
+        let outcome = p.turn(
+            &mut state,
+            &mut Rng::from_seed(1),
+            1,
+            &mut log,
+            &mut p.new_figures(),
+        );
         let context = format!("{}\n{:#?}", case.rule, log.decisions);
         assert_eq!(outcome, None, "{context}");
         assert_eq!(render_table(&p, &state), case.table_after, "{context}");
         assert_eq!(render_hand(&p, &state), case.hand_after, "{context}");
         // The kept powers agree with a recount from the cards.
-        let power = |c: u16| if c == NONE { 0 } else { u32::from(p.f(c).power) };
+        let power = |c: u16| {
+            if c == NONE {
+                0
+            } else {
+                u32::from(p.f(c).power)
+            }
+        };
         let recount: Vec<u32> = state
             .table
             .iter()
@@ -168,34 +184,69 @@ fn an_opening_hand_without_a_main_card_is_mulliganed_and_the_log_says_so() {
     let game = testing::game(G);
     let deck = testing::with_entries(
         testing::deck(G, &[]),
-        &[("characters", 1, "Dojo Dan"), ("main", 14, "Smoke Bomb Vanish"), ("main", 2, "Officer Flapjack")],
+        &[
+            ("characters", 1, "Dojo Dan"),
+            ("main", 14, "Smoke Bomb Vanish"),
+            ("main", 2, "Officer Flapjack"),
+        ],
     );
     let mut mulligans = 0;
     for seed in 0..40 {
-        let log = crate::step(&game, &deck, &StepOptions { seed, ..StepOptions::default() }).unwrap();
-        let decision = log.turns[0].decisions.iter().find(|d| d.action == Action::Mulligan).unwrap();
+        let log = crate::step(
+            &game,
+            &deck,
+            &StepOptions {
+                seed,
+                ..StepOptions::default()
+            },
+        )
+        .unwrap();
+        let decision = log.turns[0]
+            .decisions
+            .iter()
+            .find(|d| d.action == Action::Mulligan)
+            .unwrap();
         let opening = &log.turns[0].draws[..8];
         let had_main = opening.iter().any(|n| n == "Officer Flapjack");
-        assert_eq!(decision.text.starts_with("Mulligan"), !had_main, "seed {seed}: {}", decision.text);
+        assert_eq!(
+            decision.text.starts_with("Mulligan"),
+            !had_main,
+            "seed {seed}: {}",
+            decision.text
+        );
         if !had_main {
             mulligans += 1;
             assert_eq!(log.turns[0].draws.len(), 16);
         }
     }
-    assert!(mulligans > 0, "about a quarter of openings lack both Main cards");
+    assert!(
+        mulligans > 0,
+        "about a quarter of openings lack both Main cards"
+    );
     let forced = StepOptions {
         mulligan: Some(true),
         ..StepOptions::default()
     };
     let log = crate::step(&game, &deck, &forced).unwrap();
-    assert!(log.turns[0].decisions.iter().any(|d| d.text.starts_with("Mulligan (asked for)")));
+    assert!(log.turns[0]
+        .decisions
+        .iter()
+        .any(|d| d.text.starts_with("Mulligan (asked for)")));
     assert_eq!(log.turns[0].draws.len(), 16);
 }
 
 #[test]
 fn heroes_win_by_lasting_fifteen_turns_and_villains_cannot_win_a_goldfish() {
-    for (text, outcome) in [(testing::DOJO_DAWN, Outcome::Win), (testing::DOOM_LAB, Outcome::Draw)] {
-        let log = crate::step(&testing::game(G), &testing::sample_deck(G, text), &StepOptions::default()).unwrap();
+    for (text, outcome) in [
+        (testing::DOJO_DAWN, Outcome::Win),
+        (testing::DOOM_LAB, Outcome::Draw),
+    ] {
+        let log = crate::step(
+            &testing::game(G),
+            &testing::sample_deck(G, text),
+            &StepOptions::default(),
+        )
+        .unwrap();
         assert_eq!((log.result.outcome, log.result.turn), (outcome, 15));
         assert_eq!(log.turns.len(), 16);
     }
@@ -225,7 +276,13 @@ fn power_tallies_agree_with_their_own_table() {
         assert_eq!(first, 1.0);
         assert!(row.values().zip(row.values().skip(1)).all(|(a, b)| a >= b));
         let mean = seat.power_by_turn.as_ref().unwrap()[&turn];
-        assert!(f64::from(low) <= mean && mean <= f64::from(high), "turn {turn}");
+        assert!(
+            f64::from(low) <= mean && mean <= f64::from(high),
+            "turn {turn}"
+        );
     }
-    assert_eq!(seat.draws, 2_000, "a Villain deck's goldfish ends in a draw after turn 15");
+    assert_eq!(
+        seat.draws, 2_000,
+        "a Villain deck's goldfish ends in a draw after turn 15"
+    );
 }
