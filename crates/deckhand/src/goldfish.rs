@@ -462,9 +462,7 @@ mod tests {
     use super::*;
 
     fn deckhand() -> Deckhand {
-        let mut deckhand = Deckhand::open_in_memory().unwrap();
-        deckhand.import_bundled().unwrap();
-        deckhand
+        Deckhand::open_in_memory().unwrap()
     }
 
     const NADIA_GRID: &str = "# game: pr-dbg\nCharacter\n1 Nadia Okonkwo\nMain\n2 Rookie Cadet Ames\n2 Cinder Imp\n2 Arc Baton\n2 Rolling Strike\n2 Prism Visor\n2 Hexmoth\n";
