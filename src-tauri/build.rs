@@ -20,6 +20,7 @@ const COMMANDS: &[&str] = &[
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",
+    "goldfish_enemy_decks",
 ];
 
 fn main() {

@@ -30,6 +30,7 @@ fn main() {
             commands::goldfish::goldfish_simulate,
             commands::goldfish::cancel_goldfish,
             commands::goldfish::goldfish_odds,
+            commands::goldfish::goldfish_enemy_decks,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {
