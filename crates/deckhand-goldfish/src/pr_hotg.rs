@@ -117,51 +117,6 @@ struct Slot {
     defeated: bool,
 }
 
-/// The combat deck: drawn from the top (lazily shuffled), cards put on the bottom in order.
-struct CombatDeck {
-    cards: Vec<u16>,
-    top: usize,
-    /// `cards[top..shuffled]` are undrawn and unordered; `cards[shuffled..]` are the cards
-    /// put on the bottom, in order.
-    shuffled: usize,
-}
-
-impl CombatDeck {
-    fn reset(&mut self, order: &[u16]) {
-        self.cards.clear();
-        self.cards.extend_from_slice(order);
-        self.top = 0;
-        self.shuffled = order.len();
-    }
-
-    fn len(&self) -> usize {
-        self.cards.len() - self.top
-    }
-
-    fn draw(&mut self, rng: &mut Rng) -> Option<u16> {
-        if self.top < self.shuffled {
-            let pick = self.top + rng.below((self.shuffled - self.top) as u32) as usize;
-            self.cards.swap(self.top, pick);
-        } else if self.top == self.cards.len() {
-            return None;
-        } else {
-            self.shuffled += 1;
-        }
-        self.top += 1;
-        Some(self.cards[self.top - 1])
-    }
-
-    fn put_bottom(&mut self, card: u16) {
-        // Reclaim the drawn prefix when the buffer would grow, so a battle never allocates.
-        if self.cards.len() == self.cards.capacity() {
-            self.cards.drain(..self.top);
-            self.shuffled -= self.top;
-            self.top = 0;
-        }
-        self.cards.push(card);
-    }
-}
-
 /// One battle in progress.
 pub struct State {
     deck: CombatDeck,
@@ -597,81 +552,6 @@ impl PrHotg {
     }
 }
 
-/// Whether an enemy card's effect is plain damage or drain, which the simulator plays.
-fn enemy_simulated(card: &Card) -> bool {
-    let plain = number(card, "damage").unwrap_or(0) > 0 || number(card, "drain").unwrap_or(0) > 0;
-    plain && keyword(card, "Passive").is_none() && number(card, "health").is_some()
-}
-
-type LineUp = (
-    Vec<String>,
-    Vec<Enemy>,
-    Vec<(Vec<u16>, u32)>,
-    Option<Vec<u16>>,
-    Vec<Card>,
-);
-
-/// The line-up's enemy cards as indices, foot-soldier decks and the Monster or Boss deck.
-fn line_up(groups: &[EnemyGroup]) -> Result<LineUp, GoldfishError> {
-    if groups.is_empty() {
-        return Err(GoldfishError::MissingCards(
-            "a Heroes of the Grid battle needs an enemy line-up: foot soldiers with their figures, and optionally a Monster or Boss".into(),
-        ));
-    }
-    let (mut names, mut enemies, mut foot, mut boss, mut cards) =
-        (Vec::new(), Vec::new(), Vec::new(), None, Vec::<Card>::new());
-    let mut figures_total = 0;
-    for group in groups {
-        if group.cards.is_empty() {
-            return Err(GoldfishError::MissingCards(format!(
-                "the enemy deck '{}' has no cards",
-                group.name
-            )));
-        }
-        let mut deck = Vec::with_capacity(group.cards.len());
-        let mut big = false;
-        for card in &group.cards {
-            big |= matches!(type_key(card).as_str(), "monster" | "boss");
-            let index = match cards.iter().position(|c| c.id == card.id) {
-                Some(i) => i,
-                None => {
-                    cards.push(card.clone());
-                    names.push(card.name.clone());
-                    enemies.push(Enemy {
-                        health: number(card, "health").unwrap_or(1).max(1),
-                        damage: number(card, "damage").unwrap_or(0),
-                        drain: number(card, "drain").unwrap_or(0),
-                        fast: keyword(card, "Fast").is_some(),
-                        guard: keyword(card, "Guard").is_some(),
-                    });
-                    cards.len() - 1
-                }
-            };
-            if index > usize::from(u16::MAX - 1) {
-                return Err(GoldfishError::InvalidOptions("too many enemy cards".into()));
-            }
-            deck.push(index as u16);
-        }
-        if big {
-            if boss.is_some() {
-                return Err(GoldfishError::InvalidOptions(
-                    "a battle has at most one Monster or Boss (one top row of 4 cards)".into(),
-                ));
-            }
-            boss = Some(deck);
-        } else {
-            figures_total += group.figures;
-            foot.push((deck, group.figures));
-        }
-    }
-    if figures_total > MAX_FOOT_SOLDIERS {
-        return Err(GoldfishError::InvalidOptions(format!(
-            "at most {MAX_FOOT_SOLDIERS} foot soldiers take part in a battle; the line-up has {figures_total}"
-        )));
-    }
-    Ok((names, enemies, foot, boss, cards))
-}
-
 impl Procedure for PrHotg {
     type State = State;
     type Figures = Figures;
@@ -872,71 +752,7 @@ impl Procedure for PrHotg {
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
-        let mut hand: Vec<u16> = (0..self.deck.len() as u16)
-            .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
-            .collect();
-        hand.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-        let names = |cards: &[u16]| {
-            cards
-                .iter()
-                .map(|&c| ZoneCard::plain(self.name(c)))
-                .collect()
-        };
-        let row = |offset: usize, slots: &[Slot]| -> Vec<ZoneCard> {
-            slots
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let e = self.e(s);
-                    let mut status = if s.defeated {
-                        "defeated".to_owned()
-                    } else {
-                        format!("{}/{} health", self.health_left(s), e.health)
-                    };
-                    if offset + i < state.next {
-                        status += ", resolved";
-                    }
-                    if !s.defeated && self.guarded(state, offset + i) {
-                        status += ", guarded";
-                    }
-                    ZoneCard {
-                        name: self.enemy_names[s.enemy as usize].clone(),
-                        status: Some(status),
-                        attached: Vec::new(),
-                    }
-                })
-                .collect()
-        };
-        let energy = vec![
-            ZoneCard {
-                name: "Shared pool".into(),
-                status: Some(state.pool.to_string()),
-                attached: Vec::new(),
-            },
-            ZoneCard {
-                name: "Stored tokens".into(),
-                status: Some(state.stored.to_string()),
-                attached: Vec::new(),
-            },
-        ];
-        vec![
-            Zone::visible("energy", "Energy", Owner::You, energy),
-            Zone::visible("hand", "Hand", Owner::You, names(&hand)),
-            Zone::hidden("deck", "Combat deck", Owner::You, state.deck.len()),
-            Zone::visible("discard", "Discard pile", Owner::You, names(&state.discard)),
-            Zone::visible(
-                "top_row",
-                "Monster / Boss row",
-                Owner::Opponent,
-                row(0, &state.top[..state.top_len]),
-            ),
-            Zone::visible(
-                "bottom_row",
-                "Foot soldier row",
-                Owner::Opponent,
-                row(state.top_len, &state.bottom[..state.bottom_len]),
-            ),
-        ]
+        self.board(state)
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -960,5 +776,11 @@ impl Procedure for PrHotg {
     }
 }
 
+mod board;
+mod combat_deck;
+mod line_up;
+
+use combat_deck::CombatDeck;
+use line_up::{enemy_simulated, line_up};
 #[cfg(test)]
 mod tests;
