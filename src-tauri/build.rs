@@ -37,6 +37,7 @@ const COMMANDS: &[&str] = &[
     "backup_now",
     "list_backups",
     "restore_backup",
+    "goldfish_enemy_decks",
 ];
 
 fn main() {

@@ -48,6 +48,7 @@ fn main() {
             commands::collection::backup_now,
             commands::collection::list_backups,
             commands::collection::restore_backup,
+            commands::goldfish::goldfish_enemy_decks,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -59,6 +59,15 @@ pub struct GoldfishArgs {
     /// Compare two saved versions of --deck
     #[arg(long, num_args = 2, value_names = ["FROM", "TO"], requires = "deck")]
     versions: Option<Vec<i64>>,
+    /// Heroes of the Grid: an enemy deck to fight, `Name` or `Name:FIGURES` (repeatable)
+    #[arg(long, value_name = "NAME[:N]")]
+    enemies: Vec<String>,
+    /// Heroes of the Grid: the combat die's faces in hits (default from the game definition)
+    #[arg(long, value_name = "0,0,1,1,1,2")]
+    die: Option<String>,
+    /// Showdown step-through: take (true) or refuse (false) the optional mulligan
+    #[arg(long)]
+    mulligan: Option<bool>,
     #[arg(long)]
     json: bool,
 }
@@ -186,12 +195,31 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     )?;
     let side = side.or(deck.side);
     let playable = deckhand.playable(deck)?;
+    let picks = args
+        .enemies
+        .iter()
+        .map(|pick| deckhand::goldfish::parse_enemy_pick(pick))
+        .collect::<deckhand::Result<Vec<_>>>()?;
+    let picks: Vec<(&str, u32)> = picks.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+    let enemies = if picks.is_empty() {
+        Vec::new()
+    } else {
+        deckhand.enemy_lineup(&picks)?
+    };
+    let die_faces = args
+        .die
+        .as_deref()
+        .map(deckhand::goldfish::parse_die_faces)
+        .transpose()?;
     if args.step {
         let options = StepOptions {
             seed,
             going_first: !args.second,
             side,
             policy: args.policy,
+            enemies,
+            die_faces,
+            mulligan: args.mulligan,
         };
         let log = playable.step(&options)?;
         return if args.json {
@@ -206,6 +234,8 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         threads: args.threads,
         side,
         policy: args.policy,
+        enemies,
+        die_faces,
     };
     let game = playable.game.id.clone();
     let other = match (&args.against, to) {
@@ -455,6 +485,7 @@ fn step_text(label: &str, log: &GameLog, out: &mut impl Write) -> io::Result<()>
         End::Win => format!("you win on turn {}", log.result.turn),
         End::DeckOut => format!("your deck runs out on turn {}", log.result.turn),
         End::Draw => format!("a draw on turn {}", log.result.turn),
+        End::Loss => format!("you lose on turn {}", log.result.turn),
     };
     writeln!(out, "\nResult: {result}")?;
     if !log.not_simulated.is_empty() {

@@ -42,8 +42,12 @@ pub struct GoldfishBenchReport {
     pub peer: Option<PeerTiming>,
 }
 
+/// The enemies a Heroes of the Grid sample deck battles: bundled sample enemy decks.
+pub const HOTG_LINEUP: &[(&str, u32)] = &[("Gravel Grunt", 3), ("Clockjaw", 1)];
+
 /// Plays each game's first bundled sample deck `games` times per configuration (1 and 2
-/// threads); runs `peer` (a built zoidsim) with the same number of games when given.
+/// threads); runs `peer` (a built zoidsim) with the same number of games when given. PR
+/// Deck-Building plays the rules' starter deck; Heroes of the Grid battles [`HOTG_LINEUP`].
 pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> {
     let deckhand = Deckhand::open_in_memory()?;
     let mut timings = Vec::new();
@@ -57,13 +61,17 @@ pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> 
         let deck = deckhand.read_deck_text(file.path, file.text, None, None)?;
         let playable = deckhand.playable(deck)?;
         let name = file.path.rsplit('/').next().unwrap_or(file.path).to_owned();
+        let enemies = match game {
+            "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
+            _ => Vec::new(),
+        };
         for threads in [1, 2] {
             let options = SimOptions {
                 games: (games / 2).max(1),
                 seed: 42,
                 threads,
-                side: None,
-                policy: None,
+                enemies: enemies.clone(),
+                ..SimOptions::default()
             };
             // One short warm-up so page faults and lazy set-up are not timed.
             playable.simulate(

@@ -40,6 +40,39 @@ pub struct Game {
     /// How the game's cards print: sizes per type and what a text proxy shows where.
     #[serde(default)]
     pub print: PrintDef,
+    /// Facts the goldfish engine plays by that are assumptions rather than printed rules
+    /// (the faces of a combat die), so that a user can edit them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goldfish: Option<GoldfishDef>,
+}
+
+/// The `[goldfish]` table of a game definition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldfishDef {
+    /// The hits each face of the combat die shows (`pr-hotg`); empty for games without dice.
+    #[serde(default)]
+    pub die_faces: Vec<u8>,
+}
+
+/// The most faces a die may have, and the most hits one face may show.
+pub const MAX_DIE_FACES: usize = 20;
+pub const MAX_FACE_HITS: u8 = 9;
+
+/// Checks a die: 1 to 20 faces of 0 to 9 hits each.
+pub fn validate_die_faces(faces: &[u8]) -> Result<(), String> {
+    if faces.is_empty() || faces.len() > MAX_DIE_FACES {
+        return Err(format!(
+            "a die has 1 to {MAX_DIE_FACES} faces; this one has {}",
+            faces.len()
+        ));
+    }
+    if let Some(face) = faces.iter().find(|&&f| f > MAX_FACE_HITS) {
+        return Err(format!(
+            "a die face shows 0 to {MAX_FACE_HITS} hits, not {face}"
+        ));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -316,6 +349,10 @@ impl Game {
                     ),
                 );
             }
+        }
+        if let Some(goldfish) = self.goldfish.as_ref().filter(|g| !g.die_faces.is_empty()) {
+            validate_die_faces(&goldfish.die_faces)
+                .or_else(|message| fail("goldfish.die_faces", message))?;
         }
         self.validate_deck_rules()?;
         self.validate_print()
@@ -656,6 +693,29 @@ name = "Main"
         .unwrap();
         assert_eq!(game.card_size_for("UNIT").height, 120.0);
         assert_eq!(parse_hex_color("#AA0000"), Some([170, 0, 0]));
+    }
+
+    #[test]
+    fn die_faces_are_read_and_checked() {
+        let with = |faces: &str| format!("{MINIMAL}\n[goldfish]\ndie_faces = {faces}\n");
+        let game = Game::from_toml("tiny.toml", &with("[0, 0, 1, 1, 1, 2]")).unwrap();
+        assert_eq!(game.goldfish.unwrap().die_faces, vec![0, 0, 1, 1, 1, 2]);
+        assert_eq!(
+            Game::from_toml("tiny.toml", MINIMAL).unwrap().goldfish,
+            None
+        );
+        let cases = [
+            (
+                "[0, 12]",
+                "goldfish.die_faces: a die face shows 0 to 9 hits, not 12",
+            ),
+            ("[-1]", "invalid value"),
+            ("[1]\nsides = 6", "unknown field `sides`"),
+        ];
+        for (faces, expected) in cases {
+            let err = error_of(&with(faces));
+            assert!(err.contains(expected), "{faces}: {err}");
+        }
     }
 
     #[test]

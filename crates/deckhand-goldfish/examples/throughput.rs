@@ -1,4 +1,6 @@
-//! Full games per second for a sample deck of each game, single- and two-threaded.
+//! Full games (Heroes of the Grid: battles) per second for a sample deck of each game,
+//! single- and two-threaded. PR Deck-Building plays the sample main deck with the hero
+//! starter deck and Nadia Okonkwo; Heroes of the Grid battles 3 Gravel Grunts and Clockjaw.
 //!
 //! ```sh
 //! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT]
@@ -10,9 +12,9 @@ use std::time::Instant;
 
 use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
 use deckhand_formats::{read_deck_file, DeckFormat};
-use deckhand_goldfish::{simulate, SimOptions};
+use deckhand_goldfish::{simulate, EnemyGroup, SimOptions};
 
-const DATA: [(&str, &str, &str, &str); 2] = [
+const DATA: [(&str, &str, &str, &str); 5] = [
     (
         "zoids-scramble",
         include_str!("../../../data/games/zoids-scramble.toml"),
@@ -25,7 +27,27 @@ const DATA: [(&str, &str, &str, &str); 2] = [
         include_str!("../../../data/cards/pr-acg/ACX.json"),
         include_str!("../../../data/decks/pr-acg/starfall-vanguard-hero.txt"),
     ),
+    (
+        "pr-dbg",
+        include_str!("../../../data/games/pr-dbg.toml"),
+        include_str!("../../../data/cards/pr-dbg/DBX.json"),
+        "Character\n1 Nadia Okonkwo\nStarter deck\n7 Teamwork\n1 Attitude\n1 Power Coin\n1 Recovery\nMain\n",
+    ),
+    (
+        "pr-hotg",
+        include_str!("../../../data/games/pr-hotg.toml"),
+        include_str!("../../../data/cards/pr-hotg/HGX.json"),
+        include_str!("../../../data/decks/pr-hotg/crimson-falcon-skystrike.txt"),
+    ),
+    (
+        "sms",
+        include_str!("../../../data/games/sms.toml"),
+        include_str!("../../../data/cards/sms/SMX.json"),
+        include_str!("../../../data/decks/sms/dojo-dawn-patrol.txt"),
+    ),
 ];
+
+const PR_DBG_GRID: &str = include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
 
 fn main() {
     let per_seat: u64 = std::env::args()
@@ -36,7 +58,11 @@ fn main() {
     for (id, _, cards, deck_text) in DATA {
         let game = games.get(id).expect("game");
         let pool = CardSet::from_json(id, cards, &games).expect("cards").cards;
-        let lines = read_deck_file(DeckFormat::Text, "sample", deck_text, game)
+        let text = match id {
+            "pr-dbg" => format!("{deck_text}{PR_DBG_GRID}"),
+            _ => deck_text.to_owned(),
+        };
+        let lines = read_deck_file(DeckFormat::Text, "sample", &text, game)
             .expect("deck")
             .lines;
         let deck = Deck {
@@ -55,11 +81,24 @@ fn main() {
                 })
                 .collect(),
         };
+        let enemies = |subtype: &str, figures| EnemyGroup {
+            name: subtype.into(),
+            cards: pool
+                .iter()
+                .filter(|c| c.subtypes.iter().any(|s| s == subtype))
+                .cloned()
+                .collect(),
+            figures,
+        };
         for threads in [1, 2] {
             let options = SimOptions {
                 games: per_seat,
                 seed: 42,
                 threads,
+                enemies: match id {
+                    "pr-hotg" => vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)],
+                    _ => Vec::new(),
+                },
                 ..SimOptions::default()
             };
             let start = Instant::now();
@@ -68,8 +107,9 @@ fn main() {
             let full_games = 2 * per_seat;
             let rate = full_games as f64 / seconds;
             println!(
-                "{id:<15} threads={threads} games={full_games} secs={seconds:.3} games_per_s={rate:.0} per_core={:.0} mean_kill_turn first={:.3} second={:.3}",
+                "{id:<15} threads={threads} games={full_games} secs={seconds:.3} games_per_s={rate:.0} per_core={:.0} wins first={:.3} mean_kill_turn first={:.3} second={:.3}",
                 rate / threads as f64,
+                report.going_first.wins as f64 / per_seat as f64,
                 report.going_first.mean_kill_turn.unwrap_or(f64::NAN),
                 report.going_second.mean_kill_turn.unwrap_or(f64::NAN),
             );

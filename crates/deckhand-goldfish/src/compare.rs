@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use crate::error::GoldfishError;
 use crate::log::{NoLog, Outcome};
 use crate::procedure::{play_game, Procedure, SeatTally};
-use crate::report::{seat_report, SimReport};
-use crate::simulate::{check_games, game_rng, run_chunks, Engine, SimOptions, DEFAULT_POLICY};
+use crate::report::SimReport;
+use crate::simulate::{
+    check_games, game_rng, policy_name, run_chunks, sim_report, Engine, SimOptions,
+};
 
 /// The result of [`compare`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,12 +65,16 @@ pub fn compare(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Comparison, GoldfishError> {
     check_games(options.games)?;
-    let policy = options.policy.as_deref();
-    let engine_a = Engine::new(game, a, options.side, policy)?;
-    let engine_b = Engine::new(game, b, options.side, policy)?;
+    let engine_a = Engine::new(game, a, options.setup())?;
+    let engine_b = Engine::new(game, b, options.setup())?;
     match (&engine_a, &engine_b) {
         (Engine::Zoids(pa), Engine::Zoids(pb)) => compare_with(pa, pb, &game.id, options, progress),
         (Engine::PrAcg(pa), Engine::PrAcg(pb)) => compare_with(pa, pb, &game.id, options, progress),
+        (Engine::PrDbg(pa), Engine::PrDbg(pb)) => compare_with(pa, pb, &game.id, options, progress),
+        (Engine::PrHotg(pa), Engine::PrHotg(pb)) => {
+            compare_with(pa, pb, &game.id, options, progress)
+        }
+        (Engine::Sms(pa), Engine::Sms(pb)) => compare_with(pa, pb, &game.id, options, progress),
         // Both engines come from the same game, so they are always the same kind.
         _ => Err(GoldfishError::WrongGame {
             deck_game: b.game.clone(),
@@ -154,21 +160,8 @@ fn compare_with<P: Procedure>(
         },
         progress,
     )?;
-    let policy = options
-        .policy
-        .clone()
-        .unwrap_or_else(|| DEFAULT_POLICY.into());
-    let report = |p: &P, seats: &[SeatTally<P::Figures>; 2]| SimReport {
-        game: game_id.to_owned(),
-        games: options.games,
-        seed: options.seed,
-        policy: policy.clone(),
-        going_first: seat_report(p, &seats[0]),
-        going_second: seat_report(p, &seats[1]),
-        not_simulated: p.not_simulated().to_vec(),
-        legal: None,
-        legality_errors: Vec::new(),
-    };
+    let policy = policy_name(pa, options.policy.as_deref());
+    let report = |p: &P, seats: &[SeatTally<P::Figures>; 2]| sim_report(p, game_id, options, seats);
     Ok(Comparison {
         game: game_id.to_owned(),
         games: options.games,

@@ -27,6 +27,10 @@ pub enum GoldfishError {
         game: String,
         known: String,
     },
+    /// The game's procedure needs cards the deck and options do not give: a PR
+    /// Deck-Building starter deck, a Heroes of the Grid enemy line-up or combat deck.
+    #[error("{0}")]
+    MissingCards(String),
     /// An option is out of range (no games, too many games…).
     #[error("{0}")]
     InvalidOptions(String),

@@ -3,7 +3,8 @@
 //!
 //! Pure: it gets the game definition, the resolved deck, options and a seed, and returns
 //! results; no files, SQL, UI or clock. Each game's procedure is one module implementing
-//! the crate's `Procedure` trait (`zoids.rs`, `pr_acg.rs`), following the "goldfish pilot" of GAMES.md to the
+//! the crate's `Procedure` trait (`zoids.rs`, `pr_acg.rs`, `pr_dbg.rs`, `pr_hotg.rs`,
+//! `sms.rs`), following the "goldfish pilot" of GAMES.md to the
 //! letter; each module's doc comment lists what it decided where GAMES.md is silent.
 //!
 //! - [`simulate`]: Monte Carlo over many games from each seat, on any number of threads,
@@ -31,10 +32,13 @@ mod log;
 mod not_simulated;
 mod odds;
 mod pr_acg;
+mod pr_dbg;
+mod pr_hotg;
 mod procedure;
 mod report;
 mod rng;
 mod simulate;
+mod sms;
 #[cfg(test)]
 mod testing;
 mod zoids;
@@ -45,8 +49,12 @@ pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
+pub use pr_dbg::{starter_deck, POLICIES as PR_DBG_POLICIES};
+pub use pr_hotg::DEFAULT_DIE;
 pub use report::{SeatReport, SimReport};
-pub use simulate::{simulate, step, SimOptions, StepOptions, DEFAULT_POLICY, GAMES, MAX_GAMES};
+pub use simulate::{
+    simulate, step, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES, MAX_GAMES,
+};
 
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {

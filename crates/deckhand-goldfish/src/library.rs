@@ -51,6 +51,16 @@ impl Library {
         Some(self.cards[self.drawn - 1])
     }
 
+    /// Returns a drawn card to the undrawn part: shuffling it back in, since every draw
+    /// picks uniformly among the undrawn cards. (PR Deck-Building's Grid set-up sets cards
+    /// aside and shuffles them back.) A card that was never drawn is left alone.
+    pub fn put_back(&mut self, card: u16) {
+        if let Some(i) = self.cards[..self.drawn].iter().rposition(|&c| c == card) {
+            self.cards.swap(i, self.drawn - 1);
+            self.drawn -= 1;
+        }
+    }
+
     /// The cards still in the deck, in no meaningful order (for counting, not for peeking).
     #[cfg(test)]
     pub fn remaining(&self) -> &[u16] {
@@ -72,6 +82,22 @@ mod tests {
         assert!(library.is_empty());
         drawn.sort();
         assert_eq!(drawn, order);
+    }
+
+    #[test]
+    fn a_card_put_back_can_be_drawn_again() {
+        let order: Vec<u16> = (0..3).collect();
+        let mut library = Library::new(&order);
+        let mut rng = Rng::from_seed(5);
+        let first = library.draw(&mut rng).unwrap();
+        let second = library.draw(&mut rng).unwrap();
+        library.put_back(first);
+        library.put_back(9);
+        assert_eq!(library.len(), 2);
+        let mut rest: Vec<u16> = std::iter::from_fn(|| library.draw(&mut rng)).collect();
+        rest.push(second);
+        rest.sort();
+        assert_eq!(rest, order);
     }
 
     #[test]

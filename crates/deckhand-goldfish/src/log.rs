@@ -68,8 +68,14 @@ pub enum Action {
     Pay,
     /// An attack or a battle.
     Attack,
-    /// What the opponent did (it only draws).
+    /// What the opponent did (it only draws), or an enemy card resolving.
     Opponent,
+    /// Buying a card, or Battling an adversary (PR Deck-Building).
+    Buy,
+    /// A mulligan decision (Showdown).
+    Mulligan,
+    /// Damage suffered, and cards revealed for defense.
+    Damage,
     /// The game ended.
     End,
 }
@@ -178,8 +184,12 @@ pub enum Outcome {
     Win,
     /// Your deck ran out before you won.
     DeckOut,
-    /// Both decks ran out at the same moment.
+    /// Both decks ran out at the same moment; in games with a turn limit (Showdown's 15
+    /// turns, PR Deck-Building's cap), nobody won by then.
     Draw,
+    /// You lost another way: your HP fell to 0 (PR Deck-Building), or the battle ended
+    /// with enemy cards standing (Heroes of the Grid).
+    Loss,
 }
 
 /// The end of a game: what happened and on which of your turns (0 = during the setup).

@@ -55,6 +55,17 @@ pub trait Procedure: Sync {
 
     /// The deck's cards whose printed effects this procedure does not play.
     fn not_simulated(&self) -> &[String];
+
+    /// The name of the policy that runs when none is asked for.
+    fn default_policy(&self) -> &'static str {
+        crate::simulate::DEFAULT_POLICY
+    }
+
+    /// True when the seat does not change the game (nobody acts against you): going
+    /// second is then a second, independent sample of the same game.
+    const SEATS_ALIKE: bool = false;
+    /// True when a game can end in [`Outcome::Loss`], so the report counts losses.
+    const LOSES: bool = false;
 }
 
 /// Plays one game. `turn_done` runs after the setup (turn 0) and after every turn, with
@@ -80,7 +91,7 @@ where
     while ending.is_none() {
         turn += 1;
         if turn > procedure.max_turns() {
-            // Unreachable: every turn draws, so the deck runs out first. Kept so that a
+            // Unreachable: every procedure ends its game by `max_turns`. Kept so that a
             // mistake can never hang a run.
             ending = Some(Outcome::DeckOut);
             break;
@@ -103,6 +114,7 @@ pub struct SeatTally<F> {
     pub wins: u64,
     pub deck_outs: u64,
     pub draws: u64,
+    pub losses: u64,
     /// Wins by turn: `kill_turns[t]` games won on turn `t`.
     pub kill_turns: Vec<u64>,
     pub figures: F,
@@ -115,6 +127,7 @@ impl<F> SeatTally<F> {
             wins: 0,
             deck_outs: 0,
             draws: 0,
+            losses: 0,
             kill_turns: vec![0; procedure.max_turns() as usize + 1],
             figures: procedure.new_figures(),
         }
@@ -130,6 +143,7 @@ impl<F> SeatTally<F> {
             }
             Outcome::DeckOut => self.deck_outs += 1,
             Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
         }
     }
 
@@ -138,6 +152,7 @@ impl<F> SeatTally<F> {
         self.wins += other.wins;
         self.deck_outs += other.deck_outs;
         self.draws += other.draws;
+        self.losses += other.losses;
         for (a, b) in self.kill_turns.iter_mut().zip(&other.kill_turns) {
             *a += b;
         }

@@ -26,6 +26,11 @@ pub struct SimReport {
     /// The legality errors, when the caller sets `legal: false`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legality_errors: Vec<String>,
+    /// `true` for games whose goldfish plays the same from either seat (PR Deck-Building,
+    /// Heroes of the Grid, Showdown: nobody acts against you): `going_second` is then a
+    /// second, independent sample of the same game rather than another seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats_alike: Option<bool>,
 }
 
 /// The results from one seat.
@@ -56,14 +61,88 @@ pub struct SeatReport {
     /// turn's summon step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summon_chance_by_turn: Option<BTreeMap<u32, f64>>,
+    /// Games lost another way than running out of cards (see [`crate::Outcome::Loss`]);
+    /// present for the games that can end so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub losses: Option<u64>,
+    /// PR Deck-Building: Shards made by playing cards, mean per turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shards_by_turn: Option<BTreeMap<u32, f64>>,
+    /// PR Deck-Building: Energy gained by playing cards, mean per turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy_by_turn: Option<BTreeMap<u32, f64>>,
+    /// PR Deck-Building: cards bought, mean per turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards_bought_by_turn: Option<BTreeMap<u32, f64>>,
+    /// PR Deck-Building: damage taken from adversaries in The Grid, mean per turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_taken_by_turn: Option<BTreeMap<u32, f64>>,
+    /// PR Deck-Building: damage your Attacks dealt the 30-HP goldfish, mean per turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goldfish_damage_by_turn: Option<BTreeMap<u32, f64>>,
+    /// PR Deck-Building: games whose character flipped (fourth slot filled) on each turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flip_turns: Option<BTreeMap<u32, u64>>,
+    /// Heroes of the Grid: the chance that every enemy card is defeated (= wins / games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_defeated_chance: Option<f64>,
+    /// Heroes of the Grid: hits dealt to enemy cards, mean per battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits_per_battle: Option<f64>,
+    /// Heroes of the Grid: cards each Ranger lost from the deck to defense (revealed and
+    /// discarded), mean per battle, by Ranger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards_lost_per_ranger: Option<BTreeMap<String, f64>>,
+    /// Heroes of the Grid: energy spent on combat cards, mean per battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energy_spent_per_battle: Option<f64>,
+    /// Heroes of the Grid: battles in which the Rangers were defeated (the deck ran out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranger_defeats: Option<u64>,
+    /// Showdown: total Power on your Table at the end of each turn, mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_by_turn: Option<BTreeMap<u32, f64>>,
+    /// Showdown: Main cards put on the Table so far, mean at the end of each turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub main_deployed_by_turn: Option<BTreeMap<u32, f64>>,
+    /// Showdown: cards in hand at the end of each turn, mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_by_turn: Option<BTreeMap<u32, f64>>,
+    /// Showdown: `power_at_least_by_turn[T][N]`, the chance of at least N Power on the
+    /// Table at the end of turn T (the pilot never loses Power, so also "by turn T"). N runs
+    /// from the least Power any game had at T (chance 1; every smaller N is certain too) to
+    /// the most any game had.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_at_least_by_turn: Option<BTreeMap<u32, BTreeMap<u32, f64>>>,
+    /// Showdown: games whose opening hand was mulliganed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mulligans: Option<u64>,
 }
 
-/// A game's own figures for a seat; each game fills the fields it reports.
+/// A game's own figures for a seat, as its procedure reports them; each game fills the
+/// fields it reports (see [`SeatReport`] for their meaning). Per-turn means are over the
+/// games still going at that turn.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SeatFigures {
     pub first_attack_turns: Option<BTreeMap<u32, u64>>,
     pub damage_by_turn: Option<BTreeMap<u32, f64>>,
     pub summon_chance_by_turn: Option<BTreeMap<u32, f64>>,
+    pub shards_by_turn: Option<BTreeMap<u32, f64>>,
+    pub energy_by_turn: Option<BTreeMap<u32, f64>>,
+    pub cards_bought_by_turn: Option<BTreeMap<u32, f64>>,
+    pub damage_taken_by_turn: Option<BTreeMap<u32, f64>>,
+    pub goldfish_damage_by_turn: Option<BTreeMap<u32, f64>>,
+    pub flip_turns: Option<BTreeMap<u32, u64>>,
+    pub all_defeated_chance: Option<f64>,
+    pub hits_per_battle: Option<f64>,
+    pub cards_lost_per_ranger: Option<BTreeMap<String, f64>>,
+    pub energy_spent_per_battle: Option<f64>,
+    pub ranger_defeats: Option<u64>,
+    pub power_by_turn: Option<BTreeMap<u32, f64>>,
+    pub main_deployed_by_turn: Option<BTreeMap<u32, f64>>,
+    pub hand_by_turn: Option<BTreeMap<u32, f64>>,
+    pub power_at_least_by_turn: Option<BTreeMap<u32, BTreeMap<u32, f64>>>,
+    pub mulligans: Option<u64>,
 }
 
 /// Mean, median and 95% interval of a histogram `counts[value]`.
@@ -143,7 +222,35 @@ pub(crate) fn seat_report<P: Procedure>(
         first_attack_turns: figures.first_attack_turns,
         damage_by_turn: figures.damage_by_turn,
         summon_chance_by_turn: figures.summon_chance_by_turn,
+        losses: P::LOSES.then_some(tally.losses),
+        shards_by_turn: figures.shards_by_turn,
+        energy_by_turn: figures.energy_by_turn,
+        cards_bought_by_turn: figures.cards_bought_by_turn,
+        damage_taken_by_turn: figures.damage_taken_by_turn,
+        goldfish_damage_by_turn: figures.goldfish_damage_by_turn,
+        flip_turns: figures.flip_turns,
+        all_defeated_chance: figures.all_defeated_chance,
+        hits_per_battle: figures.hits_per_battle,
+        cards_lost_per_ranger: figures.cards_lost_per_ranger,
+        energy_spent_per_battle: figures.energy_spent_per_battle,
+        ranger_defeats: figures.ranger_defeats,
+        power_by_turn: figures.power_by_turn,
+        main_deployed_by_turn: figures.main_deployed_by_turn,
+        hand_by_turn: figures.hand_by_turn,
+        power_at_least_by_turn: figures.power_at_least_by_turn,
+        mulligans: figures.mulligans,
     }
+}
+
+/// Per-turn means: `values[t] / reached[t]` for the turns some game reached.
+pub fn mean_by_turn(reached: &[u64], values: &[u64]) -> BTreeMap<u32, f64> {
+    reached
+        .iter()
+        .zip(values)
+        .enumerate()
+        .filter(|(_, (&n, _))| n > 0)
+        .map(|(t, (&n, &v))| (t as u32, v as f64 / n as f64))
+        .collect()
 }
 
 #[cfg(test)]

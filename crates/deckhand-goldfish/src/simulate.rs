@@ -4,18 +4,28 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use deckhand_core::{Deck, Game, Side};
+use deckhand_core::{Card, Deck, Game, Side};
+use serde::{Deserialize, Serialize};
 
 use crate::error::GoldfishError;
 use crate::log::{GameLog, NoLog, Recorder, TurnLog};
 use crate::pr_acg::{self, PrAcg};
+use crate::pr_dbg::{self, PrDbg};
+use crate::pr_hotg::{self, PrHotg};
 use crate::procedure::{play_game, Procedure, SeatTally};
 use crate::report::{seat_report, SimReport};
 use crate::rng::Rng;
+use crate::sms::{self, Sms};
 use crate::zoids::{self, Zoids};
 
 /// The games this engine plays, by id.
-pub const GAMES: &[&str] = &[zoids::GAME_ID, pr_acg::GAME_ID];
+pub const GAMES: &[&str] = &[
+    zoids::GAME_ID,
+    pr_acg::GAME_ID,
+    pr_dbg::GAME_ID,
+    pr_hotg::GAME_ID,
+    sms::GAME_ID,
+];
 
 /// The policy every game has; games with several name theirs (GAMES.md).
 pub const DEFAULT_POLICY: &str = "default";
@@ -38,8 +48,14 @@ pub struct SimOptions {
     /// The deck's side where the game has sides (PR Action's hero or villain deck plays the
     /// same goldfish; later games use it).
     pub side: Option<Side>,
-    /// The pilot policy; `None` is the game's default.
+    /// The pilot policy; `None` is the game's default (PR Deck-Building: `buy-first` or
+    /// `battle-first`).
     pub policy: Option<String>,
+    /// Heroes of the Grid: the enemy line-up the Rangers battle.
+    pub enemies: Vec<EnemyGroup>,
+    /// Heroes of the Grid: the combat die's faces in hits; `None` takes the game
+    /// definition's `[goldfish] die_faces`.
+    pub die_faces: Option<Vec<u8>>,
 }
 
 impl Default for SimOptions {
@@ -50,8 +66,23 @@ impl Default for SimOptions {
             threads: 0,
             side: None,
             policy: None,
+            enemies: Vec::new(),
+            die_faces: None,
         }
     }
+}
+
+/// One enemy of a Heroes of the Grid line-up: an enemy deck and how many figures of it
+/// fight. Foot soldiers draw one card per figure into the bottom row (at most 4 foot
+/// soldiers in a battle); a Monster or Boss draws 4 cards into the top row, whatever
+/// `figures` says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnemyGroup {
+    /// The enemy deck's name (the cards' subtype: "Putty Patrollers", "Goldar").
+    pub name: String,
+    /// The enemy deck: each card once per copy.
+    pub cards: Vec<Card>,
+    pub figures: u32,
 }
 
 /// How to play one game step by step.
@@ -62,12 +93,55 @@ pub struct StepOptions {
     pub going_first: bool,
     pub side: Option<Side>,
     pub policy: Option<String>,
+    /// As in [`SimOptions`].
+    pub enemies: Vec<EnemyGroup>,
+    pub die_faces: Option<Vec<u8>>,
+    /// Showdown: `Some(true)` mulligans the opening hand, `Some(false)` keeps it; `None`
+    /// lets the pilot decide (it mulligans a hand with no Main card).
+    pub mulligan: Option<bool>,
+}
+
+/// What a game's procedure takes besides the deck.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Setup<'a> {
+    pub side: Option<Side>,
+    pub policy: Option<&'a str>,
+    pub enemies: &'a [EnemyGroup],
+    pub die_faces: Option<&'a [u8]>,
+    pub mulligan: Option<bool>,
+}
+
+impl SimOptions {
+    pub(crate) fn setup(&self) -> Setup<'_> {
+        Setup {
+            side: self.side,
+            policy: self.policy.as_deref(),
+            enemies: &self.enemies,
+            die_faces: self.die_faces.as_deref(),
+            mulligan: None,
+        }
+    }
+}
+
+impl StepOptions {
+    pub(crate) fn setup(&self) -> Setup<'_> {
+        Setup {
+            side: self.side,
+            policy: self.policy.as_deref(),
+            enemies: &self.enemies,
+            die_faces: self.die_faces.as_deref(),
+            mulligan: self.mulligan,
+        }
+    }
 }
 
 /// A deck prepared for its game's procedure.
 pub(crate) enum Engine {
     Zoids(Zoids),
     PrAcg(PrAcg),
+    PrDbg(PrDbg),
+    PrHotg(PrHotg),
+    Sms(Sms),
 }
 
 /// Runs `$body` with `$p` bound to the engine's procedure, whatever its type.
@@ -76,17 +150,15 @@ macro_rules! with_engine {
         match $engine {
             Engine::Zoids($p) => $body,
             Engine::PrAcg($p) => $body,
+            Engine::PrDbg($p) => $body,
+            Engine::PrHotg($p) => $body,
+            Engine::Sms($p) => $body,
         }
     };
 }
 
 impl Engine {
-    pub(crate) fn new(
-        game: &Game,
-        deck: &Deck,
-        _side: Option<Side>,
-        policy: Option<&str>,
-    ) -> Result<Engine, GoldfishError> {
+    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Engine, GoldfishError> {
         if deck.game != game.id {
             return Err(GoldfishError::WrongGame {
                 deck_game: deck.game.clone(),
@@ -99,15 +171,25 @@ impl Engine {
                 known: GAMES.join(", "),
             });
         }
-        if let Some(policy) = policy.filter(|p| *p != DEFAULT_POLICY) {
+        let policies = match game.id.as_str() {
+            pr_dbg::GAME_ID => pr_dbg::POLICIES,
+            _ => &[DEFAULT_POLICY],
+        };
+        if let Some(policy) = setup
+            .policy
+            .filter(|p| *p != DEFAULT_POLICY && !policies.contains(p))
+        {
             return Err(GoldfishError::UnknownPolicy {
                 policy: policy.to_owned(),
                 game: game.id.clone(),
-                known: DEFAULT_POLICY.to_owned(),
+                known: policies.join(", "),
             });
         }
         match game.id.as_str() {
             zoids::GAME_ID => Zoids::new(game, deck).map(Engine::Zoids),
+            pr_dbg::GAME_ID => PrDbg::new(game, deck, setup).map(Engine::PrDbg),
+            pr_hotg::GAME_ID => PrHotg::new(game, deck, setup).map(Engine::PrHotg),
+            sms::GAME_ID => Sms::new(game, deck, setup).map(Engine::Sms),
             _ => PrAcg::new(game, deck).map(Engine::PrAcg),
         }
     }
@@ -131,7 +213,7 @@ pub fn simulate(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<SimReport, GoldfishError> {
     check_games(options.games)?;
-    let engine = Engine::new(game, deck, options.side, options.policy.as_deref())?;
+    let engine = Engine::new(game, deck, options.setup())?;
     with_engine!(&engine, p => simulate_with(p, &game.id, options, progress))
 }
 
@@ -163,20 +245,36 @@ fn simulate_with<P: Procedure>(
         },
         progress,
     )?;
-    Ok(SimReport {
+    Ok(sim_report(p, game_id, options, &seats))
+}
+
+/// The report of a run whose seats' tallies are `seats`.
+pub(crate) fn sim_report<P: Procedure>(
+    p: &P,
+    game_id: &str,
+    options: &SimOptions,
+    seats: &[SeatTally<P::Figures>; 2],
+) -> SimReport {
+    SimReport {
         game: game_id.to_owned(),
         games: options.games,
         seed: options.seed,
-        policy: options
-            .policy
-            .clone()
-            .unwrap_or_else(|| DEFAULT_POLICY.into()),
+        policy: policy_name(p, options.policy.as_deref()),
         going_first: seat_report(p, &seats[0]),
         going_second: seat_report(p, &seats[1]),
         not_simulated: p.not_simulated().to_vec(),
         legal: None,
         legality_errors: Vec::new(),
-    })
+        seats_alike: P::SEATS_ALIKE.then_some(true),
+    }
+}
+
+/// The policy that ran, by name (`default` names the game's default policy).
+pub(crate) fn policy_name<P: Procedure>(p: &P, asked: Option<&str>) -> String {
+    match asked {
+        None | Some(DEFAULT_POLICY) => p.default_policy().to_owned(),
+        Some(policy) => policy.to_owned(),
+    }
 }
 
 /// Plays games `range` from both seats.
@@ -312,12 +410,11 @@ fn run_sequential<S, O>(
 /// zones after the turn. The game is game 0 of [`simulate`] with the same seed and seat,
 /// played by the same decision code.
 pub fn step(game: &Game, deck: &Deck, options: &StepOptions) -> Result<GameLog, GoldfishError> {
-    let engine = Engine::new(game, deck, options.side, options.policy.as_deref())?;
-    let policy = options
-        .policy
-        .clone()
-        .unwrap_or_else(|| DEFAULT_POLICY.into());
-    Ok(with_engine!(&engine, p => step_with(p, &game.id, &policy, options)))
+    let engine = Engine::new(game, deck, options.setup())?;
+    Ok(with_engine!(&engine, p => {
+        let policy = policy_name(p, options.policy.as_deref());
+        step_with(p, &game.id, &policy, options)
+    }))
 }
 
 pub(crate) fn step_with<P: Procedure>(

@@ -5,8 +5,14 @@ use deckhand_formats::{read_deck_file, DeckFormat};
 
 const ZOIDS_TOML: &str = include_str!("../../../data/games/zoids-scramble.toml");
 const PR_ACG_TOML: &str = include_str!("../../../data/games/pr-acg.toml");
+const PR_DBG_TOML: &str = include_str!("../../../data/games/pr-dbg.toml");
+const PR_HOTG_TOML: &str = include_str!("../../../data/games/pr-hotg.toml");
+const SMS_TOML: &str = include_str!("../../../data/games/sms.toml");
 const ZSX: &str = include_str!("../../../data/cards/zoids-scramble/ZSX.json");
 const ACX: &str = include_str!("../../../data/cards/pr-acg/ACX.json");
+const DBX: &str = include_str!("../../../data/cards/pr-dbg/DBX.json");
+const HGX: &str = include_str!("../../../data/cards/pr-hotg/HGX.json");
+const SMX: &str = include_str!("../../../data/cards/sms/SMX.json");
 
 pub const REPUBLIC_VANGUARD: &str =
     include_str!("../../../data/decks/zoids-scramble/republic-vanguard.txt");
@@ -18,11 +24,24 @@ pub const STARFALL_VANGUARD: &str =
     include_str!("../../../data/decks/pr-acg/starfall-vanguard-hero.txt");
 pub const ECLIPSE_HORDE: &str =
     include_str!("../../../data/decks/pr-acg/eclipse-horde-villain.txt");
+pub const PRISM_BREACH: &str =
+    include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
+pub const FAST_AND_FIERCE: &str = include_str!("../../../data/decks/pr-dbg/fast-and-fierce.txt");
+pub const CRIMSON_FALCON: &str =
+    include_str!("../../../data/decks/pr-hotg/crimson-falcon-skystrike.txt");
+pub const JADE_MANTIS: &str = include_str!("../../../data/decks/pr-hotg/jade-mantis-precision.txt");
+pub const TIDE_AND_HORN: &str = include_str!("../../../data/decks/pr-hotg/tide-and-horn-duo.txt");
+pub const DOJO_DAWN: &str = include_str!("../../../data/decks/sms/dojo-dawn-patrol.txt");
+pub const DOOM_LAB: &str = include_str!("../../../data/decks/sms/doom-lab-gambit.txt");
+pub const STATIC_LEGION: &str = include_str!("../../../data/decks/sms/static-legion-broadcast.txt");
 
 fn games() -> Games {
     Games::from_sources([
         ("zoids-scramble.toml", ZOIDS_TOML),
         ("pr-acg.toml", PR_ACG_TOML),
+        ("pr-dbg.toml", PR_DBG_TOML),
+        ("pr-hotg.toml", PR_HOTG_TOML),
+        ("sms.toml", SMS_TOML),
     ])
     .expect("the bundled game definitions load")
 }
@@ -35,6 +54,9 @@ pub fn game(id: &str) -> Game {
 pub fn cards(game_id: &str) -> Vec<Card> {
     let json = match game_id {
         "zoids-scramble" => ZSX,
+        "pr-dbg" => DBX,
+        "pr-hotg" => HGX,
+        "sms" => SMX,
         _ => ACX,
     };
     CardSet::from_json(game_id, json, &games())
@@ -96,5 +118,44 @@ pub fn sample_deck(game_id: &str, text: &str) -> Deck {
         game: game_id.into(),
         side: None,
         entries,
+    }
+}
+
+/// `deck` with more entries `(section, count, name)` from the game's sample cards.
+pub fn with_entries(mut deck: Deck, lines: &[(&str, u32, &str)]) -> Deck {
+    for &(section, count, name) in lines {
+        deck.entries.push(DeckEntry {
+            section: section.into(),
+            count,
+            card: card(&deck.game, name),
+        });
+    }
+    deck
+}
+
+/// A PR Deck-Building sample main deck with the hero starter deck and `character`.
+pub fn pr_dbg_deck(main: &str, character: &str) -> Deck {
+    with_entries(
+        sample_deck("pr-dbg", main),
+        &[
+            ("character", 1, character),
+            ("starter", 7, "Teamwork"),
+            ("starter", 1, "Attitude"),
+            ("starter", 1, "Power Coin"),
+            ("starter", 1, "Recovery"),
+        ],
+    )
+}
+
+/// The enemy group of the sample cards whose subtype is `name`.
+pub fn enemy_group(name: &str, figures: u32) -> crate::EnemyGroup {
+    let key = fold_name(name);
+    crate::EnemyGroup {
+        name: name.into(),
+        cards: cards("pr-hotg")
+            .into_iter()
+            .filter(|c| c.subtypes.iter().any(|s| fold_name(s) == key))
+            .collect(),
+        figures,
     }
 }

@@ -4,13 +4,26 @@
 //! Resolving a deck needs the database; playing it does not. [`Deckhand::playable`] returns
 //! a [`Playable`] that owns its game definition, deck and verdict, so a caller such as the
 //! app can release the database while a long simulation runs on another thread.
+//!
+//! What some games' goldfish needs besides the deck is resolved here too:
+//! - PR Deck-Building: a deck with no `starter` section plays the rules' starter deck for
+//!   its side (Hero: 7 Teamwork, 1 Attitude, 1 Power Coin, 1 Recovery; Villain: 7 Mayhem,
+//!   1 Disposable, 1 Putty Clay, 1 Rebuild), found by name among the game's Starter cards
+//!   in the database when the deck is made playable, and added for the side the run plays
+//!   (the option's, else the deck's, else its character's, else Hero).
+//! - Heroes of the Grid: the enemy line-up, by enemy deck name (the enemy cards' subtype,
+//!   as the community export names them) and figure count: [`Deckhand::enemy_lineup`],
+//!   with [`parse_enemy_pick`] for `"Putty Patrollers:3"`; the die with [`parse_die_faces`].
 
-use deckhand_core::{Deck, Game, Legality, Severity};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    supports, Comparison, Difference, GameLog, GoldfishError, OddsRow, Outcome, Owner,
-    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
-    MAX_GAMES,
+    starter_deck, supports, Comparison, Difference, EnemyGroup, GameLog, GoldfishError, OddsRow,
+    Outcome, Owner, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
+    DEFAULT_DIE, DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 
@@ -36,6 +49,9 @@ pub struct Playable {
     pub game: Game,
     pub deck: Deck,
     pub legality: Legality,
+    /// PR Deck-Building: both sides' starter decks from the database, added to a deck that
+    /// lists none for the side a run plays.
+    pub starters: Vec<DeckEntry>,
 }
 
 impl Playable {
@@ -56,7 +72,8 @@ impl Playable {
         options: &SimOptions,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport> {
-        let mut report = deckhand_goldfish::simulate(&self.game, &self.deck, options, progress)?;
+        let deck = self.deck_for(options.side);
+        let mut report = deckhand_goldfish::simulate(&self.game, &deck, options, progress)?;
         report.legal = Some(self.legality.legal);
         report.legality_errors = self.legality_errors();
         Ok(report)
@@ -64,7 +81,36 @@ impl Playable {
 
     /// One game, turn by turn, every decision with its reason.
     pub fn step(&self, options: &StepOptions) -> Result<GameLog> {
-        Ok(deckhand_goldfish::step(&self.game, &self.deck, options)?)
+        Ok(deckhand_goldfish::step(
+            &self.game,
+            &self.deck_for(options.side),
+            options,
+        )?)
+    }
+
+    /// The deck as it plays from `side`: with the rules' starter deck when it lists none.
+    pub fn deck_for(&self, side: Option<Side>) -> Cow<'_, Deck> {
+        if self.starters.is_empty() || self.deck.entries.iter().any(|e| e.section == "starter") {
+            return Cow::Borrowed(&self.deck);
+        }
+        let character_side = self
+            .deck
+            .entries
+            .iter()
+            .find(|e| fold_name(&e.card.card_type) == "character")
+            .and_then(|e| e.card.side);
+        let side = side
+            .or(self.deck.side)
+            .or(character_side)
+            .unwrap_or(Side::Hero);
+        let mut deck = self.deck.clone();
+        deck.entries.extend(
+            self.starters
+                .iter()
+                .filter(|e| e.card.side.unwrap_or(Side::Hero) == side)
+                .cloned(),
+        );
+        Cow::Owned(deck)
     }
 
     /// This deck (A) against `other` (B) on common random numbers; each side's report
@@ -84,8 +130,13 @@ impl Playable {
                 ),
             });
         }
-        let mut comparison =
-            deckhand_goldfish::compare(&self.game, &self.deck, &other.deck, options, progress)?;
+        let mut comparison = deckhand_goldfish::compare(
+            &self.game,
+            &self.deck_for(options.side),
+            &other.deck_for(options.side),
+            options,
+            progress,
+        )?;
         for (report, deck) in [(&mut comparison.a, self), (&mut comparison.b, other)] {
             report.legal = Some(deck.legality.legal);
             report.legality_errors = deck.legality_errors();
@@ -139,11 +190,122 @@ impl Deckhand {
     pub fn playable(&self, deck: Deck) -> Result<Playable> {
         let legality = self.check_deck(&deck)?;
         let game = self.games().get(&deck.game)?.clone();
+        let needs_starter =
+            game.id == PR_DBG && !deck.entries.iter().any(|e| e.section == "starter");
+        let starters = if needs_starter {
+            self.pr_dbg_starters()?
+        } else {
+            Vec::new()
+        };
         Ok(Playable {
             game,
             deck,
             legality,
+            starters,
         })
+    }
+
+    /// Both sides' PR Deck-Building starter decks, each card found by name among the
+    /// game's Starter cards (a name not found is left out; the goldfish then names what it
+    /// misses).
+    fn pr_dbg_starters(&self) -> Result<Vec<DeckEntry>> {
+        let mut entries = Vec::new();
+        for side in [Side::Hero, Side::Villain] {
+            for &(name, count) in starter_deck(side) {
+                let found = self
+                    .cards_named(name, PR_DBG)?
+                    .into_iter()
+                    .filter(|c| fold_name(&c.card_type) == "starter")
+                    .find(|c| c.side.is_none_or(|s| s == side));
+                if let Some(mut card) = found {
+                    card.side = Some(side);
+                    entries.push(DeckEntry {
+                        section: "starter".into(),
+                        count,
+                        card,
+                    });
+                }
+            }
+        }
+        Ok(entries)
+    }
+
+    /// The enemy decks of Heroes of the Grid: enemy cards grouped by their subtype (the
+    /// enemy's name), with their type, sorted by name.
+    pub fn enemy_decks(&self) -> Result<Vec<EnemyDeck>> {
+        let mut decks: BTreeMap<String, EnemyDeck> = BTreeMap::new();
+        for card in self.cards(Some(PR_HOTG))? {
+            if !is_enemy(&card.card_type) {
+                continue;
+            }
+            for subtype in &card.subtypes {
+                let deck = decks
+                    .entry(fold_name(subtype))
+                    .or_insert_with(|| EnemyDeck {
+                        name: subtype.trim().to_owned(),
+                        kind: card.card_type.clone(),
+                        cards: 0,
+                    });
+                deck.cards += 1;
+                if deck.kind != card.card_type && fold_name(&card.card_type) != "foot soldier" {
+                    deck.kind = card.card_type.clone();
+                }
+            }
+        }
+        Ok(decks.into_values().collect())
+    }
+
+    /// A Heroes of the Grid enemy line-up: each pick is an enemy deck's name (its cards'
+    /// subtype, compared case-insensitively) and a count of foot-soldier figures (a Monster
+    /// or Boss always brings 4 cards).
+    pub fn enemy_lineup(&self, picks: &[(&str, u32)]) -> Result<Vec<EnemyGroup>> {
+        let cards = self.cards(Some(PR_HOTG))?;
+        picks
+            .iter()
+            .map(|&(name, figures)| {
+                let key = fold_name(name);
+                let deck: Vec<_> = cards
+                    .iter()
+                    .filter(|c| is_enemy(&c.card_type))
+                    .filter(|c| c.subtypes.iter().any(|s| fold_name(s) == key))
+                    .cloned()
+                    .collect();
+                if deck.is_empty() {
+                    let known = self.enemy_decks()?;
+                    let close: Vec<String> = known
+                        .iter()
+                        .filter(|d| {
+                            let folded = fold_name(&d.name);
+                            key.split_whitespace().any(|w| folded.contains(w))
+                        })
+                        .map(|d| format!("'{}'", d.name))
+                        .take(8)
+                        .collect();
+                    return Err(Error::DeckGame {
+                        source_name: "--enemies".into(),
+                        message: match close.is_empty() {
+                            true => format!(
+                                "no enemy deck named '{name}' ({} enemy decks are stored; list them with the enemy picker)",
+                                known.len()
+                            ),
+                            false => format!(
+                                "no enemy deck named '{name}'; did you mean {}?",
+                                close.join(", ")
+                            ),
+                        },
+                    });
+                }
+                Ok(EnemyGroup {
+                    name: deck
+                        .iter()
+                        .flat_map(|c| &c.subtypes)
+                        .find(|s| fold_name(s) == key)
+                        .map_or_else(|| name.to_owned(), |s| s.trim().to_owned()),
+                    cards: deck,
+                    figures,
+                })
+            })
+            .collect()
     }
 
     /// The editor's unsaved deck, ready to play.
@@ -235,5 +397,211 @@ impl Deckhand {
             overlap,
             rows,
         })
+    }
+}
+
+const PR_DBG: &str = "pr-dbg";
+const PR_HOTG: &str = "pr-hotg";
+
+fn is_enemy(card_type: &str) -> bool {
+    matches!(
+        fold_name(card_type).as_str(),
+        "foot soldier" | "monster" | "boss"
+    )
+}
+
+/// An enemy deck of Heroes of the Grid, for a picker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EnemyDeck {
+    /// The enemy's name, as its cards' subtype gives it ("Putty Patrollers").
+    pub name: String,
+    /// Foot Soldier, Monster or Boss.
+    pub kind: String,
+    /// Distinct enemy cards stored for it.
+    pub cards: usize,
+}
+
+/// Reads one `--enemies` value: `"Putty Patrollers:3"` (3 figures) or `"Goldar"` (1).
+pub fn parse_enemy_pick(text: &str) -> Result<(String, u32)> {
+    let text = text.trim();
+    let bad = |message: String| Error::DeckGame {
+        source_name: "--enemies".into(),
+        message,
+    };
+    let (name, figures) = match text.rsplit_once(':') {
+        Some((name, count)) if !count.trim().is_empty() => {
+            let figures = count.trim().parse::<u32>().map_err(|_| {
+                bad(format!(
+                    "'{count}' is not a number of figures (write 'Name:3')"
+                ))
+            })?;
+            (name.trim(), figures)
+        }
+        _ => (text.trim_end_matches(':').trim(), 1),
+    };
+    if name.is_empty() {
+        return Err(bad("an enemy needs a name ('Putty Patrollers:3')".into()));
+    }
+    Ok((name.to_owned(), figures))
+}
+
+/// Reads `--die 0,0,1,1,1,2`: the hits on each face of the combat die.
+pub fn parse_die_faces(text: &str) -> Result<Vec<u8>> {
+    let bad = |message: String| Error::DeckGame {
+        source_name: "--die".into(),
+        message,
+    };
+    let faces = text
+        .split(',')
+        .map(|face| {
+            face.trim()
+                .parse::<u8>()
+                .map_err(|_| bad(format!("'{}' is not a number of hits", face.trim())))
+        })
+        .collect::<Result<Vec<u8>>>()?;
+    deckhand_core::validate_die_faces(&faces).map_err(bad)?;
+    Ok(faces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deckhand() -> Deckhand {
+        Deckhand::open_in_memory().unwrap()
+    }
+
+    const NADIA_GRID: &str = "# game: pr-dbg\nCharacter\n1 Nadia Okonkwo\nMain\n2 Rookie Cadet Ames\n2 Cinder Imp\n2 Arc Baton\n2 Rolling Strike\n2 Prism Visor\n2 Hexmoth\n";
+
+    #[test]
+    fn a_pr_dbg_deck_without_a_starter_plays_the_rules_starter_for_its_side() {
+        let deckhand = deckhand();
+        let deck = deckhand
+            .read_deck_text("grid.txt", NADIA_GRID, None, None)
+            .unwrap();
+        let playable = deckhand.playable(deck).unwrap();
+        let starter = |side: Option<Side>| -> Vec<(u32, String)> {
+            let deck = playable.deck_for(side);
+            let mut lines: Vec<(u32, String)> = deck
+                .entries
+                .iter()
+                .filter(|e| e.section == "starter")
+                .map(|e| (e.count, e.card.name.clone()))
+                .collect();
+            lines.sort();
+            lines
+        };
+        let names = |list: &[(&str, u32)]| {
+            let mut lines: Vec<(u32, String)> =
+                list.iter().map(|&(n, c)| (c, n.to_owned())).collect();
+            lines.sort();
+            lines
+        };
+        // Nadia is a Hero: her deck plays the Hero starter unless a run asks for Villain.
+        assert_eq!(starter(None), names(starter_deck(Side::Hero)));
+        assert_eq!(
+            starter(Some(Side::Villain)),
+            names(starter_deck(Side::Villain))
+        );
+        let options = SimOptions {
+            games: 300,
+            seed: 1,
+            threads: 1,
+            policy: Some("battle-first".into()),
+            ..SimOptions::default()
+        };
+        let report = playable.simulate(&options, &mut |_| true).unwrap();
+        assert_eq!(report.policy, "battle-first");
+        assert!(report.going_first.flip_turns.is_some());
+    }
+
+    #[test]
+    fn enemy_line_ups_are_found_by_enemy_deck_name_with_their_figures() {
+        let deckhand = deckhand();
+        let lineup = deckhand
+            .enemy_lineup(&[("gravel grunt", 3), ("Empress Noxara", 1)])
+            .unwrap();
+        let summary: Vec<(&str, usize, u32)> = lineup
+            .iter()
+            .map(|g| (g.name.as_str(), g.cards.len(), g.figures))
+            .collect();
+        assert_eq!(summary, [("Gravel Grunt", 5, 3), ("Empress Noxara", 8, 1)]);
+        let err = deckhand.enemy_lineup(&[("Gravel", 2)]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("no enemy deck named 'Gravel'; did you mean 'Gravel Grunt'?"),
+            "{err}"
+        );
+        let decks = deckhand.enemy_decks().unwrap();
+        let kinds: Vec<(&str, &str)> = decks
+            .iter()
+            .map(|d| (d.name.as_str(), d.kind.as_str()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("Clockjaw", "Monster"),
+                ("Empress Noxara", "Boss"),
+                ("Gravel Grunt", "Foot Soldier"),
+                ("Static Wraith", "Foot Soldier"),
+                ("Vexmoth", "Monster")
+            ]
+        );
+        let deck = deckhand
+            .read_deck_text(
+                "falcon.txt",
+                crate::bundled::DECK_FILES
+                    .iter()
+                    .find(|f| f.path.ends_with("crimson-falcon-skystrike.txt"))
+                    .unwrap()
+                    .text,
+                None,
+                None,
+            )
+            .unwrap();
+        let options = SimOptions {
+            games: 300,
+            seed: 1,
+            threads: 1,
+            enemies: lineup,
+            die_faces: Some(parse_die_faces("1, 1, 2").unwrap()),
+            ..SimOptions::default()
+        };
+        let report = deckhand
+            .playable(deck)
+            .unwrap()
+            .simulate(&options, &mut |_| true)
+            .unwrap();
+        assert!(report.going_first.hits_per_battle.unwrap() > 0.0);
+    }
+
+    #[test]
+    fn enemy_picks_and_die_faces_are_read_from_their_option_text() {
+        let picks = [
+            ("Putty Patrollers:3", Ok(("Putty Patrollers".to_owned(), 3))),
+            ("Goldar", Ok(("Goldar".to_owned(), 1))),
+            (
+                " Rita Repulsa (VP3) : 2 ",
+                Ok(("Rita Repulsa (VP3)".to_owned(), 2)),
+            ),
+            ("Putties:x", Err("'x' is not a number of figures")),
+            (":3", Err("an enemy needs a name")),
+        ];
+        for (text, expected) in picks {
+            let got = parse_enemy_pick(text).map_err(|e| e.to_string());
+            match expected {
+                Ok(pick) => assert_eq!(got.unwrap(), pick, "{text}"),
+                Err(message) => assert!(got.unwrap_err().contains(message), "{text}"),
+            }
+        }
+        assert_eq!(parse_die_faces("0,0,1,1,1,2").unwrap(), DEFAULT_DIE);
+        for (text, message) in [
+            ("0,a", "'a' is not a number of hits"),
+            ("1,12", "not 12"),
+            ("", "'' is not a number"),
+        ] {
+            let err = parse_die_faces(text).unwrap_err().to_string();
+            assert!(err.contains(message), "{text}: {err}");
+        }
     }
 }

@@ -6,9 +6,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
-    random_seed, GameLog, OddsQuery, OddsTable, SimOptions, SimReport, StepOptions,
+    random_seed, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, SimOptions, SimReport,
+    StepOptions,
 };
-use deckhand::DeckContent;
+use deckhand::{DeckContent, Deckhand};
 use tauri::ipc::Channel;
 use tauri::State;
 
@@ -22,21 +23,62 @@ pub struct Cancel(Arc<AtomicBool>);
 /// How often the progress bar hears about a running simulation.
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
-/// Plays one game of the draft from the start (a new random seed unless one is given).
+/// One enemy deck of a Heroes of the Grid line-up, as the picker sends it.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct EnemyPick {
+    pub name: String,
+    pub figures: u32,
+}
+
+/// What a game's goldfish takes besides the deck: a named policy (PR Deck-Building), the
+/// enemy line-up and die faces (Heroes of the Grid), all optional.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayChoices {
+    pub policy: Option<String>,
+    pub enemies: Vec<EnemyPick>,
+    pub die: Option<Vec<u8>>,
+}
+
+fn lineup(d: &Deckhand, choices: &PlayChoices) -> deckhand::Result<Vec<EnemyGroup>> {
+    let picks: Vec<(&str, u32)> = choices
+        .enemies
+        .iter()
+        .map(|p| (p.name.as_str(), p.figures))
+        .collect();
+    d.enemy_lineup(&picks)
+}
+
+/// Plays one game of the draft from the start (a new random seed unless one is given);
+/// `mulligan` forces Showdown's mulligan decision either way.
 #[tauri::command]
 pub async fn goldfish_step(
     db: State<'_, Db>,
     draft: DeckContent,
     seed: Option<u64>,
     going_first: bool,
+    choices: Option<PlayChoices>,
+    mulligan: Option<bool>,
 ) -> Result<GameLog, UiError> {
-    let options = StepOptions {
-        seed: seed.unwrap_or_else(random_seed),
-        going_first,
-        side: draft.side,
-        policy: None,
-    };
-    db.with(|d| d.playable_draft(&draft)?.step(&options))
+    let choices = choices.unwrap_or_default();
+    db.with(|d| {
+        let options = StepOptions {
+            seed: seed.unwrap_or_else(random_seed),
+            going_first,
+            side: draft.side,
+            policy: choices.policy.clone(),
+            enemies: lineup(d, &choices)?,
+            die_faces: choices.die.clone(),
+            mulligan,
+        };
+        d.playable_draft(&draft)?.step(&options)
+    })
+}
+
+/// The Heroes of the Grid enemy decks stored, for the enemy picker.
+#[tauri::command]
+pub async fn goldfish_enemy_decks(db: State<'_, Db>) -> Result<Vec<EnemyDeck>, UiError> {
+    db.with(|d| d.enemy_decks())
 }
 
 /// Plays `games` games from each seat on every core, off the UI's thread, reporting games
@@ -48,15 +90,19 @@ pub async fn goldfish_simulate(
     draft: DeckContent,
     games: u64,
     seed: Option<u64>,
+    choices: Option<PlayChoices>,
     on_progress: Channel<u64>,
 ) -> Result<SimReport, UiError> {
-    let playable = db.with(|d| d.playable_draft(&draft))?;
+    let choices = choices.unwrap_or_default();
+    let (playable, enemies) = db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &choices)?)))?;
     let options = SimOptions {
         games,
         seed: seed.unwrap_or_else(random_seed),
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         side: draft.side,
-        policy: None,
+        policy: choices.policy,
+        enemies,
+        die_faces: choices.die,
     };
     cancel.0.store(false, Ordering::SeqCst);
     let cancelled = Arc::clone(&cancel.0);

@@ -181,7 +181,9 @@ export interface DeckDiff {
 
 // ---- Playtest (goldfish) ----
 
-export type GoldfishAction = 'setup' | 'draw' | 'ready' | 'play' | 'attach' | 'hold' | 'pay' | 'attack' | 'opponent' | 'end';
+export type GoldfishAction =
+  | 'setup' | 'draw' | 'ready' | 'play' | 'attach' | 'hold' | 'pay' | 'attack' | 'opponent' | 'end'
+  | 'buy' | 'mulligan' | 'damage';
 
 /** One logged decision with its reason in a player's words. */
 export interface GoldfishDecision {
@@ -220,7 +222,7 @@ export interface GameLog {
   going_first: boolean;
   policy: string;
   turns: TurnLog[];
-  result: { outcome: 'win' | 'deck_out' | 'draw'; turn: number };
+  result: { outcome: 'win' | 'deck_out' | 'draw' | 'loss'; turn: number };
   not_simulated: string[];
 }
 
@@ -237,6 +239,29 @@ export interface SeatReport {
   first_attack_turns?: Record<string, number>;
   damage_by_turn?: Record<string, number>;
   summon_chance_by_turn?: Record<string, number>;
+  /** Games lost another way (HP 0; a battle ending with enemies standing). */
+  losses?: number;
+  // PR Deck-Building, per turn (means over the games still going).
+  shards_by_turn?: Record<string, number>;
+  energy_by_turn?: Record<string, number>;
+  cards_bought_by_turn?: Record<string, number>;
+  damage_taken_by_turn?: Record<string, number>;
+  goldfish_damage_by_turn?: Record<string, number>;
+  /** Games whose character flipped on each turn. */
+  flip_turns?: Record<string, number>;
+  // Heroes of the Grid, per battle.
+  all_defeated_chance?: number;
+  hits_per_battle?: number;
+  cards_lost_per_ranger?: Record<string, number>;
+  energy_spent_per_battle?: number;
+  ranger_defeats?: number;
+  // Saturday Morning Showdown, per turn.
+  power_by_turn?: Record<string, number>;
+  main_deployed_by_turn?: Record<string, number>;
+  hand_by_turn?: Record<string, number>;
+  /** `[turn][N]`: the chance of at least N Power on the Table at the end of the turn. */
+  power_at_least_by_turn?: Record<string, Record<string, number>>;
+  mulligans?: number;
 }
 
 export interface SimReport {
@@ -249,6 +274,25 @@ export interface SimReport {
   not_simulated: string[];
   legal?: boolean;
   legality_errors?: string[];
+  /** True when the seat does not change the game: going second is a second sample. */
+  seats_alike?: boolean;
+}
+
+/** A Heroes of the Grid enemy deck (its cards' subtype), for the enemy picker. */
+export interface EnemyDeck {
+  name: string;
+  kind: string;
+  cards: number;
+}
+
+/** What a game's goldfish takes besides the deck. */
+export interface PlayChoices {
+  /** PR Deck-Building: `buy-first` (default) or `battle-first`. */
+  policy?: string | null;
+  /** Heroes of the Grid: enemy decks by name with foot-soldier figures. */
+  enemies?: { name: string; figures: number }[];
+  /** Heroes of the Grid: hits per face of the combat die (null: the game's). */
+  die?: number[] | null;
 }
 
 export interface OddsQuery {
@@ -319,14 +363,16 @@ export const backend = {
     call<string | null>('export_deck_file', { id, suggestedName }),
 
   /** Plays one game of the deck from the start; a random seed unless one is given. */
-  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean) =>
-    call<GameLog>('goldfish_step', { draft, seed, goingFirst }),
+  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean, choices: PlayChoices = {}, mulligan: boolean | null = null) =>
+    call<GameLog>('goldfish_step', { draft, seed, goingFirst, choices, mulligan }),
   /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */
-  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void) => {
+  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = {}) => {
     const channel = new Channel<number>();
     channel.onmessage = onProgress;
-    return call<SimReport>('goldfish_simulate', { draft, games, seed, onProgress: channel });
+    return call<SimReport>('goldfish_simulate', { draft, games, seed, choices, onProgress: channel });
   },
+  /** The stored Heroes of the Grid enemy decks. */
+  goldfishEnemyDecks: () => call<EnemyDeck[]>('goldfish_enemy_decks'),
   /** Stops the running simulation: it rejects with code `cancelled`. */
   cancelGoldfish: () => call<void>('cancel_goldfish'),
   goldfishOdds: (draft: DeckContent, queries: OddsQuery[], turns: number) =>

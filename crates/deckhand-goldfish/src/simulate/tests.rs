@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::log::Outcome;
 use crate::testing;
+use crate::{pr_dbg::PrDbg, pr_hotg::PrHotg, sms::Sms};
 
 const ZOIDS: &str = "zoids-scramble";
 const PR: &str = "pr-acg";
@@ -250,13 +251,13 @@ fn bad_requests_are_errors_with_reasons() {
     let err = simulate(&zoids, &zoids_deck, &options(0, 1, 1), &mut |_| true).unwrap_err();
     assert!(matches!(err, GoldfishError::InvalidOptions(_)));
     let mut other = zoids.clone();
-    other.id = "sms".into();
-    let mut sms_deck = zoids_deck.clone();
-    sms_deck.game = "sms".into();
-    let err = simulate(&other, &sms_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
+    other.id = "tiny-game".into();
+    let mut tiny_deck = zoids_deck.clone();
+    tiny_deck.game = "tiny-game".into();
+    let err = simulate(&other, &tiny_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "goldfish is not available for 'sms' (it plays: zoids-scramble, pr-acg)"
+        "goldfish is not available for 'tiny-game' (it plays: zoids-scramble, pr-acg, pr-dbg, pr-hotg, sms)"
     );
 }
 
@@ -391,5 +392,244 @@ fn a_comparison_plays_each_deck_exactly_as_its_own_simulation() {
             .sum();
         assert_eq!(seat.win_by_turn[&turn].a, own as f64 / 3_000.0, "{game_id}");
         assert_eq!(seat.win_by_turn[&turn].pairs, 3_000);
+    }
+}
+
+/// The three later games with a deck and the options each needs.
+fn later_games() -> Vec<(&'static str, deckhand_core::Deck, SimOptions)> {
+    let hotg = SimOptions {
+        enemies: vec![
+            testing::enemy_group("Gravel Grunt", 2),
+            testing::enemy_group("Clockjaw", 1),
+        ],
+        ..SimOptions::default()
+    };
+    vec![
+        (
+            "pr-dbg",
+            testing::pr_dbg_deck(testing::PRISM_BREACH, "Nadia Okonkwo"),
+            SimOptions::default(),
+        ),
+        (
+            "pr-hotg",
+            testing::sample_deck("pr-hotg", testing::TIDE_AND_HORN),
+            hotg,
+        ),
+        (
+            "sms",
+            testing::sample_deck("sms", testing::DOJO_DAWN),
+            SimOptions::default(),
+        ),
+    ]
+}
+
+#[test]
+fn the_later_games_give_the_same_report_on_one_and_two_threads() {
+    for (game_id, deck, base) in later_games() {
+        let game = testing::game(game_id);
+        let with = |threads, seed| SimOptions {
+            games: 5_000,
+            seed,
+            threads,
+            ..base.clone()
+        };
+        let one = simulate(&game, &deck, &with(1, 42), &mut |_| true).unwrap();
+        assert_eq!(
+            one,
+            simulate(&game, &deck, &with(2, 42), &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        assert_ne!(
+            one,
+            simulate(&game, &deck, &with(2, 43), &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        for seat in [&one.going_first, &one.going_second] {
+            let losses = seat.losses.unwrap_or(0);
+            assert_eq!(
+                seat.wins + seat.deck_outs + seat.draws + losses,
+                5_000,
+                "{game_id}"
+            );
+            assert_eq!(
+                seat.kill_turns.values().sum::<u64>(),
+                seat.wins,
+                "{game_id}"
+            );
+        }
+        assert_eq!(one.seats_alike, Some(true));
+    }
+}
+
+#[test]
+fn the_later_games_step_through_game_zero_of_the_same_seed() {
+    for (game_id, deck, base) in later_games() {
+        let game = testing::game(game_id);
+        for seed in 0..10 {
+            let options = SimOptions {
+                games: 1,
+                seed,
+                threads: 1,
+                ..base.clone()
+            };
+            let report = simulate(&game, &deck, &options, &mut |_| true).unwrap();
+            let step = StepOptions {
+                seed,
+                going_first: true,
+                enemies: base.enemies.clone(),
+                ..StepOptions::default()
+            };
+            let log = super::step(&game, &deck, &step).unwrap();
+            let seat = &report.going_first;
+            let outcome = match log.result.outcome {
+                Outcome::Win => seat.wins,
+                Outcome::DeckOut => seat.deck_outs,
+                Outcome::Draw => seat.draws,
+                Outcome::Loss => seat.losses.unwrap(),
+            };
+            assert_eq!(outcome, 1, "{game_id} seed {seed}");
+            if log.result.outcome == Outcome::Win {
+                assert_eq!(seat.kill_turns.get(&log.result.turn), Some(&1));
+            }
+            assert_eq!(log.turns.len() as u32, log.result.turn + 1);
+            assert_eq!(log.policy, report.policy);
+            let json = serde_json::to_value(&log).unwrap();
+            assert_eq!(serde_json::from_value::<GameLog>(json).unwrap(), log);
+        }
+    }
+}
+
+#[test]
+fn the_later_games_report_their_own_figures_in_json() {
+    let own: [(&str, &[&str]); 3] = [
+        (
+            "pr-dbg",
+            &[
+                "cards_bought_by_turn",
+                "damage_taken_by_turn",
+                "energy_by_turn",
+                "flip_turns",
+                "goldfish_damage_by_turn",
+                "losses",
+                "shards_by_turn",
+            ],
+        ),
+        (
+            "pr-hotg",
+            &[
+                "all_defeated_chance",
+                "cards_lost_per_ranger",
+                "energy_spent_per_battle",
+                "hits_per_battle",
+                "losses",
+                "ranger_defeats",
+            ],
+        ),
+        (
+            "sms",
+            &[
+                "hand_by_turn",
+                "main_deployed_by_turn",
+                "mulligans",
+                "power_at_least_by_turn",
+                "power_by_turn",
+            ],
+        ),
+    ];
+    for ((game_id, deck, base), (id, keys)) in later_games().into_iter().zip(own) {
+        assert_eq!(game_id, id);
+        let options = SimOptions {
+            games: 300,
+            seed: 1,
+            threads: 1,
+            ..base
+        };
+        let report = simulate(&testing::game(game_id), &deck, &options, &mut |_| true).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        let seat = json["going_first"].as_object().unwrap();
+        for key in keys {
+            assert!(seat.contains_key(*key), "{game_id}: {key}");
+        }
+        for absent in [
+            "first_attack_turns",
+            "damage_by_turn",
+            "summon_chance_by_turn",
+        ] {
+            assert!(!seat.contains_key(absent), "{game_id}: {absent}");
+        }
+        assert_eq!(json["seats_alike"], true);
+        assert_eq!(
+            serde_json::from_value::<SimReport>(json).unwrap(),
+            report,
+            "{game_id}"
+        );
+    }
+}
+
+fn any_sections(
+    game_id: &'static str,
+    sections: &'static [&'static str],
+) -> impl Strategy<Value = deckhand_core::Deck> {
+    let pool = testing::cards(game_id);
+    let n = pool.len();
+    prop::collection::vec((0..n, 1u32..5, 0..sections.len()), 2..20).prop_map(move |lines| {
+        deckhand_core::Deck {
+            game: game_id.into(),
+            side: None,
+            entries: lines
+                .iter()
+                .map(|&(i, count, s)| deckhand_core::DeckEntry {
+                    section: sections[s].into(),
+                    count,
+                    card: pool[i].clone(),
+                })
+                .collect(),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn pr_deck_building_cards_are_never_created_or_lost(
+        deck in any_sections("pr-dbg", &["main", "main", "character"]),
+        battle_first: bool,
+        seed: u64,
+    ) {
+        let deck = testing::with_entries(deck, &[("starter", 7, "Teamwork"), ("starter", 1, "Recovery")]);
+        let setup = Setup { policy: battle_first.then_some("battle-first"), ..Setup::default() };
+        let p = PrDbg::new(&testing::game("pr-dbg"), &deck, setup).unwrap();
+        census_holds(&p, seed, true)?;
+    }
+
+    #[test]
+    fn heroes_of_the_grid_cards_are_never_created_or_lost(
+        deck in any_sections("pr-hotg", &["main", "ranger"]),
+        foot in 0u32..5,
+        monster: bool,
+        seed: u64,
+    ) {
+        let mut enemies = vec![testing::enemy_group("Static Wraith", foot)];
+        if monster {
+            enemies.push(testing::enemy_group("Empress Noxara", 1));
+        }
+        let setup = Setup { enemies: &enemies, ..Setup::default() };
+        if let Ok(p) = PrHotg::new(&testing::game("pr-hotg"), &deck, setup) {
+            census_holds(&p, seed, true)?;
+        }
+    }
+
+    #[test]
+    fn showdown_cards_are_never_created_or_lost(
+        deck in any_sections("sms", &["main", "characters"]),
+        villain: bool,
+        mulligan in prop::option::of(any::<bool>()),
+        seed: u64,
+    ) {
+        let side = Some(if villain { deckhand_core::Side::Villain } else { deckhand_core::Side::Hero });
+        let setup = Setup { side, mulligan, ..Setup::default() };
+        let p = Sms::new(&testing::game("sms"), &deck, setup).unwrap();
+        census_holds(&p, seed, true)?;
     }
 }

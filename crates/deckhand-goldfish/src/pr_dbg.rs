@@ -1,0 +1,852 @@
+//! Power Rangers Deck-Building Game: the goldfish pilot of GAMES.md, turn by turn.
+//!
+//! The deck's `main` section is the main deck that feeds The Grid; the `starter` section is
+//! your personal starting deck (the caller adds the rules' starter deck for your side when
+//! the deck has none: Hero 7 Teamwork, 1 Attitude, 1 Power Coin, 1 Recovery; Villain 7
+//! Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild); a Character card anywhere in the deck is
+//! your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
+//! of a type (extras set aside and shuffled back); you draw 5; HP 30, Energy 0; the goldfish
+//! has 30 HP and never acts.
+//!
+//! Each turn: refill The Grid to 6; play every card in hand for its Shards and Energy
+//! (Energy at most 20), except that a card with an `ability_cost` is attached when an empty
+//! slot of its colour exists (a Signature Item fits any slot); activate attached Attack
+//! cards that carry `damage` and whose `ability_cost` the Energy covers, most damage first,
+//! once each; then, under `buy-first`, buy and then Battle, under `battle-first` the other
+//! way round. Buying takes, again and again, the Grid card your side may buy with the
+//! highest `shard_cost` the Shards cover (ties: more `shards`, more `energy`, the leftmost)
+//! into your discard pile. Battling takes adversaries (Villains for a Hero, Heroes for a
+//! Villain), cheapest `battle_cost` first (ties: the leftmost), into the main deck's discard
+//! pile. Then 1 damage per adversary left in The Grid, discard everything played and in
+//! hand, draw 5 (the discard pile is shuffled into the deck only when a draw needs it).
+//!
+//! Decided here, where GAMES.md is silent:
+//! - The side is the option's, else the deck's, else the character's, else the starter
+//!   cards', else Hero. The seat does not matter: nobody acts against you.
+//! - Cards in hand are considered for attaching most `damage` first, then by name; a card
+//!   takes the first empty slot of its colour. Attached cards stay for the whole game.
+//! - A card your side may buy is a Grid card of type Equipment, Maneuver, Location or your
+//!   side's own (Hero for Heroes, Villain for Villains); other types are never bought. A
+//!   card without `battle_cost` is never Battled. Locations go to the discard pile like any
+//!   bought card (GAMES.md), though their text puts them in play.
+//! - You win when your Attacks bring the goldfish to 0 HP (the kill turn); you lose when
+//!   adversary damage brings your HP to 0. When The Grid cannot be refilled (the main deck
+//!   is empty) the game ends after that turn, as the rulebook says: more HP than the
+//!   goldfish wins, equal HP goes to the Energy (the goldfish has none), less is counted
+//!   as a deck-out. A game still going after turn 60 is a draw.
+//! - The Shards and Energy figures are what playing cards made that turn.
+//!
+//! Not simulated: Starters' and cards' text (Healing, drawing, Battle rewards, abilities
+//! other than an Attack's damage), Attack cards without `damage`, the character's own
+//! abilities, Zords, Masters, Blade Blasters and Signature Items outside the deck.
+
+use deckhand_core::{fold_name, Card, Deck, Game, Side};
+
+use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
+use crate::error::GoldfishError;
+use crate::library::Library;
+use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
+use crate::not_simulated::{not_simulated, KeywordPolicy};
+use crate::procedure::{add_counts, Procedure};
+use crate::report::{mean_by_turn, nonzero_by_turn, SeatFigures};
+use crate::rng::Rng;
+use crate::simulate::Setup;
+
+pub const GAME_ID: &str = "pr-dbg";
+/// The named pilot policies; the first is the default.
+pub const POLICIES: &[&str] = &["buy-first", "battle-first"];
+const GRID: usize = 6;
+const GRID_TYPE_LIMIT: u8 = 2;
+const HAND: usize = 5;
+const HP: i32 = 30;
+const MAX_ENERGY: u32 = 20;
+const MAX_TURNS: u32 = 60;
+const NONE: u16 = u16::MAX;
+/// A Signature Item's colour: it matches any slot.
+const ANY_COLOUR: u8 = u8::MAX;
+
+const KEYWORDS: KeywordPolicy = KeywordPolicy {
+    accounted: &["Ongoing", "Attack", "Block"],
+    unplayed_types: &[],
+};
+
+/// The rules' starter decks (GAMES.md), by side: what the caller adds when a deck has none.
+pub const HERO_STARTER: &[(&str, u32)] = &[
+    ("Teamwork", 7),
+    ("Attitude", 1),
+    ("Power Coin", 1),
+    ("Recovery", 1),
+];
+pub const VILLAIN_STARTER: &[(&str, u32)] = &[
+    ("Mayhem", 7),
+    ("Disposable", 1),
+    ("Putty Clay", 1),
+    ("Rebuild", 1),
+];
+
+/// The starter deck of `side`, by card name and count.
+pub fn starter_deck(side: Side) -> &'static [(&'static str, u32)] {
+    match side {
+        Side::Hero => HERO_STARTER,
+        Side::Villain => VILLAIN_STARTER,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Hero,
+    Villain,
+    /// Equipment, Maneuver, Location: either side may buy them.
+    Neutral,
+    Other,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Features {
+    kind: Kind,
+    /// A small id per card type, for The Grid's set-up limit of 2 per type.
+    type_id: u8,
+    shard_cost: u8,
+    shards: u8,
+    energy: u8,
+    /// `None`: no activated ability, so never attached.
+    ability_cost: Option<u8>,
+    battle_cost: Option<u8>,
+    colour: u8,
+    /// An Attack's damage; `None` when the card is no Attack or its Attack is not damage.
+    damage: Option<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Policy {
+    BuyFirst,
+    BattleFirst,
+}
+
+/// A deck prepared for the PR Deck-Building goldfish.
+pub struct PrDbg {
+    deck: DeckCards,
+    features: Vec<Features>,
+    side: Side,
+    policy: Policy,
+    grid_order: Vec<u16>,
+    starter_order: Vec<u16>,
+    character: u16,
+    /// The character's slot colours.
+    slots: Vec<u8>,
+    /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
+    /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
+    /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
+    /// which a hand is considered for attaching.
+    buy_key: Vec<u32>,
+    battle_cost: Vec<u8>,
+    adversary: Vec<bool>,
+    attach_rank: Vec<u32>,
+    not_simulated: Vec<String>,
+}
+
+/// One game in progress.
+pub struct State {
+    main_deck: Library,
+    main_discard: Vec<u16>,
+    grid: [u16; GRID],
+    set_aside: Vec<u16>,
+    draw_pile: Vec<u16>,
+    hand: Vec<u16>,
+    played: Vec<u16>,
+    discard: Vec<u16>,
+    /// The card in each slot of the character, `NONE` when empty.
+    attached: Vec<u16>,
+    used: Vec<bool>,
+    hp: i32,
+    goldfish_hp: i32,
+    energy: u32,
+    flipped: u32,
+    main_deck_out: bool,
+}
+
+/// Per-seat figures, per turn.
+pub struct Figures {
+    reached: Vec<u64>,
+    shards: Vec<u64>,
+    energy: Vec<u64>,
+    bought: Vec<u64>,
+    damage_taken: Vec<u64>,
+    goldfish_damage: Vec<u64>,
+    flips: Vec<u64>,
+}
+
+impl PrDbg {
+    pub(crate) fn new(_game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
+        let policy = match setup.policy {
+            Some("battle-first") => Policy::BattleFirst,
+            _ => Policy::BuyFirst,
+        };
+        let cards = DeckCards::from_deck(deck, &["main", "starter", "character"])?;
+        let is_character = |c: &Card| type_key(c) == "character";
+        let index = |id: &str| cards.cards.iter().position(|c| c.id == id).unwrap_or(0) as u16;
+        let mut grid_order = Vec::new();
+        let mut starter_order = Vec::new();
+        let mut character = NONE;
+        let playing = ["main", "starter", "character"];
+        for entry in deck
+            .entries
+            .iter()
+            .filter(|e| playing.contains(&e.section.as_str()))
+        {
+            let card = index(&entry.card.id);
+            let copies = entry.count as usize;
+            match entry.section.as_str() {
+                _ if is_character(&entry.card) && character == NONE => character = card,
+                _ if is_character(&entry.card) => {}
+                "main" => grid_order.extend(std::iter::repeat_n(card, copies)),
+                "starter" => starter_order.extend(std::iter::repeat_n(card, copies)),
+                _ => {}
+            }
+        }
+        let side_of = |c: u16| cards.cards[c as usize].side;
+        let side = setup
+            .side
+            .or(deck.side)
+            .or((character != NONE).then(|| side_of(character)).flatten())
+            .or(starter_order.first().and_then(|&c| side_of(c)))
+            .unwrap_or(Side::Hero);
+        if starter_order.is_empty() {
+            let list: Vec<String> = starter_deck(side)
+                .iter()
+                .map(|(name, n)| format!("{n} {name}"))
+                .collect();
+            return Err(GoldfishError::MissingCards(format!(
+                "a PR Deck-Building goldfish needs your starter deck ({}) in the deck's Starter section",
+                list.join(", ")
+            )));
+        }
+        let mut colours: Vec<String> = Vec::new();
+        let mut colour_id = |name: &str| -> u8 {
+            let key = fold_name(name);
+            match colours.iter().position(|c| *c == key) {
+                Some(i) => i as u8,
+                None => {
+                    colours.push(key);
+                    (colours.len() - 1).min(usize::from(ANY_COLOUR) - 1) as u8
+                }
+            }
+        };
+        let mut types: Vec<String> = Vec::new();
+        let features: Vec<Features> = cards
+            .cards
+            .iter()
+            .map(|card| {
+                let kind_name = type_key(card);
+                let type_id = match types.iter().position(|t| *t == kind_name) {
+                    Some(i) => i as u8,
+                    None => {
+                        types.push(kind_name.clone());
+                        (types.len() - 1).min(255) as u8
+                    }
+                };
+                let number = |stat: &str| {
+                    card.stats
+                        .get(stat)
+                        .and_then(|v| v.as_number())
+                        .map(|n| n.clamp(0, 255) as u8)
+                };
+                let kind = match kind_name.as_str() {
+                    "hero" => Kind::Hero,
+                    "villain" => Kind::Villain,
+                    "equipment" | "maneuver" | "location" => Kind::Neutral,
+                    _ => Kind::Other,
+                };
+                let colour = if kind_name == "signature item" {
+                    ANY_COLOUR
+                } else {
+                    colour_id(card.color.as_deref().unwrap_or(""))
+                };
+                Features {
+                    kind,
+                    type_id,
+                    shard_cost: number("shard_cost").unwrap_or(0),
+                    shards: number("shards").unwrap_or(0),
+                    energy: number("energy").unwrap_or(0),
+                    ability_cost: number("ability_cost"),
+                    battle_cost: number("battle_cost"),
+                    colour,
+                    damage: keyword(card, "Attack").and(number("damage")),
+                }
+            })
+            .collect();
+        let slots = if character == NONE {
+            Vec::new()
+        } else {
+            list_stat(&cards.cards[character as usize], "slots")
+                .iter()
+                .map(|c| colour_id(c))
+                .collect()
+        };
+        let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
+        // An Attack without damage is named even if its text were only reminders.
+        for card in &cards.cards {
+            if keyword(card, "Attack").is_some()
+                && !card.stats.contains_key("damage")
+                && !not_simulated.contains(&card.name)
+            {
+                not_simulated.push(card.name.clone());
+            }
+        }
+        not_simulated.sort_by_key(|n| fold_name(n));
+        let mut p = PrDbg {
+            deck: cards,
+            features,
+            side,
+            policy,
+            grid_order,
+            starter_order,
+            character,
+            slots,
+            buy_key: Vec::new(),
+            battle_cost: Vec::new(),
+            adversary: Vec::new(),
+            attach_rank: Vec::new(),
+            not_simulated,
+        };
+        let n = p.deck.len() as u16;
+        p.buy_key = (0..n)
+            .map(|c| {
+                let f = p.f(c);
+                let key = (u32::from(f.shard_cost) << 16)
+                    | (u32::from(f.shards) << 8)
+                    | u32::from(f.energy);
+                if p.may_buy(c) {
+                    key + (1 << 24)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
+        p.battle_cost = (0..n)
+            .map(|c| match p.f(c).battle_cost {
+                Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
+                _ => u8::MAX,
+            })
+            .collect();
+        p.attach_rank = (0..n)
+            .map(|c| {
+                (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16)
+                    | u32::from(p.deck.name_rank[c as usize])
+            })
+            .collect();
+        Ok(p)
+    }
+
+    fn name(&self, card: u16) -> &str {
+        self.deck.name(card)
+    }
+
+    fn f(&self, card: u16) -> Features {
+        self.features[card as usize]
+    }
+
+    fn may_buy(&self, card: u16) -> bool {
+        match self.f(card).kind {
+            Kind::Neutral => true,
+            Kind::Hero => self.side == Side::Hero,
+            Kind::Villain => self.side == Side::Villain,
+            Kind::Other => false,
+        }
+    }
+
+    fn is_adversary(&self, card: u16) -> bool {
+        match self.f(card).kind {
+            Kind::Hero => self.side == Side::Villain,
+            Kind::Villain => self.side == Side::Hero,
+            _ => false,
+        }
+    }
+
+    /// Draws into the hand from your deck, shuffling the discard pile in when a draw needs
+    /// it. False when deck and discard pile are both empty.
+    fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        if state.draw_pile.is_empty() {
+            if state.discard.is_empty() {
+                return false;
+            }
+            // Drawing picks uniformly from the pile, so moving the cards is the shuffle.
+            state.draw_pile.append(&mut state.discard);
+            log.decide(Action::Draw, || {
+                "Your deck is empty: shuffle the discard pile to make a new deck".to_owned()
+            });
+        }
+        let pick = rng.below(state.draw_pile.len() as u32) as usize;
+        let card = state.draw_pile.swap_remove(pick);
+        state.hand.push(card);
+        log.drew(|| self.name(card).to_owned());
+        true
+    }
+
+    fn draw_hand<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        while state.hand.len() < HAND && self.draw(state, rng, log) {}
+    }
+
+    /// Refills The Grid from the left. False when the main deck could not fill it.
+    fn refill_grid<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        let mut added = 0;
+        for i in 0..GRID {
+            if state.grid[i] != NONE {
+                continue;
+            }
+            match state.main_deck.draw(rng) {
+                Some(card) => {
+                    state.grid[i] = card;
+                    added += 1;
+                }
+                None => {
+                    log.decide(Action::End, || {
+                        "The main deck is empty and The Grid cannot be refilled: the game ends after this turn".to_owned()
+                    });
+                    return false;
+                }
+            }
+        }
+        if L::ENABLED && added > 0 {
+            log.decide(Action::Setup, || {
+                format!("Refill The Grid with {added} card(s)")
+            });
+        }
+        true
+    }
+
+    /// Plays or attaches every card in hand. Returns (Shards, Energy gained).
+    fn play_hand<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
+        // The order only matters when two cards might compete for an empty slot.
+        let attachable = state
+            .hand
+            .iter()
+            .filter(|&&c| self.f(c).ability_cost.is_some())
+            .count();
+        if attachable > 1 && state.attached.contains(&NONE) {
+            state
+                .hand
+                .sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
+        }
+        let (mut shards, mut gained) = (0, 0);
+        for i in 0..state.hand.len() {
+            let card = state.hand[i];
+            let f = self.f(card);
+            let slot = f.ability_cost.and_then(|_| {
+                (0..state.attached.len()).find(|&s| {
+                    state.attached[s] == NONE
+                        && (f.colour == ANY_COLOUR || self.slots[s] == f.colour)
+                })
+            });
+            if let Some(s) = slot {
+                state.attached[s] = card;
+                let full = state.attached.iter().all(|&c| c != NONE);
+                log.decide(Action::Attach, || {
+                    format!(
+                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
+                        self.name(card),
+                        f.ability_cost.unwrap_or(0)
+                    )
+                });
+                if full && state.flipped == 0 {
+                    state.flipped = turn;
+                    log.decide(Action::Attach, || {
+                        format!(
+                            "All {} slots are filled: {} flips",
+                            self.slots.len(),
+                            self.name(self.character)
+                        )
+                    });
+                }
+                continue;
+            }
+            shards += u32::from(f.shards);
+            let before = state.energy;
+            state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
+            gained += state.energy - before;
+            state.played.push(card);
+        }
+        state.hand.clear();
+        if L::ENABLED {
+            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
+            let energy = state.energy;
+            if !played.is_empty() {
+                log.decide(Action::Play, || {
+                    format!(
+                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
+                        played.join(", ")
+                    )
+                });
+            }
+        }
+        (shards, gained)
+    }
+
+    /// Activates attached Attacks with damage, most damage first. `Some` when the goldfish
+    /// falls.
+    fn activate<L: Log>(&self, state: &mut State, log: &mut L) -> (u32, Option<Outcome>) {
+        let mut dealt = 0;
+        loop {
+            let best = (0..state.attached.len())
+                .filter(|&s| state.attached[s] != NONE && !state.used[s])
+                .filter_map(|s| {
+                    let f = self.f(state.attached[s]);
+                    let cost = u32::from(f.ability_cost.unwrap_or(0));
+                    f.damage
+                        .filter(|_| cost <= state.energy)
+                        .map(|d| (u8::MAX - d, s, cost))
+                })
+                .min();
+            let Some((inverse, s, cost)) = best else {
+                return (dealt, None);
+            };
+            let damage = u32::from(u8::MAX - inverse);
+            state.used[s] = true;
+            state.energy -= cost;
+            state.goldfish_hp -= damage as i32;
+            dealt += damage;
+            let (card, left) = (state.attached[s], state.goldfish_hp.max(0));
+            log.decide(Action::Attack, || {
+                format!(
+                    "Activate {} for {cost} Energy: deal {damage} damage (the goldfish has {left} HP)",
+                    self.name(card)
+                )
+            });
+            if state.goldfish_hp <= 0 {
+                log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
+                return (dealt, Some(Outcome::Win));
+            }
+        }
+    }
+
+    /// Buys the best card again and again; returns how many.
+    fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
+        let mut bought = 0;
+        loop {
+            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost.
+            let mut best: Option<usize> = None;
+            let mut best_key = 0;
+            for (i, &card) in state.grid.iter().enumerate() {
+                if card == NONE {
+                    continue;
+                }
+                let key = self.buy_key[card as usize];
+                if key > best_key && (key >> 16) & 0xff <= *shards {
+                    best_key = key;
+                    best = Some(i);
+                }
+            }
+            let Some(i) = best else {
+                return bought;
+            };
+            let card = state.grid[i];
+            state.grid[i] = NONE;
+            let cost = u32::from(self.f(card).shard_cost);
+            *shards -= cost;
+            state.discard.push(card);
+            bought += 1;
+            let left = *shards;
+            log.decide(Action::Buy, || {
+                format!(
+                    "Buy {} for {cost} Shard(s) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
+                    self.name(card)
+                )
+            });
+        }
+    }
+
+    /// Battles adversaries, cheapest first, while the Shards cover them.
+    fn battle<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) {
+        loop {
+            let mut best: Option<(u32, usize)> = None;
+            for (i, &card) in state.grid.iter().enumerate() {
+                if card == NONE {
+                    continue;
+                }
+                let cost = u32::from(self.battle_cost[card as usize]);
+                if cost <= *shards && best.is_none_or(|(b, _)| cost < b) {
+                    best = Some((cost, i));
+                }
+            }
+            let Some((cost, i)) = best else {
+                return;
+            };
+            let card = state.grid[i];
+            state.grid[i] = NONE;
+            *shards -= cost;
+            state.main_discard.push(card);
+            let left = *shards;
+            log.decide(Action::Buy, || {
+                format!(
+                    "Battle {} for {cost} Shard(s): the cheapest adversary in The Grid ({left} left)",
+                    self.name(card)
+                )
+            });
+        }
+    }
+}
+
+impl Procedure for PrDbg {
+    type State = State;
+    type Figures = Figures;
+    const SEATS_ALIKE: bool = true;
+    const LOSES: bool = true;
+
+    fn default_policy(&self) -> &'static str {
+        POLICIES[0]
+    }
+
+    fn new_state(&self) -> State {
+        let capacity = self.starter_order.len() + self.grid_order.len();
+        State {
+            main_deck: Library::new(&self.grid_order),
+            main_discard: Vec::with_capacity(self.grid_order.len()),
+            grid: [NONE; GRID],
+            set_aside: Vec::with_capacity(self.grid_order.len()),
+            draw_pile: self.starter_order.clone(),
+            hand: Vec::with_capacity(capacity),
+            played: Vec::with_capacity(capacity),
+            discard: Vec::with_capacity(capacity),
+            attached: vec![NONE; self.slots.len()],
+            used: vec![false; self.slots.len()],
+            hp: HP,
+            goldfish_hp: HP,
+            energy: 0,
+            flipped: 0,
+            main_deck_out: false,
+        }
+    }
+
+    fn new_figures(&self) -> Figures {
+        let turns = MAX_TURNS as usize + 1;
+        Figures {
+            reached: vec![0; turns],
+            shards: vec![0; turns],
+            energy: vec![0; turns],
+            bought: vec![0; turns],
+            damage_taken: vec![0; turns],
+            goldfish_damage: vec![0; turns],
+            flips: vec![0; turns],
+        }
+    }
+
+    fn merge_figures(&self, into: &mut Figures, from: &Figures) {
+        add_counts(&mut into.reached, &from.reached);
+        add_counts(&mut into.shards, &from.shards);
+        add_counts(&mut into.energy, &from.energy);
+        add_counts(&mut into.bought, &from.bought);
+        add_counts(&mut into.damage_taken, &from.damage_taken);
+        add_counts(&mut into.goldfish_damage, &from.goldfish_damage);
+        add_counts(&mut into.flips, &from.flips);
+    }
+
+    fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
+        let mean = |values: &[u64]| Some(mean_by_turn(&figures.reached, values));
+        SeatFigures {
+            shards_by_turn: mean(&figures.shards),
+            energy_by_turn: mean(&figures.energy),
+            cards_bought_by_turn: mean(&figures.bought),
+            damage_taken_by_turn: mean(&figures.damage_taken),
+            goldfish_damage_by_turn: mean(&figures.goldfish_damage),
+            flip_turns: Some(nonzero_by_turn(&figures.flips)),
+            ..SeatFigures::default()
+        }
+    }
+
+    fn setup<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        _going_first: bool,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        state.main_deck.reset(&self.grid_order);
+        state.main_discard.clear();
+        state.grid = [NONE; GRID];
+        state.draw_pile.clear();
+        state.draw_pile.extend_from_slice(&self.starter_order);
+        state.hand.clear();
+        state.played.clear();
+        state.discard.clear();
+        state.attached.fill(NONE);
+        state.hp = HP;
+        state.goldfish_hp = HP;
+        state.energy = 0;
+        state.flipped = 0;
+        state.main_deck_out = false;
+        // The Grid: 6 cards, at most 2 of a type; extras set aside and shuffled back.
+        let mut per_type = [0u8; 256];
+        let mut placed = 0;
+        while placed < GRID {
+            let Some(card) = state.main_deck.draw(rng) else {
+                break;
+            };
+            let t = usize::from(self.f(card).type_id);
+            if per_type[t] >= GRID_TYPE_LIMIT {
+                state.set_aside.push(card);
+                continue;
+            }
+            per_type[t] += 1;
+            state.grid[placed] = card;
+            placed += 1;
+        }
+        let aside = state.set_aside.len();
+        while let Some(card) = state.set_aside.pop() {
+            state.main_deck.put_back(card);
+        }
+        log.decide(Action::Setup, || {
+            let side = if self.side == Side::Villain { "Villain" } else { "Hero" };
+            let who = if self.character == NONE {
+                "no character (nothing can be attached)".to_owned()
+            } else {
+                format!("{} with {} slot(s)", self.name(self.character), self.slots.len())
+            };
+            format!(
+                "You play the {side} side, {who}, policy {}. The Grid gets 6 cards, at most 2 of a type ({aside} set aside and shuffled back); shuffle your {} starter cards and draw 5; both teams have 30 HP",
+                self.default_or_policy(),
+                self.starter_order.len()
+            )
+        });
+        self.draw_hand(state, rng, log);
+        None
+    }
+
+    fn turn<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Figures,
+    ) -> Option<Outcome> {
+        let t = turn as usize;
+        figures.reached[t] += 1;
+        if !state.main_deck_out && !self.refill_grid(state, rng, log) {
+            state.main_deck_out = true;
+        }
+        state.used.fill(false);
+        let (mut shards, gained) = self.play_hand(state, turn, log);
+        figures.shards[t] += u64::from(shards);
+        figures.energy[t] += u64::from(gained);
+        if state.flipped == turn {
+            figures.flips[t] += 1;
+        }
+        let (dealt, end) = self.activate(state, log);
+        figures.goldfish_damage[t] += u64::from(dealt);
+        if end.is_some() {
+            return end;
+        }
+        let bought = match self.policy {
+            Policy::BuyFirst => {
+                let bought = self.buy(state, &mut shards, log);
+                self.battle(state, &mut shards, log);
+                bought
+            }
+            Policy::BattleFirst => {
+                self.battle(state, &mut shards, log);
+                self.buy(state, &mut shards, log)
+            }
+        };
+        figures.bought[t] += u64::from(bought);
+        let adversaries = state
+            .grid
+            .iter()
+            .filter(|&&c| c != NONE && self.adversary[c as usize])
+            .count() as i32;
+        state.hp -= adversaries;
+        figures.damage_taken[t] += adversaries as u64;
+        if adversaries > 0 {
+            let hp = state.hp.max(0);
+            log.decide(Action::Damage, || {
+                format!("Take {adversaries} damage, 1 per adversary in The Grid (you have {hp} HP)")
+            });
+        }
+        if state.hp <= 0 {
+            log.decide(Action::End, || "You have 0 HP: you lose".to_owned());
+            return Some(Outcome::Loss);
+        }
+        if state.main_deck_out {
+            let (you, it) = (state.hp, state.goldfish_hp);
+            let outcome = match you.cmp(&it) {
+                std::cmp::Ordering::Greater => Outcome::Win,
+                std::cmp::Ordering::Equal if state.energy > 0 => Outcome::Win,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Less => Outcome::DeckOut,
+            };
+            log.decide(Action::End, || {
+                format!(
+                    "The game ends with the main deck empty: you have {you} HP, the goldfish {it}"
+                )
+            });
+            return Some(outcome);
+        }
+        state.discard.append(&mut state.played);
+        if L::ENABLED && !state.hand.is_empty() {
+            log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
+        }
+        state.discard.append(&mut state.hand);
+        self.draw_hand(state, rng, log);
+        if turn == MAX_TURNS {
+            log.decide(Action::End, || {
+                format!("Nobody has fallen by turn {MAX_TURNS}: the goldfish stops here, a draw")
+            });
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    fn finish(&self, _state: &State, _result: GameResult, _figures: &mut Figures) {}
+
+    fn max_turns(&self) -> u32 {
+        MAX_TURNS
+    }
+
+    fn zones(&self, state: &State) -> Vec<Zone> {
+        self.board(state)
+    }
+
+    fn not_simulated(&self) -> &[String] {
+        &self.not_simulated
+    }
+
+    #[cfg(test)]
+    fn census(&self, state: &State) -> Vec<u32> {
+        let mut counts = vec![0u32; self.deck.len()];
+        let attached = state.attached.iter().copied().filter(|&c| c != NONE);
+        let grid = state.grid.iter().copied().filter(|&c| c != NONE);
+        for card in state
+            .main_deck
+            .remaining()
+            .iter()
+            .chain(&state.main_discard)
+            .chain(&state.set_aside)
+            .chain(&state.draw_pile)
+            .chain(&state.hand)
+            .chain(&state.played)
+            .chain(&state.discard)
+            .copied()
+            .chain(attached)
+            .chain(grid)
+        {
+            counts[card as usize] += 1;
+        }
+        if self.character != NONE {
+            counts[self.character as usize] += 1;
+        }
+        counts
+    }
+}
+
+impl PrDbg {
+    fn default_or_policy(&self) -> &'static str {
+        match self.policy {
+            Policy::BuyFirst => POLICIES[0],
+            Policy::BattleFirst => POLICIES[1],
+        }
+    }
+}
+
+mod board;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,346 @@
+//! Single turns from fixed hands and Grids, one table row per rule of GAMES.md's PR
+//! Deck-Building pilot. Nadia Okonkwo's slots are red, red, gray, blue; Krell the Unmaker's
+//! purple, gray, gray, orange.
+
+use super::*;
+use crate::log::Recorder;
+use crate::testing;
+
+const G: &str = "pr-dbg";
+
+struct Case {
+    rule: &'static str,
+    side: Side,
+    policy: Option<&'static str>,
+    character: &'static str,
+    hand: &'static [&'static str],
+    /// The Grid before the turn, left to right; "" is an empty space.
+    grid: &'static [&'static str],
+    /// What refills The Grid.
+    main_deck: &'static [&'static str],
+    attached: &'static [&'static str],
+    energy: u32,
+    hp: i32,
+    goldfish_hp: i32,
+    grid_after: &'static [&'static str],
+    attached_after: &'static [&'static str],
+    bought: u64,
+    energy_after: u32,
+    hp_after: i32,
+    goldfish_hp_after: i32,
+    outcome: Option<Outcome>,
+}
+
+const NADIA: &str = "Nadia Okonkwo";
+const FILLER: &[&str] = &["Brass Minotaur", "Brass Minotaur", "Brass Minotaur"];
+
+const fn case(rule: &'static str) -> Case {
+    Case {
+        rule,
+        side: Side::Hero,
+        policy: None,
+        character: NADIA,
+        hand: &[],
+        grid: &[],
+        main_deck: FILLER,
+        attached: &["", "", "", ""],
+        energy: 0,
+        hp: 30,
+        goldfish_hp: 30,
+        grid_after: &[],
+        attached_after: &["", "", "", ""],
+        bought: 0,
+        energy_after: 0,
+        hp_after: 30,
+        goldfish_hp_after: 30,
+        outcome: None,
+    }
+}
+
+fn scenario(case: &Case) -> (PrDbg, State) {
+    let starter = starter_deck(case.side);
+    let mut names: Vec<&str> = case
+        .hand
+        .iter()
+        .chain(case.grid)
+        .chain(case.main_deck)
+        .chain(case.attached)
+        .copied()
+        .filter(|n| !n.is_empty() && !starter.iter().any(|(s, _)| s == n))
+        .collect();
+    names.sort();
+    names.dedup();
+    let mut lines: Vec<(&str, u32, &str)> = names.iter().map(|&n| ("main", 1, n)).collect();
+    lines.extend(starter.iter().map(|&(n, count)| ("starter", count, n)));
+    lines.push(("character", 1, case.character));
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let setup = Setup {
+        side: Some(case.side),
+        policy: case.policy,
+        ..Setup::default()
+    };
+    let p = PrDbg::new(&testing::game(G), &deck, setup).unwrap();
+    let index = |name: &str| match name {
+        "" => NONE,
+        _ => p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16,
+    };
+    let mut state = p.new_state();
+    state.hand = case.hand.iter().map(|n| index(n)).collect();
+    for (i, name) in case.grid.iter().enumerate() {
+        state.grid[i] = index(name);
+    }
+    let refill: Vec<u16> = case.main_deck.iter().map(|n| index(n)).collect();
+    state.main_deck = Library::new(&refill);
+    for (slot, name) in case.attached.iter().enumerate() {
+        state.attached[slot] = index(name);
+    }
+    state.draw_pile = std::iter::repeat_n(index(starter[0].0), 5).collect();
+    state.energy = case.energy;
+    state.hp = case.hp;
+    state.goldfish_hp = case.goldfish_hp;
+    (p, state)
+}
+
+fn names(p: &PrDbg, cards: &[u16]) -> Vec<String> {
+    cards
+        .iter()
+        .map(|&c| {
+            if c == NONE {
+                String::new()
+            } else {
+                p.name(c).to_owned()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn each_rule_of_the_pilot_plays_as_games_md_says() {
+    let cases = [
+        Case {
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Power Coin"],
+            grid: &["Rolling Strike", "Prism Visor", "Old Quarry Lookout", "Signal Beacon", "Overclock", "Hexmoth"],
+            grid_after: &["Rolling Strike", "", "Old Quarry Lookout", "Signal Beacon", "Overclock", "Hexmoth"],
+            bought: 1,
+            energy_after: 2,
+            hp_after: 29,
+            ..case("cards are played for Shards and Energy; the most expensive card the Shards cover is bought, ties to the leftmost; 1 damage per adversary")
+        },
+        Case {
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Recovery"],
+            grid: &["Coach Harriet Dunmore", "Counterspin", "Courier Benji", "Skyline Rooftop", "Quake Maul", "Mentor Imara Vance"],
+            grid_after: &["Coach Harriet Dunmore", "Counterspin", "", "Skyline Rooftop", "Quake Maul", "Mentor Imara Vance"],
+            bought: 1,
+            ..case("equal Shard costs go to more Shards, then more Energy")
+        },
+        Case {
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            grid: &["Old Quarry Lookout", "Signal Beacon", "Arc Baton", "", "", ""],
+            grid_after: &["Old Quarry Lookout", "", "", "Brass Minotaur", "Brass Minotaur", "Brass Minotaur"],
+            bought: 2,
+            hp_after: 27,
+            ..case("buying goes on while the Shards cover a card; The Grid is refilled from the main deck first")
+        },
+        Case {
+            hand: &["Arc Baton", "Rookie Cadet Ames", "Teamwork", "Teamwork", "Teamwork"],
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Howling Gargoyle", "Brass Minotaur"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Howling Gargoyle", "Brass Minotaur"],
+            attached_after: &["Rookie Cadet Ames", "", "Arc Baton", ""],
+            hp_after: 28,
+            ..case("a card with an ability cost is attached to an empty slot of its colour instead of played")
+        },
+        Case {
+            hand: &["Arc Baton", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            attached: &["", "", "Prism Visor", ""],
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["", "", "Prism Visor", ""],
+            bought: 1,
+            ..case("a card whose colour has no empty slot is played for its Shards")
+        },
+        Case {
+            hand: &["Vanguard Gauntlet", "Teamwork"],
+            attached: &["Rookie Cadet Ames", "Field Medic Lyle", "Prism Visor", ""],
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Rookie Cadet Ames", "Field Medic Lyle", "Prism Visor", "Vanguard Gauntlet"],
+            ..case("a Signature Item fits any slot, and the fourth slot filled flips the character")
+        },
+        Case {
+            hand: &["Teamwork"],
+            attached: &["Park Ranger Ottoline", "Mentor Imara Vance", "Arc Baton", "Rolling Strike"],
+            energy: 10,
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Park Ranger Ottoline", "Mentor Imara Vance", "Arc Baton", "Rolling Strike"],
+            energy_after: 1,
+            goldfish_hp_after: 25,
+            ..case("attached Attacks fire most damage first while the Energy covers them, each once")
+        },
+        Case {
+            attached: &["Park Ranger Ottoline", "Mentor Imara Vance", "", ""],
+            energy: 10,
+            goldfish_hp: 3,
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Park Ranger Ottoline", "Mentor Imara Vance", "", ""],
+            energy_after: 4,
+            goldfish_hp_after: 0,
+            outcome: Some(Outcome::Win),
+            ..case("the Attack that brings the goldfish to 0 HP wins at once")
+        },
+        Case {
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            grid: &["Cinder Imp", "Rustback Grunt", "Hexmoth", "Old Quarry Lookout", "", ""],
+            main_deck: &["Brass Minotaur", "Brass Minotaur"],
+            grid_after: &["", "Rustback Grunt", "Hexmoth", "", "Brass Minotaur", "Brass Minotaur"],
+            bought: 1,
+            hp_after: 26,
+            ..case("buy-first: a Hero never buys Villains; it buys, then Battles the cheapest adversary with what is left")
+        },
+        Case {
+            policy: Some("battle-first"),
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            grid: &["Cinder Imp", "Rustback Grunt", "Hexmoth", "Old Quarry Lookout", "", ""],
+            main_deck: &["Brass Minotaur", "Brass Minotaur"],
+            grid_after: &["", "", "Hexmoth", "Old Quarry Lookout", "Brass Minotaur", "Brass Minotaur"],
+            hp_after: 27,
+            ..case("battle-first: Battles come before buying, cheapest first, ties to the leftmost")
+        },
+        Case {
+            side: Side::Villain,
+            character: "Krell the Unmaker",
+            hand: &["Mayhem", "Mayhem", "Mayhem", "Mayhem", "Putty Clay"],
+            grid: &["Rookie Cadet Ames", "Cinder Imp", "Hexmoth", "Quake Maul", "Skyline Rooftop", "Brass Minotaur"],
+            grid_after: &["Rookie Cadet Ames", "Cinder Imp", "", "Quake Maul", "Skyline Rooftop", "Brass Minotaur"],
+            bought: 1,
+            energy_after: 2,
+            hp_after: 29,
+            ..case("a Villain buys Villains and takes damage from Heroes")
+        },
+        Case {
+            hp: 1,
+            grid: &["Hexmoth", "Quake Maul", "Skyline Rooftop", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Hexmoth", "Quake Maul", "Skyline Rooftop", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            hp_after: 0,
+            outcome: Some(Outcome::Loss),
+            ..case("adversary damage that brings you to 0 HP loses")
+        },
+        Case {
+            hp: 25,
+            grid: &["Quake Maul", "Skyline Rooftop", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji", ""],
+            main_deck: &[],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji", ""],
+            hp_after: 25,
+            outcome: Some(Outcome::DeckOut),
+            ..case("The Grid cannot be refilled: the game ends after the turn, on HP")
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let mut figures = p.new_figures();
+        let outcome = p.turn(
+            &mut state,
+            &mut Rng::from_seed(1),
+            1,
+            &mut log,
+            &mut figures,
+        );
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(outcome, case.outcome, "{context}");
+        assert_eq!(names(&p, &state.grid), case.grid_after, "{context}");
+        assert_eq!(names(&p, &state.attached), case.attached_after, "{context}");
+        assert_eq!(figures.bought[1], case.bought, "{context}");
+        assert_eq!(state.energy, case.energy_after, "{context}");
+        assert_eq!(state.hp.max(0), case.hp_after, "{context}");
+        assert_eq!(
+            state.goldfish_hp.max(0),
+            case.goldfish_hp_after,
+            "{context}"
+        );
+        let full = case.attached_after.iter().all(|n| !n.is_empty());
+        let was_full = case.attached.iter().all(|n| !n.is_empty());
+        assert_eq!(figures.flips[1], u64::from(full && !was_full), "{context}");
+    }
+}
+
+#[test]
+fn the_grid_starts_with_at_most_two_cards_of_a_type() {
+    let deck = testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let mut state = p.new_state();
+    for seed in 0..200 {
+        p.setup(
+            &mut state,
+            &mut Rng::from_seed(seed),
+            true,
+            &mut crate::log::NoLog,
+        );
+        let mut per_type = std::collections::BTreeMap::new();
+        for &card in &state.grid {
+            *per_type.entry(p.f(card).type_id).or_insert(0) += 1;
+        }
+        assert!(per_type.values().all(|&n| n <= 2), "seed {seed}");
+        assert_eq!(state.hand.len(), 5);
+        assert_eq!(
+            state.main_deck.len() + GRID,
+            p.grid_order.len(),
+            "set-aside cards go back"
+        );
+    }
+}
+
+#[test]
+fn a_deck_without_its_starter_deck_names_the_starter_it_needs() {
+    let deck = testing::sample_deck(G, testing::PRISM_BREACH);
+    let err = PrDbg::new(
+        &testing::game(G),
+        &deck,
+        Setup {
+            side: Some(Side::Villain),
+            ..Setup::default()
+        },
+    )
+    .err()
+    .unwrap();
+    assert_eq!(
+        err.to_string(),
+        "a PR Deck-Building goldfish needs your starter deck (7 Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
+    );
+}
+
+#[test]
+fn attacks_without_damage_are_named_and_the_report_says_which_policy_ran() {
+    let deck = testing::pr_dbg_deck(testing::FAST_AND_FIERCE, NADIA);
+    let game = testing::game(G);
+    let options = |policy: Option<&str>| crate::SimOptions {
+        games: 500,
+        seed: 2,
+        threads: 1,
+        policy: policy.map(str::to_owned),
+        ..crate::SimOptions::default()
+    };
+    let report = crate::simulate(&game, &deck, &options(None), &mut |_| true).unwrap();
+    assert_eq!(report.policy, "buy-first");
+    assert!(
+        report
+            .not_simulated
+            .iter()
+            .any(|n| n == "Scoutmaster Idris"),
+        "an Attack with no damage"
+    );
+    let battle =
+        crate::simulate(&game, &deck, &options(Some("battle-first")), &mut |_| true).unwrap();
+    assert_eq!(battle.policy, "battle-first");
+    let taken = |r: &crate::SimReport| r.going_first.damage_taken_by_turn.as_ref().unwrap()[&3];
+    assert!(
+        taken(&battle) < taken(&report),
+        "Battling first leaves fewer adversaries"
+    );
+    let err = crate::simulate(&game, &deck, &options(Some("hoard")), &mut |_| true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown policy 'hoard' for pr-dbg (known: buy-first, battle-first)"
+    );
+}

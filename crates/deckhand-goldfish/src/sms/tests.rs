@@ -1,0 +1,288 @@
+//! Single turns from fixed hands, one table row per rule of GAMES.md's Showdown pilot.
+
+use super::*;
+use crate::log::Recorder;
+use crate::testing;
+use crate::StepOptions;
+
+const G: &str = "sms";
+
+struct Case {
+    rule: &'static str,
+    side: Side,
+    characters: &'static [&'static str],
+    hand: &'static [&'static str],
+    /// The deck (drawn in a random order: cases draw all of it).
+    deck: &'static [&'static str],
+    /// The Table after the turn: "Name power" with attachments in brackets.
+    table_after: &'static [&'static str],
+    hand_after: &'static [&'static str],
+}
+
+const fn case(rule: &'static str) -> Case {
+    Case {
+        rule,
+        side: Side::Hero,
+        characters: &["Dojo Dan", "Sparkplug Sally"],
+        hand: &[],
+        deck: &[],
+        table_after: &[],
+        hand_after: &[],
+    }
+}
+
+fn scenario(case: &Case) -> (Sms, State) {
+    let mut lines: Vec<(&str, u32, &str)> = case
+        .characters
+        .iter()
+        .map(|&n| ("characters", 1, n))
+        .collect();
+    let mut main: Vec<&str> = case.hand.iter().chain(case.deck).copied().collect();
+    main.sort();
+    main.dedup();
+    lines.extend(main.iter().map(|&n| ("main", 1, n)));
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let setup = Setup {
+        side: Some(case.side),
+        ..Setup::default()
+    };
+    let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
+    let mut state = p.new_state();
+    p.start(&mut state);
+    for name in case.hand {
+        state.hand[index(name) as usize] += 1;
+        state.hand_len += 1;
+    }
+    state.stuck = false;
+    let order: Vec<u16> = case.deck.iter().map(|n| index(n)).collect();
+    state.library = Library::new(&order);
+    (p, state)
+}
+
+fn render_table(p: &Sms, state: &State) -> Vec<String> {
+    state
+        .table
+        .iter()
+        .map(|slot| {
+            let mut text = format!("{} {}", p.name(slot.card), p.slot_power(slot));
+            for card in [slot.equipment, slot.vehicle] {
+                if card != NONE {
+                    text += &format!(" [{}]", p.name(card));
+                }
+            }
+            text
+        })
+        .collect()
+}
+
+fn render_hand(p: &Sms, state: &State) -> Vec<String> {
+    let mut hand: Vec<String> = (0..p.deck.len())
+        .flat_map(|c| std::iter::repeat_n(p.name(c as u16).to_owned(), state.hand[c] as usize))
+        .collect();
+    hand.sort();
+    hand
+}
+
+#[test]
+fn each_rule_of_the_pilot_plays_as_games_md_says() {
+    let cases = [
+        Case {
+            hand: &["Biscuit the Wonder Dog", "Officer Flapjack", "Smoke Bomb Vanish"],
+            table_after: &["Dojo Dan 3", "Sparkplug Sally 3", "Officer Flapjack 2", "Biscuit the Wonder Dog 1"],
+            hand_after: &["Smoke Bomb Vanish"],
+            ..case("the Main card with the most power goes down first, then the weakest character is upgraded")
+        },
+        Case {
+            hand: &["Officer Flapjack", "Blossom Bunch Twins"],
+            table_after: &["Dojo Dan 3", "Sparkplug Sally 3", "Blossom Bunch Twins 2", "Officer Flapjack 2"],
+            ..case("equal power goes by name")
+        },
+        Case {
+            hand: &["Skate-Shell Board", "Thunderbus 3000"],
+            characters: &["Dojo Dan"],
+            table_after: &["Dojo Dan 7 [Thunderbus 3000]"],
+            hand_after: &["Skate-Shell Board"],
+            ..case("an Attachment needs a character with a free slot of its kind")
+        },
+        Case {
+            hand: &["Laser Yo-Yo", "Skate-Shell Board"],
+            characters: &["Dojo Dan"],
+            table_after: &["Dojo Dan 6 [Laser Yo-Yo] [Skate-Shell Board]"],
+            ..case("a character holds one Equipment and one Vehicle")
+        },
+        Case {
+            hand: &["Officer Flapjack", "Officer Flapjack"],
+            table_after: &["Dojo Dan 4", "Sparkplug Sally 3", "Officer Flapjack 2"],
+            hand_after: &["Officer Flapjack"],
+            ..case("a Main card whose name is on the Table is not put down again")
+        },
+        Case {
+            hand: &["Goon Squad Grunt"],
+            table_after: &["Dojo Dan 4", "Sparkplug Sally 4"],
+            hand_after: &["Goon Squad Grunt"],
+            ..case("a Hero deck never puts down a Mook; with nothing else, upgrades the weakest, ties to the first on the Table")
+        },
+        Case {
+            side: Side::Villain,
+            characters: &["Doctor Dismal"],
+            hand: &["Goon Squad Grunt", "Goon Squad Grunt", "Doom Blimp"],
+            table_after: &["Doctor Dismal 7 [Doom Blimp]", "Goon Squad Grunt 1", "Goon Squad Grunt 1"],
+            ..case("a Villain deck has 4 actions and may put down Mooks of one name again")
+        },
+        Case {
+            side: Side::Villain,
+            characters: &["Doctor Dismal"],
+            hand: &["Doom Blimp", "Static Crawler", "Goon Squad Grunt"],
+            table_after: &["Doctor Dismal 8 [Doom Blimp]", "Goon Squad Grunt 1"],
+            hand_after: &["Static Crawler"],
+            ..case("Mooks take no Vehicle")
+        },
+        Case {
+            characters: &["Sensei Okonomi"],
+            deck: &["Officer Flapjack", "Smoke Bomb Vanish"],
+            table_after: &["Officer Flapjack 2"],
+            hand_after: &["Smoke Bomb Vanish"],
+            ..case("a Leader is not on the Table and is not upgraded: with nothing to upgrade the hand is filled")
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let outcome = p.turn(
+            &mut state,
+            &mut Rng::from_seed(1),
+            1,
+            &mut log,
+            &mut p.new_figures(),
+        );
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(outcome, None, "{context}");
+        assert_eq!(render_table(&p, &state), case.table_after, "{context}");
+        assert_eq!(render_hand(&p, &state), case.hand_after, "{context}");
+        // The kept powers agree with a recount from the cards.
+        let power = |c: u16| {
+            if c == NONE {
+                0
+            } else {
+                u32::from(p.f(c).power)
+            }
+        };
+        let recount: Vec<u32> = state
+            .table
+            .iter()
+            .map(|s| power(s.card) + u32::from(s.upgrades) + power(s.equipment) + power(s.vehicle))
+            .collect();
+        let kept: Vec<u32> = state.table.iter().map(|s| p.slot_power(s)).collect();
+        assert_eq!(kept, recount, "{context}");
+        assert_eq!(state.power, recount.iter().sum::<u32>(), "{context}");
+    }
+}
+
+#[test]
+fn an_opening_hand_without_a_main_card_is_mulliganed_and_the_log_says_so() {
+    let game = testing::game(G);
+    let deck = testing::with_entries(
+        testing::deck(G, &[]),
+        &[
+            ("characters", 1, "Dojo Dan"),
+            ("main", 14, "Smoke Bomb Vanish"),
+            ("main", 2, "Officer Flapjack"),
+        ],
+    );
+    let mut mulligans = 0;
+    for seed in 0..40 {
+        let log = crate::step(
+            &game,
+            &deck,
+            &StepOptions {
+                seed,
+                ..StepOptions::default()
+            },
+        )
+        .unwrap();
+        let decision = log.turns[0]
+            .decisions
+            .iter()
+            .find(|d| d.action == Action::Mulligan)
+            .unwrap();
+        let opening = &log.turns[0].draws[..8];
+        let had_main = opening.iter().any(|n| n == "Officer Flapjack");
+        assert_eq!(
+            decision.text.starts_with("Mulligan"),
+            !had_main,
+            "seed {seed}: {}",
+            decision.text
+        );
+        if !had_main {
+            mulligans += 1;
+            assert_eq!(log.turns[0].draws.len(), 16);
+        }
+    }
+    assert!(
+        mulligans > 0,
+        "about a quarter of openings lack both Main cards"
+    );
+    let forced = StepOptions {
+        mulligan: Some(true),
+        ..StepOptions::default()
+    };
+    let log = crate::step(&game, &deck, &forced).unwrap();
+    assert!(log.turns[0]
+        .decisions
+        .iter()
+        .any(|d| d.text.starts_with("Mulligan (asked for)")));
+    assert_eq!(log.turns[0].draws.len(), 16);
+}
+
+#[test]
+fn heroes_win_by_lasting_fifteen_turns_and_villains_cannot_win_a_goldfish() {
+    for (text, outcome) in [
+        (testing::DOJO_DAWN, Outcome::Win),
+        (testing::DOOM_LAB, Outcome::Draw),
+    ] {
+        let log = crate::step(
+            &testing::game(G),
+            &testing::sample_deck(G, text),
+            &StepOptions::default(),
+        )
+        .unwrap();
+        assert_eq!((log.result.outcome, log.result.turn), (outcome, 15));
+        assert_eq!(log.turns.len(), 16);
+    }
+}
+
+#[test]
+fn power_tallies_agree_with_their_own_table() {
+    let report = crate::simulate(
+        &testing::game(G),
+        &testing::sample_deck(G, testing::STATIC_LEGION),
+        &crate::SimOptions {
+            games: 2_000,
+            seed: 3,
+            threads: 1,
+            ..crate::SimOptions::default()
+        },
+        &mut |_| true,
+    )
+    .unwrap();
+    let seat = &report.going_first;
+    let at_least = seat.power_at_least_by_turn.as_ref().unwrap();
+    for turn in 1..=15u32 {
+        let row = &at_least[&turn];
+        // The first N is certain, chances fall as N grows, and the mean sits inside the range.
+        let (&low, &first) = row.iter().next().unwrap();
+        let &high = row.keys().last().unwrap();
+        assert_eq!(first, 1.0);
+        assert!(row.values().zip(row.values().skip(1)).all(|(a, b)| a >= b));
+        let mean = seat.power_by_turn.as_ref().unwrap()[&turn];
+        assert!(
+            f64::from(low) <= mean && mean <= f64::from(high),
+            "turn {turn}"
+        );
+    }
+    assert_eq!(
+        seat.draws, 2_000,
+        "a Villain deck's goldfish ends in a draw after turn 15"
+    );
+}
