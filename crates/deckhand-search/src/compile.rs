@@ -6,12 +6,14 @@ use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, PhrasePrefixQuery,
     PhraseQuery, Query as TantivyQuery, RangeQuery, RegexQuery, TermQuery,
 };
-use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::schema::{Field, IndexRecordOption, Schema};
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::Term;
 
 use crate::fields::Fields;
 use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
+use crate::regex_filter::RegexFilter;
+use crate::text_store::TextStore;
 use crate::SearchError;
 
 /// Name matches outrank text matches: a card *called* "Storm" beats one that mentions it.
@@ -19,6 +21,9 @@ const NAME_BOOST: f32 = 3.0;
 
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
+    pub schema: &'a Schema,
+    /// Names and texts of the generation searched, for regexes.
+    pub texts: &'a TextStore,
     pub analyzer: TextAnalyzer,
 }
 
@@ -130,30 +135,9 @@ impl Compiler<'_> {
         })
     }
 
-    /// A regex over the whole name and/or text, case-insensitive. `^` and `$` anchor to the
-    /// start and end; otherwise the pattern may match anywhere.
+    /// A regex over the whole name and/or text, case-insensitive (see [`RegexFilter`]).
     fn regex(&self, target: TextTarget, pattern: &str) -> Result<Boxed, SearchError> {
-        let anchored_start = pattern.starts_with('^');
-        let anchored_end = pattern.ends_with('$') && !pattern.ends_with("\\$");
-        let core = &pattern[usize::from(anchored_start)..pattern.len() - usize::from(anchored_end)];
-        let full = format!(
-            "(?is){}(?:{core}){}",
-            if anchored_start { "" } else { ".*" },
-            if anchored_end { "" } else { ".*" }
-        );
-        let on = |field| -> Result<Boxed, SearchError> {
-            RegexQuery::from_pattern(&full, field)
-                .map(|q| Box::new(q) as Boxed)
-                .map_err(SearchError::from)
-        };
-        Ok(match target {
-            TextTarget::Name => on(self.fields.name_raw)?,
-            TextTarget::Text => on(self.fields.text_raw)?,
-            _ => Box::new(BooleanQuery::new(vec![
-                (Occur::Should, on(self.fields.name_raw)?),
-                (Occur::Should, on(self.fields.text_raw)?),
-            ])),
-        })
+        RegexFilter::query(self.fields, self.schema, self.texts, target, pattern)
     }
 
     fn stat(&self, stat: &str, op: CmpOp, value: &StatOperand) -> Boxed {

@@ -209,19 +209,28 @@ fn a_bad_query_is_an_error_with_its_column() {
 
 #[test]
 fn a_persisted_index_reopens_and_a_stale_or_corrupt_one_is_refused() {
-    let dir = tempfile_dir();
+    let dir = tempfile_dir("persisted");
     let path = dir.join("index");
     CardIndex::build_in_dir(&path, &games(), "gen-1", &cards()).unwrap();
     let reopened = CardIndex::open(&path, &games(), "gen-1").expect("fresh index reopens");
     assert_eq!(reopened.card_count(), 5);
+    assert_eq!(
+        names(&reopened, "/st.rm/"),
+        ["Quick Order", "Stone Golem", "Storm Hawk"]
+    );
+    drop(reopened);
     assert!(
         CardIndex::open(&path, &games(), "gen-2").is_none(),
         "stale data stamp"
     );
-    // Corrupt every segment file: opening must refuse, not panic.
-    for entry in std::fs::read_dir(&path).unwrap().flatten() {
+    // Corrupt every segment file of the current generation: opening must refuse, not panic.
+    let current = std::fs::read_to_string(path.join("CURRENT")).unwrap();
+    for entry in std::fs::read_dir(path.join(current.trim()))
+        .unwrap()
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name != STAMP_FILE && !name.ends_with(".json") && !name.starts_with('.') {
+        if !name.ends_with(".json") && !name.starts_with('.') && name.contains('.') {
             std::fs::write(entry.path(), b"garbage").unwrap();
         }
     }
@@ -235,8 +244,12 @@ fn a_persisted_index_reopens_and_a_stale_or_corrupt_one_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckhand-search-test-{}", std::process::id()));
+fn tempfile_dir(label: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "deckhand-search-test-{label}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
