@@ -1,18 +1,19 @@
 //! Turns a parsed [`Expr`] into a tantivy query over the card index.
 
 use std::ops::Bound;
+use std::sync::Arc;
 
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, PhrasePrefixQuery,
     PhraseQuery, Query as TantivyQuery, RangeQuery, RegexQuery, TermQuery,
 };
-use tantivy::schema::{Field, IndexRecordOption, Schema};
+use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::Term;
 
 use crate::fields::Fields;
 use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
-use crate::regex_filter::RegexFilter;
+use crate::regex_filter::{CompiledRegex, RegexFilter};
 use crate::text_store::TextStore;
 use crate::SearchError;
 
@@ -21,9 +22,10 @@ const NAME_BOOST: f32 = 3.0;
 
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
-    pub schema: &'a Schema,
     /// Names and texts of the generation searched, for regexes.
     pub texts: &'a TextStore,
+    /// Compiles a regex, or returns it compiled by an earlier search.
+    pub regex: &'a dyn Fn(&str) -> Result<Arc<CompiledRegex>, SearchError>,
     pub analyzer: TextAnalyzer,
 }
 
@@ -137,7 +139,11 @@ impl Compiler<'_> {
 
     /// A regex over the whole name and/or text, case-insensitive (see [`RegexFilter`]).
     fn regex(&self, target: TextTarget, pattern: &str) -> Result<Boxed, SearchError> {
-        RegexFilter::query(self.fields, self.schema, self.texts, target, pattern)
+        Ok(RegexFilter::query(
+            (self.regex)(pattern)?,
+            self.texts,
+            target,
+        ))
     }
 
     fn stat(&self, stat: &str, op: CmpOp, value: &StatOperand) -> Boxed {

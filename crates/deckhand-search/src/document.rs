@@ -5,18 +5,16 @@ use tantivy::TantivyDocument;
 
 use crate::fields::Fields;
 
-/// The document for `card`, whose name and text sit at `text_ref` in the text store.
-pub fn document(fields: &Fields, card: &Card, text_ref: u64) -> TantivyDocument {
+/// The document for `card`, whose name and text are `row` of the text store.
+pub fn document(fields: &Fields, card: &Card, row: u64) -> TantivyDocument {
     let mut doc = TantivyDocument::default();
     doc.add_text(fields.id, &card.id);
     doc.add_text(fields.game, &card.game);
     doc.add_text(fields.name, &card.name);
     doc.add_text(fields.name_key, fold_name(&card.name));
-    doc.add_text(fields.name_tri, &card.name);
-    doc.add_u64(fields.text_ref, text_ref);
+    doc.add_u64(fields.text_ref, row);
     if let Some(text) = &card.text {
         doc.add_text(fields.text, text);
-        doc.add_text(fields.text_tri, text);
     }
     doc.add_text(fields.card_type, &card.card_type);
     doc.add_text(fields.type_key, fold_name(&card.card_type));

@@ -2,12 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tantivy::schema::{
-    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED, STORED,
-    STRING, TEXT,
-};
-
-use crate::trigram::TRIGRAM_TOKENIZER;
+use tantivy::schema::{Field, Schema, FAST, INDEXED, STORED, STRING, TEXT};
 
 /// Bump when the schema or what goes into it changes: older indexes are then rebuilt.
 pub const SCHEMA_VERSION: u32 = 2;
@@ -29,10 +24,8 @@ pub struct Fields {
     pub text: Field,
     /// The folded whole name, for `!"Exact Name"`; also the fast column names sort by.
     pub name_key: Field,
-    /// Trigrams of the name and the text: the `/regex/` pre-filter.
-    pub name_tri: Field,
-    pub text_tri: Field,
-    /// Where the card's name and text are in the [`crate::text_store::TextStore`].
+    /// The card's row in the [`crate::text_store::TextStore`] (its name, text and their
+    /// trigrams, for `/regex/`).
     pub text_ref: Field,
     pub card_type: Field,
     pub subtypes: Field,
@@ -63,21 +56,12 @@ pub struct StatFields {
 impl Fields {
     pub fn schema(stat_names: impl IntoIterator<Item = String>) -> (Schema, Fields) {
         let mut builder = Schema::builder();
-        // Trigrams need no positions and no norms: they only select candidates.
-        let trigrams = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default()
-                .set_tokenizer(TRIGRAM_TOKENIZER)
-                .set_index_option(IndexRecordOption::Basic)
-                .set_fieldnorms(false),
-        );
         let mut fields = Fields {
             id: builder.add_text_field("id", STRING | STORED),
             game: builder.add_text_field(GAME, STRING | FAST),
             name: builder.add_text_field("name", TEXT),
             text: builder.add_text_field("text", TEXT),
             name_key: builder.add_text_field(NAME_KEY, STRING | FAST),
-            name_tri: builder.add_text_field("name_tri", trigrams.clone()),
-            text_tri: builder.add_text_field("text_tri", trigrams),
             text_ref: builder.add_u64_field(TEXT_REF, FAST),
             card_type: builder.add_text_field("type", TEXT),
             subtypes: builder.add_text_field("sub", TEXT),

@@ -14,7 +14,6 @@ use tantivy::directory::{Directory, MmapDirectory, OwnedBytes};
 use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{BooleanQuery, Occur, Query as TantivyQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Schema, Value};
-use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use crate::compile::Compiler;
@@ -22,9 +21,9 @@ use crate::document::document;
 use crate::fields::{Fields, GAME, NAME_KEY, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
 use crate::generations::{link_files, Generations, PointerVersion, ReaderLock, MANIFEST};
 use crate::query::{parse, Direction, Expr, Query, SortKey, TextTarget, Vocabulary};
-use crate::text_store::{self, TextStore, TextWriter};
+use crate::regex_filter::CompiledRegex;
+use crate::text_store::{self, PartWriter, TextStore};
 use crate::top_cards::{SortBy, TopCards};
-use crate::trigram::{TrigramTokenizer, TRIGRAM_TOKENIZER};
 use crate::SearchError;
 
 /// A full build splits the cards over this many indexing threads (one segment each).
@@ -33,6 +32,8 @@ const BUILD_THREADS: usize = 2;
 const BUILD_MEMORY_PER_THREAD: usize = 96 * 1024 * 1024;
 /// An incremental update indexes few cards.
 const UPDATE_MEMORY: usize = 32 * 1024 * 1024;
+/// Compiled regexes kept for the next searches (paging, typing).
+const REGEX_CACHE: usize = 16;
 
 /// The card index, in RAM or in a directory.
 pub struct CardIndex {
@@ -47,6 +48,8 @@ pub struct CardIndex {
     state: RwLock<Arc<Generation>>,
     /// `CURRENT` as last seen, to notice a newer generation with one `stat`.
     seen: Mutex<Option<PointerVersion>>,
+    /// Recently compiled regexes by pattern, most recent last.
+    regexes: Mutex<Vec<(String, Arc<CompiledRegex>)>>,
 }
 
 /// One opened, immutable state of the index.
@@ -161,15 +164,8 @@ impl CardIndex {
     pub fn build_in_ram(games: &Games, cards: &[Card]) -> Result<CardIndex, SearchError> {
         let (schema, fields) = Fields::schema(stat_names(games));
         let index = Index::create_in_ram(schema.clone());
-        register_tokenizers(&index);
-        let texts = fill(&index, &fields, cards)?;
-        let generation = Generation::new(
-            None,
-            index,
-            TextStore::from_files(vec![OwnedBytes::new(texts)]),
-            String::new(),
-            None,
-        )?;
+        let texts = store_of(fill(&index, &fields, cards)?)?;
+        let generation = Generation::new(None, index, texts, String::new(), None)?;
         Ok(CardIndex::with(
             games, fields, schema, None, generation, None,
         ))
@@ -238,9 +234,7 @@ impl CardIndex {
             )?,
             None => {
                 let index = Index::create_in_ram(self.schema.clone());
-                register_tokenizers(&index);
-                let texts = fill(&index, &self.fields, cards)?;
-                let texts = TextStore::from_files(vec![OwnedBytes::new(texts)]);
+                let texts = store_of(fill(&index, &self.fields, cards)?)?;
                 (
                     Generation::new(None, index, texts, stamp.to_owned(), None)?,
                     None,
@@ -277,8 +271,10 @@ impl CardIndex {
         }
         let mut texts = current.texts.clone();
         if !changes.changed.is_empty() || !changes.removed.is_empty() {
-            let file = apply(&current.index, &self.fields, changes, texts.file_count())?;
-            texts = texts.with_file(OwnedBytes::new(file));
+            let part = apply(&current.index, &self.fields, changes, texts.rows())?;
+            texts = texts
+                .with_part(OwnedBytes::new(part))
+                .ok_or_else(damaged_part)?;
         }
         let generation = Generation::new(
             None,
@@ -339,9 +335,17 @@ impl CardIndex {
         let (name, dir, lock) = generations.create(&writer).map_err(&directory_error)?;
         link_files(&base_dir, &dir).map_err(&directory_error)?;
         let index = Index::open_in_dir(&dir)?;
-        register_tokenizers(&index);
+        let current = self.current();
+        // The rows of the base generation: this process may still be on an older one.
+        let base_rows = if current.name.as_deref() == Some(base_name.as_str()) {
+            current.texts.rows()
+        } else {
+            open_texts(&base_dir, &base.texts)
+                .ok_or_else(damaged_part)?
+                .rows()
+        };
         let file_number = base.texts.len();
-        let file = apply(&index, &self.fields, changes, file_number)?;
+        let file = apply(&index, &self.fields, changes, base_rows)?;
         write_synced(&text_store::file_path(&dir, file_number), &file).map_err(&directory_error)?;
         let mut lengths = base.texts;
         lengths.push(file.len() as u64);
@@ -355,10 +359,7 @@ impl CardIndex {
             .publish(&writer, &name)
             .map_err(&directory_error)?;
         let version = generations.pointer_version();
-        let texts = open_texts(&dir, &lengths).ok_or_else(|| SearchError::Directory {
-            path: dir.display().to_string(),
-            message: "a text store file does not have its recorded size".into(),
-        })?;
+        let texts = open_texts(&dir, &lengths).ok_or_else(damaged_part)?;
         let generation = Generation::new(
             Some(name),
             index,
@@ -387,7 +388,25 @@ impl CardIndex {
             generations,
             state: RwLock::new(Arc::new(generation)),
             seen: Mutex::new(version),
+            regexes: Mutex::new(Vec::new()),
         }
+    }
+
+    /// `pattern` compiled, from the cache when a recent search used it.
+    fn compiled_regex(&self, pattern: &str) -> Result<Arc<CompiledRegex>, SearchError> {
+        let mut cache = self.regexes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = cache.iter().position(|(p, _)| p == pattern) {
+            let entry = cache.remove(at);
+            let regex = Arc::clone(&entry.1);
+            cache.push(entry);
+            return Ok(regex);
+        }
+        let regex = Arc::new(CompiledRegex::new(pattern)?);
+        if cache.len() >= REGEX_CACHE {
+            cache.remove(0);
+        }
+        cache.push((pattern.to_owned(), Arc::clone(&regex)));
+        Ok(regex)
     }
 
     fn current(&self) -> Arc<Generation> {
@@ -459,10 +478,11 @@ impl CardIndex {
     ) -> Result<SearchResults, SearchError> {
         self.refresh();
         let generation = self.current();
+        let regex = |pattern: &str| self.compiled_regex(pattern);
         let mut compiler = Compiler {
             fields: &self.fields,
-            schema: &self.schema,
             texts: &generation.texts,
+            regex: &regex,
             analyzer: generation.index.tokenizer_for_field(self.fields.name)?,
         };
         let mut compiled = compiler.compile(query.expr.as_ref())?;
@@ -562,7 +582,6 @@ impl Generation {
             if !index.validate_checksum().ok()?.is_empty() || index.schema() != *schema {
                 return None;
             }
-            register_tokenizers(&index);
             let texts = open_texts(&dir, &manifest.texts)?;
             let generation =
                 Generation::new(Some(name.to_owned()), index, texts, data_stamp, None).ok()?;
@@ -594,7 +613,6 @@ fn build_generation(
     let writer = generations.lock_writer().map_err(&directory_error)?;
     let (name, dir, lock) = generations.create(&writer).map_err(&directory_error)?;
     let index = Index::create_in_dir(&dir, schema.clone())?;
-    register_tokenizers(&index);
     let file = fill(&index, fields, cards)?;
     write_synced(&text_store::file_path(&dir, 0), &file).map_err(&directory_error)?;
     let lengths = vec![file.len() as u64];
@@ -608,23 +626,20 @@ fn build_generation(
         .publish(&writer, &name)
         .map_err(&directory_error)?;
     let version = generations.pointer_version();
-    let texts = open_texts(&dir, &lengths).ok_or_else(|| SearchError::Directory {
-        path: dir.display().to_string(),
-        message: "the text store file does not have its recorded size".into(),
-    })?;
+    let texts = open_texts(&dir, &lengths).ok_or_else(damaged_part)?;
     let generation = Generation::new(Some(name), index, texts, stamp.to_owned(), Some(lock))?;
     generations.collect_garbage(&writer);
     Ok((generation, version))
 }
 
-/// Indexes every card into an empty index; returns the text store file.
+/// Indexes every card into an empty index; returns the text store's first part.
 fn fill(index: &Index, fields: &Fields, cards: &[Card]) -> Result<Vec<u8>, SearchError> {
     let threads = BUILD_THREADS.min(cards.len() / 1000 + 1);
     let mut writer: IndexWriter =
         index.writer_with_num_threads(threads, threads * BUILD_MEMORY_PER_THREAD)?;
     // One segment per thread is what searches want; merging them would only cost time.
     writer.set_merge_policy(Box::new(NoMergePolicy));
-    let mut texts = TextWriter::new(0);
+    let mut texts = PartWriter::new(0);
     for card in cards {
         let reference = texts.push(&card.name, card.text.as_deref());
         writer.add_document(document(fields, card, reference))?;
@@ -634,12 +649,13 @@ fn fill(index: &Index, fields: &Fields, cards: &[Card]) -> Result<Vec<u8>, Searc
     Ok(texts.into_bytes())
 }
 
-/// Applies `changes` to `index`; returns the new text store file (number `file_number`).
+/// Applies `changes` to `index`; returns the new text store part, whose rows start at
+/// `first_row`.
 fn apply(
     index: &Index,
     fields: &Fields,
     changes: &IndexChanges,
-    file_number: usize,
+    first_row: u32,
 ) -> Result<Vec<u8>, SearchError> {
     let mut writer: IndexWriter = index.writer_with_num_threads(1, UPDATE_MEMORY)?;
     for id in changes
@@ -650,7 +666,7 @@ fn apply(
     {
         writer.delete_term(Term::from_field_text(fields.id, id));
     }
-    let mut texts = TextWriter::new(file_number);
+    let mut texts = PartWriter::new(first_row);
     for card in changes.changed {
         let reference = texts.push(&card.name, card.text.as_deref());
         writer.add_document(document(fields, card, reference))?;
@@ -687,7 +703,19 @@ fn open_texts(dir: &Path, lengths: &[u64]) -> Option<TextStore> {
         }
         files.push(bytes);
     }
-    Some(TextStore::from_files(files))
+    TextStore::from_parts(files)
+}
+
+/// A store of one part written in memory.
+fn store_of(part: Vec<u8>) -> Result<TextStore, SearchError> {
+    TextStore::from_parts(vec![OwnedBytes::new(part)]).ok_or_else(damaged_part)
+}
+
+fn damaged_part() -> SearchError {
+    SearchError::Directory {
+        path: "text store".into(),
+        message: "a part is missing, has another size or is malformed".into(),
+    }
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -701,13 +729,6 @@ fn directory_error(root: &Path) -> impl Fn(std::io::Error) -> SearchError + '_ {
         path: root.display().to_string(),
         message: e.to_string(),
     }
-}
-
-fn register_tokenizers(index: &Index) {
-    index.tokenizers().register(
-        TRIGRAM_TOKENIZER,
-        TextAnalyzer::from(TrigramTokenizer::default()),
-    );
 }
 
 fn stat_names(games: &Games) -> BTreeSet<String> {

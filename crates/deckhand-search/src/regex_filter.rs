@@ -1,97 +1,110 @@
-//! [`RegexFilter`]: the tantivy query behind `/regex/`. The trigram index narrows the cards
-//! to those that contain the regex's literals; the regex then runs on each candidate's
-//! name and/or text from the [`TextStore`]. A regex without usable literals checks every
-//! card.
+//! [`RegexFilter`]: the tantivy query behind `/regex/`. The trigram index of the
+//! [`TextStore`] narrows the cards to those whose name or text contains the regex's
+//! literals; the regex then runs on each candidate. A regex without usable literals checks
+//! every card.
+//!
+//! The regex runs on the folded string (see [`crate::trigram`]) with its case variants
+//! folded the same way: `(?i)fl(y|ies)` becomes the plain literal search `fl(y|ies)`, which
+//! the regex engine runs several times faster than the case-insensitive original. A pattern
+//! that is case-sensitive somewhere (`(?-i)`) runs as written on the original string.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
 
 use regex::bytes::Regex;
+use regex_syntax::hir::{
+    Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Repetition,
+};
 use tantivy::columnar::Column;
 use tantivy::query::doc_predicate_query::{
     ConstOrVariableSegmentPredicate, DocPredicate, DocPredicateQuery, SegmentDocPredicate,
 };
-use tantivy::query::{
-    AllScorer, BooleanQuery, EnableScoring, Occur, Query as TantivyQuery, TermQuery, Weight,
-};
-use tantivy::schema::{Field, IndexRecordOption, Schema};
-use tantivy::{DocId, DocSet, SegmentReader, Term};
+use tantivy::query::{AllScorer, BitSetDocSet, Query as TantivyQuery};
+use tantivy::{BitSet, DocId, DocSet, SegmentReader};
 
-use crate::fields::{Fields, TEXT_REF};
+use crate::fields::TEXT_REF;
 use crate::query::TextTarget;
-use crate::text_store::TextStore;
+use crate::text_store::{RowSet, TextStore, Which};
+use crate::trigram::{fold_char, fold_into};
 use crate::trigram_query::TrigramQuery;
 use crate::SearchError;
 
-/// Which of a card's strings the regex runs on.
-#[derive(Debug, Clone, Copy)]
-enum Target {
-    Name,
-    Text,
-    Either,
+/// Classes up to this many characters are rewritten to their folded members.
+const MAX_FOLDED_CLASS: usize = 256;
+
+/// A compiled `/regex/`, independent of any index state (cacheable by pattern).
+#[derive(Debug)]
+pub struct CompiledRegex {
+    regex: Regex,
+    /// The regex runs on folded strings (else on the originals).
+    folded: bool,
+    trigrams: TrigramQuery,
 }
 
+impl CompiledRegex {
+    /// Compiles `pattern` (as written between the slashes): case-insensitive, `.` matching
+    /// newlines, anchored only by a leading `^` / trailing `$`.
+    pub fn new(pattern: &str) -> Result<CompiledRegex, SearchError> {
+        let full = full_pattern(pattern);
+        let invalid = |message: String| SearchError::Regex {
+            pattern: pattern.to_owned(),
+            message,
+        };
+        let hir = regex_syntax::Parser::new()
+            .parse(&full)
+            .map_err(|e| invalid(e.to_string()))?;
+        let trigrams = TrigramQuery::for_regex(&hir);
+        let (source, folded) = match fold_hir(&hir) {
+            Some(folded) => (folded.to_string(), true),
+            None => (full, false),
+        };
+        let regex = Regex::new(&source).map_err(|e| invalid(e.to_string()))?;
+        Ok(CompiledRegex {
+            regex,
+            folded,
+            trigrams,
+        })
+    }
+}
+
+/// The query: a compiled regex, the target, and the candidate rows of one generation.
 pub struct RegexFilter {
-    regex: Arc<Regex>,
-    target: Target,
-    /// The candidates; `None` when the regex has no usable literal.
-    candidates: Option<Arc<dyn Weight>>,
+    regex: Arc<CompiledRegex>,
+    /// Candidate rows for the name and for the text; `None` inside: every row. A string
+    /// the target does not cover is never checked.
+    name: Option<Option<RowSet>>,
+    text: Option<Option<RowSet>>,
     texts: TextStore,
 }
 
 impl fmt::Debug for RegexFilter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RegexFilter")
-            .field("regex", &self.regex.as_str())
-            .field("target", &self.target)
+            .field("regex", &self.regex.regex.as_str())
             .finish_non_exhaustive()
     }
 }
 
 impl RegexFilter {
-    /// The query for `pattern` (as written between the slashes) on `target`: case-
-    /// insensitive, `.` matching newlines, anchored only by a leading `^` / trailing `$`.
     pub fn query(
-        fields: &Fields,
-        schema: &Schema,
+        regex: Arc<CompiledRegex>,
         texts: &TextStore,
         target: TextTarget,
-        pattern: &str,
-    ) -> Result<Box<dyn TantivyQuery>, SearchError> {
-        let full = full_pattern(pattern);
-        let invalid = |message: String| SearchError::Regex {
-            pattern: pattern.to_owned(),
-            message,
+    ) -> Box<dyn TantivyQuery> {
+        let (on_name, on_text) = match target {
+            TextTarget::Name => (true, false),
+            TextTarget::Text => (false, true),
+            _ => (true, true),
         };
-        let regex = Regex::new(&full).map_err(|e| invalid(e.to_string()))?;
-        let hir = regex_syntax::Parser::new()
-            .parse(&full)
-            .map_err(|e| invalid(e.to_string()))?;
-        let trigrams = TrigramQuery::for_regex(&hir);
-        let (target, fields_to_search) = match target {
-            TextTarget::Name => (Target::Name, vec![fields.name_tri]),
-            TextTarget::Text => (Target::Text, vec![fields.text_tri]),
-            _ => (Target::Either, vec![fields.name_tri, fields.text_tri]),
-        };
-        let candidates = match &trigrams {
-            TrigramQuery::All => None,
-            query => {
-                let per_field: Vec<(Occur, Box<dyn TantivyQuery>)> = fields_to_search
-                    .iter()
-                    .map(|field| (Occur::Should, to_tantivy(query, *field)))
-                    .collect();
-                let query = BooleanQuery::new(per_field);
-                let weight = query.weight(EnableScoring::disabled_from_schema(schema))?;
-                Some(Arc::from(weight))
-            }
-        };
+        let candidates = |which| texts.candidates(&regex.trigrams, which);
         let filter = RegexFilter {
-            regex: Arc::new(regex),
-            target,
-            candidates,
+            name: on_name.then(|| candidates(Which::Name)),
+            text: on_text.then(|| candidates(Which::Text)),
             texts: texts.clone(),
+            regex,
         };
-        Ok(Box::new(DocPredicateQuery::from(filter)))
+        Box::new(DocPredicateQuery::from(filter))
     }
 }
 
@@ -110,24 +123,69 @@ fn full_pattern(pattern: &str) -> String {
     )
 }
 
-fn to_tantivy(query: &TrigramQuery, field: Field) -> Box<dyn TantivyQuery> {
-    let all = |items: &[TrigramQuery], occur: Occur| -> Box<dyn TantivyQuery> {
-        Box::new(BooleanQuery::new(
-            items
+/// The same regex for folded strings: each (case-closed) class becomes its folded members.
+/// `None` when some part is case-sensitive: folding would lose what it tells apart.
+fn fold_hir(hir: &Hir) -> Option<Hir> {
+    Some(match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => hir.clone(),
+        HirKind::Literal(literal) => {
+            // Under (?i) a character with case variants is a class; here it is not.
+            let text = std::str::from_utf8(&literal.0).ok()?;
+            if text.chars().any(has_case_variants) {
+                return None;
+            }
+            hir.clone()
+        }
+        HirKind::Class(Class::Unicode(class)) => {
+            let mut closed = class.clone();
+            closed.case_fold_simple();
+            if closed != *class {
+                return None;
+            }
+            let size: usize = class
+                .ranges()
                 .iter()
-                .map(|q| (occur, to_tantivy(q, field)))
-                .collect(),
-        ))
-    };
-    match query {
-        TrigramQuery::All => Box::new(tantivy::query::AllQuery),
-        TrigramQuery::Trigram(gram) => Box::new(TermQuery::new(
-            Term::from_field_text(field, gram),
-            IndexRecordOption::Basic,
-        )),
-        TrigramQuery::And(items) => all(items, Occur::Must),
-        TrigramQuery::Or(items) => all(items, Occur::Should),
-    }
+                .map(|r| r.end() as usize - r.start() as usize + 1)
+                .sum();
+            if size > MAX_FOLDED_CLASS {
+                // Case-closed: a folded character is in it exactly when the original is.
+                return Some(hir.clone());
+            }
+            let members: BTreeSet<char> = class
+                .ranges()
+                .iter()
+                .flat_map(|r| r.start()..=r.end())
+                .map(fold_char)
+                .collect();
+            if members.len() == 1 {
+                let c = members.into_iter().next()?;
+                Hir::literal(c.to_string().into_bytes())
+            } else {
+                Hir::class(Class::Unicode(ClassUnicode::new(
+                    members.into_iter().map(|c| ClassUnicodeRange::new(c, c)),
+                )))
+            }
+        }
+        HirKind::Class(Class::Bytes(_)) => return None,
+        HirKind::Repetition(rep) => Hir::repetition(Repetition {
+            sub: Box::new(fold_hir(&rep.sub)?),
+            ..rep.clone()
+        }),
+        HirKind::Capture(capture) => Hir::capture(Capture {
+            sub: Box::new(fold_hir(&capture.sub)?),
+            ..capture.clone()
+        }),
+        HirKind::Concat(items) => Hir::concat(items.iter().map(fold_hir).collect::<Option<_>>()?),
+        HirKind::Alternation(items) => {
+            Hir::alternation(items.iter().map(fold_hir).collect::<Option<_>>()?)
+        }
+    })
+}
+
+fn has_case_variants(c: char) -> bool {
+    let mut class = ClassUnicode::new([ClassUnicodeRange::new(c, c)]);
+    class.case_fold_simple();
+    class.ranges().len() > 1 || class.ranges().first().is_some_and(|r| r.start() != r.end())
 }
 
 impl DocPredicate for RegexFilter {
@@ -137,17 +195,34 @@ impl DocPredicate for RegexFilter {
         &self,
         segment: &SegmentReader,
     ) -> tantivy::Result<ConstOrVariableSegmentPredicate<SegmentRegex>> {
-        let necessary_condition: Box<dyn DocSet> = match &self.candidates {
-            Some(weight) => Box::new(weight.scorer(segment, 1.0)?),
-            None => Box::new(AllScorer::new(segment.max_doc())),
+        let rows = segment.fast_fields().u64(TEXT_REF)?;
+        let restricted: Vec<&RowSet> = match (&self.name, &self.text) {
+            (Some(None), _) | (_, Some(None)) => Vec::new(),
+            (name, text) => name.iter().chain(text).flatten().collect(),
         };
-        let references = segment.fast_fields().u64(TEXT_REF)?;
+        let necessary_condition: Box<dyn DocSet> = if restricted.is_empty() {
+            Box::new(AllScorer::new(segment.max_doc()))
+        } else {
+            // The candidates are rows; keep the documents holding one.
+            let mut docs = BitSet::with_max_value(segment.max_doc());
+            for doc in 0..segment.max_doc() {
+                if rows
+                    .first(doc)
+                    .is_some_and(|row| restricted.iter().any(|set| set.contains(row)))
+                {
+                    docs.insert(doc);
+                }
+            }
+            Box::new(BitSetDocSet::from(docs))
+        };
         Ok(ConstOrVariableSegmentPredicate::Variable {
             predicate: SegmentRegex {
                 regex: Arc::clone(&self.regex),
-                target: self.target,
-                references,
+                name: self.name.clone(),
+                text: self.text.clone(),
+                rows,
                 texts: self.texts.clone(),
+                folded: Vec::new(),
             },
             necessary_condition,
         })
@@ -155,26 +230,48 @@ impl DocPredicate for RegexFilter {
 }
 
 pub struct SegmentRegex {
-    regex: Arc<Regex>,
-    target: Target,
-    references: Column<u64>,
+    regex: Arc<CompiledRegex>,
+    name: Option<Option<RowSet>>,
+    text: Option<Option<RowSet>>,
+    rows: Column<u64>,
     texts: TextStore,
+    /// Reused buffer for the folded string.
+    folded: Vec<u8>,
+}
+
+fn matches(regex: &CompiledRegex, buffer: &mut Vec<u8>, value: &[u8]) -> bool {
+    if regex.folded {
+        fold_into(value, buffer);
+        regex.regex.is_match(buffer)
+    } else {
+        regex.regex.is_match(value)
+    }
+}
+
+/// Whether a string with `candidates` must be checked for `row`.
+fn check(candidates: &Option<Option<RowSet>>, row: u64) -> bool {
+    match candidates {
+        None => false,
+        Some(None) => true,
+        Some(Some(set)) => set.contains(row),
+    }
 }
 
 impl SegmentDocPredicate for SegmentRegex {
     fn eval(&mut self, doc: DocId) -> bool {
-        let Some((name, text)) = self
-            .references
-            .first(doc)
-            .and_then(|reference| self.texts.get(reference))
-        else {
+        let Some(row) = self.rows.first(doc) else {
             return false;
         };
-        let on_text = || text.is_some_and(|t| self.regex.is_match(t));
-        match self.target {
-            Target::Name => self.regex.is_match(name),
-            Target::Text => on_text(),
-            Target::Either => self.regex.is_match(name) || on_text(),
+        let Some((name, text)) = self.texts.get(row) else {
+            return false;
+        };
+        let (regex, buffer) = (&self.regex, &mut self.folded);
+        if check(&self.name, row) && matches(regex, buffer, name) {
+            return true;
+        }
+        match text {
+            Some(text) if check(&self.text, row) => matches(regex, buffer, text),
+            _ => false,
         }
     }
 
@@ -186,7 +283,7 @@ impl SegmentDocPredicate for SegmentRegex {
 
 #[cfg(test)]
 mod tests {
-    use super::full_pattern;
+    use super::*;
 
     #[test]
     fn only_a_leading_caret_and_a_trailing_dollar_anchor() {
@@ -200,6 +297,24 @@ mod tests {
         ];
         for (pattern, full) in cases {
             assert_eq!(full_pattern(pattern), full, "{pattern}");
+        }
+    }
+
+    #[test]
+    fn case_insensitive_regexes_run_folded_and_case_sensitive_ones_as_written() {
+        let cases = [
+            ("fl(y|ies)", true),
+            ("deal \\d damage", true),
+            ("[A-Z]+", true),
+            ("(?-i)Storm", false),
+            ("(?-i:S)torm", false),
+        ];
+        for (pattern, folded) in cases {
+            assert_eq!(
+                CompiledRegex::new(pattern).unwrap().folded,
+                folded,
+                "{pattern}"
+            );
         }
     }
 }

@@ -1,141 +1,134 @@
-//! Trigrams of names and texts: the pre-filter that lets a `/regex/` look only at the cards
-//! that can contain its literals.
+//! Case folding and trigrams: the shared vocabulary of the regex pre-filter
+//! ([`crate::trigram_query`]), the trigram index ([`crate::text_store`]) and the verifying
+//! regex ([`crate::regex_filter`]).
 //!
-//! Both sides fold each character the same way ([`fold_char`]); a case-insensitive regex
-//! matching a character also matches its folded form, so a card whose text contains a
-//! match always contains the folded trigrams of the regex's literals.
+//! [`fold_char`] maps every character to one representative of its simple case-folding
+//! class, the classes a `(?i)` regex treats as equal (`K`, `k` and the Kelvin sign `K` all
+//! become `k`). So a case-insensitive regex matches a text exactly when it matches the
+//! folded text, and a folded text contains the folded trigrams of every literal it matches.
 
-use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
-/// The tokenizer's registered name.
-pub const TRIGRAM_TOKENIZER: &str = "deckhand_trigram";
+use regex_syntax::hir::{ClassUnicode, ClassUnicodeRange};
 
-/// Lower-cases a character when that gives exactly one character (otherwise keeps it),
-/// then merges the lower-case letters that have a second lower-case form (`ſ` is an `s`).
-/// Any per-character function would keep the pre-filter correct; this one merges the case
-/// variants a `(?i)` regex treats as equal, so a class like `[Ssſ]` becomes one literal.
+/// The representative of `c`'s case-folding class: the ASCII letter in it (lower-cased)
+/// if there is one, else its smallest character.
 pub fn fold_char(c: char) -> char {
     if c.is_ascii() {
         return c.to_ascii_lowercase();
     }
-    let mut lower = c.to_lowercase();
-    let lower = match (lower.next(), lower.next()) {
-        (Some(l), None) => l,
-        _ => return c,
-    };
-    match lower {
-        'ſ' => 's',
-        'ς' => 'σ',
-        'ϐ' => 'β',
-        'ϑ' => 'θ',
-        'ϕ' => 'φ',
-        'ϖ' => 'π',
-        'ϰ' => 'κ',
-        'ϱ' => 'ρ',
-        'ϵ' => 'ε',
-        'ẛ' => 'ṡ',
-        '\u{345}' => 'ι',
-        other => other,
+    thread_local! {
+        static FOLDED: RefCell<HashMap<char, char>> = RefCell::new(HashMap::new());
+    }
+    FOLDED.with(|cache| {
+        *cache.borrow_mut().entry(c).or_insert_with(|| {
+            let mut class = ClassUnicode::new([ClassUnicodeRange::new(c, c)]);
+            class.case_fold_simple();
+            let members = class.ranges().iter().flat_map(|r| r.start()..=r.end());
+            let mut smallest = c;
+            for member in members {
+                if member.is_ascii() {
+                    return member.to_ascii_lowercase();
+                }
+                smallest = smallest.min(member);
+            }
+            smallest
+        })
+    })
+}
+
+/// Appends the folded form of `text` to `out` (cleared first). Pure ASCII takes the fast
+/// path; anything else is decoded (lossily: the store only holds what a `&str` gave it).
+pub fn fold_into(text: &[u8], out: &mut Vec<u8>) {
+    out.clear();
+    if text.is_ascii() {
+        out.extend(text.iter().map(u8::to_ascii_lowercase));
+        return;
+    }
+    let mut buf = [0; 4];
+    for c in String::from_utf8_lossy(text).chars() {
+        out.extend_from_slice(fold_char(c).encode_utf8(&mut buf).as_bytes());
     }
 }
 
-/// Emits every run of three consecutive folded characters (overlapping), so "Flies"
-/// gives `fli`, `lie`, `ies`. Texts shorter than three characters give none.
-#[derive(Clone, Default)]
-pub struct TrigramTokenizer {
-    folded: Vec<char>,
-    token: Token,
+/// A trigram as a number: three 21-bit characters.
+pub fn key(a: char, b: char, c: char) -> u64 {
+    (u64::from(a) << 42) | (u64::from(b) << 21) | u64::from(c)
 }
 
-pub struct TrigramStream<'a> {
-    folded: &'a [char],
-    next: usize,
-    token: &'a mut Token,
-}
-
-impl Tokenizer for TrigramTokenizer {
-    type TokenStream<'a> = TrigramStream<'a>;
-
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> TrigramStream<'a> {
-        self.folded.clear();
-        self.folded.extend(text.chars().map(fold_char));
-        self.token.reset();
-        TrigramStream {
-            folded: &self.folded,
-            next: 0,
-            token: &mut self.token,
-        }
-    }
-}
-
-impl TokenStream for TrigramStream<'_> {
-    fn advance(&mut self) -> bool {
-        let Some(window) = self.folded.get(self.next..self.next + 3) else {
-            return false;
-        };
-        self.token.text.clear();
-        self.token.text.extend(window);
-        // Offsets are unused (no positions, no highlighting); the position must still grow.
-        self.token.position = self.next;
-        self.next += 1;
-        true
-    }
-
-    fn token(&self) -> &Token {
-        self.token
-    }
-
-    fn token_mut(&mut self) -> &mut Token {
-        self.token
-    }
-}
-
-/// The trigrams of an already folded string, in order (duplicates kept).
-pub fn trigrams(folded: &str) -> Vec<String> {
+/// The keys of every trigram of an already folded string, in order (duplicates kept).
+pub fn keys(folded: &str) -> Vec<u64> {
     let chars: Vec<char> = folded.chars().collect();
-    chars.windows(3).map(|w| w.iter().collect()).collect()
+    chars.windows(3).map(|w| key(w[0], w[1], w[2])).collect()
+}
+
+/// Calls `each` with the key of every trigram of the folded `text` (which may repeat).
+pub fn for_each_key(folded: &[u8], mut each: impl FnMut(u64)) {
+    if folded.is_ascii() {
+        for w in folded.windows(3) {
+            each(key(char::from(w[0]), char::from(w[1]), char::from(w[2])));
+        }
+        return;
+    }
+    let text = String::from_utf8_lossy(folded);
+    let mut chars = text.chars();
+    let (Some(mut a), Some(mut b)) = (chars.next(), chars.next()) else {
+        return;
+    };
+    for c in chars {
+        each(key(a, b, c));
+        (a, b) = (b, c);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tokens(text: &str) -> Vec<String> {
-        let mut tokenizer = TrigramTokenizer::default();
-        let mut stream = tokenizer.token_stream(text);
-        let mut out = Vec::new();
-        while let Some(token) = stream.next() {
-            out.push(token.text.clone());
+    #[test]
+    fn case_variants_fold_to_one_representative() {
+        let cases = [
+            ('F', 'f'),
+            ('f', 'f'),
+            ('\u{212A}', 'k'),
+            ('ſ', 's'),
+            ('Σ', 'Σ'),
+            ('σ', 'Σ'),
+            ('ς', 'Σ'),
+            ('É', 'É'),
+            ('é', 'É'),
+            ('3', '3'),
+            (' ', ' '),
+        ];
+        for (c, folded) in cases {
+            assert_eq!(fold_char(c), folded, "{c:?}");
         }
-        out
     }
 
     #[test]
-    fn a_text_gives_its_overlapping_folded_trigrams() {
+    fn a_text_gives_the_keys_of_its_overlapping_folded_trigrams() {
+        let folded = |text: &str| {
+            let mut out = Vec::new();
+            fold_into(text.as_bytes(), &mut out);
+            out
+        };
         let cases: &[(&str, &[&str])] = &[
             ("Flies", &["fli", "lie", "ies"]),
             ("ab", &[]),
             ("", &[]),
-            ("Ωμέ", &["ωμέ"]),
+            ("ΩΜΈ", &["ΩΜΈ"]),
             ("a b", &["a b"]),
         ];
         for (text, expected) in cases {
-            assert_eq!(tokens(text), *expected, "{text:?}");
+            let mut got = Vec::new();
+            for_each_key(&folded(text), |k| got.push(k));
+            let want: Vec<u64> = expected.iter().flat_map(|t| keys(&folded_str(t))).collect();
+            assert_eq!(got, want, "{text:?}");
         }
     }
 
-    #[test]
-    fn case_variants_fold_to_one_character() {
-        for (c, folded) in [
-            ('F', 'f'),
-            ('f', 'f'),
-            ('Σ', 'σ'),
-            ('ς', 'σ'),
-            ('ſ', 's'),
-            ('\u{212A}', 'k'),
-            ('İ', 'İ'),
-        ] {
-            assert_eq!(fold_char(c), folded, "{c:?}");
-        }
+    fn folded_str(text: &str) -> String {
+        text.chars().map(fold_char).collect()
     }
 }

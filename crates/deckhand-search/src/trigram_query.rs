@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use regex_syntax::hir::{Class, Hir, HirKind};
 
-use crate::trigram::{fold_char, trigrams};
+use crate::trigram::{fold_char, keys};
 
 /// Most strings a node may stand for before only its prefixes and suffixes are kept.
 const MAX_EXACT: usize = 16;
@@ -26,7 +26,8 @@ const MAX_TRIGRAMS_PER_LITERAL: usize = 8;
 pub enum TrigramQuery {
     /// Every text qualifies (nothing is known).
     All,
-    Trigram(String),
+    /// A trigram's key ([`crate::trigram::key`]).
+    Trigram(u64),
     And(Vec<TrigramQuery>),
     Or(Vec<TrigramQuery>),
 }
@@ -254,7 +255,7 @@ fn cross(left: &BTreeSet<String>, right: &BTreeSet<String>) -> BTreeSet<String> 
 fn any_of(strings: &BTreeSet<String>) -> TrigramQuery {
     let mut alternatives = Vec::new();
     for string in strings {
-        let grams = trigrams(string);
+        let grams = keys(string);
         if grams.is_empty() {
             return TrigramQuery::All;
         }

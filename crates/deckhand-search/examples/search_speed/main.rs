@@ -67,6 +67,56 @@ fn main() {
         cold_child(Path::new(&args[2]), &args[3]);
         return;
     }
+    if args.get(1).map(String::as_str) == Some("regex-micro") {
+        let cards = synthetic::cards(&load_games(), 100_000, SEED);
+        let lowered: Vec<String> = cards
+            .iter()
+            .map(|c| c.text.clone().unwrap_or_default().to_lowercase())
+            .collect();
+        for pattern in [r"(?s)(?:fl(y|ies))", r"(?s)(?:deal \d damage)"] {
+            let regex = regex::bytes::Regex::new(pattern).unwrap();
+            let started = Instant::now();
+            let n = lowered
+                .iter()
+                .filter(|t| regex.is_match(t.as_bytes()))
+                .count();
+            println!(
+                "lowered {pattern}: texts {:.2} ms ({n})",
+                ms(started.elapsed())
+            );
+        }
+        for pattern in [
+            r"(?is)(?:fl(y|ies))",
+            r"(?is)(?:deal \d damage)",
+            r"(?i)fl(y|ies)",
+        ] {
+            let regex = regex::bytes::Regex::new(pattern).unwrap();
+            let started = Instant::now();
+            let mut n = 0;
+            for card in &cards {
+                if card
+                    .text
+                    .as_deref()
+                    .is_some_and(|t| regex.is_match(t.as_bytes()))
+                {
+                    n += 1;
+                }
+            }
+            let texts = started.elapsed();
+            let started = Instant::now();
+            for card in &cards {
+                if regex.is_match(card.name.as_bytes()) {
+                    n += 1;
+                }
+            }
+            println!(
+                "{pattern}: texts {:.2} ms, names {:.2} ms ({n})",
+                ms(texts),
+                ms(started.elapsed())
+            );
+        }
+        return;
+    }
     if args.get(1).map(String::as_str) == Some("repeat") {
         // Profiling aid: `repeat DIR QUERY N` runs one query N times on a kept index.
         let index = CardIndex::open(Path::new(&args[2]), &load_games(), STAMP).expect("open");

@@ -3,7 +3,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 
 use super::*;
-use crate::trigram::fold_char;
+use crate::trigram::{fold_char, keys};
 
 fn query(pattern: &str) -> TrigramQuery {
     let hir = regex_syntax::Parser::new()
@@ -16,7 +16,10 @@ fn query(pattern: &str) -> TrigramQuery {
 fn show(query: &TrigramQuery) -> String {
     match query {
         TrigramQuery::All => "*".into(),
-        TrigramQuery::Trigram(t) => t.clone(),
+        TrigramQuery::Trigram(key) => [key >> 42, (key >> 21) & 0x1f_ffff, key & 0x1f_ffff]
+            .iter()
+            .filter_map(|c| char::from_u32(*c as u32))
+            .collect(),
         TrigramQuery::And(items) => items.iter().map(show).collect::<Vec<_>>().join("&"),
         TrigramQuery::Or(items) => {
             format!("({})", items.iter().map(show).collect::<Vec<_>>().join("|"))
@@ -24,7 +27,7 @@ fn show(query: &TrigramQuery) -> String {
     }
 }
 
-fn holds(query: &TrigramQuery, grams: &BTreeSet<String>) -> bool {
+fn holds(query: &TrigramQuery, grams: &BTreeSet<u64>) -> bool {
     match query {
         TrigramQuery::All => true,
         TrigramQuery::Trigram(t) => grams.contains(t),
@@ -33,9 +36,9 @@ fn holds(query: &TrigramQuery, grams: &BTreeSet<String>) -> bool {
     }
 }
 
-fn grams_of(text: &str) -> BTreeSet<String> {
+fn grams_of(text: &str) -> BTreeSet<u64> {
     let folded: String = text.chars().map(fold_char).collect();
-    trigrams(&folded).into_iter().collect()
+    keys(&folded).into_iter().collect()
 }
 
 #[test]
