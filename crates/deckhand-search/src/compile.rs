@@ -13,7 +13,7 @@ use tantivy::Term;
 
 use crate::fields::Fields;
 use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
-use crate::regex_filter::{CompiledRegex, RegexFilter};
+use crate::regex_filter::{CompiledRegex, RegexFilter, RowMaps};
 use crate::text_store::TextStore;
 use crate::SearchError;
 
@@ -22,8 +22,9 @@ const NAME_BOOST: f32 = 3.0;
 
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
-    /// Names and texts of the generation searched, for regexes.
+    /// Names and texts of the generation searched, and its rows, for regexes.
     pub texts: &'a TextStore,
+    pub row_maps: &'a Arc<RowMaps>,
     /// Compiles a regex, or returns it compiled by an earlier search.
     pub regex: &'a dyn Fn(&str) -> Result<Arc<CompiledRegex>, SearchError>,
     pub analyzer: TextAnalyzer,
@@ -142,6 +143,7 @@ impl Compiler<'_> {
         Ok(RegexFilter::query(
             (self.regex)(pattern)?,
             self.texts,
+            self.row_maps,
             target,
         ))
     }

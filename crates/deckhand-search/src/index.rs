@@ -21,7 +21,7 @@ use crate::document::document;
 use crate::fields::{Fields, GAME, NAME_KEY, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
 use crate::generations::{link_files, Generations, PointerVersion, ReaderLock, MANIFEST};
 use crate::query::{parse, Direction, Expr, Query, SortKey, TextTarget, Vocabulary};
-use crate::regex_filter::CompiledRegex;
+use crate::regex_filter::{CompiledRegex, RowMaps};
 use crate::text_store::{self, PartWriter, TextStore};
 use crate::top_cards::{SortBy, TopCards};
 use crate::SearchError;
@@ -59,6 +59,7 @@ struct Generation {
     index: Index,
     reader: IndexReader,
     texts: TextStore,
+    row_maps: Arc<RowMaps>,
     /// The data stamp this generation describes.
     stamp: String,
     /// Keeps other processes from deleting the generation while it is in use.
@@ -482,6 +483,7 @@ impl CardIndex {
         let mut compiler = Compiler {
             fields: &self.fields,
             texts: &generation.texts,
+            row_maps: &generation.row_maps,
             regex: &regex,
             analyzer: generation.index.tokenizer_for_field(self.fields.name)?,
         };
@@ -556,6 +558,7 @@ impl Generation {
             index,
             reader,
             texts,
+            row_maps: Arc::default(),
             stamp,
             _lock: lock,
         })

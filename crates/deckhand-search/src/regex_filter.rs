@@ -8,15 +8,15 @@
 //! the regex engine runs several times faster than the case-insensitive original. A pattern
 //! that is case-sensitive somewhere (`(?-i)`) runs as written on the original string.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use regex::bytes::Regex;
 use regex_syntax::hir::{
     Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, HirKind, Repetition,
 };
-use tantivy::columnar::Column;
+use tantivy::index::SegmentId;
 use tantivy::query::doc_predicate_query::{
     ConstOrVariableSegmentPredicate, DocPredicate, DocPredicateQuery, SegmentDocPredicate,
 };
@@ -68,6 +68,34 @@ impl CompiledRegex {
     }
 }
 
+/// Each segment's text store row per document (`u32::MAX`: none), read once from the
+/// `text_ref` fast field. One per generation: its segments never change.
+#[derive(Default)]
+pub struct RowMaps {
+    segments: Mutex<HashMap<SegmentId, Arc<Vec<u32>>>>,
+}
+
+impl RowMaps {
+    fn of(&self, segment: &SegmentReader) -> tantivy::Result<Arc<Vec<u32>>> {
+        let mut segments = self.segments.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(rows) = segments.get(&segment.segment_id()) {
+            return Ok(Arc::clone(rows));
+        }
+        let column = segment.fast_fields().u64(TEXT_REF)?;
+        let rows: Vec<u32> = (0..segment.max_doc())
+            .map(|doc| {
+                column
+                    .first(doc)
+                    .and_then(|row| u32::try_from(row).ok())
+                    .unwrap_or(u32::MAX)
+            })
+            .collect();
+        let rows = Arc::new(rows);
+        segments.insert(segment.segment_id(), Arc::clone(&rows));
+        Ok(rows)
+    }
+}
+
 /// The query: a compiled regex, the target, and the candidate rows of one generation.
 pub struct RegexFilter {
     regex: Arc<CompiledRegex>,
@@ -76,6 +104,7 @@ pub struct RegexFilter {
     name: Option<Option<RowSet>>,
     text: Option<Option<RowSet>>,
     texts: TextStore,
+    row_maps: Arc<RowMaps>,
 }
 
 impl fmt::Debug for RegexFilter {
@@ -90,6 +119,7 @@ impl RegexFilter {
     pub fn query(
         regex: Arc<CompiledRegex>,
         texts: &TextStore,
+        row_maps: &Arc<RowMaps>,
         target: TextTarget,
     ) -> Box<dyn TantivyQuery> {
         let (on_name, on_text) = match target {
@@ -102,6 +132,7 @@ impl RegexFilter {
             name: on_name.then(|| candidates(Which::Name)),
             text: on_text.then(|| candidates(Which::Text)),
             texts: texts.clone(),
+            row_maps: Arc::clone(row_maps),
             regex,
         };
         Box::new(DocPredicateQuery::from(filter))
@@ -195,7 +226,7 @@ impl DocPredicate for RegexFilter {
         &self,
         segment: &SegmentReader,
     ) -> tantivy::Result<ConstOrVariableSegmentPredicate<SegmentRegex>> {
-        let rows = segment.fast_fields().u64(TEXT_REF)?;
+        let rows = self.row_maps.of(segment)?;
         let restricted: Vec<&RowSet> = match (&self.name, &self.text) {
             (Some(None), _) | (_, Some(None)) => Vec::new(),
             (name, text) => name.iter().chain(text).flatten().collect(),
@@ -205,12 +236,9 @@ impl DocPredicate for RegexFilter {
         } else {
             // The candidates are rows; keep the documents holding one.
             let mut docs = BitSet::with_max_value(segment.max_doc());
-            for doc in 0..segment.max_doc() {
-                if rows
-                    .first(doc)
-                    .is_some_and(|row| restricted.iter().any(|set| set.contains(row)))
-                {
-                    docs.insert(doc);
+            for (doc, row) in rows.iter().enumerate() {
+                if restricted.iter().any(|set| set.contains(u64::from(*row))) {
+                    docs.insert(doc as DocId);
                 }
             }
             Box::new(BitSetDocSet::from(docs))
@@ -233,7 +261,7 @@ pub struct SegmentRegex {
     regex: Arc<CompiledRegex>,
     name: Option<Option<RowSet>>,
     text: Option<Option<RowSet>>,
-    rows: Column<u64>,
+    rows: Arc<Vec<u32>>,
     texts: TextStore,
     /// Reused buffer for the folded string.
     folded: Vec<u8>,
@@ -259,7 +287,7 @@ fn check(candidates: &Option<Option<RowSet>>, row: u64) -> bool {
 
 impl SegmentDocPredicate for SegmentRegex {
     fn eval(&mut self, doc: DocId) -> bool {
-        let Some(row) = self.rows.first(doc) else {
+        let Some(row) = self.rows.get(doc as usize).map(|r| u64::from(*r)) else {
             return false;
         };
         let Some((name, text)) = self.texts.get(row) else {

@@ -43,7 +43,8 @@ pub fn fold_char(c: char) -> char {
 pub fn fold_into(text: &[u8], out: &mut Vec<u8>) {
     out.clear();
     if text.is_ascii() {
-        out.extend(text.iter().map(u8::to_ascii_lowercase));
+        out.extend_from_slice(text);
+        out.make_ascii_lowercase();
         return;
     }
     let mut buf = [0; 4];

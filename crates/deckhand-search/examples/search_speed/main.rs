@@ -225,7 +225,9 @@ fn main() {
 
     incremental(&index, &cards, &options);
     drop(index);
-    let _ = std::fs::remove_dir_all(&dir);
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// Changes the text of 1,000 cards and removes 10, then updates the index by id.
