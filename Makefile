@@ -3,7 +3,7 @@
 CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 
-.PHONY: run test setup setup-test ui ui-check lint unit e2e cli
+.PHONY: run test setup setup-test ui ui-check lint unit e2e cli fuzz fuzz-ci
 
 run: setup ui
 	cargo run -p deckhand-app
@@ -37,3 +37,14 @@ e2e: ui
 # `make cli ARGS="games"` runs the CLI against the default database.
 cli:
 	cargo run --quiet --bin deckhand -- $(ARGS)
+
+# Coverage-guided fuzzing (AFL++ through cargo-afl, on stable Rust) of the deck-file
+# readers, the card-set reader and the query parser; see fuzz/README.md. `make fuzz` runs
+# each target FUZZ_SECONDS (10 minutes) one after another; `make fuzz-ci` runs each for a
+# few seconds from the committed corpus (about a minute in all, after the build).
+FUZZ_SECONDS ?= 600
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz-ci:
+	fuzz/run.sh 8

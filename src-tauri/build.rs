@@ -16,6 +16,10 @@ const COMMANDS: &[&str] = &[
     "diff_deck",
     "import_deck_file",
     "export_deck_file",
+    "goldfish_step",
+    "goldfish_simulate",
+    "cancel_goldfish",
+    "goldfish_odds",
 ];
 
 fn main() {

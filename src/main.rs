@@ -65,15 +65,22 @@ enum Command {
         query: String,
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
-        /// Show at most this many cards
-        #[arg(long, default_value_t = 50, value_name = "N")]
-        limit: usize,
+        /// Show at most this many cards (1 to 10000)
+        #[arg(long, default_value_t = 50, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=deckhand::MAX_SEARCH_LIMIT as u64))]
+        limit: u64,
         #[arg(long)]
         json: bool,
     },
     /// Decks: check a deck list against its game's construction rules
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
+    /// Play a deck against an opponent who does nothing: kill-turn statistics going first
+    /// and second, one game step by step (--step), or two decks compared (--against,
+    /// --versions). Exit 1 only for a deck too small to play
+    Goldfish(cli::goldfish::GoldfishArgs),
+    /// Exact odds of having drawn the cards a search query names, by turn
+    Odds(cli::goldfish::OddsArgs),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -95,6 +102,17 @@ enum BenchCommand {
         /// Also import this Heroes of the Grid community export (its Ranger decks)
         #[arg(long, value_name = "DIR")]
         heroes_grid: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Goldfish throughput: full games per second for every game, on 1 and 2 threads
+    Goldfish {
+        /// Games per configuration (half from each seat)
+        #[arg(long, default_value_t = 2_000_000)]
+        games: u64,
+        /// A built yardstick to run in the same run (shared/peers/zoidsim; see its README)
+        #[arg(long, value_name = "ZOIDSIM")]
+        peer: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -158,10 +176,21 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             game,
             limit,
             json,
-        } => cli::search(&open()?, &query, game.as_deref(), limit, json, &mut out)?,
+        } => cli::search(
+            &open()?,
+            &query,
+            game.as_deref(),
+            // The parser bounds it to MAX_SEARCH_LIMIT, which fits any usize.
+            usize::try_from(limit).unwrap_or(deckhand::MAX_SEARCH_LIMIT),
+            json,
+            &mut out,
+        )?,
         // Benchmarks make their own databases.
         Command::Bench(BenchCommand::Import { runs, json }) => {
             cli::bench_import(runs, json, &mut out)?
+        }
+        Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
+            cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             cli::bench_search(cards, runs, json, &mut out)?
@@ -171,6 +200,12 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             heroes_grid,
             json,
         }) => cli::bench_decks(runs, heroes_grid.as_deref(), json, &mut out)?,
+        Command::Goldfish(args) => {
+            let outcome = cli::goldfish::goldfish(&open()?, args, &mut out)?;
+            out.flush()?;
+            return Ok(outcome);
+        }
+        Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
             out.flush()?;

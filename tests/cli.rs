@@ -134,6 +134,14 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
             "cards[2].stats.power: expected a number, found \"lots\"",
         ),
         ("invalid-json.json", "4:41: trailing comma"),
+        (
+            "id-of-another-game.json",
+            "card id 'ZSX-001' already belongs to 'Dawnmane Liger' of zoids-scramble; a card of sms cannot take it",
+        ),
+        (
+            "empty-set-letter.json",
+            "cards[0].stats.set_letter: must not be empty",
+        ),
         ("does-not-exist.json", "No such file"),
     ];
     let env = Env::new();
@@ -152,6 +160,11 @@ fn bad_imports_exit_2_with_one_line_and_change_nothing() {
         assert!(!message.contains("panicked"), "{message}");
         assert_eq!(env.zoids_count(), before, "{file} changed the database");
     }
+    // The card whose id was borrowed still belongs to its game.
+    assert_eq!(
+        env.json(&["card", "ZSX-001", "--json"])["game"],
+        "zoids-scramble"
+    );
 }
 
 #[test]
@@ -320,9 +333,108 @@ fn deck_check_takes_the_side_from_the_file_unless_given() {
     assert_eq!(report["diagnostics"][0]["rule"], "hero-deck-side");
 }
 
+/// The ids of every stored deck, deleted ones included.
+fn deck_ids(env: &Env) -> Vec<i64> {
+    env.json(&["deck", "list", "--deleted", "--json"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_new_database_lists_the_bundled_sample_decks_once() {
+    let env = Env::new();
+    let decks = env.json(&["deck", "list", "--json"]);
+    let names: Vec<&str> = decks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names.len(),
+        deckhand::bundled::DECK_FILES.len(),
+        "{names:?}"
+    );
+    assert!(names.contains(&"Republic Vanguard"), "{names:?}");
+    let shown = env.json(&["deck", "show", "Republic Vanguard", "--json"]);
+    assert_eq!(shown["tags"], serde_json::json!(["sample"]));
+    assert!(!shown["notes"].as_str().unwrap().is_empty(), "{shown}");
+
+    // Deleted, a sample stays deleted: opening the database again does not bring it back.
+    assert!(env
+        .run(&["deck", "delete", "Republic Vanguard"])
+        .status
+        .success());
+    assert_eq!(deck_ids(&env).len(), names.len());
+    let live = env.json(&["deck", "list", "--json"]);
+    assert_eq!(live.as_array().unwrap().len(), names.len() - 1);
+    assert!(env
+        .run(&["deck", "restore", "Republic Vanguard"])
+        .status
+        .success());
+    assert_eq!(
+        env.json(&["deck", "list", "--json"])
+            .as_array()
+            .unwrap()
+            .len(),
+        names.len()
+    );
+}
+
+/// Each bad deck input, and the one line a user sees; no deck is added or changed.
+#[test]
+fn bad_deck_input_exits_2_with_one_line_and_changes_nothing() {
+    let env = Env::new();
+    let before = env.json(&["deck", "list", "--deleted", "--json"]);
+    let sample = deck_ids(&env)[0].to_string();
+    let misspelt = deck_fixture("acg-misspelt-side.txt");
+    let unwritable = env.db.with_file_name("no-such-folder").join("deck.txt");
+    let cases: [(Vec<&str>, String); 4] = [
+        (
+            vec!["deck", "import", &misspelt],
+            format!("{misspelt}:2:1: '# side: vilain' is not a side: write hero or villain"),
+        ),
+        (
+            vec!["deck", "check", &misspelt],
+            format!("{misspelt}:2:1: '# side: vilain' is not a side"),
+        ),
+        (
+            vec!["deck", "show", "999"],
+            "no deck named or with id '999'".to_owned(),
+        ),
+        (
+            vec![
+                "deck",
+                "export",
+                &sample,
+                "--out",
+                unwritable.to_str().unwrap(),
+            ],
+            format!("{}: cannot write: ", unwritable.display()),
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = env.run(&args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+        assert!(message.contains(&expected), "{args:?}: {message}");
+        assert!(!unwritable.exists());
+        assert_eq!(
+            env.json(&["deck", "list", "--deleted", "--json"]),
+            before,
+            "{args:?} changed the decks"
+        );
+    }
+}
+
 #[test]
 fn stored_decks_keep_versions_diff_and_survive_deletion() {
     let env = Env::new();
+    let samples = deck_ids(&env);
     let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("data/decks/zoids-scramble/republic-vanguard.txt");
     let saved = env.json(&["deck", "import", sample.to_str().unwrap(), "--json"]);
@@ -396,6 +508,7 @@ fn stored_decks_keep_versions_diff_and_survive_deletion() {
             .as_array()
             .unwrap()
             .iter()
+            .filter(|d| !samples.contains(&d["id"].as_i64().unwrap()))
             .map(|d| d["name"].as_str().unwrap().to_owned())
             .collect()
     };
@@ -428,4 +541,168 @@ fn bench_decks_reports_three_timings_over_the_sample_decks() {
         .unwrap()
         .iter()
         .all(|t| t["runs"].as_u64().unwrap() >= 2));
+}
+
+/// tests/fixtures/decks/real-world/cases.txt: (file, copies per section or "refused",
+/// skipped lines or the start of the error).
+fn real_world_cases() -> Vec<(String, String, String)> {
+    std::fs::read_to_string(deck_fixture("real-world/cases.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let parts: Vec<&str> = l.split(" | ").map(str::trim).collect();
+            (
+                parts[0].to_owned(),
+                parts[1].to_owned(),
+                parts[2].to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Copies per section of a stored deck, in the order `order` names them.
+fn stored_sections(env: &Env, id: &str, order: &[&str]) -> String {
+    let shown = env.json(&["deck", "show", id, "--json"]);
+    let mut copies: Vec<(String, u64)> = Vec::new();
+    for entry in shown["cards"].as_array().unwrap() {
+        let section = entry["section"].as_str().unwrap().to_owned();
+        let count = entry["count"].as_u64().unwrap();
+        match copies.iter_mut().find(|(s, _)| *s == section) {
+            Some(slot) => slot.1 += count,
+            None => copies.push((section, count)),
+        }
+    }
+    copies.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
+    copies
+        .iter()
+        .map(|(s, n)| format!("{s}={n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[test]
+fn real_world_deck_files_import_with_every_copy_accounted_for() {
+    let env = Env::new();
+    let cards = deck_fixture("real-world/cards.json");
+    assert!(env.run(&["import", &cards]).status.success());
+    // A new database already holds the bundled sample decks.
+    let samples = env
+        .json(&["deck", "list", "--json"])
+        .as_array()
+        .unwrap()
+        .len();
+    let mut stored = 0;
+    for (file, expected, detail) in real_world_cases() {
+        let path = deck_fixture(&format!("real-world/{file}"));
+        let args = [
+            "deck",
+            "import",
+            &path,
+            "--game",
+            "zoids-scramble",
+            "--json",
+        ];
+        if expected == "refused" {
+            let output = env.run(&args);
+            let message = stderr(&output);
+            assert_eq!(output.status.code(), Some(2), "{file}: {message}");
+            assert!(
+                message.starts_with(&format!("deckhand: error: {path}{detail}")),
+                "{file}: {message}"
+            );
+            assert_eq!(message.lines().count(), 1, "{file}: {message}");
+            continue;
+        }
+        let imported = env.json(&args);
+        let reported: Vec<String> = imported["report"]["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| format!("{}={}", s["section"].as_str().unwrap(), s["cards"]))
+            .collect();
+        assert_eq!(reported.join(", "), expected, "{file}: the report");
+        assert_eq!(
+            imported["report"]["skipped"]
+                .as_array()
+                .unwrap()
+                .len()
+                .to_string(),
+            detail,
+            "{file}: skipped lines"
+        );
+        // What was stored holds the same copies per section (rows of one card merged).
+        let order: Vec<&str> = expected
+            .split(", ")
+            .map(|p| p.split('=').next().unwrap())
+            .collect();
+        let id = imported["id"].as_i64().unwrap().to_string();
+        assert_eq!(
+            stored_sections(&env, &id, &order),
+            expected,
+            "{file}: the stored deck"
+        );
+        stored += 1;
+    }
+    let listed = env.json(&["deck", "list", "--json"]);
+    assert_eq!(
+        listed.as_array().unwrap().len(),
+        samples + stored,
+        "refused files stored nothing"
+    );
+}
+
+#[test]
+fn deck_import_says_what_it_did_with_sections_and_headers() {
+    let env = Env::new();
+    assert!(env
+        .run(&["import", &deck_fixture("real-world/cards.json")])
+        .status
+        .success());
+    let path = deck_fixture("real-world/text-foreign-zones.txt");
+    let output = env.run(&["deck", "import", &path, "--game", "zoids-scramble"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let report: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(
+        report,
+        [
+            "read 21 cards: side 2, Ruler 1, Stone deck 10, Identity 1, Crypt 2, main 4, Reserve 1",
+            "  'Side Deck' read as side",
+            "  'Main Deck' read as main",
+            "  'Ruler' kept as a section of its own: no rule counts its cards",
+            "  'Stone deck' kept as a section of its own: no rule counts its cards",
+            "  'Extra' kept as a section of its own: no rule counts its cards",
+            "  'Identity' kept as a section of its own: no rule counts its cards",
+            "  'Crypt' kept as a section of its own: no rule counts its cards",
+            "  'Reserve' kept as a section of its own: no rule counts its cards",
+            "  'Command Zone' kept as a section of its own: no rule counts its cards",
+        ]
+    );
+    let categories = deck_fixture("real-world/text-category-headers.txt");
+    let output = env.run(&["deck", "import", &categories, "--game", "zoids-scramble"]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("  skipped line 7: 'Command: 6' (a header or title)\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn search_limit_is_bounded() {
+    let env = Env::new();
+    for (limit, code) in [
+        ("0", 2),
+        ("10001", 2),
+        ("18446744073709551615", 2),
+        ("10000", 0),
+    ] {
+        let output = env.run(&["search", "liger", "--limit", limit, "--json"]);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "--limit {limit}: {}",
+            stderr(&output)
+        );
+    }
 }

@@ -19,7 +19,8 @@ fn every_format_round_trips_every_sample_deck() {
     for file in deckhand::bundled::DECK_FILES {
         let original = deckhand
             .import_deck(DeckFormat::Text, file.path, file.text, None, None)
-            .unwrap();
+            .unwrap()
+            .deck;
         let (_, deck) = deckhand.load_deck(original.id, None).unwrap();
         for format in DeckFormat::ALL {
             let written = deckhand.export_deck(original.id, None, format).unwrap();
@@ -62,7 +63,8 @@ fn names_with_markup_characters_survive_xml_formats() {
             None,
             Some("A & B"),
         )
-        .unwrap();
+        .unwrap()
+        .deck;
     for format in [
         DeckFormat::Cockatrice,
         DeckFormat::Octgn,
@@ -141,7 +143,7 @@ fn foreign_files_are_read_by_card_name() {
     );
     let message = bad.unwrap_err().to_string();
     assert!(
-        message.starts_with("bad.cod:cockatrice: not a valid cockatrice deck"),
+        message.starts_with("bad.cod:1:18: not well-formed XML"),
         "{message}"
     );
     let unknown = deckhand.read_deck(
@@ -153,7 +155,7 @@ fn foreign_files_are_read_by_card_name() {
     );
     assert_eq!(
         unknown.unwrap_err().to_string(),
-        "u.cod: unknown cards in zoids-scramble: card 1 'Dawnmane Lgier' (did you mean 'Dawnmane Liger'?)"
+        "u.cod: unknown cards in zoids-scramble: line 3 'Dawnmane Lgier' (did you mean 'Dawnmane Liger'?)"
     );
 }
 
@@ -167,12 +169,16 @@ fn a_deck_exported_to_a_file_imports_back_as_the_same_deck_in_every_format() {
         .expect("a sample sms deck");
     let original = deckhand
         .import_deck(DeckFormat::Text, file.path, file.text, None, None)
-        .unwrap();
+        .unwrap()
+        .deck;
     let (_, deck) = deckhand.load_deck(original.id, None).unwrap();
     for format in DeckFormat::ALL {
         let path = dir.path().join(format!("exported.{}", format.extension()));
         deckhand.export_deck_path(original.id, &path).unwrap();
-        let view = deckhand.import_deck_path(&path, Some(&deck.game)).unwrap();
+        let view = deckhand
+            .import_deck_path(&path, Some(&deck.game))
+            .unwrap()
+            .deck;
         assert_ne!(view.id, original.id, "{format:?}: a new deck");
         let (_, imported) = deckhand.load_deck(view.id, None).unwrap();
         assert_eq!(canonical(&imported), canonical(&deck), "{format:?}");
@@ -186,10 +192,157 @@ fn a_deck_exported_to_a_file_imports_back_as_the_same_deck_in_every_format() {
 #[test]
 fn importing_a_missing_file_names_it() {
     let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let before = deckhand.list_decks(None, true).unwrap();
     let error = deckhand
         .import_deck_path(std::path::Path::new("/nonexistent/deck.cod"), None)
+        .unwrap_err();
+    assert_eq!(error.code(), "unreadable_file");
+    assert!(
+        error.to_string().contains("/nonexistent/deck.cod"),
+        "{error}"
+    );
+    assert_eq!(deckhand.list_decks(None, true).unwrap(), before);
+}
+
+/// A section another tool wrote that the game does not have (issue 8): kept with its cards
+/// through import, save, load and the editor's drafts, warned about and never counted.
+#[test]
+fn a_kept_section_survives_save_and_load_and_is_not_counted() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let text = "4 Dawnmane Liger\nReserve\n2 Glacier Liger\n";
+    let imported = deckhand
+        .import_deck(
+            DeckFormat::Text,
+            "r.txt",
+            text,
+            Some("zoids-scramble"),
+            None,
+        )
+        .unwrap();
+    let view = deckhand.deck_view(imported.deck.id, None).unwrap();
+    let sections: Vec<(&str, u32)> = view
+        .entries
+        .iter()
+        .map(|e| (e.section.as_str(), e.count))
+        .collect();
+    assert_eq!(sections, [("main", 4), ("Reserve", 2)]);
+    let warning = view
+        .legality
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "unknown-section")
+        .expect("a warning about the kept section");
+    assert_eq!(
+        warning.message,
+        "2 cards in 'Reserve', which is not a section of Zoids Scramble: no rule counts them"
+    );
+    assert_eq!(warning.cards, ["Glacier Liger"]);
+    assert_eq!(
+        view.legality.diagnostics[0].message,
+        "The deck has 4 cards — it must have exactly 40"
+    );
+
+    // The editor's draft keeps it, and a save stores it again.
+    let draft = deckhand.deck_content(imported.deck.id, None).unwrap();
+    assert!(deckhand.check_draft(&draft).is_ok());
+    let saved = deckhand.save_draft(Some(imported.deck.id), &draft).unwrap();
+    assert_eq!(saved.entries.len(), 2);
+    assert_eq!(
+        saved.legality.size, 4,
+        "the deck's size leaves the kept section out"
+    );
+    // The list also holds the bundled sample decks: find this one by its id.
+    let listed = deckhand
+        .deck_list_items(Some("zoids-scramble"), false)
+        .unwrap();
+    let ours = listed
+        .iter()
+        .find(|item| item.summary.id == imported.deck.id)
+        .expect("the imported deck is listed");
+    assert_eq!(
+        ours.summary.card_count, 4,
+        "the list counts only the game's sections"
+    );
+}
+
+#[test]
+fn drafts_refuse_counts_outside_1_to_999() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let imported = deckhand
+        .import_deck(
+            DeckFormat::Text,
+            "d.txt",
+            "4 Dawnmane Liger\n",
+            Some("zoids-scramble"),
+            None,
+        )
+        .unwrap();
+    let draft = deckhand.deck_content(imported.deck.id, None).unwrap();
+    for (count, legal_input) in [
+        (0, false),
+        (1, true),
+        (999, true),
+        (1000, false),
+        (u32::MAX, false),
+    ] {
+        let mut changed = draft.clone();
+        changed.cards[0].count = count;
+        let checked = deckhand.check_draft(&changed);
+        assert_eq!(checked.is_ok(), legal_input, "{count}: {checked:?}");
+        if !legal_input {
+            let message = checked.unwrap_err().to_string();
+            assert!(
+                message.contains("line 1 (ZSX-001 in main): a count must be between 1 and 999"),
+                "{message}"
+            );
+            assert!(deckhand
+                .save_draft(Some(imported.deck.id), &changed)
+                .is_err());
+        }
+    }
+    let mut blank = draft.clone();
+    blank.cards[0].section = "  ".into();
+    assert!(
+        deckhand.check_draft(&blank).is_err(),
+        "a blank section name"
+    );
+}
+
+#[test]
+fn rows_of_one_card_become_one_line_with_every_copy() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let text =
+        "2 Dawnmane Liger\n1 dawnmane liger (ZSX) 001\n3 Dawnmane Liger\nSB: 1 Dawnmane Liger\n";
+    let (deck, file) = deckhand
+        .read_deck(
+            DeckFormat::Text,
+            "rows.txt",
+            text,
+            Some("zoids-scramble"),
+            None,
+        )
+        .unwrap();
+    let lines: Vec<(&str, &str, u32)> = deck
+        .entries
+        .iter()
+        .map(|e| (e.section.as_str(), e.card.id.as_str(), e.count))
+        .collect();
+    assert_eq!(lines, [("main", "ZSX-001", 6), ("side", "ZSX-001", 1)]);
+    assert_eq!(file.report.total(), 7);
+
+    let over = "500 Dawnmane Liger\n500 Dawnmane Liger\n";
+    let message = deckhand
+        .read_deck(
+            DeckFormat::Text,
+            "over.txt",
+            over,
+            Some("zoids-scramble"),
+            None,
+        )
         .unwrap_err()
         .to_string();
-    assert!(error.contains("/nonexistent/deck.cod"), "{error}");
-    assert!(deckhand.list_decks(None, true).unwrap().is_empty());
+    assert_eq!(
+        message,
+        "over.txt: line 2: more than 999 copies of 'Dawnmane Liger' in main"
+    );
 }

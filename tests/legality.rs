@@ -147,6 +147,11 @@ fn zoids_scramble_needs_exactly_40_cards_and_at_most_4_of_a_name() {
             [forty.clone(), vec![one("side", 9, &ten[10])]].concat(),
             &[],
         ),
+        (
+            "maybe cards do not count, not even a fifth copy",
+            [forty.clone(), vec![one("maybe", 1, &ten[0])]].concat(),
+            &[],
+        ),
     ];
     for (case, deck, errors) in cases {
         expect(case, verdict(&pool, g, None, deck), errors, &[]);
@@ -161,6 +166,13 @@ fn pr_acg_limits_size_copies_and_sides() {
     let villains = pool.cards(g, |c| c.side == Some(Side::Villain));
     let hero30 = entries("main", 3, &heroes[..10]);
     let villain30 = entries("main", 3, &villains[..10]);
+    // The sample set gives every card a side; a card without one, as a set may have.
+    let neutral = Card {
+        id: "neutral-test".into(),
+        name: "Neutral Test Support".into(),
+        side: None,
+        ..villains[0].clone()
+    };
     let swap = |deck: &[DeckEntry], card: &Card| {
         [
             deck[..9].to_vec(),
@@ -219,6 +231,45 @@ fn pr_acg_limits_size_copies_and_sides() {
             &[],
             &["hero-deck-side"],
         ),
+        // The side is inferred from the main deck only: a hero card set aside does not
+        // make this a hero deck (which would warn about its 30 villain cards).
+        (
+            "a hero card in Side leaves a villain main deck a villain deck",
+            None,
+            [villain30.clone(), vec![one("side", 3, &heroes[0])]].concat(),
+            &[],
+            &[],
+        ),
+        (
+            "a hero card in Maybe leaves it a villain deck too",
+            None,
+            [villain30.clone(), vec![one("maybe", 1, &heroes[0])]].concat(),
+            &[],
+            &[],
+        ),
+        // Cards without a side neither make nor break a villain deck (legality.rs says
+        // why): villain cards plus a neutral card are a villain deck, legal as one.
+        (
+            "a card without a side does not stop a villain deck",
+            None,
+            swap(&villain30, &neutral),
+            &[],
+            &[],
+        ),
+        (
+            "a card without a side is allowed in a declared villain deck",
+            Some(Side::Villain),
+            swap(&villain30, &neutral),
+            &[],
+            &[],
+        ),
+        (
+            "cards without a side alone do not make a villain deck",
+            None,
+            vec![one("main", 3, &neutral)],
+            &[],
+            &["deck-size-min"],
+        ),
     ];
     for (case, side, deck, errors, warnings) in cases {
         expect(case, verdict(&pool, g, side, deck), errors, warnings);
@@ -248,6 +299,11 @@ fn pr_dbg_main_deck_types_size_copies_and_fixed_starters() {
         ("Power Coin", 1),
         ("Recovery", 1),
     ]);
+    let recover = Card {
+        id: "recover-test".into(),
+        name: "Recover".into(),
+        ..pool.named(g, "Recovery")
+    };
     let cases: Vec<WarningCase> = vec![
         ("60 grid cards", main.clone(), &[], &[]),
         // The sample set has 35 grid cards and 6 Locations (76 at base copies): 4 extra
@@ -298,6 +354,38 @@ fn pr_dbg_main_deck_types_size_copies_and_fixed_starters() {
             &["starter-deck"],
             &[],
         ),
+        // GAMES.md: the rulebook also spells the card "Recover"; a set may print either.
+        (
+            "the hero starter with the card spelt Recover",
+            [
+                main.clone(),
+                hero_starter[..3].to_vec(),
+                vec![one("starter", 1, &recover)],
+            ]
+            .concat(),
+            &[],
+            &[],
+        ),
+        (
+            "a Starter kept in Side is not in the main deck",
+            [
+                main.clone(),
+                vec![one("side", 1, &pool.named(g, "Teamwork"))],
+            ]
+            .concat(),
+            &[],
+            &[],
+        ),
+        (
+            "81 cards with the extra one in Maybe are 80",
+            [
+                full.clone(),
+                vec![one("main", 4, &grid[0]), one("maybe", 1, &grid[1])],
+            ]
+            .concat(),
+            &[],
+            &["copies"],
+        ),
     ];
     for (case, deck, errors, warnings) in cases {
         expect(case, verdict(&pool, g, None, deck), errors, warnings);
@@ -323,13 +411,23 @@ fn pr_hotg_combat_decks_belong_to_one_or_two_rangers() {
     let ten_a = ten(a);
     let ten_b = ten(b);
     assert_eq!(ten_a.iter().map(|e| e.count).sum::<u32>(), 10);
+    // Added to ten of `a`: five more of `a` and five of `b` (20 cards, split 15 + 5).
+    let fifteen_five = |a: &Card, b: &Card| {
+        let (of_a, of_b) = (combat_of(a), combat_of(b));
+        vec![one("main", 5, &of_a[0]), one("main", 5, &of_b[0])]
+    };
     let cases: Vec<Case> = vec![
         (
             "10 cards of one Ranger",
             [vec![one("ranger", 1, a)], ten_a.clone()].concat(),
             &[],
         ),
-        ("10 cards, Ranger not listed", ten_a.clone(), &[]),
+        // The team is the Rangers listed, never guessed from the combat cards' colors.
+        (
+            "10 cards, Ranger not listed",
+            ten_a.clone(),
+            &["ranger-team"],
+        ),
         ("no Ranger and no cards", vec![], &["ranger-team"]),
         (
             "the Ranger listed in the combat deck is still the Ranger",
@@ -396,6 +494,59 @@ fn pr_hotg_combat_decks_belong_to_one_or_two_rangers() {
             [ten_a.clone(), ten_b.clone(), ten(c)].concat(),
             &["ranger-team"],
         ),
+        (
+            "three Rangers listed",
+            [
+                vec![
+                    one("ranger", 1, a),
+                    one("ranger", 1, b),
+                    one("ranger", 1, c),
+                ],
+                ten_a.clone(),
+                ten_b.clone(),
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "a second Ranger in Maybe leaves a one-Ranger deck of 10",
+            [vec![one("ranger", 1, a), one("maybe", 1, b)], ten_a.clone()].concat(),
+            &[],
+        ),
+        (
+            "a Ranger in Side is not on the team",
+            [vec![one("side", 1, a)], ten_a.clone()].concat(),
+            &["ranger-team"],
+        ),
+        (
+            "two Rangers, 15 + 5 is not 10 of each",
+            [
+                vec![one("ranger", 1, a), one("ranger", 1, b)],
+                ten_a.clone(),
+                fifteen_five(a, b),
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "two Rangers listed, only one Ranger's cards",
+            [
+                vec![one("ranger", 1, a), one("ranger", 1, b)],
+                ten_a.clone(),
+                ten_a.clone(),
+            ]
+            .concat(),
+            &["ranger-team"],
+        ),
+        (
+            "a combat card listed under Ranger",
+            [
+                vec![one("ranger", 1, a), one("ranger", 1, &ten_a[0].card)],
+                ten_a[1..].to_vec(),
+            ]
+            .concat(),
+            &["ranger-section", "ranger-team"],
+        ),
     ];
     for (case, deck, errors) in cases {
         expect(case, verdict(&pool, g, None, deck), errors, &[]);
@@ -436,6 +587,27 @@ fn sms_counts_the_deck_apart_from_characters_and_limits_supers_attachments_and_s
         letter(c).as_deref() == Some("B")
             && ["Combat", "Event", "Ally", "Mission"].contains(&c.card_type.as_str())
     });
+    let gus = pool.named(g, "Gumshoe Gus");
+    let brightbadge = pool.named(g, "Chief Brightbadge");
+    assert_eq!(
+        brightbadge
+            .stats
+            .get("requires")
+            .map(|v| v.to_string())
+            .as_deref(),
+        Some("Gumshoe Gus")
+    );
+    let keyword_ninja = Card {
+        id: "keyword-ninja-test".into(),
+        name: "Shadow Test".into(),
+        keywords: vec!["Ninja".into()],
+        ..other_hero.clone()
+    };
+    let ninja_nate = Card {
+        id: "ninja-nate-test".into(),
+        name: "Ninja Nate".into(),
+        ..other_hero.clone()
+    };
     let characters = vec![one("characters", 1, &ninja), one("characters", 1, &leader)];
     let base: Vec<DeckEntry> = filler.iter().take(10).map(|c| one("main", 4, c)).collect(); // 40 cards
     let with = |extra: Vec<DeckEntry>| [characters.clone(), base.clone(), extra].concat();
@@ -496,6 +668,91 @@ fn sms_counts_the_deck_apart_from_characters_and_limits_supers_attachments_and_s
             [
                 vec![
                     one("characters", 1, &other_hero),
+                    one("characters", 1, &leader),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &["leader-requirement"],
+        ),
+        (
+            "a Hero in Side does not meet a Leader's requirement",
+            [
+                vec![
+                    one("characters", 1, &other_hero),
+                    one("characters", 1, &leader),
+                    one("side", 1, &ninja),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &["leader-requirement"],
+        ),
+        (
+            "a Hero in Maybe does not either",
+            [
+                vec![
+                    one("characters", 1, &other_hero),
+                    one("characters", 1, &leader),
+                    one("maybe", 1, &ninja),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &["leader-requirement"],
+        ),
+        (
+            "a Super kept in Side is not a second Super",
+            with(vec![
+                one("main", 1, &supers[0]),
+                one("side", 1, &supers[1 % supers.len()]),
+            ]),
+            &[],
+        ),
+        (
+            "a Super listed under Characters",
+            with(vec![one("characters", 1, &supers[0])]),
+            &["characters-section"],
+        ),
+        (
+            "an eleventh Attachment listed under Characters",
+            with(vec![
+                one("main", 10, &attachments[0]),
+                one("characters", 1, &attachments[0]),
+            ]),
+            &["characters-section"],
+        ),
+        (
+            "a Leader requiring a Name met by that Hero",
+            [
+                vec![
+                    one("characters", 1, &gus),
+                    one("characters", 1, &brightbadge),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &[],
+        ),
+        (
+            "a Leader requiring a Keyword met by a Hero's Keyword",
+            [
+                vec![
+                    one("characters", 1, &keyword_ninja),
+                    one("characters", 1, &leader),
+                ],
+                base.clone(),
+            ]
+            .concat(),
+            &[],
+        ),
+        // A Name is the whole name: "Ninja" is not met by a Hero named "Ninja Nate" with
+        // no Ninja Class or Keyword (see `meets_requirement` in the core).
+        (
+            "a Leader requiring Ninja is not met by Ninja Nate",
+            [
+                vec![
+                    one("characters", 1, &ninja_nate),
                     one("characters", 1, &leader),
                 ],
                 base.clone(),
@@ -591,7 +848,8 @@ fn the_deck_list_says_which_decks_are_legal() {
             None,
             Some("Legal one"),
         )
-        .unwrap();
+        .unwrap()
+        .deck;
     let mut short = legal.content.clone();
     short.name = "Short one".into();
     short.tags = vec!["wip".into()];
@@ -603,6 +861,7 @@ fn the_deck_list_says_which_decks_are_legal() {
         .unwrap();
     let verdicts: Vec<(&str, bool, usize, Vec<String>)> = items
         .iter()
+        .filter(|i| !i.tags.iter().any(|t| t == deckhand::SAMPLE_TAG))
         .map(|i| (i.summary.name.as_str(), i.legal, i.errors, i.tags.clone()))
         .collect();
     assert_eq!(

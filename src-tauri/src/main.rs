@@ -9,6 +9,7 @@ fn main() {
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .manage(state::Db::open_default())
+        .manage(commands::goldfish::Cancel::default())
         .invoke_handler(tauri::generate_handler![
             commands::games::list_games,
             commands::cards::list_cards,
@@ -25,6 +26,10 @@ fn main() {
             commands::decks::diff_deck,
             commands::decks::import_deck_file,
             commands::decks::export_deck_file,
+            commands::goldfish::goldfish_step,
+            commands::goldfish::goldfish_simulate,
+            commands::goldfish::cancel_goldfish,
+            commands::goldfish::goldfish_odds,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -191,7 +191,7 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             let text = read(&file)?;
             let label = file.display().to_string();
             let format = format_of(format.as_deref(), Some(&file));
-            let stored = match into {
+            let imported = match into {
                 Some(reference) => deckhand.import_deck_version(
                     deckhand.find_deck(&reference)?,
                     format,
@@ -203,13 +203,15 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
                 }
             };
             if json {
-                print_json(out, &stored)?;
+                print_json(out, &imported)?;
             } else {
+                let stored = &imported.deck;
                 writeln!(
                     out,
                     "saved deck {} '{}' ({}), version {}",
                     stored.id, stored.content.name, stored.content.game, stored.version
                 )?;
+                text::deck_import_report(out, &imported.report)?;
             }
         }
         DeckCommand::Export {
@@ -222,9 +224,9 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             let text = deckhand.export_deck(deckhand.find_deck(&deck)?, version, format)?;
             match file {
                 Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| deckhand::Error::ReadFile {
+                    std::fs::write(&path, text).map_err(|e| deckhand::Error::WriteFile {
                         path: path.clone(),
-                        message: format!("cannot write: {e}"),
+                        message: e.to_string(),
                     })?
                 }
                 None => out.write_all(text.as_bytes())?,

@@ -1,6 +1,7 @@
 //! The CLI's commands: each calls one API function and prints the result as text or JSON.
 
 pub mod deck;
+pub mod goldfish;
 mod text;
 
 use std::io::{self, Write};
@@ -154,7 +155,7 @@ pub fn search(
 }
 
 pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
-    let timings = deckhand::bench::first_run_import(runs)?;
+    let timings = deckhand_bench::first_run_import(runs)?;
     if json {
         return print_json(out, &timings);
     }
@@ -168,7 +169,7 @@ pub fn bench_decks(
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let timings = deckhand::bench::decks(runs, heroes_grid)?;
+    let timings = deckhand_bench::decks(runs, heroes_grid)?;
     if json {
         return print_json(out, &timings);
     }
@@ -176,10 +177,24 @@ pub fn bench_decks(
     Ok(())
 }
 
+pub fn bench_goldfish(
+    games: u64,
+    peer: Option<&std::path::Path>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let report = deckhand_bench::goldfish(games.max(2), peer)?;
+    if json {
+        return print_json(out, &report);
+    }
+    text::goldfish_bench(&report, out)?;
+    Ok(())
+}
+
 pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
     let dir = std::env::temp_dir().join(format!("deckhand-bench-search-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let report = deckhand::bench::search(&dir, cards.max(1), runs.max(1));
+    let report = deckhand_bench::search(&dir, cards.max(1), runs.max(1));
     let _ = std::fs::remove_dir_all(&dir);
     let report = report?;
     if json {

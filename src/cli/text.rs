@@ -3,8 +3,10 @@
 
 use std::io::{self, Write};
 
-use deckhand::bench::{SearchBenchReport, Timing};
-use deckhand::{Card, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity};
+use deckhand::{
+    Card, DeckImportReport, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity,
+};
+use deckhand_bench::{GoldfishBenchReport, SearchBenchReport, Timing};
 
 pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
     let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
@@ -42,6 +44,40 @@ pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<
             out,
             "total: {} added, {} updated, {} unchanged",
             report.added, report.updated, report.unchanged
+        )?;
+    }
+    Ok(())
+}
+
+/// What `deck import` read: copies per section, section names read as another section or
+/// kept, and the lines skipped as headers or titles.
+pub fn deck_import_report(out: &mut impl Write, report: &DeckImportReport) -> io::Result<()> {
+    let sections: Vec<String> = report
+        .sections
+        .iter()
+        .map(|s| format!("{} {}", s.section, s.cards))
+        .collect();
+    writeln!(
+        out,
+        "read {} cards: {}",
+        report.total(),
+        sections.join(", ")
+    )?;
+    for name in report.renamed() {
+        writeln!(out, "  '{}' read as {}", name.written, name.section)?;
+    }
+    for name in report.kept() {
+        writeln!(
+            out,
+            "  '{}' kept as a section of its own: no rule counts its cards",
+            name.section
+        )?;
+    }
+    for line in &report.skipped {
+        writeln!(
+            out,
+            "  skipped line {}: '{}' (a header or title)",
+            line.line, line.text
         )?;
     }
     Ok(())
@@ -268,4 +304,35 @@ pub fn heroes_grid_report(report: &HeroesGridReport, out: &mut impl Write) -> io
     list("irregular starting decks", &report.irregular_decks, out)?;
     list("skipped cards", &report.skipped_cards, out)?;
     list("notes", &report.notes, out)
+}
+
+pub fn goldfish_bench(report: &GoldfishBenchReport, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "machine: {} · build: {}",
+        report.machine, report.profile
+    )?;
+    if let Some(peer) = &report.peer {
+        writeln!(
+            out,
+            "yardstick (same run): {:.0} games/s on 1 thread — {}",
+            peer.games_per_second, peer.command
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<16} {:<32} {:>7} {:>12} {:>14} {:>10}",
+        "game", "deck", "threads", "games", "games/s/core", "vs peer"
+    )?;
+    for t in &report.timings {
+        let ratio = report.peer.as_ref().map_or("—".to_owned(), |p| {
+            format!("{:.2}×", t.per_core / p.games_per_second)
+        });
+        writeln!(
+            out,
+            "{:<16} {:<32} {:>7} {:>12} {:>14.0} {:>10}",
+            t.game, t.deck, t.threads, t.games, t.per_core, ratio
+        )?;
+    }
+    Ok(())
 }

@@ -125,6 +125,13 @@ async function main() {
 
   // The expected games and counts come from the CLI against the same fresh database.
   const games = JSON.parse(execFileSync(cli, ['--db', db, 'games', '--json'], { encoding: 'utf8' }));
+  const cliDecks = (...args) =>
+    JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json', ...args], { encoding: 'utf8' }));
+  // A new database holds the bundled sample decks (tagged "sample") and nothing else.
+  const samples = cliDecks();
+  const sampleIds = new Set(samples.map((d) => d.id));
+  // The deck the editor steps build and save.
+  let builtId = null;
   const driver = new WebDriver(`http://127.0.0.1:${port}`);
   let shot = 0;
   const save = async (name) => {
@@ -268,6 +275,22 @@ async function main() {
       await driver.execute('document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }))');
       await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
       await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+      // First run: the list is not empty, it shows this game's sample decks, marked as samples.
+      const zoidsSamples = samples.filter((d) => d.game === 'zoids-scramble');
+      check(zoidsSamples.length > 0, `the CLI lists no Zoids sample deck: ${JSON.stringify(samples)}`);
+      await driver.waitFor('the sample decks in the list', async () =>
+        (await driver.findAll('[data-testid="deck-row"]')).length === zoidsSamples.length,
+      );
+      const sampleRows = await driver.execute(
+        'return [...document.querySelectorAll("[data-testid=deck-row]")].map((r) => r.textContent)',
+      );
+      for (const deck of zoidsSamples) {
+        check(
+          sampleRows.some((row) => row.includes(deck.name) && row.includes('sample') && row.includes('Legal')),
+          `no legal sample row for ${deck.name}: ${JSON.stringify(sampleRows)}`,
+        );
+      }
+      await save('deck-samples');
       await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
       const badge = async () => {
         const el = (await driver.findAll('[data-testid="legal-badge"]'))[0];
@@ -302,9 +325,11 @@ async function main() {
 
       await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
       await driver.waitFor('the deck to be saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
-      const decks = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--game', 'zoids-scramble', '--json'], { encoding: 'utf8' }));
+      // Ours is the one deck that is not a sample.
+      const decks = cliDecks('--game', 'zoids-scramble').filter((d) => !sampleIds.has(d.id));
       check(decks.length === 1 && decks[0].card_count === 40, `CLI sees ${JSON.stringify(decks)}`);
-      const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(decks[0].id)]);
+      builtId = decks[0].id;
+      const checked = spawnSync(cli, ['--db', db, 'deck', 'check', '--deck', String(builtId)]);
       check(checked.status === 0, `the CLI finds the saved deck illegal: ${checked.stdout}`);
       await save('deck-saved');
     });
@@ -340,27 +365,32 @@ async function main() {
       const diff = await driver.waitForElement('[data-testid="version-diff"]');
       await driver.waitFor('the diff of versions 1 and 2', async () => /Version 1 → 2/.test(await driver.text(diff)));
       const summary = await driver.text(diff);
-      const cli2 = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'diff', '--json', String(JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }))[0].id), '1', '2'], { encoding: 'utf8' }));
+      const cli2 = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'diff', '--json', String(builtId), '1', '2'], { encoding: 'utf8' }));
       check(summary.includes(`${cli2.changed} changed`), `the app's diff "${summary}" differs from the CLI's ${JSON.stringify(cli2)}`);
       await save('deck-history');
       await driver.execute('document.querySelector("[data-testid=version-history]").close()');
       await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-      const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
+      // The list shows the samples and, among them, the saved deck.
+      const ourRow = `[data-testid="deck-row"][data-deck-id="${builtId}"]`;
+      const rows = await driver.waitFor('the deck in the list', async () => (await driver.findAll(ourRow)).length === 1);
       check(rows, 'the deck list lacks the saved deck');
-      const row = await driver.text((await driver.findAll('[data-testid="deck-row"]'))[0]);
-      check(row.includes('1 error') && row.includes('aggro') && row.includes('37 cards'), `the deck row reads "${row}"`);
+      const row = await driver.text((await driver.findAll(ourRow))[0]);
+      check(row.includes('1 error') && row.includes('aggro') && row.includes('37 cards') && !row.includes('sample'), `the deck row reads "${row}"`);
       await save('deck-list');
 
-      await driver.click(await driver.waitForElement('[data-testid="delete-deck"]'));
-      await driver.waitFor('the deck gone from the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 0);
-      const listed = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'list', '--json'], { encoding: 'utf8' }));
-      check(listed.length === 0, `the CLI still lists ${JSON.stringify(listed)}`);
+      await driver.click(await driver.waitForElement(`${ourRow} [data-testid="delete-deck"]`));
+      await driver.waitFor('the deck gone from the list', async () => (await driver.findAll(ourRow)).length === 0);
+      const listed = cliDecks();
+      check(
+        !listed.some((d) => d.id === builtId) && listed.length === samples.length,
+        `the CLI lists ${JSON.stringify(listed)}`,
+      );
       await save('deck-deleted');
       const undo = await driver.waitFor('the Undo link', async () =>
         (await driver.findAll('.banner.notice button'))[0],
       );
       await driver.click(undo);
-      await driver.waitFor('the deck back in the list', async () => (await driver.findAll('[data-testid="deck-row"]')).length === 1);
+      await driver.waitFor('the deck back in the list', async () => (await driver.findAll(ourRow)).length === 1);
     });
 
     await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {
@@ -403,11 +433,13 @@ async function main() {
       check((await count('characters')) === '1', 'undo took more than the last change');
       await save('deck-sms-undo');
 
-      // Enter adds the best match to the deck; its section control moves it to Maybe.
+      // Enter adds the best match to the deck; its section control moves it to Maybe. (The
+      // Hero's line has a control too, offering only Characters, Side and Maybe: take the
+      // Ally's, in the Deck section.)
       await driver.type(input, '\uE007');
       await driver.waitFor('the Ally in the deck', async () => (await count('main')) === '1');
       await driver.execute(`
-        const select = document.querySelector('[data-testid=deck-line] [data-testid=line-section]');
+        const select = document.querySelector('section[aria-label="Deck"] [data-testid=deck-line] [data-testid=line-section]');
         select.value = 'maybe';
         select.dispatchEvent(new Event('change', { bubbles: true }));
       `);
@@ -442,6 +474,105 @@ async function main() {
       await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
       await driver.waitForElement('[data-testid="deck-side"]');
       await save('deck-acg-side');
+    });
+
+    await step('a deck file with a section the game lacks shows it with its cards, which move out (issue 8)', async () => {
+      // Another tool's zone ("Reserve") is kept as a section of its own when imported.
+      const names = JSON.parse(execFileSync(cli, ['--db', db, 'cards', '--game', 'pr-acg', '--json'], { encoding: 'utf8' })).map((c) => c.name);
+      const file = join(work, 'with-reserve.txt');
+      writeFileSync(file, `Deck\n4 ${names[0]}\nReserve\n2 ${names[1]}\n`);
+      const imported = JSON.parse(
+        execFileSync(cli, ['--db', db, 'deck', 'import', file, '--game', 'pr-acg', '--name', 'With Reserve', '--json'], { encoding: 'utf8' }),
+      );
+      check(imported.report.names.some((n) => n.section === 'Reserve' && n.outcome === 'kept'), `report: ${JSON.stringify(imported.report)}`);
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      // The list holds this game's sample decks too: find the imported one by its id.
+      const importedRow = `[data-testid="deck-row"][data-deck-id="${imported.id}"]`;
+      await driver.waitFor('the imported deck in the list', async () => (await driver.findAll(importedRow)).length === 1);
+      await driver.click(await driver.waitForElement(`${importedRow} .open`));
+      await driver.waitForElement('[data-testid="extra-section-note"]');
+      const count = (section) => driver.execute(`return document.querySelector('[data-testid="section-count-${section}"]')?.textContent ?? ''`);
+      check((await count('Reserve')) === '2', `Reserve holds ${await count('Reserve')}`);
+      const findings = () => driver.execute('return [...document.querySelectorAll("[data-testid=diagnostic]")].map((d) => d.textContent)');
+      await driver.waitFor('the warning about Reserve', async () => (await findings()).some((d) => d.includes("in 'Reserve', which is not a section of")));
+      await save('deck-kept-section');
+      await driver.execute(`
+        const select = [...document.querySelectorAll('[data-testid=line-section]')].find((s) => s.value === 'Reserve');
+        select.value = 'main';
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      `);
+      await driver.waitFor('the cards moved to Main', async () => (await count('main')) === '6' && (await driver.findAll('[data-testid="extra-section-note"]')).length === 0);
+      await driver.waitFor('the warning gone', async () => !(await findings()).some((d) => d.includes("'Reserve'")));
+      await driver.click(await driver.waitForElement('[data-testid="save-deck"]'));
+      await driver.waitFor('the deck saved', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 2'));
+      const shown = JSON.parse(execFileSync(cli, ['--db', db, 'deck', 'show', String(imported.id), '--json'], { encoding: 'utf8' }));
+      check(shown.cards.every((c) => c.section === 'main'), `stored: ${JSON.stringify(shown.cards)}`);
+      await save('deck-kept-section-moved');
+    });
+
+    await step('Playtest: a sample Zoids Scramble deck is played step by step to the end, simulated and its odds asked', async () => {
+      execFileSync(cli, ['--db', db, 'deck', 'import', join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), '--name', 'E2E Playtest'], { encoding: 'utf8' });
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
+      const open = await driver.waitFor('the imported deck in the list', async () => {
+        const rows = await driver.findAll('[data-testid="deck-row"]');
+        for (const row of rows) if ((await driver.text(row)).includes('E2E Playtest')) return row;
+        return null;
+      });
+      await driver.click(open);
+      await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
+      await driver.waitForElement('[data-testid="goldfish-turn"]');
+      const board = await driver.text(await driver.waitForElement('[data-testid="goldfish-board"]'));
+      check(/hand/i.test(board) && /base/i.test(board), `the board after the setup reads "${board}"`);
+      await save('playtest-setup');
+      for (let turn = 0; turn < 40 && (await driver.findAll('[data-testid="goldfish-result"]')).length === 0; turn += 1) {
+        await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+        if (turn === 1) await save('playtest-turn-2');
+      }
+      const result = await driver.text(await driver.waitForElement('[data-testid="goldfish-result"]'));
+      check(/^(Won|Decked out|Draw) on turn \d+/.test(result), `the game ended with "${result}"`);
+      const turns = (await driver.findAll('[data-testid="goldfish-turn"]')).length;
+      const shownTurn = Number(/turn (\d+)/.exec(result)[1]);
+      check(turns === shownTurn + 1, `${turns} turns logged (with the setup) for a game that ended on turn ${shownTurn}`);
+      const decisions = await driver.execute('return [...document.querySelectorAll("[data-testid=goldfish-log] .decision")].map((d) => d.textContent)');
+      check(decisions.some((d) => /Set Pilot .+ on /.test(d)), `no pilot was set: ${JSON.stringify(decisions.slice(0, 12))}`);
+      await save('playtest-end');
+
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-simulate"]'));
+      const games = await driver.waitForElement('[data-testid="goldfish-games"]');
+      await driver.clear(games);
+      await driver.type(games, '20000');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      const figures = await driver.text(await driver.waitForElement('[data-testid="goldfish-figures"]', 60000));
+      check(/Won/.test(figures) && /Mean kill turn/.test(figures), `the figures read "${figures}"`);
+      await driver.waitForElement('[data-testid="kill-chart-first"] .bar');
+      const summary = await driver.text(await driver.waitForElement('[data-testid="goldfish-summary"]'));
+      check(summary.startsWith('40,000 games') || summary.startsWith('40000 games'), `the run summary reads "${summary}"`);
+      await save('playtest-simulated');
+
+      // A second run is compared with the first; a long one can be cancelled.
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      await driver.waitFor('the comparison with the previous run', async () => (await driver.findAll('[data-testid="goldfish-compare"]')).length > 0, 60000);
+      const compared = await driver.text(await driver.waitForElement('[data-testid="goldfish-compare"]'));
+      check(/v1: [\d.]+ turns → v1: [\d.]+ turns/.test(compared), `the comparison reads "${compared}"`);
+      await driver.clear(games);
+      await driver.type(games, '10000000');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+      await driver.waitForElement('[data-testid="goldfish-progress"]');
+      await save('playtest-running');
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-cancel"]'));
+      await driver.waitFor('the run cancelled', async () => (await driver.findAll('[data-testid="goldfish-simulate"]')).length === 1, 30000);
+
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-odds"]'));
+      await driver.type(await driver.waitForElement('[data-testid="odds-query"]'), 't:pilot');
+      await driver.click(await driver.waitForElement('[data-testid="odds-ask"]'));
+      const odds = await driver.text(await driver.waitForElement('[data-testid="odds-table"]'));
+      check(/Opening/.test(odds) && /%/.test(odds), `the odds table reads "${odds}"`);
+      const expected = JSON.parse(execFileSync(cli, ['--db', db, 'odds', join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), 't:pilot', '--turns', '10', '--json'], { encoding: 'utf8' }));
+      const firstRow = (expected.rows ?? expected.table?.rows)[0];
+      check(odds.includes(`${(100 * firstRow.going_first).toFixed(1)}%`), `the app's odds differ from the CLI's ${JSON.stringify(firstRow)}`);
+      await save('playtest-odds');
     });
   } finally {
     await driver.stop();

@@ -309,6 +309,11 @@ fn validate_stat(def: &StatDef, value: &Value) -> Result<StatValue, CardProblem>
 
 fn validate_word(def: &StatDef, word: &str) -> Result<StatValue, String> {
     let word = word.trim();
+    // An empty `set_letter` would read as a set of its own (and break `same_value` rules):
+    // a card without the stat leaves it out.
+    if word.is_empty() {
+        return Err("must not be empty (leave the stat out when a card has none)".into());
+    }
     if def.values.is_empty() {
         return Ok(StatValue::Text(word.to_owned()));
     }

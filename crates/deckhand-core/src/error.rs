@@ -37,13 +37,6 @@ pub enum CoreError {
         location: Location,
         message: String,
     },
-    /// A deck text file has a line that is neither a card nor a section header.
-    #[error("{source_name}:{location}: {message}")]
-    DeckText {
-        source_name: String,
-        location: Location,
-        message: String,
-    },
     /// A game id that no definition declares.
     #[error("unknown game '{id}' (known: {known})")]
     UnknownGame { id: String, known: String },

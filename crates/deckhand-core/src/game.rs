@@ -10,7 +10,7 @@ use crate::name::fold_name;
 use crate::rules::{DeckRules, RuleKind};
 
 /// Sections every game has besides its own: cards set aside, and cards being considered.
-/// Neither counts towards construction rules unless a rule names it.
+/// Neither ever counts toward a deck: no rule may name them.
 pub const GENERIC_SECTIONS: &[&str] = &["side", "maybe"];
 
 /// A validated game definition. Construct it with [`Game::from_toml`].
@@ -37,6 +37,9 @@ pub struct Game {
     /// Deck-construction rules; a game without them accepts any deck.
     #[serde(default)]
     pub deck: DeckRules,
+    /// How the game's cards print: sizes per type and what a text proxy shows where.
+    #[serde(default)]
+    pub print: PrintDef,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -44,6 +47,87 @@ pub struct Game {
 pub struct CardSize {
     pub width: f64,
     pub height: f64,
+}
+
+/// The `[print]` section: what differs per game when cards are printed. Everything is
+/// optional; a game without it prints plain proxies at `card_size_mm`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintDef {
+    /// Card types whose physical size differs from `card_size_mm` (oversized cards).
+    #[serde(default)]
+    pub card_sizes: BTreeMap<String, CardSize>,
+    /// Stats appended to the type line, in order (`Zoid — Liger · Power 5`).
+    #[serde(default)]
+    pub type_line: Vec<String>,
+    /// Stats listed as `Label value` above the rules text.
+    #[serde(default)]
+    pub body: Vec<String>,
+    /// Stats in the card's corners; each corner shows the first listed stat the card has.
+    #[serde(default)]
+    pub corners: PrintCorners,
+    /// The card field whose value picks the frame colour.
+    #[serde(default)]
+    pub frame_by: FrameBy,
+    /// Frame colour (`#rrggbb`) per value of `frame_by`, compared case-insensitively.
+    #[serde(default)]
+    pub frame_colors: BTreeMap<String, String>,
+    /// Frame colour when no `frame_colors` entry matches; grey when absent.
+    #[serde(default)]
+    pub frame_default: Option<String>,
+    /// The generated card back.
+    #[serde(default)]
+    pub back: PrintBack,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintCorners {
+    #[serde(default)]
+    pub top_left: Vec<String>,
+    #[serde(default)]
+    pub top_right: Vec<String>,
+    #[serde(default)]
+    pub bottom_left: Vec<String>,
+    #[serde(default)]
+    pub bottom_right: Vec<String>,
+}
+
+/// Which card field chooses a text proxy's frame colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FrameBy {
+    /// Every card uses `frame_default`.
+    #[default]
+    None,
+    Color,
+    Side,
+    Type,
+}
+
+/// The generated back of a game's cards: its title on two colours.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintBack {
+    /// The words on the back; the game's name when absent.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// `#rrggbb`; dark grey when absent.
+    #[serde(default)]
+    pub background: Option<String>,
+    /// `#rrggbb` for the border and title; white when absent.
+    #[serde(default)]
+    pub accent: Option<String>,
+}
+
+/// Reads `#rrggbb` into its three channels.
+pub fn parse_hex_color(text: &str) -> Option<[u8; 3]> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
 }
 
 /// A card type and the stats a card of that type may carry.
@@ -147,6 +231,17 @@ impl Game {
         self.card_types.iter().find(|t| fold_name(&t.name) == key)
     }
 
+    /// The physical size of a card of this type: its `[print.card_sizes]` entry, else
+    /// `card_size_mm`.
+    pub fn card_size_for(&self, card_type: &str) -> CardSize {
+        let key = fold_name(card_type);
+        self.print
+            .card_sizes
+            .iter()
+            .find(|(name, _)| fold_name(name) == key)
+            .map_or(self.card_size_mm, |(_, size)| *size)
+    }
+
     /// The keyword definition for a keyword as written on a card (`Scouting: 1`).
     pub fn keyword(&self, written: &str) -> Option<&KeywordDef> {
         let name = written.split(':').next().unwrap_or(written);
@@ -167,8 +262,7 @@ impl Game {
         if self.name.trim().is_empty() {
             return fail("name", "must not be empty".into());
         }
-        let size = self.card_size_mm;
-        if !(size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0) {
+        if !valid_size(self.card_size_mm) {
             return fail(
                 "card_size_mm",
                 "width and height must be between 0 and 500 mm".into(),
@@ -223,23 +317,139 @@ impl Game {
                 );
             }
         }
-        self.validate_deck_rules()
+        self.validate_deck_rules()?;
+        self.validate_print()
+    }
+
+    fn validate_print(&self) -> Result<(), (String, String)> {
+        let print = &self.print;
+        for (card_type, size) in &print.card_sizes {
+            if self.card_type(card_type).is_none() || !valid_size(*size) {
+                return Err((
+                    format!("print.card_sizes.{card_type}"),
+                    format!("'{card_type}' is not a card type, or its size is not 0–500 mm"),
+                ));
+            }
+        }
+        let corners = &print.corners;
+        let stat_lists = [
+            ("print.type_line", &print.type_line),
+            ("print.body", &print.body),
+            ("print.corners.top_left", &corners.top_left),
+            ("print.corners.top_right", &corners.top_right),
+            ("print.corners.bottom_left", &corners.bottom_left),
+            ("print.corners.bottom_right", &corners.bottom_right),
+        ];
+        for (key, stats) in stat_lists {
+            if let Some((i, stat)) = stats
+                .iter()
+                .enumerate()
+                .find(|(_, s)| !self.stats.contains_key(*s))
+            {
+                return Err((format!("{key}[{i}]"), format!("unknown stat '{stat}'")));
+            }
+        }
+        for (value, color) in &print.frame_colors {
+            let key_ok = match print.frame_by {
+                FrameBy::Side => crate::card::Side::parse(value).is_some(),
+                FrameBy::Type => self.card_type(value).is_some(),
+                FrameBy::Color => true,
+                FrameBy::None => false,
+            };
+            if !key_ok {
+                return Err((
+                    format!("print.frame_colors.{value}"),
+                    format!(
+                        "'{value}' is not a value of frame_by = {:?}",
+                        print.frame_by
+                    )
+                    .to_lowercase(),
+                ));
+            }
+            if parse_hex_color(color).is_none() {
+                return Err((
+                    format!("print.frame_colors.{value}"),
+                    format!("'{color}' is not a #rrggbb colour"),
+                ));
+            }
+        }
+        let colors = [
+            ("print.frame_default", &print.frame_default),
+            ("print.back.background", &print.back.background),
+            ("print.back.accent", &print.back.accent),
+        ];
+        for (key, color) in colors {
+            if let Some(color) = color.as_ref().filter(|c| parse_hex_color(c).is_none()) {
+                return Err((key.into(), format!("'{color}' is not a #rrggbb colour")));
+            }
+        }
+        Ok(())
     }
 
     /// True when `id` is one of this game's sections or a generic one.
     pub fn has_section(&self, id: &str) -> bool {
-        GENERIC_SECTIONS.contains(&id) || self.sections.iter().any(|s| s.id == id)
+        GENERIC_SECTIONS.contains(&id) || self.own_section(id)
+    }
+
+    /// True when `id` is one of the game's own sections (not `side` or `maybe`).
+    fn own_section(&self, id: &str) -> bool {
+        self.sections.iter().any(|s| s.id == id)
+    }
+
+    /// The name a player sees for a section (`characters` → "Characters").
+    pub fn section_name<'a>(&'a self, id: &'a str) -> &'a str {
+        match id {
+            "side" => "Side",
+            "maybe" => "Maybe",
+            _ => self
+                .sections
+                .iter()
+                .find(|s| s.id == id)
+                .map_or(id, |s| s.name.as_str()),
+        }
+    }
+
+    /// The section cards of `card_type` always go to, if the game says so (compared
+    /// case-insensitively; the map's keys are the game's type names).
+    pub fn section_of_type(&self, card_type: &str) -> Option<&str> {
+        let key = fold_name(card_type);
+        self.deck
+            .section_of_type
+            .iter()
+            .find(|(t, _)| fold_name(t) == key)
+            .map(|(_, section)| section.as_str())
     }
 
     fn validate_deck_rules(&self) -> Result<(), (String, String)> {
         let known_type = |name: &String| self.card_type(name).is_some();
         for (card_type, section) in &self.deck.section_of_type {
-            if !known_type(card_type) || !self.has_section(section) {
+            if !known_type(card_type) || !self.own_section(section) {
                 return Err((
                     format!("deck.section_of_type.{card_type}"),
-                    format!("'{card_type}' is not a card type or '{section}' is not a section"),
+                    format!(
+                        "'{card_type}' is not a card type or '{section}' is not one of the game's sections"
+                    ),
                 ));
             }
+        }
+        if self.deck.counted_sections.is_empty() {
+            return Err((
+                "deck.counted_sections".into(),
+                "a deck needs at least one counted section".into(),
+            ));
+        }
+        if let Some(section) = self
+            .deck
+            .counted_sections
+            .iter()
+            .find(|s| !self.own_section(s))
+        {
+            return Err((
+                "deck.counted_sections".into(),
+                format!(
+                    "'{section}' is not one of the game's sections (side and maybe never count)"
+                ),
+            ));
         }
         if let Some(stat) = self
             .deck
@@ -258,6 +468,27 @@ impl Game {
             }
             if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
                 return fail(format!("unknown section '{section}'"));
+            }
+            if let Some(section) = rule.sections.iter().find(|s| !self.own_section(s)) {
+                return fail(format!(
+                    "a rule cannot count '{section}': side and maybe never count"
+                ));
+            }
+            if let RuleKind::FixedComposition {
+                compositions,
+                aliases,
+            } = &rule.kind
+            {
+                let listed = |name: &String| {
+                    compositions
+                        .iter()
+                        .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
+                };
+                if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
+                    return fail(format!(
+                        "alias '{alias}' names '{name}', which no composition lists"
+                    ));
+                }
             }
             let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
                 RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
@@ -291,6 +522,10 @@ impl Game {
         }
         Ok(())
     }
+}
+
+fn valid_size(size: CardSize) -> bool {
+    size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0
 }
 
 fn validate_stat(stat: &StatDef) -> Result<(), String> {
@@ -380,6 +615,50 @@ name = "Main"
     }
 
     #[test]
+    fn print_sections_are_checked_when_the_definition_loads() {
+        let with_print = |print: &str| format!("{MINIMAL}\n[print]\n{print}\n");
+        let cases = [
+            ("body = [\"pwr\"]", "print.body[0]: unknown stat 'pwr'"),
+            (
+                "corners = { top_left = [\"power\", \"cost\"] }",
+                "print.corners.top_left[1]: unknown stat 'cost'",
+            ),
+            (
+                "card_sizes = { Giant = { width = 70.0, height = 120.0 } }",
+                "print.card_sizes.Giant",
+            ),
+            (
+                "card_sizes = { Unit = { width = 0.0, height = 120.0 } }",
+                "print.card_sizes.Unit",
+            ),
+            (
+                "frame_by = \"side\"\nframe_colors = { purple = \"#ff00ff\" }",
+                "print.frame_colors.purple",
+            ),
+            (
+                "frame_by = \"color\"\nframe_colors = { Red = \"red\" }",
+                "'red' is not a #rrggbb colour",
+            ),
+            (
+                "back = { background = \"#12345\" }",
+                "print.back.background",
+            ),
+            ("corner = []", "unknown field `corner`"),
+        ];
+        for (print, expected) in cases {
+            let err = error_of(&with_print(print));
+            assert!(err.contains(expected), "{print}: {err}");
+        }
+        let game = Game::from_toml(
+            "tiny.toml",
+            &with_print("card_sizes = { unit = { width = 70.0, height = 120.0 } }\nframe_by = \"type\"\nframe_colors = { Unit = \"#AA0000\" }"),
+        )
+        .unwrap();
+        assert_eq!(game.card_size_for("UNIT").height, 120.0);
+        assert_eq!(parse_hex_color("#AA0000"), Some([170, 0, 0]));
+    }
+
+    #[test]
     fn deck_rules_are_checked_when_the_definition_loads() {
         let with_rule = |rule: &str| format!("{MINIMAL}\n[[deck.rules]]\n{rule}\n");
         let cases = [
@@ -388,6 +667,10 @@ name = "Main"
              "deck.rules[0]: 'Wizard' is not a card type of Tiny Game"),
             ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"attic\"]",
              "deck.rules[0]: unknown section 'attic'"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"side\"]",
+             "deck.rules[0]: a rule cannot count 'side': side and maybe never count"),
+            ("id = \"a\"\nkind = \"fixed_composition\"\nseverity = \"error\"\naliases = { Recover = \"Recovery\" }\n[[deck.rules.compositions]]\nname = \"S\"\ncards = { Teamwork = 7 }",
+             "deck.rules[0]: alias 'Recover' names 'Recovery', which no composition lists"),
             ("id = \"a\"\nkind = \"same_value\"\nseverity = \"error\"\nfield = \"letter\"",
              "deck.rules[0]: unknown stat 'letter'"),
             ("id = \"a\"\nkind = \"teleport\"\nseverity = \"error\"", "unknown variant `teleport`"),
@@ -402,5 +685,36 @@ name = "Main"
             &with_rule("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3")
         )
         .is_ok());
+    }
+
+    #[test]
+    fn side_and_maybe_can_never_be_counted_or_forced() {
+        let cases = [
+            (
+                "[deck]\ncounted_sections = [\"main\", \"maybe\"]",
+                "tiny.toml: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
+            ),
+            (
+                "[deck]\ncounted_sections = []",
+                "tiny.toml: deck.counted_sections: a deck needs at least one counted section",
+            ),
+            (
+                "[deck.section_of_type]\nUnit = \"side\"",
+                "tiny.toml: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
+            ),
+        ];
+        for (deck, expected) in cases {
+            assert_eq!(
+                error_of(&format!("{MINIMAL}\n{deck}\n")),
+                expected,
+                "{deck}"
+            );
+        }
+        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
+        assert_eq!(game.deck.counted_sections, ["main"]);
+        assert_eq!(
+            (game.section_name("main"), game.section_name("maybe")),
+            ("Main", "Maybe")
+        );
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::card::{Card, Side, StatValue};
 use crate::deck::{Deck, DeckEntry};
-use crate::game::Game;
+use crate::game::{Game, GENERIC_SECTIONS};
 use crate::name::fold_name;
 use crate::rules::{CardFilter, DefaultSide, Hook, Rule, RuleKind, Severity};
 
@@ -32,8 +32,11 @@ pub struct Legality {
     pub game: String,
     /// The side the rules used (the player's, or the game's default).
     pub side: Option<Side>,
-    /// Cards per section.
+    /// Cards per section (after cards of a type with its own section were moved there).
     pub counts: BTreeMap<String, u32>,
+    /// The deck's size: the cards of the game's counted sections. Side, Maybe and sections
+    /// such as `sms` characters are not in it.
+    pub size: u32,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -43,11 +46,16 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
     let side = deck.side.or_else(|| default_side(game, &entries));
     let mut counts = BTreeMap::new();
     for entry in &entries {
-        *counts.entry(entry.section.clone()).or_insert(0) += entry.count;
+        let n = counts.entry(entry.section.clone()).or_insert(0u32);
+        *n = n.saturating_add(entry.count);
     }
+    let size = counts
+        .iter()
+        .filter(|(section, _)| game.deck.counted_sections.contains(section))
+        .fold(0u32, |size, (_, n)| size.saturating_add(*n));
     let mut diagnostics = Vec::new();
     for rule in &game.deck.rules {
-        let sections = rule.counted_sections();
+        let sections = rule.counted_sections(&game.deck);
         let counted: Vec<&DeckEntry> = entries
             .iter()
             .filter(|e| sections.contains(&e.section))
@@ -61,7 +69,29 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
                 hint: rule.hint.clone(),
             });
         };
-        check_rule(rule, &counted, &entries, side, &mut report);
+        check_rule(game, rule, &counted, &entries, side, &mut report);
+    }
+    // A section the game does not have (kept from an imported file) is set aside: its
+    // cards count for no rule, which the player should know.
+    for (section, n) in counts.iter().filter(|(s, _)| !game.has_section(s)) {
+        let cards = entries
+            .iter()
+            .filter(|e| &e.section == section)
+            .collect::<Vec<_>>();
+        diagnostics.push(Diagnostic {
+            severity: Severity::Warning,
+            rule: "unknown-section".into(),
+            message: format!(
+                "{} in '{section}', which is not a section of {}: no rule counts {}",
+                plural(*n, "card"),
+                game.name,
+                if *n == 1 { "it" } else { "them" }
+            ),
+            cards: names(cards.iter()),
+            hint: Some(
+                "Move the cards to a section of the game, or keep them there as a note.".into(),
+            ),
+        });
     }
     // Errors first; within a severity, the order of the rules in the game definition.
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
@@ -70,36 +100,46 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
         game: game.id.clone(),
         side,
         counts,
+        size,
         diagnostics,
     }
 }
 
-/// Cards whose type always belongs in one section (`sms` characters) are moved there.
+/// Cards whose type always belongs in one section (`sms` characters, the `pr-hotg`
+/// Ranger) are moved there from any other of the game's sections. Side and Maybe are left
+/// alone: what a player sets aside or is still considering never counts, whatever it is.
 fn normalise_sections(game: &Game, deck: &Deck) -> Vec<DeckEntry> {
     deck.entries
         .iter()
         .map(|entry| {
-            let forced = game
-                .deck
-                .section_of_type
-                .iter()
-                .find(|(t, _)| fold_name(t) == fold_name(&entry.card.card_type));
-            match forced {
-                Some((_, section)) => DeckEntry {
-                    section: section.clone(),
+            let aside = GENERIC_SECTIONS.contains(&entry.section.as_str());
+            match game.section_of_type(&entry.card.card_type) {
+                Some(section) if !aside => DeckEntry {
+                    section: section.to_owned(),
                     ..entry.clone()
                 },
-                None => entry.clone(),
+                _ => entry.clone(),
             }
         })
         .collect()
 }
 
+/// The side a deck is played as when the player names none. Only the counted sections
+/// decide it: a hero card kept in Side does not turn a villain main deck into a hero deck.
+/// Cards without a side (neutral supports, if a set has them) neither make nor break a
+/// villain deck: a main deck of villain cards and neutral cards is a villain deck, and a
+/// main deck of neutral cards only is a hero deck (GAMES.md: "a deck whose cards are all
+/// villain cards" — we read it as all its sided cards, so that neutral cards, which either
+/// side may play, never decide it).
 fn default_side(game: &Game, entries: &[DeckEntry]) -> Option<Side> {
     match game.deck.default_side {
         DefaultSide::None => None,
         DefaultSide::VillainIfAllVillain => {
-            let mut sides = entries.iter().filter_map(|e| e.card.side).peekable();
+            let mut sides = entries
+                .iter()
+                .filter(|e| game.deck.counted_sections.contains(&e.section))
+                .filter_map(|e| e.card.side)
+                .peekable();
             let all_villain = sides.peek().is_some() && sides.all(|s| s == Side::Villain);
             Some(if all_villain {
                 Side::Villain
@@ -114,8 +154,7 @@ fn total(entries: &[&DeckEntry], filter: &CardFilter) -> u32 {
     entries
         .iter()
         .filter(|e| filter.matches(&e.card.card_type))
-        .map(|e| e.count)
-        .sum()
+        .fold(0, |n, e| n.saturating_add(e.count))
 }
 
 fn plural(n: u32, word: &str) -> String {
@@ -133,6 +172,7 @@ fn names<'a>(entries: impl IntoIterator<Item = &'a &'a DeckEntry>) -> Vec<String
 }
 
 fn check_rule(
+    game: &Game,
     rule: &Rule,
     counted: &[&DeckEntry],
     all: &[DeckEntry],
@@ -181,7 +221,7 @@ fn check_rule(
                     entry.card.card_type.clone(),
                     0,
                 ));
-                slot.2 += entry.count;
+                slot.2 = slot.2.saturating_add(entry.count);
             }
             for (name, card_type, n) in by_name.into_values() {
                 let limit = per_type
@@ -219,18 +259,44 @@ fn check_rule(
                 .iter()
                 .filter(|e| !allowed.matches(&e.card.card_type))
                 .collect();
-            if !outside.is_empty() {
-                let kinds: BTreeSet<&str> =
-                    outside.iter().map(|e| e.card.card_type.as_str()).collect();
-                report(
-                    format!(
-                        "{} cards cannot be in this deck — only {} cards belong in it",
-                        kinds.into_iter().collect::<Vec<_>>().join(" and "),
-                        types.join(", ")
-                    ),
-                    names(outside),
-                );
+            if outside.is_empty() {
+                return;
             }
+            // One sentence per section, each card named with its type: "Power Punch
+            // (Super) cannot be listed under Characters — only Hero, Villain or Leader
+            // cards belong there".
+            let mut by_section: BTreeMap<&str, Vec<&&DeckEntry>> = BTreeMap::new();
+            for entry in &outside {
+                by_section.entry(&entry.section).or_default().push(entry);
+            }
+            let sentences: Vec<String> = by_section
+                .iter()
+                .map(|(section, entries)| {
+                    let cards: Vec<String> = names(entries.iter().copied())
+                        .into_iter()
+                        .map(|name| {
+                            let card_type = entries
+                                .iter()
+                                .find(|e| e.card.name == name)
+                                .map_or("", |e| e.card.card_type.as_str());
+                            format!("{name} ({card_type})")
+                        })
+                        .collect();
+                    format!(
+                        "{} cannot be listed under {}",
+                        cards.join(", "),
+                        game.section_name(section)
+                    )
+                })
+                .collect();
+            report(
+                format!(
+                    "{} — only {} cards belong there",
+                    sentences.join("; "),
+                    or_list(types)
+                ),
+                names(outside),
+            );
         }
         RuleKind::SameValue { field, filter } => {
             let mut by_value: BTreeMap<String, Vec<&&DeckEntry>> = BTreeMap::new();
@@ -303,18 +369,12 @@ fn check_rule(
                 let Some(StatValue::Text(required)) = entry.card.stats.get(stat) else {
                     continue;
                 };
-                let wanted = fold_name(required);
-                let met = all
+                // Only the rule's own sections can meet a requirement: a Hero in Side or
+                // Maybe is not on the Table, so it satisfies no Leader.
+                let met = counted
                     .iter()
                     .filter(|e| satisfied_by.matches(&e.card.card_type))
-                    .any(|e| {
-                        fold_name(&e.card.name) == wanted
-                            || e.card.subtypes.iter().any(|s| fold_name(s) == wanted)
-                            || e.card.keywords.iter().any(|k| {
-                                fold_name(k.split(':').next().unwrap_or(k)) == wanted
-                                    || fold_name(k) == wanted
-                            })
-                    });
+                    .any(|e| meets_requirement(&e.card, required));
                 if !met {
                     report(
                         format!(
@@ -327,13 +387,24 @@ fn check_rule(
                 }
             }
         }
-        RuleKind::FixedComposition { compositions } => {
+        RuleKind::FixedComposition {
+            compositions,
+            aliases,
+        } => {
             if counted.is_empty() {
                 return;
             }
+            let spelling = |name: &str| {
+                let key = fold_name(name);
+                aliases
+                    .iter()
+                    .find(|(alias, _)| fold_name(alias) == key)
+                    .map_or(key, |(_, canonical)| fold_name(canonical))
+            };
             let mut list: BTreeMap<String, u32> = BTreeMap::new();
             for entry in counted {
-                *list.entry(fold_name(&entry.card.name)).or_insert(0) += entry.count;
+                let n = list.entry(spelling(&entry.card.name)).or_insert(0);
+                *n = n.saturating_add(entry.count);
             }
             let matches = compositions.iter().any(|c| {
                 let expected: BTreeMap<String, u32> = c
@@ -376,19 +447,54 @@ fn field_value(card: &Card, field: &str) -> Option<String> {
     }
 }
 
+/// Whether `card` has the Keyword, Name or Class (a subtype) a requirement names, compared
+/// as names are (folded). A Name must be the card's whole name: a requirement "Ninja" is
+/// met by a Hero of Class or Keyword Ninja, but not by one merely named "Ninja Nate". The
+/// rulebook's names are whole card names (its Table rule compares "the same Name"), and a
+/// prefix or substring match would let "Ninja" be met by "Anti-Ninja Squad" or any name
+/// that happens to contain the word.
+fn meets_requirement(card: &Card, required: &str) -> bool {
+    let wanted = fold_name(required);
+    fold_name(&card.name) == wanted
+        || card.subtypes.iter().any(|s| fold_name(s) == wanted)
+        || card.keywords.iter().any(|k| {
+            // `Name: value` keywords match on their name or their whole text.
+            fold_name(k.split(':').next().unwrap_or(k)) == wanted || fold_name(k) == wanted
+        })
+}
+
+/// "A, B or C".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// `pr-hotg` (GAMES.md): a combat deck is exactly 10 cards of one Ranger's color; in
-/// two-Ranger mode one combined deck of exactly 20 cards from exactly two Rangers; the
-/// Rangers of a team are distinct. The team comes from the `ranger` section when it is
-/// filled, otherwise from the combat cards' colors.
+/// two-Ranger mode one combined deck of 10 cards of each of exactly two Rangers (a 15 + 5
+/// split is not two Rangers' decks); the Rangers of a team are distinct. The team is the
+/// Rangers listed in the `ranger` section (a Ranger listed elsewhere among the deck's own
+/// sections is moved there first; one in Side or Maybe is not on the team): the team's
+/// size never comes from the colors the combat cards happen to have.
 fn hotg_ranger_team(
     counted: &[&DeckEntry],
     all: &[DeckEntry],
     report: &mut impl FnMut(String, Vec<String>),
 ) {
-    let rangers: Vec<&DeckEntry> = all.iter().filter(|e| e.section == "ranger").collect();
-    let mut seen = BTreeSet::new();
-    for ranger in &rangers {
-        if ranger.count > 1 || !seen.insert(fold_name(&ranger.card.name)) {
+    // Only Ranger cards are Rangers: another card listed under Ranger is the
+    // `ranger-section` rule's finding, not a team member.
+    let listed: Vec<&DeckEntry> = all
+        .iter()
+        .filter(|e| e.section == "ranger" && fold_name(&e.card.card_type) == "ranger")
+        .collect();
+    let mut rangers: Vec<&DeckEntry> = Vec::new();
+    for ranger in &listed {
+        let twice = rangers
+            .iter()
+            .any(|r| fold_name(&r.card.name) == fold_name(&ranger.card.name));
+        if ranger.count > 1 || twice {
             report(
                 format!(
                     "{} is listed twice — the Rangers in one team are distinct",
@@ -397,22 +503,14 @@ fn hotg_ranger_team(
                 vec![ranger.card.name.clone()],
             );
         }
+        if !twice {
+            rangers.push(ranger);
+        }
     }
-    let colors: BTreeSet<String> = if rangers.is_empty() {
-        counted
-            .iter()
-            .filter_map(|e| e.card.color.as_deref().map(fold_name))
-            .collect()
-    } else {
-        rangers
-            .iter()
-            .filter_map(|e| e.card.color.as_deref().map(fold_name))
-            .collect()
-    };
-    let team = colors.len() as u32;
+    let team = rangers.len() as u32;
     if team == 0 {
         report(
-            "the deck has no Ranger — a combat deck belongs to one Ranger, or two in two-Ranger mode"
+            "the deck lists no Ranger — a combat deck belongs to one Ranger, or two in two-Ranger mode"
                 .to_owned(),
             vec![],
         );
@@ -421,21 +519,18 @@ fn hotg_ranger_team(
     if team > 2 {
         report(
             format!(
-                "the combat cards come from {} — a deck belongs to one Ranger, or two in two-Ranger mode",
+                "the deck lists {} — a combat deck belongs to one Ranger, or two in two-Ranger mode",
                 plural(team, "Ranger")
             ),
-            vec![],
+            names(rangers.iter()),
         );
         return;
     }
+    let color_of = |e: &DeckEntry| e.card.color.as_deref().map(fold_name);
+    let colors: BTreeSet<String> = rangers.iter().filter_map(|r| color_of(r)).collect();
     let outsiders: Vec<&&DeckEntry> = counted
         .iter()
-        .filter(|e| {
-            !e.card
-                .color
-                .as_deref()
-                .is_some_and(|c| colors.contains(&fold_name(c)))
-        })
+        .filter(|e| !color_of(e).is_some_and(|c| colors.contains(&c)))
         .collect();
     if !outsiders.is_empty() {
         report(
@@ -443,16 +538,38 @@ fn hotg_ranger_team(
             names(outsiders),
         );
     }
-    let n: u32 = counted.iter().map(|e| e.count).sum();
-    let expected = 10 * team;
-    if n != expected {
-        let mode = if team == 1 {
-            "one Ranger's combat deck"
-        } else {
-            "a two-Ranger combat deck"
-        };
+    let of_color = |color: &Option<String>| -> u32 {
+        counted
+            .iter()
+            .filter(|e| color.is_some() && color_of(e) == *color)
+            .fold(0, |n, e| n.saturating_add(e.count))
+    };
+    if team == 1 {
+        let n: u32 = counted.iter().fold(0, |n, e| n.saturating_add(e.count));
+        if n != 10 {
+            report(
+                format!("one Ranger's combat deck must have exactly 10 cards — this one has {n}"),
+                vec![],
+            );
+        }
+        return;
+    }
+    // Two Rangers of one color (two printings of a Ranger) share that color's cards: 20.
+    let short: Vec<String> = rangers
+        .iter()
+        .filter_map(|r| {
+            let color = color_of(r);
+            let sharing = rangers.iter().filter(|o| color_of(o) == color).count() as u32;
+            let n = of_color(&color);
+            (n != 10 * sharing).then(|| format!("{} has {n}", r.card.name))
+        })
+        .collect();
+    if !short.is_empty() {
         report(
-            format!("{mode} must have exactly {expected} cards — this one has {n}"),
+            format!(
+                "a two-Ranger combat deck needs exactly 10 cards of each Ranger — {}",
+                short.join(", ")
+            ),
             vec![],
         );
     }

@@ -1,4 +1,5 @@
-//! Deckhand's pure core: the card model, game definitions and card-set validation.
+//! Deckhand's pure core: the card model, game definitions, card-set validation, deck
+//! construction rules and legality.
 //!
 //! Nothing here touches files, SQL, clocks or the UI. Callers hand in text (a game's TOML,
 //! a card set's JSON) together with a *source name* used only in error messages, and get
@@ -7,8 +8,6 @@
 mod card;
 mod card_set;
 mod deck;
-mod deck_formats;
-mod deck_text;
 mod error;
 mod game;
 mod games;
@@ -19,12 +18,10 @@ mod rules;
 pub use card::{Card, Side, StatValue};
 pub use card_set::{CardSet, SetInfo};
 pub use deck::{Deck, DeckEntry};
-pub use deck_formats::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
-pub use deck_text::{deck_header, parse_deck_text, DeckHeader, DeckLine};
 pub use error::{CoreError, Location};
 pub use game::{
-    CardSize, CardTypeDef, Game, KeywordDef, KeywordValue, SectionDef, StatDef, StatKind,
-    GENERIC_SECTIONS,
+    parse_hex_color, CardSize, CardTypeDef, FrameBy, Game, KeywordDef, KeywordValue, PrintBack,
+    PrintCorners, PrintDef, SectionDef, StatDef, StatKind, GENERIC_SECTIONS,
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};

@@ -16,14 +16,20 @@ pub enum Severity {
 }
 
 /// The deck-construction part of a game definition.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckRules {
     /// How a deck's side is decided when the player does not say.
     #[serde(default)]
     pub default_side: DefaultSide,
-    /// Card types that belong in a given section wherever they are listed
-    /// (`sms`: Heroes, Villains and Leaders are characters).
+    /// The sections whose cards make up the deck: they count toward its size and are what
+    /// every rule that names no sections of its own looks at. `side` and `maybe` never
+    /// count, for any game (cards set aside, or being considered). Default: `["main"]`.
+    #[serde(default = "main_only")]
+    pub counted_sections: Vec<String>,
+    /// Card types that belong in a given section wherever the deck's own sections list
+    /// them (`sms`: Heroes, Villains and Leaders are characters). A card of such a type
+    /// listed in `side` or `maybe` stays there and counts for nothing.
     #[serde(default)]
     pub section_of_type: BTreeMap<String, String>,
     /// The stat a deck's curve chart counts (a cost, or the energy a card needs).
@@ -33,13 +39,30 @@ pub struct DeckRules {
     pub rules: Vec<Rule>,
 }
 
+fn main_only() -> Vec<String> {
+    vec!["main".to_owned()]
+}
+
+impl Default for DeckRules {
+    fn default() -> Self {
+        DeckRules {
+            default_side: DefaultSide::default(),
+            counted_sections: main_only(),
+            section_of_type: BTreeMap::new(),
+            curve_stat: None,
+            rules: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DefaultSide {
     /// The deck has no side.
     #[default]
     None,
-    /// A villain deck when every sided card is a villain card, else a hero deck (`pr-acg`).
+    /// A villain deck when every sided card of the counted sections is a villain card,
+    /// else a hero deck (`pr-acg`). Cards without a side are not looked at.
     VillainIfAllVillain,
 }
 
@@ -62,7 +85,8 @@ pub struct CardFilter {
 pub struct Rule {
     pub id: String,
     pub severity: Severity,
-    /// The deck sections the rule counts; empty means `["main"]`.
+    /// The deck sections the rule counts; empty means the game's `counted_sections`.
+    /// Never `side` or `maybe`.
     #[serde(default)]
     pub sections: Vec<String>,
     #[serde(default)]
@@ -97,7 +121,8 @@ pub enum RuleKind {
         max: u32,
         label: String,
     },
-    /// Only cards of these types may be in the counted sections.
+    /// Only cards of these types may be listed in the counted sections (`pr-dbg`'s main
+    /// deck; `sms`'s characters). The finding names each card and the section it is in.
     AllowedTypes { types: Vec<String> },
     /// Every counted card that has `field` shares one value of it (`set_letter`, `color`).
     SameValue {
@@ -108,14 +133,20 @@ pub enum RuleKind {
     /// In a deck of side `deck_side`, every card that has a side must be of that side.
     SideMatch { deck_side: crate::Side },
     /// Each card of `filter` names, in its `stat`, a Keyword, Name or Class that one of
-    /// the deck's cards of `satisfied_by` must have (`sms` Leaders).
+    /// the cards of `satisfied_by` in the same counted sections must have (`sms` Leaders).
     Requirement {
         filter: CardFilter,
         stat: String,
         satisfied_by: CardFilter,
     },
-    /// The counted sections, when present, hold exactly one of these lists.
-    FixedComposition { compositions: Vec<Composition> },
+    /// The counted sections, when present, hold exactly one of these lists. `aliases` maps
+    /// other spellings of a card name to the one the lists use (`pr-dbg`: the rulebook
+    /// also spells "Recovery" as "Recover").
+    FixedComposition {
+        compositions: Vec<Composition>,
+        #[serde(default)]
+        aliases: BTreeMap<String, String>,
+    },
     /// A rule written in Rust.
     Hook { hook: Hook },
 }
@@ -133,8 +164,8 @@ pub struct Composition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Hook {
-    /// `pr-hotg`: one or two distinct Rangers; ten combat cards per Ranger, each of one of
-    /// the Rangers' colors.
+    /// `pr-hotg`: one or two distinct Rangers, listed; ten combat cards of each listed
+    /// Ranger's color.
     HotgRangerTeam,
 }
 
@@ -151,12 +182,12 @@ impl CardFilter {
 }
 
 impl Rule {
-    /// The sections this rule counts.
-    pub fn counted_sections(&self) -> Vec<String> {
+    /// The sections this rule counts: its own, else the game's counted sections.
+    pub fn counted_sections<'a>(&'a self, deck: &'a DeckRules) -> &'a [String] {
         if self.sections.is_empty() {
-            vec!["main".to_owned()]
+            &deck.counted_sections
         } else {
-            self.sections.clone()
+            &self.sections
         }
     }
 }

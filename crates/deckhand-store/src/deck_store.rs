@@ -2,7 +2,7 @@
 //! renaming, duplicating, deleting and restoring.
 
 use deckhand_core::Side;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::{Store, StoreError};
@@ -58,13 +58,108 @@ pub struct DeckVersionSummary {
     pub card_count: u32,
 }
 
+/// A deck with a stable identity (a tag such as `heroes-grid:ranger:12`), so that a
+/// repeated import finds it again. The identity is added to the content's tags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaggedDeck {
+    pub identity: String,
+    pub content: DeckContent,
+}
+
+/// [`Store::save_deck`] inside the caller's transaction.
+pub(crate) fn save_deck_in(
+    tx: &Connection,
+    id: Option<i64>,
+    content: &DeckContent,
+) -> Result<(i64, i64), StoreError> {
+    let count = card_count(content);
+    let (id, version) = match id {
+        None => {
+            tx.execute(
+                "INSERT INTO decks (game, name, version, card_count) VALUES (?1, ?2, 1, ?3)",
+                params![content.game, content.name, count],
+            )?;
+            (tx.last_insert_rowid(), 1)
+        }
+        Some(id) => {
+            let current: Option<i64> = tx
+                .query_row("SELECT version FROM decks WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            let version = current.ok_or(StoreError::NoSuchDeck { id })? + 1;
+            tx.execute(
+                "UPDATE decks SET name = ?2, version = ?3, card_count = ?4,
+                    updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?1",
+                params![id, content.name, version, count],
+            )?;
+            (id, version)
+        }
+    };
+    tx.execute(
+        "INSERT INTO deck_versions (deck_id, version, name, side, notes, tags, cards)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            id,
+            version,
+            content.name,
+            content.side.map(Side::as_str),
+            content.notes,
+            serde_json::to_string(&content.tags).expect("tags serialise"),
+            serde_json::to_string(&content.cards).expect("deck cards serialise"),
+        ],
+    )?;
+    Ok((id, version))
+}
+
+/// [`Store::save_tagged_deck`] inside the caller's transaction.
+pub(crate) fn save_tagged_deck_in(tx: &Connection, deck: &TaggedDeck) -> Result<bool, StoreError> {
+    let mut content = deck.content.clone();
+    if !content.tags.contains(&deck.identity) {
+        content.tags.insert(0, deck.identity.clone());
+    }
+    let mut stmt = tx.prepare_cached(
+        "SELECT d.id, v.name, v.tags, v.cards FROM decks d
+         JOIN deck_versions v ON v.deck_id = d.id AND v.version = d.version
+         WHERE d.game = ?1 AND d.deleted_at IS NULL ORDER BY d.id",
+    )?;
+    // Read them all before writing: no write while the query still walks the table.
+    let rows = stmt
+        .query_map([&content.game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    for (id, name, tags, cards) in rows {
+        let corrupt = |e: serde_json::Error| StoreError::CorruptRow {
+            id: format!("deck {id}"),
+            message: e.to_string(),
+        };
+        let tags: Vec<String> = serde_json::from_str(&tags).map_err(corrupt)?;
+        if !tags.contains(&deck.identity) {
+            continue;
+        }
+        let cards: Vec<DeckCard> = serde_json::from_str(&cards).map_err(corrupt)?;
+        if cards == content.cards && name == content.name {
+            return Ok(false);
+        }
+        save_deck_in(tx, Some(id), &content)?;
+        return Ok(true);
+    }
+    save_deck_in(tx, None, &content)?;
+    Ok(true)
+}
+
 fn card_count(content: &DeckContent) -> u32 {
     content
         .cards
         .iter()
         .filter(|c| c.section != "side" && c.section != "maybe")
-        .map(|c| c.count)
-        .sum()
+        .fold(0, |n: u32, c| n.saturating_add(c.count))
 }
 
 impl Store {
@@ -76,45 +171,47 @@ impl Store {
         content: &DeckContent,
     ) -> Result<(i64, i64), StoreError> {
         let tx = self.conn.transaction()?;
-        let count = card_count(content);
-        let (id, version) = match id {
-            None => {
-                tx.execute(
-                    "INSERT INTO decks (game, name, version, card_count) VALUES (?1, ?2, 1, ?3)",
-                    params![content.game, content.name, count],
-                )?;
-                (tx.last_insert_rowid(), 1)
-            }
-            Some(id) => {
-                let current: Option<i64> = tx
-                    .query_row("SELECT version FROM decks WHERE id = ?1", [id], |r| {
-                        r.get(0)
-                    })
-                    .optional()?;
-                let version = current.ok_or(StoreError::NoSuchDeck { id })? + 1;
-                tx.execute(
-                    "UPDATE decks SET name = ?2, version = ?3, card_count = ?4,
-                        updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?1",
-                    params![id, content.name, version, count],
-                )?;
-                (id, version)
-            }
-        };
+        let saved = save_deck_in(&tx, id, content)?;
+        tx.commit()?;
+        Ok(saved)
+    }
+
+    /// Saves `deck` as the live deck carrying its identity tag: a new deck, or the next
+    /// version of that deck when its cards or name differ. Returns whether anything was
+    /// written, so repeated imports do not pile up identical versions.
+    pub fn save_tagged_deck(&mut self, deck: &TaggedDeck) -> Result<bool, StoreError> {
+        let tx = self.conn.transaction()?;
+        let saved = save_tagged_deck_in(&tx, deck)?;
+        tx.commit()?;
+        Ok(saved)
+    }
+
+    /// Saves `decks` as new decks, once per database: when the meta key `marker` is set
+    /// nothing is written, else the decks and the marker land in one transaction. Returns
+    /// how many decks were saved. Deleting one later does not bring it back.
+    pub fn save_decks_once(
+        &mut self,
+        marker: &str,
+        decks: &[DeckContent],
+    ) -> Result<usize, StoreError> {
+        let tx = self.conn.transaction()?;
+        let done: Option<String> = tx
+            .query_row("SELECT value FROM meta WHERE key = ?1", [marker], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if done.is_some() {
+            return Ok(0);
+        }
+        for deck in decks {
+            save_deck_in(&tx, None, deck)?;
+        }
         tx.execute(
-            "INSERT INTO deck_versions (deck_id, version, name, side, notes, tags, cards)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                id,
-                version,
-                content.name,
-                content.side.map(Side::as_str),
-                content.notes,
-                serde_json::to_string(&content.tags).expect("tags serialise"),
-                serde_json::to_string(&content.cards).expect("deck cards serialise"),
-            ],
+            "INSERT INTO meta (key, value) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+            [marker],
         )?;
         tx.commit()?;
-        Ok((id, version))
+        Ok(decks.len())
     }
 
     /// Decks of one game (or all), by name; deleted ones only when asked.
@@ -216,8 +313,7 @@ impl Store {
             let card_count = cards
                 .iter()
                 .filter(|c| c.section != "side" && c.section != "maybe")
-                .map(|c| c.count)
-                .sum();
+                .fold(0, |n: u32, c| n.saturating_add(c.count));
             versions.push(DeckVersionSummary {
                 version,
                 saved_at,

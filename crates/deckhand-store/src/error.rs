@@ -13,7 +13,54 @@ pub enum StoreError {
     /// The deck exists but not at this version.
     #[error("deck {id} has no version {version}")]
     NoSuchDeckVersion { id: i64, version: i64 },
+    /// An imported card takes an id that a card of another game already has. Ids are
+    /// unique across games; moving the card silently would break that game's decks.
+    #[error("{source_name}: card id '{id}' already belongs to '{existing_name}' of {existing_game}; a card of {new_game} cannot take it (give the card another id)")]
+    IdInOtherGame {
+        source_name: String,
+        id: String,
+        existing_name: String,
+        existing_game: String,
+        new_game: String,
+    },
     /// A stored row could not be read back (hand-edited database).
     #[error("corrupt row for card '{id}': {message}")]
     CorruptRow { id: String, message: String },
+}
+
+impl StoreError {
+    /// The message for a user: SQLite's own text (table names, SQL) is replaced by what the
+    /// failure means for them; every other variant reads as its `Display`.
+    pub fn user_message(&self) -> String {
+        match self {
+            StoreError::Sqlite(err) => sqlite_in_words(err).to_owned(),
+            other => other.to_string(),
+        }
+    }
+}
+
+fn sqlite_in_words(err: &rusqlite::Error) -> &'static str {
+    use rusqlite::ErrorCode as Code;
+    let code = match err {
+        rusqlite::Error::SqliteFailure(failure, _) => Some(failure.code),
+        _ => None,
+    };
+    match code {
+        Some(Code::DatabaseBusy | Code::DatabaseLocked) => {
+            "the database is busy (another Deckhand may be writing to it); try again in a moment"
+        }
+        Some(Code::NotADatabase | Code::DatabaseCorrupt) => {
+            "the database file is damaged or is not a Deckhand database"
+        }
+        Some(Code::DiskFull) => "the disk is full: nothing was saved",
+        Some(Code::ReadOnly | Code::PermissionDenied) => {
+            "the database cannot be written (read-only file or folder): nothing was saved"
+        }
+        Some(Code::CannotOpen) => "the database file cannot be opened",
+        Some(Code::SystemIoFailure) => "the database could not be read or written (disk error)",
+        Some(Code::ConstraintViolation) => {
+            "the database refused the change as inconsistent: nothing was saved"
+        }
+        _ => "the database failed: nothing was changed",
+    }
 }

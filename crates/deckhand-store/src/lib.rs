@@ -9,6 +9,8 @@ mod error;
 mod migrations;
 mod store;
 
-pub use deck_store::{DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
+pub use deck_store::{
+    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck, TaggedDeck,
+};
 pub use error::StoreError;
 pub use store::{CardFilter, ImportReport, SetImportReport, Store};

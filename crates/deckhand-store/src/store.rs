@@ -6,6 +6,7 @@ use deckhand_core::{fold_name, Card, CardSet, Game, Side};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 
+use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
 use crate::migrations::migrate;
 use crate::StoreError;
 
@@ -83,83 +84,31 @@ impl Store {
     }
 
     /// Imports every card set in one transaction: all of them land, or none does.
-    /// A card whose id exists is updated in place.
+    /// A card whose id exists in its game is updated in place; an id that a card of
+    /// another game has is an error ([`StoreError::IdInOtherGame`]).
     pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
         let tx = self.conn.transaction()?;
-        let mut report = ImportReport::default();
-        {
-            let mut upsert_set = tx.prepare(
-                "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game, code) DO UPDATE SET name = excluded.name",
-            )?;
-            // A card may name a set its file does not declare: record the code as its name,
-            // without overwriting a name declared elsewhere.
-            let mut ensure_set = tx.prepare(
-                "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
-                 ON CONFLICT (game, code) DO NOTHING",
-            )?;
-            let mut existing =
-                tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
-            let mut upsert_card = tx.prepare(
-                "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                    subtypes, keywords, text, stats)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-                 ON CONFLICT (id) DO UPDATE SET
-                    game = excluded.game, name = excluded.name, name_key = excluded.name_key,
-                    type = excluded.type, set_code = excluded.set_code, number = excluded.number,
-                    side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
-                    keywords = excluded.keywords, text = excluded.text, stats = excluded.stats",
-            )?;
-            for set in sets {
-                let mut file = SetImportReport {
-                    file: set.source_name.clone(),
-                    game: set.game.clone(),
-                    ..Default::default()
-                };
-                for info in &set.sets {
-                    upsert_set.execute(params![set.game, info.code, info.name])?;
-                }
-                for card in &set.cards {
-                    if let Some(code) = &card.set {
-                        ensure_set.execute(params![card.game, code])?;
-                    }
-                    let before = existing.query_row([&card.id], card_from_row).optional()?;
-                    match before {
-                        Some(Ok(old)) if &old == card => {
-                            file.unchanged += 1;
-                            continue;
-                        }
-                        Some(_) => file.updated += 1,
-                        None => file.added += 1,
-                    }
-                    upsert_card.execute(params![
-                        card.id,
-                        card.game,
-                        card.name,
-                        fold_name(&card.name),
-                        card.card_type,
-                        card.set,
-                        card.number,
-                        card.side.map(Side::as_str),
-                        card.color,
-                        json(&card.subtypes),
-                        json(&card.keywords),
-                        card.text,
-                        json(&card.stats),
-                    ])?;
-                }
-                report.added += file.added;
-                report.updated += file.updated;
-                report.unchanged += file.unchanged;
-                report.files.push(file);
-            }
-            tx.execute(
-                "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
-                [],
-            )?;
-        }
+        let report = import_in(&tx, sets)?;
         tx.commit()?;
         Ok(report)
+    }
+
+    /// Imports card sets and saves decks that use them in one transaction: the cards and
+    /// the decks land together or not at all (the Heroes of the Grid export). Each deck is
+    /// saved as by [`Store::save_tagged_deck`]; the flags say which were written.
+    pub fn import_with_decks(
+        &mut self,
+        sets: &[CardSet],
+        decks: &[TaggedDeck],
+    ) -> Result<(ImportReport, Vec<bool>), StoreError> {
+        let tx = self.conn.transaction()?;
+        let report = import_in(&tx, sets)?;
+        let saved = decks
+            .iter()
+            .map(|deck| save_tagged_deck_in(&tx, deck))
+            .collect::<Result<Vec<_>, _>>()?;
+        tx.commit()?;
+        Ok((report, saved))
     }
 
     /// Cards matching `filter`, by game then name.
@@ -251,6 +200,92 @@ impl Store {
         )?;
         Ok(())
     }
+}
+
+/// The body of an import, inside the caller's transaction.
+fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
+    let mut report = ImportReport::default();
+    let mut upsert_set = tx.prepare(
+        "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game, code) DO UPDATE SET name = excluded.name",
+    )?;
+    // A card may name a set its file does not declare: record the code as its name,
+    // without overwriting a name declared elsewhere.
+    let mut ensure_set = tx.prepare(
+        "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
+             ON CONFLICT (game, code) DO NOTHING",
+    )?;
+    let mut existing = tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
+    let mut upsert_card = tx.prepare(
+        "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
+                                subtypes, keywords, text, stats)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+             ON CONFLICT (id) DO UPDATE SET
+                game = excluded.game, name = excluded.name, name_key = excluded.name_key,
+                type = excluded.type, set_code = excluded.set_code, number = excluded.number,
+                side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
+                keywords = excluded.keywords, text = excluded.text, stats = excluded.stats",
+    )?;
+    for set in sets {
+        let mut file = SetImportReport {
+            file: set.source_name.clone(),
+            game: set.game.clone(),
+            ..Default::default()
+        };
+        for info in &set.sets {
+            upsert_set.execute(params![set.game, info.code, info.name])?;
+        }
+        for card in &set.cards {
+            if let Some(code) = &card.set {
+                ensure_set.execute(params![card.game, code])?;
+            }
+            let before = existing.query_row([&card.id], card_from_row).optional()?;
+            if let Some(Ok(old)) = &before {
+                if old.game != card.game {
+                    return Err(StoreError::IdInOtherGame {
+                        source_name: set.source_name.clone(),
+                        id: card.id.clone(),
+                        existing_name: old.name.clone(),
+                        existing_game: old.game.clone(),
+                        new_game: card.game.clone(),
+                    });
+                }
+            }
+            match before {
+                Some(Ok(old)) if &old == card => {
+                    file.unchanged += 1;
+                    continue;
+                }
+                Some(_) => file.updated += 1,
+                None => file.added += 1,
+            }
+            upsert_card.execute(params![
+                card.id,
+                card.game,
+                card.name,
+                fold_name(&card.name),
+                card.card_type,
+                card.set,
+                card.number,
+                card.side.map(Side::as_str),
+                card.color,
+                json(&card.subtypes),
+                json(&card.keywords),
+                card.text,
+                json(&card.stats),
+            ])?;
+        }
+        report.added += file.added;
+        report.updated += file.updated;
+        report.unchanged += file.unchanged;
+        report.files.push(file);
+    }
+    tx.execute(
+        "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
+        [],
+    )?;
+
+    Ok(report)
 }
 
 fn json<T: Serialize>(value: &T) -> String {

@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod decks;
 pub mod games;
+pub mod goldfish;
 pub mod search;
 
 use serde::Serialize;
@@ -16,10 +17,16 @@ pub struct UiError {
 }
 
 impl From<deckhand::Error> for UiError {
+    /// The UI gets the stable code and a message in a user's words: a database failure is
+    /// described, never quoted (SQLite's text goes to the log for a bug report).
     fn from(err: deckhand::Error) -> Self {
+        let message = err.user_message();
+        if message != err.to_string() {
+            eprintln!("deckhand-app: {}: {err}", err.code());
+        }
         UiError {
             code: err.code().to_owned(),
-            message: err.to_string(),
+            message,
         }
     }
 }

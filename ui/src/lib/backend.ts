@@ -1,8 +1,8 @@
 // The one module that talks to the Tauri backend. Screens import from here, never from
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
-import { invoke } from '@tauri-apps/api/core';
+import { Channel, invoke } from '@tauri-apps/api/core';
 import { getCurrentWindow } from '@tauri-apps/api/window';
-import { ask, open as openDialog, save as saveDialog } from '@tauri-apps/plugin-dialog';
+import { ask } from '@tauri-apps/plugin-dialog';
 
 export type Side = 'hero' | 'villain';
 export type StatValue = number | string | StatValue[];
@@ -25,8 +25,17 @@ export interface GameSummary {
   curve_stat: string | null;
   /** Whether a deck is a hero or a villain deck. */
   sided: boolean;
-  /** Card types that always go to one section (type name → section id). */
+  /**
+   * Card types that always go to one of the game's sections (type → section id), keyed by
+   * the exact type name cards carry: compare `card.type` as it is. Decided by the core.
+   */
   section_of_type: Record<string, string>;
+  /** Whether the goldfish engine plays this game (the Playtest view). */
+  goldfish: boolean;
+  /** The sections whose cards make up the deck (its size, its stats). Decided by the core. */
+  counted_sections: string[];
+  /** Sections for cards set aside or considered (`side`, `maybe`): never counted, open to any card. */
+  aside_sections: string[];
 }
 
 export interface Card {
@@ -76,6 +85,8 @@ export interface Legality {
   game: string;
   side: Side | null;
   counts: Record<string, number>;
+  /** The deck's size: the cards of the game's counted sections. */
+  size: number;
   diagnostics: Diagnostic[];
 }
 
@@ -118,6 +129,18 @@ export interface DeckView {
   legality: Legality;
 }
 
+/** What reading a deck file did: copies per section, section names mapped or kept, lines skipped. */
+export interface DeckImportReport {
+  sections: { section: string; cards: number; lines: number }[];
+  /** `kept`: a section the game does not have, kept under the file's name (not counted). */
+  names: { written: string; section: string; outcome: 'same' | 'renamed' | 'kept' }[];
+  /** Category headers and titles that were not cards. */
+  skipped: { line: number; text: string }[];
+}
+
+/** A deck file imported as a new stored deck. */
+export type DeckImport = DeckView & { report: DeckImportReport };
+
 /** A deck in the deck list, with its verdict. */
 export interface DeckListItem {
   id: number;
@@ -156,15 +179,90 @@ export interface DeckDiff {
   lines: DiffLine[];
 }
 
-/** The deck file formats Deckhand reads and writes, for the native file dialogs. */
-const DECK_FILE_FILTERS = [
-  { name: 'Deck files', extensions: ['txt', 'dec', 'cod', 'o8d', 'dek', 'json'] },
-  { name: 'Text', extensions: ['txt', 'dec'] },
-  { name: 'Cockatrice', extensions: ['cod'] },
-  { name: 'OCTGN', extensions: ['o8d'] },
-  { name: 'LackeyCCG', extensions: ['dek'] },
-  { name: 'JSON', extensions: ['json'] },
-];
+// ---- Playtest (goldfish) ----
+
+export type GoldfishAction = 'setup' | 'draw' | 'ready' | 'play' | 'attach' | 'hold' | 'pay' | 'attack' | 'opponent' | 'end';
+
+/** One logged decision with its reason in a player's words. */
+export interface GoldfishDecision {
+  action: GoldfishAction;
+  text: string;
+}
+
+export interface ZoneCard {
+  name: string;
+  /** `standby` / `exhausted` for Zoids; absent where a game has no such state. */
+  status?: string;
+  /** Cards set on this one (a Pilot, Energy), in the order they were set. */
+  attached?: { role: string; name: string }[];
+}
+
+/** A zone after a turn: face-up cards and how many face-down ones. */
+export interface Zone {
+  id: string;
+  name: string;
+  owner: 'you' | 'opponent';
+  cards?: ZoneCard[];
+  hidden: number;
+}
+
+export interface TurnLog {
+  /** Your own turn number; 0 is the setup. */
+  turn: number;
+  draws: string[];
+  decisions: GoldfishDecision[];
+  zones: Zone[];
+}
+
+export interface GameLog {
+  game: string;
+  seed: number;
+  going_first: boolean;
+  policy: string;
+  turns: TurnLog[];
+  result: { outcome: 'win' | 'deck_out' | 'draw'; turn: number };
+  not_simulated: string[];
+}
+
+/** The results from one seat of a Monte Carlo run. Per-turn maps are keyed by turn. */
+export interface SeatReport {
+  games: number;
+  wins: number;
+  kill_turns: Record<string, number>;
+  mean_kill_turn: number | null;
+  mean_kill_turn_ci95: [number, number] | null;
+  median_kill_turn: number | null;
+  deck_outs: number;
+  draws: number;
+  first_attack_turns?: Record<string, number>;
+  damage_by_turn?: Record<string, number>;
+  summon_chance_by_turn?: Record<string, number>;
+}
+
+export interface SimReport {
+  game: string;
+  games: number;
+  seed: number;
+  policy: string;
+  going_first: SeatReport;
+  going_second: SeatReport;
+  not_simulated: string[];
+  legal?: boolean;
+  legality_errors?: string[];
+}
+
+export interface OddsQuery {
+  query: string;
+  at_least: number;
+}
+
+export interface OddsTable {
+  game: string;
+  deck_size: number;
+  queries: { query: string; at_least: number; matching: number; cards: string[] }[];
+  overlap: number;
+  rows: { turn: number; seen: number; going_first: number; going_second: number }[];
+}
 
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
@@ -207,30 +305,37 @@ export const backend = {
   setDeckDeleted: (id: number, deleted: boolean) => call<void>('delete_deck', { id, deleted }),
   deckVersions: (id: number) => call<DeckVersionSummary[]>('deck_versions', { id }),
   diffDeck: (id: number, from: number, to: number) => call<DeckDiff>('diff_deck', { id, from, to }),
-  importDeckFile: (path: string, game: string | null) => call<DeckView>('import_deck_file', { path, game }),
-  exportDeckFile: (id: number, path: string) => call<void>('export_deck_file', { id, path }),
+  /**
+   * Asks for a deck file in a native dialog (opened by the backend: the page never names a
+   * path) and imports it: the new deck and what the reader did; `null` when the user cancels.
+   */
+  importDeckFile: (game: string | null) => call<DeckImport | null>('import_deck_file', { game }),
+  /**
+   * Asks where to export a deck in a native dialog (opened by the backend; the extension
+   * picks the format), starting from `suggestedName`, and writes it. Resolves to the path
+   * written, or `null` when the user cancels.
+   */
+  exportDeckFile: (id: number, suggestedName: string) =>
+    call<string | null>('export_deck_file', { id, suggestedName }),
+
+  /** Plays one game of the deck from the start; a random seed unless one is given. */
+  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean) =>
+    call<GameLog>('goldfish_step', { draft, seed, goingFirst }),
+  /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */
+  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void) => {
+    const channel = new Channel<number>();
+    channel.onmessage = onProgress;
+    return call<SimReport>('goldfish_simulate', { draft, games, seed, onProgress: channel });
+  },
+  /** Stops the running simulation: it rejects with code `cancelled`. */
+  cancelGoldfish: () => call<void>('cancel_goldfish'),
+  goldfishOdds: (draft: DeckContent, queries: OddsQuery[], turns: number) =>
+    call<OddsTable>('goldfish_odds', { draft, queries, turns }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {
     try {
       return await ask(message, { title, kind: 'warning', okLabel, cancelLabel: 'Cancel' });
-    } catch (raw) {
-      throw asBackendError(raw);
-    }
-  },
-  /** Asks for a deck file to import; `null` when the user cancels. */
-  pickDeckFileToOpen: async (): Promise<string | null> => {
-    try {
-      const picked = await openDialog({ title: 'Import a deck', multiple: false, directory: false, filters: DECK_FILE_FILTERS });
-      return typeof picked === 'string' ? picked : null;
-    } catch (raw) {
-      throw asBackendError(raw);
-    }
-  },
-  /** Asks where to export a deck (the extension picks the format); `null` on cancel. */
-  pickDeckFileToSave: async (suggestedName: string): Promise<string | null> => {
-    try {
-      return await saveDialog({ title: 'Export deck', defaultPath: suggestedName, filters: DECK_FILE_FILTERS });
     } catch (raw) {
       throw asBackendError(raw);
     }

@@ -23,3 +23,31 @@ export function formatTimestamp(stamp: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? stamp : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * What an import did, in one short notice: `40 cards: Main 35, Side 5 · 'Sideboard' read
+ * as Side · kept 'Reserve' (not counted: move its cards in the editor) · skipped 2 lines
+ * that were not cards`. `label` turns a section id into the game's name for it.
+ */
+export function importSummary(
+  report: {
+    sections: { section: string; cards: number }[];
+    names: { written: string; section: string; outcome: string }[];
+    skipped: { line: number; text: string }[];
+  },
+  label: (section: string) => string,
+): string {
+  const total = report.sections.reduce((n, s) => n + s.cards, 0);
+  const parts = [`${countOf(total, 'card')}: ${report.sections.map((s) => `${label(s.section)} ${s.cards}`).join(', ')}`];
+  const renamed = report.names.filter((n) => n.outcome === 'renamed' && n.written);
+  if (renamed.length) parts.push(renamed.map((n) => `'${n.written}' read as ${label(n.section)}`).join(', '));
+  const kept = report.names.filter((n) => n.outcome === 'kept');
+  if (kept.length)
+    parts.push(
+      `kept ${kept.map((n) => `'${n.section}'`).join(', ')} as ${kept.length === 1 ? 'a section of its' : 'sections of their'} own (not counted: move the cards in the editor)`,
+    );
+  const [first, ...more] = report.skipped;
+  if (first && more.length === 0) parts.push(`skipped line ${first.line}, '${first.text}'`);
+  else if (first) parts.push(`skipped ${report.skipped.length} lines that were not cards`);
+  return parts.join(' · ');
+}

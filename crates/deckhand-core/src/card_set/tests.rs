@@ -9,7 +9,7 @@ name = "Zoid"
 stats = ["power", "attack_energy"]
 [[card_types]]
 name = "Command"
-stats = ["timing"]
+stats = ["timing", "set_letter"]
 [stats.power]
 label = "Power"
 kind = "number"
@@ -23,6 +23,9 @@ kind = "number"
 label = "Timing"
 kind = "text"
 values = ["operation", "battle"]
+[stats.set_letter]
+label = "Set letter"
+kind = "text"
 [[keywords]]
 name = "Scouting"
 value = "number"
@@ -87,6 +90,12 @@ fn bad_cards_are_reported_with_their_json_path() {
          "set.json: cards[1].stats.timing: 'timing' is not a stat of a Zoid card (its stats: power, attack_energy)"),
         (r#"{"name": "A", "type": "Command", "stats": {"timing": "later"}}"#,
          "set.json: cards[1].stats.timing: 'later' is not one of operation, battle"),
+        (r#"{"name": "A", "type": "Command", "stats": {"set_letter": ""}}"#,
+         "set.json: cards[1].stats.set_letter: must not be empty (leave the stat out when a card has none)"),
+        (r#"{"name": "A", "type": "Command", "stats": {"set_letter": "  "}}"#,
+         "set.json: cards[1].stats.set_letter: must not be empty (leave the stat out when a card has none)"),
+        (r#"{"name": "A", "type": "Command", "stats": {"timing": ""}}"#,
+         "set.json: cards[1].stats.timing: must not be empty (leave the stat out when a card has none)"),
         (r#"{"name": "A", "type": "Zoid", "keywords": ["Scouting"]}"#,
          "set.json: cards[1].keywords[0]: 'Scouting' needs a value, as in 'Scouting: 1'"),
         (r#"{"name": "A", "type": "Zoid", "keywords": ["Scouting: lots"]}"#,

@@ -219,3 +219,97 @@ fn a_deleted_deck_leaves_the_list_and_can_be_restored() {
     assert_eq!(listed, ["Arches", "Bricks"]);
     assert_eq!(store.decks_named("bricks").unwrap(), [id]);
 }
+
+const OTHER_GAME: &str = r#"
+id = "other"
+name = "Other Game"
+card_size_mm = { width = 63.0, height = 88.0 }
+[[card_types]]
+name = "Spell"
+[[sections]]
+id = "main"
+name = "Main"
+"#;
+
+#[test]
+fn a_card_id_of_another_game_is_refused_naming_both_games() {
+    let games = Games::from_sources([("tiny.toml", GAME), ("other.toml", OTHER_GAME)]).unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    store.sync_games(games.iter()).unwrap();
+    let tiny = CardSet::from_json(
+        "tiny.json",
+        r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#,
+        &games,
+    )
+    .unwrap();
+    store.import(&[tiny]).unwrap();
+    let other = CardSet::from_json(
+        "other.json",
+        r#"{"game": "other", "cards": [{"name": "Zap", "type": "Spell", "id": "z"},
+                                       {"name": "Fireball", "type": "Spell", "id": "b"}]}"#,
+        &games,
+    )
+    .unwrap();
+    let err = store.import(&[other]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "other.json: card id 'b' already belongs to 'Brick' of tiny; a card of other cannot take it (give the card another id)"
+    );
+    // Nothing moved and nothing of the refused file landed.
+    assert_eq!(store.card_by_id("b").unwrap().unwrap().game, "tiny");
+    assert_eq!(store.card_counts().unwrap(), [("tiny".to_owned(), 1)]);
+}
+
+fn tagged(identity: &str, game: &str, cards: &[(&str, u32, &str)]) -> crate::TaggedDeck {
+    let mut content = content(identity, cards);
+    content.game = game.into();
+    crate::TaggedDeck {
+        identity: identity.into(),
+        content,
+    }
+}
+
+#[test]
+fn cards_and_decks_land_together_or_not_at_all() {
+    let mut store = store();
+    let cards = set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#);
+    let good = tagged("export:1", "tiny", &[("main", 3, "b")]);
+    // A deck of a game the database does not know violates a foreign key after the cards
+    // and the first deck were written: the whole run must roll back.
+    let broken = tagged("export:2", "chess", &[("main", 1, "b")]);
+    let err = store
+        .import_with_decks(std::slice::from_ref(&cards), &[good.clone(), broken])
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Sqlite(_)), "{err}");
+    assert!(store.cards(&CardFilter::default()).unwrap().is_empty());
+    assert!(store.decks(None, true).unwrap().is_empty());
+
+    let (report, saved) = store
+        .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
+        .unwrap();
+    assert_eq!((report.added, saved.as_slice()), (1, &[true][..]));
+    let (_, again) = store
+        .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
+        .unwrap();
+    assert_eq!(again, [false], "an unchanged deck is not saved again");
+    let decks = store.decks(None, false).unwrap();
+    assert_eq!(decks.len(), 1);
+    let stored = store.deck(decks[0].id, None).unwrap();
+    assert_eq!(stored.content.tags, ["export:1", "aggro"]);
+}
+
+#[test]
+fn decks_saved_once_do_not_come_back_after_deletion() {
+    let mut store = store();
+    let samples = [
+        content("Bricks", &[("main", 3, "b")]),
+        content("Arches", &[]),
+    ];
+    assert_eq!(store.save_decks_once("samples", &samples).unwrap(), 2);
+    assert_eq!(store.save_decks_once("samples", &samples).unwrap(), 0);
+    let first = store.decks(None, false).unwrap()[0].id;
+    store.set_deck_deleted(first, true).unwrap();
+    assert_eq!(store.save_decks_once("samples", &samples).unwrap(), 0);
+    assert_eq!(store.decks(None, false).unwrap().len(), 1);
+    assert_eq!(store.decks(None, true).unwrap().len(), 2);
+}

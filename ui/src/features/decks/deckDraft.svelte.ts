@@ -11,6 +11,11 @@ import {
   type Side,
 } from '../../lib/backend';
 
+/** The section the game forces cards of this card's type into, if any (exact type name). */
+export function forcedSection(game: GameSummary, card: Card): string | null {
+  return Object.hasOwn(game.section_of_type, card.type) ? (game.section_of_type[card.type] ?? null) : null;
+}
+
 export interface DraftLine {
   section: string;
   count: number;
@@ -86,12 +91,13 @@ export class DeckDraft {
     return this.lines.reduce((sum, line) => sum + line.count, 0);
   }
 
-  /** The section a card goes to when added without saying where. */
+  /**
+   * The section a card lands in when put in `preferred`: its type's own section, unless it
+   * is being set aside (Side, Maybe), which any card may be. The core decides both.
+   */
   sectionFor(card: Card, preferred: string): string {
-    const forced = Object.entries(this.game.section_of_type).find(
-      ([type]) => type.toLowerCase() === card.type.toLowerCase(),
-    );
-    return forced ? forced[1] : preferred;
+    if (this.game.aside_sections.includes(preferred)) return preferred;
+    return forcedSection(this.game, card) ?? preferred;
   }
 
   countOf(cardId: string, section: string): number {

@@ -1,6 +1,7 @@
 // Pure summaries of a deck for the stats panel: the curve of one stat, and the type and
-// side breakdowns. Only the cards that are played count (not side, maybe, or the sections
-// characters are forced into).
+// side breakdowns. Only the cards of the game's counted sections count (as the core says:
+// not side or maybe, nor characters, Rangers or a starter deck, nor a section the game does
+// not have, kept from a file).
 import type { Card, GameSummary, StatValue } from '../../lib/backend';
 import type { DraftLine } from './deckDraft.svelte';
 
@@ -13,8 +14,7 @@ export interface Bar {
 const CURVE_CAP = 7;
 
 export function playedLines(game: GameSummary, lines: readonly DraftLine[]): DraftLine[] {
-  const apart = new Set(['side', 'maybe', ...Object.values(game.section_of_type)]);
-  return lines.filter((l) => !apart.has(l.section));
+  return lines.filter((l) => game.counted_sections.includes(l.section));
 }
 
 /** A number when the stat is one plain number (lists and words like `X` are not). */

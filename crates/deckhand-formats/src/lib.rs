@@ -1,0 +1,18 @@
+//! Deck files as other tools write them, and the Heroes of the Grid community export.
+//!
+//! Pure like the core: callers hand in the text of a file together with a *source name*
+//! used only in error messages, and get typed values back. Matching names to real cards
+//! happens in the `deckhand` facade, which knows the database.
+
+mod deck_file;
+mod deck_text;
+mod error;
+pub mod heroes_grid;
+mod import_report;
+mod sections;
+mod xml;
+
+pub use deck_file::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
+pub use deck_text::{deck_header, DeckHeader, DeckLine, MAX_COUNT};
+pub use error::FormatError;
+pub use import_report::{ImportReport, SectionCount, SectionName, SectionOutcome, SkippedLine};

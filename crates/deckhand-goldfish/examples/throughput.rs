@@ -1,0 +1,78 @@
+//! Full games per second for a sample deck of each game, single- and two-threaded.
+//!
+//! ```sh
+//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT]
+//! ```
+//! A benchmark, never a test: the figure depends on the machine and its load. Each game
+//! index is played from both seats, so a run of N plays 2N full games.
+
+use std::time::Instant;
+
+use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
+use deckhand_formats::{read_deck_file, DeckFormat};
+use deckhand_goldfish::{simulate, SimOptions};
+
+const DATA: [(&str, &str, &str, &str); 2] = [
+    (
+        "zoids-scramble",
+        include_str!("../../../data/games/zoids-scramble.toml"),
+        include_str!("../../../data/cards/zoids-scramble/ZSX.json"),
+        include_str!("../../../data/decks/zoids-scramble/republic-vanguard.txt"),
+    ),
+    (
+        "pr-acg",
+        include_str!("../../../data/games/pr-acg.toml"),
+        include_str!("../../../data/cards/pr-acg/ACX.json"),
+        include_str!("../../../data/decks/pr-acg/starfall-vanguard-hero.txt"),
+    ),
+];
+
+fn main() {
+    let per_seat: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
+    let games = Games::from_sources(DATA.iter().map(|d| (d.0, d.1))).expect("game definitions");
+    for (id, _, cards, deck_text) in DATA {
+        let game = games.get(id).expect("game");
+        let pool = CardSet::from_json(id, cards, &games).expect("cards").cards;
+        let lines = read_deck_file(DeckFormat::Text, "sample", deck_text, game)
+            .expect("deck")
+            .lines;
+        let deck = Deck {
+            game: id.into(),
+            side: None,
+            entries: lines
+                .into_iter()
+                .map(|line| DeckEntry {
+                    section: line.section,
+                    count: line.count,
+                    card: pool
+                        .iter()
+                        .find(|c| fold_name(&c.name) == fold_name(&line.name))
+                        .expect("card")
+                        .clone(),
+                })
+                .collect(),
+        };
+        for threads in [1, 2] {
+            let options = SimOptions {
+                games: per_seat,
+                seed: 42,
+                threads,
+                ..SimOptions::default()
+            };
+            let start = Instant::now();
+            let report = simulate(game, &deck, &options, &mut |_| true).expect("simulate");
+            let seconds = start.elapsed().as_secs_f64();
+            let full_games = 2 * per_seat;
+            let rate = full_games as f64 / seconds;
+            println!(
+                "{id:<15} threads={threads} games={full_games} secs={seconds:.3} games_per_s={rate:.0} per_core={:.0} mean_kill_turn first={:.3} second={:.3}",
+                rate / threads as f64,
+                report.going_first.mean_kill_turn.unwrap_or(f64::NAN),
+                report.going_second.mean_kill_turn.unwrap_or(f64::NAN),
+            );
+        }
+    }
+}

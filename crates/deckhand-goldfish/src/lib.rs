@@ -1,0 +1,54 @@
+//! Deckhand's goldfish engine: plays a deck against an opponent who does nothing, to learn
+//! how fast and how reliably it wins.
+//!
+//! Pure: it gets the game definition, the resolved deck, options and a seed, and returns
+//! results; no files, SQL, UI or clock. Each game's procedure is one module implementing
+//! the crate's `Procedure` trait (`zoids.rs`, `pr_acg.rs`), following the "goldfish pilot" of GAMES.md to the
+//! letter; each module's doc comment lists what it decided where GAMES.md is silent.
+//!
+//! - [`simulate`]: Monte Carlo over many games from each seat, on any number of threads,
+//!   with the same report for the same seed.
+//! - [`step`]: one game, turn by turn, each decision with its reason, through the same
+//!   decision code (the log is a type parameter that a Monte Carlo run compiles away).
+//! - [`compare`]: two decks on common random numbers, paired differences with intervals.
+//! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn.
+//!
+//! Which cards play: the deck's `main` section (side and maybe sections never do). Which
+//! cards the numbers leave something out for: see [`SimReport::not_simulated`] and the
+//! rule in `not_simulated.rs`: unplayed types, keywords the engine neither plays nor can
+//! show to be without effect against a goldfish, and printed text beyond keyword reminders.
+//!
+//! Hot path: cards are `u16` indices into per-card feature tables read once from card
+//! data (`Scouting: 1` is the number 1 from the keyword, never parsed out of card text);
+//! the hand is a count per card; the deck is shuffled lazily, one Fisher–Yates swap per
+//! draw; buffers live per worker, so playing a game allocates nothing.
+
+mod compare;
+mod deck_cards;
+mod error;
+mod library;
+mod log;
+mod not_simulated;
+mod odds;
+mod pr_acg;
+mod procedure;
+mod report;
+mod rng;
+mod simulate;
+#[cfg(test)]
+mod testing;
+mod zoids;
+
+pub use compare::{compare, Comparison, Difference, SeatComparison};
+pub use error::GoldfishError;
+pub use log::{
+    Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
+};
+pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
+pub use report::{SeatReport, SimReport};
+pub use simulate::{simulate, step, SimOptions, StepOptions, DEFAULT_POLICY, GAMES, MAX_GAMES};
+
+/// Whether `game_id` has a goldfish procedure here.
+pub fn supports(game_id: &str) -> bool {
+    GAMES.contains(&game_id)
+}

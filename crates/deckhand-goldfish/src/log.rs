@@ -1,0 +1,203 @@
+//! What a step-through shows, and the logger the decision code writes it through.
+//!
+//! The game procedures take a `L: Log` type parameter. Monte Carlo runs pass [`NoLog`],
+//! whose methods are empty and inlined away, so the closures that would build the text are
+//! never called; the step-through passes a [`Recorder`]. One decision code, two uses.
+
+use serde::{Deserialize, Serialize};
+
+/// The sink for a game's events. Messages are closures so that a silent run builds none.
+pub trait Log {
+    /// True when events are kept (lets the engine skip building zones).
+    const ENABLED: bool;
+    /// A card entered the hand from the deck.
+    fn drew(&mut self, card: impl FnOnce() -> String);
+    /// A decision or event of this turn, with its reason in a player's words.
+    fn decide(&mut self, action: Action, text: impl FnOnce() -> String);
+}
+
+/// The silent logger of Monte Carlo runs.
+pub struct NoLog;
+
+impl Log for NoLog {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn drew(&mut self, _card: impl FnOnce() -> String) {}
+    #[inline(always)]
+    fn decide(&mut self, _action: Action, _text: impl FnOnce() -> String) {}
+}
+
+/// The logger of the step-through: collects the current turn's draws and decisions.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    pub draws: Vec<String>,
+    pub decisions: Vec<Decision>,
+}
+
+impl Log for Recorder {
+    const ENABLED: bool = true;
+    fn drew(&mut self, card: impl FnOnce() -> String) {
+        self.draws.push(card());
+    }
+    fn decide(&mut self, action: Action, text: impl FnOnce() -> String) {
+        self.decisions.push(Decision {
+            action,
+            text: text(),
+        });
+    }
+}
+
+/// The kind of a logged decision, so that a UI can style or filter lines without reading
+/// their text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Setting up: shuffling, setting cards aside, the opening hand.
+    Setup,
+    /// A draw beyond the turn's normal draw (Scouting) or a note about drawing.
+    Draw,
+    /// Readying exhausted Zoids.
+    Ready,
+    /// A card put into play (a Zoid, a summon).
+    Play,
+    /// A card attached to another (a Pilot, an Energy card, a Zord on top).
+    Attach,
+    /// Something the pilot chose not to do, and why.
+    Hold,
+    /// Cards discarded to pay a cost.
+    Pay,
+    /// An attack or a battle.
+    Attack,
+    /// What the opponent did (it only draws).
+    Opponent,
+    /// The game ended.
+    End,
+}
+
+/// One logged line of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub action: Action,
+    /// The decision and its reason ("Set Pilot Vera on Thunder Liger: the only Zoid she can
+    /// pilot").
+    pub text: String,
+}
+
+/// Whose zone a zone is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Owner {
+    You,
+    Opponent,
+}
+
+/// A card shown in a zone, with what is set on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneCard {
+    pub name: String,
+    /// `standby` / `exhausted` for Zoids; absent where a game has no such state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// Cards set on this one (a Pilot, Energy cards), in the order they were set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attached: Vec<Attached>,
+}
+
+/// A card set on another card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attached {
+    /// `pilot`, `energy`…
+    pub role: String,
+    pub name: String,
+}
+
+/// A zone after a turn: its face-up cards and how many face-down cards it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Zone {
+    /// Stable id: `hand`, `arena`, `base`, `deck`, `scrapyard`, `discard`…
+    pub id: String,
+    /// The zone's name in the game's words ("Arena", "Scrapyard").
+    pub name: String,
+    pub owner: Owner,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<ZoneCard>,
+    /// Cards the player cannot see (a deck, face-down base Energy, the opponent's hand).
+    #[serde(default)]
+    pub hidden: u32,
+}
+
+impl Zone {
+    pub(crate) fn visible(id: &str, name: &str, owner: Owner, cards: Vec<ZoneCard>) -> Zone {
+        Zone {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            owner,
+            cards,
+            hidden: 0,
+        }
+    }
+
+    pub(crate) fn hidden(id: &str, name: &str, owner: Owner, hidden: usize) -> Zone {
+        Zone {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            owner,
+            cards: Vec::new(),
+            hidden: hidden as u32,
+        }
+    }
+}
+
+impl ZoneCard {
+    pub(crate) fn plain(name: &str) -> ZoneCard {
+        ZoneCard {
+            name: name.to_owned(),
+            status: None,
+            attached: Vec::new(),
+        }
+    }
+}
+
+/// One turn of a step-through (turn 0 is the setup).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnLog {
+    /// Your own turn number; 0 for the setup.
+    pub turn: u32,
+    /// Every card that entered your hand from the deck this turn, in order.
+    pub draws: Vec<String>,
+    pub decisions: Vec<Decision>,
+    /// The zones after the turn.
+    pub zones: Vec<Zone>,
+}
+
+/// How a game ended, from your side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// You won (the kill).
+    Win,
+    /// Your deck ran out before you won.
+    DeckOut,
+    /// Both decks ran out at the same moment.
+    Draw,
+}
+
+/// The end of a game: what happened and on which of your turns (0 = during the setup).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub turn: u32,
+}
+
+/// One whole game, turn by turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLog {
+    pub game: String,
+    pub seed: u64,
+    pub going_first: bool,
+    pub policy: String,
+    pub turns: Vec<TurnLog>,
+    pub result: GameResult,
+    /// Cards whose printed effects this game did not play (see [`crate::SimReport`]).
+    pub not_simulated: Vec<String>,
+}

@@ -1,0 +1,323 @@
+//! Single turns from fixed hands, one table row per rule of GAMES.md's PR Action pilot.
+//! Each case's deck holds copies of one card, so every draw is known.
+
+use deckhand_core::StatValue;
+
+use super::*;
+use crate::log::Recorder;
+use crate::testing;
+
+const G: &str = "pr-acg";
+const FODDER: &str = "Training Simulator"; // a Support with damage 0: paid away first
+
+struct Case {
+    rule: &'static str,
+    going_first: bool,
+    hand: &'static [&'static str],
+    deck: &'static [&'static str],
+    opponent_deck: u32,
+    /// A Zord made to cost 0 with damage 1, for the one tie no printed card allows.
+    free_zord: Option<&'static str>,
+    hand_after: &'static [&'static str],
+    /// Paid cards in payment order, then the summon, then the Zord.
+    discard_after: &'static [&'static str],
+    opponent_deck_after: u32,
+    outcome: Option<Outcome>,
+}
+
+const fn case(rule: &'static str) -> Case {
+    Case {
+        rule,
+        going_first: true,
+        hand: &[],
+        deck: &[FODDER, FODDER, FODDER],
+        opponent_deck: 20,
+        free_zord: None,
+        hand_after: &[],
+        discard_after: &[],
+        opponent_deck_after: 18,
+        outcome: None,
+    }
+}
+
+pub(super) fn scenario(
+    hand: &[&str],
+    deck: &[&str],
+    opponent_deck: u32,
+    going_first: bool,
+    free_zord: Option<&str>,
+) -> (PrAcg, State) {
+    let mut names: Vec<&str> = hand.iter().chain(deck).copied().collect();
+    names.sort();
+    names.dedup();
+    let lines: Vec<(u32, &str)> = names.iter().map(|&n| (3, n)).collect();
+    let mut cards = testing::deck(G, &lines);
+    for entry in &mut cards.entries {
+        if Some(entry.card.name.as_str()) == free_zord {
+            entry.card.stats.insert("cost".into(), StatValue::Number(0));
+            entry
+                .card
+                .stats
+                .insert("damage".into(), StatValue::Number(1));
+        }
+    }
+    let p = PrAcg::new(&testing::game(G), &cards).unwrap();
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
+    let mut state = p.new_state();
+    for name in hand {
+        state.hand[index(name) as usize] += 1;
+        state.hand_len += 1;
+    }
+    let library: Vec<u16> = deck.iter().map(|n| index(n)).collect();
+    state.library = Library::new(&library);
+    state.opponent_deck = opponent_deck;
+    state.going_first = going_first;
+    (p, state)
+}
+
+fn render_hand(p: &PrAcg, state: &State) -> Vec<String> {
+    let mut hand = Vec::new();
+    for (card, &count) in state.hand.iter().enumerate() {
+        for _ in 0..count {
+            hand.push(p.name(card as u16).to_owned());
+        }
+    }
+    hand.sort();
+    hand
+}
+
+#[test]
+fn each_rule_of_the_pilot_plays_as_games_md_says() {
+    let cases = [
+        Case {
+            hand: &["Crimson Comet Ranger", "Onyx Shadow Ranger"],
+            hand_after: &["Crimson Comet Ranger"],
+            discard_after: &[FODDER, FODDER, "Onyx Shadow Ranger"],
+            opponent_deck_after: 12,
+            ..case("the plan with the most damage; the opponent loses twice its damage")
+        },
+        Case {
+            hand: &[
+                "Crimson Comet Ranger",
+                "Comet Falcon Zord",
+                "Amber Spark Ranger",
+            ],
+            hand_after: &["Crimson Comet Ranger"],
+            discard_after: &[FODDER, FODDER, "Amber Spark Ranger", "Comet Falcon Zord"],
+            opponent_deck_after: 12,
+            ..case("a Zord on top sets the damage, over the cheapest summon")
+        },
+        Case {
+            hand: &["Crimson Comet Ranger", "Comet Falcon Zord"],
+            hand_after: &["Comet Falcon Zord", FODDER],
+            discard_after: &[FODDER, "Crimson Comet Ranger"],
+            opponent_deck_after: 14,
+            ..case("a Zord is played only when summon and Zord together leave the cost payable")
+        },
+        Case {
+            hand: &[
+                "Solar Flare Crimson Ranger",
+                "Amber Spark Ranger",
+                "Starfall Megazord",
+                FODDER,
+                FODDER,
+            ],
+            hand_after: &["Amber Spark Ranger", "Starfall Megazord", FODDER],
+            discard_after: &[FODDER, FODDER, FODDER, "Solar Flare Crimson Ranger"],
+            opponent_deck_after: 8,
+            ..case("equal damage goes to the lower total cost")
+        },
+        Case {
+            hand: &["Crimson Comet Ranger", "Azure Tide Ranger"],
+            hand_after: &["Crimson Comet Ranger", FODDER],
+            discard_after: &[FODDER, "Azure Tide Ranger"],
+            opponent_deck_after: 14,
+            ..case("then the summon's name")
+        },
+        Case {
+            hand: &["Amber Spark Ranger", "Tide Orca Zord", "Comet Falcon Zord"],
+            hand_after: &["Tide Orca Zord"],
+            discard_after: &[FODDER, FODDER, "Amber Spark Ranger", "Comet Falcon Zord"],
+            opponent_deck_after: 12,
+            ..case("then the Zord's name")
+        },
+        Case {
+            hand: &["Amber Spark Ranger", "Spark Hornet Zord"],
+            free_zord: Some("Spark Hornet Zord"),
+            hand_after: &["Spark Hornet Zord", FODDER, FODDER],
+            discard_after: &["Amber Spark Ranger"],
+            opponent_deck_after: 16,
+            ..case("a plan without a Zord comes before an equal one with")
+        },
+        Case {
+            hand: &["Argent Nova Ranger"],
+            deck: &[
+                "Comet Falcon Zord",
+                "Comet Falcon Zord",
+                "Comet Falcon Zord",
+            ],
+            hand_after: &[
+                "Argent Nova Ranger",
+                "Comet Falcon Zord",
+                "Comet Falcon Zord",
+            ],
+            discard_after: &[],
+            opponent_deck_after: 18,
+            ..case("no summon when none is affordable")
+        },
+        Case {
+            hand: &[
+                "Solar Flare Crimson Ranger",
+                "Rose Quartz Ranger",
+                "Amber Spark Ranger",
+                "Crimson Comet Ranger",
+            ],
+            deck: &["Nova Stag Zord", "Nova Stag Zord", "Nova Stag Zord"],
+            hand_after: &["Nova Stag Zord", "Nova Stag Zord"],
+            discard_after: &[
+                "Amber Spark Ranger",
+                "Rose Quartz Ranger",
+                "Crimson Comet Ranger",
+                "Solar Flare Crimson Ranger",
+            ],
+            opponent_deck_after: 8,
+            ..case("paying discards the lowest damage first, ties by name")
+        },
+        Case {
+            hand: &["Onyx Shadow Ranger"],
+            opponent_deck: 8,
+            hand_after: &[],
+            discard_after: &[FODDER, FODDER, "Onyx Shadow Ranger"],
+            opponent_deck_after: 0,
+            outcome: Some(Outcome::Win),
+            ..case("the card that empties the opponent's deck is the kill")
+        },
+        Case {
+            hand: &["Onyx Shadow Ranger"],
+            deck: &[FODDER],
+            opponent_deck: 1,
+            hand_after: &["Onyx Shadow Ranger", FODDER],
+            opponent_deck_after: 1,
+            outcome: Some(Outcome::DeckOut),
+            ..case("going first, your last card is drawn before the opponent draws: you lose")
+        },
+        Case {
+            going_first: false,
+            hand: &["Onyx Shadow Ranger"],
+            deck: &[FODDER],
+            opponent_deck: 1,
+            hand_after: &["Onyx Shadow Ranger"],
+            opponent_deck_after: 0,
+            outcome: Some(Outcome::Win),
+            ..case("going second, the opponent draws first and runs out first: you win")
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(
+            case.hand,
+            case.deck,
+            case.opponent_deck,
+            case.going_first,
+            case.free_zord,
+        );
+        let mut log = Recorder::default();
+        let mut figures = p.new_figures();
+        let outcome = p.turn(
+            &mut state,
+            &mut Rng::from_seed(1),
+            1,
+            &mut log,
+            &mut figures,
+        );
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(outcome, case.outcome, "{context}");
+        assert_eq!(render_hand(&p, &state), case.hand_after, "{context}");
+        let discard: Vec<&str> = state.discard.iter().map(|&c| p.name(c)).collect();
+        assert_eq!(discard, case.discard_after, "{context}");
+        assert_eq!(state.opponent_deck, case.opponent_deck_after, "{context}");
+    }
+}
+
+#[test]
+fn a_turn_is_logged_in_a_players_words() {
+    let (p, mut state) = scenario(
+        &["Crimson Comet Ranger", "Onyx Shadow Ranger"],
+        &[FODDER, FODDER],
+        20,
+        true,
+        None,
+    );
+    let mut log = Recorder::default();
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        1,
+        &mut log,
+        &mut p.new_figures(),
+    );
+    let lines: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(log.draws, vec![FODDER, FODDER]);
+    assert_eq!(
+        lines,
+        vec!["You drew your last card: your deck is empty, and you lose",]
+    );
+    let (p, mut state) = scenario(
+        &["Crimson Comet Ranger", "Onyx Shadow Ranger"],
+        &[FODDER, FODDER, FODDER],
+        20,
+        true,
+        None,
+    );
+    let mut log = Recorder::default();
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        1,
+        &mut log,
+        &mut p.new_figures(),
+    );
+    let lines: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "The opponent draws 2 (18 left in its deck)",
+            "Summon Onyx Shadow Ranger (cost 2, damage 3): the most damage a hand of 4 can pay for (3), at the lowest total cost (2)",
+            "Pay 2: discard Training Simulator, Training Simulator (lowest damage first)",
+            "Battle: the opponent has no card in its battle area, so the damage (3) is dealt twice: 6 card(s) off its deck (12 left); settlement discards the battle area",
+        ]
+    );
+}
+
+#[test]
+fn a_five_card_deck_empties_on_its_opening_and_four_cannot_play() {
+    let game = testing::game(G);
+    let p = PrAcg::new(&game, &testing::deck(G, &[(5, "Amber Spark Ranger")])).unwrap();
+    let mut state = p.new_state();
+    let outcome = p.setup(
+        &mut state,
+        &mut Rng::from_seed(1),
+        true,
+        &mut Recorder::default(),
+    );
+    assert_eq!(outcome, Some(Outcome::DeckOut));
+    let err = PrAcg::new(&game, &testing::deck(G, &[(4, "Amber Spark Ranger")]))
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("needs at least 5 cards"), "{err}");
+}
+
+#[test]
+fn every_card_with_text_is_named_as_not_simulated() {
+    let p = PrAcg::new(
+        &testing::game(G),
+        &testing::sample_deck(G, testing::STARFALL_VANGUARD),
+    )
+    .unwrap();
+    assert_eq!(p.not_simulated.len(), p.deck.len());
+    let folded: Vec<String> = p
+        .not_simulated
+        .iter()
+        .map(|n| deckhand_core::fold_name(n))
+        .collect();
+    assert!(folded.windows(2).all(|w| w[0] < w[1]), "{folded:?}");
+}

@@ -1,0 +1,153 @@
+//! The one trait each game's goldfish implements, and the loop that plays a game with it.
+
+use crate::log::{GameResult, Log, Outcome, Zone};
+use crate::report::SeatFigures;
+use crate::rng::Rng;
+
+/// A game's solitaire procedure: set up, play a turn, report. Implementations hold the
+/// deck's precomputed card features; the per-game state lives in `State`, allocated once
+/// per worker and reset by `setup`, so that playing a game allocates nothing.
+pub trait Procedure: Sync {
+    /// Everything that changes during one game.
+    type State: Send;
+    /// This game's own figures for one seat, summed over games. Integer counts, so that
+    /// merging chunks in any order gives the same report.
+    type Figures: Send;
+
+    fn new_state(&self) -> Self::State;
+    fn new_figures(&self) -> Self::Figures;
+    fn merge_figures(&self, into: &mut Self::Figures, from: &Self::Figures);
+    /// The figures as reported for a seat that played `games` games.
+    fn report_figures(&self, figures: &Self::Figures, games: u64) -> SeatFigures;
+
+    /// Shuffles and deals the opening. `Some` when the opening already ends the game.
+    fn setup<L: Log>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        going_first: bool,
+        log: &mut L,
+    ) -> Option<Outcome>;
+
+    /// Plays your turn `turn` (1 = your first turn). `Some` when the game ends in it.
+    fn turn<L: Log>(
+        &self,
+        state: &mut Self::State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Self::Figures,
+    ) -> Option<Outcome>;
+
+    /// Records what the game's end tells (first attack turn…).
+    fn finish(&self, state: &Self::State, result: GameResult, figures: &mut Self::Figures);
+
+    /// A bound on a game's length in turns (the deck runs out by then); sizes turn tables.
+    fn max_turns(&self) -> u32;
+
+    /// The zones as a player sees them, for the step-through.
+    fn zones(&self, state: &Self::State) -> Vec<Zone>;
+
+    /// How many copies of each card index sit in any zone (for the invariant that cards
+    /// are never created or lost).
+    #[cfg(test)]
+    fn census(&self, state: &Self::State) -> Vec<u32>;
+
+    /// The deck's cards whose printed effects this procedure does not play.
+    fn not_simulated(&self) -> &[String];
+}
+
+/// Plays one game. `turn_done` runs after the setup (turn 0) and after every turn, with
+/// the state as the turn left it (the step-through takes its log and zones there).
+#[inline]
+pub fn play_game<P, L, F>(
+    procedure: &P,
+    state: &mut P::State,
+    rng: &mut Rng,
+    going_first: bool,
+    log: &mut L,
+    figures: &mut P::Figures,
+    mut turn_done: F,
+) -> GameResult
+where
+    P: Procedure,
+    L: Log,
+    F: FnMut(u32, &P::State, &mut L),
+{
+    let mut ending = procedure.setup(state, rng, going_first, log);
+    turn_done(0, state, log);
+    let mut turn = 0;
+    while ending.is_none() {
+        turn += 1;
+        if turn > procedure.max_turns() {
+            // Unreachable: every turn draws, so the deck runs out first. Kept so that a
+            // mistake can never hang a run.
+            ending = Some(Outcome::DeckOut);
+            break;
+        }
+        ending = procedure.turn(state, rng, turn, log, figures);
+        turn_done(turn, state, log);
+    }
+    let result = GameResult {
+        outcome: ending.unwrap_or(Outcome::DeckOut),
+        turn,
+    };
+    procedure.finish(state, result, figures);
+    result
+}
+
+/// One seat's (going first or second) results, summed over games.
+#[derive(Debug, Clone)]
+pub struct SeatTally<F> {
+    pub games: u64,
+    pub wins: u64,
+    pub deck_outs: u64,
+    pub draws: u64,
+    /// Wins by turn: `kill_turns[t]` games won on turn `t`.
+    pub kill_turns: Vec<u64>,
+    pub figures: F,
+}
+
+impl<F> SeatTally<F> {
+    pub fn new<P: Procedure<Figures = F>>(procedure: &P) -> SeatTally<F> {
+        SeatTally {
+            games: 0,
+            wins: 0,
+            deck_outs: 0,
+            draws: 0,
+            kill_turns: vec![0; procedure.max_turns() as usize + 1],
+            figures: procedure.new_figures(),
+        }
+    }
+
+    #[inline]
+    pub fn record(&mut self, result: GameResult) {
+        self.games += 1;
+        match result.outcome {
+            Outcome::Win => {
+                self.wins += 1;
+                self.kill_turns[result.turn as usize] += 1;
+            }
+            Outcome::DeckOut => self.deck_outs += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+    }
+
+    pub fn merge<P: Procedure<Figures = F>>(&mut self, procedure: &P, other: &SeatTally<F>) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.deck_outs += other.deck_outs;
+        self.draws += other.draws;
+        for (a, b) in self.kill_turns.iter_mut().zip(&other.kill_turns) {
+            *a += b;
+        }
+        procedure.merge_figures(&mut self.figures, &other.figures);
+    }
+}
+
+/// Adds `from` into `into` element by element (tables of the same length).
+pub fn add_counts(into: &mut [u64], from: &[u64]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
+}

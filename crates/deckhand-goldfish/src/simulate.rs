@@ -1,0 +1,362 @@
+//! Monte Carlo runs and the step-through, for any game with a procedure.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use deckhand_core::{Deck, Game, Side};
+
+use crate::error::GoldfishError;
+use crate::log::{GameLog, NoLog, Recorder, TurnLog};
+use crate::pr_acg::{self, PrAcg};
+use crate::procedure::{play_game, Procedure, SeatTally};
+use crate::report::{seat_report, SimReport};
+use crate::rng::Rng;
+use crate::zoids::{self, Zoids};
+
+/// The games this engine plays, by id.
+pub const GAMES: &[&str] = &[zoids::GAME_ID, pr_acg::GAME_ID];
+
+/// The policy every game has; games with several name theirs (GAMES.md).
+pub const DEFAULT_POLICY: &str = "default";
+
+/// Games per work unit. Each unit is seeded by its games' indices, not by the thread that
+/// runs it, so the unit size and the thread count never change a result.
+const CHUNK: u64 = 2048;
+
+/// The most games one run plays from each seat.
+pub const MAX_GAMES: u64 = 1 << 40;
+
+/// How to run a simulation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Games played from each seat: `games` going first and `games` going second.
+    pub games: u64,
+    pub seed: u64,
+    /// Worker threads; 0 uses every core. The result never depends on it.
+    pub threads: usize,
+    /// The deck's side where the game has sides (PR Action's hero or villain deck plays the
+    /// same goldfish; later games use it).
+    pub side: Option<Side>,
+    /// The pilot policy; `None` is the game's default.
+    pub policy: Option<String>,
+}
+
+impl Default for SimOptions {
+    fn default() -> SimOptions {
+        SimOptions {
+            games: 100_000,
+            seed: 0,
+            threads: 0,
+            side: None,
+            policy: None,
+        }
+    }
+}
+
+/// How to play one game step by step.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StepOptions {
+    /// The game played is game 0 of a [`simulate`] run with this seed, from the same seat.
+    pub seed: u64,
+    pub going_first: bool,
+    pub side: Option<Side>,
+    pub policy: Option<String>,
+}
+
+/// A deck prepared for its game's procedure.
+pub(crate) enum Engine {
+    Zoids(Zoids),
+    PrAcg(PrAcg),
+}
+
+/// Runs `$body` with `$p` bound to the engine's procedure, whatever its type.
+macro_rules! with_engine {
+    ($engine:expr, $p:ident => $body:expr) => {
+        match $engine {
+            Engine::Zoids($p) => $body,
+            Engine::PrAcg($p) => $body,
+        }
+    };
+}
+
+impl Engine {
+    pub(crate) fn new(
+        game: &Game,
+        deck: &Deck,
+        _side: Option<Side>,
+        policy: Option<&str>,
+    ) -> Result<Engine, GoldfishError> {
+        if deck.game != game.id {
+            return Err(GoldfishError::WrongGame {
+                deck_game: deck.game.clone(),
+                game: game.id.clone(),
+            });
+        }
+        if !GAMES.contains(&game.id.as_str()) {
+            return Err(GoldfishError::UnsupportedGame {
+                game: game.id.clone(),
+                known: GAMES.join(", "),
+            });
+        }
+        if let Some(policy) = policy.filter(|p| *p != DEFAULT_POLICY) {
+            return Err(GoldfishError::UnknownPolicy {
+                policy: policy.to_owned(),
+                game: game.id.clone(),
+                known: DEFAULT_POLICY.to_owned(),
+            });
+        }
+        match game.id.as_str() {
+            zoids::GAME_ID => Zoids::new(game, deck).map(Engine::Zoids),
+            _ => PrAcg::new(game, deck).map(Engine::PrAcg),
+        }
+    }
+}
+
+/// The random stream of game `index` from one seat.
+pub(crate) fn game_rng(seed: u64, index: u64, going_first: bool) -> Rng {
+    Rng::for_game(seed, 2 * index + u64::from(!going_first))
+}
+
+/// Plays `options.games` games from each seat and reports the statistics.
+///
+/// `progress` is called on the calling thread with the number of games (per seat) done so
+/// far, about every few milliseconds; returning `false` cancels the run. Game `i` going
+/// first and going second each draw from their own stream of `seed` (see [`crate::Rng`]),
+/// so the same seed gives the same report on any number of threads.
+pub fn simulate(
+    game: &Game,
+    deck: &Deck,
+    options: &SimOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<SimReport, GoldfishError> {
+    check_games(options.games)?;
+    let engine = Engine::new(game, deck, options.side, options.policy.as_deref())?;
+    with_engine!(&engine, p => simulate_with(p, &game.id, options, progress))
+}
+
+pub(crate) fn check_games(games: u64) -> Result<(), GoldfishError> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(GoldfishError::InvalidOptions(format!(
+            "the number of games must be between 1 and {MAX_GAMES}"
+        )));
+    }
+    Ok(())
+}
+
+fn simulate_with<P: Procedure>(
+    p: &P,
+    game_id: &str,
+    options: &SimOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<SimReport, GoldfishError> {
+    let mut seats = [SeatTally::new(p), SeatTally::new(p)];
+    run_chunks(
+        options.games,
+        options.threads,
+        || p.new_state(),
+        |state, range| play_chunk(p, state, options.seed, range),
+        |chunk| {
+            for (seat, part) in seats.iter_mut().zip(&chunk) {
+                seat.merge(p, part);
+            }
+        },
+        progress,
+    )?;
+    Ok(SimReport {
+        game: game_id.to_owned(),
+        games: options.games,
+        seed: options.seed,
+        policy: options
+            .policy
+            .clone()
+            .unwrap_or_else(|| DEFAULT_POLICY.into()),
+        going_first: seat_report(p, &seats[0]),
+        going_second: seat_report(p, &seats[1]),
+        not_simulated: p.not_simulated().to_vec(),
+        legal: None,
+        legality_errors: Vec::new(),
+    })
+}
+
+/// Plays games `range` from both seats.
+fn play_chunk<P: Procedure>(
+    p: &P,
+    state: &mut P::State,
+    seed: u64,
+    range: Range<u64>,
+) -> [SeatTally<P::Figures>; 2] {
+    let mut seats = [SeatTally::new(p), SeatTally::new(p)];
+    for index in range {
+        for (seat, tally) in seats.iter_mut().enumerate() {
+            let going_first = seat == 0;
+            let mut rng = game_rng(seed, index, going_first);
+            let result = play_game(
+                p,
+                state,
+                &mut rng,
+                going_first,
+                &mut NoLog,
+                &mut tally.figures,
+                |_, _, _| {},
+            );
+            tally.record(result);
+        }
+    }
+    seats
+}
+
+/// Splits games `0..games` into chunks, runs them on `threads` workers (each with its own
+/// `init()` state) and merges the results on the calling thread, which also reports
+/// progress. Merging is order-independent for the callers' integer tallies.
+pub(crate) fn run_chunks<S, O>(
+    games: u64,
+    threads: usize,
+    init: impl Fn() -> S + Sync,
+    run: impl Fn(&mut S, Range<u64>) -> O + Sync,
+    mut merge: impl FnMut(O),
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), GoldfishError>
+where
+    O: Send,
+{
+    let chunks = games.div_ceil(CHUNK);
+    let range = |chunk: u64| chunk * CHUNK..((chunk + 1) * CHUNK).min(games);
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let threads = (threads as u64).min(chunks).max(1) as usize;
+    if threads == 1 {
+        return run_sequential(chunks, &range, &init, &run, &mut merge, progress);
+    }
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (init, run, next, stop) = (&init, &run, &next, &stop);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<(u64, O)>();
+        let mut spawned = 0;
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let worker = move || {
+                let mut state = init();
+                while !stop.load(Ordering::Relaxed) {
+                    let chunk = next.fetch_add(1, Ordering::Relaxed);
+                    if chunk >= chunks {
+                        break;
+                    }
+                    let games = range(chunk);
+                    let count = games.end - games.start;
+                    if sender.send((count, run(&mut state, games))).is_err() {
+                        break;
+                    }
+                }
+            };
+            if std::thread::Builder::new()
+                .name("goldfish".into())
+                .spawn_scoped(scope, worker)
+                .is_ok()
+            {
+                spawned += 1;
+            }
+        }
+        drop(sender);
+        if spawned == 0 {
+            // No thread could start: play here instead.
+            return run_sequential(chunks, &range, init, run, &mut merge, progress);
+        }
+        let mut done = 0;
+        let mut cancelled = false;
+        for (count, output) in receiver {
+            if cancelled {
+                continue;
+            }
+            merge(output);
+            done += count;
+            if !progress(done) {
+                cancelled = true;
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if cancelled {
+            Err(GoldfishError::Cancelled)
+        } else {
+            Ok(())
+        }
+    })
+}
+
+/// The single-threaded form of [`run_chunks`].
+fn run_sequential<S, O>(
+    chunks: u64,
+    range: &impl Fn(u64) -> Range<u64>,
+    init: &impl Fn() -> S,
+    run: &impl Fn(&mut S, Range<u64>) -> O,
+    merge: &mut impl FnMut(O),
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), GoldfishError> {
+    let mut state = init();
+    let mut done = 0;
+    for chunk in 0..chunks {
+        let games = range(chunk);
+        done += games.end - games.start;
+        merge(run(&mut state, games));
+        if !progress(done) {
+            return Err(GoldfishError::Cancelled);
+        }
+    }
+    Ok(())
+}
+
+/// Plays one game and logs every turn: the draws, each decision with its reason, and the
+/// zones after the turn. The game is game 0 of [`simulate`] with the same seed and seat,
+/// played by the same decision code.
+pub fn step(game: &Game, deck: &Deck, options: &StepOptions) -> Result<GameLog, GoldfishError> {
+    let engine = Engine::new(game, deck, options.side, options.policy.as_deref())?;
+    let policy = options
+        .policy
+        .clone()
+        .unwrap_or_else(|| DEFAULT_POLICY.into());
+    Ok(with_engine!(&engine, p => step_with(p, &game.id, &policy, options)))
+}
+
+pub(crate) fn step_with<P: Procedure>(
+    p: &P,
+    game_id: &str,
+    policy: &str,
+    options: &StepOptions,
+) -> GameLog {
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    let mut rng = game_rng(options.seed, 0, options.going_first);
+    let mut log = Recorder::default();
+    let mut turns = Vec::new();
+    let result = play_game(
+        p,
+        &mut state,
+        &mut rng,
+        options.going_first,
+        &mut log,
+        &mut figures,
+        |turn, state, log| {
+            turns.push(TurnLog {
+                turn,
+                draws: std::mem::take(&mut log.draws),
+                decisions: std::mem::take(&mut log.decisions),
+                zones: p.zones(state),
+            });
+        },
+    );
+    GameLog {
+        game: game_id.to_owned(),
+        seed: options.seed,
+        going_first: options.going_first,
+        policy: policy.to_owned(),
+        turns,
+        result,
+        not_simulated: p.not_simulated().to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

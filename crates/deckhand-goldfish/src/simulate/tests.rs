@@ -1,0 +1,395 @@
+//! Whole games and whole runs: determinism across threads, the step-through replaying the
+//! Monte Carlo, the report's JSON shape, and the invariant that no card is ever created or
+//! lost.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::log::Outcome;
+use crate::testing;
+
+const ZOIDS: &str = "zoids-scramble";
+const PR: &str = "pr-acg";
+
+fn options(games: u64, seed: u64, threads: usize) -> SimOptions {
+    SimOptions {
+        games,
+        seed,
+        threads,
+        ..SimOptions::default()
+    }
+}
+
+fn run(game_id: &str, deck_text: &str, options: &SimOptions) -> SimReport {
+    let game = testing::game(game_id);
+    let deck = testing::sample_deck(game_id, deck_text);
+    simulate(&game, &deck, options, &mut |_| true).unwrap()
+}
+
+#[test]
+fn a_fixed_seed_gives_the_same_report_on_one_two_or_three_threads() {
+    for (game, deck) in [
+        (ZOIDS, testing::REPUBLIC_VANGUARD),
+        (PR, testing::ECLIPSE_HORDE),
+    ] {
+        let one = run(game, deck, &options(5_000, 42, 1));
+        assert_eq!(one, run(game, deck, &options(5_000, 42, 2)), "{game}");
+        assert_eq!(one, run(game, deck, &options(5_000, 42, 3)), "{game}");
+        assert_ne!(one, run(game, deck, &options(5_000, 43, 2)), "{game}");
+    }
+}
+
+#[test]
+fn every_game_ends_in_exactly_one_way() {
+    for (game, deck) in [
+        (ZOIDS, testing::REPUBLIC_VANGUARD),
+        (ZOIDS, testing::CRIMSON_LEGION),
+        (ZOIDS, testing::SHELLBACK_SKYGUARD),
+        (PR, testing::STARFALL_VANGUARD),
+        (PR, testing::ECLIPSE_HORDE),
+    ] {
+        let report = run(game, deck, &options(3_000, 7, 2));
+        for seat in [&report.going_first, &report.going_second] {
+            assert_eq!(seat.games, 3_000);
+            assert_eq!(
+                seat.wins + seat.deck_outs + seat.draws,
+                seat.games,
+                "{game}"
+            );
+            assert_eq!(seat.kill_turns.values().sum::<u64>(), seat.wins, "{game}");
+            assert_eq!(
+                seat.draws, 0,
+                "{game}: decks never empty at the same moment"
+            );
+            let mean = seat.mean_kill_turn.unwrap();
+            let [lo, hi] = seat.mean_kill_turn_ci95.unwrap();
+            assert!(lo < mean && mean < hi, "{game}");
+        }
+    }
+}
+
+#[test]
+fn going_second_kills_sooner_in_zoids_because_its_first_turn_has_a_battle() {
+    let report = run(ZOIDS, testing::CRIMSON_LEGION, &options(20_000, 1, 2));
+    let first = report.going_first.mean_kill_turn.unwrap();
+    let second = report.going_second.mean_kill_turn.unwrap();
+    assert!(second < first, "first {first}, second {second}");
+}
+
+#[test]
+fn the_step_through_replays_game_zero_of_the_same_seed() {
+    for (game_id, deck_text) in [
+        (ZOIDS, testing::REPUBLIC_VANGUARD),
+        (PR, testing::STARFALL_VANGUARD),
+    ] {
+        let game = testing::game(game_id);
+        let deck = testing::sample_deck(game_id, deck_text);
+        for seed in 0..20 {
+            let report = simulate(&game, &deck, &options(1, seed, 1), &mut |_| true).unwrap();
+            for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)]
+            {
+                let step = StepOptions {
+                    seed,
+                    going_first,
+                    ..StepOptions::default()
+                };
+                let log = super::step(&game, &deck, &step).unwrap();
+                let simulated = match seat.kill_turns.iter().next() {
+                    Some((&turn, _)) => (Outcome::Win, turn),
+                    None => (Outcome::DeckOut, log.result.turn),
+                };
+                assert_eq!(
+                    (log.result.outcome, log.result.turn),
+                    simulated,
+                    "{game_id} seed {seed}"
+                );
+                assert_eq!(log.turns.len() as u32, log.result.turn + 1);
+                assert_eq!(
+                    log.turns.last().unwrap().decisions.last().unwrap().action,
+                    crate::Action::End
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_zoids_step_through_shows_the_opening_and_the_zones() {
+    let game = testing::game(ZOIDS);
+    let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    let log = super::step(
+        &game,
+        &deck,
+        &StepOptions {
+            seed: 5,
+            going_first: true,
+            ..StepOptions::default()
+        },
+    )
+    .unwrap();
+    let opening = &log.turns[0];
+    assert_eq!(opening.draws.len(), 6);
+    let zone = |turn: &crate::TurnLog, id: &str, owner: crate::Owner| {
+        turn.zones
+            .iter()
+            .find(|z| z.id == id && z.owner == owner)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(zone(opening, "base", crate::Owner::You).hidden, 4);
+    assert_eq!(zone(opening, "deck", crate::Owner::You).hidden, 30);
+    assert_eq!(zone(opening, "base", crate::Owner::Opponent).hidden, 4);
+    assert!(log.turns[1]
+        .decisions
+        .iter()
+        .any(|d| d.text.starts_with("No battle")));
+    let json = serde_json::to_value(&log).unwrap();
+    assert_eq!(serde_json::from_value::<GameLog>(json).unwrap(), log);
+}
+
+#[test]
+fn the_report_serialises_to_the_documented_json_shape() {
+    let keys = |value: &serde_json::Value| -> Vec<String> {
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    let common = [
+        "deck_outs",
+        "draws",
+        "games",
+        "kill_turns",
+        "mean_kill_turn",
+        "mean_kill_turn_ci95",
+        "median_kill_turn",
+        "wins",
+    ];
+    for (game, deck, own) in [
+        (
+            ZOIDS,
+            testing::REPUBLIC_VANGUARD,
+            vec!["first_attack_turns"],
+        ),
+        (
+            PR,
+            testing::STARFALL_VANGUARD,
+            vec!["damage_by_turn", "summon_chance_by_turn"],
+        ),
+    ] {
+        let report = run(game, deck, &options(500, 42, 1));
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(
+            keys(&json),
+            [
+                "game",
+                "games",
+                "going_first",
+                "going_second",
+                "not_simulated",
+                "policy",
+                "seed"
+            ]
+        );
+        let mut seat_keys: Vec<String> = common.iter().chain(&own).map(|k| k.to_string()).collect();
+        seat_keys.sort();
+        assert_eq!(keys(&json["going_first"]), seat_keys, "{game}");
+        assert_eq!(keys(&json["going_second"]), seat_keys, "{game}");
+        assert_eq!(json["policy"], "default");
+        assert!(json["going_first"]["kill_turns"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .all(|k| k.parse::<u32>().is_ok()));
+        assert_eq!(
+            serde_json::from_value::<SimReport>(json).unwrap(),
+            report,
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn progress_counts_up_to_the_games_and_false_cancels() {
+    let game = testing::game(ZOIDS);
+    let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    for threads in [1, 2] {
+        let mut seen = Vec::new();
+        simulate(&game, &deck, &options(5_000, 1, threads), &mut |done| {
+            seen.push(done);
+            true
+        })
+        .unwrap();
+        assert!(
+            seen.windows(2).all(|w| w[0] < w[1]) && seen.last() == Some(&5_000),
+            "{seen:?}"
+        );
+        let cancelled = simulate(&game, &deck, &options(50_000, 1, threads), &mut |_| false);
+        assert_eq!(cancelled, Err(GoldfishError::Cancelled));
+    }
+}
+
+#[test]
+fn bad_requests_are_errors_with_reasons() {
+    let zoids = testing::game(ZOIDS);
+    let pr = testing::game(PR);
+    let zoids_deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    let err = simulate(&pr, &zoids_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the deck is a 'zoids-scramble' deck, not a 'pr-acg' deck"
+    );
+    let policy = SimOptions {
+        policy: Some("buy-first".into()),
+        ..options(10, 1, 1)
+    };
+    let err = simulate(&zoids, &zoids_deck, &policy, &mut |_| true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown policy 'buy-first' for zoids-scramble (known: default)"
+    );
+    let err = simulate(&zoids, &zoids_deck, &options(0, 1, 1), &mut |_| true).unwrap_err();
+    assert!(matches!(err, GoldfishError::InvalidOptions(_)));
+    let mut other = zoids.clone();
+    other.id = "sms".into();
+    let mut sms_deck = zoids_deck.clone();
+    sms_deck.game = "sms".into();
+    let err = simulate(&other, &sms_deck, &options(10, 1, 1), &mut |_| true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "goldfish is not available for 'sms' (it plays: zoids-scramble, pr-acg)"
+    );
+}
+
+#[test]
+fn only_the_main_section_plays() {
+    let game = testing::game(ZOIDS);
+    let mut deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    let report = simulate(&game, &deck, &options(300, 3, 1), &mut |_| true).unwrap();
+    let mut extra = deck.entries[0].clone();
+    extra.section = "side".into();
+    extra.card = testing::card(ZOIDS, "Pyre Tyrant");
+    deck.entries.push(extra);
+    let with_side = simulate(&game, &deck, &options(300, 3, 1), &mut |_| true).unwrap();
+    assert_eq!(report, with_side);
+}
+
+/// Plays a whole game checking after the setup and every turn that each card of the deck
+/// sits in exactly one zone.
+fn census_holds<P: Procedure>(p: &P, seed: u64, going_first: bool) -> Result<(), TestCaseError> {
+    let mut state = p.new_state();
+    let full = p.census(&state);
+    let mut figures = p.new_figures();
+    let mut broken = None;
+    let result = play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, going_first),
+        going_first,
+        &mut NoLog,
+        &mut figures,
+        |turn, state, _| {
+            if broken.is_none() && p.census(state) != full {
+                broken = Some(turn);
+            }
+        },
+    );
+    prop_assert_eq!(broken, None, "cards created or lost on turn {:?}", broken);
+    prop_assert!(result.turn <= p.max_turns());
+    Ok(())
+}
+
+fn any_deck(game_id: &'static str, min: u32) -> impl Strategy<Value = deckhand_core::Deck> {
+    let pool = testing::cards(game_id);
+    let n = pool.len();
+    prop::collection::vec((0..n, 1u32..5), 2..14).prop_filter_map("too few cards", move |lines| {
+        let total: u32 = lines.iter().map(|l| l.1).sum();
+        (total >= min).then(|| deckhand_core::Deck {
+            game: game_id.into(),
+            side: None,
+            entries: lines
+                .iter()
+                .map(|&(i, count)| deckhand_core::DeckEntry {
+                    section: "main".into(),
+                    count,
+                    card: pool[i].clone(),
+                })
+                .collect(),
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn zoids_cards_are_never_created_or_lost(deck in any_deck(ZOIDS, 10), seed: u64, first: bool) {
+        let p = Zoids::new(&testing::game(ZOIDS), &deck).unwrap();
+        census_holds(&p, seed, first)?;
+    }
+
+    #[test]
+    fn pr_action_cards_are_never_created_or_lost(deck in any_deck(PR, 5), seed: u64, first: bool) {
+        let p = PrAcg::new(&testing::game(PR), &deck).unwrap();
+        census_holds(&p, seed, first)?;
+    }
+}
+
+#[test]
+fn comparing_a_deck_with_itself_finds_no_difference() {
+    let game = testing::game(ZOIDS);
+    let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    let same = crate::compare(&game, &deck, &deck, &options(2_000, 9, 2), &mut |_| true).unwrap();
+    for seat in [&same.going_first, &same.going_second] {
+        let kill = seat.mean_kill_turn.as_ref().unwrap();
+        assert_eq!(
+            (kill.difference, kill.ci95, kill.significant),
+            (0.0, [0.0, 0.0], false)
+        );
+        assert!(seat
+            .win_by_turn
+            .values()
+            .all(|d| d.difference == 0.0 && !d.significant));
+    }
+}
+
+#[test]
+fn a_comparison_plays_each_deck_exactly_as_its_own_simulation() {
+    for (game_id, a, b) in [
+        (
+            ZOIDS,
+            testing::REPUBLIC_VANGUARD,
+            testing::SHELLBACK_SKYGUARD,
+        ),
+        (PR, testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE),
+    ] {
+        let game = testing::game(game_id);
+        let (a, b) = (
+            testing::sample_deck(game_id, a),
+            testing::sample_deck(game_id, b),
+        );
+        let opts = options(3_000, 11, 2);
+        let result = crate::compare(&game, &a, &b, &opts, &mut |_| true).unwrap();
+        assert_eq!(
+            result.a,
+            simulate(&game, &a, &opts, &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        assert_eq!(
+            result.b,
+            simulate(&game, &b, &opts, &mut |_| true).unwrap(),
+            "{game_id}"
+        );
+        // The paired win-by-turn chances are the two decks' own cumulative chances.
+        let seat = &result.going_first;
+        let turn = *result.a.going_first.kill_turns.keys().next().unwrap();
+        let own: u64 = result
+            .a
+            .going_first
+            .kill_turns
+            .range(..=turn)
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(seat.win_by_turn[&turn].a, own as f64 / 3_000.0, "{game_id}");
+        assert_eq!(seat.win_by_turn[&turn].pairs, 3_000);
+    }
+}

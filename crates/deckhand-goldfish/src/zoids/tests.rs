@@ -1,0 +1,511 @@
+//! Single turns from fixed zones, one table row per rule of GAMES.md's Zoids pilot.
+//!
+//! Zones are written as in the step-through: an Arena Zoid is
+//! `"Zoid | Pilot | Energy, Energy | standby"` with `-` for none. The deck of each case
+//! holds copies of one card (or nothing), so every draw is known.
+
+use super::*;
+use crate::log::Recorder;
+use crate::testing;
+
+const G: &str = "zoids-scramble";
+
+struct Case {
+    rule: &'static str,
+    turn: u32,
+    going_first: bool,
+    hand: &'static [&'static str],
+    arena: &'static [&'static str],
+    deck: &'static [&'static str],
+    opponent_base: u8,
+    hand_after: &'static [&'static str],
+    arena_after: &'static [&'static str],
+    scrapyard_after: &'static [&'static str],
+    base_after: u8,
+    outcome: Option<Outcome>,
+}
+
+const fn case(rule: &'static str) -> Case {
+    Case {
+        rule,
+        turn: 3,
+        going_first: true,
+        hand: &[],
+        arena: &[],
+        deck: &[],
+        opponent_base: 4,
+        hand_after: &[],
+        arena_after: &[],
+        scrapyard_after: &[],
+        base_after: 4,
+        outcome: None,
+    }
+}
+
+fn split_slot(spec: &str) -> (String, Option<String>, Vec<String>, bool) {
+    let parts: Vec<&str> = spec.split('|').map(str::trim).collect();
+    let energy = match parts[2] {
+        "-" => vec![],
+        list => list.split(',').map(|e| e.trim().to_owned()).collect(),
+    };
+    let pilot = (parts[1] != "-").then(|| parts[1].to_owned());
+    (parts[0].to_owned(), pilot, energy, parts[3] == "exhausted")
+}
+
+/// A deck holding every card a case names, the state the case describes, and the rng.
+pub(super) fn scenario(
+    hand: &[&str],
+    arena: &[&str],
+    deck: &[&str],
+    opponent_base: u8,
+    going_first: bool,
+) -> (Zoids, State) {
+    let mut names: Vec<String> = hand.iter().chain(deck).map(|n| n.to_string()).collect();
+    for slot in arena {
+        let (zoid, pilot, energy, _) = split_slot(slot);
+        names.push(zoid);
+        names.extend(pilot);
+        names.extend(energy);
+    }
+    names.sort();
+    names.dedup();
+    let lines: Vec<(u32, &str)> = names.iter().map(|n| (10, n.as_str())).collect();
+    let p = Zoids::new(&testing::game(G), &testing::deck(G, &lines)).unwrap();
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
+    let mut state = p.new_state();
+    for name in hand {
+        state.hand[index(name) as usize] += 1;
+        state.hand_len += 1;
+    }
+    for spec in arena {
+        let (zoid, pilot, energy, exhausted) = split_slot(spec);
+        let pilot = pilot.map_or(NO_PILOT, |p| index(&p));
+        if pilot != NO_PILOT {
+            state.pilot_name_in_arena[p.deck.name_id[pilot as usize] as usize] = true;
+        }
+        state.arena.push(Slot {
+            zoid: index(&zoid),
+            pilot,
+            energy: energy.iter().map(|e| index(e)).collect(),
+            exhausted,
+        });
+    }
+    state.arena_len = state.arena.len();
+    let library: Vec<u16> = deck.iter().map(|n| index(n)).collect();
+    state.library = Library::new(&library);
+    state.opponent_base = opponent_base;
+    state.going_first = going_first;
+    (p, state)
+}
+
+fn render_arena(p: &Zoids, state: &State) -> Vec<String> {
+    state.arena[..state.arena_len]
+        .iter()
+        .map(|slot| {
+            let pilot = if slot.pilot == NO_PILOT {
+                "-"
+            } else {
+                p.name(slot.pilot)
+            };
+            let energy: Vec<&str> = slot.energy.iter().map(|&e| p.name(e)).collect();
+            let energy = if energy.is_empty() {
+                "-".to_owned()
+            } else {
+                energy.join(", ")
+            };
+            let status = if slot.exhausted {
+                "exhausted"
+            } else {
+                "standby"
+            };
+            format!("{} | {pilot} | {energy} | {status}", p.name(slot.zoid))
+        })
+        .collect()
+}
+
+pub(super) fn render_hand(p: &Zoids, state: &State) -> Vec<String> {
+    let mut hand: Vec<String> = Vec::new();
+    for (card, &count) in state.hand.iter().enumerate() {
+        for _ in 0..count {
+            hand.push(p.name(card as u16).to_owned());
+        }
+    }
+    hand.sort();
+    hand
+}
+
+fn play(case: &Case) -> (Zoids, State, Option<Outcome>, Recorder) {
+    let (p, mut state) = scenario(
+        case.hand,
+        case.arena,
+        case.deck,
+        case.opponent_base,
+        case.going_first,
+    );
+    let mut log = Recorder::default();
+    let mut figures = p.new_figures();
+    let outcome = p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        case.turn,
+        &mut log,
+        &mut figures,
+    );
+    (p, state, outcome, log)
+}
+
+#[test]
+fn each_rule_of_the_pilot_plays_as_games_md_says() {
+    let cases = [
+        Case {
+            hand: &["Dawnmane Liger", "Greyfang Skirmisher"],
+            deck: &["Supply Drop"],
+            hand_after: &["Dawnmane Liger", "Supply Drop"],
+            arena_after: &["Greyfang Skirmisher | - | - | standby"],
+            ..case("1: the Zoid with the lowest attack energy is set")
+        },
+        Case {
+            hand: &["Dawnmane Liger", "Sentinel Drone Wolf"],
+            deck: &["Supply Drop"],
+            hand_after: &["Dawnmane Liger"],
+            arena_after: &["Sentinel Drone Wolf | - | Supply Drop | exhausted"],
+            base_after: 3,
+            ..case("1: equal attack energy goes to Unmanned first; a Zoid set this turn attacks")
+        },
+        Case {
+            hand: &["Dawnmane Liger", "Ridgeback Wolf"],
+            deck: &["Supply Drop", "Supply Drop"],
+            hand_after: &["Dawnmane Liger", "Supply Drop"],
+            arena_after: &["Ridgeback Wolf | - | Supply Drop | standby"],
+            ..case("1: then the higher Scouting, which draws its value")
+        },
+        Case {
+            hand: &["Dawnmane Liger", "Azure Prowler"],
+            deck: &["Supply Drop"],
+            hand_after: &["Dawnmane Liger"],
+            arena_after: &["Azure Prowler | - | Supply Drop | standby"],
+            ..case("1: then the name")
+        },
+        Case {
+            hand: &["Twinstar Fangking", "Tidebreaker Liger Lancer Pack"],
+            deck: &["Sandstorm Cover"],
+            hand_after: &[
+                "Sandstorm Cover",
+                "Tidebreaker Liger Lancer Pack",
+                "Twinstar Fangking",
+            ],
+            ..case("1: a Unison or CAS Zoid is never set")
+        },
+        Case {
+            hand: &["Cinderpaw Cub"],
+            deck: &["Supply Drop"],
+            hand_after: &["Supply Drop"],
+            arena_after: &["Cinderpaw Cub | - | - | standby"],
+            ..case("1: Scouting at the deck's end draws fewer and does not lose")
+        },
+        Case {
+            hand: &["Dawnmane Liger"],
+            deck: &[],
+            hand_after: &["Dawnmane Liger"],
+            outcome: Some(Outcome::DeckOut),
+            ..case("draw: an empty deck at the draw is a deck-out loss")
+        },
+        Case {
+            hand: &["Captain Oren Vale"],
+            arena: &[
+                "Dawnmane Liger | - | - | standby",
+                "Greyfang Skirmisher | - | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            arena_after: &[
+                "Dawnmane Liger | - | Supply Drop | standby",
+                "Greyfang Skirmisher | Captain Oren Vale | - | exhausted",
+            ],
+            base_after: 3,
+            ..case("2: the Pilot goes to the waiting Zoid with the lowest attack energy")
+        },
+        Case {
+            hand: &["Commander Elise Drayton"],
+            arena: &[
+                "Dawnmane Liger | - | - | standby",
+                "Azure Prowler | - | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            arena_after: &[
+                "Dawnmane Liger | Commander Elise Drayton | Supply Drop | exhausted",
+                "Azure Prowler | - | - | standby",
+            ],
+            base_after: 3,
+            ..case("2: equal attack energy goes to the Zoid set earliest")
+        },
+        Case {
+            hand: &["Commander Elise Drayton"],
+            arena: &[
+                "Greyfang Skirmisher | - | - | standby",
+                "Dawnmane Liger | - | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            arena_after: &[
+                "Greyfang Skirmisher | - | - | standby",
+                "Dawnmane Liger | Commander Elise Drayton | Supply Drop | exhausted",
+            ],
+            base_after: 3,
+            ..case("2: a Zoid no Pilot in hand can pilot is passed over")
+        },
+        Case {
+            hand: &["Rookie Jory Fenn", "Captain Oren Vale"],
+            arena: &["Dawnmane Liger | - | - | standby"],
+            deck: &["Supply Drop"],
+            hand_after: &["Rookie Jory Fenn"],
+            arena_after: &["Dawnmane Liger | Captain Oren Vale | Supply Drop | exhausted"],
+            base_after: 3,
+            ..case("2: Pilots that fit tie by name")
+        },
+        Case {
+            hand: &["Captain Oren Vale"],
+            arena: &[
+                "Dawnmane Liger | Captain Oren Vale | Supply Drop | standby",
+                "Azure Prowler | - | - | standby",
+            ],
+            deck: &["Stormcrest Liger"],
+            arena_after: &[
+                "Dawnmane Liger | Captain Oren Vale | Supply Drop | exhausted",
+                "Azure Prowler | - | Captain Oren Vale | standby",
+                "Stormcrest Liger | - | - | standby",
+            ],
+            base_after: 3,
+            ..case("2: no two Pilots of one name; 3: such a Pilot is Energy before Zoids")
+        },
+        Case {
+            hand: &["Captain Oren Vale"],
+            arena: &["Sentinel Drone Wolf | - | - | standby"],
+            deck: &["Supply Drop"],
+            hand_after: &["Captain Oren Vale"],
+            arena_after: &["Sentinel Drone Wolf | - | Supply Drop | exhausted"],
+            base_after: 3,
+            ..case("2: an Unmanned Zoid takes no Pilot and attacks without one")
+        },
+        Case {
+            hand: &["Sandstorm Cover"],
+            arena: &[
+                "Dawnmane Liger | - | - | standby",
+                "Azure Prowler | Commander Elise Drayton | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            hand_after: &["Supply Drop"],
+            arena_after: &[
+                "Dawnmane Liger | - | - | standby",
+                "Azure Prowler | Commander Elise Drayton | Sandstorm Cover | exhausted",
+            ],
+            base_after: 3,
+            ..case("3: a crewed Zoid gets Energy first; Commands tie by name")
+        },
+        Case {
+            arena: &[
+                "Stormcrest Liger | Commander Elise Drayton | - | standby",
+                "Dawnmane Liger | Captain Oren Vale | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            arena_after: &[
+                "Stormcrest Liger | Commander Elise Drayton | - | standby",
+                "Dawnmane Liger | Captain Oren Vale | Supply Drop | exhausted",
+            ],
+            base_after: 3,
+            ..case("3: then the smallest shortfall; 5: too little Energy, no attack")
+        },
+        Case {
+            arena: &[
+                "Dawnmane Liger | Captain Oren Vale | - | standby",
+                "Azure Prowler | Commander Elise Drayton | - | standby",
+            ],
+            deck: &["Supply Drop"],
+            arena_after: &[
+                "Dawnmane Liger | Captain Oren Vale | Supply Drop | exhausted",
+                "Azure Prowler | Commander Elise Drayton | - | standby",
+            ],
+            base_after: 3,
+            ..case("3: then the Zoid set earliest")
+        },
+        Case {
+            arena: &["Ashclaw Raptor | Major Voss Kalder | Supply Drop | standby"],
+            deck: &["Sandstorm Cover"],
+            arena_after: &["Ashclaw Raptor | Major Voss Kalder | Supply Drop | exhausted"],
+            scrapyard_after: &["Sandstorm Cover"],
+            base_after: 3,
+            ..case("3: High Output wants one spare Energy; 5: it scraps one when it attacks")
+        },
+        Case {
+            hand: &["Twinstar Fangking"],
+            arena: &["Dawnmane Liger | Captain Oren Vale | - | standby"],
+            deck: &["Sandstorm Cover"],
+            hand_after: &["Twinstar Fangking"],
+            arena_after: &["Dawnmane Liger | Captain Oren Vale | Sandstorm Cover | exhausted"],
+            base_after: 3,
+            ..case("3: a Command is Energy before a Unison Zoid")
+        },
+        Case {
+            hand: &["Twinstar Fangking"],
+            arena: &["Dawnmane Liger | Rookie Jory Fenn | - | standby"],
+            deck: &["Old Brannock"],
+            hand_after: &["Old Brannock"],
+            arena_after: &["Dawnmane Liger | Rookie Jory Fenn | Twinstar Fangking | exhausted"],
+            base_after: 3,
+            ..case("3: a Unison Zoid is Energy before a Pilot")
+        },
+        Case {
+            hand: &["Rookie Jory Fenn"],
+            arena: &["Dawnmane Liger | Rookie Jory Fenn | - | standby"],
+            deck: &["Captain Oren Vale"],
+            hand_after: &["Captain Oren Vale"],
+            arena_after: &["Dawnmane Liger | Rookie Jory Fenn | Rookie Jory Fenn | exhausted"],
+            base_after: 3,
+            ..case("3: a Pilot named in the Arena is Energy before another Pilot")
+        },
+        Case {
+            hand: &["Old Brannock", "Stormcrest Liger"],
+            arena: &["Dawnmane Liger | Rookie Jory Fenn | - | standby"],
+            deck: &["Pyre Tyrant"],
+            hand_after: &["Pyre Tyrant"],
+            arena_after: &[
+                "Dawnmane Liger | Rookie Jory Fenn | Old Brannock | exhausted",
+                "Stormcrest Liger | - | - | standby",
+            ],
+            base_after: 3,
+            ..case("3: a Pilot is Energy before a Zoid")
+        },
+        Case {
+            hand: &["Stormcrest Liger", "Pyre Tyrant", "Azure Prowler"],
+            arena: &["Dawnmane Liger | Captain Oren Vale | - | standby"],
+            deck: &["Citadel Tortoise"],
+            hand_after: &["Pyre Tyrant", "Stormcrest Liger"],
+            arena_after: &[
+                "Dawnmane Liger | Captain Oren Vale | Citadel Tortoise | exhausted",
+                "Azure Prowler | - | - | standby",
+            ],
+            base_after: 3,
+            ..case("3: Zoids as Energy by highest attack energy, ties by name")
+        },
+        Case {
+            hand: &["Sandstorm Cover"],
+            arena: &["Greyfang Skirmisher | Captain Oren Vale | - | standby"],
+            deck: &["Supply Drop"],
+            hand_after: &["Sandstorm Cover", "Supply Drop"],
+            arena_after: &["Greyfang Skirmisher | Captain Oren Vale | - | exhausted"],
+            base_after: 3,
+            ..case("3: no Zoid needs Energy, none is set")
+        },
+        Case {
+            turn: 1,
+            hand: &["Sentinel Drone Wolf", "Supply Drop"],
+            deck: &["Sandstorm Cover"],
+            hand_after: &["Supply Drop"],
+            arena_after: &["Sentinel Drone Wolf | - | Sandstorm Cover | standby"],
+            ..case("5: no battle on the first player's first turn")
+        },
+        Case {
+            turn: 1,
+            going_first: false,
+            hand: &["Sentinel Drone Wolf", "Supply Drop"],
+            deck: &["Sandstorm Cover"],
+            hand_after: &["Supply Drop"],
+            arena_after: &["Sentinel Drone Wolf | - | Sandstorm Cover | exhausted"],
+            base_after: 3,
+            ..case("5: going second, your first turn has a battle")
+        },
+        Case {
+            arena: &["Sentinel Drone Wolf | - | Supply Drop | exhausted"],
+            deck: &["Sandstorm Cover"],
+            hand_after: &["Sandstorm Cover"],
+            arena_after: &["Sentinel Drone Wolf | - | Supply Drop | exhausted"],
+            base_after: 3,
+            ..case("an exhausted Zoid readies at the start of the turn and attacks again")
+        },
+        Case {
+            arena: &[
+                "Greyfang Skirmisher | Captain Oren Vale | - | standby",
+                "Sentinel Drone Wolf | - | Supply Drop | standby",
+            ],
+            deck: &["Sandstorm Cover"],
+            opponent_base: 1,
+            hand_after: &["Sandstorm Cover"],
+            arena_after: &[
+                "Greyfang Skirmisher | Captain Oren Vale | - | exhausted",
+                "Sentinel Drone Wolf | - | Supply Drop | standby",
+            ],
+            base_after: 0,
+            outcome: Some(Outcome::Win),
+            ..case("5: Zoids attack in the order set; the fourth break wins at once")
+        },
+    ];
+    for case in &cases {
+        let (p, state, outcome, log) = play(case);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(outcome, case.outcome, "{context}");
+        assert_eq!(render_hand(&p, &state), case.hand_after, "{context}");
+        assert_eq!(render_arena(&p, &state), case.arena_after, "{context}");
+        let scrapyard: Vec<&str> = state.scrapyard.iter().map(|&c| p.name(c)).collect();
+        assert_eq!(scrapyard, case.scrapyard_after, "{context}");
+        assert_eq!(state.opponent_base, case.base_after, "{context}");
+    }
+}
+
+#[test]
+fn decisions_are_logged_with_their_reasons() {
+    let (p, mut state) = scenario(
+        &["Commander Elise Drayton", "Greyfang Skirmisher"],
+        &["Dawnmane Liger | - | - | standby"],
+        &["Supply Drop"],
+        4,
+        false,
+    );
+    let mut log = Recorder::default();
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut log,
+        &mut p.new_figures(),
+    );
+    let lines: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(log.draws, vec!["Supply Drop"]);
+    assert_eq!(
+        lines,
+        vec![
+            "Set Greyfang Skirmisher in Standby: the only Zoid in hand the pilot sets",
+            "Set Pilot Commander Elise Drayton on Dawnmane Liger: the first Zoid waiting for a Pilot that a Pilot in hand can pilot",
+            "Set Supply Drop as Energy on Dawnmane Liger: Dawnmane Liger is crewed and needs 1 more Energy; Supply Drop is a Command, which the pilot never plays",
+            "Dawnmane Liger attacks the base: one base Energy breaks (3 left)",
+            "Greyfang Skirmisher cannot attack: it has no Pilot",
+        ]
+    );
+}
+
+#[test]
+fn commands_combiners_and_effect_text_are_named_as_not_simulated() {
+    let deck = testing::deck(
+        G,
+        &[
+            (10, "Cinderpaw Cub"),
+            (10, "Sentinel Drone Wolf"),
+            (5, "Twinstar Fangking"),
+            (5, "Supply Drop"),
+            (5, "Azure Prowler"),
+            (5, "Ashclaw Raptor"),
+        ],
+    );
+    let p = Zoids::new(&testing::game(G), &deck).unwrap();
+    assert_eq!(
+        p.not_simulated,
+        vec!["Azure Prowler", "Supply Drop", "Twinstar Fangking"]
+    );
+}
+
+#[test]
+fn a_deck_too_small_for_the_opening_cannot_be_played() {
+    let deck = testing::deck(G, &[(9, "Cinderpaw Cub")]);
+    let err = Zoids::new(&testing::game(G), &deck).err().unwrap();
+    assert_eq!(
+        err.to_string(),
+        "the deck cannot be played: Zoids Scramble needs at least 10 cards in the main deck for the opening (4 set aside as base Energy, then 6 drawn); this one has 9"
+    );
+}

@@ -1,0 +1,363 @@
+//! The text proxy of a card and the game's generated back. What goes where comes from the
+//! game's `[print]` section; this module only knows the shapes of a card.
+//!
+//! A proxy is first designed ([`design_proxy`]: boxes and fitted text, in mm) and then
+//! drawn, so tests can measure exactly what will be drawn.
+
+use deckhand_core::{parse_hex_color, Card, FrameBy, Game, StatValue};
+
+use crate::canvas::{cap_baseline, darken, lighten, Canvas, Rgb8, BLACK, WHITE};
+use crate::layout::Rect;
+use crate::text_fit::{fit_block, fit_line, Paragraph, Style, LINE_SPACING, MM_PER_PT};
+
+const DEFAULT_FRAME: Rgb8 = [0x70, 0x70, 0x70];
+const DEFAULT_BACK: Rgb8 = [0x26, 0x32, 0x38];
+
+/// What a piece of text on a proxy is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextRole {
+    Name,
+    TypeLine,
+    /// A stat in a corner badge.
+    Corner,
+    SetNumber,
+    /// Body stats, keywords and rules text.
+    Rules,
+}
+
+/// A run of fitted text and the box it must stay inside.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextBox {
+    pub role: TextRole,
+    pub rect: Rect,
+    pub size_pt: f64,
+    /// Lines with their style and their top, from the top of `rect`.
+    pub lines: Vec<(Style, String, f64)>,
+    pub centered: bool,
+    pub color: Rgb8,
+}
+
+/// Everything a proxy draws: filled panels, then text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProxyDesign {
+    pub panels: Vec<(Rect, Rgb8)>,
+    pub texts: Vec<TextBox>,
+}
+
+/// Designs the text proxy of `card` with its trim at `trim` and bleed at `bleed`.
+pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyDesign {
+    let print = &game.print;
+    let frame = frame_color(card, game);
+    let badge = darken(frame, 0.35);
+    let u = (trim.width / 63.0).min(trim.height / 88.0);
+    let inset = 2.5 * u;
+    let inner_w = trim.width - 2.0 * inset;
+    let at = |dy: f64, h: f64| Rect {
+        x: trim.x + inset,
+        y: trim.y + dy,
+        width: inner_w,
+        height: h,
+    };
+    let name_bar = at(inset, 8.0 * u);
+    let type_bar = at(inset + 9.0 * u, 6.0 * u);
+    let foot_h = 7.0 * u;
+    let foot = at(trim.height - inset - foot_h, foot_h);
+    let body = Rect {
+        y: type_bar.bottom() + 1.0 * u,
+        height: foot.y - 1.0 * u - (type_bar.bottom() + 1.0 * u),
+        ..type_bar
+    };
+    let mut panels = vec![
+        (bleed, frame),
+        (name_bar, lighten(frame, 0.85)),
+        (type_bar, lighten(frame, 0.92)),
+        (body, WHITE),
+        (foot, lighten(frame, 0.85)),
+    ];
+    let mut texts = Vec::new();
+    let pad = 1.2 * u;
+    let corners = &print.corners;
+    // Corner badges: a square at each end of the name bar and the footer.
+    let mut badge_at = |bar: Rect, right: bool, stats: &[String]| -> f64 {
+        let Some(value) = first_stat(card, stats) else {
+            return 0.0;
+        };
+        let side = bar.height;
+        let square = Rect {
+            x: if right { bar.right() - side } else { bar.x },
+            width: side,
+            ..bar
+        };
+        panels.push((square, badge));
+        texts.push(single_line(
+            TextRole::Corner,
+            square,
+            &value,
+            Style::Bold,
+            9.0 * u,
+            pad / 2.0,
+            true,
+            WHITE,
+        ));
+        side
+    };
+    let name_left = badge_at(name_bar, false, &corners.top_left);
+    let name_right = badge_at(name_bar, true, &corners.top_right);
+    let foot_left = badge_at(foot, false, &corners.bottom_left);
+    let foot_right = badge_at(foot, true, &corners.bottom_right);
+    let between = |bar: Rect, left: f64, right: f64| Rect {
+        x: bar.x + left,
+        width: bar.width - left - right,
+        ..bar
+    };
+    texts.push(single_line(
+        TextRole::Name,
+        between(name_bar, name_left, name_right),
+        &card.name,
+        Style::Bold,
+        10.0 * u,
+        pad,
+        true,
+        BLACK,
+    ));
+    texts.push(single_line(
+        TextRole::TypeLine,
+        type_bar,
+        &type_line(card, game),
+        Style::Regular,
+        7.0 * u,
+        pad,
+        false,
+        BLACK,
+    ));
+    let set_line = [card.set.as_deref(), card.number.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+    texts.push(single_line(
+        TextRole::SetNumber,
+        between(foot, foot_left, foot_right),
+        &set_line,
+        Style::Regular,
+        6.0 * u,
+        pad,
+        true,
+        BLACK,
+    ));
+    let mut paragraphs = Vec::new();
+    let body_stats: Vec<String> = print
+        .body
+        .iter()
+        .filter_map(|s| Some(format!("{} {}", stat_label(game, s), card.stats.get(s)?)))
+        .collect();
+    if !body_stats.is_empty() {
+        paragraphs.push(Paragraph {
+            style: Style::Regular,
+            text: body_stats.join(" · "),
+        });
+    }
+    if !card.keywords.is_empty() {
+        paragraphs.push(Paragraph {
+            style: Style::Bold,
+            text: card.keywords.join(", "),
+        });
+    }
+    if let Some(text) = &card.text {
+        paragraphs.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| Paragraph {
+                    style: Style::Regular,
+                    text: l.to_owned(),
+                }),
+        );
+    }
+    let inner = Rect {
+        x: body.x + pad,
+        y: body.y + pad,
+        width: body.width - 2.0 * pad,
+        height: body.height - 2.0 * pad,
+    };
+    let block = fit_block(&paragraphs, inner.width, inner.height, 8.0 * u, 4.0 * u);
+    texts.push(TextBox {
+        role: TextRole::Rules,
+        rect: inner,
+        size_pt: block.size_pt,
+        lines: block
+            .lines
+            .into_iter()
+            .map(|l| (l.style, l.text, l.top_mm))
+            .collect(),
+        centered: false,
+        color: BLACK,
+    });
+    ProxyDesign { panels, texts }
+}
+
+/// One line fitted into `bar` less `pad` on each side, vertically centred.
+#[allow(clippy::too_many_arguments)]
+fn single_line(
+    role: TextRole,
+    bar: Rect,
+    text: &str,
+    style: Style,
+    max_pt: f64,
+    pad: f64,
+    centered: bool,
+    color: Rgb8,
+) -> TextBox {
+    let rect = Rect {
+        x: bar.x + pad,
+        width: (bar.width - 2.0 * pad).max(0.0),
+        ..bar
+    };
+    // Never taller than the bar.
+    let max_pt = max_pt.min(bar.height / (LINE_SPACING * MM_PER_PT));
+    let (fitted, size) = fit_line(text, style, rect.width, max_pt, (max_pt / 2.5).min(4.0));
+    TextBox {
+        role,
+        rect,
+        size_pt: size,
+        lines: vec![(style, fitted, 0.0)],
+        centered,
+        color,
+    }
+}
+
+/// `Type — Subtype, Subtype · Label value`.
+fn type_line(card: &Card, game: &Game) -> String {
+    let mut line = card.card_type.clone();
+    if !card.subtypes.is_empty() {
+        line = format!("{line} — {}", card.subtypes.join(", "));
+    }
+    for stat in &game.print.type_line {
+        if let Some(value) = card.stats.get(stat) {
+            line = format!("{line} · {} {value}", stat_label(game, stat));
+        }
+    }
+    line
+}
+
+fn stat_label<'g>(game: &'g Game, stat: &'g str) -> &'g str {
+    game.stats.get(stat).map_or(stat, |s| s.label.as_str())
+}
+
+fn first_stat(card: &Card, stats: &[String]) -> Option<String> {
+    stats.iter().find_map(|s| match card.stats.get(s)? {
+        StatValue::List(items) if items.is_empty() => None,
+        value => Some(value.to_string()),
+    })
+}
+
+fn frame_color(card: &Card, game: &Game) -> Rgb8 {
+    let print = &game.print;
+    let key = match print.frame_by {
+        FrameBy::None => None,
+        FrameBy::Color => card.color.clone(),
+        FrameBy::Side => card.side.map(|s| s.as_str().to_owned()),
+        FrameBy::Type => Some(card.card_type.clone()),
+    };
+    key.and_then(|key| {
+        print
+            .frame_colors
+            .iter()
+            .find(|(value, _)| value.eq_ignore_ascii_case(key.trim()))
+            .and_then(|(_, color)| parse_hex_color(color))
+    })
+    .or_else(|| print.frame_default.as_deref().and_then(parse_hex_color))
+    .unwrap_or(DEFAULT_FRAME)
+}
+
+pub fn draw_proxy(canvas: &mut Canvas, design: &ProxyDesign) {
+    for (rect, color) in &design.panels {
+        canvas.fill_rect(*rect, *color);
+    }
+    for text in &design.texts {
+        if text.lines.len() == 1 && text.lines[0].2 == 0.0 {
+            let (style, line, _) = &text.lines[0];
+            if text.centered {
+                canvas.text_centered(text.rect, line, *style, text.size_pt, text.color);
+            } else {
+                let baseline = cap_baseline(text.rect, text.size_pt);
+                canvas.text(
+                    text.rect.x,
+                    baseline,
+                    line,
+                    *style,
+                    text.size_pt,
+                    text.color,
+                );
+            }
+            continue;
+        }
+        // Block text: the baseline sits at 0.95 em below the line's top, inside its
+        // 1.2 em line box (DejaVu's ascent is 0.93 em, its descent 0.24 em).
+        for (style, line, top) in &text.lines {
+            let baseline = text.rect.y + top + 0.95 * text.size_pt * MM_PER_PT;
+            canvas.text(
+                text.rect.x,
+                baseline,
+                line,
+                *style,
+                text.size_pt,
+                text.color,
+            );
+        }
+    }
+}
+
+/// The game's generated back: its colours, a border and its title.
+pub fn draw_game_back(canvas: &mut Canvas, game: &Game, trim: Rect, bleed: Rect) {
+    let back = &game.print.back;
+    let background = back
+        .background
+        .as_deref()
+        .and_then(parse_hex_color)
+        .unwrap_or(DEFAULT_BACK);
+    let accent = back
+        .accent
+        .as_deref()
+        .and_then(parse_hex_color)
+        .unwrap_or(WHITE);
+    let u = (trim.width / 63.0).min(trim.height / 88.0);
+    canvas.fill_rect(bleed, background);
+    let inset = 4.0 * u;
+    let border = Rect {
+        x: trim.x + inset,
+        y: trim.y + inset,
+        width: trim.width - 2.0 * inset,
+        height: trim.height - 2.0 * inset,
+    };
+    canvas.stroke_rect(border, 0.8 * u, accent);
+    let inner = Rect {
+        x: border.x + 2.0 * u,
+        y: border.y + 2.0 * u,
+        width: border.width - 4.0 * u,
+        height: border.height - 4.0 * u,
+    };
+    canvas.stroke_rect(inner, 0.3 * u, lighten(background, 0.3));
+    let title = back.title.as_deref().unwrap_or(&game.name);
+    // The title on up to three lines, as large as fits.
+    let words = Paragraph {
+        style: Style::Bold,
+        text: title.to_owned(),
+    };
+    let area = Rect {
+        x: inner.x + 3.0 * u,
+        y: inner.y + inner.height * 0.3,
+        width: inner.width - 6.0 * u,
+        height: inner.height * 0.4,
+    };
+    let block = fit_block(&[words], area.width, area.height, 18.0 * u, 5.0 * u);
+    let top = area.y + (area.height - block.height_mm) / 2.0;
+    for line in &block.lines {
+        let row = Rect {
+            x: area.x,
+            y: top + line.top_mm,
+            width: area.width,
+            height: block.size_pt * LINE_SPACING * MM_PER_PT,
+        };
+        canvas.text_centered(row, &line.text, line.style, block.size_pt, accent);
+    }
+}

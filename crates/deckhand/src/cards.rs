@@ -1,0 +1,70 @@
+//! Cards: listing, finding by id or name (with "did you mean"), name suggestions.
+
+use deckhand_core::Card;
+use deckhand_store::CardFilter;
+
+use crate::{Deckhand, Error, Result};
+
+impl Deckhand {
+    /// All cards, or one game's, ordered by game and name.
+    pub fn cards(&self, game: Option<&str>) -> Result<Vec<Card>> {
+        if let Some(game) = game {
+            self.games.get(game)?;
+        }
+        Ok(self.store.cards(&CardFilter { game })?)
+    }
+
+    /// The cards of `game` with this name (several printings may share it).
+    pub fn cards_named(&self, name: &str, game: &str) -> Result<Vec<Card>> {
+        Ok(self.store.cards_named(name, Some(game))?)
+    }
+
+    /// The card with this id, or else the one with this name (within `game` if given).
+    pub fn card(&self, name_or_id: &str, game: Option<&str>) -> Result<Card> {
+        if let Some(game) = game {
+            self.games.get(game)?;
+        }
+        if let Some(card) = self.store.card_by_id(name_or_id.trim())? {
+            if game.is_none_or(|g| g == card.game) {
+                return Ok(card);
+            }
+        }
+        let mut named = self.store.cards_named(name_or_id, game)?;
+        match named.len() {
+            0 => Err(Error::CardNotFound {
+                query: name_or_id.to_owned(),
+                game: game.map(str::to_owned),
+                suggestions: self.suggest_card_names(name_or_id, game, 3)?,
+            }),
+            1 => Ok(named.remove(0)),
+            _ => {
+                let mut games: Vec<&str> = named.iter().map(|c| c.game.as_str()).collect();
+                games.dedup();
+                if games.len() == 1 {
+                    // Same name twice in one game (two printings): the first by id.
+                    return Ok(named.remove(0));
+                }
+                Err(Error::AmbiguousCard {
+                    query: name_or_id.to_owned(),
+                    games: games.join(", "),
+                })
+            }
+        }
+    }
+
+    /// Up to `limit` card names close to `name` (typos, partial names), best first.
+    pub fn suggest_card_names(
+        &self,
+        name: &str,
+        game: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<String>> {
+        let names = self.store.card_names(game)?;
+        Ok(
+            deckhand_search::suggest_names(name, names.iter().map(String::as_str), limit)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        )
+    }
+}

@@ -1,0 +1,194 @@
+//! [`Deckhand`]: an open database together with the game definitions and the search
+//! index. The areas (`cards`, `decks`, `search`, `import`, …) add their methods in their
+//! own modules.
+
+use std::path::{Path, PathBuf};
+
+use deckhand_core::{CardSet, Games};
+use deckhand_search::CardIndex;
+use deckhand_store::{ImportReport, Store};
+
+use crate::bundled;
+use crate::search::build_index;
+use crate::{Error, Result};
+
+/// The bundled data's fingerprint in the `meta` table: when it differs from this build's,
+/// the bundled card sets are (re)imported.
+const BUNDLED_META_KEY: &str = "bundled_data_fingerprint";
+
+/// An open Deckhand: game definitions, the card database and its search index.
+pub struct Deckhand {
+    pub(crate) games: Games,
+    pub(crate) store: Store,
+    pub(crate) index: CardIndex,
+    /// Where the index is persisted; `None` keeps it in memory.
+    pub(crate) index_dir: Option<PathBuf>,
+}
+
+impl Deckhand {
+    /// Opens the database at `path` (creating it) and loads the bundled card data into it
+    /// when it is new or when this build ships different bundled data; a database that has
+    /// never had the bundled sample decks gets them, once.
+    /// The search index lives beside it, in `<file>.index/`, and is rebuilt when missing,
+    /// stale, corrupt or from an older schema.
+    pub fn open(path: &Path) -> Result<Deckhand> {
+        let mut index_dir = path.as_os_str().to_owned();
+        index_dir.push(".index");
+        Deckhand::with_store(Store::open(path)?, Some(PathBuf::from(index_dir)))
+    }
+
+    /// A Deckhand over a private in-memory database (tests, benchmarks).
+    pub fn open_in_memory() -> Result<Deckhand> {
+        Deckhand::with_store(Store::open_in_memory()?, None)
+    }
+
+    fn with_store(mut store: Store, index_dir: Option<PathBuf>) -> Result<Deckhand> {
+        let games = bundled::games()?;
+        store.sync_games(games.iter())?;
+        if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
+            import_bundled(&mut store, &games)?;
+        }
+        let stamp = store.data_stamp()?;
+        let existing = index_dir
+            .as_deref()
+            .and_then(|dir| CardIndex::open(dir, &games, &stamp));
+        let index = match existing {
+            Some(index) => index,
+            None => build_index(&store, &games, index_dir.as_deref())?,
+        };
+        let mut deckhand = Deckhand {
+            games,
+            store,
+            index,
+            index_dir,
+        };
+        // A new database, or one from a build before the samples: give them once.
+        deckhand.give_sample_decks()?;
+        Ok(deckhand)
+    }
+
+    /// Imports every bundled card set in one transaction; returns what changed.
+    pub fn import_bundled(&mut self) -> Result<ImportReport> {
+        let sets = bundled::CARD_FILES
+            .iter()
+            .map(|file| CardSet::from_json(file.path, file.text, &self.games))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Error::BundledData(e.to_string()))?;
+        let report = self.store.import(&sets)?;
+        self.store
+            .set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
+        Ok(report)
+    }
+
+    pub fn games(&self) -> &Games {
+        &self.games
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+}
+
+fn import_bundled(store: &mut Store, games: &Games) -> Result<ImportReport> {
+    let sets = bundled::CARD_FILES
+        .iter()
+        .map(|file| CardSet::from_json(file.path, file.text, games))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Error::BundledData(e.to_string()))?;
+    let report = store.import(&sets)?;
+    store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_data_loads_and_every_game_has_a_full_sample_set() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        let summaries = deckhand.game_summaries().unwrap();
+        let ids: Vec<&str> = summaries.iter().map(|g| g.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["pr-acg", "pr-dbg", "pr-hotg", "sms", "zoids-scramble"]
+        );
+        for game in &summaries {
+            assert!(
+                game.card_count >= 60,
+                "{} has only {} cards",
+                game.id,
+                game.card_count
+            );
+        }
+    }
+
+    #[test]
+    fn every_bundled_card_type_is_represented() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        for game in deckhand.games().iter() {
+            let cards = deckhand.cards(Some(&game.id)).unwrap();
+            for card_type in &game.card_types {
+                assert!(
+                    cards.iter().any(|c| c.card_type == card_type.name),
+                    "{} has no {} card",
+                    game.id,
+                    card_type.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_card_is_found_by_id_or_by_name_in_any_case() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        let any = deckhand.cards(Some("zoids-scramble")).unwrap().remove(0);
+        assert_eq!(deckhand.card(&any.id, None).unwrap(), any);
+        assert_eq!(
+            deckhand
+                .card(&any.name.to_uppercase(), Some("zoids-scramble"))
+                .unwrap(),
+            any
+        );
+        assert!(matches!(
+            deckhand.card("No Such Card", None),
+            Err(Error::CardNotFound { .. })
+        ));
+    }
+
+    /// Until deck parsing lands, at least every line of every sample deck must name a
+    /// bundled card of its game, and each deck must say which game it is for.
+    #[test]
+    fn every_sample_deck_names_real_cards_of_its_game() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        assert!(bundled::DECK_FILES.len() >= 10);
+        for file in bundled::DECK_FILES {
+            let game = file.path.split('/').nth(2).unwrap();
+            assert!(
+                file.text.starts_with(&format!("# game: {game}")),
+                "{}",
+                file.path
+            );
+            for (number, line) in file.text.lines().enumerate() {
+                let line = line.trim();
+                let Some((count, name)) = line.split_once(' ') else {
+                    continue;
+                };
+                if line.starts_with('#') || count.trim_end_matches('x').parse::<u32>().is_err() {
+                    continue;
+                }
+                let card = deckhand.card(name, Some(game));
+                assert!(
+                    card.is_ok(),
+                    "{}:{}: unknown card {name:?}",
+                    file.path,
+                    number + 1
+                );
+            }
+        }
+    }
+}

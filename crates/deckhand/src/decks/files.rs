@@ -1,0 +1,278 @@
+//! Deck files: reading any format against the card database (names resolved, unknown ones
+//! reported with suggestions), importing them as stored decks, and writing them back out.
+
+use std::path::Path;
+
+use deckhand_core::{Card, Deck, DeckEntry, Side};
+use deckhand_formats::{
+    deck_header, read_deck_file, write_deck_file, DeckFile, DeckFormat, DeckLine, ImportReport,
+    MAX_COUNT,
+};
+use deckhand_store::StoredDeck;
+use serde::Serialize;
+
+use super::{content_of, DeckView};
+use crate::{Deckhand, Error, Result};
+
+/// A deck file saved as a stored deck, with what the reader did with the file.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckImport<T> {
+    #[serde(flatten)]
+    pub deck: T,
+    pub report: ImportReport,
+}
+
+impl Deckhand {
+    /// Reads a plain-text deck list; see [`Deckhand::read_deck`].
+    pub fn read_deck_text(
+        &self,
+        source_name: &str,
+        text: &str,
+        game: Option<&str>,
+        side: Option<Side>,
+    ) -> Result<Deck> {
+        Ok(self
+            .read_deck(DeckFormat::Text, source_name, text, game, side)?
+            .0)
+    }
+
+    /// Reads a deck file of any format. The game is `game`, else the one the file names;
+    /// the side is `side`, else the file's. Every card name must exist in that game: unknown
+    /// names are one error listing each with its line (or position) and suggestions.
+    /// Returns the deck with the file's name and notes.
+    pub fn read_deck(
+        &self,
+        format: DeckFormat,
+        source_name: &str,
+        text: &str,
+        game: Option<&str>,
+        side: Option<Side>,
+    ) -> Result<(Deck, DeckFile)> {
+        // Only text and JSON name their game inside; parse once to learn it when needed.
+        let declared = match format {
+            DeckFormat::Text => deck_header(source_name, text)?.game,
+            DeckFormat::Json => {
+                serde_json::from_str::<serde_json::Value>(text.trim_start_matches('\u{feff}'))
+                    .ok()
+                    .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(str::to_owned))
+            }
+            _ => None,
+        };
+        let game_id = match (game, declared.as_deref()) {
+            (Some(given), Some(declared)) if given != declared => {
+                return Err(Error::DeckGame {
+                    source_name: source_name.to_owned(),
+                    message: format!(
+                        "the file says it is for '{declared}' but the game asked for is '{given}'"
+                    ),
+                })
+            }
+            (Some(given), _) => given,
+            (None, Some(declared)) => declared,
+            (None, None) => return Err(Error::DeckGame {
+                source_name: source_name.to_owned(),
+                message:
+                    "which game is this deck for? Pass --game or add a '# game: <id>' first line"
+                        .into(),
+            }),
+        };
+        let game = self.games().get(game_id)?;
+        let file = read_deck_file(format, source_name, text, game)?;
+        let mut entries: Vec<DeckEntry> = Vec::with_capacity(file.lines.len());
+        let mut unknown = Vec::new();
+        let place = if format == DeckFormat::Json {
+            "card"
+        } else {
+            "line"
+        };
+        for line in &file.lines {
+            let Some(card) = self.card_for_line(line, &game.id)? else {
+                let suggestions = self.suggest_card_names(&line.name, Some(&game.id), 3)?;
+                let hint = match suggestions.as_slice() {
+                    [] => String::new(),
+                    names => format!(
+                        " (did you mean {}?)",
+                        names
+                            .iter()
+                            .map(|n| format!("'{n}'"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                unknown.push(format!("{place} {} '{}'{hint}", line.line, line.name));
+                continue;
+            };
+            // Rows of one card in one section (several printings, one row per copy) are
+            // one deck line: every copy counts, up to the limit of one line.
+            match entries
+                .iter_mut()
+                .find(|e| e.card.id == card.id && e.section == line.section)
+            {
+                Some(entry) if entry.count + line.count > MAX_COUNT => {
+                    return Err(Error::DeckGame {
+                        source_name: source_name.to_owned(),
+                        message: format!(
+                            "{place} {}: more than {MAX_COUNT} copies of '{}' in {}",
+                            line.line, card.name, line.section
+                        ),
+                    })
+                }
+                Some(entry) => entry.count += line.count,
+                None => entries.push(DeckEntry {
+                    section: line.section.clone(),
+                    count: line.count,
+                    card,
+                }),
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(Error::UnknownCards {
+                source_name: source_name.to_owned(),
+                game: game.id.clone(),
+                cards: unknown,
+            });
+        }
+        let deck = Deck {
+            game: game.id.clone(),
+            side: side.or(file.side),
+            entries,
+        };
+        Ok((deck, file))
+    }
+
+    /// The card a deck line names in `game`: by its name (a `(SET)` picks that printing
+    /// when there is one), else, for a double-faced `Front | Back` or `Front // Back`
+    /// written in full where the game knows only the front, by its front face.
+    fn card_for_line(&self, line: &DeckLine, game: &str) -> Result<Option<Card>> {
+        let mut candidates = self.cards_named(&line.name, game)?;
+        if candidates.is_empty() {
+            if let Some((front, _)) = line
+                .name
+                .split_once(" | ")
+                .or_else(|| line.name.split_once(" // "))
+            {
+                candidates = self.cards_named(front.trim(), game)?;
+            }
+        }
+        let in_set = candidates.iter().position(|c| {
+            line.set.as_deref().is_some_and(|s| {
+                c.set
+                    .as_deref()
+                    .is_some_and(|cs| cs.eq_ignore_ascii_case(s))
+            })
+        });
+        Ok(match in_set {
+            Some(i) => Some(candidates.swap_remove(i)),
+            None => candidates.into_iter().next(),
+        })
+    }
+
+    /// Reads a deck file and saves it as a new deck, named `name`, else the file's own
+    /// name, else after the file. Nothing is saved if any card fails. Returns the stored
+    /// deck and what the reader did (copies per section, sections renamed or kept, lines
+    /// skipped).
+    pub fn import_deck(
+        &mut self,
+        format: DeckFormat,
+        source_name: &str,
+        text: &str,
+        game: Option<&str>,
+        name: Option<&str>,
+    ) -> Result<DeckImport<StoredDeck>> {
+        let (deck, file) = self.read_deck(format, source_name, text, game, None)?;
+        let name = name
+            .map(str::to_owned)
+            .or(file.name)
+            .unwrap_or_else(|| default_deck_name(source_name));
+        Ok(DeckImport {
+            deck: self.save_new_deck(&deck, &name, &file.notes)?,
+            report: file.report,
+        })
+    }
+
+    /// Reads a deck file and saves it as the next version of deck `id` (keeping its
+    /// name, notes and tags).
+    pub fn import_deck_version(
+        &mut self,
+        id: i64,
+        format: DeckFormat,
+        source_name: &str,
+        text: &str,
+    ) -> Result<DeckImport<StoredDeck>> {
+        let current = self.store().deck(id, None)?.content;
+        let (deck, file) =
+            self.read_deck(format, source_name, text, Some(&current.game), current.side)?;
+        let content = content_of(&deck, &current.name, &current.notes, current.tags);
+        let (_, version) = self.store_mut().save_deck(Some(id), &content)?;
+        Ok(DeckImport {
+            deck: self.store().deck(id, Some(version))?,
+            report: file.report,
+        })
+    }
+
+    /// Imports a deck file from disk (format by extension) as a new deck.
+    pub fn import_deck_path(
+        &mut self,
+        path: &Path,
+        game: Option<&str>,
+    ) -> Result<DeckImport<DeckView>> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::ReadFile {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })?;
+        let label = path.display().to_string();
+        let format = DeckFormat::from_path(&label).unwrap_or(DeckFormat::Text);
+        let imported = self.import_deck(format, &label, &text, game, None)?;
+        Ok(DeckImport {
+            deck: self.deck_view(imported.deck.id, Some(imported.deck.version))?,
+            report: imported.report,
+        })
+    }
+
+    /// Writes a stored deck in `format`.
+    pub fn export_deck(&self, id: i64, version: Option<i64>, format: DeckFormat) -> Result<String> {
+        let (stored, deck) = self.load_deck(id, version)?;
+        let game = self.games().get(&deck.game)?;
+        Ok(write_deck_file(
+            format,
+            &deck,
+            game,
+            &stored.content.name,
+            &stored.content.notes,
+        ))
+    }
+
+    /// Writes a stored deck to disk in the format its extension names (text otherwise).
+    pub fn export_deck_path(&self, id: i64, path: &Path) -> Result<()> {
+        let format = DeckFormat::from_path(&path.display().to_string()).unwrap_or(DeckFormat::Text);
+        let text = self.export_deck(id, None, format)?;
+        std::fs::write(path, text).map_err(|e| Error::WriteFile {
+            path: path.to_owned(),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// `decks/red-rush.txt` → "Red Rush".
+pub(super) fn default_deck_name(source_name: &str) -> String {
+    let stem = std::path::Path::new(source_name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let words: Vec<String> = stem
+        .split(['-', '_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    if words.is_empty() {
+        "Imported deck".to_owned()
+    } else {
+        words.join(" ")
+    }
+}

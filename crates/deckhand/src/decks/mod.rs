@@ -1,0 +1,46 @@
+//! Decks: files in and out (`files`), the stored library (`library`), version diffs
+//! (`diff`), the editor's drafts (`draft`) and the bundled sample decks (`samples`). Construction rules are the core's; this
+//! area resolves names and ids against the database and stores the result.
+
+mod diff;
+mod draft;
+mod files;
+mod library;
+mod samples;
+
+use deckhand_core::{check_deck, Deck, Legality};
+use deckhand_store::{DeckCard, DeckContent};
+
+pub use diff::{DeckDiff, DiffLine};
+pub use draft::DeckView;
+pub use files::DeckImport;
+pub use library::DeckListItem;
+pub use samples::SAMPLE_TAG;
+
+use crate::{Deckhand, Result};
+
+impl Deckhand {
+    /// Checks a deck against its game's construction rules.
+    pub fn check_deck(&self, deck: &Deck) -> Result<Legality> {
+        Ok(check_deck(self.games().get(&deck.game)?, deck))
+    }
+}
+
+pub(crate) fn content_of(deck: &Deck, name: &str, notes: &str, tags: Vec<String>) -> DeckContent {
+    DeckContent {
+        game: deck.game.clone(),
+        name: name.trim().to_owned(),
+        side: deck.side,
+        notes: notes.to_owned(),
+        tags,
+        cards: deck
+            .entries
+            .iter()
+            .map(|e| DeckCard {
+                section: e.section.clone(),
+                count: e.count,
+                card: e.card.id.clone(),
+            })
+            .collect(),
+    }
+}

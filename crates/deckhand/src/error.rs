@@ -1,0 +1,132 @@
+use std::path::PathBuf;
+
+use deckhand_core::CoreError;
+use deckhand_formats::FormatError;
+use deckhand_goldfish::GoldfishError;
+use deckhand_search::SearchError;
+use deckhand_store::StoreError;
+
+/// Every failure of the API. [`Error::code`] gives the stable code the UI and scripts see;
+/// the CLI exits with 2 for any of them.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Input the user supplied does not parse or does not fit its game.
+    #[error(transparent)]
+    Invalid(#[from] CoreError),
+    /// A deck file or an export does not parse.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// A deck cannot be played, or a goldfish option is out of range.
+    #[error(transparent)]
+    Goldfish(#[from] GoldfishError),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A file the user named cannot be read.
+    #[error("{path}: {message}")]
+    ReadFile { path: PathBuf, message: String },
+    /// A file cannot be written (a deck export).
+    #[error("{path}: cannot write: {message}")]
+    WriteFile { path: PathBuf, message: String },
+    /// The database's folder cannot be created.
+    #[error("cannot create the data directory {path}: {message}")]
+    DataDir { path: PathBuf, message: String },
+    /// No card has this name or id.
+    #[error("no card named or with id '{query}'{}{}", in_game(.game), did_you_mean(.suggestions))]
+    CardNotFound {
+        query: String,
+        game: Option<String>,
+        suggestions: Vec<String>,
+    },
+    /// A deck file names cards its game does not have.
+    #[error("{source_name}: unknown cards in {game}: {}", cards.join("; "))]
+    UnknownCards {
+        source_name: String,
+        game: String,
+        cards: Vec<String>,
+    },
+    /// No stored deck has this name or id.
+    #[error("no deck named or with id '{reference}'")]
+    DeckNotFound { reference: String },
+    /// A stored deck lists a card the database no longer has.
+    #[error("deck {deck} lists card '{card}', which is not in the database")]
+    DeckCardMissing { deck: i64, card: String },
+    /// A deck file's game is missing or contradicts the one asked for.
+    #[error("{source_name}: {message}")]
+    DeckGame {
+        source_name: String,
+        message: String,
+    },
+    /// A search query that does not parse, or an index failure.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The name is used by cards of several games.
+    #[error("'{query}' names cards in several games ({games}); add --game")]
+    AmbiguousCard { query: String, games: String },
+    /// A bundled data file (a game, a card set, a sample deck) is broken: a bug in this
+    /// build, caught by the tests that load all of `data/`.
+    #[error("bundled data is invalid: {0}")]
+    BundledData(String),
+}
+
+fn did_you_mean(suggestions: &[String]) -> String {
+    match suggestions {
+        [] => String::new(),
+        names => format!(
+            " — did you mean {}?",
+            names
+                .iter()
+                .map(|n| format!("'{n}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn in_game(game: &Option<String>) -> String {
+    game.as_ref()
+        .map(|g| format!(" in {g}"))
+        .unwrap_or_default()
+}
+
+impl Error {
+    /// A stable, machine-readable code: the UI matches on this, never on messages.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
+            Error::Invalid(_) | Error::Format(_) => "invalid_input",
+            Error::Store(StoreError::NoSuchDeck { .. } | StoreError::NoSuchDeckVersion { .. }) => {
+                "not_found"
+            }
+            Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
+            Error::Store(_) => "database",
+            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
+            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
+            Error::Goldfish(_) => "invalid_input",
+            Error::ReadFile { .. } => "unreadable_file",
+            Error::WriteFile { .. } => "unwritable_file",
+            Error::DataDir { .. } => "data_dir",
+            Error::CardNotFound { .. } | Error::DeckNotFound { .. } => "not_found",
+            Error::DeckCardMissing { .. } => "not_found",
+            Error::AmbiguousCard { .. } => "ambiguous",
+            Error::BundledData(_) => "bundled_data",
+            Error::Search(SearchError::Query(_)) => "bad_query",
+            Error::UnknownCards { .. } => "unknown_cards",
+            Error::DeckGame { .. } => "deck_game",
+            Error::Search(_) => "search_index",
+        }
+    }
+
+    /// The message to show a user who cannot read SQLite's own words: the same as
+    /// [`Error`]'s `Display`, except that a database failure says what it means for them
+    /// (busy, damaged, full, read-only…) instead of SQLite's text. Callers that show it
+    /// should log the full error for a bug report.
+    pub fn user_message(&self) -> String {
+        match self {
+            Error::Store(err) => err.user_message(),
+            other => other.to_string(),
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,8 @@
+//! Fuzzes the octgn deck-file reader.
+
+fn main() {
+    let games = deckhand_fuzz::games();
+    afl::fuzz!(|data: &[u8]| {
+        deckhand_fuzz::deck_file(&games, deckhand_formats::DeckFormat::Octgn, data);
+    });
+}

@@ -1,0 +1,329 @@
+//! `deckhand goldfish` and `deckhand odds`: the built binary against a temporary database.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+struct Env {
+    _dir: tempfile::TempDir,
+    db: PathBuf,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("deckhand.sqlite3");
+        Env { _dir: dir, db }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("--db")
+            .arg(&self.db)
+            .args(args)
+            .env_remove("DECKHAND_DB")
+            .output()
+            .unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let output = self.run(args);
+        assert!(
+            output.status.success(),
+            "{args:?} failed: {}",
+            text(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).unwrap()
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn sample(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+const VANGUARD: &str = "zoids-scramble/republic-vanguard.txt";
+const LEGION: &str = "zoids-scramble/crimson-legion-rush.txt";
+const STARFALL: &str = "pr-acg/starfall-vanguard-hero.txt";
+
+#[test]
+fn goldfish_json_has_the_documented_shape_and_a_seed_repeats_it() {
+    let env = Env::new();
+    let args = [
+        "goldfish",
+        &sample(VANGUARD),
+        "--games",
+        "2000",
+        "--seed",
+        "42",
+        "--json",
+    ];
+    let report = env.json(&args);
+    assert_eq!(report, env.json(&[&args[..], &["--threads", "1"]].concat()));
+    assert_eq!(report["game"], "zoids-scramble");
+    assert_eq!(report["games"], 2000);
+    assert_eq!(report["seed"], 42);
+    assert_eq!(report["policy"], "default");
+    assert_eq!(report["legal"], true);
+    for seat in ["going_first", "going_second"] {
+        let seat = &report[seat];
+        assert_eq!(seat["games"], 2000);
+        let kills: u64 = seat["kill_turns"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(kills, seat["wins"].as_u64().unwrap());
+        assert!(seat["mean_kill_turn"].as_f64().unwrap() > 1.0);
+        assert!(seat["first_attack_turns"].is_object());
+    }
+    assert!(report["not_simulated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n == "Supply Drop"));
+
+    let pr = env.json(&[
+        "goldfish",
+        &sample(STARFALL),
+        "--games",
+        "500",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(pr["going_first"]["damage_by_turn"].is_object());
+    assert!(
+        pr["going_second"]["summon_chance_by_turn"]["1"]
+            .as_f64()
+            .unwrap()
+            > 0.5
+    );
+}
+
+#[test]
+fn goldfish_text_shows_the_kill_turns_of_both_seats_and_the_seed() {
+    let env = Env::new();
+    let output = env.run(&["goldfish", &sample(VANGUARD), "--games", "1000"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains(", seed "), "the random seed is printed: {out}");
+    for needed in [
+        "Going first:",
+        "Going second:",
+        "mean kill turn",
+        "TURN   KILLS      %  CUM %",
+        "1ST ATTACK %",
+        "Not simulated",
+    ] {
+        assert!(out.contains(needed), "{needed} in {out}");
+    }
+}
+
+#[test]
+fn an_illegal_deck_still_plays_with_a_warning_and_a_too_small_one_exits_1() {
+    let env = Env::new();
+    let output = env.run(&[
+        "goldfish",
+        &fixture("zoids-14-cards.txt"),
+        "--games",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        text(&output.stderr).contains("is not legal"),
+        "{}",
+        text(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["legal"], false);
+    assert!(!report["legality_errors"].as_array().unwrap().is_empty());
+
+    let output = env.run(&["goldfish", &fixture("zoids-9-cards.txt"), "--games", "200"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("needs at least 10 cards"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn bad_goldfish_input_exits_2() {
+    let env = Env::new();
+    for args in [
+        vec!["goldfish", &sample(VANGUARD), "--policy", "buy-first"],
+        vec!["goldfish", &sample(VANGUARD), "--games", "0"],
+        vec!["goldfish", &sample(VANGUARD), "--first"],
+    ] {
+        let output = env.run(&args.iter().map(|a| a.as_ref()).collect::<Vec<&str>>());
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn step_plays_one_game_to_its_end_turn_by_turn() {
+    let env = Env::new();
+    let log = env.json(&[
+        "goldfish",
+        &sample(VANGUARD),
+        "--step",
+        "--second",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(log["going_first"], false);
+    let turns = log["turns"].as_array().unwrap();
+    assert_eq!(turns[0]["turn"], 0);
+    assert_eq!(
+        turns.len() as u64,
+        log["result"]["turn"].as_u64().unwrap() + 1
+    );
+    assert!(turns[1]["zones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|z| z["id"] == "arena"));
+
+    let output = env.run(&["goldfish", &sample(VANGUARD), "--step", "--seed", "3"]);
+    let out = text(&output.stdout);
+    assert!(
+        out.contains("Setup") && out.contains("Turn 1") && out.contains("Result: "),
+        "{out}"
+    );
+    assert!(
+        out.contains("No battle: the first player skips the Battle phase"),
+        "{out}"
+    );
+}
+
+#[test]
+fn against_and_versions_compare_two_decks_on_the_same_random_numbers() {
+    let env = Env::new();
+    let comparison = env.json(&[
+        "goldfish",
+        &sample(VANGUARD),
+        "--against",
+        &sample(LEGION),
+        "--games",
+        "2000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let kill = &comparison["going_first"]["mean_kill_turn"];
+    assert!(kill["difference"].is_f64() && kill["significant"].is_boolean());
+    assert_eq!(comparison["a"]["game"], "zoids-scramble");
+
+    env.json(&[
+        "deck",
+        "import",
+        &sample(VANGUARD),
+        "--name",
+        "Vanguard",
+        "--json",
+    ]);
+    env.json(&[
+        "deck",
+        "import",
+        &sample(LEGION),
+        "--into",
+        "Vanguard",
+        "--json",
+    ]);
+    let versions = env.json(&[
+        "goldfish",
+        "--deck",
+        "Vanguard",
+        "--versions",
+        "1",
+        "2",
+        "--games",
+        "2000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(versions["going_first"], comparison["going_first"]);
+    let output = env.run(&[
+        "goldfish",
+        "--deck",
+        "Vanguard",
+        "--versions",
+        "1",
+        "2",
+        "--games",
+        "500",
+    ]);
+    let out = text(&output.stdout);
+    assert!(
+        out.contains("A: Vanguard v1") && out.contains("B: Vanguard v2") && out.contains("B − A"),
+        "{out}"
+    );
+}
+
+#[test]
+fn odds_gives_the_exact_chance_by_turn_for_one_query_or_two() {
+    let env = Env::new();
+    let table = env.json(&[
+        "odds",
+        &sample(VANGUARD),
+        "t:pilot",
+        "--turns",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(table["deck_size"], 40);
+    assert_eq!(table["queries"][0]["matching"], 12);
+    // 12 Pilots in 40 cards, 6 seen in the opening: 1 − C(28,6)/C(40,6).
+    let none: f64 = (0..6)
+        .map(|i| (28.0 - i as f64) / (40.0 - i as f64))
+        .product();
+    let open = table["rows"][0]["going_first"].as_f64().unwrap();
+    assert!((open - (1.0 - none)).abs() < 1e-9, "{open}");
+    assert_eq!(table["rows"][3]["seen"], 9);
+
+    let both = env.json(&[
+        "odds",
+        &sample(VANGUARD),
+        "t:pilot",
+        "--and",
+        "t:zoid attack_energy<=0",
+        "--json",
+    ]);
+    assert_eq!(both["queries"][1]["matching"], 7);
+    assert!(both["rows"][0]["going_first"].as_f64().unwrap() < open);
+
+    let output = env.run(&["odds", &sample(VANGUARD), "t:pilot", "--at-least", "2"]);
+    assert!(
+        text(&output.stdout).contains("GOING FIRST"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = env.run(&["odds", &sample(VANGUARD), "power>>"]);
+    assert_eq!(output.status.code(), Some(2));
+}
