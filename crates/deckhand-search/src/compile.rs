@@ -1,10 +1,11 @@
 //! Turns a parsed [`Expr`] into a tantivy query over the card index.
 
 use std::ops::Bound;
+use std::sync::Arc;
 
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, PhrasePrefixQuery,
-    PhraseQuery, Query as TantivyQuery, RangeQuery, RegexQuery, TermQuery,
+    PhraseQuery, Query as TantivyQuery, RangeQuery, TermQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TextAnalyzer;
@@ -12,6 +13,8 @@ use tantivy::Term;
 
 use crate::fields::Fields;
 use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
+use crate::regex_filter::{CompiledRegex, RegexFilter, RowMaps};
+use crate::text_store::TextStore;
 use crate::SearchError;
 
 /// Name matches outrank text matches: a card *called* "Storm" beats one that mentions it.
@@ -19,6 +22,11 @@ const NAME_BOOST: f32 = 3.0;
 
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
+    /// Names and texts of the generation searched, and its rows, for regexes.
+    pub texts: &'a TextStore,
+    pub row_maps: &'a Arc<RowMaps>,
+    /// Compiles a regex, or returns it compiled by an earlier search.
+    pub regex: &'a dyn Fn(&str) -> Result<Arc<CompiledRegex>, SearchError>,
     pub analyzer: TextAnalyzer,
 }
 
@@ -114,46 +122,28 @@ impl Compiler<'_> {
                 IndexRecordOption::WithFreqs,
             )),
             (1, true) => {
-                // A one-word prefix: every indexed word that starts with it.
+                // A one-word prefix: every indexed word that starts with it, a range of the
+                // term dictionary (no automaton to build).
                 let token = terms[0].value().as_str().unwrap_or_default().to_owned();
-                let pattern = format!("{}.*", escape_regex(&token));
-                match RegexQuery::from_pattern(&pattern, field) {
-                    Ok(query) => Box::new(query),
-                    Err(_) => Box::new(TermQuery::new(
-                        terms.remove(0),
-                        IndexRecordOption::WithFreqs,
-                    )),
-                }
+                let upper = match after_prefix(&token) {
+                    Some(next) => Bound::Excluded(Term::from_field_text(field, &next)),
+                    None => Bound::Unbounded,
+                };
+                Box::new(RangeQuery::new(Bound::Included(terms.remove(0)), upper))
             }
             (_, false) => Box::new(PhraseQuery::new(terms)),
             (_, true) => Box::new(PhrasePrefixQuery::new(terms)),
         })
     }
 
-    /// A regex over the whole name and/or text, case-insensitive. `^` and `$` anchor to the
-    /// start and end; otherwise the pattern may match anywhere.
+    /// A regex over the whole name and/or text, case-insensitive (see [`RegexFilter`]).
     fn regex(&self, target: TextTarget, pattern: &str) -> Result<Boxed, SearchError> {
-        let anchored_start = pattern.starts_with('^');
-        let anchored_end = pattern.ends_with('$') && !pattern.ends_with("\\$");
-        let core = &pattern[usize::from(anchored_start)..pattern.len() - usize::from(anchored_end)];
-        let full = format!(
-            "(?is){}(?:{core}){}",
-            if anchored_start { "" } else { ".*" },
-            if anchored_end { "" } else { ".*" }
-        );
-        let on = |field| -> Result<Boxed, SearchError> {
-            RegexQuery::from_pattern(&full, field)
-                .map(|q| Box::new(q) as Boxed)
-                .map_err(SearchError::from)
-        };
-        Ok(match target {
-            TextTarget::Name => on(self.fields.name_raw)?,
-            TextTarget::Text => on(self.fields.text_raw)?,
-            _ => Box::new(BooleanQuery::new(vec![
-                (Occur::Should, on(self.fields.name_raw)?),
-                (Occur::Should, on(self.fields.text_raw)?),
-            ])),
-        })
+        Ok(RegexFilter::query(
+            (self.regex)(pattern)?,
+            self.texts,
+            self.row_maps,
+            target,
+        ))
     }
 
     fn stat(&self, stat: &str, op: CmpOp, value: &StatOperand) -> Boxed {
@@ -214,13 +204,38 @@ fn term(field: Field, text: &str) -> Boxed {
     ))
 }
 
-fn escape_regex(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if "\\.+*?()|[]{}^$#&-~".contains(c) {
-            out.push('\\');
+/// The smallest string greater than every string starting with `prefix` (UTF-8 sorts like
+/// code points); `None` when there is none.
+fn after_prefix(prefix: &str) -> Option<String> {
+    let mut chars: Vec<char> = prefix.chars().collect();
+    while let Some(last) = chars.pop() {
+        let next = match last as u32 + 1 {
+            0xD800 => Some('\u{E000}'),
+            n => char::from_u32(n),
+        };
+        if let Some(next) = next {
+            chars.push(next);
+            return Some(chars.into_iter().collect());
         }
-        out.push(c);
     }
-    out
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::after_prefix;
+
+    #[test]
+    fn the_end_of_a_prefix_range_is_the_next_string_of_that_length() {
+        let cases = [
+            ("storm", Some("storn")),
+            ("az", Some("a{")),
+            ("\u{D7FF}", Some("\u{E000}")),
+            ("a\u{10FFFF}", Some("b")),
+            ("\u{10FFFF}", None),
+        ];
+        for (prefix, next) in cases {
+            assert_eq!(after_prefix(prefix).as_deref(), next, "{prefix:?}");
+        }
+    }
 }

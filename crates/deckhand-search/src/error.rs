@@ -9,7 +9,10 @@ pub enum SearchError {
     /// tantivy failed (I/O on the index directory, a corrupt segment…).
     #[error("search index error: {0}")]
     Index(#[from] tantivy::TantivyError),
-    /// The index directory could not be prepared.
+    /// A regex the parser accepted that the regex engine refuses (too large once compiled).
+    #[error("regex /{pattern}/: {message}")]
+    Regex { pattern: String, message: String },
+    /// The index directory could not be prepared, locked or written.
     #[error("search index directory {path}: {message}")]
     Directory { path: String, message: String },
 }

@@ -5,7 +5,14 @@ use std::collections::BTreeMap;
 use tantivy::schema::{Field, Schema, FAST, INDEXED, STORED, STRING, TEXT};
 
 /// Bump when the schema or what goes into it changes: older indexes are then rebuilt.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Fast columns read by name.
+pub const NAME_KEY: &str = "name_key";
+pub const TYPE_KEY: &str = "type_key";
+pub const SET_KEY: &str = "set_key";
+pub const GAME: &str = "game";
+pub const TEXT_REF: &str = "text_ref";
 
 /// Every field of the card index.
 #[derive(Debug, Clone)]
@@ -15,11 +22,11 @@ pub struct Fields {
     /// Tokenised name and text: word, phrase and prefix matching, scored with BM25.
     pub name: Field,
     pub text: Field,
-    /// The folded whole name, for `!"Exact Name"`.
+    /// The folded whole name, for `!"Exact Name"`; also the fast column names sort by.
     pub name_key: Field,
-    /// Whole name and text as single terms, for `/regex/` over the full string.
-    pub name_raw: Field,
-    pub text_raw: Field,
+    /// The card's row in the [`crate::text_store::TextStore`] (its name, text and their
+    /// trigrams, for `/regex/`).
+    pub text_ref: Field,
     pub card_type: Field,
     pub subtypes: Field,
     pub keywords: Field,
@@ -28,11 +35,9 @@ pub struct Fields {
     pub color: Field,
     /// The names of the stats a card carries, for `stat!=value`.
     pub has_stat: Field,
-    /// Sort ranks (position in the sorted list of distinct values), fast fields.
-    pub name_rank: Field,
-    pub type_rank: Field,
-    pub set_rank: Field,
-    pub game_rank: Field,
+    /// Folded type and set, fast only: `order:type`, `order:set`.
+    pub type_key: Field,
+    pub set_key: Field,
     pub stats: BTreeMap<String, StatFields>,
 }
 
@@ -53,12 +58,11 @@ impl Fields {
         let mut builder = Schema::builder();
         let mut fields = Fields {
             id: builder.add_text_field("id", STRING | STORED),
-            game: builder.add_text_field("game", STRING),
+            game: builder.add_text_field(GAME, STRING | FAST),
             name: builder.add_text_field("name", TEXT),
             text: builder.add_text_field("text", TEXT),
-            name_key: builder.add_text_field("name_key", STRING),
-            name_raw: builder.add_text_field("name_raw", STRING),
-            text_raw: builder.add_text_field("text_raw", STRING),
+            name_key: builder.add_text_field(NAME_KEY, STRING | FAST),
+            text_ref: builder.add_u64_field(TEXT_REF, FAST),
             card_type: builder.add_text_field("type", TEXT),
             subtypes: builder.add_text_field("sub", TEXT),
             keywords: builder.add_text_field("kw", TEXT),
@@ -66,10 +70,8 @@ impl Fields {
             side: builder.add_text_field("side", STRING),
             color: builder.add_text_field("color", TEXT),
             has_stat: builder.add_text_field("has_stat", STRING),
-            name_rank: builder.add_i64_field("name_rank", FAST),
-            type_rank: builder.add_i64_field("type_rank", FAST),
-            set_rank: builder.add_i64_field("set_rank", FAST),
-            game_rank: builder.add_i64_field("game_rank", FAST),
+            type_key: builder.add_text_field(TYPE_KEY, FAST),
+            set_key: builder.add_text_field(SET_KEY, FAST),
             stats: BTreeMap::new(),
         };
         for stat in stat_names {

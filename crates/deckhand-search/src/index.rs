@@ -1,32 +1,69 @@
-//! [`CardIndex`]: the tantivy index of every card, its persistence and its searches.
+//! [`CardIndex`]: the tantivy index of every card, its persistence, its updates and its
+//! searches.
+//!
+//! On disk the index is a series of generations (see [`crate::generations`]): several
+//! processes can search one directory while another rebuilds or updates it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::{Arc, Mutex, RwLock};
 
-use deckhand_core::{fold_name, Card, Games, StatValue};
+use deckhand_core::{Card, Games};
 use serde::Serialize;
-use tantivy::collector::{Count, TopDocs};
+use tantivy::directory::{Directory, MmapDirectory, OwnedBytes};
+use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{BooleanQuery, Occur, Query as TantivyQuery, TermQuery};
-use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, SegmentReader, TantivyDocument, Term};
+use tantivy::schema::{IndexRecordOption, Schema, Value};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use crate::compile::Compiler;
-use crate::fields::{Fields, SCHEMA_VERSION};
+use crate::document::document;
+use crate::fields::{Fields, GAME, NAME_KEY, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
+use crate::generations::{link_files, Generations, PointerVersion, ReaderLock, MANIFEST};
 use crate::query::{parse, Direction, Expr, Query, SortKey, TextTarget, Vocabulary};
+use crate::regex_filter::{CompiledRegex, RowMaps};
+use crate::text_store::{self, PartWriter, TextStore};
+use crate::top_cards::{SortBy, TopCards};
 use crate::SearchError;
 
-const STAMP_FILE: &str = "deckhand-stamp";
-const WRITER_MEMORY: usize = 128 * 1024 * 1024;
-/// tantivy refuses terms longer than this; card texts never come close, but a hostile
-/// import must not fail the whole index.
-const MAX_RAW_TERM_BYTES: usize = 32 * 1024;
+/// A full build splits the cards over this many indexing threads (one segment each).
+const BUILD_THREADS: usize = 2;
+/// tantivy's memory budget per indexing thread; a full 100k-card build stays under it.
+const BUILD_MEMORY_PER_THREAD: usize = 96 * 1024 * 1024;
+/// An incremental update indexes few cards.
+const UPDATE_MEMORY: usize = 32 * 1024 * 1024;
+/// Compiled regexes kept for the next searches (paging, typing).
+const REGEX_CACHE: usize = 16;
 
 /// The card index, in RAM or in a directory.
 pub struct CardIndex {
+    fields: Fields,
+    schema: Schema,
+    vocabulary: Vocabulary,
+    /// The schema part of every stamp: a generation with another one is never used.
+    schema_stamp: String,
+    /// `None` for an index in RAM.
+    generations: Option<Generations>,
+    /// The generation searches use; replaced when a newer one is published.
+    state: RwLock<Arc<Generation>>,
+    /// `CURRENT` as last seen, to notice a newer generation with one `stat`.
+    seen: Mutex<Option<PointerVersion>>,
+    /// Recently compiled regexes by pattern, most recent last.
+    regexes: Mutex<Vec<(String, Arc<CompiledRegex>)>>,
+}
+
+/// One opened, immutable state of the index.
+struct Generation {
+    /// The directory name (`gen-000007`); `None` in RAM.
+    name: Option<String>,
     index: Index,
     reader: IndexReader,
-    fields: Fields,
-    vocabulary: Vocabulary,
+    texts: TextStore,
+    row_maps: Arc<RowMaps>,
+    /// The data stamp this generation describes.
+    stamp: String,
+    /// Keeps other processes from deleting the generation while it is in use.
+    _lock: Option<ReaderLock>,
 }
 
 /// Limits of one search.
@@ -55,100 +92,365 @@ pub struct SearchResults {
     pub highlight: Vec<String>,
 }
 
+/// What changed in the database since the index last described it.
+#[derive(Debug, Clone, Copy)]
+pub struct IndexChanges<'a> {
+    /// The data stamp before the changes (what the index should describe now).
+    pub base_stamp: &'a str,
+    /// The data stamp after them.
+    pub stamp: &'a str,
+    /// Cards added or changed, complete: each replaces the indexed card with its id.
+    pub changed: &'a [Card],
+    /// Ids of cards that no longer exist.
+    pub removed: &'a [String],
+}
+
+/// What [`CardIndex::update`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum UpdateOutcome {
+    /// The index already described the new stamp, or nothing changed: no file was written
+    /// (at most the stamp).
+    Unchanged,
+    /// A new generation with these cards re-indexed and removed.
+    Updated { indexed: usize, removed: usize },
+    /// The index does not describe `base_stamp` (another process rebuilt it, or the
+    /// database changed behind it): rebuild it from the database with
+    /// [`CardIndex::rebuild`].
+    Stale,
+}
+
+/// What a generation directory records about itself, written last.
+struct Manifest {
+    /// The full stamp: schema version, stat names, data stamp.
+    stamp: String,
+    /// The byte length of each text store file, checked when opening.
+    texts: Vec<u64>,
+}
+
+impl Manifest {
+    fn read(dir: &Path) -> Option<Manifest> {
+        let text = std::fs::read_to_string(dir.join(MANIFEST)).ok()?;
+        let mut stamp = None;
+        let mut texts = None;
+        for line in text.lines() {
+            match line.split_once('=') {
+                Some(("stamp", v)) => stamp = Some(v.to_owned()),
+                Some(("texts", v)) => {
+                    texts = v
+                        .split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(|n| n.parse().ok())
+                        .collect::<Option<Vec<u64>>>()
+                }
+                _ => {}
+            }
+        }
+        Some(Manifest {
+            stamp: stamp?,
+            texts: texts?,
+        })
+    }
+
+    fn write(&self, dir: &Path) -> std::io::Result<()> {
+        let texts: Vec<String> = self.texts.iter().map(u64::to_string).collect();
+        let body = format!("stamp={}\ntexts={}\n", self.stamp, texts.join(","));
+        let temp = dir.join(format!("{MANIFEST}.tmp"));
+        write_synced(&temp, body.as_bytes())?;
+        std::fs::rename(temp, dir.join(MANIFEST))
+    }
+}
+
 impl CardIndex {
     /// Builds an index in memory (tests, benchmarks, in-memory databases).
     pub fn build_in_ram(games: &Games, cards: &[Card]) -> Result<CardIndex, SearchError> {
         let (schema, fields) = Fields::schema(stat_names(games));
-        let index = Index::create_in_ram(schema);
-        CardIndex::fill(index, fields, games, cards)
+        let index = Index::create_in_ram(schema.clone());
+        let texts = store_of(fill(&index, &fields, cards)?)?;
+        let generation = Generation::new(None, index, texts, String::new(), None)?;
+        Ok(CardIndex::with(
+            games, fields, schema, None, generation, None,
+        ))
     }
 
-    /// Opens the index in `dir` if it was built by this schema for the data `stamp`
-    /// describes; `None` when it is missing, stale, from an older schema or unreadable.
+    /// Opens the index in `dir` if its current generation was built by this schema for the
+    /// data `stamp` describes; `None` when it is missing, stale, from another schema or
+    /// unreadable. Never panics on damaged files.
     pub fn open(dir: &Path, games: &Games, stamp: &str) -> Option<CardIndex> {
-        let expected = full_stamp(games, stamp);
-        let found = std::fs::read_to_string(dir.join(STAMP_FILE)).ok()?;
-        if found != expected {
+        let generations = Generations::new(dir);
+        // Tidy up after other processes when nobody is writing (cheap when nothing to do).
+        if let Ok(Some(writer)) = generations.try_lock_writer() {
+            generations.collect_garbage(&writer);
+        }
+        let (name, lock, version) = generations.lock_current().ok()??;
+        let (schema, fields) = Fields::schema(stat_names(games));
+        let schema_stamp = schema_stamp(games);
+        let generation = Generation::open(&generations, &name, lock, &schema, &schema_stamp)?;
+        if generation.stamp != stamp {
             return None;
         }
-        // tantivy trusts its files and can panic on a damaged one: verify every checksum
-        // first, and treat any panic that still escapes as "corrupt, rebuild".
-        std::panic::catch_unwind(|| {
-            let index = Index::open_in_dir(dir).ok()?;
-            if !index.validate_checksum().ok()?.is_empty() {
-                return None;
-            }
-            let (schema, fields) = Fields::schema(stat_names(games));
-            if index.schema() != schema {
-                return None;
-            }
-            let reader = index
-                .reader_builder()
-                .reload_policy(ReloadPolicy::Manual)
-                .try_into()
-                .ok()?;
-            let built = CardIndex {
-                index,
-                reader,
-                fields,
-                vocabulary: Vocabulary::from_games(games),
-            };
-            built
-                .reader
-                .searcher()
-                .search(&tantivy::query::AllQuery, &Count)
-                .ok()?;
-            Some(built)
-        })
-        .ok()
-        .flatten()
+        Some(CardIndex::with(
+            games,
+            fields,
+            schema,
+            Some(generations),
+            generation,
+            version,
+        ))
     }
 
-    /// Builds a fresh index of `cards` in `dir`, replacing whatever was there. The stamp is
-    /// written last, so an interrupted build is rebuilt next time.
+    /// Builds a fresh index of `cards` in `dir` as a new generation and makes it current.
+    /// Other processes reading `dir` switch to it before their next search.
     pub fn build_in_dir(
         dir: &Path,
         games: &Games,
         stamp: &str,
         cards: &[Card],
     ) -> Result<CardIndex, SearchError> {
-        let directory_error = |e: std::io::Error| SearchError::Directory {
-            path: dir.display().to_string(),
-            message: e.to_string(),
-        };
-        if dir.exists() {
-            std::fs::remove_dir_all(dir).map_err(directory_error)?;
-        }
-        std::fs::create_dir_all(dir).map_err(directory_error)?;
         let (schema, fields) = Fields::schema(stat_names(games));
-        let index = Index::create_in_dir(dir, schema)?;
-        let built = CardIndex::fill(index, fields, games, cards)?;
-        std::fs::write(dir.join(STAMP_FILE), full_stamp(games, stamp)).map_err(directory_error)?;
-        Ok(built)
+        let generations = Generations::new(dir);
+        let schema_stamp = schema_stamp(games);
+        let (generation, version) =
+            build_generation(&generations, &schema, &fields, &schema_stamp, stamp, cards)?;
+        Ok(CardIndex::with(
+            games,
+            fields,
+            schema,
+            Some(generations),
+            generation,
+            version,
+        ))
     }
 
-    fn fill(
-        index: Index,
-        fields: Fields,
-        games: &Games,
-        cards: &[Card],
-    ) -> Result<CardIndex, SearchError> {
-        let ranks = Ranks::of(cards);
-        let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, WRITER_MEMORY)?;
-        for card in cards {
-            writer.add_document(document(&fields, &ranks, card))?;
+    /// Replaces the whole index with `cards` (described by `stamp`): a new generation on
+    /// disk, or a new index in RAM.
+    pub fn rebuild(&self, stamp: &str, cards: &[Card]) -> Result<(), SearchError> {
+        let (generation, version) = match &self.generations {
+            Some(generations) => build_generation(
+                generations,
+                &self.schema,
+                &self.fields,
+                &self.schema_stamp,
+                stamp,
+                cards,
+            )?,
+            None => {
+                let index = Index::create_in_ram(self.schema.clone());
+                let texts = store_of(fill(&index, &self.fields, cards)?)?;
+                (
+                    Generation::new(None, index, texts, stamp.to_owned(), None)?,
+                    None,
+                )
+            }
+        };
+        self.switch(generation, version);
+        if let Some(generations) = &self.generations {
+            if let Ok(writer) = generations.lock_writer() {
+                generations.collect_garbage(&writer);
+            }
         }
-        writer.commit()?;
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()?;
-        Ok(CardIndex {
+        Ok(())
+    }
+
+    /// Re-indexes only the cards that changed: deletes each changed or removed card by id
+    /// and adds the changed ones anew. An update with nothing in it writes nothing.
+    ///
+    /// On disk the update goes to a new generation that shares the unchanged files of the
+    /// current one (hard links), so readers of the current one are not disturbed.
+    pub fn update(&self, changes: &IndexChanges) -> Result<UpdateOutcome, SearchError> {
+        match &self.generations {
+            Some(generations) => self.update_in_dir(generations, changes),
+            None => self.update_in_ram(changes),
+        }
+    }
+
+    /// In RAM only this process changes the index, so the base stamp is not checked (an
+    /// index from [`CardIndex::build_in_ram`] has none).
+    fn update_in_ram(&self, changes: &IndexChanges) -> Result<UpdateOutcome, SearchError> {
+        let current = self.current();
+        if !current.stamp.is_empty() && current.stamp == changes.stamp {
+            return Ok(UpdateOutcome::Unchanged);
+        }
+        let mut texts = current.texts.clone();
+        if !changes.changed.is_empty() || !changes.removed.is_empty() {
+            let part = apply(&current.index, &self.fields, changes, texts.rows())?;
+            texts = texts
+                .with_part(OwnedBytes::new(part))
+                .ok_or_else(damaged_part)?;
+        }
+        let generation = Generation::new(
+            None,
+            current.index.clone(),
+            texts,
+            changes.stamp.to_owned(),
+            None,
+        )?;
+        self.switch(generation, None);
+        Ok(outcome(changes))
+    }
+
+    fn update_in_dir(
+        &self,
+        generations: &Generations,
+        changes: &IndexChanges,
+    ) -> Result<UpdateOutcome, SearchError> {
+        let directory_error = directory_error(generations.root());
+        let writer = generations.lock_writer().map_err(&directory_error)?;
+        let Some(base_name) = generations.current().map_err(&directory_error)? else {
+            return Ok(UpdateOutcome::Stale);
+        };
+        let base_dir = generations.dir(&base_name);
+        let Some(base) = Manifest::read(&base_dir) else {
+            return Ok(UpdateOutcome::Stale);
+        };
+        let full = |stamp: &str| format!("{}; data {stamp}", self.schema_stamp);
+        if base.stamp == full(changes.stamp) {
+            self.refresh();
+            return Ok(UpdateOutcome::Unchanged);
+        }
+        if base.stamp != full(changes.base_stamp) {
+            return Ok(UpdateOutcome::Stale);
+        }
+        if changes.changed.is_empty() && changes.removed.is_empty() {
+            // Same cards, new stamp: only the manifest changes (atomically).
+            Manifest {
+                stamp: full(changes.stamp),
+                texts: base.texts,
+            }
+            .write(&base_dir)
+            .map_err(&directory_error)?;
+            let current = self.current();
+            if current.name.as_deref() == Some(base_name.as_str()) {
+                if let Ok(Some((_, lock, version))) = generations.lock_current() {
+                    let generation = Generation::new(
+                        Some(base_name),
+                        current.index.clone(),
+                        current.texts.clone(),
+                        changes.stamp.to_owned(),
+                        Some(lock),
+                    )?;
+                    self.switch(generation, version);
+                }
+            }
+            return Ok(UpdateOutcome::Unchanged);
+        }
+        let (name, dir, lock) = generations.create(&writer).map_err(&directory_error)?;
+        link_files(&base_dir, &dir).map_err(&directory_error)?;
+        let index = Index::open_in_dir(&dir)?;
+        let current = self.current();
+        // The rows of the base generation: this process may still be on an older one.
+        let base_rows = if current.name.as_deref() == Some(base_name.as_str()) {
+            current.texts.rows()
+        } else {
+            open_texts(&base_dir, &base.texts)
+                .ok_or_else(damaged_part)?
+                .rows()
+        };
+        let file_number = base.texts.len();
+        let file = apply(&index, &self.fields, changes, base_rows)?;
+        write_synced(&text_store::file_path(&dir, file_number), &file).map_err(&directory_error)?;
+        let mut lengths = base.texts;
+        lengths.push(file.len() as u64);
+        Manifest {
+            stamp: full(changes.stamp),
+            texts: lengths.clone(),
+        }
+        .write(&dir)
+        .map_err(&directory_error)?;
+        generations
+            .publish(&writer, &name)
+            .map_err(&directory_error)?;
+        let version = generations.pointer_version();
+        let texts = open_texts(&dir, &lengths).ok_or_else(damaged_part)?;
+        let generation = Generation::new(
+            Some(name),
             index,
-            reader,
+            texts,
+            changes.stamp.to_owned(),
+            Some(lock),
+        )?;
+        self.switch(generation, version);
+        generations.collect_garbage(&writer);
+        Ok(outcome(changes))
+    }
+
+    fn with(
+        games: &Games,
+        fields: Fields,
+        schema: Schema,
+        generations: Option<Generations>,
+        generation: Generation,
+        version: Option<PointerVersion>,
+    ) -> CardIndex {
+        CardIndex {
             fields,
+            schema,
             vocabulary: Vocabulary::from_games(games),
-        })
+            schema_stamp: schema_stamp(games),
+            generations,
+            state: RwLock::new(Arc::new(generation)),
+            seen: Mutex::new(version),
+            regexes: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// `pattern` compiled, from the cache when a recent search used it.
+    fn compiled_regex(&self, pattern: &str) -> Result<Arc<CompiledRegex>, SearchError> {
+        let mut cache = self.regexes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = cache.iter().position(|(p, _)| p == pattern) {
+            let entry = cache.remove(at);
+            let regex = Arc::clone(&entry.1);
+            cache.push(entry);
+            return Ok(regex);
+        }
+        let regex = Arc::new(CompiledRegex::new(pattern)?);
+        if cache.len() >= REGEX_CACHE {
+            cache.remove(0);
+        }
+        cache.push((pattern.to_owned(), Arc::clone(&regex)));
+        Ok(regex)
+    }
+
+    fn current(&self) -> Arc<Generation> {
+        Arc::clone(&self.state.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn switch(&self, generation: Generation, version: Option<PointerVersion>) {
+        *self.state.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(generation);
+        *self.seen.lock().unwrap_or_else(|e| e.into_inner()) = version;
+    }
+
+    /// Moves to a newer generation another process (or this one) published, if any. Costs
+    /// one `stat` when there is none. A newer generation that cannot be opened (another
+    /// schema, damaged) is ignored: this one stays usable.
+    fn refresh(&self) {
+        let Some(generations) = &self.generations else {
+            return;
+        };
+        let version = generations.pointer_version();
+        {
+            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+            if *seen == version {
+                return;
+            }
+            *seen = version;
+        }
+        let Ok(Some((name, lock, version))) = generations.lock_current() else {
+            return;
+        };
+        if self.current().name.as_deref() == Some(name.as_str()) {
+            return;
+        }
+        if let Some(generation) =
+            Generation::open(generations, &name, lock, &self.schema, &self.schema_stamp)
+        {
+            self.switch(generation, version);
+        }
+    }
+
+    /// The data stamp the index describes (after picking up any newer generation).
+    pub fn stamp(&self) -> String {
+        self.refresh();
+        self.current().stamp.clone()
     }
 
     pub fn vocabulary(&self) -> &Vocabulary {
@@ -156,7 +458,8 @@ impl CardIndex {
     }
 
     pub fn card_count(&self) -> u64 {
-        self.reader.searcher().num_docs()
+        self.refresh();
+        self.current().reader.searcher().num_docs()
     }
 
     /// Parses `text` and runs it.
@@ -174,9 +477,15 @@ impl CardIndex {
         query: &Query,
         options: &SearchOptions,
     ) -> Result<SearchResults, SearchError> {
+        self.refresh();
+        let generation = self.current();
+        let regex = |pattern: &str| self.compiled_regex(pattern);
         let mut compiler = Compiler {
             fields: &self.fields,
-            analyzer: self.index.tokenizer_for_field(self.fields.name)?,
+            texts: &generation.texts,
+            row_maps: &generation.row_maps,
+            regex: &regex,
+            analyzer: generation.index.tokenizer_for_field(self.fields.name)?,
         };
         let mut compiled = compiler.compile(query.expr.as_ref())?;
         if let Some(game) = options.game {
@@ -191,22 +500,23 @@ impl CardIndex {
                 ),
             ]));
         }
-        let searcher = self.reader.searcher();
-        let limit = options.limit.max(1);
-        let order = SortColumn::for_query(query, &self.fields);
-        let (total, top) = searcher.search(
-            &compiled,
-            &(
-                Count,
-                TopDocs::with_limit(limit)
-                    .tweak_score(move |segment: &SegmentReader| order.key_fn(segment)),
-            ),
-        )?;
+        let searcher = generation.reader.searcher();
+        let collector = TopCards {
+            sort: self.sort_by(query),
+            descending: query.direction == Some(Direction::Desc),
+            limit: options.limit.max(1),
+        };
+        let (total, top) = searcher.search(&compiled, &collector)?;
         let mut hits = Vec::with_capacity(top.len());
-        for ((_, _, _, score), address) in top {
+        for hit in top {
+            let doc: TantivyDocument = searcher.doc(hit.address)?;
             hits.push(Hit {
-                id: self.stored_id(&searcher, address)?,
-                score,
+                id: doc
+                    .get_first(self.fields.id)
+                    .and_then(|v| v.as_str())
+                    .unwrap_or_default()
+                    .to_owned(),
+                score: hit.score,
             });
         }
         Ok(SearchResults {
@@ -216,192 +526,221 @@ impl CardIndex {
         })
     }
 
-    fn stored_id(
-        &self,
-        searcher: &tantivy::Searcher,
-        address: DocAddress,
-    ) -> Result<String, SearchError> {
-        let doc: TantivyDocument = searcher.doc(address)?;
-        Ok(doc
-            .get_first(self.fields.id)
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
-            .to_owned())
+    fn sort_by(&self, query: &Query) -> SortBy {
+        match &query.order {
+            None => SortBy::Relevance,
+            Some(SortKey::Name) => SortBy::Text(NAME_KEY),
+            Some(SortKey::Type) => SortBy::Text(TYPE_KEY),
+            Some(SortKey::Set) => SortBy::Text(SET_KEY),
+            Some(SortKey::Game) => SortBy::Text(GAME),
+            Some(SortKey::Stat(stat)) => match self.fields.stats.get(stat) {
+                Some(f) => SortBy::Number(f.sort_column.clone()),
+                None => SortBy::Relevance,
+            },
+        }
     }
 }
 
-/// The ordering of one search, turned into a per-document sort key
-/// `(primary, -name_rank, score)`, largest first.
-#[derive(Clone)]
-struct SortColumn {
-    /// The fast column to sort by; `None` sorts by relevance.
-    column: Option<String>,
-    descending: bool,
-}
-
-impl SortColumn {
-    fn for_query(query: &Query, fields: &Fields) -> SortColumn {
-        let descending = query.direction == Some(Direction::Desc);
-        let column = match &query.order {
-            None => None,
-            Some(SortKey::Name) => Some("name_rank".to_owned()),
-            Some(SortKey::Type) => Some("type_rank".to_owned()),
-            Some(SortKey::Set) => Some("set_rank".to_owned()),
-            Some(SortKey::Game) => Some("game_rank".to_owned()),
-            Some(SortKey::Stat(stat)) => fields.stats.get(stat).map(|f| f.sort_column.clone()),
-        };
-        SortColumn { column, descending }
+impl Generation {
+    fn new(
+        name: Option<String>,
+        index: Index,
+        texts: TextStore,
+        stamp: String,
+        lock: Option<ReaderLock>,
+    ) -> Result<Generation, SearchError> {
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Generation {
+            name,
+            index,
+            reader,
+            texts,
+            row_maps: Arc::default(),
+            stamp,
+            _lock: lock,
+        })
     }
 
-    /// The key is `(primary, relevance, -name_rank, score)`, compared largest first: by
-    /// relevance the primary is constant; by a column the relevance is.
-    fn key_fn(&self, segment: &SegmentReader) -> impl Fn(u32, f32) -> (i64, f32, i64, f32) + use<> {
-        let fast = segment.fast_fields();
-        let names = fast.i64("name_rank").ok();
-        let primary = self.column.as_deref().and_then(|c| fast.i64(c).ok());
-        let by_relevance = self.column.is_none();
-        let descending = self.descending;
-        move |doc, score| {
-            let name_rank = names
-                .as_ref()
-                .and_then(|c| c.first(doc))
-                .unwrap_or(i64::MAX);
-            if by_relevance {
-                return (0, score, -name_rank, score);
+    /// Opens a published generation, checking every checksum and the schema. `None` for
+    /// anything unusable; tantivy can panic on a damaged file, and that counts as unusable.
+    fn open(
+        generations: &Generations,
+        name: &str,
+        lock: ReaderLock,
+        schema: &Schema,
+        schema_stamp: &str,
+    ) -> Option<Generation> {
+        let dir = generations.dir(name);
+        let manifest = Manifest::read(&dir)?;
+        let data_stamp = manifest
+            .stamp
+            .strip_prefix(schema_stamp)?
+            .strip_prefix("; data ")?
+            .to_owned();
+        std::panic::catch_unwind(|| {
+            let index = Index::open_in_dir(&dir).ok()?;
+            if !index.validate_checksum().ok()?.is_empty() || index.schema() != *schema {
+                return None;
             }
-            // Cards without the value sort last in either direction.
-            let primary = match primary.as_ref().and_then(|c| c.first(doc)) {
-                Some(v) if descending => v,
-                Some(v) => -v,
-                None => i64::MIN,
-            };
-            (primary, 0.0, -name_rank, score)
+            let texts = open_texts(&dir, &manifest.texts)?;
+            let generation =
+                Generation::new(Some(name.to_owned()), index, texts, data_stamp, None).ok()?;
+            generation
+                .reader
+                .searcher()
+                .search(&tantivy::query::AllQuery, &tantivy::collector::Count)
+                .ok()?;
+            Some(generation)
+        })
+        .ok()
+        .flatten()
+        .map(|generation| Generation {
+            _lock: Some(lock),
+            ..generation
+        })
+    }
+}
+
+fn build_generation(
+    generations: &Generations,
+    schema: &Schema,
+    fields: &Fields,
+    schema_stamp: &str,
+    stamp: &str,
+    cards: &[Card],
+) -> Result<(Generation, Option<PointerVersion>), SearchError> {
+    let directory_error = directory_error(generations.root());
+    let writer = generations.lock_writer().map_err(&directory_error)?;
+    let (name, dir, lock) = generations.create(&writer).map_err(&directory_error)?;
+    let index = Index::create_in_dir(&dir, schema.clone())?;
+    let file = fill(&index, fields, cards)?;
+    write_synced(&text_store::file_path(&dir, 0), &file).map_err(&directory_error)?;
+    let lengths = vec![file.len() as u64];
+    Manifest {
+        stamp: format!("{schema_stamp}; data {stamp}"),
+        texts: lengths.clone(),
+    }
+    .write(&dir)
+    .map_err(&directory_error)?;
+    generations
+        .publish(&writer, &name)
+        .map_err(&directory_error)?;
+    let version = generations.pointer_version();
+    let texts = open_texts(&dir, &lengths).ok_or_else(damaged_part)?;
+    let generation = Generation::new(Some(name), index, texts, stamp.to_owned(), Some(lock))?;
+    generations.collect_garbage(&writer);
+    Ok((generation, version))
+}
+
+/// Indexes every card into an empty index; returns the text store's first part.
+fn fill(index: &Index, fields: &Fields, cards: &[Card]) -> Result<Vec<u8>, SearchError> {
+    let threads = BUILD_THREADS.min(cards.len() / 1000 + 1);
+    let mut writer: IndexWriter =
+        index.writer_with_num_threads(threads, threads * BUILD_MEMORY_PER_THREAD)?;
+    // One segment per thread is what searches want; merging them would only cost time.
+    writer.set_merge_policy(Box::new(NoMergePolicy));
+    let mut texts = PartWriter::new(0);
+    for card in cards {
+        let reference = texts.push(&card.name, card.text.as_deref());
+        writer.add_document(document(fields, card, reference))?;
+    }
+    writer.commit()?;
+    writer.wait_merging_threads()?;
+    Ok(texts.into_bytes())
+}
+
+/// Applies `changes` to `index`; returns the new text store part, whose rows start at
+/// `first_row`.
+fn apply(
+    index: &Index,
+    fields: &Fields,
+    changes: &IndexChanges,
+    first_row: u32,
+) -> Result<Vec<u8>, SearchError> {
+    let mut writer: IndexWriter = index.writer_with_num_threads(1, UPDATE_MEMORY)?;
+    for id in changes
+        .changed
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(changes.removed.iter().map(String::as_str))
+    {
+        writer.delete_term(Term::from_field_text(fields.id, id));
+    }
+    let mut texts = PartWriter::new(first_row);
+    for card in changes.changed {
+        let reference = texts.push(&card.name, card.text.as_deref());
+        writer.add_document(document(fields, card, reference))?;
+    }
+    writer.commit()?;
+    writer.wait_merging_threads()?;
+    Ok(texts.into_bytes())
+}
+
+fn outcome(changes: &IndexChanges) -> UpdateOutcome {
+    if changes.changed.is_empty() && changes.removed.is_empty() {
+        UpdateOutcome::Unchanged
+    } else {
+        UpdateOutcome::Updated {
+            indexed: changes.changed.len(),
+            removed: changes.removed.len(),
         }
     }
 }
 
-/// Sort ranks of the string orderings: a value's position among the distinct values.
-struct Ranks {
-    name: HashMap<String, i64>,
-    card_type: HashMap<String, i64>,
-    set: HashMap<String, i64>,
-    game: HashMap<String, i64>,
+/// Maps the text store files of a generation; `None` if one is missing or has another size.
+fn open_texts(dir: &Path, lengths: &[u64]) -> Option<TextStore> {
+    // Not through the index's own directory: that one expects tantivy's footer on files.
+    let directory = MmapDirectory::open(dir).ok()?;
+    let mut files = Vec::with_capacity(lengths.len());
+    for (n, length) in lengths.iter().enumerate() {
+        let bytes = directory
+            .open_read(Path::new(&text_store::file_name(n)))
+            .ok()?
+            .read_bytes()
+            .ok()?;
+        if bytes.len() as u64 != *length {
+            return None;
+        }
+        files.push(bytes);
+    }
+    TextStore::from_parts(files)
 }
 
-impl Ranks {
-    fn of(cards: &[Card]) -> Ranks {
-        fn rank(values: impl Iterator<Item = String>) -> HashMap<String, i64> {
-            let sorted: BTreeSet<String> = values.collect();
-            sorted
-                .into_iter()
-                .enumerate()
-                .map(|(i, v)| (v, i as i64))
-                .collect()
-        }
-        Ranks {
-            name: rank(cards.iter().map(|c| fold_name(&c.name))),
-            card_type: rank(cards.iter().map(|c| fold_name(&c.card_type))),
-            set: rank(cards.iter().filter_map(|c| c.set.as_deref().map(fold_name))),
-            game: rank(cards.iter().map(|c| c.game.clone())),
-        }
-    }
+/// A store of one part written in memory.
+fn store_of(part: Vec<u8>) -> Result<TextStore, SearchError> {
+    TextStore::from_parts(vec![OwnedBytes::new(part)]).ok_or_else(damaged_part)
 }
 
-fn document(fields: &Fields, ranks: &Ranks, card: &Card) -> TantivyDocument {
-    let rank = |map: &HashMap<String, i64>, key: &str| map.get(key).copied().unwrap_or(i64::MAX);
-    let name_key = fold_name(&card.name);
-    let mut doc = TantivyDocument::default();
-    doc.add_text(fields.id, &card.id);
-    doc.add_text(fields.game, &card.game);
-    doc.add_text(fields.name, &card.name);
-    doc.add_text(fields.name_key, &name_key);
-    doc.add_text(fields.name_raw, truncate(&card.name));
-    doc.add_i64(fields.name_rank, rank(&ranks.name, &name_key));
-    doc.add_i64(fields.game_rank, rank(&ranks.game, &card.game));
-    if let Some(text) = &card.text {
-        doc.add_text(fields.text, text);
-        doc.add_text(fields.text_raw, truncate(text));
-    }
-    doc.add_text(fields.card_type, &card.card_type);
-    doc.add_i64(
-        fields.type_rank,
-        rank(&ranks.card_type, &fold_name(&card.card_type)),
-    );
-    for subtype in &card.subtypes {
-        doc.add_text(fields.subtypes, subtype);
-    }
-    for keyword in &card.keywords {
-        doc.add_text(fields.keywords, keyword);
-    }
-    if let Some(set) = &card.set {
-        doc.add_text(fields.set, set);
-        doc.add_i64(fields.set_rank, rank(&ranks.set, &fold_name(set)));
-    }
-    if let Some(side) = card.side {
-        doc.add_text(fields.side, side.as_str());
-    }
-    if let Some(color) = &card.color {
-        doc.add_text(fields.color, color);
-    }
-    for (stat, value) in &card.stats {
-        let Some(stat_fields) = fields.stats.get(stat) else {
-            continue;
-        };
-        doc.add_text(fields.has_stat, stat);
-        let mut first_number = None;
-        for item in flatten(value) {
-            match item {
-                StatValue::Number(n) => {
-                    doc.add_i64(stat_fields.numbers, *n);
-                    first_number.get_or_insert(*n);
-                }
-                StatValue::Text(word) => {
-                    let folded = fold_name(word);
-                    // MAX is the largest value: it passes any lower bound (power>=9).
-                    if folded == "max" {
-                        doc.add_i64(stat_fields.numbers, i64::MAX);
-                        first_number.get_or_insert(i64::MAX);
-                    }
-                    doc.add_text(stat_fields.words, &folded);
-                }
-                StatValue::List(_) => {}
-            }
-        }
-        if let Some(n) = first_number {
-            doc.add_i64(stat_fields.sort, n);
-        }
-    }
-    doc
-}
-
-fn flatten(value: &StatValue) -> Vec<&StatValue> {
-    match value {
-        StatValue::List(items) => items.iter().flat_map(flatten).collect(),
-        other => vec![other],
+fn damaged_part() -> SearchError {
+    SearchError::Directory {
+        path: "text store".into(),
+        message: "a part is missing, has another size or is malformed".into(),
     }
 }
 
-fn truncate(text: &str) -> &str {
-    if text.len() <= MAX_RAW_TERM_BYTES {
-        return text;
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::File::create(path)?;
+    std::io::Write::write_all(&mut file, bytes)?;
+    file.sync_all()
+}
+
+fn directory_error(root: &Path) -> impl Fn(std::io::Error) -> SearchError + '_ {
+    move |e| SearchError::Directory {
+        path: root.display().to_string(),
+        message: e.to_string(),
     }
-    let mut end = MAX_RAW_TERM_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    &text[..end]
 }
 
 fn stat_names(games: &Games) -> BTreeSet<String> {
     games.iter().flat_map(|g| g.stats.keys().cloned()).collect()
 }
 
-fn full_stamp(games: &Games, stamp: &str) -> String {
+fn schema_stamp(games: &Games) -> String {
     let stats: Vec<String> = stat_names(games).into_iter().collect();
-    format!(
-        "schema {SCHEMA_VERSION}; stats {}; data {stamp}",
-        stats.join(",")
-    )
+    format!("schema {SCHEMA_VERSION}; stats {}", stats.join(","))
 }
 
 /// The words and phrases a user expects highlighted: the positive name/text clauses.

@@ -2,16 +2,25 @@
 //! tantivy index of every card ([`CardIndex`]).
 //!
 //! The index is derived data: the SQLite store stays the source of truth, and the index is
-//! rebuilt from it whenever it is missing, corrupt, stale or built by an older schema.
+//! rebuilt from it whenever it is missing, corrupt, stale or built by an older schema, or
+//! updated card by card after an import ([`CardIndex::update`]). Several processes may use
+//! one index directory at once (see the `generations` module).
 
 mod compile;
+mod document;
 mod error;
 mod fields;
 mod fuzzy;
+mod generations;
 mod index;
 pub mod query;
+mod regex_filter;
+mod text_store;
+mod top_cards;
+mod trigram;
+mod trigram_query;
 
 pub use error::SearchError;
 pub use fuzzy::suggest_names;
-pub use index::{CardIndex, Hit, SearchOptions, SearchResults};
+pub use index::{CardIndex, Hit, IndexChanges, SearchOptions, SearchResults, UpdateOutcome};
 pub use query::{parse, Query, QueryError, Vocabulary};

@@ -209,19 +209,28 @@ fn a_bad_query_is_an_error_with_its_column() {
 
 #[test]
 fn a_persisted_index_reopens_and_a_stale_or_corrupt_one_is_refused() {
-    let dir = tempfile_dir();
+    let dir = tempfile_dir("persisted");
     let path = dir.join("index");
     CardIndex::build_in_dir(&path, &games(), "gen-1", &cards()).unwrap();
     let reopened = CardIndex::open(&path, &games(), "gen-1").expect("fresh index reopens");
     assert_eq!(reopened.card_count(), 5);
+    assert_eq!(
+        names(&reopened, "/st.rm/"),
+        ["Quick Order", "Stone Golem", "Storm Hawk"]
+    );
+    drop(reopened);
     assert!(
         CardIndex::open(&path, &games(), "gen-2").is_none(),
         "stale data stamp"
     );
-    // Corrupt every segment file: opening must refuse, not panic.
-    for entry in std::fs::read_dir(&path).unwrap().flatten() {
+    // Corrupt every segment file of the current generation: opening must refuse, not panic.
+    let current = std::fs::read_to_string(path.join("CURRENT")).unwrap();
+    for entry in std::fs::read_dir(path.join(current.trim()))
+        .unwrap()
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name != STAMP_FILE && !name.ends_with(".json") && !name.starts_with('.') {
+        if !name.ends_with(".json") && !name.starts_with('.') && name.contains('.') {
             std::fs::write(entry.path(), b"garbage").unwrap();
         }
     }
@@ -235,8 +244,178 @@ fn a_persisted_index_reopens_and_a_stale_or_corrupt_one_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckhand-search-test-{}", std::process::id()));
+fn tempfile_dir(label: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "deckhand-search-test-{label}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The fixture with "Storm Hawk" rewritten, "Tidecaller" removed and "Aardvark" added.
+fn changes() -> (Vec<Card>, Vec<String>) {
+    let all = cards();
+    let mut hawk = all.iter().find(|c| c.name == "Storm Hawk").unwrap().clone();
+    hawk.text = Some("Swims. Deal 4 damage.".into());
+    let mut aardvark = all.iter().find(|c| c.name == "Ember Cub").unwrap().clone();
+    aardvark.id = "aardvark".into();
+    aardvark.name = "Aardvark".into();
+    aardvark.text = Some("Digs.".into());
+    let tidecaller = all
+        .iter()
+        .find(|c| c.name == "Tidecaller")
+        .unwrap()
+        .id
+        .clone();
+    (vec![hawk, aardvark], vec![tidecaller])
+}
+
+fn assert_changes_applied(index: &CardIndex) {
+    let results = index
+        .search_text(
+            "order:name",
+            &SearchOptions {
+                game: None,
+                limit: 100,
+            },
+        )
+        .unwrap();
+    let names: Vec<String> = results
+        .hits
+        .iter()
+        .map(|h| match h.id.as_str() {
+            "aardvark" => "Aardvark".to_owned(),
+            id => cards().into_iter().find(|c| c.id == id).unwrap().name,
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Aardvark",
+            "Ember Cub",
+            "Quick Order",
+            "Stone Golem",
+            "Storm Hawk"
+        ]
+    );
+    for (query, total) in [
+        ("o:swims", 1),
+        ("/swims/", 1),
+        ("kw:flying", 1),
+        ("o:/flying\\./", 0),
+        ("tidecaller", 0),
+        ("/digs/", 1),
+        ("/return a unit/", 0),
+    ] {
+        let found = index
+            .search_text(
+                query,
+                &SearchOptions {
+                    game: None,
+                    limit: 10,
+                },
+            )
+            .unwrap();
+        assert_eq!(found.total, total, "{query}");
+    }
+}
+
+#[test]
+fn an_update_reindexes_changed_and_removed_cards_by_id() {
+    let (changed, removed) = changes();
+    let update = IndexChanges {
+        base_stamp: "gen-1",
+        stamp: "gen-2",
+        changed: &changed,
+        removed: &removed,
+    };
+    // In RAM.
+    let index = index();
+    assert_eq!(
+        index.update(&update).unwrap(),
+        UpdateOutcome::Updated {
+            indexed: 2,
+            removed: 1
+        }
+    );
+    assert_changes_applied(&index);
+    // In a directory, reopened by the new stamp.
+    let dir = tempfile_dir("update");
+    let path = dir.join("index");
+    let index = CardIndex::build_in_dir(&path, &games(), "gen-1", &cards()).unwrap();
+    assert_eq!(
+        index.update(&update).unwrap(),
+        UpdateOutcome::Updated {
+            indexed: 2,
+            removed: 1
+        }
+    );
+    assert_changes_applied(&index);
+    assert_eq!(index.stamp(), "gen-2");
+    drop(index);
+    assert!(CardIndex::open(&path, &games(), "gen-1").is_none());
+    let reopened = CardIndex::open(&path, &games(), "gen-2").expect("updated index reopens");
+    assert_changes_applied(&reopened);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_update_that_changes_nothing_writes_nothing_and_a_wrong_base_is_stale() {
+    let dir = tempfile_dir("unchanged");
+    let path = dir.join("index");
+    let index = CardIndex::build_in_dir(&path, &games(), "gen-1", &cards()).unwrap();
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(&path)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing();
+    let same = IndexChanges {
+        base_stamp: "gen-1",
+        stamp: "gen-1",
+        changed: &[],
+        removed: &[],
+    };
+    assert_eq!(index.update(&same).unwrap(), UpdateOutcome::Unchanged);
+    assert_eq!(listing(), before, "no new generation");
+    let (changed, removed) = changes();
+    let from_elsewhere = IndexChanges {
+        base_stamp: "gen-0",
+        stamp: "gen-9",
+        changed: &changed,
+        removed: &removed,
+    };
+    assert_eq!(index.update(&from_elsewhere).unwrap(), UpdateOutcome::Stale);
+    assert_eq!(listing(), before);
+    assert_eq!(index.card_count(), 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_reader_moves_to_the_generation_another_index_published() {
+    let dir = tempfile_dir("follow");
+    let path = dir.join("index");
+    let writer = CardIndex::build_in_dir(&path, &games(), "gen-1", &cards()).unwrap();
+    let reader = CardIndex::open(&path, &games(), "gen-1").unwrap();
+    let (changed, removed) = changes();
+    writer
+        .update(&IndexChanges {
+            base_stamp: "gen-1",
+            stamp: "gen-2",
+            changed: &changed,
+            removed: &removed,
+        })
+        .unwrap();
+    assert_changes_applied(&reader);
+    assert_eq!(reader.stamp(), "gen-2");
+    writer.rebuild("gen-3", &cards()).unwrap();
+    assert_eq!(reader.card_count(), 5);
+    assert_eq!(names(&reader, "tidecaller"), ["Tidecaller"]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
 //! Splits a query into tokens, each with the 1-based column where it starts.
 
-use super::parser::QueryError;
+use super::error::QueryError;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Token {

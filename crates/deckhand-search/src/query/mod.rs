@@ -5,11 +5,13 @@
 //! "Search syntax" section for the user-facing description.
 
 mod ast;
+mod error;
 mod lexer;
 mod parser;
 
 pub use ast::{CmpOp, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
-pub use parser::{parse, QueryError, Vocabulary};
+pub use error::QueryError;
+pub use parser::{parse, Vocabulary};
 
 #[cfg(test)]
 mod tests;

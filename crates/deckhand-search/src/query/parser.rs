@@ -9,12 +9,11 @@
 //! primary := "(" or ")" | WORD | "QUOTED" | /REGEX/ | !"EXACT" | FIELD OP VALUE
 //! ```
 
-use std::collections::BTreeSet;
-use std::fmt;
-
 use deckhand_core::{fold_name, Games};
+use std::collections::BTreeSet;
 
 use super::ast::{CmpOp, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
+use super::error::QueryError;
 use super::lexer::{tokenize, Spanned, Token, Value};
 
 /// What the parser must know about the data: which stats and games exist.
@@ -30,34 +29,6 @@ impl Vocabulary {
             stats: games.iter().flat_map(|g| g.stats.keys().cloned()).collect(),
             games: games.ids().into_iter().map(str::to_owned).collect(),
         }
-    }
-}
-
-/// A query the parser rejects: where (1-based column), what, and how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct QueryError {
-    pub column: usize,
-    pub message: String,
-    pub hint: Option<String>,
-}
-
-impl QueryError {
-    pub(super) fn new(column: usize, message: String, hint: Option<String>) -> QueryError {
-        QueryError {
-            column,
-            message,
-            hint,
-        }
-    }
-}
-
-impl fmt::Display for QueryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if let Some(hint) = &self.hint {
-            write!(f, " — {hint}")?;
-        }
-        Ok(())
     }
 }
 
