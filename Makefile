@@ -8,7 +8,7 @@ export CARGO_TARGET_DIR
 run: setup ui
 	cargo run -p deckhand-app
 
-test: setup-test ui-check ui lint unit e2e
+test: setup-test ui-check ui lint unit e2e fuzz-ci
 
 setup:
 	@scripts/ensure-deps.sh app
