@@ -328,6 +328,10 @@ fn export_then_import_into_a_new_database_gives_the_same_collection() {
 #[test]
 fn deck_need_prints_the_issues_json_shape_and_counts_other_decks() {
     let env = Env::new();
+    // Set the sample decks of a new database aside: the only other deck is "Other".
+    for sample in env.json(&["deck", "list", "--json"]).as_array().unwrap() {
+        env.ok(&["deck", "delete", &sample["id"].to_string()]);
+    }
     let deck = env.write(
         "deck.txt",
         "# game: zoids-scramble\n3 Dawnmane Liger\n2 Cinderpaw Cub\n",

@@ -223,6 +223,11 @@ fn each_export_format_reads_back_to_the_same_copies() {
 #[test]
 fn deck_need_counts_owned_copies_of_any_printing_and_copies_other_decks_use() {
     let mut deckhand = deckhand();
+    // The sample decks a new database is given play these cards too: set them aside so
+    // the only other deck is the one below.
+    for sample in deckhand.list_decks(None, false).unwrap() {
+        deckhand.set_deck_deleted(sample.id, true).unwrap();
+    }
     let text =
         "# game: zoids-scramble\n3 Dawnmane Liger\n2 Cinderpaw Cub\nMaybe\n4 Ridgeback Wolf\n";
     let (deck, _) = deckhand
