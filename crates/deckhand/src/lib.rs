@@ -4,8 +4,8 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`, and the
-//! Heroes of the Grid export in `heroes_grid`.
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`, `print`
+//! (print-and-play PDFs), and the Heroes of the Grid export in `heroes_grid`.
 
 pub mod bundled;
 mod cards;
@@ -17,6 +17,7 @@ pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
+pub mod print;
 mod search;
 
 pub use deckhand::Deckhand;
