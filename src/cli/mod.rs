@@ -2,6 +2,7 @@
 
 pub mod deck;
 pub mod goldfish;
+pub mod print;
 mod text;
 
 use std::io::{self, Write};
