@@ -20,6 +20,8 @@ const COMMANDS: &[&str] = &[
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",
+    "print_layout",
+    "print_pdf",
 ];
 
 fn main() {

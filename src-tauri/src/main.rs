@@ -30,6 +30,8 @@ fn main() {
             commands::goldfish::goldfish_simulate,
             commands::goldfish::cancel_goldfish,
             commands::goldfish::goldfish_odds,
+            commands::print::print_layout,
+            commands::print::print_pdf,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod decks;
 pub mod games;
 pub mod goldfish;
+pub mod print;
 pub mod search;
 
 use serde::Serialize;
