@@ -82,7 +82,7 @@ enum Command {
     Odds(cli::goldfish::OddsArgs),
     /// Print a deck as a print-and-play PDF: cards at their true size, text proxies or
     /// your images, crop marks, bleed, duplex backs; or `print calibration`, a test sheet
-    Print(cli::print::PrintArgs),
+    Print(Box<cli::print::PrintArgs>),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -199,7 +199,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             out.flush()?;
             return Ok(outcome);
         }
-        Command::Print(args) => cli::print::run(args, open, &mut out)?,
+        Command::Print(args) => cli::print::run(*args, open, &mut out)?,
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
         Command::Deck(command) => {
             let outcome = cli::deck::run(&mut open()?, command, &mut out)?;

@@ -561,6 +561,9 @@ async function main() {
         return null;
       });
       await driver.click(row);
+      // The dialog remembers its options per game in the webview's storage, which outlives
+      // a run: start from the defaults the CLI uses.
+      await driver.execute('localStorage.removeItem("deckhand.print.zoids-scramble")');
       await driver.click(await driver.waitForElement('[data-testid="print-deck"]'));
       await driver.waitForElement('[data-testid="print-dialog"]');
       await driver.waitFor(`${expected.pages} pages in the preview`, async () =>
@@ -576,7 +579,9 @@ async function main() {
       await save('print-preview');
 
       await driver.click(await driver.waitForElement('[data-testid="print-save"]'));
-      const saved = await driver.text(await driver.waitForElement('[data-testid="print-saved"]', 30000));
+      // textContent: WebKitWebDriver reports this status line's text as empty.
+      const savedLine = await driver.waitForElement('[data-testid="print-saved"]', 30000);
+      const saved = await driver.execute('return arguments[0].textContent', [{ [ELEMENT]: savedLine }]);
       const file = join(pdfDir, `${sample} — proxies.pdf`);
       check(saved.includes(file), `the dialog says "${saved}"`);
       check(existsSync(file), `no file at ${file}`);
@@ -585,6 +590,33 @@ async function main() {
       const missing = names.filter((name) => !pdfText.includes(name));
       check(missing.length === 0, `pdftotext does not find ${JSON.stringify(missing)}`);
       await save('print-saved');
+
+      // The preview follows the options: game backs behind each page, bleed in a wider gap.
+      const duplex = JSON.parse(
+        execFileSync(
+          cli,
+          ['--db', db, 'print', '--deck', sample, '--out', join(work, 'cli.pdf'), '--backs', 'game', '--gap', '6', '--bleed', '3', '--json'],
+          { encoding: 'utf8' },
+        ),
+      );
+      await driver.execute(`
+        const set = (id, value, event) => {
+          const el = document.querySelector('[data-testid=' + id + ']');
+          el.value = value;
+          el.dispatchEvent(new Event(event, { bubbles: true }));
+        };
+        set('print-backs', 'game', 'change');
+        set('print-gap', '6', 'input');
+        set('print-bleed', '3', 'input');
+      `);
+      await driver.waitFor(`${duplex.pages} pages with backs`, async () =>
+        (await driver.findAll('[data-testid="print-page"]')).length === duplex.pages &&
+        (await driver.findAll('[data-testid="print-page"][data-side="back"]')).length === duplex.pages / 2,
+      );
+      // Every card has a bleed box on its front and on its back.
+      const bleeds = (await driver.findAll('[data-testid="print-card"] .bleed')).length;
+      check(bleeds === 2 * expected.cards, `${bleeds} bleed boxes for ${expected.cards} cards front and back`);
+      await save('print-preview-backs');
       await driver.execute('document.querySelector("[data-testid=print-dialog]").close()');
     });
   } finally {
