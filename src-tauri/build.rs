@@ -38,6 +38,8 @@ const COMMANDS: &[&str] = &[
     "list_backups",
     "restore_backup",
     "goldfish_enemy_decks",
+    "print_layout",
+    "print_pdf",
 ];
 
 fn main() {

@@ -95,6 +95,9 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Print a deck as a print-and-play PDF: cards at their true size, text proxies or
+    /// your images, crop marks, bleed, duplex backs; or `print calibration`, a test sheet
+    Print(Box<cli::print::PrintArgs>),
     /// Measure performance (use a release build)
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -252,6 +255,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             out.flush()?;
             return Ok(outcome);
         }
+        Command::Print(args) => cli::print::run(*args, open, &mut out)?,
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
         Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
         Command::Backup { out: file } => {

@@ -49,6 +49,8 @@ fn main() {
             commands::collection::list_backups,
             commands::collection::restore_backup,
             commands::goldfish::goldfish_enemy_decks,
+            commands::print::print_layout,
+            commands::print::print_pdf,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

@@ -141,7 +141,7 @@ fn load(
 }
 
 /// Draws a progress bar on stderr once a run has taken a second (only on a terminal).
-fn progress_bar(total: u64) -> impl FnMut(u64) -> bool {
+pub(super) fn progress_bar(total: u64) -> impl FnMut(u64) -> bool {
     let start = Instant::now();
     let terminal = io::stderr().is_terminal();
     let mut shown = None;

@@ -3,6 +3,7 @@
 pub mod collection;
 pub mod deck;
 pub mod goldfish;
+pub mod print;
 mod text;
 
 use std::io::{self, Write};

@@ -2,7 +2,7 @@
 // through tauri-driver and WebKitWebDriver, against a fresh temporary database.
 // Screenshots of every step land in target/e2e/. Run with `make e2e`.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
@@ -15,6 +15,10 @@ const cli = join(targetDir, 'debug', 'deckhand');
 const shots = join(root, 'target', 'e2e');
 const work = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
 const db = join(work, 'deckhand.sqlite3');
+// Save PDF… writes here instead of opening the native save dialog, which WebDriver cannot
+// drive (the app's test hook; see src-tauri/src/commands/print.rs).
+const pdfDir = join(work, 'pdf');
+mkdirSync(pdfDir);
 // Start from an empty folder: a screenshot left by an earlier run would pass for this one.
 rmSync(shots, { recursive: true, force: true });
 mkdirSync(shots, { recursive: true });
@@ -115,7 +119,7 @@ function check(condition, message) {
 
 async function main() {
   const display = await startXvfb();
-  const env = { DISPLAY: display, DECKHAND_DB: db };
+  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir };
   const port = await freePort();
   const nativePort = await freePort();
   const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
@@ -573,6 +577,81 @@ async function main() {
       const firstRow = (expected.rows ?? expected.table?.rows)[0];
       check(odds.includes(`${(100 * firstRow.going_first).toFixed(1)}%`), `the app's odds differ from the CLI's ${JSON.stringify(firstRow)}`);
       await save('playtest-odds');
+    });
+
+    await step('Print: a sample deck\'s preview shows its pages and cards, and Save PDF… writes them', async () => {
+      const sample = 'Republic Vanguard';
+      const expected = JSON.parse(
+        execFileSync(cli, ['--db', db, 'print', '--deck', sample, '--out', join(work, 'cli.pdf'), '--json'], { encoding: 'utf8' }),
+      );
+      const names = readFileSync(join(root, 'data/decks/zoids-scramble/republic-vanguard.txt'), 'utf8')
+        .split('\n')
+        .filter((line) => /^\d+ /.test(line))
+        .map((line) => line.replace(/^\d+ /, '').trim());
+      await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+      await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
+      const row = await driver.waitFor(`the sample deck ${sample}`, async () => {
+        for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(sample)) return r;
+        return null;
+      });
+      await driver.click(row);
+      // The dialog remembers its options per game in the webview's storage, which outlives
+      // a run: start from the defaults the CLI uses.
+      await driver.execute('localStorage.removeItem("deckhand.print.zoids-scramble")');
+      await driver.click(await driver.waitForElement('[data-testid="print-deck"]'));
+      await driver.waitForElement('[data-testid="print-dialog"]');
+      await driver.waitFor(`${expected.pages} pages in the preview`, async () =>
+        (await driver.findAll('[data-testid="print-page"]')).length === expected.pages,
+      );
+      const boxes = await driver.execute(
+        'return [...document.querySelectorAll("[data-testid=print-card]")].map((c) => c.dataset.name)',
+      );
+      check(boxes.length === expected.cards, `${boxes.length} card boxes, the CLI prints ${expected.cards}`);
+      check(names.every((name) => boxes.includes(name)), `the preview lacks a card: ${JSON.stringify(boxes)}`);
+      const summary = await driver.text(await driver.waitForElement('[data-testid="print-summary"]'));
+      check(summary.includes(`${expected.pages} pages`) && summary.includes(`${expected.cards} cards`), `the summary reads "${summary}"`);
+      await save('print-preview');
+
+      await driver.click(await driver.waitForElement('[data-testid="print-save"]'));
+      // textContent: WebKitWebDriver reports this status line's text as empty.
+      const savedLine = await driver.waitForElement('[data-testid="print-saved"]', 30000);
+      const saved = await driver.execute('return arguments[0].textContent', [{ [ELEMENT]: savedLine }]);
+      const file = join(pdfDir, `${sample} — proxies.pdf`);
+      check(saved.includes(file), `the dialog says "${saved}"`);
+      check(existsSync(file), `no file at ${file}`);
+      check(readFileSync(file).subarray(0, 5).toString() === '%PDF-', 'the file is not a PDF');
+      const pdfText = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      const missing = names.filter((name) => !pdfText.includes(name));
+      check(missing.length === 0, `pdftotext does not find ${JSON.stringify(missing)}`);
+      await save('print-saved');
+
+      // The preview follows the options: game backs behind each page, bleed in a wider gap.
+      const duplex = JSON.parse(
+        execFileSync(
+          cli,
+          ['--db', db, 'print', '--deck', sample, '--out', join(work, 'cli.pdf'), '--backs', 'game', '--gap', '6', '--bleed', '3', '--json'],
+          { encoding: 'utf8' },
+        ),
+      );
+      await driver.execute(`
+        const set = (id, value, event) => {
+          const el = document.querySelector('[data-testid=' + id + ']');
+          el.value = value;
+          el.dispatchEvent(new Event(event, { bubbles: true }));
+        };
+        set('print-backs', 'game', 'change');
+        set('print-gap', '6', 'input');
+        set('print-bleed', '3', 'input');
+      `);
+      await driver.waitFor(`${duplex.pages} pages with backs`, async () =>
+        (await driver.findAll('[data-testid="print-page"]')).length === duplex.pages &&
+        (await driver.findAll('[data-testid="print-page"][data-side="back"]')).length === duplex.pages / 2,
+      );
+      // Every card has a bleed box on its front and on its back.
+      const bleeds = (await driver.findAll('[data-testid="print-card"] .bleed')).length;
+      check(bleeds === 2 * expected.cards, `${bleeds} bleed boxes for ${expected.cards} cards front and back`);
+      await save('print-preview-backs');
+      await driver.execute('document.querySelector("[data-testid=print-dialog]").close()');
     });
   } finally {
     await driver.stop();

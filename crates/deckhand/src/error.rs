@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use deckhand_core::CoreError;
 use deckhand_formats::FormatError;
 use deckhand_goldfish::GoldfishError;
+use deckhand_print::PrintError;
 use deckhand_search::SearchError;
 use deckhand_store::StoreError;
 
@@ -19,13 +20,17 @@ pub enum Error {
     /// A deck cannot be played, or a goldfish option is out of range.
     #[error(transparent)]
     Goldfish(#[from] GoldfishError),
+    /// A print option is out of range (the message names it), there is nothing to print,
+    /// or a card image cannot be used.
+    #[error(transparent)]
+    Print(#[from] PrintError),
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
     /// A file the user named cannot be read.
     #[error("{path}: {message}")]
     ReadFile { path: PathBuf, message: String },
-    /// A file cannot be written (a deck export).
+    /// A file cannot be written (a deck export, a PDF).
     #[error("{path}: cannot write: {message}")]
     WriteFile { path: PathBuf, message: String },
     /// The database's folder cannot be created.
@@ -128,6 +133,10 @@ impl Error {
             Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
             Error::Goldfish(_) => "invalid_input",
+            Error::Print(PrintError::ImageSource { .. }) => "unreadable_file",
+            Error::Print(PrintError::Io(_)) => "unwritable_file",
+            Error::Print(PrintError::Font(_)) => "bundled_data",
+            Error::Print(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::WriteFile { .. } => "unwritable_file",
             Error::DataDir { .. } => "data_dir",

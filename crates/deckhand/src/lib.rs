@@ -5,7 +5,8 @@
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
 //! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`,
-//! `collection`, `backup`, and the Heroes of the Grid export in `heroes_grid`.
+//! `print` (print-and-play PDFs), `collection`, `backup`, and the Heroes of the Grid export in
+//! `heroes_grid`.
 
 mod backup;
 pub mod bundled;
@@ -19,6 +20,7 @@ pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
+pub mod print;
 mod search;
 
 pub use collection::{

@@ -6,6 +6,7 @@ pub mod collection;
 pub mod decks;
 pub mod games;
 pub mod goldfish;
+pub mod print;
 pub mod search;
 
 use serde::Serialize;

@@ -308,6 +308,86 @@ export interface OddsTable {
   rows: { turn: number; seen: number; going_first: number; going_second: number }[];
 }
 
+// ---- Printing ----
+
+/** A named paper, or any size in millimetres (portrait: width ≤ height). */
+export type Paper = 'a4' | 'letter' | 'a3' | { custom: { width_mm: number; height_mm: number } };
+export type PrintMarks = 'crop' | 'lines' | 'none';
+export type Duplex = 'long_edge' | 'short_edge';
+
+/** Everything about the paper; the backend names the field of any value it refuses. */
+export interface PrintOptions {
+  paper: Paper;
+  orientation: 'portrait' | 'landscape';
+  margin_mm: number;
+  gap_mm: number;
+  bleed_mm: number;
+  marks: PrintMarks;
+  /** The printer's own scale in percent, as measured on the calibration sheet. */
+  scale_x_pct: number;
+  scale_y_pct: number;
+  /** The app prints no backs or the game's generated back (a back image is CLI-only). */
+  backs: 'none' | 'game';
+  duplex: Duplex | null;
+  offset_x_mm: number;
+  offset_y_mm: number;
+}
+
+/** A box in millimetres from the sheet's top-left corner. */
+export interface PrintRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PrintPlacement {
+  /** Index into `PrintPreview.items`. */
+  item: number;
+  /** The cut line: the card's true size. */
+  trim: PrintRect;
+  /** The trim grown by the bleed (equal to it without bleed). */
+  bleed: PrintRect;
+}
+
+export interface PrintMark {
+  kind: 'crop' | 'line';
+  from: [number, number];
+  to: [number, number];
+}
+
+export interface PrintPage {
+  side: 'front' | 'back';
+  /** For a back page, the index of the front page it prints behind. */
+  behind?: number;
+  cards: PrintPlacement[];
+  marks?: PrintMark[];
+}
+
+/** The pages exactly as they print, in millimetres, and what each placed copy is. */
+export interface PrintPreview {
+  paper_mm: [number, number];
+  /** The printer correction the PDF applies about each page's centre. */
+  content_scale: [number, number];
+  pages: PrintPage[];
+  items: { name: string; image: boolean }[];
+}
+
+/** How far a PDF write has come; only image cards take time. */
+export interface PrintProgress {
+  images_done: number;
+  images_total: number;
+}
+
+export interface SavedPdf {
+  path: string;
+  pages: number;
+  cards: number;
+  bytes: number;
+  paper_mm: [number, number];
+  card_mm: [number, number];
+}
+
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -377,6 +457,26 @@ export const backend = {
   cancelGoldfish: () => call<void>('cancel_goldfish'),
   goldfishOdds: (draft: DeckContent, queries: OddsQuery[], turns: number) =>
     call<OddsTable>('goldfish_odds', { draft, queries, turns }),
+
+  /** The pages of the deck's chosen sections, for the print preview. */
+  printLayout: (draft: DeckContent, sections: string[], options: PrintOptions) =>
+    call<PrintPreview>('print_layout', { draft, sections, options }),
+  /**
+   * Asks where to save the PDF in a native dialog (opened by the backend: the page never
+   * names a path), starting from `suggestedName`, and writes it; `onProgress` hears about
+   * image cards. Resolves to what was saved, or `null` when the user cancels.
+   */
+  printPdf: (
+    draft: DeckContent,
+    sections: string[],
+    options: PrintOptions,
+    suggestedName: string,
+    onProgress: (progress: PrintProgress) => void,
+  ) => {
+    const channel = new Channel<PrintProgress>();
+    channel.onmessage = onProgress;
+    return call<SavedPdf | null>('print_pdf', { draft, sections, options, suggestedName, onProgress: channel });
+  },
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {

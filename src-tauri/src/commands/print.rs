@@ -1,0 +1,124 @@
+//! Printing from the deck editor: the layout the live preview draws, and the PDF written
+//! where the user chooses in a native save dialog opened here, so the page never names a
+//! path (which is also why it may ask for no back image: that would be a file to read).
+
+use std::path::{Path, PathBuf};
+
+use deckhand::print::{
+    Backs, DeckSource, PdfSummary, PrintOptions, PrintPreview, PrintProgress, PrintSelection,
+};
+use deckhand::DeckContent;
+use serde::Serialize;
+use tauri::ipc::Channel;
+use tauri::{State, Window};
+use tauri_plugin_dialog::DialogExt;
+
+use super::UiError;
+use crate::state::Db;
+
+/// Test hook for the end-to-end test only: WebDriver cannot drive a native save dialog,
+/// so when this names a folder, Save PDF… writes there (under the suggested name) instead
+/// of asking. Never set it for real use.
+const E2E_SAVE_DIR_ENV: &str = "DECKHAND_E2E_SAVE_DIR";
+
+/// Where a PDF was saved and what it holds.
+#[derive(Debug, Serialize)]
+pub struct SavedPdf {
+    pub path: String,
+    #[serde(flatten)]
+    pub summary: PdfSummary,
+}
+
+fn selection(sections: Vec<String>) -> PrintSelection {
+    PrintSelection {
+        sections,
+        images: None,
+    }
+}
+
+/// The page may choose no back image: only a native dialog may name a file to read.
+fn page_options(options: PrintOptions) -> Result<PrintOptions, UiError> {
+    if let Backs::Image(_) = options.backs {
+        return Err(UiError {
+            code: "invalid_input".into(),
+            message: "backs: the app prints no backs or the game's back".into(),
+        });
+    }
+    Ok(options)
+}
+
+/// The pages of the editor's deck in millimetres, with each card's name: the preview.
+#[tauri::command]
+pub async fn print_layout(
+    db: State<'_, Db>,
+    draft: DeckContent,
+    sections: Vec<String>,
+    options: PrintOptions,
+) -> Result<PrintPreview, UiError> {
+    let options = page_options(options)?;
+    db.with(|d| {
+        d.print_job(DeckSource::Draft(&draft), &selection(sections))?
+            .preview(&options)
+    })
+}
+
+/// Asks where to save the PDF of the editor's deck (starting from `suggested_name`) and
+/// writes it off the UI's thread, with the database released, reporting image progress
+/// on `on_progress`. `None` when the user cancels. Bad options fail before the dialog.
+#[tauri::command]
+pub async fn print_pdf(
+    window: Window,
+    db: State<'_, Db>,
+    draft: DeckContent,
+    sections: Vec<String>,
+    options: PrintOptions,
+    suggested_name: String,
+    on_progress: Channel<PrintProgress>,
+) -> Result<Option<SavedPdf>, UiError> {
+    let options = page_options(options)?;
+    let job = db.with(|d| {
+        let job = d.print_job(DeckSource::Draft(&draft), &selection(sections))?;
+        job.layout(&options)?;
+        Ok(job)
+    })?;
+    // Only the last component: a suggestion cannot point the dialog at another folder.
+    let file_name = Path::new(&suggested_name)
+        .file_name()
+        .map_or_else(|| "deck.pdf".into(), |n| n.to_string_lossy().into_owned());
+    let path = match std::env::var_os(E2E_SAVE_DIR_ENV) {
+        Some(dir) => PathBuf::from(dir).join(&file_name),
+        None => {
+            let dialog = window
+                .dialog()
+                .file()
+                .set_title("Save PDF")
+                .add_filter("PDF", &["pdf"])
+                .set_file_name(file_name);
+            #[cfg(any(windows, target_os = "macos"))]
+            let dialog = dialog.set_parent(&window);
+            let Some(picked) = dialog.blocking_save_file() else {
+                return Ok(None);
+            };
+            picked.into_path().map_err(|e| UiError {
+                code: "unwritable_file".into(),
+                message: format!("the chosen file is not a local file: {e}"),
+            })?
+        }
+    };
+    tauri::async_runtime::spawn_blocking(move || {
+        let summary = job
+            .write(&options, &path, &mut |progress| {
+                let _ = on_progress.send(progress);
+            })
+            .map_err(UiError::from)?;
+        Ok(Some(SavedPdf {
+            path: path.display().to_string(),
+            summary,
+        }))
+    })
+    .await
+    .map_err(|e| UiError {
+        code: "internal".into(),
+        message: format!("writing the PDF stopped: {e}"),
+    })?
+}

@@ -1,0 +1,267 @@
+//! `deckhand print` and `deckhand print calibration`: the built binary against a temporary
+//! database, the PDFs read back with poppler's `pdftotext` and `pdfinfo` (tests that need
+//! them say SKIPPED when they are missing; CI installs poppler-utils).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const SAMPLE: &str = "Republic Vanguard";
+const SAMPLE_FILE: &str = "zoids-scramble/republic-vanguard.txt";
+
+struct Env {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("deckhand.sqlite3");
+        Env { dir, db }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_deckhand"))
+            .arg("--db")
+            .arg(&self.db)
+            .args(args)
+            .env_remove("DECKHAND_DB")
+            .output()
+            .unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let output = self.run(args);
+        assert!(
+            output.status.success(),
+            "{args:?} failed: {}",
+            text(&output.stderr)
+        );
+        text(&output.stdout)
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn sample_file() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks")
+        .join(SAMPLE_FILE)
+        .display()
+        .to_string()
+}
+
+/// The sample deck's lines: (count, name).
+fn sample_lines() -> Vec<(usize, String)> {
+    std::fs::read_to_string(sample_file())
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (count, name) = l.trim().split_once(' ').unwrap();
+            (count.parse().unwrap(), name.to_owned())
+        })
+        .collect()
+}
+
+fn have(tool: &str) -> bool {
+    let found = Command::new(tool).arg("-v").output().is_ok();
+    if !found {
+        eprintln!("SKIPPED: `{tool}` is not installed (apt-get install poppler-utils)");
+    }
+    found
+}
+
+fn pdf_text(path: &Path) -> String {
+    let output = Command::new("pdftotext")
+        .arg(path)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+fn pdf_pages(path: &Path) -> usize {
+    let output = Command::new("pdfinfo").arg(path).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let info = text(&output.stdout);
+    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
+    line["Pages:".len()..].trim().parse().unwrap()
+}
+
+#[test]
+fn a_stored_sample_deck_prints_one_card_per_copy_and_reports_it_as_json() {
+    let env = Env::new();
+    let out = env.path("deck.pdf");
+    let stdout = env.ok(&[
+        "print",
+        "--deck",
+        SAMPLE,
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    let keys: Vec<&str> = summary
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys.len(), 5, "{summary}");
+    for key in ["pages", "cards", "bytes", "paper_mm", "card_mm"] {
+        assert!(keys.contains(&key), "no {key} in {summary}");
+    }
+    let copies: usize = sample_lines().iter().map(|(n, _)| n).sum();
+    assert_eq!(summary["cards"], copies);
+    // Nine 63 × 88 mm cards to an A4 page.
+    assert_eq!(summary["pages"], copies.div_ceil(9));
+    assert_eq!(summary["paper_mm"], serde_json::json!([210.0, 297.0]));
+    assert_eq!(summary["card_mm"], serde_json::json!([63.0, 88.0]));
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert_eq!(summary["bytes"], bytes.len());
+}
+
+#[test]
+fn every_card_name_of_a_printed_deck_file_is_in_the_pdf_text() {
+    if !have("pdftotext") {
+        return;
+    }
+    let env = Env::new();
+    let out = env.path("deck.pdf");
+    let stdout = env.ok(&["print", &sample_file(), "--out", out.to_str().unwrap()]);
+    assert!(stdout.contains("40 cards on 5 pages"), "{stdout}");
+    assert!(
+        stdout.contains("Paper A4 210 × 297 mm; cards 63 × 88 mm"),
+        "{stdout}"
+    );
+    // Names may wrap inside their box: compare with whitespace folded.
+    let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let found = fold(&pdf_text(&out));
+    for (_, name) in sample_lines() {
+        assert!(found.contains(&fold(&name)), "'{name}' is not in the PDF");
+    }
+}
+
+#[test]
+fn letter_paper_with_game_backs_for_duplex_has_a_back_behind_each_front() {
+    if !have("pdfinfo") {
+        return;
+    }
+    let env = Env::new();
+    let out = env.path("deck.pdf");
+    let args = [
+        "print",
+        "--deck",
+        SAMPLE,
+        "--out",
+        out.to_str().unwrap(),
+        "--paper",
+        "letter",
+        "--backs",
+        "game",
+        "--duplex",
+        "short",
+        "--json",
+    ];
+    let summary: Value = serde_json::from_str(&env.ok(&args)).unwrap();
+    assert_eq!(summary["paper_mm"], serde_json::json!([215.9, 279.4]));
+    assert_eq!(summary["pages"], 10);
+    assert_eq!(pdf_pages(&out), 10);
+}
+
+#[test]
+fn cards_with_an_image_in_the_folder_print_it_by_id_or_name() {
+    let env = Env::new();
+    let images = env.path("images");
+    std::fs::create_dir(&images).unwrap();
+    let jpeg = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/print/orange.jpg");
+    let lines = sample_lines();
+    // The first card by its name in capitals, the second in lower case with underscores;
+    // a file named after no card is ignored.
+    let first = format!("{}.JPG", lines[0].1.to_uppercase());
+    std::fs::copy(&jpeg, images.join(first)).unwrap();
+    std::fs::copy(&jpeg, images.join("no such card.jpeg")).unwrap();
+    let by_name = lines[1].1.to_lowercase().replace(' ', "_");
+    std::fs::copy(&jpeg, images.join(format!("{by_name}.jpg"))).unwrap();
+    let out = env.path("deck.pdf");
+    let stdout = env.ok(&[
+        "print",
+        &sample_file(),
+        "--out",
+        out.to_str().unwrap(),
+        "--images",
+        images.to_str().unwrap(),
+    ]);
+    let with_images = lines[0].0 + lines[1].0;
+    let expected = format!(
+        "{with_images} from images, {} as text proxies",
+        40 - with_images
+    );
+    assert!(stdout.contains(&expected), "{stdout}");
+}
+
+#[test]
+fn a_bad_option_exits_2_naming_it_and_writes_no_file() {
+    let env = Env::new();
+    let out = env.path("deck.pdf");
+    let cases: [(&[&str], &str); 7] = [
+        (&["--bleed", "3"], "bleed"),
+        (&["--bleed", "9", "--gap", "20"], "bleed"),
+        (&["--paper", "legal"], "--paper"),
+        (&["--paper", "10x10"], "paper"),
+        (&["--marks", "dots"], "--marks"),
+        (&["--scale-x", "0"], "scale-x"),
+        (&["--sections", "main,sideboard"], "sections"),
+    ];
+    for (extra, option) in cases {
+        let mut args = vec!["print", "--deck", SAMPLE, "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let output = env.run(&args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(
+            stderr.contains(option),
+            "{extra:?} does not name {option}: {stderr}"
+        );
+        assert!(!out.exists(), "{extra:?} wrote a file");
+    }
+    let left: Vec<_> = std::fs::read_dir(env.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+#[test]
+fn calibration_writes_a_two_page_pdf_without_a_database() {
+    if !have("pdfinfo") {
+        return;
+    }
+    let env = Env::new();
+    let out = env.path("calibration.pdf");
+    let stdout = env.ok(&[
+        "print",
+        "calibration",
+        "--paper",
+        "letter",
+        "--duplex",
+        "short",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("2 pages (Letter"), "{stdout}");
+    assert_eq!(pdf_pages(&out), 2);
+    assert!(!env.db.exists(), "calibration opened the database");
+}
