@@ -20,6 +20,7 @@ pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
+mod progress;
 pub mod print;
 mod search;
 
@@ -49,4 +50,5 @@ pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
+pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
