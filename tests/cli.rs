@@ -1,43 +1,16 @@
 //! Integration tests: the built `deckhand` binary against a temporary database, as a user
 //! or a script would run it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{stderr, Env};
+
+use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
 
-struct Env {
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-}
-
 impl Env {
-    fn new() -> Env {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("deckhand.sqlite3");
-        Env { _dir: dir, db }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("--db")
-            .arg(&self.db)
-            .args(args)
-            .env_remove("DECKHAND_DB")
-            .output()
-            .unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?} failed: {}",
-            stderr(&output)
-        );
-        serde_json::from_slice(&output.stdout).unwrap()
-    }
-
     fn zoids_count(&self) -> usize {
         self.json(&["cards", "--game", "zoids-scramble", "--json"])
             .as_array()
@@ -52,10 +25,6 @@ fn fixture(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]

@@ -2,47 +2,15 @@
 //! format (fixtures in `tests/fixtures/collection/`), bad files, undo, deck need and
 //! buildable, backup and restore — each against a temporary database.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{stderr, Env};
+
+use std::path::Path;
 
 use serde_json::{json, Value};
 
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-}
-
 impl Env {
-    fn new() -> Env {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("deckhand.sqlite3");
-        Env { dir, db }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("--db")
-            .arg(&self.db)
-            .args(args)
-            .env_remove("DECKHAND_DB")
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?} failed: {}",
-            stderr(&output)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        serde_json::from_str(&self.ok(args)).unwrap()
-    }
-
     /// `(card, count, finish, condition, language, location)` of every collection row.
     fn rows(&self) -> Vec<(String, u64, String, Value, Value, Value)> {
         self.json(&["collection", "list", "--json"])
@@ -75,10 +43,6 @@ fn fixture(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]

@@ -1,46 +1,12 @@
 //! `deckhand goldfish` and `deckhand odds`: the built binary against a temporary database.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{text, Env};
+
+use std::path::Path;
 
 use serde_json::Value;
-
-struct Env {
-    _dir: tempfile::TempDir,
-    db: PathBuf,
-}
-
-impl Env {
-    fn new() -> Env {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("deckhand.sqlite3");
-        Env { _dir: dir, db }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("--db")
-            .arg(&self.db)
-            .args(args)
-            .env_remove("DECKHAND_DB")
-            .output()
-            .unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?} failed: {}",
-            text(&output.stderr)
-        );
-        serde_json::from_slice(&output.stdout).unwrap()
-    }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn sample(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -2,54 +2,17 @@
 //! database, the PDFs read back with poppler's `pdftotext` and `pdfinfo` (tests that need
 //! them say SKIPPED when they are missing; CI installs poppler-utils).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::{text, Env};
+
+use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
 
 const SAMPLE: &str = "Republic Vanguard";
 const SAMPLE_FILE: &str = "zoids-scramble/republic-vanguard.txt";
-
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-}
-
-impl Env {
-    fn new() -> Env {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("deckhand.sqlite3");
-        Env { dir, db }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("--db")
-            .arg(&self.db)
-            .args(args)
-            .env_remove("DECKHAND_DB")
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let output = self.run(args);
-        assert!(
-            output.status.success(),
-            "{args:?} failed: {}",
-            text(&output.stderr)
-        );
-        text(&output.stdout)
-    }
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn sample_file() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
