@@ -174,6 +174,16 @@ fn colour_deck(cards: &[Card]) -> (Vec<String>, HashMap<String, Vec<u8>>) {
     (ids, images)
 }
 
+/// The first `n` (≤ 9) cards, each printed with its colour image from `colour_deck`.
+fn colour_items<'a>(cards: &'a [Card], ids: &'a [String], n: usize) -> Vec<PrintItem<'a>> {
+    (0..n)
+        .map(|i| PrintItem {
+            card: &cards[i],
+            image: Some(ids[i].as_str()),
+        })
+        .collect()
+}
+
 fn px_to_mm(px: f64) -> f64 {
     px * MM_PER_PX
 }
@@ -186,12 +196,7 @@ fn cards_measure_63_by_88_mm_on_a4_and_letter() {
     let game = common::game("zoids-scramble");
     let cards = common::cards("zoids-scramble");
     let (ids, mut images) = colour_deck(&cards);
-    let items: Vec<PrintItem> = (0..9)
-        .map(|i| PrintItem {
-            card: &cards[i],
-            image: Some(ids[i].as_str()),
-        })
-        .collect();
+    let items = colour_items(&cards, &ids, 9);
     for paper in [Paper::A4, Paper::Letter] {
         let options = PrintOptions {
             paper,
@@ -239,12 +244,7 @@ fn crop_marks_sit_on_the_cut_lines_outside_the_cards_and_touch_no_card() {
     let game = common::game("zoids-scramble");
     let cards = common::cards("zoids-scramble");
     let (ids, mut images) = colour_deck(&cards);
-    let items: Vec<PrintItem> = (0..9)
-        .map(|i| PrintItem {
-            card: &cards[i],
-            image: Some(ids[i].as_str()),
-        })
-        .collect();
+    let items = colour_items(&cards, &ids, 9);
     // Butted cards, and cards with a gap and bleed.
     for (gap, bleed) in [(0.0, 0.0), (6.0, 3.0)] {
         let options = PrintOptions {
@@ -343,12 +343,7 @@ fn duplex_backs_sit_behind_their_fronts_for_long_and_short_edge_and_move_by_the_
     let cards = common::cards("zoids-scramble");
     let (ids, mut images) = colour_deck(&cards);
     // Four cards: an uneven block (3 + 1), so a wrong mirror cannot pass by symmetry.
-    let items: Vec<PrintItem> = (0..4)
-        .map(|i| PrintItem {
-            card: &cards[i],
-            image: Some(ids[i].as_str()),
-        })
-        .collect();
+    let items = colour_items(&cards, &ids, 4);
     let back_colour = [0x1b, 0x5e, 0x20];
     let cases = [
         (Orientation::Portrait, Duplex::LongEdge, 0.0, 0.0),
