@@ -12,7 +12,12 @@ const DECK = 'Republic Vanguard';
  * `openFile` is the path the app's open dialogs pick; `cli(...args)` runs the CLI against
  * the app's database and parses its JSON.
  */
-export async function collectionSteps({ driver, step, check, save, cli, openFile }) {
+export async function collectionSteps({ driver, step, check, save: saveNow, cli, openFile }) {
+  // WebKitWebDriver's screenshot can lag the page by a frame: let it paint first.
+  const save = async (name) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await saveNow(name);
+  };
   const ownedInApp = () =>
     driver.execute(
       'return Object.fromEntries([...document.querySelectorAll("[data-testid=collection-row]")].map((r) => [r.dataset.cardId, Number(r.dataset.owned)]))',
@@ -21,11 +26,6 @@ export async function collectionSteps({ driver, step, check, save, cli, openFile
     const owned = {};
     for (const row of cli('collection', 'list', '--game', GAME, '--json')) owned[row.card] = (owned[row.card] ?? 0) + row.count;
     return owned;
-  };
-  // The CLI's counts in the table's order (by name), to compare with the rows shown.
-  const ownedSorted = async (owned) => {
-    const order = await driver.execute('return [...document.querySelectorAll("[data-testid=collection-row]")].map((r) => r.dataset.cardId)');
-    return Object.fromEntries(order.map((id) => [id, owned[id]]));
   };
   const textOf = (css) => driver.execute(`return document.querySelector(${JSON.stringify(css)})?.textContent ?? ""`);
   const openDeck = async () => {
@@ -72,7 +72,13 @@ export async function collectionSteps({ driver, step, check, save, cli, openFile
     check(Object.keys(owned).length === 4, `the CLI lists ${JSON.stringify(owned)}`);
     // The table is windowed: show the owned cards only, so all of them are rendered.
     await driver.click(await driver.waitForElement('[data-testid="collection-show-owned"]'));
-    await driver.waitFor('the imported counts', async () => JSON.stringify(await ownedInApp()) === JSON.stringify(await ownedSorted(owned)));
+    let shown = {};
+    await driver
+      .waitFor('the imported counts', async () => {
+        shown = await ownedInApp();
+        return Object.keys(shown).length === 4 && Object.entries(owned).every(([id, n]) => shown[id] === n);
+      })
+      .catch(() => check(false, `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(owned)}`));
     const summary = await textOf('[data-testid="collection-summary"]');
     check(summary.startsWith('8 copies · 4 of'), `the summary reads "${summary}"`);
     const undo = await textOf('[data-testid="collection-undo"]');
@@ -91,14 +97,18 @@ export async function collectionSteps({ driver, step, check, save, cli, openFile
       return text.startsWith('Missing') ? text : null;
     });
     check(missing === `Missing ${need.missing} cards`, `the editor says "${missing}", deck need ${need.missing}`);
-    await save('deck-owned-needed');
-    const badges = await driver.execute(
-      'return Object.fromEntries([...document.querySelectorAll("[data-testid=deck-line]")].map((l) => [l.querySelector(".name").textContent, l.querySelector("[data-testid=line-owned]")?.textContent ?? "none"]))',
-    );
+    // `deck need --json` names each line's card by id.
+    const badges = await driver.waitFor('an owned / needed badge on every line', async () => {
+      const found = await driver.execute(
+        'return Object.fromEntries([...document.querySelectorAll("[data-testid=deck-line]")].map((l) => [l.dataset.cardId, l.querySelector("[data-testid=line-owned]")?.textContent ?? "none"]))',
+      );
+      return Object.values(found).every((b) => b !== 'none') ? found : null;
+    });
     check(Object.keys(badges).length === need.lines.length, `the editor's lines ${JSON.stringify(badges)}`);
     for (const line of need.lines) {
-      check(badges[line.name] === `${line.owned}/${line.needed}`, `${line.name} shows ${badges[line.name]}, deck need ${line.owned}/${line.needed}`);
+      check(badges[line.card] === `${line.owned}/${line.needed}`, `${line.card} shows ${badges[line.card]}, deck need ${line.owned}/${line.needed}`);
     }
+    await save('deck-owned-needed');
 
     await driver.execute(`localStorage.removeItem("deckhand.print.${GAME}")`);
     await driver.click(await driver.waitForElement('[data-testid="print-missing"]'));
@@ -132,6 +142,19 @@ export async function collectionSteps({ driver, step, check, save, cli, openFile
     await openDeck();
     await driver.waitFor(`Missing ${need.missing} cards`, async () => (await textOf('[data-testid="deck-missing"]')) === `Missing ${need.missing} cards`);
     await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+  });
+
+  await step('Deck editor: Add to wishlist puts the missing cards on the Collection view\'s wishlist', async () => {
+    const need = cli('deck', 'need', '--deck', DECK, '--json');
+    await openDeck();
+    await driver.click(await driver.waitForElement('[data-testid="wish-missing"]'));
+    const note = await driver.waitFor('the wishlist note', async () => (await textOf('[data-testid="deck-collection-note"]')) || null);
+    check(note === `Added ${need.missing} copies to the wishlist`, `the note reads "${note}"`);
+    await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await openCollection();
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
+    await driver.waitFor('the wishlist rows', async () => (await driver.findAll('[data-testid="wish-row"]')).length === need.lines.length);
+    await save('collection-wishlist');
   });
 
   await step('Settings: Back up now adds a backup to the list', async () => {
