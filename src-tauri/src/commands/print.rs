@@ -69,6 +69,8 @@ pub async fn print_layout(
 /// writes it off the UI's thread, with the database released, reporting image progress
 /// on `on_progress`. `None` when the user cancels. Bad options fail before the dialog.
 #[tauri::command]
+// A command's arguments are the page's named fields: a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub async fn print_pdf(
     window: Window,
     db: State<'_, Db>,

@@ -445,7 +445,7 @@ export interface CollectionImportReport extends ChangeReport {
   lines: number;
   copies: number;
   /** Lines left out (unknown cards), with their line numbers. */
-  skipped: { line: number; name: string; reason: string }[];
+  skipped: { line: number; name: string; reason: string; suggestions?: string[] }[];
   /** Where the skipped lines were written, for the user to fix. */
   skipped_file: string | null;
   dry_run: boolean;

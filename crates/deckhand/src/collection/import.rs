@@ -12,6 +12,10 @@ use serde::Serialize;
 use super::csv_file::{self, CsvEntry, CsvFormat};
 use crate::{Deckhand, Error, ImportProgress, ImportStage, ProgressSink, Result};
 
+const NO_SUCH_CARD: &str = "no such card";
+/// Unknown names given suggestions: looking them up costs, and a user fixes a few at a time.
+const SUGGESTED_LINES: usize = 50;
+
 /// How to import a collection file.
 #[derive(Debug, Clone, Default)]
 pub struct CollectionImportOptions<'a> {
@@ -29,6 +33,9 @@ pub struct SkippedLine {
     pub line: u64,
     pub name: String,
     pub reason: String,
+    /// Known names close to it (for the first lines of a file with many).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
 }
 
 /// What an import did (or, dry run, would do).
@@ -124,7 +131,7 @@ impl CardLookup {
             .or_else(|| candidates.iter().find(|c| same(&c.set, &entry.set)))
             .or(candidates.first())
             .copied()
-            .ok_or_else(|| "no such card".to_owned())
+            .ok_or_else(|| NO_SUCH_CARD.to_owned())
     }
 }
 
@@ -230,15 +237,17 @@ impl Deckhand {
                         line: entry.line,
                         name: entry.name.clone(),
                         reason,
+                        suggestions: Vec::new(),
                     });
                     skipped_fields.push(&entry.fields);
                 }
             }
         }
+        self.suggest_for(&mut skipped, options.game)?;
         if !skipped.is_empty() && !options.skip_unknown {
             return Err(Error::UnknownCollectionCards {
                 source_name: source_name.to_owned(),
-                lines: self.describe_skipped(&skipped, options.game)?,
+                lines: skipped.iter().map(describe_skipped).collect(),
             });
         }
         let label = format!(
@@ -317,33 +326,24 @@ impl Deckhand {
         Ok(cards)
     }
 
-    /// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)` for each skipped line;
-    /// suggestions for the first 50 names (the rest are listed plainly).
-    fn describe_skipped(&self, skipped: &[SkippedLine], game: Option<&str>) -> Result<Vec<String>> {
+    /// Fills in the suggestions of the first [`SUGGESTED_LINES`] unknown names.
+    fn suggest_for(&self, skipped: &mut [SkippedLine], game: Option<&str>) -> Result<()> {
+        if skipped.is_empty() {
+            return Ok(());
+        }
         let names = self.store.card_names(game)?;
-        Ok(skipped
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let mut text = format!("line {} '{}'", s.line, s.name);
-                if s.reason != "no such card" {
-                    text.push_str(&format!(" {}", s.reason));
-                } else if i < 50 {
-                    let suggestions: Vec<String> = deckhand_search::suggest_names(
-                        &s.name,
-                        names.iter().map(String::as_str),
-                        3,
-                    )
+        for line in skipped
+            .iter_mut()
+            .filter(|s| s.reason == NO_SUCH_CARD)
+            .take(SUGGESTED_LINES)
+        {
+            line.suggestions =
+                deckhand_search::suggest_names(&line.name, names.iter().map(String::as_str), 3)
                     .into_iter()
-                    .map(|n| format!("'{n}'"))
+                    .map(str::to_owned)
                     .collect();
-                    if !suggestions.is_empty() {
-                        text.push_str(&format!(" (did you mean {}?)", suggestions.join(", ")));
-                    }
-                }
-                text
-            })
-            .collect())
+        }
+        Ok(())
     }
 
     /// The collection (optionally of one game) as a CSV file in `format`.
@@ -359,4 +359,16 @@ impl Deckhand {
             set_names.get(&(game.to_owned(), set.to_owned())).cloned()
         }))
     }
+}
+
+/// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)`.
+fn describe_skipped(line: &SkippedLine) -> String {
+    let mut text = format!("line {} '{}'", line.line, line.name);
+    if line.reason != NO_SUCH_CARD {
+        text.push_str(&format!(" {}", line.reason));
+    } else if !line.suggestions.is_empty() {
+        let quoted: Vec<String> = line.suggestions.iter().map(|n| format!("'{n}'")).collect();
+        text.push_str(&format!(" (did you mean {}?)", quoted.join(", ")));
+    }
+    text
 }

@@ -180,6 +180,31 @@ fn a_dry_run_lists_each_card_with_the_copies_owned_and_added() {
 }
 
 #[test]
+fn a_skipped_unknown_name_carries_the_close_names_as_suggestions() {
+    let mut deckhand = deckhand();
+    let report = deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Dawnmane Ligr\n1,Cinderpaw Cub\n",
+            &CollectionImportOptions {
+                game: Some(ZOIDS),
+                skip_unknown: true,
+                dry_run: true,
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    let [skipped] = report.skipped.as_slice() else {
+        panic!("{:?}", report.skipped)
+    };
+    assert_eq!((skipped.line, skipped.name.as_str()), (2, "Dawnmane Ligr"));
+    assert_eq!(
+        skipped.suggestions.first().map(String::as_str),
+        Some("Dawnmane Liger")
+    );
+}
+
+#[test]
 fn an_import_reports_reading_then_storing_up_to_every_line() {
     let mut deckhand = deckhand();
     let mut seen = Vec::new();
