@@ -228,3 +228,70 @@ fn calibration_writes_a_two_page_pdf_without_a_database() {
     assert_eq!(pdf_pages(&out), 2);
     assert!(!env.db.exists(), "calibration opened the database");
 }
+
+#[test]
+fn missing_prints_only_the_copies_deck_need_counts_missing() {
+    if !have("pdftotext") {
+        return;
+    }
+    let env = Env::new();
+    // Everything owned but one Cinderpaw Cub of four and no Sandstorm Cover.
+    let mut csv = String::from("count,name\n");
+    for (count, name) in sample_lines() {
+        let owned = match name.as_str() {
+            "Cinderpaw Cub" => 1,
+            "Sandstorm Cover" => 0,
+            _ => count,
+        };
+        csv.push_str(&format!("{owned},\"{name}\"\n"));
+    }
+    let file = env.path("collection.csv");
+    std::fs::write(&file, csv).unwrap();
+    env.ok(&["collection", "import", file.to_str().unwrap()]);
+    let need: Value =
+        serde_json::from_str(&env.ok(&["deck", "need", "--deck", SAMPLE, "--json"])).unwrap();
+    assert_eq!(need["missing"], 6, "{need}");
+
+    let out = env.path("missing.pdf");
+    let stdout = env.ok(&[
+        "print",
+        "--deck",
+        SAMPLE,
+        "--missing",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let summary: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(summary["cards"], 6, "{summary}");
+    let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let found = fold(&pdf_text(&out));
+    assert_eq!(found.matches("Cinderpaw Cub").count(), 3, "{found}");
+    assert_eq!(found.matches("Sandstorm Cover").count(), 3, "{found}");
+    for name in ["Dawnmane Liger", "Ridgeback Wolf", "Field Repairs"] {
+        assert!(!found.contains(name), "'{name}' is owned but printed");
+    }
+}
+
+#[test]
+fn missing_when_nothing_is_missing_fails_naming_the_option() {
+    let env = Env::new();
+    let mut csv = String::from("count,name\n");
+    for (count, name) in sample_lines() {
+        csv.push_str(&format!("{count},\"{name}\"\n"));
+    }
+    let file = env.path("collection.csv");
+    std::fs::write(&file, csv).unwrap();
+    env.ok(&["collection", "import", file.to_str().unwrap()]);
+    let output = env.run(&[
+        "print",
+        "--deck",
+        SAMPLE,
+        "--missing",
+        "--out",
+        env.path("none.pdf").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("missing"));
+    assert!(!env.path("none.pdf").exists());
+}

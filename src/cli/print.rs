@@ -72,6 +72,9 @@ struct DeckArgs {
         default_value = "main"
     )]
     sections: Vec<String>,
+    /// Only the copies the collection lacks (as `deckhand deck need` counts them)
+    #[arg(long)]
+    missing: bool,
     /// Print {"pages", "cards", "bytes", "paper_mm", "card_mm"}
     #[arg(long)]
     json: bool,
@@ -211,6 +214,7 @@ pub fn run(
     let selection = PrintSelection {
         sections: args.sections.clone(),
         images: args.images.clone(),
+        missing: args.missing,
     };
     let job = deckhand.print_job(source, &selection)?;
     let options = args.options();

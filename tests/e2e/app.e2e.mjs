@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
+import { collectionSteps } from './collection.steps.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -19,6 +20,8 @@ const db = join(work, 'deckhand.sqlite3');
 // drive (the app's test hook; see src-tauri/src/commands/print.rs).
 const pdfDir = join(work, 'pdf');
 mkdirSync(pdfDir);
+// The file the app's open dialogs pick (its DECKHAND_E2E_OPEN_FILE test hook).
+const openFile = join(work, 'open.csv');
 // Start from an empty folder: a screenshot left by an earlier run would pass for this one.
 rmSync(shots, { recursive: true, force: true });
 mkdirSync(shots, { recursive: true });
@@ -119,7 +122,7 @@ function check(condition, message) {
 
 async function main() {
   const display = await startXvfb();
-  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir };
+  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile };
   const port = await freePort();
   const nativePort = await freePort();
   const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
@@ -653,6 +656,9 @@ async function main() {
       await save('print-preview-backs');
       await driver.execute('document.querySelector("[data-testid=print-dialog]").close()');
     });
+
+    const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
+    await collectionSteps({ driver, step, check, save, cli: cliJson, openFile });
   } finally {
     await driver.stop();
   }

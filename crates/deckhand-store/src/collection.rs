@@ -213,6 +213,8 @@ pub struct SetCompletion {
 }
 
 const LIST_COLLECTION: &str = "collection";
+/// How often a large change reports progress, in changes.
+const PROGRESS_EVERY: usize = 2048;
 const LIST_WISHLIST: &str = "wishlist";
 
 struct Journal<'t> {
@@ -337,6 +339,18 @@ impl Store {
         changes: &[CollectionChange],
         dry_run: bool,
     ) -> Result<ChangeReport, StoreError> {
+        self.apply_collection_changes_reporting(label, changes, dry_run, &mut |_| {})
+    }
+
+    /// [`Store::apply_collection_changes`], telling `applied` how many changes are done
+    /// every couple of thousand changes (a large import takes seconds).
+    pub fn apply_collection_changes_reporting(
+        &mut self,
+        label: &str,
+        changes: &[CollectionChange],
+        dry_run: bool,
+        applied: &mut dyn FnMut(usize),
+    ) -> Result<ChangeReport, StoreError> {
         if changes.len() > 10_000 {
             // A large import dirties more pages than SQLite's default 2 MB cache holds;
             // spilling them to the WAL mid-transaction costs more than the memory.
@@ -352,7 +366,10 @@ impl Store {
         )?;
         let journal = Journal { tx: &tx };
         let mut report = ChangeReport::default();
-        for change in changes {
+        for (done, change) in changes.iter().enumerate() {
+            if done % PROGRESS_EVERY == 0 {
+                applied(done);
+            }
             match change {
                 CollectionChange::Add {
                     game,
@@ -420,6 +437,7 @@ impl Store {
         if !dry_run {
             tx.commit()?;
         }
+        applied(changes.len());
         Ok(report)
     }
 

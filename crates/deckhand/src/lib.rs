@@ -25,9 +25,9 @@ mod progress;
 mod search;
 
 pub use collection::{
-    parse_condition, BuildableDeck, CollectionChangeOutcome, CollectionImportOptions,
-    CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed, MissingCard, NeedLine,
-    SkippedLine as SkippedCollectionLine, DECKHAND_COLUMNS,
+    parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
+    CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
+    MissingCard, NeedLine, SkippedLine as SkippedCollectionLine, DECKHAND_COLUMNS,
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{

@@ -6,7 +6,7 @@
 //! [`Deckhand::print_job`] needs the database; the [`PrintJob`] it returns does not, so the
 //! app can release the database while a large PDF is written on another thread.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -51,6 +51,8 @@ pub struct PrintSelection {
     /// A folder of card images named by card id or by card name (PNG or JPEG); cards
     /// without one print as text proxies.
     pub images: Option<PathBuf>,
+    /// Only the copies the collection lacks (what `deckhand deck need` counts missing).
+    pub missing: bool,
 }
 
 /// One card line to print: the card, its copies and its image file, if any.
@@ -122,7 +124,7 @@ impl Deckhand {
         source: DeckSource<'_>,
         selection: &PrintSelection,
     ) -> Result<PrintJob> {
-        let (_, deck) = self.deck_from_source(source)?;
+        let (label, deck) = self.deck_from_source(source)?;
         let game = self.games().get(&deck.game)?.clone();
         let sections: Vec<&str> = match selection.sections.as_slice() {
             [] => vec![DEFAULT_SECTION],
@@ -164,7 +166,41 @@ impl Deckhand {
                 sections.join(", ")
             )));
         }
+        let lines = if selection.missing {
+            self.only_missing(&deck, lines)?
+        } else {
+            lines
+        };
+        if lines.is_empty() {
+            return Err(Error::Print(PrintError::Option {
+                option: "missing",
+                message: format!(
+                    "the collection holds every card of {label} in {}: nothing is missing",
+                    sections.join(", ")
+                ),
+            }));
+        }
         Ok(PrintJob { game, lines })
+    }
+
+    /// Keeps the copies the collection lacks: per card name (any printing counts as
+    /// owned), the deck's missing copies, taken from the first lines in print order.
+    fn only_missing(&self, deck: &Deck, lines: Vec<JobLine>) -> Result<Vec<JobLine>> {
+        let need = self.deck_need(deck, None)?;
+        let mut left: HashMap<String, u32> = need
+            .lines
+            .iter()
+            .map(|l| (fold_name(&l.name), l.missing))
+            .collect();
+        Ok(lines
+            .into_iter()
+            .filter_map(|mut line| {
+                let left = left.get_mut(&fold_name(&line.card.name))?;
+                line.copies = line.copies.min(*left);
+                *left -= line.copies;
+                (line.copies > 0).then_some(line)
+            })
+            .collect())
     }
 }
 
@@ -446,12 +482,63 @@ mod tests {
                     &PrintSelection {
                         sections,
                         images: None,
+                        missing: false,
                     },
                 )
                 .unwrap_err();
             assert_eq!(err.code(), "invalid_input");
             assert_eq!(option_named(err), "sections");
         }
+    }
+
+    #[test]
+    fn missing_prints_only_the_copies_the_collection_lacks() {
+        let mut deckhand = Deckhand::open_in_memory().unwrap();
+        let all = sample_job(&deckhand, &PrintSelection::default()).card_count();
+        let spec = crate::CopySpec::default();
+        // 4 played: 1 owned leaves 3; 4 owned (any printing) leaves none.
+        deckhand
+            .collection_add("Cinderpaw Cub", Some("zoids-scramble"), 1, &spec)
+            .unwrap();
+        deckhand
+            .collection_add("Dawnmane Liger", Some("zoids-scramble"), 4, &spec)
+            .unwrap();
+        let missing = PrintSelection {
+            missing: true,
+            ..Default::default()
+        };
+        let job = sample_job(&deckhand, &missing);
+        assert_eq!(job.card_count(), all - 1 - 4);
+        let copies = |name: &str| {
+            job.lines
+                .iter()
+                .filter(|l| l.card.name == name)
+                .map(|l| l.copies)
+                .sum::<u32>()
+        };
+        assert_eq!((copies("Cinderpaw Cub"), copies("Dawnmane Liger")), (3, 0));
+    }
+
+    #[test]
+    fn missing_with_everything_owned_names_the_missing_option() {
+        let mut deckhand = Deckhand::open_in_memory().unwrap();
+        let job = sample_job(&deckhand, &PrintSelection::default());
+        let spec = crate::CopySpec::default();
+        for line in &job.lines {
+            deckhand
+                .collection_add(&line.card.id, None, line.copies, &spec)
+                .unwrap();
+        }
+        let err = deckhand
+            .print_job(
+                DeckSource::Stored(SAMPLE),
+                &PrintSelection {
+                    missing: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap_err();
+        assert_eq!(option_named(err), "missing");
     }
 
     #[test]
@@ -475,6 +562,7 @@ mod tests {
             &PrintSelection {
                 sections: Vec::new(),
                 images: Some(dir.path().to_owned()),
+                missing: false,
             },
         );
         let found: Vec<bool> = job.lines.iter().map(|l| l.image.is_some()).collect();
@@ -532,6 +620,7 @@ mod tests {
             &PrintSelection {
                 sections: Vec::new(),
                 images: Some(images),
+                missing: false,
             },
         );
         let out = dir.path().join("deck.pdf");
@@ -582,6 +671,7 @@ mod tests {
                 &PrintSelection {
                     sections: vec!["main".into(), "side".into()],
                     images: None,
+                    missing: false,
                 },
             )
             .unwrap();

@@ -9,8 +9,9 @@ use std::sync::Mutex;
 use deckhand::{
     BackupInfo, BuildableDeck, ChangeReport, CollectionChangeOutcome, CollectionImportOptions,
     CollectionImportReport, CollectionRow, Condition, CopySpec, CsvFormat, DeckContent, DeckNeed,
-    Finish, SetCompletion, UndoReport, WishlistRow,
+    Finish, ImportProgress, SetCompletion, UndoReport, WishlistRow,
 };
+use tauri::ipc::Channel;
 use tauri::{State, Window};
 use tauri_plugin_dialog::DialogExt;
 
@@ -47,12 +48,21 @@ impl ChosenFiles {
     }
 }
 
+/// Test hook for the end-to-end test only: WebDriver cannot drive a native open dialog,
+/// so when this names a file, the collection and backup open dialogs pick it instead of
+/// asking (the save dialogs use `DECKHAND_E2E_SAVE_DIR`). Never set it for real use.
+const E2E_OPEN_FILE_ENV: &str = "DECKHAND_E2E_OPEN_FILE";
+const E2E_SAVE_DIR_ENV: &str = "DECKHAND_E2E_SAVE_DIR";
+
 fn pick(
     window: &Window,
     title: &str,
     name: &str,
     extensions: &[&str],
 ) -> Option<tauri_plugin_dialog::FilePath> {
+    if let Some(file) = std::env::var_os(E2E_OPEN_FILE_ENV) {
+        return Some(tauri_plugin_dialog::FilePath::Path(PathBuf::from(file)));
+    }
     window
         .dialog()
         .file()
@@ -137,7 +147,7 @@ pub async fn change_collection(
 }
 
 /// Imports a collection CSV; with `dry_run` it only reports what would change (the
-/// preview shown before anything is written).
+/// preview shown before anything is written). Progress goes to `on_progress`.
 #[tauri::command]
 pub async fn import_collection_file(
     db: State<'_, Db>,
@@ -146,6 +156,7 @@ pub async fn import_collection_file(
     game: Option<String>,
     skip_unknown: bool,
     dry_run: bool,
+    on_progress: Channel<ImportProgress>,
 ) -> Result<CollectionImportReport, UiError> {
     let path = chosen.check(&path)?;
     db.with(|d| {
@@ -155,6 +166,9 @@ pub async fn import_collection_file(
                 game: game.as_deref(),
                 skip_unknown,
                 dry_run,
+            },
+            &mut |progress| {
+                let _ = on_progress.send(progress);
             },
         )
     })
@@ -169,17 +183,22 @@ pub async fn export_collection_file(
     format: String,
     game: Option<String>,
 ) -> Result<Option<String>, UiError> {
-    let Some(picked) = window
-        .dialog()
-        .file()
-        .set_title("Export the collection")
-        .add_filter("CSV", &["csv"])
-        .set_file_name("collection.csv")
-        .blocking_save_file()
-    else {
-        return Ok(None);
+    let path = match std::env::var_os(E2E_SAVE_DIR_ENV) {
+        Some(dir) => PathBuf::from(dir).join("collection.csv"),
+        None => {
+            let Some(picked) = window
+                .dialog()
+                .file()
+                .set_title("Export the collection")
+                .add_filter("CSV", &["csv"])
+                .set_file_name("collection.csv")
+                .blocking_save_file()
+            else {
+                return Ok(None);
+            };
+            local_path(picked)?
+        }
     };
-    let path = local_path(picked)?;
     db.with(|d| {
         let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
         let text = d.export_collection_csv(format, game.as_deref())?;

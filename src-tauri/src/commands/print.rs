@@ -29,10 +29,11 @@ pub struct SavedPdf {
     pub summary: PdfSummary,
 }
 
-fn selection(sections: Vec<String>) -> PrintSelection {
+fn selection(sections: Vec<String>, missing: bool) -> PrintSelection {
     PrintSelection {
         sections,
         images: None,
+        missing,
     }
 }
 
@@ -47,17 +48,19 @@ fn page_options(options: PrintOptions) -> Result<PrintOptions, UiError> {
     Ok(options)
 }
 
-/// The pages of the editor's deck in millimetres, with each card's name: the preview.
+/// The pages of the editor's deck (`missing`: only the copies the collection lacks)
+/// in millimetres, with each card's name: the preview.
 #[tauri::command]
 pub async fn print_layout(
     db: State<'_, Db>,
     draft: DeckContent,
     sections: Vec<String>,
+    missing: bool,
     options: PrintOptions,
 ) -> Result<PrintPreview, UiError> {
     let options = page_options(options)?;
     db.with(|d| {
-        d.print_job(DeckSource::Draft(&draft), &selection(sections))?
+        d.print_job(DeckSource::Draft(&draft), &selection(sections, missing))?
             .preview(&options)
     })
 }
@@ -66,18 +69,21 @@ pub async fn print_layout(
 /// writes it off the UI's thread, with the database released, reporting image progress
 /// on `on_progress`. `None` when the user cancels. Bad options fail before the dialog.
 #[tauri::command]
+// A command's arguments are the page's named fields: a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub async fn print_pdf(
     window: Window,
     db: State<'_, Db>,
     draft: DeckContent,
     sections: Vec<String>,
+    missing: bool,
     options: PrintOptions,
     suggested_name: String,
     on_progress: Channel<PrintProgress>,
 ) -> Result<Option<SavedPdf>, UiError> {
     let options = page_options(options)?;
     let job = db.with(|d| {
-        let job = d.print_job(DeckSource::Draft(&draft), &selection(sections))?;
+        let job = d.print_job(DeckSource::Draft(&draft), &selection(sections, missing))?;
         job.layout(&options)?;
         Ok(job)
     })?;

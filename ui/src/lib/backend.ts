@@ -388,6 +388,129 @@ export interface SavedPdf {
   card_mm: [number, number];
 }
 
+// ---- Collection ----
+
+export type Finish = 'normal' | 'foil';
+export type Condition = 'mint' | 'near_mint' | 'lightly_played' | 'moderately_played' | 'heavily_played' | 'damaged';
+
+/** One collection row: a card's copies of one finish, condition, language and place. */
+export interface CollectionRow {
+  card: string;
+  finish: Finish;
+  condition: Condition | null;
+  /** Empty when not stated. */
+  language: string;
+  /** A binder or box name; empty when not stated. */
+  location: string;
+  game: string;
+  name: string;
+  set: string | null;
+  number: string | null;
+  count: number;
+  note: string;
+}
+
+/** What a change or an import did (or, previewed, would do). */
+export interface ChangeReport {
+  new_rows: number;
+  changed_rows: number;
+  removed_rows: number;
+  copies_delta: number;
+  wishlist_delta: number;
+}
+
+export interface CollectionChangeOutcome {
+  card: string;
+  name: string;
+  game: string;
+  /** The touched row's count after the change. */
+  count: number;
+  /** The card's copies in all its rows. */
+  total: number;
+  report: ChangeReport;
+}
+
+/** A card an import touches: copies owned now and copies it adds. */
+export interface ImportCardChange {
+  card: string;
+  name: string;
+  set: string | null;
+  owned: number;
+  adding: number;
+}
+
+export interface CollectionImportReport extends ChangeReport {
+  format: 'deckhand' | 'moxfield' | 'dragon-shield' | 'plain';
+  /** Lines imported. */
+  lines: number;
+  copies: number;
+  /** Lines left out (unknown cards), with their line numbers. */
+  skipped: { line: number; name: string; reason: string; suggestions?: string[] }[];
+  /** Where the skipped lines were written, for the user to fix. */
+  skipped_file: string | null;
+  dry_run: boolean;
+  /** Previews only: per card, owned now and added, in the file's order. */
+  cards?: ImportCardChange[];
+}
+
+export type ImportStage = 'reading' | 'storing' | 'indexing';
+
+/** `done` of `total` units of `stage` (`total` 0 when not known). */
+export interface ImportProgress {
+  stage: ImportStage;
+  done: number;
+  total: number;
+}
+
+export interface UndoReport {
+  label: string;
+  made_at: string;
+  rows: number;
+}
+
+export interface SetCompletion {
+  game: string;
+  set: string;
+  set_name: string;
+  owned: number;
+  total: number;
+}
+
+export interface WishlistRow {
+  card: string;
+  game: string;
+  name: string;
+  count: number;
+}
+
+/** One card of a deck against the collection (any printing counts). */
+export interface NeedLine {
+  card: string;
+  name: string;
+  needed: number;
+  owned: number;
+  /** Copies the other stored decks of the game play. */
+  used_elsewhere: number;
+  /** What the collection lacks for this deck alone. */
+  missing: number;
+}
+
+export interface DeckNeed {
+  game: string;
+  lines: NeedLine[];
+  missing: number;
+  /** Missing to keep this deck and every other stored deck built at once. */
+  missing_with_other_decks: number;
+}
+
+/** What a restored backup holds. */
+export interface BackupInfo {
+  schema_version: number;
+  cards: number;
+  decks: number;
+  collection_rows: number;
+}
+
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -459,8 +582,8 @@ export const backend = {
     call<OddsTable>('goldfish_odds', { draft, queries, turns }),
 
   /** The pages of the deck's chosen sections, for the print preview. */
-  printLayout: (draft: DeckContent, sections: string[], options: PrintOptions) =>
-    call<PrintPreview>('print_layout', { draft, sections, options }),
+  printLayout: (draft: DeckContent, sections: string[], options: PrintOptions, missing = false) =>
+    call<PrintPreview>('print_layout', { draft, sections, missing, options }),
   /**
    * Asks where to save the PDF in a native dialog (opened by the backend: the page never
    * names a path), starting from `suggestedName`, and writes it; `onProgress` hears about
@@ -472,11 +595,64 @@ export const backend = {
     options: PrintOptions,
     suggestedName: string,
     onProgress: (progress: PrintProgress) => void,
+    missing = false,
   ) => {
     const channel = new Channel<PrintProgress>();
     channel.onmessage = onProgress;
-    return call<SavedPdf | null>('print_pdf', { draft, sections, options, suggestedName, onProgress: channel });
+    return call<SavedPdf | null>('print_pdf', { draft, sections, missing, options, suggestedName, onProgress: channel });
   },
+
+  /** The collection rows of a game, optionally only the cards a search query matches. */
+  listCollection: (game: string, query: string | null = null) =>
+    call<CollectionRow[]>('list_collection', { game, query }),
+  /** Copies owned per card id. */
+  ownedCounts: (game: string) => call<Record<string, number>>('owned_counts', { game }),
+  /**
+   * Adds or removes `count` copies of a card, or sets its count (`set`), in its plain row
+   * (or its only row); rejects with `ambiguous_copy` when the card has several rows.
+   */
+  changeCollection: (card: string, count: number, mode: 'add' | 'remove' | 'set') =>
+    call<CollectionChangeOutcome>('change_collection', { card, count, mode }),
+  /** Asks for a collection CSV in a native dialog; `null` when the user cancels. */
+  chooseCollectionFile: () => call<string | null>('choose_collection_file'),
+  /** Imports (or, `dryRun`, previews) a chosen collection file. */
+  importCollectionFile: (
+    path: string,
+    game: string,
+    options: { skipUnknown: boolean; dryRun: boolean },
+    onProgress: (progress: ImportProgress) => void = () => {},
+  ) => {
+    const channel = new Channel<ImportProgress>();
+    channel.onmessage = onProgress;
+    return call<CollectionImportReport>('import_collection_file', {
+      path,
+      game,
+      skipUnknown: options.skipUnknown,
+      dryRun: options.dryRun,
+      onProgress: channel,
+    });
+  },
+  /** Asks where to save in a native dialog and writes the game's collection; the path or `null`. */
+  exportCollectionFile: (game: string, format: string) =>
+    call<string | null>('export_collection_file', { game, format }),
+  undoCollection: () => call<UndoReport>('undo_collection'),
+  /** What Undo would revert ("import cards.csv"), if anything. */
+  collectionUndoLabel: () => call<string | null>('collection_undo_label'),
+  setCompletion: (game: string) => call<SetCompletion[]>('set_completion', { game }),
+  wishlist: (game: string) => call<WishlistRow[]>('wishlist', { game }),
+  /** The editor's deck against the collection; `id` is the stored deck it edits. */
+  deckNeed: (id: number | null, draft: DeckContent) => call<DeckNeed>('deck_need', { id, draft }),
+  /** Puts the editor's missing cards on the wishlist. */
+  wishMissing: (id: number | null, draft: DeckContent) => call<ChangeReport>('wish_missing', { id, draft }),
+
+  /** Makes a backup now in the backups folder; resolves to its path. */
+  backupNow: () => call<string>('backup_now'),
+  /** The backups beside the database, oldest first. */
+  listBackups: () => call<string[]>('list_backups'),
+  /** Asks for a backup file in a native dialog; `null` when the user cancels. */
+  chooseBackupFile: () => call<string | null>('choose_backup_file'),
+  /** Replaces the database with a checked backup (one listed, or one chosen). */
+  restoreBackup: (path: string) => call<BackupInfo>('restore_backup', { path }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {

@@ -10,7 +10,11 @@ use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_file::{self, CsvEntry, CsvFormat};
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, ImportProgress, ImportStage, ProgressSink, Result};
+
+const NO_SUCH_CARD: &str = "no such card";
+/// Unknown names given suggestions: looking them up costs, and a user fixes a few at a time.
+const SUGGESTED_LINES: usize = 50;
 
 /// How to import a collection file.
 #[derive(Debug, Clone, Default)]
@@ -29,6 +33,9 @@ pub struct SkippedLine {
     pub line: u64,
     pub name: String,
     pub reason: String,
+    /// Known names close to it (for the first lines of a file with many).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
 }
 
 /// What an import did (or, dry run, would do).
@@ -45,6 +52,22 @@ pub struct CollectionImportReport {
     /// Where the skipped lines were written, for the user to fix and import again.
     pub skipped_file: Option<PathBuf>,
     pub dry_run: bool,
+    /// Dry run only: per card, the copies owned now and the copies the import adds, in
+    /// the file's order (what the app's preview lists).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardChange>,
+}
+
+/// What an import would do to one card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardChange {
+    pub card: String,
+    pub name: String,
+    pub set: Option<String>,
+    /// Copies owned before the import, in every row.
+    pub owned: u32,
+    /// Copies the import adds.
+    pub adding: u32,
 }
 
 /// Every card of the database (or of one game), for resolving many lines at once.
@@ -108,7 +131,7 @@ impl CardLookup {
             .or_else(|| candidates.iter().find(|c| same(&c.set, &entry.set)))
             .or(candidates.first())
             .copied()
-            .ok_or_else(|| "no such card".to_owned())
+            .ok_or_else(|| NO_SUCH_CARD.to_owned())
     }
 }
 
@@ -121,8 +144,9 @@ impl Deckhand {
         source_name: &str,
         bytes: &[u8],
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
-        self.import_collection(source_name, bytes, options)
+        self.import_collection(source_name, bytes, options, progress)
             .map(|(report, _)| report)
     }
 
@@ -132,13 +156,15 @@ impl Deckhand {
         &mut self,
         path: &Path,
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
         let bytes = std::fs::read(path).map_err(|e| Error::ReadFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
         let label = path.display().to_string();
-        let (mut report, skipped_text) = self.import_collection(&label, &bytes, options)?;
+        let (mut report, skipped_text) =
+            self.import_collection(&label, &bytes, options, progress)?;
         if let Some(text) = skipped_text.filter(|_| !options.dry_run) {
             let stem = path
                 .file_stem()
@@ -159,16 +185,28 @@ impl Deckhand {
         source_name: &str,
         bytes: &[u8],
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<(CollectionImportReport, Option<String>)> {
         if let Some(game) = options.game {
             self.games.get(game)?;
         }
+        let bytes_total = bytes.len() as u64;
+        progress(ImportProgress {
+            stage: ImportStage::Reading,
+            done: 0,
+            total: bytes_total,
+        });
         let file = csv_file::parse(bytes).map_err(|e| Error::CollectionCsv {
             source_name: source_name.to_owned(),
             line: e.line,
             column: e.column,
             message: e.message,
         })?;
+        progress(ImportProgress {
+            stage: ImportStage::Reading,
+            done: bytes_total,
+            total: bytes_total,
+        });
         let lookup = CardLookup::new(self.store.card_refs(options.game)?);
         let mut changes = Vec::with_capacity(file.entries.len());
         let mut skipped = Vec::new();
@@ -199,15 +237,17 @@ impl Deckhand {
                         line: entry.line,
                         name: entry.name.clone(),
                         reason,
+                        suggestions: Vec::new(),
                     });
                     skipped_fields.push(&entry.fields);
                 }
             }
         }
+        self.suggest_for(&mut skipped, options.game)?;
         if !skipped.is_empty() && !options.skip_unknown {
             return Err(Error::UnknownCollectionCards {
                 source_name: source_name.to_owned(),
-                lines: self.describe_skipped(&skipped, options.game)?,
+                lines: skipped.iter().map(describe_skipped).collect(),
             });
         }
         let label = format!(
@@ -216,9 +256,24 @@ impl Deckhand {
                 .file_name()
                 .map_or_else(|| source_name.into(), |n| n.to_string_lossy())
         );
-        let change = self
-            .store
-            .apply_collection_changes(&label, &changes, options.dry_run)?;
+        let cards = if options.dry_run {
+            self.card_changes(&lookup, &changes, options.game)?
+        } else {
+            Vec::new()
+        };
+        let total = changes.len() as u64;
+        let change = self.store.apply_collection_changes_reporting(
+            &label,
+            &changes,
+            options.dry_run,
+            &mut |done| {
+                progress(ImportProgress {
+                    stage: ImportStage::Storing,
+                    done: done as u64,
+                    total,
+                })
+            },
+        )?;
         let skipped_text = (!skipped.is_empty()).then(|| {
             csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields)
         });
@@ -231,38 +286,64 @@ impl Deckhand {
                 skipped,
                 skipped_file: None,
                 dry_run: options.dry_run,
+                cards,
             },
             skipped_text,
         ))
     }
 
-    /// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)` for each skipped line;
-    /// suggestions for the first 50 names (the rest are listed plainly).
-    fn describe_skipped(&self, skipped: &[SkippedLine], game: Option<&str>) -> Result<Vec<String>> {
-        let names = self.store.card_names(game)?;
-        Ok(skipped
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let mut text = format!("line {} '{}'", s.line, s.name);
-                if s.reason != "no such card" {
-                    text.push_str(&format!(" {}", s.reason));
-                } else if i < 50 {
-                    let suggestions: Vec<String> = deckhand_search::suggest_names(
-                        &s.name,
-                        names.iter().map(String::as_str),
-                        3,
-                    )
-                    .into_iter()
-                    .map(|n| format!("'{n}'"))
-                    .collect();
-                    if !suggestions.is_empty() {
-                        text.push_str(&format!(" (did you mean {}?)", suggestions.join(", ")));
-                    }
+    /// Per card the import touches: copies owned now and copies added, in file order.
+    fn card_changes(
+        &self,
+        lookup: &CardLookup,
+        changes: &[CollectionChange],
+        game: Option<&str>,
+    ) -> Result<Vec<CardChange>> {
+        let owned = self.store.owned_counts(game)?;
+        let mut cards: Vec<CardChange> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        for change in changes {
+            let CollectionChange::Add { key, count, .. } = change else {
+                continue;
+            };
+            match index.get(key.card.as_str()) {
+                Some(&i) => cards[i].adding += count,
+                None => {
+                    let Some(card) = lookup.by_id.get(&key.card).map(|&i| &lookup.cards[i]) else {
+                        continue;
+                    };
+                    index.insert(&key.card, cards.len());
+                    cards.push(CardChange {
+                        card: card.id.clone(),
+                        name: card.name.clone(),
+                        set: card.set.clone(),
+                        owned: owned.get(&card.id).copied().unwrap_or(0),
+                        adding: *count,
+                    });
                 }
-                text
-            })
-            .collect())
+            }
+        }
+        Ok(cards)
+    }
+
+    /// Fills in the suggestions of the first [`SUGGESTED_LINES`] unknown names.
+    fn suggest_for(&self, skipped: &mut [SkippedLine], game: Option<&str>) -> Result<()> {
+        if skipped.is_empty() {
+            return Ok(());
+        }
+        let names = self.store.card_names(game)?;
+        for line in skipped
+            .iter_mut()
+            .filter(|s| s.reason == NO_SUCH_CARD)
+            .take(SUGGESTED_LINES)
+        {
+            line.suggestions =
+                deckhand_search::suggest_names(&line.name, names.iter().map(String::as_str), 3)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect();
+        }
+        Ok(())
     }
 
     /// The collection (optionally of one game) as a CSV file in `format`.
@@ -278,4 +359,16 @@ impl Deckhand {
             set_names.get(&(game.to_owned(), set.to_owned())).cloned()
         }))
     }
+}
+
+/// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)`.
+fn describe_skipped(line: &SkippedLine) -> String {
+    let mut text = format!("line {} '{}'", line.line, line.name);
+    if line.reason != NO_SUCH_CARD {
+        text.push_str(&format!(" {}", line.reason));
+    } else if !line.suggestions.is_empty() {
+        let quoted: Vec<String> = line.suggestions.iter().map(|n| format!("'{n}'")).collect();
+        text.push_str(&format!(" (did you mean {}?)", quoted.join(", ")));
+    }
+    text
 }

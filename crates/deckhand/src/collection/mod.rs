@@ -15,7 +15,7 @@ use deckhand_store::{
 use serde::Serialize;
 
 pub use csv_file::{CsvError, CsvFormat, DECKHAND_COLUMNS};
-pub use import::{CollectionImportOptions, CollectionImportReport, SkippedLine};
+pub use import::{CardChange, CollectionImportOptions, CollectionImportReport, SkippedLine};
 pub use need::{BuildableDeck, DeckNeed, MissingCard, NeedLine};
 
 use crate::{Deckhand, Error, Result};

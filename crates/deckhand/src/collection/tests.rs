@@ -12,7 +12,12 @@ fn plain() -> CopySpec {
 }
 
 fn import(deckhand: &mut Deckhand, text: &str) -> Result<CollectionImportReport> {
-    deckhand.import_collection_csv("test.csv", text.as_bytes(), &Default::default())
+    deckhand.import_collection_csv(
+        "test.csv",
+        text.as_bytes(),
+        &Default::default(),
+        &mut |_| {},
+    )
 }
 
 fn owned(deckhand: &Deckhand, card: &str) -> u32 {
@@ -86,6 +91,7 @@ fn a_name_shared_by_two_games_needs_the_game_to_be_imported() {
                 game: Some("pr-dbg"),
                 ..Default::default()
             },
+            &mut |_| {},
         )
         .unwrap();
     assert_eq!(report.copies, 2);
@@ -143,10 +149,82 @@ fn a_dry_run_import_previews_the_change_and_writes_nothing() {
                 dry_run: true,
                 ..Default::default()
             },
+            &mut |_| {},
         )
         .unwrap();
     assert_eq!((report.change.new_rows, report.change.copies_delta), (1, 2));
     assert!(deckhand.collection(None, None).unwrap().is_empty());
+}
+
+#[test]
+fn a_dry_run_lists_each_card_with_the_copies_owned_and_added() {
+    let mut deckhand = deckhand();
+    import(&mut deckhand, "count,name\n1,Dawnmane Liger\n").unwrap();
+    let report = deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Cinderpaw Cub\n2,Dawnmane Liger\n1,cinderpaw cub\n",
+            &CollectionImportOptions {
+                dry_run: true,
+                ..Default::default()
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    let cards: Vec<(&str, u32, u32)> = report
+        .cards
+        .iter()
+        .map(|c| (c.name.as_str(), c.owned, c.adding))
+        .collect();
+    assert_eq!(cards, [("Cinderpaw Cub", 0, 3), ("Dawnmane Liger", 1, 2)]);
+}
+
+#[test]
+fn a_skipped_unknown_name_carries_the_close_names_as_suggestions() {
+    let mut deckhand = deckhand();
+    let report = deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Dawnmane Ligr\n1,Cinderpaw Cub\n",
+            &CollectionImportOptions {
+                game: Some(ZOIDS),
+                skip_unknown: true,
+                dry_run: true,
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    let [skipped] = report.skipped.as_slice() else {
+        panic!("{:?}", report.skipped)
+    };
+    assert_eq!((skipped.line, skipped.name.as_str()), (2, "Dawnmane Ligr"));
+    assert_eq!(
+        skipped.suggestions.first().map(String::as_str),
+        Some("Dawnmane Liger")
+    );
+}
+
+#[test]
+fn an_import_reports_reading_then_storing_up_to_every_line() {
+    let mut deckhand = deckhand();
+    let mut seen = Vec::new();
+    deckhand
+        .import_collection_csv(
+            "test.csv",
+            b"count,name\n2,Cinderpaw Cub\n2,Dawnmane Liger\n",
+            &Default::default(),
+            &mut |p| seen.push(p),
+        )
+        .unwrap();
+    let last = seen.last().copied().unwrap();
+    assert_eq!(
+        (last.stage, last.done, last.total),
+        (crate::ImportStage::Storing, 2, 2)
+    );
+    assert_eq!(seen[0].stage, crate::ImportStage::Reading);
+    assert!(seen
+        .windows(2)
+        .all(|w| w[0].stage as u8 <= w[1].stage as u8));
 }
 
 #[test]
@@ -190,6 +268,7 @@ fn each_export_format_reads_back_to_the_same_copies() {
                     game: Some(ZOIDS),
                     ..Default::default()
                 },
+                &mut |_| {},
             )
             .unwrap();
         assert_eq!(report.format, format, "{text}");

@@ -1,0 +1,176 @@
+// End-to-end steps for the collection: import a CSV through the app (preview first), see
+// the counts in the Collection view and in the deck editor (owned / needed, missing N),
+// print the missing copies, undo the import, and back up from Settings. The open dialog is
+// bypassed by the app's DECKHAND_E2E_OPEN_FILE test hook (src-tauri/src/commands/collection.rs).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+
+const GAME = 'zoids-scramble';
+const DECK = 'Republic Vanguard';
+
+/**
+ * `openFile` is the path the app's open dialogs pick; `cli(...args)` runs the CLI against
+ * the app's database and parses its JSON.
+ */
+export async function collectionSteps({ driver, step, check, save: saveNow, cli, openFile }) {
+  // WebKitWebDriver's screenshot can lag the page by a frame: let it paint first.
+  const save = async (name) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await saveNow(name);
+  };
+  const ownedInApp = () =>
+    driver.execute(
+      'return Object.fromEntries([...document.querySelectorAll("[data-testid=collection-row]")].map((r) => [r.dataset.cardId, Number(r.dataset.owned)]))',
+    );
+  const cliOwned = () => {
+    const owned = {};
+    for (const row of cli('collection', 'list', '--game', GAME, '--json')) owned[row.card] = (owned[row.card] ?? 0) + row.count;
+    return owned;
+  };
+  const textOf = (css) => driver.execute(`return document.querySelector(${JSON.stringify(css)})?.textContent ?? ""`);
+  const openDeck = async () => {
+    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+    const row = await driver.waitFor(`the deck ${DECK}`, async () => {
+      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(DECK)) return r;
+      return null;
+    });
+    await driver.click(row);
+    await driver.waitForElement('[data-testid="deck-line"]');
+  };
+  const openCollection = async () => {
+    await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
+    await driver.waitForElement('[data-testid="collection-row"]', 15000);
+  };
+
+  // Of the sample deck: one of four Cinderpaw Cubs, all four Dawnmane Ligers, two of four
+  // Ridgeback Wolves, one of three Greyfang Skirmishers; and a misspelt name on line 6.
+  writeFileSync(openFile, 'count,name\n1,Cinderpaw Cub\n4,Dawnmane Liger\n2,Ridgeback Wolf\n1,Greyfang Skirmisher\n3,Sheild Ligr\n');
+  const expected = { 'Cinderpaw Cub': 1, 'Dawnmane Liger': 4, 'Ridgeback Wolf': 2, 'Greyfang Skirmisher': 1 };
+
+  await step('Collection: Import… previews each card and the unknown name with its line, writing nothing', async () => {
+    await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`));
+    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await openCollection();
+    const before = await ownedInApp();
+    check(Object.values(before).every((n) => n === 0), 'a fresh collection shows owned cards');
+    await driver.click(await driver.waitForElement('[data-testid="collection-import"]'));
+    await driver.waitForElement('[data-testid="import-change"]', 15000);
+    const names = await driver.execute('return [...document.querySelectorAll("[data-testid=import-change] td.name")].map((td) => td.firstChild.textContent)');
+    check(JSON.stringify(names) === JSON.stringify(Object.keys(expected)), `the preview lists ${JSON.stringify(names)}`);
+    const unknown = await textOf('[data-testid="import-unknown"]');
+    check(unknown.includes('line 6') && unknown.includes('Sheild Ligr'), `the unknown lines read "${unknown}"`);
+    const summary = await textOf('[data-testid="import-summary"]');
+    check(summary.includes('4 lines') && summary.includes('8 copies'), `the summary reads "${summary}"`);
+    check(cli('collection', 'list', '--json').length === 0, 'the preview wrote to the collection');
+    await save('collection-import-preview');
+  });
+
+  await step('Collection: Import writes the known lines; the view shows the counts the CLI lists', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="import-confirm"]'));
+    await driver.waitFor('the preview closed', async () => (await driver.findAll('[data-testid="import-preview"]')).length === 0, 20000);
+    const owned = cliOwned();
+    check(Object.keys(owned).length === 4, `the CLI lists ${JSON.stringify(owned)}`);
+    // The table is windowed: show the owned cards only, so all of them are rendered.
+    await driver.click(await driver.waitForElement('[data-testid="collection-show-owned"]'));
+    let shown = {};
+    await driver
+      .waitFor('the imported counts', async () => {
+        shown = await ownedInApp();
+        return Object.keys(shown).length === 4 && Object.entries(owned).every(([id, n]) => shown[id] === n);
+      })
+      .catch(() => check(false, `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(owned)}`));
+    const summary = await textOf('[data-testid="collection-summary"]');
+    check(summary.startsWith('8 copies · 4 of'), `the summary reads "${summary}"`);
+    const undo = await textOf('[data-testid="collection-undo"]');
+    check(undo.includes('import'), `Undo reads "${undo}"`);
+    const sets = await driver.execute('return [...document.querySelectorAll("[data-testid=set-completion] .set-n")].map((n) => n.textContent)');
+    check(sets.some((s) => /^[1-9]\d*\/\d+$/.test(s)), `no set shows owned cards: ${JSON.stringify(sets)}`);
+    await save('collection-imported');
+
+  });
+
+  await step('Deck editor: each line shows owned / needed, the deck "missing N cards", Print missing… only those', async () => {
+    const need = cli('deck', 'need', '--deck', DECK, '--json');
+    await openDeck();
+    const missing = await driver.waitFor('the missing count', async () => {
+      const text = await textOf('[data-testid="deck-missing"]');
+      return text.startsWith('Missing') ? text : null;
+    });
+    check(missing === `Missing ${need.missing} cards`, `the editor says "${missing}", deck need ${need.missing}`);
+    // `deck need --json` names each line's card by id.
+    const badges = await driver.waitFor('an owned / needed badge on every line', async () => {
+      const found = await driver.execute(
+        'return Object.fromEntries([...document.querySelectorAll("[data-testid=deck-line]")].map((l) => [l.dataset.cardId, l.querySelector("[data-testid=line-owned]")?.textContent ?? "none"]))',
+      );
+      return Object.values(found).every((b) => b !== 'none') ? found : null;
+    });
+    check(Object.keys(badges).length === need.lines.length, `the editor's lines ${JSON.stringify(badges)}`);
+    for (const line of need.lines) {
+      check(badges[line.card] === `${line.owned}/${line.needed}`, `${line.card} shows ${badges[line.card]}, deck need ${line.owned}/${line.needed}`);
+    }
+    await save('deck-owned-needed');
+
+    await driver.execute(`localStorage.removeItem("deckhand.print.${GAME}")`);
+    await driver.click(await driver.waitForElement('[data-testid="print-missing"]'));
+    await driver.waitFor(`${need.missing} missing copies in the print preview`, async () =>
+      (await driver.findAll('[data-testid="print-card"]')).length === need.missing,
+    );
+    const printed = await driver.execute('return [...document.querySelectorAll("[data-testid=print-card]")].map((c) => c.dataset.name)');
+    check(printed.filter((n) => n === 'Cinderpaw Cub').length === 3, `Cinderpaw Cub printed ${JSON.stringify(printed)}`);
+    check(!printed.includes('Dawnmane Liger'), 'an owned card is printed');
+    await save('deck-print-missing');
+    await driver.execute('document.querySelector("[data-testid=print-dialog]").close()');
+  });
+
+  await step('Collection: Undo reverts the import in the view, the CLI and the editor', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await openCollection();
+    await driver.click(await driver.waitForElement('[data-testid="collection-show-owned"]'));
+    await driver.waitFor('the owned cards', async () => (await driver.findAll('[data-testid="collection-row"]')).length === 4);
+    await driver.click(await driver.waitForElement('[data-testid="collection-undo"]'));
+    await driver.waitFor('no card owned', async () => (await driver.findAll('[data-testid="collection-row"]')).length === 0);
+    await driver.click(await driver.waitForElement('[data-testid="collection-show-all"]'));
+    await driver.waitFor('the counts back to 0', async () => {
+      const shown = Object.values(await ownedInApp());
+      return shown.length > 0 && shown.every((n) => n === 0);
+    });
+    check(cli('collection', 'list', '--json').length === 0, 'the CLI still lists copies after Undo');
+    const status = await textOf('[data-testid="collection-status"]');
+    check(status.includes('Undid') && status.includes('import'), `the status reads "${status}"`);
+    await save('collection-undone');
+    const need = cli('deck', 'need', '--deck', DECK, '--json');
+    await openDeck();
+    await driver.waitFor(`Missing ${need.missing} cards`, async () => (await textOf('[data-testid="deck-missing"]')) === `Missing ${need.missing} cards`);
+    await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+  });
+
+  await step('Deck editor: Add to wishlist puts the missing cards on the Collection view\'s wishlist', async () => {
+    const need = cli('deck', 'need', '--deck', DECK, '--json');
+    await openDeck();
+    await driver.click(await driver.waitForElement('[data-testid="wish-missing"]'));
+    const note = await driver.waitFor('the wishlist note', async () => (await textOf('[data-testid="deck-collection-note"]')) || null);
+    check(note === `Added ${need.missing} copies to the wishlist`, `the note reads "${note}"`);
+    await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await openCollection();
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
+    await driver.waitFor('the wishlist rows', async () => (await driver.findAll('[data-testid="wish-row"]')).length === need.lines.length);
+    await save('collection-wishlist');
+  });
+
+  await step('Settings: Back up now adds a backup to the list', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
+    await driver.waitForElement('[data-testid="settings-dialog"]');
+    const rowsNow = async () => (await driver.findAll('[data-testid="backup-row"]')).length;
+    await driver.waitFor('the backup list', async () => (await driver.findAll('[data-testid="backups"], [data-testid="backups-empty"]')).length > 0);
+    const before = await rowsNow();
+    await driver.click(await driver.waitForElement('[data-testid="backup-now"]'));
+    await driver.waitFor('one more backup', async () => (await rowsNow()) === before + 1, 15000);
+    const status = await textOf('[data-testid="backup-status"]');
+    const newest = await driver.execute('return document.querySelector("[data-testid=backup-row]").dataset.path');
+    check(status.includes(newest) && /\.manual\./.test(newest), `the status "${status}" does not name the new backup ${newest}`);
+    const kind = await textOf('[data-testid="backup-row"] .kind');
+    check(kind === 'Backed up by you', `the newest backup reads "${kind}"`);
+    await save('settings-backups');
+    await driver.execute('document.querySelector("[data-testid=settings-dialog]").close()');
+  });
+}
