@@ -22,18 +22,8 @@ fn format_of(named: Option<&str>, path: Option<&Path>) -> DeckFormat {
 pub enum DeckCommand {
     /// Check a deck file or a stored deck: exit 0 legal (warnings allowed), 1 illegal, 2 bad input
     Check {
-        #[arg(
-            value_name = "FILE",
-            required_unless_present = "deck",
-            conflicts_with = "deck"
-        )]
-        file: Option<PathBuf>,
-        /// A stored deck, by name or id
-        #[arg(long, value_name = "NAME_OR_ID")]
-        deck: Option<String>,
-        /// The game (default: the file's `# game:` line)
-        #[arg(long, value_name = "GAME")]
-        game: Option<String>,
+        #[command(flatten)]
+        source: super::DeckArg,
         /// The deck's side (default: the deck's own, else the game's rule)
         #[arg(long, value_parser = ["hero", "villain"])]
         side: Option<String>,
@@ -132,17 +122,8 @@ pub enum DeckCommand {
     /// What a deck needs from the collection: per card needed, owned, used by other
     /// stored decks, missing
     Need {
-        #[arg(
-            value_name = "FILE",
-            required_unless_present = "deck",
-            conflicts_with = "deck"
-        )]
-        file: Option<PathBuf>,
-        /// A stored deck, by name or id
-        #[arg(long, value_name = "NAME_OR_ID")]
-        deck: Option<String>,
-        #[arg(long, value_name = "GAME")]
-        game: Option<String>,
+        #[command(flatten)]
+        source: super::DeckArg,
         /// Print only the missing cards: as a deck list (text) or as CSV for a store
         #[arg(long, value_parser = ["text", "csv"], conflicts_with = "json")]
         missing: Option<String>,
@@ -177,9 +158,7 @@ fn read(file: &Path) -> Result<String> {
 pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) -> Result<Outcome> {
     match command {
         DeckCommand::Check {
-            file,
-            deck,
-            game,
+            source: super::DeckArg { file, deck, game },
             side,
             json,
         } => {
@@ -380,9 +359,7 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             writeln!(out, "restored deck {id}")?;
         }
         DeckCommand::Need {
-            file,
-            deck,
-            game,
+            source: super::DeckArg { file, deck, game },
             missing,
             wishlist,
             json,

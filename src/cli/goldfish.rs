@@ -16,19 +16,8 @@ use super::{print_json, Outcome, Result};
 
 #[derive(Args)]
 pub struct GoldfishArgs {
-    /// A deck file (text, .cod, .o8d, .dek or .json)
-    #[arg(
-        value_name = "FILE",
-        required_unless_present = "deck",
-        conflicts_with = "deck"
-    )]
-    file: Option<PathBuf>,
-    /// A stored deck, by name or id
-    #[arg(long, value_name = "NAME_OR_ID")]
-    deck: Option<String>,
-    /// The game (default: the file's `# game:` line)
-    #[arg(long, value_name = "GAME")]
-    game: Option<String>,
+    #[command(flatten)]
+    source: super::DeckArg,
     /// The deck's side (default: the deck's own)
     #[arg(long, value_parser = ["hero", "villain"])]
     side: Option<String>,
@@ -187,10 +176,10 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     };
     let (label, deck) = load(
         deckhand,
-        args.file.as_deref(),
-        args.deck.as_deref(),
+        args.source.file.as_deref(),
+        args.source.deck.as_deref(),
         from,
-        args.game.as_deref(),
+        args.source.game.as_deref(),
         side,
     )?;
     let side = side.or(deck.side);
@@ -243,7 +232,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         (None, Some(to)) => Some(load(
             deckhand,
             None,
-            args.deck.as_deref(),
+            args.source.deck.as_deref(),
             Some(to),
             None,
             side,

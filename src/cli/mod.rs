@@ -39,6 +39,24 @@ impl From<io::Error> for Failure {
 
 pub(crate) type Result<T = ()> = std::result::Result<T, Failure>;
 
+/// The deck a command works on: a deck file, or a stored deck with `--deck`.
+#[derive(clap::Args)]
+pub struct DeckArg {
+    /// A deck file (text, .cod, .o8d, .dek or .json)
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "deck",
+        conflicts_with = "deck"
+    )]
+    pub file: Option<PathBuf>,
+    /// A stored deck, by name or id
+    #[arg(long, value_name = "NAME_OR_ID")]
+    pub deck: Option<String>,
+    /// The game (default: the file's `# game:` line)
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+}
+
 pub(crate) fn print_json(out: &mut impl Write, value: &impl Serialize) -> Result {
     serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::from)?;
     writeln!(out)?;

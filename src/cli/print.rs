@@ -31,19 +31,8 @@ enum PrintCommand {
 
 #[derive(Args)]
 struct DeckArgs {
-    /// A deck file (text, .cod, .o8d, .dek or .json)
-    #[arg(
-        value_name = "FILE",
-        required_unless_present = "deck",
-        conflicts_with = "deck"
-    )]
-    file: Option<PathBuf>,
-    /// A stored deck, by name or id
-    #[arg(long, value_name = "NAME_OR_ID")]
-    deck: Option<String>,
-    /// The game (default: the file's `# game:` line)
-    #[arg(long, value_name = "GAME")]
-    game: Option<String>,
+    #[command(flatten)]
+    source: super::DeckArg,
     /// Where to write the PDF (replaced only once it is complete)
     #[arg(long, value_name = "FILE", required = true)]
     out: Option<PathBuf>,
@@ -203,10 +192,10 @@ pub fn run(
     }
     let args = args.deck;
     let deckhand = open()?;
-    let source = match (&args.file, &args.deck) {
+    let source = match (&args.source.file, &args.source.deck) {
         (Some(path), _) => DeckSource::File {
             path,
-            game: args.game.as_deref(),
+            game: args.source.game.as_deref(),
         },
         (None, Some(reference)) => DeckSource::Stored(reference),
         (None, None) => unreachable!("clap requires FILE or --deck"),
