@@ -3,9 +3,15 @@
 
 use deckhand_core::StatValue;
 
+use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
+
 use super::*;
-use crate::log::Recorder;
+use crate::log::{NoLog, Recorder};
+use crate::procedure::play_game;
+use crate::simulate::game_rng;
 use crate::testing;
+
+mod reference;
 
 const G: &str = "pr-acg";
 const FODDER: &str = "Training Simulator"; // a Support with damage 0: paid away first
@@ -320,4 +326,107 @@ fn every_card_with_text_is_named_as_not_simulated() {
         .map(|n| deckhand_core::fold_name(n))
         .collect();
     assert!(folded.windows(2).all(|w| w[0] < w[1]), "{folded:?}");
+}
+
+/// Whole games from a fixed seed, each decision of which was checked by hand against
+/// GAMES.md's pilot (fixtures/steps/pr-acg-*.txt). A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("starfall-vanguard", testing::STARFALL_VANGUARD, 7, true),
+        ("eclipse-horde", testing::ECLIPSE_HORDE, 7, false),
+    ];
+    for (name, text, seed, going_first) in games {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            ..crate::StepOptions::default()
+        };
+        let log = crate::step(&testing::game(G), &testing::sample_deck(G, text), &options).unwrap();
+        let seat = if going_first { "first" } else { "second" };
+        testing::assert_golden(
+            &format!("pr-acg-{name}-seed-{seed}-{seat}"),
+            &testing::render_game(&log),
+        );
+    }
+}
+
+/// The engine's game `seed` from one seat, next to the literal reading of the pilot
+/// (`reference.rs`) playing the same shuffled deck. The engine shuffles lazily, one
+/// Fisher–Yates step per draw, and nothing else draws random numbers (the goldfish's draws
+/// are a count), so drawing the whole deck at once from the same stream gives the order
+/// every draw of that game sees.
+fn both_readings(
+    p: &PrAcg,
+    seed: u64,
+    going_first: bool,
+) -> (reference::Played, reference::Played) {
+    let mut library = Library::new(&p.deck.order);
+    let mut rng = game_rng(seed, 0, going_first);
+    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
+        .map(|c| &p.deck.cards[c as usize])
+        .collect();
+    let literal = reference::play(&order, going_first);
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    let result = play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, going_first),
+        going_first,
+        &mut NoLog,
+        &mut figures,
+        |_, _, _| {},
+    );
+    let last = (0..figures.reached.len())
+        .rev()
+        .find(|&t| figures.reached[t] > 0)
+        .unwrap_or(0);
+    let engine = reference::Played {
+        outcome: result.outcome,
+        turn: result.turn,
+        turns: (0..=last)
+            .map(|t| (figures.reached[t] > 0).then(|| (figures.damage[t], figures.summoned[t] > 0)))
+            .collect(),
+    };
+    (engine, literal)
+}
+
+#[test]
+fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
+    for text in [testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE] {
+        let p = PrAcg::new(&testing::game(G), &testing::sample_deck(G, text)).unwrap();
+        for seed in 0..600 {
+            for going_first in [true, false] {
+                let (engine, literal) = both_readings(&p, seed, going_first);
+                assert_eq!(engine, literal, "seed {seed}, going first {going_first}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Printed costs and damages leave some ties unreachable (no Zord costs 0), so each
+    /// card's `cost` and `damage` are redrawn small, and sometimes `damage` is left out.
+    #[test]
+    fn any_deck_plays_every_game_as_a_literal_reading_of_the_pilot(
+        mut deck in testing::any_deck(G, 5, 2..24),
+        stats in proptest::collection::vec((0i64..4, 0i64..5, 0u8..6), 24),
+        seed: u64,
+        going_first: bool,
+    ) {
+        for (entry, &(cost, damage, drop)) in deck.entries.iter_mut().zip(&stats) {
+            let card = &mut entry.card.stats;
+            card.insert("cost".into(), StatValue::Number(cost));
+            card.insert("damage".into(), StatValue::Number(damage));
+            if drop == 0 {
+                card.remove("damage");
+            }
+        }
+        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        let (engine, literal) = both_readings(&p, seed, going_first);
+        prop_assert_eq!(engine, literal);
+    }
 }
