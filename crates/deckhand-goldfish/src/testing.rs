@@ -272,3 +272,13 @@ pub fn any_deck(
         })
     })
 }
+
+/// The lower median of a histogram `turn → games`.
+pub fn lower_median(histogram: &std::collections::BTreeMap<u32, u64>) -> Option<u32> {
+    let mut all: Vec<u32> = histogram
+        .iter()
+        .flat_map(|(&t, &n)| std::iter::repeat_n(t, n as usize))
+        .collect();
+    all.sort();
+    (!all.is_empty()).then(|| all[(all.len() - 1) / 2])
+}

@@ -351,6 +351,17 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     }
 }
 
+/// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
+/// the deck the engine would shuffle for it.
+fn literal_game(p: &PrAcg, seed: u64, index: u64, going_first: bool) -> reference::Played {
+    let mut library = Library::new(&p.deck.order);
+    let mut rng = game_rng(seed, index, going_first);
+    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
+        .map(|c| &p.deck.cards[c as usize])
+        .collect();
+    reference::play(&order, going_first)
+}
+
 /// The engine's game `seed` from one seat, next to the literal reading of the pilot
 /// (`reference.rs`) playing the same shuffled deck. The engine shuffles lazily, one
 /// Fisher–Yates step per draw, and nothing else draws random numbers (the goldfish's draws
@@ -361,12 +372,7 @@ fn both_readings(
     seed: u64,
     going_first: bool,
 ) -> (reference::Played, reference::Played) {
-    let mut library = Library::new(&p.deck.order);
-    let mut rng = game_rng(seed, 0, going_first);
-    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
-        .map(|c| &p.deck.cards[c as usize])
-        .collect();
-    let literal = reference::play(&order, going_first);
+    let literal = literal_game(p, seed, 0, going_first);
     let mut state = p.new_state();
     let mut figures = p.new_figures();
     let result = play_game(
@@ -429,4 +435,67 @@ proptest! {
         let (engine, literal) = both_readings(&p, seed, going_first);
         prop_assert_eq!(engine, literal);
     }
+}
+
+/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
+/// report's: the kill-turn distribution, deck-out losses, and per turn the mean damage and
+/// the chance to summon over the games still going at that turn's summon step.
+#[test]
+fn the_report_counts_exactly_what_the_literal_games_did() {
+    use std::collections::BTreeMap;
+    let bricks = testing::deck(
+        G,
+        &[(29, "Training Simulator"), (1, "Bramble Guard Ranger")],
+    );
+    let decks = [testing::sample_deck(G, testing::STARFALL_VANGUARD), bricks];
+    let mut deck_outs_seen = 0;
+    for deck in decks {
+        let options = crate::SimOptions {
+            games: 1000,
+            seed: 5,
+            threads: 2,
+            ..crate::SimOptions::default()
+        };
+        let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
+            let mut kills = BTreeMap::new();
+            let (mut deck_outs, mut draws) = (0, 0);
+            // turn → (games reaching its summon step, cards removed, summons)
+            let mut turns: BTreeMap<u32, (u64, u64, u64)> = BTreeMap::new();
+            for index in 0..options.games {
+                let game = literal_game(&p, options.seed, index, going_first);
+                match game.outcome {
+                    Outcome::Win => *kills.entry(game.turn).or_insert(0u64) += 1,
+                    Outcome::DeckOut => deck_outs += 1,
+                    _ => draws += 1,
+                }
+                for (t, turn) in game.turns.iter().enumerate() {
+                    if let Some((removed, summoned)) = turn {
+                        let row = turns.entry(t as u32).or_default();
+                        row.0 += 1;
+                        row.1 += removed;
+                        row.2 += u64::from(*summoned);
+                    }
+                }
+            }
+            let damage: BTreeMap<u32, f64> = turns
+                .iter()
+                .map(|(&t, r)| (t, r.1 as f64 / r.0 as f64))
+                .collect();
+            let summons: BTreeMap<u32, f64> = turns
+                .iter()
+                .map(|(&t, r)| (t, r.2 as f64 / r.0 as f64))
+                .collect();
+            assert_eq!(seat.kill_turns, kills);
+            assert_eq!(seat.wins, kills.values().sum::<u64>());
+            assert_eq!(seat.deck_outs, deck_outs);
+            assert_eq!(seat.draws, draws);
+            assert_eq!(seat.damage_by_turn.as_ref(), Some(&damage));
+            assert_eq!(seat.summon_chance_by_turn.as_ref(), Some(&summons));
+            assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
+            deck_outs_seen += seat.deck_outs;
+        }
+    }
+    assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }

@@ -541,6 +541,17 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     }
 }
 
+/// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
+/// the deck the engine would shuffle for it.
+fn literal_game(p: &Zoids, seed: u64, index: u64, going_first: bool) -> reference::Played {
+    let mut library = Library::new(&p.deck.order);
+    let mut rng = game_rng(seed, index, going_first);
+    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
+        .map(|c| &p.deck.cards[c as usize])
+        .collect();
+    reference::play(&order, going_first)
+}
+
 /// The engine's game `seed` from one seat, next to the literal reading of the pilot
 /// (`reference.rs`) playing the same shuffled deck. The engine shuffles lazily, one
 /// Fisher–Yates step per draw, and nothing else draws random numbers, so drawing the whole
@@ -550,12 +561,7 @@ fn both_readings(
     seed: u64,
     going_first: bool,
 ) -> (reference::Played, reference::Played) {
-    let mut library = Library::new(&p.deck.order);
-    let mut rng = game_rng(seed, 0, going_first);
-    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
-        .map(|c| &p.deck.cards[c as usize])
-        .collect();
-    let literal = reference::play(&order, going_first);
+    let literal = literal_game(p, seed, 0, going_first);
     let mut state = p.new_state();
     let mut figures = p.new_figures();
     let result = play_game(
@@ -625,4 +631,66 @@ proptest! {
         let (engine, literal) = both_readings(&p, seed, going_first);
         prop_assert_eq!(engine, literal);
     }
+}
+
+/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
+/// report's: the kill-turn distribution, first-attack turns and deck-out losses per seat.
+#[test]
+fn the_report_counts_exactly_what_the_literal_games_did() {
+    use std::collections::BTreeMap;
+    let bricks = testing::deck(
+        G,
+        &[
+            (2, "Ravager Drone Raptor"),
+            (4, "Pyre Tyrant"),
+            (4, "Old Brannock"),
+            (30, "Supply Drop"),
+        ],
+    );
+    let decks = [testing::sample_deck(G, testing::REPUBLIC_VANGUARD), bricks];
+    let mut deck_outs_seen = 0;
+    for deck in decks {
+        let options = crate::SimOptions {
+            games: 1000,
+            seed: 5,
+            threads: 2,
+            ..crate::SimOptions::default()
+        };
+        let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
+        let p = Zoids::new(&testing::game(G), &deck).unwrap();
+        for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
+            let (mut kills, mut firsts) = (BTreeMap::new(), BTreeMap::new());
+            let mut deck_outs = 0;
+            for index in 0..options.games {
+                let game = literal_game(&p, options.seed, index, going_first);
+                match game.outcome {
+                    Outcome::Win => *kills.entry(game.turn).or_insert(0) += 1,
+                    _ => deck_outs += 1,
+                }
+                if let Some(t) = game.first_attack {
+                    *firsts.entry(t).or_insert(0u64) += 1;
+                }
+            }
+            let wins: u64 = kills.values().sum();
+            let total: u64 = kills.iter().map(|(&t, &n)| u64::from(t) * n).sum();
+            assert_eq!(seat.games, options.games);
+            assert_eq!(seat.kill_turns, kills);
+            assert_eq!(seat.wins, wins);
+            assert_eq!(seat.deck_outs, deck_outs);
+            assert_eq!(seat.draws, 0);
+            assert_eq!(seat.first_attack_turns.as_ref(), Some(&firsts));
+            assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
+            let mean = (wins > 0).then(|| total as f64 / wins as f64);
+            assert_eq!(
+                seat.mean_kill_turn.map(|m| (m * 1e9).round()),
+                mean.map(|m| (m * 1e9).round())
+            );
+        }
+        assert_eq!(
+            report.going_first.deck_outs + report.going_first.wins,
+            options.games
+        );
+        deck_outs_seen += report.going_first.deck_outs;
+    }
+    assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }
