@@ -335,6 +335,13 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
         ("starfall-vanguard", testing::STARFALL_VANGUARD, 7, true),
         ("eclipse-horde", testing::ECLIPSE_HORDE, 7, false),
+        // 11 cards: the second draw of turn 3 empties the deck before the goldfish's does.
+        (
+            "eleven-cards",
+            "2 Argent Nova Ranger\n9 Nova Ultrazord\n",
+            3,
+            true,
+        ),
     ];
     for (name, text, seed, going_first) in games {
         let options = crate::StepOptions {

@@ -525,6 +525,13 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
         ("crimson-legion-rush", testing::CRIMSON_LEGION, 7, false),
         ("crimson-legion-rush", testing::CRIMSON_LEGION, 18, true),
         ("shellback-skyguard", testing::SHELLBACK_SKYGUARD, 1, true),
+        // 14 cards: at most three attacks before the draw of turn 5 finds the deck empty.
+        (
+            "fourteen-cards",
+            "2 Cinder Raptor\n1 Conscript Tavi Roan\n3 Old Brannock\n3 Pyre Tyrant\n5 Supply Drop\n",
+            3,
+            true,
+        ),
     ];
     for (name, text, seed, going_first) in games {
         let options = crate::StepOptions {
