@@ -19,6 +19,22 @@
 //! - A missing `cost` or `damage` counts as 0; a card of another type is never summoned
 //!   and only paid away.
 //! - The deck's side (hero or villain) does not change the goldfish.
+//! - The best plan is played even when its damage is 0 (a Support with no damage): GAMES.md
+//!   plays "the plan with the highest damage" whenever an S is affordable, and it counts
+//!   as a summon in `summon_chance_by_turn`.
+//! - The opponent drawing its last card is your win on that turn (GAMES.md: a player whose
+//!   deck becomes empty loses at once), so going second a 30-card deck that never kills
+//!   still wins on turn 13, before it draws.
+//! - `damage_by_turn` counts the cards your battle actually removed (the killing battle
+//!   removes only what is left), over the games still going at that turn's summon step;
+//!   `summon_chance_by_turn` is over the same games.
+//! - No mulligan: neither GAMES.md nor the rulebook gives one.
+//!
+//! Checked (audit): the table tests in `pr_acg/tests.rs` state one GAMES.md rule each; the
+//! step logs in `fixtures/steps/pr-acg-*.txt` were checked decision by decision; and
+//! `pr_acg/tests/reference.rs`, a literal second reading that lists every plan, plays every
+//! game of the sample decks and of random decks (with redrawn costs and damages) exactly as
+//! the engine does.
 //!
 //! Not simulated: every card with printed text (all of it is effects: "When played…",
 //! "When battling…"). The keywords (Shield, Evil, Scroll, Duel, Ally, Infinity) act in

@@ -159,3 +159,126 @@ pub fn enemy_group(name: &str, figures: u32) -> crate::EnemyGroup {
         figures,
     }
 }
+
+/// A step-through as plain text for golden files: per turn, the draws, each decision with
+/// its action, and the zones after the turn (`Zoid [standby] <pilot: P, energy: E>`,
+/// hidden cards as a count).
+pub fn render_game(log: &crate::GameLog) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let seat = if log.going_first { "first" } else { "second" };
+    let _ = writeln!(out, "{} seed {} going {seat}", log.game, log.seed);
+    for turn in &log.turns {
+        let _ = writeln!(out, "\n== turn {}", turn.turn);
+        if !turn.draws.is_empty() {
+            let _ = writeln!(out, "drew: {}", turn.draws.join(", "));
+        }
+        for d in &turn.decisions {
+            let _ = writeln!(out, "{:?}: {}", d.action, d.text);
+        }
+        for zone in &turn.zones {
+            let owner = match zone.owner {
+                crate::Owner::You => "you",
+                crate::Owner::Opponent => "opponent",
+            };
+            let cards: Vec<String> = zone
+                .cards
+                .iter()
+                .map(|c| {
+                    let mut s = c.name.clone();
+                    if let Some(status) = &c.status {
+                        let _ = write!(s, " [{status}]");
+                    }
+                    if !c.attached.is_empty() {
+                        let on: Vec<String> = c
+                            .attached
+                            .iter()
+                            .map(|a| format!("{}: {}", a.role, a.name))
+                            .collect();
+                        let _ = write!(s, " <{}>", on.join(", "));
+                    }
+                    s
+                })
+                .collect();
+            let hidden = if zone.hidden > 0 || cards.is_empty() {
+                format!(" ({} hidden)", zone.hidden)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(out, "  {owner} {}{hidden}: {}", zone.id, cards.join("; "));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nresult: {:?} on turn {}",
+        log.result.outcome, log.result.turn
+    );
+    out
+}
+
+/// Compares `actual` with the golden file `fixtures/steps/{name}.txt`; with
+/// `DECKHAND_BLESS=1` in the environment it writes the file instead (then read it and check
+/// every decision by hand before committing it).
+pub fn assert_golden(name: &str, actual: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/steps")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("DECKHAND_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with DECKHAND_BLESS=1)", path.display()));
+    if expected != actual {
+        let first = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{} differs from line {}:\nexpected: {:?}\nactual:   {:?}\n\nwhole game:\n{actual}",
+            path.display(),
+            first + 1,
+            expected.lines().nth(first),
+            actual.lines().nth(first)
+        );
+    }
+}
+
+/// A random main deck of `lines` entries (1–4 copies each) from a game's sample cards, at
+/// least `min` cards in all.
+pub fn any_deck(
+    game_id: &'static str,
+    min: u32,
+    lines: std::ops::Range<usize>,
+) -> impl proptest::strategy::Strategy<Value = Deck> {
+    use proptest::prelude::*;
+    let pool = cards(game_id);
+    let n = pool.len();
+    prop::collection::vec((0..n, 1u32..5), lines).prop_filter_map("too few cards", move |lines| {
+        let total: u32 = lines.iter().map(|l| l.1).sum();
+        (total >= min).then(|| Deck {
+            game: game_id.into(),
+            side: None,
+            entries: lines
+                .iter()
+                .map(|&(i, count)| DeckEntry {
+                    section: "main".into(),
+                    count,
+                    card: pool[i].clone(),
+                })
+                .collect(),
+        })
+    })
+}
+
+/// The lower median of a histogram `turn → games`.
+pub fn lower_median(histogram: &std::collections::BTreeMap<u32, u64>) -> Option<u32> {
+    let mut all: Vec<u32> = histogram
+        .iter()
+        .flat_map(|(&t, &n)| std::iter::repeat_n(t, n as usize))
+        .collect();
+    all.sort();
+    (!all.is_empty()).then(|| all[(all.len() - 1) / 2])
+}

@@ -16,6 +16,17 @@
 //!   10 loses on its first draw.
 //! - `first_attack_turns` counts the turn of each game's first attack, won or not.
 //! - `draws` is always 0: only your deck can run out, and only your draw can empty it.
+//! - A Pilot set face down as Energy is an Energy card, not a Pilot in the Arena: it
+//!   neither stops a Pilot of its name from being set (step 2) nor puts its name "in the
+//!   Arena" for step 3's order. Only Pilots set on a Zoid as its Pilot count.
+//! - No mulligan: neither GAMES.md nor the rulebook gives one.
+//! - Ties between two different cards with the same folded name (two printings) go by card
+//!   id; the pilot's keys never tell them apart otherwise.
+//!
+//! Checked (audit): the table tests in `zoids/tests.rs` state one GAMES.md rule each; the
+//! step logs in `fixtures/steps/zoids-*.txt` were checked decision by decision; and
+//! `zoids/tests/reference.rs`, a literal second reading of the pilot, plays every game of
+//! the sample decks and of random decks exactly as the engine does.
 //!
 //! Not simulated (named in every report): Commands (never played), Zoids with `Unison` or
 //! `CAS` (the pilot keeps them as Energy), and any card whose text says more than the

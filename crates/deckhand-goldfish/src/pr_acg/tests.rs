@@ -3,9 +3,15 @@
 
 use deckhand_core::StatValue;
 
+use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
+
 use super::*;
-use crate::log::Recorder;
+use crate::log::{NoLog, Recorder};
+use crate::procedure::play_game;
+use crate::simulate::game_rng;
 use crate::testing;
+
+mod reference;
 
 const G: &str = "pr-acg";
 const FODDER: &str = "Training Simulator"; // a Support with damage 0: paid away first
@@ -320,4 +326,183 @@ fn every_card_with_text_is_named_as_not_simulated() {
         .map(|n| deckhand_core::fold_name(n))
         .collect();
     assert!(folded.windows(2).all(|w| w[0] < w[1]), "{folded:?}");
+}
+
+/// Whole games from a fixed seed, each decision of which was checked by hand against
+/// GAMES.md's pilot (fixtures/steps/pr-acg-*.txt). A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("starfall-vanguard", testing::STARFALL_VANGUARD, 7, true),
+        ("eclipse-horde", testing::ECLIPSE_HORDE, 7, false),
+        // 11 cards: the second draw of turn 3 empties the deck before the goldfish's does.
+        (
+            "eleven-cards",
+            "2 Argent Nova Ranger\n9 Nova Ultrazord\n",
+            3,
+            true,
+        ),
+    ];
+    for (name, text, seed, going_first) in games {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            ..crate::StepOptions::default()
+        };
+        let log = crate::step(&testing::game(G), &testing::sample_deck(G, text), &options).unwrap();
+        let seat = if going_first { "first" } else { "second" };
+        testing::assert_golden(
+            &format!("pr-acg-{name}-seed-{seed}-{seat}"),
+            &testing::render_game(&log),
+        );
+    }
+}
+
+/// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
+/// the deck the engine would shuffle for it.
+fn literal_game(p: &PrAcg, seed: u64, index: u64, going_first: bool) -> reference::Played {
+    let mut library = Library::new(&p.deck.order);
+    let mut rng = game_rng(seed, index, going_first);
+    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
+        .map(|c| &p.deck.cards[c as usize])
+        .collect();
+    reference::play(&order, going_first)
+}
+
+/// The engine's game `seed` from one seat, next to the literal reading of the pilot
+/// (`reference.rs`) playing the same shuffled deck. The engine shuffles lazily, one
+/// Fisher–Yates step per draw, and nothing else draws random numbers (the goldfish's draws
+/// are a count), so drawing the whole deck at once from the same stream gives the order
+/// every draw of that game sees.
+fn both_readings(
+    p: &PrAcg,
+    seed: u64,
+    going_first: bool,
+) -> (reference::Played, reference::Played) {
+    let literal = literal_game(p, seed, 0, going_first);
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    let result = play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, going_first),
+        going_first,
+        &mut NoLog,
+        &mut figures,
+        |_, _, _| {},
+    );
+    let last = (0..figures.reached.len())
+        .rev()
+        .find(|&t| figures.reached[t] > 0)
+        .unwrap_or(0);
+    let engine = reference::Played {
+        outcome: result.outcome,
+        turn: result.turn,
+        turns: (0..=last)
+            .map(|t| (figures.reached[t] > 0).then(|| (figures.damage[t], figures.summoned[t] > 0)))
+            .collect(),
+    };
+    (engine, literal)
+}
+
+#[test]
+fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
+    for text in [testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE] {
+        let p = PrAcg::new(&testing::game(G), &testing::sample_deck(G, text)).unwrap();
+        for seed in 0..600 {
+            for going_first in [true, false] {
+                let (engine, literal) = both_readings(&p, seed, going_first);
+                assert_eq!(engine, literal, "seed {seed}, going first {going_first}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Printed costs and damages leave some ties unreachable (no Zord costs 0), so each
+    /// card's `cost` and `damage` are redrawn small, and sometimes `damage` is left out.
+    #[test]
+    fn any_deck_plays_every_game_as_a_literal_reading_of_the_pilot(
+        mut deck in testing::any_deck(G, 5, 2..24),
+        stats in proptest::collection::vec((0i64..4, 0i64..5, 0u8..6), 24),
+        seed: u64,
+        going_first: bool,
+    ) {
+        for (entry, &(cost, damage, drop)) in deck.entries.iter_mut().zip(&stats) {
+            let card = &mut entry.card.stats;
+            card.insert("cost".into(), StatValue::Number(cost));
+            card.insert("damage".into(), StatValue::Number(damage));
+            if drop == 0 {
+                card.remove("damage");
+            }
+        }
+        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        let (engine, literal) = both_readings(&p, seed, going_first);
+        prop_assert_eq!(engine, literal);
+    }
+}
+
+/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
+/// report's: the kill-turn distribution, deck-out losses, and per turn the mean damage and
+/// the chance to summon over the games still going at that turn's summon step.
+#[test]
+fn the_report_counts_exactly_what_the_literal_games_did() {
+    use std::collections::BTreeMap;
+    let bricks = testing::deck(
+        G,
+        &[(29, "Training Simulator"), (1, "Bramble Guard Ranger")],
+    );
+    let decks = [testing::sample_deck(G, testing::STARFALL_VANGUARD), bricks];
+    let mut deck_outs_seen = 0;
+    for deck in decks {
+        let options = crate::SimOptions {
+            games: 1000,
+            seed: 5,
+            threads: 2,
+            ..crate::SimOptions::default()
+        };
+        let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
+            let mut kills = BTreeMap::new();
+            let (mut deck_outs, mut draws) = (0, 0);
+            // turn → (games reaching its summon step, cards removed, summons)
+            let mut turns: BTreeMap<u32, (u64, u64, u64)> = BTreeMap::new();
+            for index in 0..options.games {
+                let game = literal_game(&p, options.seed, index, going_first);
+                match game.outcome {
+                    Outcome::Win => *kills.entry(game.turn).or_insert(0u64) += 1,
+                    Outcome::DeckOut => deck_outs += 1,
+                    _ => draws += 1,
+                }
+                for (t, turn) in game.turns.iter().enumerate() {
+                    if let Some((removed, summoned)) = turn {
+                        let row = turns.entry(t as u32).or_default();
+                        row.0 += 1;
+                        row.1 += removed;
+                        row.2 += u64::from(*summoned);
+                    }
+                }
+            }
+            let damage: BTreeMap<u32, f64> = turns
+                .iter()
+                .map(|(&t, r)| (t, r.1 as f64 / r.0 as f64))
+                .collect();
+            let summons: BTreeMap<u32, f64> = turns
+                .iter()
+                .map(|(&t, r)| (t, r.2 as f64 / r.0 as f64))
+                .collect();
+            assert_eq!(seat.kill_turns, kills);
+            assert_eq!(seat.wins, kills.values().sum::<u64>());
+            assert_eq!(seat.deck_outs, deck_outs);
+            assert_eq!(seat.draws, draws);
+            assert_eq!(seat.damage_by_turn.as_ref(), Some(&damage));
+            assert_eq!(seat.summon_chance_by_turn.as_ref(), Some(&summons));
+            assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
+            deck_outs_seen += seat.deck_outs;
+        }
+    }
+    assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }

@@ -299,37 +299,17 @@ fn census_holds<P: Procedure>(p: &P, seed: u64, going_first: bool) -> Result<(),
     Ok(())
 }
 
-fn any_deck(game_id: &'static str, min: u32) -> impl Strategy<Value = deckhand_core::Deck> {
-    let pool = testing::cards(game_id);
-    let n = pool.len();
-    prop::collection::vec((0..n, 1u32..5), 2..14).prop_filter_map("too few cards", move |lines| {
-        let total: u32 = lines.iter().map(|l| l.1).sum();
-        (total >= min).then(|| deckhand_core::Deck {
-            game: game_id.into(),
-            side: None,
-            entries: lines
-                .iter()
-                .map(|&(i, count)| deckhand_core::DeckEntry {
-                    section: "main".into(),
-                    count,
-                    card: pool[i].clone(),
-                })
-                .collect(),
-        })
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn zoids_cards_are_never_created_or_lost(deck in any_deck(ZOIDS, 10), seed: u64, first: bool) {
+    fn zoids_cards_are_never_created_or_lost(deck in testing::any_deck(ZOIDS, 10, 2..14), seed: u64, first: bool) {
         let p = Zoids::new(&testing::game(ZOIDS), &deck).unwrap();
         census_holds(&p, seed, first)?;
     }
 
     #[test]
-    fn pr_action_cards_are_never_created_or_lost(deck in any_deck(PR, 5), seed: u64, first: bool) {
+    fn pr_action_cards_are_never_created_or_lost(deck in testing::any_deck(PR, 5, 2..14), seed: u64, first: bool) {
         let p = PrAcg::new(&testing::game(PR), &deck).unwrap();
         census_holds(&p, seed, first)?;
     }

@@ -4,9 +4,15 @@
 //! `"Zoid | Pilot | Energy, Energy | standby"` with `-` for none. The deck of each case
 //! holds copies of one card (or nothing), so every draw is known.
 
+use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
+
 use super::*;
-use crate::log::Recorder;
+use crate::log::{NoLog, Recorder};
+use crate::procedure::play_game;
+use crate::simulate::game_rng;
 use crate::testing;
+
+mod reference;
 
 const G: &str = "zoids-scramble";
 
@@ -508,4 +514,190 @@ fn a_deck_too_small_for_the_opening_cannot_be_played() {
         err.to_string(),
         "the deck cannot be played: Zoids Scramble needs at least 10 cards in the main deck for the opening (4 set aside as base Energy, then 6 drawn); this one has 9"
     );
+}
+
+/// Whole games from a fixed seed, each decision of which was checked by hand against
+/// GAMES.md's pilot (fixtures/steps/zoids-*.txt). A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("republic-vanguard", testing::REPUBLIC_VANGUARD, 7, true),
+        ("crimson-legion-rush", testing::CRIMSON_LEGION, 7, false),
+        ("crimson-legion-rush", testing::CRIMSON_LEGION, 18, true),
+        ("shellback-skyguard", testing::SHELLBACK_SKYGUARD, 1, true),
+        // 14 cards: at most three attacks before the draw of turn 5 finds the deck empty.
+        (
+            "fourteen-cards",
+            "2 Cinder Raptor\n1 Conscript Tavi Roan\n3 Old Brannock\n3 Pyre Tyrant\n5 Supply Drop\n",
+            3,
+            true,
+        ),
+    ];
+    for (name, text, seed, going_first) in games {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            ..crate::StepOptions::default()
+        };
+        let log = crate::step(&testing::game(G), &testing::sample_deck(G, text), &options).unwrap();
+        let seat = if going_first { "first" } else { "second" };
+        testing::assert_golden(
+            &format!("zoids-{name}-seed-{seed}-{seat}"),
+            &testing::render_game(&log),
+        );
+    }
+}
+
+/// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
+/// the deck the engine would shuffle for it.
+fn literal_game(p: &Zoids, seed: u64, index: u64, going_first: bool) -> reference::Played {
+    let mut library = Library::new(&p.deck.order);
+    let mut rng = game_rng(seed, index, going_first);
+    let order: Vec<&deckhand_core::Card> = std::iter::from_fn(|| library.draw(&mut rng))
+        .map(|c| &p.deck.cards[c as usize])
+        .collect();
+    reference::play(&order, going_first)
+}
+
+/// The engine's game `seed` from one seat, next to the literal reading of the pilot
+/// (`reference.rs`) playing the same shuffled deck. The engine shuffles lazily, one
+/// Fisher–Yates step per draw, and nothing else draws random numbers, so drawing the whole
+/// deck at once from the same stream gives the order every draw of that game sees.
+fn both_readings(
+    p: &Zoids,
+    seed: u64,
+    going_first: bool,
+) -> (reference::Played, reference::Played) {
+    let literal = literal_game(p, seed, 0, going_first);
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    let result = play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, going_first),
+        going_first,
+        &mut NoLog,
+        &mut figures,
+        |_, _, _| {},
+    );
+    let engine = reference::Played {
+        outcome: result.outcome,
+        turn: result.turn,
+        first_attack: (state.first_attack > 0).then_some(state.first_attack),
+    };
+    (engine, literal)
+}
+
+#[test]
+fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
+    for text in [
+        testing::REPUBLIC_VANGUARD,
+        testing::CRIMSON_LEGION,
+        testing::SHELLBACK_SKYGUARD,
+    ] {
+        let p = Zoids::new(&testing::game(G), &testing::sample_deck(G, text)).unwrap();
+        for seed in 0..400 {
+            for going_first in [true, false] {
+                let (engine, literal) = both_readings(&p, seed, going_first);
+                assert_eq!(engine, literal, "seed {seed}, going first {going_first}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The printed Zoids reach few ties, so each Zoid's `attack_energy` and its Unmanned,
+    /// High Output and Scouting keywords are redrawn (Unison and CAS stay).
+    #[test]
+    fn any_deck_plays_every_game_as_a_literal_reading_of_the_pilot(
+        mut deck in testing::any_deck(G, 10, 3..24),
+        zoids in proptest::collection::vec((0i64..4, 0u8..16), 24),
+        seed: u64,
+        going_first: bool,
+    ) {
+        for (entry, &(energy, bits)) in deck.entries.iter_mut().zip(&zoids) {
+            let card = &mut entry.card;
+            if card.card_type != "Zoid" {
+                continue;
+            }
+            card.stats.insert("attack_energy".into(), deckhand_core::StatValue::Number(energy));
+            card.keywords.retain(|k| k.starts_with("Unison") || k.starts_with("CAS"));
+            if bits & 1 != 0 {
+                card.keywords.push("Unmanned".into());
+            }
+            if bits & 2 != 0 {
+                card.keywords.push("High Output".into());
+            }
+            if bits >> 2 > 0 {
+                card.keywords.push(format!("Scouting: {}", bits >> 2));
+            }
+        }
+        let p = Zoids::new(&testing::game(G), &deck).unwrap();
+        let (engine, literal) = both_readings(&p, seed, going_first);
+        prop_assert_eq!(engine, literal);
+    }
+}
+
+/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
+/// report's: the kill-turn distribution, first-attack turns and deck-out losses per seat.
+#[test]
+fn the_report_counts_exactly_what_the_literal_games_did() {
+    use std::collections::BTreeMap;
+    let bricks = testing::deck(
+        G,
+        &[
+            (2, "Ravager Drone Raptor"),
+            (4, "Pyre Tyrant"),
+            (4, "Old Brannock"),
+            (30, "Supply Drop"),
+        ],
+    );
+    let decks = [testing::sample_deck(G, testing::REPUBLIC_VANGUARD), bricks];
+    let mut deck_outs_seen = 0;
+    for deck in decks {
+        let options = crate::SimOptions {
+            games: 1000,
+            seed: 5,
+            threads: 2,
+            ..crate::SimOptions::default()
+        };
+        let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
+        let p = Zoids::new(&testing::game(G), &deck).unwrap();
+        for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
+            let (mut kills, mut firsts) = (BTreeMap::new(), BTreeMap::new());
+            let mut deck_outs = 0;
+            for index in 0..options.games {
+                let game = literal_game(&p, options.seed, index, going_first);
+                match game.outcome {
+                    Outcome::Win => *kills.entry(game.turn).or_insert(0) += 1,
+                    _ => deck_outs += 1,
+                }
+                if let Some(t) = game.first_attack {
+                    *firsts.entry(t).or_insert(0u64) += 1;
+                }
+            }
+            let wins: u64 = kills.values().sum();
+            let total: u64 = kills.iter().map(|(&t, &n)| u64::from(t) * n).sum();
+            assert_eq!(seat.games, options.games);
+            assert_eq!(seat.kill_turns, kills);
+            assert_eq!(seat.wins, wins);
+            assert_eq!(seat.deck_outs, deck_outs);
+            assert_eq!(seat.draws, 0);
+            assert_eq!(seat.first_attack_turns.as_ref(), Some(&firsts));
+            assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
+            let mean = (wins > 0).then(|| total as f64 / wins as f64);
+            assert_eq!(
+                seat.mean_kill_turn.map(|m| (m * 1e9).round()),
+                mean.map(|m| (m * 1e9).round())
+            );
+        }
+        assert_eq!(
+            report.going_first.deck_outs + report.going_first.wins,
+            options.games
+        );
+        deck_outs_seen += report.going_first.deck_outs;
+    }
+    assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }
