@@ -26,8 +26,11 @@ pub struct Deckhand {
     pub(crate) index_dir: Option<PathBuf>,
     /// The collection `owned`/`wanted` searches compare with, and the store's change
     /// marker when it was read (see `search.rs`).
-    pub(crate) collection_cache: Mutex<Option<((i64, u64), Arc<Collection>)>>,
+    pub(crate) collection_cache: Mutex<Option<CachedCollection>>,
 }
+
+/// The collection searches last read, with the store's change marker at that moment.
+pub(crate) type CachedCollection = ((i64, u64), Arc<Collection>);
 
 impl Deckhand {
     /// Opens the database at `path` (creating it) and loads the bundled card data into it
