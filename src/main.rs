@@ -61,6 +61,9 @@ enum Command {
     },
     /// Search cards with the query language (see the README's "Search syntax")
     Search {
+        /// Words, "phrases", /regex/ and fields: name: text: type: sub: kw: set: side:
+        /// color: game:, any stat (power>=5), owned>=1 / owned:0 / wanted>=1 (your
+        /// collection and wishlist), order:FIELD dir:asc|desc; - negates, `or` and ( )
         #[arg(value_name = "QUERY")]
         query: String,
         #[arg(long, value_name = "GAME")]
@@ -150,16 +153,32 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Search latency: tantivy against SQLite FTS5/SQL on a synthetic database
+    /// Search latency: the app's search (tantivy, then the rows from SQLite) against a
+    /// SQLite FTS5/SQL baseline on the same synthetic database, warm and cold (a new
+    /// process per query). Exit 1 if the engines disagree on a match count
     Search {
         /// How many synthetic cards to generate (spread over the five games)
         #[arg(long, default_value_t = 100_000)]
         cards: usize,
         /// Timed runs per query (after 3 warm-up runs)
-        #[arg(long, default_value_t = 50)]
+        #[arg(long, default_value_t = 200)]
         runs: usize,
         #[arg(long)]
         json: bool,
+    },
+    /// One cold query for `bench search`: open the database, run the query once, print
+    /// the timings as JSON
+    #[command(hide = true)]
+    SearchCold {
+        #[arg(long)]
+        engine: String,
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long)]
+        query: String,
+        /// The SQLite baseline's statement (for --engine sqlite)
+        #[arg(long, default_value = "")]
+        sql: String,
     },
 }
 
@@ -227,8 +246,16 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
-            cli::bench_search(cards, runs, json, &mut out)?
+            let outcome = cli::bench_search(cards, runs, json, &mut out)?;
+            out.flush()?;
+            return Ok(outcome);
         }
+        Command::Bench(BenchCommand::SearchCold {
+            engine,
+            db,
+            query,
+            sql,
+        }) => cli::bench_search_cold(&engine, &db, &query, &sql, &mut out)?,
         Command::Bench(BenchCommand::Collection {
             cards,
             rows,

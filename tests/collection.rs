@@ -384,3 +384,80 @@ fn a_backup_restores_the_collection_and_a_bad_file_is_refused_without_change() {
         .ok(&["search", "liger", "--game", "zoids-scramble"])
         .contains("Dawnmane Liger"));
 }
+
+/// The names a search finds, in order.
+fn search_names(env: &Env, query: &str) -> Vec<String> {
+    env.json(&[
+        "search",
+        query,
+        "--game",
+        "zoids-scramble",
+        "--limit",
+        "10000",
+        "--json",
+    ])
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|c| c["name"].as_str().unwrap().to_owned())
+    .collect()
+}
+
+/// The index generations on disk: a re-index would add one.
+fn index_generations(env: &Env) -> Vec<String> {
+    let mut dir = env.db.clone().into_os_string();
+    dir.push(".index");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("gen-"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn owned_and_wanted_searches_follow_the_collection_without_a_reindex() {
+    let env = Env::new();
+    assert!(search_names(&env, "owned>=1").is_empty());
+    let all = search_names(&env, "").len();
+    assert_eq!(search_names(&env, "owned:0").len(), all);
+    let generations = index_generations(&env);
+
+    env.ok(&["collection", "add", "Dawnmane Liger", "--count", "2"]);
+    env.ok(&["collection", "add", "Cinderpaw Cub", "--foil"]);
+    let cases: &[(&str, &[&str])] = &[
+        ("owned>=1", &["Cinderpaw Cub", "Dawnmane Liger"]),
+        ("owned>=2", &["Dawnmane Liger"]),
+        ("owned=1", &["Cinderpaw Cub"]),
+        ("owned>2", &[]),
+        ("liger owned>0", &["Dawnmane Liger"]),
+    ];
+    for (query, expected) in cases {
+        assert_eq!(search_names(&env, query), *expected, "for {query:?}");
+    }
+    assert_eq!(search_names(&env, "owned:0").len(), all - 2);
+
+    let deck = env.write(
+        "deck.txt",
+        "# game: zoids-scramble\n3 Dawnmane Liger\n2 Cinderpaw Cub\n",
+    );
+    env.ok(&["deck", "need", &deck, "--wishlist"]);
+    assert_eq!(
+        search_names(&env, "wanted>=1"),
+        ["Cinderpaw Cub", "Dawnmane Liger"]
+    );
+    assert_eq!(search_names(&env, "wanted>=1 owned>=2"), ["Dawnmane Liger"]);
+
+    env.ok(&["collection", "undo"]);
+    assert!(search_names(&env, "wanted>=1").is_empty());
+    assert_eq!(
+        index_generations(&env),
+        generations,
+        "the index was rebuilt"
+    );
+
+    let output = env.run(&["search", "owned>=many"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("'many' at 8 is not a number: owned counts copies"));
+}

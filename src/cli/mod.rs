@@ -211,16 +211,46 @@ pub fn bench_goldfish(
     Ok(())
 }
 
-pub fn bench_search(cards: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
+pub fn bench_search(
+    cards: usize,
+    runs: usize,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Outcome> {
     let dir = std::env::temp_dir().join(format!("deckhand-bench-search-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let report = deckhand_bench::search(&dir, cards.max(1), runs.max(1));
+    let exe = std::env::current_exe()?;
+    let report = deckhand_bench::search(&dir, cards.max(1), runs.max(1), &exe);
     let _ = std::fs::remove_dir_all(&dir);
     let report = report?;
     if json {
-        return print_json(out, &report);
+        print_json(out, &report)?;
+    } else {
+        text::search_bench(&report, out)?;
     }
-    text::search_bench(&report, out)?;
+    if report.mismatches.is_empty() {
+        return Ok(Outcome::Done);
+    }
+    for mismatch in &report.mismatches {
+        eprintln!("deckhand: bench search: match counts differ: {mismatch}");
+    }
+    Ok(Outcome::Finding)
+}
+
+/// The child of a cold `bench search` run (hidden command).
+pub fn bench_search_cold(
+    engine: &str,
+    db: &std::path::Path,
+    query: &str,
+    sql: &str,
+    out: &mut impl Write,
+) -> Result {
+    let engine = deckhand_bench::ColdEngine::parse(engine).ok_or_else(|| {
+        deckhand::Error::Benchmark(format!("unknown engine '{engine}': deckhand or sqlite"))
+    })?;
+    let timing = deckhand_bench::search_cold(db, engine, query, sql)?;
+    serde_json::to_writer(&mut *out, &timing).map_err(io::Error::from)?;
+    writeln!(out)?;
     Ok(())
 }
 

@@ -181,59 +181,71 @@ pub fn timings(timings: &[Timing], out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// The search benchmark as Markdown, ready for `docs/benchmarks.md`.
 pub fn search_bench(report: &SearchBenchReport, out: &mut impl Write) -> io::Result<()> {
+    let setup = &report.setup;
     if cfg!(debug_assertions) {
-        writeln!(out, "note: a debug build; measure with `cargo run --release --bin deckhand -- bench search`")?;
+        writeln!(out, "note: a debug build; measure with `cargo run --release --bin deckhand -- bench search`\n")?;
     }
     writeln!(
         out,
-        "{} synthetic cards, {} timed runs per query",
-        report.cards, report.runs_per_query
+        "- machine: {} (load average {} at the end of the run)",
+        setup.machine, setup.load_average
+    )?;
+    writeln!(out, "- build profile: {}", setup.profile)?;
+    writeln!(
+        out,
+        "- data: {} cards ({} owned, {} wanted); database {:.1} MB, the baseline's FTS5 and stat tables {:.1} MB more, tantivy index {:.1} MB",
+        setup.cards, setup.owned_cards, setup.wanted_cards, setup.database_mb, setup.baseline_tables_mb, setup.index_mb
     )?;
     writeln!(
         out,
-        "SQLite import        {:>9.1} ms",
-        report.sqlite_import_ms
+        "- import of the synthetic cards (SQLite, then the index) {:.0} ms; baseline tables built in {:.0} ms",
+        setup.import_ms, setup.baseline_build_ms
     )?;
     writeln!(
         out,
-        "tantivy index build  {:>9.1} ms",
-        report.index_build_ms
+        "- warm: {} timed runs per query after 3 warm-ups; cold: the first query in a new process, after opening the database there (Deckhand::open {:.1} ms, a SQLite connection {:.1} ms; OS file cache warm)",
+        setup.runs_per_query, setup.deckhand_open_ms, setup.sqlite_open_ms
     )?;
-    writeln!(out, "SQLite FTS5 build    {:>9.1} ms", report.fts5_build_ms)?;
+    writeln!(out, "- times in ms; every Deckhand time is `Deckhand::search` end to end (parse, index, the page's 20 rows read from SQLite); every SQLite time is one statement returning the page's rows and the total, rows decoded into cards")?;
     writeln!(out)?;
-    let width = report
-        .queries
-        .iter()
-        .map(|q| q.query.chars().count())
-        .max()
-        .unwrap_or(5)
-        .max(5);
     writeln!(
         out,
-        "{:width$}  {:>7} {:>7}  {:>9} {:>9}  {:>9} {:>9}  {:>7}",
-        "QUERY", "MATCHES", "(SQL)", "TANT p50", "TANT p99", "SQL p50", "SQL p99", "SPEEDUP"
+        "| query | matches | Deckhand cold | p50 | p99 | SQLite cold | p50 | p99 |"
     )?;
+    writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|")?;
     for q in &report.queries {
+        let matches = if q.deckhand_matches == q.sqlite_matches {
+            q.deckhand_matches.to_string()
+        } else {
+            format!("{} ≠ {} (SQLite)", q.deckhand_matches, q.sqlite_matches)
+        };
         writeln!(
             out,
-            "{:width$}  {:>7} {:>7}  {:>9.3} {:>9.3}  {:>9.3} {:>9.3}  {:>6.1}x",
-            q.query,
-            q.tantivy_matches,
-            q.sqlite_matches,
-            q.tantivy_p50_ms,
-            q.tantivy_p99_ms,
+            "| `{}` | {matches} | {:.2} | {:.3} | {:.3} | {:.2} | {:.3} | {:.3} |",
+            q.query.replace('|', "\\|"),
+            q.deckhand_cold_ms,
+            q.deckhand_p50_ms,
+            q.deckhand_p99_ms,
+            q.sqlite_cold_ms,
             q.sqlite_p50_ms,
             q.sqlite_p99_ms,
-            q.speedup
         )?;
     }
-    writeln!(out)?;
     writeln!(
         out,
-        "all queries: tantivy p50 {:.3} ms, p99 {:.3} ms; SQLite p50 {:.3} ms, p99 {:.3} ms (times in ms)",
-        report.tantivy_p50_ms, report.tantivy_p99_ms, report.sqlite_p50_ms, report.sqlite_p99_ms
-    )
+        "| **all queries** | | | **{:.3}** | **{:.3}** | | **{:.3}** | **{:.3}** |",
+        report.deckhand_p50_ms, report.deckhand_p99_ms, report.sqlite_p50_ms, report.sqlite_p99_ms
+    )?;
+    if !report.mismatches.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "MATCH COUNTS DIFFER (the run failed):")?;
+        for mismatch in &report.mismatches {
+            writeln!(out, "- {mismatch}")?;
+        }
+    }
+    Ok(())
 }
 
 pub fn legality(file: &str, legality: &Legality, out: &mut impl Write) -> io::Result<()> {

@@ -15,7 +15,9 @@ mod synthetic;
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
 pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
-pub use search::{search, QueryTiming, SearchBenchReport};
+pub use search::{
+    search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
+};
 
 /// Timing of one measured operation over several runs.
 #[derive(Debug, Clone, Serialize)]

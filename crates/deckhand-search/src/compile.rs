@@ -11,6 +11,7 @@ use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::Term;
 
+use crate::collection::{CollectionDocs, CollectionFilter};
 use crate::fields::Fields;
 use crate::query::{CmpOp, Expr, StatOperand, TextTarget};
 use crate::regex_filter::{CompiledRegex, RegexFilter, RowMaps};
@@ -28,6 +29,8 @@ pub struct Compiler<'a> {
     /// Compiles a regex, or returns it compiled by an earlier search.
     pub regex: &'a dyn Fn(&str) -> Result<Arc<CompiledRegex>, SearchError>,
     pub analyzer: TextAnalyzer,
+    /// The player's collection laid out over this generation, when the query counts copies.
+    pub collection: Option<Arc<CollectionDocs>>,
 }
 
 type Boxed = Box<dyn TantivyQuery>;
@@ -69,6 +72,10 @@ impl Compiler<'_> {
             Expr::Regex { target, pattern } => filter(self.regex(*target, pattern)?),
             Expr::ExactName(name) => filter(term(self.fields.name_key, name)),
             Expr::Stat { stat, op, value } => filter(self.stat(stat, *op, value)),
+            Expr::Collection { list, op, count } => {
+                let docs = self.collection.clone().ok_or(SearchError::NoCollection)?;
+                filter(CollectionFilter::query(docs, *list, *op, *count))
+            }
         })
     }
 

@@ -6,16 +6,17 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use deckhand_core::{Card, Games};
 use serde::Serialize;
 use tantivy::directory::{Directory, MmapDirectory, OwnedBytes};
 use tantivy::indexer::NoMergePolicy;
-use tantivy::query::{BooleanQuery, Occur, Query as TantivyQuery, TermQuery};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query as TantivyQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Schema, Value};
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+use tantivy::{Executor, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
+use crate::collection::{Collection, CollectionDocs};
 use crate::compile::Compiler;
 use crate::document::document;
 use crate::fields::{Fields, GAME, NAME_KEY, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
@@ -34,6 +35,9 @@ const BUILD_MEMORY_PER_THREAD: usize = 96 * 1024 * 1024;
 const UPDATE_MEMORY: usize = 32 * 1024 * 1024;
 /// Compiled regexes kept for the next searches (paging, typing).
 const REGEX_CACHE: usize = 16;
+/// Threads that verify a regex's candidates, one segment each (a full build makes
+/// [`BUILD_THREADS`] segments).
+const REGEX_THREADS: usize = 2;
 
 /// The card index, in RAM or in a directory.
 pub struct CardIndex {
@@ -50,6 +54,9 @@ pub struct CardIndex {
     seen: Mutex<Option<PointerVersion>>,
     /// Recently compiled regexes by pattern, most recent last.
     regexes: Mutex<Vec<(String, Arc<CompiledRegex>)>>,
+    /// Searches segments in parallel; made on the first regex search (`None`: threads
+    /// could not be started, so searches stay on the caller's thread).
+    executor: OnceLock<Option<Executor>>,
 }
 
 /// One opened, immutable state of the index.
@@ -60,6 +67,8 @@ struct Generation {
     reader: IndexReader,
     texts: TextStore,
     row_maps: Arc<RowMaps>,
+    /// The last collection laid out over this generation's documents.
+    collection: Mutex<Option<Arc<CollectionDocs>>>,
     /// The data stamp this generation describes.
     stamp: String,
     /// Keeps other processes from deleting the generation while it is in use.
@@ -73,6 +82,9 @@ pub struct SearchOptions<'a> {
     pub game: Option<&'a str>,
     /// At most this many hits (the total count is always exact).
     pub limit: usize,
+    /// The player's copies, for `owned` and `wanted`; a query using them without one is
+    /// [`SearchError::NoCollection`].
+    pub collection: Option<&'a Collection>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -390,6 +402,7 @@ impl CardIndex {
             state: RwLock::new(Arc::new(generation)),
             seen: Mutex::new(version),
             regexes: Mutex::new(Vec::new()),
+            executor: OnceLock::new(),
         }
     }
 
@@ -480,12 +493,21 @@ impl CardIndex {
         self.refresh();
         let generation = self.current();
         let regex = |pattern: &str| self.compiled_regex(pattern);
+        let searcher = generation.reader.searcher();
+        let collection = match (query.uses_collection(), options.collection) {
+            (false, _) => None,
+            (true, None) => return Err(SearchError::NoCollection),
+            (true, Some(collection)) => {
+                Some(generation.collection_docs(&searcher, self.fields.id, collection)?)
+            }
+        };
         let mut compiler = Compiler {
             fields: &self.fields,
             texts: &generation.texts,
             row_maps: &generation.row_maps,
             regex: &regex,
             analyzer: generation.index.tokenizer_for_field(self.fields.name)?,
+            collection,
         };
         let mut compiled = compiler.compile(query.expr.as_ref())?;
         if let Some(game) = options.game {
@@ -500,13 +522,30 @@ impl CardIndex {
                 ),
             ]));
         }
-        let searcher = generation.reader.searcher();
         let collector = TopCards {
             sort: self.sort_by(query),
             descending: query.direction == Some(Direction::Desc),
             limit: options.limit.max(1),
         };
-        let (total, top) = searcher.search(&compiled, &collector)?;
+        // Verifying a regex's candidates dominates its search: do it on every segment at
+        // once. Other queries take well under a millisecond, less than a thread handoff.
+        let parallel = has_regex(query.expr.as_ref()) && searcher.segment_readers().len() > 1;
+        let executor = if parallel {
+            self.executor
+                .get_or_init(|| Executor::multi_thread(REGEX_THREADS, "deckhand-regex-").ok())
+                .as_ref()
+        } else {
+            None
+        };
+        let (total, top) = match executor {
+            Some(executor) => searcher.search_with_executor(
+                &compiled,
+                &collector,
+                executor,
+                EnableScoring::enabled_from_searcher(&searcher),
+            )?,
+            None => searcher.search(&compiled, &collector)?,
+        };
         let mut hits = Vec::with_capacity(top.len());
         for hit in top {
             let doc: TantivyDocument = searcher.doc(hit.address)?;
@@ -559,9 +598,27 @@ impl Generation {
             reader,
             texts,
             row_maps: Arc::default(),
+            collection: Mutex::new(None),
             stamp,
             _lock: lock,
         })
+    }
+
+    /// `collection` laid out over this generation, reusing the last layout when the
+    /// collection has not changed since.
+    fn collection_docs(
+        &self,
+        searcher: &tantivy::Searcher,
+        id_field: tantivy::schema::Field,
+        collection: &Collection,
+    ) -> Result<Arc<CollectionDocs>, SearchError> {
+        let mut cached = self.collection.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(docs) = cached.as_ref().filter(|d| d.is_of(collection)) {
+            return Ok(Arc::clone(docs));
+        }
+        let docs = Arc::new(CollectionDocs::build(searcher, id_field, collection)?);
+        *cached = Some(Arc::clone(&docs));
+        Ok(docs)
     }
 
     /// Opens a published generation, checking every checksum and the schema. `None` for
@@ -741,6 +798,15 @@ fn stat_names(games: &Games) -> BTreeSet<String> {
 fn schema_stamp(games: &Games) -> String {
     let stats: Vec<String> = stat_names(games).into_iter().collect();
     format!("schema {SCHEMA_VERSION}; stats {}", stats.join(","))
+}
+
+fn has_regex(expr: Option<&Expr>) -> bool {
+    match expr {
+        Some(Expr::And(items) | Expr::Or(items)) => items.iter().any(|e| has_regex(Some(e))),
+        Some(Expr::Not(inner)) => has_regex(Some(inner)),
+        Some(Expr::Regex { .. }) => true,
+        _ => false,
+    }
 }
 
 /// The words and phrases a user expects highlighted: the positive name/text clauses.

@@ -6,6 +6,7 @@
 //! updated card by card after an import ([`CardIndex::update`]). Several processes may use
 //! one index directory at once (see the `generations` module).
 
+mod collection;
 mod compile;
 mod document;
 mod error;
@@ -20,7 +21,8 @@ mod top_cards;
 mod trigram;
 mod trigram_query;
 
+pub use collection::Collection;
 pub use error::SearchError;
 pub use fuzzy::suggest_names;
 pub use index::{CardIndex, Hit, IndexChanges, SearchOptions, SearchResults, UpdateOutcome};
-pub use query::{parse, Query, QueryError, Vocabulary};
+pub use query::{parse, CollectionList, Query, QueryError, Vocabulary};

@@ -43,7 +43,11 @@ fn cards(round: &str) -> Vec<Card> {
 }
 
 fn options(limit: usize) -> SearchOptions<'static> {
-    SearchOptions { game: None, limit }
+    SearchOptions {
+        game: None,
+        limit,
+        collection: None,
+    }
 }
 
 fn spawn(role: &str, dir: &Path, writer: &str) -> Child {

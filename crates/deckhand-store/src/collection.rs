@@ -569,6 +569,25 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Copies wanted per card id (the wishlist), optionally of one game.
+    pub fn wanted_counts(&self, game: Option<&str>) -> Result<HashMap<String, u32>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT card, count FROM wishlist WHERE (?1 IS NULL OR game = ?1)")?;
+        let rows = stmt.query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Changes whenever the database may have changed: SQLite's `data_version` (commits by
+    /// other connections, other processes included) and the rows this connection changed.
+    /// Equal markers mean nothing was written in between; cheap enough to ask per search.
+    pub fn change_marker(&self) -> Result<(i64, u64), StoreError> {
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA data_version", [], |r| r.get(0))?;
+        Ok((version, self.conn.total_changes()))
+    }
+
     /// Copies owned per folded card name within one game: any printing of a card can be
     /// played in its place.
     pub fn owned_by_name(&self, game: &str) -> Result<HashMap<String, u32>, StoreError> {

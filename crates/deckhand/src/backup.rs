@@ -43,6 +43,7 @@ impl Deckhand {
     /// bundled cards are brought up to date and the search index rebuilt.
     pub fn restore(&mut self, from: &Path) -> Result<BackupInfo> {
         let info = self.store.restore_from(from)?;
+        self.forget_collection();
         self.store.sync_games(self.games.iter())?;
         self.import_bundled()?;
         self.reindex()?;

@@ -3,9 +3,10 @@
 //! own modules.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use deckhand_core::{CardSet, Games};
-use deckhand_search::CardIndex;
+use deckhand_search::{CardIndex, Collection};
 use deckhand_store::{ImportReport, Store};
 
 use crate::bundled;
@@ -23,7 +24,13 @@ pub struct Deckhand {
     pub(crate) index: CardIndex,
     /// Where the index is persisted; `None` keeps it in memory.
     pub(crate) index_dir: Option<PathBuf>,
+    /// The collection `owned`/`wanted` searches compare with, and the store's change
+    /// marker when it was read (see `search.rs`).
+    pub(crate) collection_cache: Mutex<Option<CachedCollection>>,
 }
+
+/// The collection searches last read, with the store's change marker at that moment.
+pub(crate) type CachedCollection = ((i64, u64), Arc<Collection>);
 
 impl Deckhand {
     /// Opens the database at `path` (creating it) and loads the bundled card data into it
@@ -61,6 +68,7 @@ impl Deckhand {
             store,
             index,
             index_dir,
+            collection_cache: Mutex::new(None),
         };
         // A new database, or one from a build before the samples: give them once.
         deckhand.give_sample_decks()?;

@@ -95,6 +95,9 @@ pub enum Error {
     /// Undo was asked for, but the last change was already undone (or there was none).
     #[error("nothing to undo")]
     NothingToUndo,
+    /// A benchmark could not run one of its steps (a child process, its output).
+    #[error("benchmark: {0}")]
+    Benchmark(String),
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -152,6 +155,7 @@ impl Error {
             Error::UnknownCollectionCards { .. } => "unknown_cards",
             Error::AmbiguousCopy { .. } => "ambiguous",
             Error::NothingToUndo => "nothing_to_undo",
+            Error::Benchmark(_) => "benchmark",
         }
     }
 

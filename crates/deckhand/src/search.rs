@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use deckhand_core::{Card, Games};
-use deckhand_search::{CardIndex, SearchOptions};
+use deckhand_search::{CardIndex, Collection, SearchOptions, SearchResults};
 use deckhand_store::{CardFilter, Store};
 use serde::Serialize;
 
@@ -46,13 +47,7 @@ impl Deckhand {
             .into_iter()
             .find(|(id, _)| id == game)
             .map_or(1, |(_, n)| n.max(1));
-        let results = self.index.search_text(
-            query,
-            &SearchOptions {
-                game: Some(game),
-                limit,
-            },
-        )?;
+        let results = self.run_search(query, Some(game), limit)?;
         Ok(results.hits.into_iter().map(|h| h.id).collect())
     }
 
@@ -63,9 +58,7 @@ impl Deckhand {
         if let Some(game) = game {
             self.games.get(game)?;
         }
-        let results = self
-            .index
-            .search_text(query, &SearchOptions { game, limit })?;
+        let results = self.run_search(query, game, limit)?;
         let ids: Vec<&str> = results.hits.iter().map(|h| h.id.as_str()).collect();
         // Join by id: a card missing from the store (an index that lags behind) is skipped
         // rather than shifting every later score onto the wrong card.
@@ -88,6 +81,60 @@ impl Deckhand {
             cards,
             highlight: results.highlight,
         })
+    }
+
+    /// Parses and runs `query` on the index; a query that counts copies (`owned>=1`,
+    /// `wanted:0`) gets the collection as it is now.
+    pub(crate) fn run_search(
+        &self,
+        query: &str,
+        game: Option<&str>,
+        limit: usize,
+    ) -> Result<SearchResults> {
+        let query = deckhand_search::parse(query, self.index.vocabulary())
+            .map_err(deckhand_search::SearchError::from)?;
+        let collection = if query.uses_collection() {
+            Some(self.search_collection()?)
+        } else {
+            None
+        };
+        let options = SearchOptions {
+            game,
+            limit,
+            collection: collection.as_deref(),
+        };
+        Ok(self.index.search(&query, &options)?)
+    }
+
+    /// The copies owned and wanted per card, read from the store and kept until the
+    /// database changes (through this process or any other): a search with `owned` costs
+    /// one `PRAGMA data_version` when nothing changed, and the index is never rebuilt for
+    /// a collection change.
+    fn search_collection(&self) -> Result<Arc<Collection>> {
+        let marker = self.store.change_marker()?;
+        let mut cache = self
+            .collection_cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some((seen, collection)) = cache.as_ref() {
+            if *seen == marker {
+                return Ok(Arc::clone(collection));
+            }
+        }
+        let collection = Arc::new(Collection::new(
+            self.store.owned_counts(None)?,
+            self.store.wanted_counts(None)?,
+        ));
+        *cache = Some((marker, Arc::clone(&collection)));
+        Ok(collection)
+    }
+
+    /// Drops the cached collection (after a restore replaced the database's content).
+    pub(crate) fn forget_collection(&self) {
+        *self
+            .collection_cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     /// The search index (benchmarks query it directly).

@@ -123,6 +123,7 @@ fn main() {
         let options = SearchOptions {
             game: None,
             limit: PAGE,
+            collection: None,
         };
         let runs: usize = args[4].parse().expect("a count");
         let started = Instant::now();
@@ -178,6 +179,7 @@ fn main() {
     let options = SearchOptions {
         game: None,
         limit: PAGE,
+        collection: None,
     };
     println!(
         "\n{:<44} {:>7} {:>9} {:>9} {:>9} {:>10}",
@@ -327,6 +329,7 @@ fn cold_child(dir: &Path, query: &str) {
             &SearchOptions {
                 game: None,
                 limit: PAGE,
+                collection: None,
             },
         )
         .expect("query");

@@ -1,6 +1,7 @@
 use deckhand_core::CardSet;
 
 use super::*;
+use crate::Collection;
 
 const GAME: &str = r#"
 id = "tiny"
@@ -62,6 +63,7 @@ fn names(index: &CardIndex, query: &str) -> Vec<String> {
             &SearchOptions {
                 game: None,
                 limit: 100,
+                collection: None,
             },
         )
         .unwrap_or_else(|e| panic!("{query}: {e}"));
@@ -72,6 +74,131 @@ fn names(index: &CardIndex, query: &str) -> Vec<String> {
         .iter()
         .map(|hit| all.iter().find(|c| c.id == hit.id).unwrap().name.clone())
         .collect()
+}
+
+fn names_owning(index: &CardIndex, query: &str, collection: &Collection) -> Vec<String> {
+    let results = index
+        .search_text(
+            query,
+            &SearchOptions {
+                game: None,
+                limit: 100,
+                collection: Some(collection),
+            },
+        )
+        .unwrap_or_else(|e| panic!("{query}: {e}"));
+    let all = cards();
+    results
+        .hits
+        .iter()
+        .map(|hit| all.iter().find(|c| c.id == hit.id).unwrap().name.clone())
+        .collect()
+}
+
+/// `(owned, wanted)` copies per card name, as the caller hands them in.
+fn collection_of(copies: &[(&str, u32, u32)]) -> Collection {
+    let all = cards();
+    let id = |name: &str| all.iter().find(|c| c.name == name).unwrap().id.clone();
+    let owned = copies.iter().map(|(n, o, _)| (id(n), *o)).collect();
+    let wanted = copies.iter().map(|(n, _, w)| (id(n), *w)).collect();
+    Collection::new(owned, wanted)
+}
+
+/// `owned` and `wanted` count the copies in the collection given with the search; a card
+/// the collection does not list has 0 of each.
+#[test]
+fn owned_and_wanted_compare_the_copies_in_the_collection() {
+    let index = index();
+    let collection = collection_of(&[
+        ("Storm Hawk", 3, 0),
+        ("Ember Cub", 1, 2),
+        ("Tidecaller", 0, 4),
+    ]);
+    let cases: &[(&str, &[&str])] = &[
+        ("owned>=1", &["Ember Cub", "Storm Hawk"]),
+        ("owned>1", &["Storm Hawk"]),
+        ("owned=3", &["Storm Hawk"]),
+        ("owned:1", &["Ember Cub"]),
+        ("owned:0", &["Quick Order", "Stone Golem", "Tidecaller"]),
+        ("-owned>=1", &["Quick Order", "Stone Golem", "Tidecaller"]),
+        ("owned!=0", &["Ember Cub", "Storm Hawk"]),
+        (
+            "owned<3",
+            &["Ember Cub", "Quick Order", "Stone Golem", "Tidecaller"],
+        ),
+        (
+            "owned<=1 t:unit",
+            &["Ember Cub", "Stone Golem", "Tidecaller"],
+        ),
+        ("owned>=99", &[]),
+        ("wanted>=1", &["Ember Cub", "Tidecaller"]),
+        ("wanted>=3", &["Tidecaller"]),
+        ("wanted:0 owned:0", &["Quick Order", "Stone Golem"]),
+        (
+            "owned>=1 or wanted>=1",
+            &["Ember Cub", "Storm Hawk", "Tidecaller"],
+        ),
+        ("owned>=1 order:name dir:desc", &["Storm Hawk", "Ember Cub"]),
+        ("storm owned>=1", &["Storm Hawk"]),
+        ("/st.rm/ owned:0", &["Quick Order", "Stone Golem"]),
+    ];
+    for (query, expected) in cases {
+        assert_eq!(
+            names_owning(&index, query, &collection),
+            *expected,
+            "for {query:?}"
+        );
+    }
+}
+
+#[test]
+fn a_changed_collection_changes_the_results_without_touching_the_index() {
+    let index = index();
+    let before = collection_of(&[("Storm Hawk", 1, 0)]);
+    assert_eq!(names_owning(&index, "owned>=1", &before), ["Storm Hawk"]);
+    let after = collection_of(&[("Storm Hawk", 0, 0), ("Stone Golem", 2, 0)]);
+    assert_eq!(names_owning(&index, "owned>=1", &after), ["Stone Golem"]);
+    assert_eq!(names_owning(&index, "owned>=1", &before), ["Storm Hawk"]);
+}
+
+#[test]
+fn a_card_updated_in_the_index_keeps_its_copies() {
+    let index = index();
+    let mut changed = cards();
+    changed.retain(|c| c.name == "Storm Hawk");
+    changed[0].text = Some("Flying.".into());
+    index
+        .update(&IndexChanges {
+            base_stamp: "",
+            stamp: "after",
+            changed: &changed,
+            removed: &[],
+        })
+        .unwrap();
+    let collection = collection_of(&[("Storm Hawk", 2, 0)]);
+    assert_eq!(
+        names_owning(&index, "owned>=2", &collection),
+        ["Storm Hawk"]
+    );
+    assert_eq!(
+        names_owning(&index, "owned:0", &collection),
+        ["Ember Cub", "Quick Order", "Stone Golem", "Tidecaller"]
+    );
+}
+
+#[test]
+fn counting_copies_without_a_collection_is_an_error_not_an_empty_result() {
+    let err = index()
+        .search_text(
+            "owned>=1",
+            &SearchOptions {
+                game: None,
+                limit: 10,
+                collection: None,
+            },
+        )
+        .unwrap_err();
+    assert!(matches!(err, SearchError::NoCollection), "{err}");
 }
 
 /// Each query and exactly the cards it finds, in order.
@@ -167,6 +294,7 @@ fn name_matches_rank_above_text_matches() {
             &SearchOptions {
                 game: None,
                 limit: 10,
+                collection: None,
             },
         )
         .unwrap();
@@ -181,6 +309,7 @@ fn the_total_counts_every_match_beyond_the_limit() {
             &SearchOptions {
                 game: None,
                 limit: 2,
+                collection: None,
             },
         )
         .unwrap();
@@ -195,6 +324,7 @@ fn a_bad_query_is_an_error_with_its_column() {
             &SearchOptions {
                 game: None,
                 limit: 2,
+                collection: None,
             },
         )
         .unwrap_err();
@@ -279,6 +409,7 @@ fn assert_changes_applied(index: &CardIndex) {
             &SearchOptions {
                 game: None,
                 limit: 100,
+                collection: None,
             },
         )
         .unwrap();
@@ -315,6 +446,7 @@ fn assert_changes_applied(index: &CardIndex) {
                 &SearchOptions {
                     game: None,
                     limit: 10,
+                    collection: None,
                 },
             )
             .unwrap();

@@ -41,6 +41,31 @@ pub enum Expr {
         op: CmpOp,
         value: StatOperand,
     },
+    /// `owned>=1`, `wanted:0`: the copies of the card in the player's collection or
+    /// wishlist (every finish and place added up), compared with a number.
+    Collection {
+        list: CollectionList,
+        op: CmpOp,
+        count: i64,
+    },
+}
+
+/// Which of the player's lists a collection clause counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CollectionList {
+    /// `owned`: copies in the collection.
+    Owned,
+    /// `wanted`: copies on the wishlist.
+    Wanted,
+}
+
+impl CollectionList {
+    pub fn name(self) -> &'static str {
+        match self {
+            CollectionList::Owned => "owned",
+            CollectionList::Wanted => "wanted",
+        }
+    }
 }
 
 /// Which card field(s) a text clause searches.
@@ -109,6 +134,18 @@ impl TextTarget {
 }
 
 impl CmpOp {
+    /// Whether `left op right` holds.
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            CmpOp::Eq => left == right,
+            CmpOp::Ne => left != right,
+            CmpOp::Lt => left < right,
+            CmpOp::Le => left <= right,
+            CmpOp::Gt => left > right,
+            CmpOp::Ge => left >= right,
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             CmpOp::Eq => "=",
@@ -156,7 +193,26 @@ impl fmt::Display for Expr {
                 };
                 write!(f, "{stat}{}{value}", op.symbol())
             }
+            Expr::Collection { list, op, count } => {
+                write!(f, "{}{}{count}", list.name(), op.symbol())
+            }
         }
+    }
+}
+
+impl Query {
+    /// Whether the query counts copies in the collection or wishlist (`owned`, `wanted`):
+    /// then the search needs the player's [`Collection`](crate::Collection).
+    pub fn uses_collection(&self) -> bool {
+        fn walk(expr: &Expr) -> bool {
+            match expr {
+                Expr::And(items) | Expr::Or(items) => items.iter().any(walk),
+                Expr::Not(inner) => walk(inner),
+                Expr::Collection { .. } => true,
+                _ => false,
+            }
+        }
+        self.expr.as_ref().is_some_and(walk)
     }
 }
 

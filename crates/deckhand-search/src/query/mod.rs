@@ -9,7 +9,7 @@ mod error;
 mod lexer;
 mod parser;
 
-pub use ast::{CmpOp, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
+pub use ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
 pub use error::QueryError;
 pub use parser::{parse, Vocabulary};
 

@@ -12,7 +12,7 @@
 use deckhand_core::{fold_name, Games};
 use std::collections::BTreeSet;
 
-use super::ast::{CmpOp, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
+use super::ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
 use super::error::QueryError;
 use super::lexer::{tokenize, Spanned, Token, Value};
 
@@ -54,6 +54,12 @@ const TEXT_FIELDS: &[(&str, TextTarget)] = &[
 ];
 
 const SORT_FIELDS: &[&str] = &["name", "type", "set", "game"];
+
+/// The player's lists, counted per card: `owned>=1`, `wanted:0`.
+const COLLECTION_FIELDS: &[(&str, CollectionList)] = &[
+    ("owned", CollectionList::Owned),
+    ("wanted", CollectionList::Wanted),
+];
 
 /// Parses `input`. An empty or all-blank query matches every card.
 pub fn parse(input: &str, vocabulary: &Vocabulary) -> Result<Query, QueryError> {
@@ -305,12 +311,16 @@ impl Parser<'_> {
                 .text_field(*target, &key, op, value, column, value_column, last)
                 .map(Some);
         }
+        if let Some((_, list)) = COLLECTION_FIELDS.iter().find(|(field, _)| *field == key) {
+            return collection_field(*list, op, value, value_column).map(Some);
+        }
         if self.vocabulary.stats.contains(&key) {
             return stat_field(key, op, value, column, value_column).map(Some);
         }
         let candidates = TEXT_FIELDS
             .iter()
             .map(|(alias, _)| *alias)
+            .chain(COLLECTION_FIELDS.iter().map(|(field, _)| *field))
             .chain(self.vocabulary.stats.iter().map(String::as_str))
             .chain(["order", "dir"]);
         Err(QueryError::new(
@@ -319,7 +329,8 @@ impl Parser<'_> {
             Some(match suggest(&key, candidates) {
                 Some(s) => format!("did you mean '{s}'?"),
                 None => {
-                    "fields: name, text, type, sub, kw, set, side, color, game, or a stat".into()
+                    "fields: name, text, type, sub, kw, set, side, color, game, owned, wanted, or a stat"
+                        .into()
                 }
             }),
         ))
@@ -497,14 +508,8 @@ fn regex_expr(target: TextTarget, pattern: String, column: usize) -> Result<Expr
     Ok(Expr::Regex { target, pattern })
 }
 
-fn stat_field(
-    stat: String,
-    op: &str,
-    value: Value,
-    column: usize,
-    value_column: usize,
-) -> Result<Expr, QueryError> {
-    let op = match op {
+fn cmp_op(op: &str) -> CmpOp {
+    match op {
         ":" | "=" => CmpOp::Eq,
         "!=" => CmpOp::Ne,
         "<" => CmpOp::Lt,
@@ -512,7 +517,48 @@ fn stat_field(
         ">" => CmpOp::Gt,
         ">=" => CmpOp::Ge,
         _ => unreachable!("the lexer only produces these operators"),
+    }
+}
+
+/// `owned>=1`: a count of copies, so only a whole number compares with it.
+fn collection_field(
+    list: CollectionList,
+    op: &str,
+    value: Value,
+    value_column: usize,
+) -> Result<Expr, QueryError> {
+    let field = list.name();
+    let count = match &value {
+        Value::Word(word) | Value::Quoted(word) => word.trim().parse::<i64>().ok(),
+        Value::Regex(_) => None,
     };
+    let Some(count) = count else {
+        return Err(QueryError::new(
+            value_column,
+            format!(
+                "'{}' at {value_column} is not a number: {field} counts copies",
+                value_word(&value)
+            ),
+            Some(format!(
+                "compare it with a number, as in {field}>=1 or {field}:0"
+            )),
+        ));
+    };
+    Ok(Expr::Collection {
+        list,
+        op: cmp_op(op),
+        count,
+    })
+}
+
+fn stat_field(
+    stat: String,
+    op: &str,
+    value: Value,
+    column: usize,
+    value_column: usize,
+) -> Result<Expr, QueryError> {
+    let op = cmp_op(op);
     let value = match value {
         Value::Regex(_) => {
             return Err(QueryError::new(

@@ -70,6 +70,11 @@ fn valid_queries_parse_to_the_expected_structure() {
         ("order:name", "* order:name"),
         ("ORDER:Cost DIR:ASC", "* order:cost dir:asc"),
         ("Power>=5", "power>=5"),
+        ("owned>=1", "owned>=1"),
+        ("owned:0", "owned=0"),
+        ("OWNED!=2 wanted<3", "(and owned!=2 wanted<3)"),
+        ("wanted>0 -owned>=4", "(and wanted>0 (not owned>=4))"),
+        ("owned<=1 or wanted=2", "(or owned<=1 wanted=2)"),
     ];
     for (input, expected) in cases {
         assert_eq!(parsed(input), expected, "for {input:?}");
@@ -83,7 +88,10 @@ fn invalid_queries_report_the_column_and_a_hint() {
         ("pwr>=5", 1, "unknown field 'pwr' at 1 — did you mean 'power'?"),
         ("t:zoid pow:3", 8, "unknown field 'pow' at 8 — did you mean 'power'?"),
         ("tpye:zoid", 1, "unknown field 'tpye' at 1 — did you mean 'type'?"),
-        ("zzzz:1", 1, "unknown field 'zzzz' at 1 — fields: name, text, type, sub, kw, set, side, color, game, or a stat"),
+        ("zzzz:1", 1, "unknown field 'zzzz' at 1 — fields: name, text, type, sub, kw, set, side, color, game, owned, wanted, or a stat"),
+        ("ownd>=1", 1, "unknown field 'ownd' at 1 — did you mean 'owned'?"),
+        ("owned:x", 7, "'x' at 7 is not a number: owned counts copies — compare it with a number, as in owned>=1 or owned:0"),
+        ("wanted>/1/", 8, "'1' at 8 is not a number: wanted counts copies — compare it with a number, as in wanted>=1 or wanted:0"),
         ("a (b or c", 3, "unclosed ( opened at 3 — add a matching )"),
         ("a (b or (c)", 3, "unclosed ( opened at 3 — add a matching )"),
         ("a b)", 4, "unmatched ) at 4 — remove it, or open a ( before it"),

@@ -197,13 +197,7 @@ impl Deckhand {
             return Ok(rows);
         };
         let all: usize = self.store.card_counts()?.iter().map(|(_, n)| n).sum();
-        let hits = self.index.search_text(
-            query,
-            &deckhand_search::SearchOptions {
-                game,
-                limit: all.max(1),
-            },
-        )?;
+        let hits = self.run_search(query, game, all.max(1))?;
         let matching: HashSet<&str> = hits.hits.iter().map(|h| h.id.as_str()).collect();
         Ok(rows
             .into_iter()

@@ -413,3 +413,34 @@ fn conditions_are_read_as_players_write_them() {
         assert_eq!(parse_condition(text), expected, "{text}");
     }
 }
+
+fn owned_names(deckhand: &Deckhand, query: &str) -> Vec<String> {
+    let page = deckhand.search(query, Some(ZOIDS), 100).unwrap();
+    page.cards.into_iter().map(|c| c.card.name).collect()
+}
+
+/// The collection a search compares with is cached; every change must still show, whether
+/// this connection made it or another one (the app while the CLI writes).
+#[test]
+fn an_owned_search_sees_every_change_since_the_last_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deckhand.sqlite3");
+    let mut app = Deckhand::open(&path).unwrap();
+    let mut cli = Deckhand::open(&path).unwrap();
+    assert!(owned_names(&app, "owned>=1").is_empty());
+    app.collection_add("Dawnmane Liger", Some(ZOIDS), 2, &plain())
+        .unwrap();
+    assert_eq!(owned_names(&app, "owned>=1"), ["Dawnmane Liger"]);
+    cli.collection_add("Cinderpaw Cub", Some(ZOIDS), 1, &plain())
+        .unwrap();
+    assert_eq!(
+        owned_names(&app, "owned>=1"),
+        ["Cinderpaw Cub", "Dawnmane Liger"]
+    );
+    assert_eq!(owned_names(&app, "owned>=2"), ["Dawnmane Liger"]);
+    cli.collection_undo().unwrap();
+    assert_eq!(owned_names(&app, "owned>=1"), ["Dawnmane Liger"]);
+    app.collection_remove("Dawnmane Liger", Some(ZOIDS), 2, &plain())
+        .unwrap();
+    assert!(owned_names(&app, "owned>=1").is_empty());
+}
