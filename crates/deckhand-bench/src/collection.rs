@@ -117,6 +117,7 @@ pub fn collection(dir: &Path, size: CollectionBenchSize) -> Result<Vec<Timing>> 
             "bench.csv",
             csv.as_bytes(),
             &CollectionImportOptions::default(),
+            &mut |_| {},
         )?;
         import.push(started.elapsed());
         let started = Instant::now();
@@ -124,7 +125,12 @@ pub fn collection(dir: &Path, size: CollectionBenchSize) -> Result<Vec<Timing>> 
         undo.push(started.elapsed());
     }
     // Leave the collection in place for the deck measures.
-    deckhand.import_collection_csv("bench.csv", csv.as_bytes(), &Default::default())?;
+    deckhand.import_collection_csv(
+        "bench.csv",
+        csv.as_bytes(),
+        &Default::default(),
+        &mut |_| {},
+    )?;
 
     let quick_runs = size.runs.max(1) * 20;
     let mut need = Vec::with_capacity(quick_runs);

@@ -34,6 +34,8 @@ pub struct CardSet {
 /// [`CardSet::read_json`]).
 #[derive(Debug)]
 pub enum CardSetItem<'a> {
+    /// The file is for this game (its id); comes first, before any set or card.
+    Begin { game: &'a str },
     /// A set the file declares.
     Set(&'a SetInfo),
     /// A validated card, and how many bytes of the text have been read up to it.
@@ -86,6 +88,7 @@ impl CardSet {
         let mut sets = Vec::new();
         let mut cards = Vec::new();
         let summary = CardSet::read_json(source_name, text, games, &mut |item| match item {
+            CardSetItem::Begin { .. } => {}
             CardSetItem::Set(info) => sets.push(info.clone()),
             CardSetItem::Card { card, .. } => cards.push(card),
         })?;

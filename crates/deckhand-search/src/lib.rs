@@ -22,5 +22,7 @@ mod trigram_query;
 
 pub use error::SearchError;
 pub use fuzzy::suggest_names;
-pub use index::{CardIndex, Hit, IndexChanges, SearchOptions, SearchResults, UpdateOutcome};
+pub use index::{
+    CardIndex, Hit, IndexBuild, IndexChanges, SearchOptions, SearchResults, UpdateOutcome,
+};
 pub use query::{parse, Query, QueryError, Vocabulary};

@@ -66,6 +66,16 @@ impl CardImport<'_> {
     }
 }
 
+impl Store {
+    /// Shrinks SQLite's page cache back to its default after a bulk write, so the memory
+    /// is free for what follows (building the index).
+    pub fn release_memory(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "cache_size", -2000)?;
+        self.conn.execute_batch("PRAGMA shrink_memory")?;
+        Ok(())
+    }
+}
+
 /// What the database holds for a card id before the run.
 struct Stored {
     game: String,

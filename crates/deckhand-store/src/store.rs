@@ -4,7 +4,7 @@ use std::path::Path;
 
 use deckhand_core::{fold_name, Card, CardSet, Game, Side};
 
-use crate::card_import::CardWriter;
+use crate::card_import::{CardWriter, ImportOutcome};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 
@@ -90,9 +90,9 @@ impl Store {
     /// another game has is an error ([`StoreError::IdInOtherGame`]).
     pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
         let tx = self.conn.transaction()?;
-        let report = import_in(&tx, sets)?;
+        let outcome = import_in(&tx, sets)?;
         tx.commit()?;
-        Ok(report)
+        Ok(outcome.report)
     }
 
     /// Imports card sets and saves decks that use them in one transaction: the cards and
@@ -102,15 +102,15 @@ impl Store {
         &mut self,
         sets: &[CardSet],
         decks: &[TaggedDeck],
-    ) -> Result<(ImportReport, Vec<bool>), StoreError> {
+    ) -> Result<(ImportOutcome, Vec<bool>), StoreError> {
         let tx = self.conn.transaction()?;
-        let report = import_in(&tx, sets)?;
+        let outcome = import_in(&tx, sets)?;
         let saved = decks
             .iter()
             .map(|deck| save_tagged_deck_in(&tx, deck))
             .collect::<Result<Vec<_>, _>>()?;
         tx.commit()?;
-        Ok((report, saved))
+        Ok((outcome, saved))
     }
 
     /// Cards matching `filter`, by game then name.
@@ -235,7 +235,7 @@ impl Store {
 }
 
 /// The body of an import, inside the caller's transaction.
-fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
+fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreError> {
     let mut writer = CardWriter::new(tx)?;
     for set in sets {
         writer.begin_file(&set.source_name, &set.game);
@@ -246,7 +246,7 @@ fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportReport, StoreErr
             writer.card(tx, card)?;
         }
     }
-    Ok(writer.finish(tx)?.report)
+    writer.finish(tx)
 }
 
 pub(crate) type RowResult = Result<Card, StoreError>;

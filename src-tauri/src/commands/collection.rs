@@ -156,6 +156,8 @@ pub async fn import_collection_file(
                 skip_unknown,
                 dry_run,
             },
+            // The Collection view will pass a channel here; until then no progress.
+            &mut |_| {},
         )
     })
 }

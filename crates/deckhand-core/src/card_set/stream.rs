@@ -86,7 +86,12 @@ impl<'g, 'f, 'de> Reader<'g, 'f, 'de> {
 
     fn set_game(&mut self, id: String) {
         match self.games.get(&id) {
-            Ok(game) => self.game = Some(game),
+            Ok(game) => {
+                self.game = Some(game);
+                if !self.problem() {
+                    (self.on_item)(CardSetItem::Begin { game: &game.id });
+                }
+            }
             Err(e) => self.game_problem = Some(self.error("game".into(), e.to_string())),
         }
         self.game_id = Some(id);
@@ -138,7 +143,9 @@ impl<'g, 'f, 'de> Reader<'g, 'f, 'de> {
             return;
         }
         let read = match &input.name {
-            Cow::Borrowed(name) => (name.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize),
+            Cow::Borrowed(name) => {
+                (name.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize)
+            }
             Cow::Owned(_) => 0,
         };
         let card = match validate_card(game, input) {

@@ -284,10 +284,10 @@ fn cards_and_decks_land_together_or_not_at_all() {
     assert!(store.cards(&CardFilter::default()).unwrap().is_empty());
     assert!(store.decks(None, true).unwrap().is_empty());
 
-    let (report, saved) = store
+    let (outcome, saved) = store
         .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
         .unwrap();
-    assert_eq!((report.added, saved.as_slice()), (1, &[true][..]));
+    assert_eq!((outcome.report.added, saved.as_slice()), (1, &[true][..]));
     let (_, again) = store
         .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
         .unwrap();
@@ -327,7 +327,11 @@ fn reimporting_an_unchanged_set_writes_nothing_and_keeps_the_generation() {
     let writes = store.conn.total_changes();
     let report = store.import(&[set(THREE)]).unwrap();
     assert_eq!((report.added, report.updated, report.unchanged), (0, 0, 3));
-    assert_eq!(store.conn.total_changes(), writes, "an unchanged import wrote rows");
+    assert_eq!(
+        store.conn.total_changes(),
+        writes,
+        "an unchanged import wrote rows"
+    );
     assert_eq!(store.data_stamp().unwrap(), stamp);
 }
 

@@ -10,6 +10,7 @@ use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_file::{self, CsvEntry, CsvFormat};
+use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
 
 /// How to import a collection file.
@@ -115,14 +116,17 @@ impl CardLookup {
 impl Deckhand {
     /// Imports a collection file's bytes (format recognised from the header), adding its
     /// copies to the collection in one transaction. Unknown names fail the whole import,
-    /// each listed with its line, unless `skip_unknown`.
+    /// each listed with its line, unless `skip_unknown`. `progress` hears `Reading` (bytes,
+    /// at the start and once parsed and resolved) then `Storing` (rows written of rows
+    /// touched); pass `&mut |_| {}` to ignore it.
     pub fn import_collection_csv(
         &mut self,
         source_name: &str,
         bytes: &[u8],
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
-        self.import_collection(source_name, bytes, options)
+        self.import_collection(source_name, bytes, options, progress)
             .map(|(report, _)| report)
     }
 
@@ -132,13 +136,15 @@ impl Deckhand {
         &mut self,
         path: &Path,
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
         let bytes = std::fs::read(path).map_err(|e| Error::ReadFile {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
         let label = path.display().to_string();
-        let (mut report, skipped_text) = self.import_collection(&label, &bytes, options)?;
+        let (mut report, skipped_text) =
+            self.import_collection(&label, &bytes, options, progress)?;
         if let Some(text) = skipped_text.filter(|_| !options.dry_run) {
             let stem = path
                 .file_stem()
@@ -159,10 +165,18 @@ impl Deckhand {
         source_name: &str,
         bytes: &[u8],
         options: &CollectionImportOptions,
+        progress: ProgressSink,
     ) -> Result<(CollectionImportReport, Option<String>)> {
         if let Some(game) = options.game {
             self.games.get(game)?;
         }
+        let bytes_total = bytes.len() as u64;
+        let reading = |done| ImportProgress {
+            stage: ImportStage::Reading,
+            done,
+            total: bytes_total,
+        };
+        progress(reading(0));
         let file = csv_file::parse(bytes).map_err(|e| Error::CollectionCsv {
             source_name: source_name.to_owned(),
             line: e.line,
@@ -210,15 +224,25 @@ impl Deckhand {
                 lines: self.describe_skipped(&skipped, options.game)?,
             });
         }
+        progress(reading(bytes_total));
         let label = format!(
             "import {}",
             Path::new(source_name)
                 .file_name()
                 .map_or_else(|| source_name.into(), |n| n.to_string_lossy())
         );
-        let change = self
-            .store
-            .apply_collection_changes(&label, &changes, options.dry_run)?;
+        let change = self.store.apply_collection_changes_with_progress(
+            &label,
+            &changes,
+            options.dry_run,
+            &mut |done, total| {
+                progress(ImportProgress {
+                    stage: ImportStage::Storing,
+                    done,
+                    total,
+                })
+            },
+        )?;
         let skipped_text = (!skipped.is_empty()).then(|| {
             csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields)
         });

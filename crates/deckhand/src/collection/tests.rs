@@ -12,7 +12,12 @@ fn plain() -> CopySpec {
 }
 
 fn import(deckhand: &mut Deckhand, text: &str) -> Result<CollectionImportReport> {
-    deckhand.import_collection_csv("test.csv", text.as_bytes(), &Default::default())
+    deckhand.import_collection_csv(
+        "test.csv",
+        text.as_bytes(),
+        &Default::default(),
+        &mut |_| {},
+    )
 }
 
 fn owned(deckhand: &Deckhand, card: &str) -> u32 {
@@ -86,6 +91,7 @@ fn a_name_shared_by_two_games_needs_the_game_to_be_imported() {
                 game: Some("pr-dbg"),
                 ..Default::default()
             },
+            &mut |_| {},
         )
         .unwrap();
     assert_eq!(report.copies, 2);
@@ -143,6 +149,7 @@ fn a_dry_run_import_previews_the_change_and_writes_nothing() {
                 dry_run: true,
                 ..Default::default()
             },
+            &mut |_| {},
         )
         .unwrap();
     assert_eq!((report.change.new_rows, report.change.copies_delta), (1, 2));
@@ -190,6 +197,7 @@ fn each_export_format_reads_back_to_the_same_copies() {
                     game: Some(ZOIDS),
                     ..Default::default()
                 },
+                &mut |_| {},
             )
             .unwrap();
         assert_eq!(report.format, format, "{text}");
