@@ -224,7 +224,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         )?),
         (None, None) => None,
     };
-    let mut progress = super::progress::games_bar(args.games);
+    let mut progress = super::progress::delayed_bar(args.games, "games");
     match other {
         None => {
             let report = playable.simulate(&options, &mut progress)?;

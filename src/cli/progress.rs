@@ -63,15 +63,15 @@ pub fn import_sink(json: bool) -> impl FnMut(ImportProgress) {
     }
 }
 
-/// A bar for `total` goldfish games, shown once a run has taken a second (only on a
-/// terminal). The callback returns `true`: go on.
-pub fn games_bar(total: u64) -> impl FnMut(u64) -> bool {
+/// A bar for `total` units of `what` (goldfish games, printed images), shown once the work
+/// has taken a second (only on a terminal). The callback returns `true`: go on.
+pub fn delayed_bar(total: u64, what: &'static str) -> impl FnMut(u64) -> bool {
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut shown: Option<ProgressBar> = None;
     move |done| {
         if terminal && shown.is_none() && start.elapsed() > Duration::from_secs(1) {
-            shown = Some(bar(total, "games", false));
+            shown = Some(bar(total, what, false));
         }
         if let Some(bar) = &shown {
             bar.set_position(done);

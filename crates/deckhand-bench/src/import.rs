@@ -93,7 +93,7 @@ pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchRe
         let store = Store::open(&db)?;
         let index_dir = dir.join(format!("build-{run}.index"));
         let started = Instant::now();
-        let mut index = IndexBuild::start(Some(&index_dir), &games, cards)?;
+        let mut index = IndexBuild::start(Some(index_dir.as_path()), &games, cards)?;
         store.for_each_card(&CardFilter::default(), |card| {
             index.add(&card).map_err(Error::from)
         })?;

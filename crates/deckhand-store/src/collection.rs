@@ -254,7 +254,7 @@ impl Journal<'_> {
 fn touch<'m>(
     tx: &Transaction,
     touched: &'m mut HashMap<RowKey, Touched>,
-    stored: Option<&HashMap<RowKey, (u32, String, String)>>,
+    stored: Option<&Scanned>,
     list: &'static str,
     key: &CopyKey,
     game: &str,
@@ -375,6 +375,9 @@ type RowKey = (
     String,
 );
 
+/// Rows read in one scan: count, note and game by key.
+type Scanned = HashMap<RowKey, (u32, String, String)>;
+
 fn row_key(list: &'static str, key: &CopyKey) -> RowKey {
     (
         list,
@@ -438,7 +441,7 @@ impl Store {
                 made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             [label],
         )?;
-        let mut stored: Option<HashMap<RowKey, (u32, String, String)>> = None;
+        let mut stored: Option<Scanned> = None;
         if changes.len() > SCAN_ABOVE {
             let mut stmt = tx.prepare(
                 "SELECT card, finish, condition, language, location, count, note, game

@@ -24,7 +24,7 @@ impl Deckhand {
         let sources: Vec<(&str, &str)> = sources.into_iter().collect();
         let total = sources.iter().map(|(_, text)| text.len() as u64).sum();
         let base_stamp = self.store.data_stamp()?;
-        let mut silent = |_| {};
+        let mut silent = |_: ImportProgress| {};
         let mut reading = Reading::new(total, &mut silent);
         let mut run = self.store.begin_import()?;
         for (name, text) in sources {

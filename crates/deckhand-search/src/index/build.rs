@@ -20,9 +20,9 @@ use crate::text_store::{self, PartWriter};
 use crate::SearchError;
 
 /// tantivy's memory budget per indexing thread. A thread that fills it writes a segment
-/// and starts another; 100k cards fit in one segment per thread with room to spare, and
-/// the arena is only touched as it fills, so a small build costs little.
-const BUILD_MEMORY_PER_THREAD: usize = 64 * 1024 * 1024;
+/// and starts another; 50k cards fit in one segment, and the arena is only touched as it
+/// fills, so a small build costs little. It is most of a large import's peak memory.
+const BUILD_MEMORY_PER_THREAD: usize = 48 * 1024 * 1024;
 /// Below this many cards per thread another thread costs more than it saves.
 const CARDS_PER_THREAD: usize = 2_000;
 
