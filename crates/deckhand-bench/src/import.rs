@@ -51,8 +51,14 @@ pub fn write_zoids_set(path: &Path, cards: usize, edited: usize) -> Result<u64> 
     let sets: Vec<Value> = (0..12)
         .map(|n| serde_json::json!({"code": format!("B{n}"), "name": format!("Bench set {n}")}))
         .collect();
-    let file = serde_json::json!({"game": GAME, "sets": sets, "cards": list});
-    let text = serde_json::to_string_pretty(&file).expect("json");
+    // Written by hand so that `game` comes first, as people write these files (a JSON
+    // map would sort `cards` before it, and a reader must then hold the cards until it
+    // knows their game).
+    let text = format!(
+        "{{\n  \"game\": \"{GAME}\",\n  \"sets\": {},\n  \"cards\": {}\n}}\n",
+        serde_json::to_string_pretty(&sets).expect("json"),
+        serde_json::to_string_pretty(&list).expect("json"),
+    );
     std::fs::write(path, &text).map_err(|e| Error::WriteFile {
         path: path.to_owned(),
         message: e.to_string(),
