@@ -33,6 +33,9 @@ pub struct CardSet {
 /// One item of a card-set file, handed out while the file is read (see
 /// [`CardSet::read_json`]).
 #[derive(Debug)]
+// Handed to a callback once per item and never stored: boxing the card would only add an
+// allocation per card.
+#[allow(clippy::large_enum_variant)]
 pub enum CardSetItem<'a> {
     /// The file is for this game (its id); comes first, before any set or card.
     Begin { game: &'a str },
