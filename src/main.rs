@@ -108,10 +108,20 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchCommand {
-    /// First-run cost: create a database and import all bundled card data
+    /// First-run cost (create a database, import all bundled card data), then a large
+    /// generated Zoids Scramble set imported new, unchanged and with 100 cards changed
     Import {
         #[arg(long, default_value_t = 20)]
         runs: usize,
+        /// Cards in the generated set (0: only the first-run measure)
+        #[arg(long, default_value_t = 100_000, value_name = "N")]
+        cards: usize,
+        /// Timed rounds of the large-set import
+        #[arg(long, default_value_t = 3, value_name = "N")]
+        set_runs: usize,
+        /// Only write the generated set to FILE (to time `deckhand import FILE` itself)
+        #[arg(long, value_name = "FILE")]
+        write_set: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -239,9 +249,13 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             &mut out,
         )?,
         // Benchmarks make their own databases.
-        Command::Bench(BenchCommand::Import { runs, json }) => {
-            cli::bench_import(runs, json, &mut out)?
-        }
+        Command::Bench(BenchCommand::Import {
+            runs,
+            cards,
+            set_runs,
+            write_set,
+            json,
+        }) => cli::bench_import(runs, cards, set_runs, write_set.as_deref(), json, &mut out)?,
         Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }

@@ -675,3 +675,53 @@ fn search_limit_is_bounded() {
         );
     }
 }
+
+/// Runs `deckhand --db <db> <args>` with a pseudo-terminal as stdout and stderr (through
+/// util-linux `script`); returns everything the terminal received.
+fn run_on_terminal(db: &Path, args: &[&str]) -> String {
+    let mut command = format!(
+        "'{}' --db '{}'",
+        env!("CARGO_BIN_EXE_deckhand"),
+        db.display()
+    );
+    for arg in args {
+        command.push_str(&format!(" '{arg}'"));
+    }
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("DECKHAND_DB")
+        .output()
+        .expect("util-linux `script` runs the command on a pseudo-terminal");
+    assert!(output.status.success(), "{}", stderr(&output));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_large_import_draws_a_bar_on_a_terminal_and_none_with_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards: Vec<Value> = (0..12_000)
+        .map(|i| {
+            serde_json::json!({"id": format!("big-{i}"), "name": format!("Big Raptor {i}"),
+                "type": "Zoid", "text": "Deal 2 damage to target unit. Draw a card.",
+                "stats": {"power": i % 10}})
+        })
+        .collect();
+    let file = dir.path().join("big.json");
+    let set = serde_json::json!({"game": "zoids-scramble", "cards": cards});
+    std::fs::write(&file, set.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+
+    let drawn = run_on_terminal(&dir.path().join("a.sqlite3"), &["import", file]);
+    assert!(
+        drawn.contains("indexing ["),
+        "no bar on a terminal: {drawn:?}"
+    );
+
+    let json = run_on_terminal(&dir.path().join("b.sqlite3"), &["import", "--json", file]);
+    assert!(
+        !json.contains("indexing") && !json.contains("reading"),
+        "{json:?}"
+    );
+    let report: Value = serde_json::from_str(json.trim()).expect("only JSON on the terminal");
+    assert_eq!(report["added"], 12_000);
+}

@@ -262,7 +262,7 @@ pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl W
                     skip_unknown,
                     dry_run,
                 },
-                &mut |_| {},
+                &mut super::progress::import_sink(json),
             )?;
             if json {
                 return print_json(out, &report);

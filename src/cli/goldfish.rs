@@ -1,9 +1,8 @@
 //! `deckhand goldfish` and `deckhand odds`: a deck played against an opponent who does
 //! nothing (Monte Carlo, one game step by step, two decks compared) and exact draw odds.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use clap::Args;
 use deckhand::goldfish::{
@@ -129,31 +128,6 @@ fn load(
     Ok((label, deck))
 }
 
-/// Draws a progress bar on stderr once a run has taken a second (only on a terminal).
-pub(super) fn progress_bar(total: u64) -> impl FnMut(u64) -> bool {
-    let start = Instant::now();
-    let terminal = io::stderr().is_terminal();
-    let mut shown = None;
-    move |done| {
-        if terminal && start.elapsed() > Duration::from_secs(1) {
-            let percent = done * 100 / total.max(1);
-            if shown != Some(percent) {
-                let filled = (percent * 30 / 100) as usize;
-                eprint!(
-                    "\r[{}{}] {percent:>3}%",
-                    "#".repeat(filled),
-                    " ".repeat(30 - filled)
-                );
-                shown = Some(percent);
-            }
-            if done >= total {
-                eprint!("\r{:40}\r", "");
-            }
-        }
-        true
-    }
-}
-
 /// Runs the command. A deck too small to play exits 1 with the reason, like a finding.
 pub fn goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -> Result<Outcome> {
     match run_goldfish(deckhand, args, out) {
@@ -239,7 +213,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         )?),
         (None, None) => None,
     };
-    let mut progress = progress_bar(args.games);
+    let mut progress = super::progress::delayed_bar(args.games, "games");
     match other {
         None => {
             let report = playable.simulate(&options, &mut progress)?;

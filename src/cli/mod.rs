@@ -4,6 +4,7 @@ pub mod collection;
 pub mod deck;
 pub mod goldfish;
 pub mod print;
+mod progress;
 mod text;
 
 use std::io::{self, Write};
@@ -93,7 +94,7 @@ pub fn import(
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let report = deckhand.import_files(files)?;
+    let report = deckhand.import_files(files, &mut progress::import_sink(json))?;
     if json {
         return print_json(out, &report);
     }
@@ -174,12 +175,54 @@ pub fn search(
     Ok(())
 }
 
-pub fn bench_import(runs: usize, json: bool, out: &mut impl Write) -> Result {
-    let timings = deckhand_bench::first_run_import(runs)?;
-    if json {
-        return print_json(out, &timings);
+pub fn bench_import(
+    runs: usize,
+    cards: usize,
+    set_runs: usize,
+    write_set: Option<&std::path::Path>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    if let Some(path) = write_set {
+        let bytes = deckhand_bench::write_zoids_set(path, cards, 0)?;
+        writeln!(
+            out,
+            "wrote {cards} cards ({bytes} bytes) to {}",
+            path.display()
+        )?;
+        return Ok(());
     }
-    text::timings(&timings, out)?;
+    let first_run = deckhand_bench::first_run_import(runs)?;
+    let set = if cards > 0 {
+        let dir =
+            std::env::temp_dir().join(format!("deckhand-bench-import-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        let report = deckhand_bench::import_set(&dir, cards, set_runs);
+        let _ = std::fs::remove_dir_all(&dir);
+        Some(report?)
+    } else {
+        None
+    };
+    if json {
+        #[derive(Serialize)]
+        struct Report {
+            first_run: Vec<deckhand_bench::Timing>,
+            set: Option<deckhand_bench::ImportBenchReport>,
+        }
+        return print_json(out, &Report { first_run, set });
+    }
+    text::timings(&first_run, out)?;
+    if let Some(set) = set {
+        writeln!(
+            out,
+            "{}, {} build; a {}-card Zoids Scramble set, {:.1} MB of JSON:",
+            set.machine,
+            set.profile,
+            set.cards,
+            set.file_bytes as f64 / 1e6
+        )?;
+        text::timings(&set.timings, out)?;
+    }
     Ok(())
 }
 

@@ -213,7 +213,8 @@ pub fn run(
     // Image decks take a while: a progress bar on a terminal once it has taken a second.
     let mut bar = None;
     let summary = job.write(&options, target, &mut |p| {
-        let bar = bar.get_or_insert_with(|| super::goldfish::progress_bar(p.images_total as u64));
+        let bar = bar
+            .get_or_insert_with(|| super::progress::delayed_bar(p.images_total as u64, "images"));
         bar(p.images_done as u64);
     })?;
     if args.json {

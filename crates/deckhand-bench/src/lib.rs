@@ -9,12 +9,14 @@ use deckhand::{Deckhand, Result};
 mod collection;
 mod decks;
 mod goldfish;
+mod import;
 mod search;
 mod synthetic;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
 pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
+pub use import::{import_set, write_zoids_set, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
 };

@@ -46,6 +46,12 @@ pub fn cards(games: &Games, count: usize, seed: u64) -> Vec<Card> {
         .collect()
 }
 
+/// `count` cards of one game, deterministic for a given `seed`.
+pub fn cards_of(game: &Game, count: usize, seed: u64) -> Vec<Card> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    (0..count).map(|i| card(game, i, &mut rng)).collect()
+}
+
 fn pick<'a>(rng: &mut StdRng, items: &[&'a str]) -> &'a str {
     items[rng.random_range(0..items.len())]
 }

@@ -1,7 +1,9 @@
 //! The card-set import format (one JSON file per set) and its validation against a game.
 
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
+use serde::de::DeserializeSeed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -28,20 +30,37 @@ pub struct CardSet {
     pub cards: Vec<Card>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CardSetFile {
-    game: String,
-    #[serde(default)]
-    sets: Vec<SetInfo>,
-    #[serde(default)]
-    cards: Vec<CardInput>,
+/// One item of a card-set file, handed out while the file is read (see
+/// [`CardSet::read_json`]).
+#[derive(Debug)]
+// Handed to a callback once per item and never stored: boxing the card would only add an
+// allocation per card.
+#[allow(clippy::large_enum_variant)]
+pub enum CardSetItem<'a> {
+    /// The file is for this game (its id); comes first, before any set or card.
+    Begin { game: &'a str },
+    /// A set the file declares.
+    Set(&'a SetInfo),
+    /// A validated card, and how many bytes of the text have been read up to it.
+    Card { card: Card, read: usize },
+}
+
+/// What [`CardSet::read_json`] read, besides the items it handed out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSetSummary {
+    /// The game's id.
+    pub game: String,
+    /// How many cards the file holds.
+    pub cards: usize,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CardInput {
-    name: String,
+pub(crate) struct CardInput<'a> {
+    /// Borrowed from the text when it has no escapes: its address says how far the
+    /// reader has come.
+    #[serde(borrow)]
+    name: Cow<'a, str>,
     #[serde(rename = "type")]
     card_type: String,
     #[serde(default)]
@@ -69,6 +88,33 @@ impl CardSet {
     /// Errors name `source_name` and either a JSON path (`cards[12].stats.power`) or, for
     /// malformed JSON, a line and column.
     pub fn from_json(source_name: &str, text: &str, games: &Games) -> Result<CardSet, CoreError> {
+        let mut sets = Vec::new();
+        let mut cards = Vec::new();
+        let summary = CardSet::read_json(source_name, text, games, &mut |item| match item {
+            CardSetItem::Begin { .. } => {}
+            CardSetItem::Set(info) => sets.push(info.clone()),
+            CardSetItem::Card { card, .. } => cards.push(card),
+        })?;
+        Ok(CardSet {
+            source_name: source_name.to_owned(),
+            game: summary.game,
+            sets,
+            cards,
+        })
+    }
+
+    /// Reads a card-set file as [`CardSet::from_json`] does, but hands each set and each
+    /// validated card to `on_item` as soon as it is read, in file order, instead of
+    /// collecting them: a large file is never held as cards. Items stop at the first
+    /// problem; on `Err` the caller discards what it was given. The error is the one
+    /// `from_json` reports (malformed JSON first, then the game, then the first bad card,
+    /// then the first bad set).
+    pub fn read_json(
+        source_name: &str,
+        text: &str,
+        games: &Games,
+        on_item: &mut dyn FnMut(CardSetItem<'_>),
+    ) -> Result<CardSetSummary, CoreError> {
         let error = |location: Location, message: String| CoreError::CardSet {
             source_name: source_name.to_owned(),
             location,
@@ -89,44 +135,19 @@ impl CardSet {
                 _ => error(at_position, message),
             }
         };
+        let mut reader = stream::Reader::new(source_name, text, games, on_item);
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        let file: CardSetFile = serde_path_to_error::deserialize(&mut deserializer)
-            .map_err(|err| json_error(err.path().to_string(), err.inner()))?;
+        let mut track = serde_path_to_error::Track::new();
+        let parsed = stream::FileSeed(&mut reader).deserialize(
+            serde_path_to_error::Deserializer::new(&mut deserializer, &mut track),
+        );
+        if let Err(err) = parsed {
+            return Err(json_error(track.path().to_string(), &err));
+        }
         deserializer
             .end()
             .map_err(|err| json_error(".".into(), &err))?;
-        let game = games
-            .get(&file.game)
-            .map_err(|e| error(Location::Path("game".into()), e.to_string()))?;
-
-        let mut cards = Vec::with_capacity(file.cards.len());
-        let mut ids: HashMap<String, usize> = HashMap::new();
-        for (index, input) in file.cards.into_iter().enumerate() {
-            let card = validate_card(game, input).map_err(|(key, message)| {
-                error(Location::Path(format!("cards[{index}]{key}")), message)
-            })?;
-            if let Some(first) = ids.insert(card.id.clone(), index) {
-                return Err(error(
-                    Location::Path(format!("cards[{index}].id")),
-                    format!("id '{}' is used again (first by cards[{first}])", card.id),
-                ));
-            }
-            cards.push(card);
-        }
-        for (index, set) in file.sets.iter().enumerate() {
-            if set.code.trim().is_empty() {
-                return Err(error(
-                    Location::Path(format!("sets[{index}].code")),
-                    "must not be empty".into(),
-                ));
-            }
-        }
-        Ok(CardSet {
-            source_name: source_name.to_owned(),
-            game: game.id.clone(),
-            sets: file.sets,
-            cards,
-        })
+        reader.finish()
     }
 }
 
@@ -365,6 +386,8 @@ fn describe(value: &Value) -> &'static str {
         Value::Object(_) => "an object",
     }
 }
+
+mod stream;
 
 #[cfg(test)]
 mod tests;

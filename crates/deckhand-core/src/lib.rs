@@ -16,7 +16,7 @@ mod name;
 mod rules;
 
 pub use card::{Card, Side, StatValue};
-pub use card_set::{CardSet, SetInfo};
+pub use card_set::{CardSet, CardSetItem, CardSetSummary, SetInfo};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use game::{

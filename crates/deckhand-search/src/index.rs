@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use deckhand_core::{Card, Games};
 use serde::Serialize;
 use tantivy::directory::{Directory, MmapDirectory, OwnedBytes};
-use tantivy::indexer::NoMergePolicy;
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query as TantivyQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Schema, Value};
 use tantivy::{Executor, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
@@ -27,10 +26,6 @@ use crate::text_store::{self, PartWriter, TextStore};
 use crate::top_cards::{SortBy, TopCards};
 use crate::SearchError;
 
-/// A full build splits the cards over this many indexing threads (one segment each).
-const BUILD_THREADS: usize = 2;
-/// tantivy's memory budget per indexing thread; a full 100k-card build stays under it.
-const BUILD_MEMORY_PER_THREAD: usize = 96 * 1024 * 1024;
 /// An incremental update indexes few cards.
 const UPDATE_MEMORY: usize = 32 * 1024 * 1024;
 /// Compiled regexes kept for the next searches (paging, typing).
@@ -175,13 +170,9 @@ impl Manifest {
 impl CardIndex {
     /// Builds an index in memory (tests, benchmarks, in-memory databases).
     pub fn build_in_ram(games: &Games, cards: &[Card]) -> Result<CardIndex, SearchError> {
-        let (schema, fields) = Fields::schema(stat_names(games));
-        let index = Index::create_in_ram(schema.clone());
-        let texts = store_of(fill(&index, &fields, cards)?)?;
-        let generation = Generation::new(None, index, texts, String::new(), None)?;
-        Ok(CardIndex::with(
-            games, fields, schema, None, generation, None,
-        ))
+        let mut build = IndexBuild::start(None, games, cards.len())?;
+        cards.iter().try_for_each(|card| build.add(card))?;
+        build.finish("")
     }
 
     /// Opens the index in `dir` if its current generation was built by this schema for the
@@ -201,7 +192,8 @@ impl CardIndex {
             return None;
         }
         Some(CardIndex::with(
-            games,
+            Vocabulary::from_games(games),
+            schema_stamp,
             fields,
             schema,
             Some(generations),
@@ -218,42 +210,24 @@ impl CardIndex {
         stamp: &str,
         cards: &[Card],
     ) -> Result<CardIndex, SearchError> {
-        let (schema, fields) = Fields::schema(stat_names(games));
-        let generations = Generations::new(dir);
-        let schema_stamp = schema_stamp(games);
-        let (generation, version) =
-            build_generation(&generations, &schema, &fields, &schema_stamp, stamp, cards)?;
-        Ok(CardIndex::with(
-            games,
-            fields,
-            schema,
-            Some(generations),
-            generation,
-            version,
-        ))
+        let mut build = IndexBuild::start(Some(dir), games, cards.len())?;
+        cards.iter().try_for_each(|card| build.add(card))?;
+        build.finish(stamp)
     }
 
     /// Replaces the whole index with `cards` (described by `stamp`): a new generation on
     /// disk, or a new index in RAM.
     pub fn rebuild(&self, stamp: &str, cards: &[Card]) -> Result<(), SearchError> {
-        let (generation, version) = match &self.generations {
-            Some(generations) => build_generation(
-                generations,
-                &self.schema,
-                &self.fields,
-                &self.schema_stamp,
-                stamp,
-                cards,
-            )?,
-            None => {
-                let index = Index::create_in_ram(self.schema.clone());
-                let texts = store_of(fill(&index, &self.fields, cards)?)?;
-                (
-                    Generation::new(None, index, texts, stamp.to_owned(), None)?,
-                    None,
-                )
-            }
-        };
+        let dir = self.generations.as_ref().map(|g| g.root().to_owned());
+        let mut build = IndexBuild::with_schema(
+            dir.as_deref(),
+            self.schema.clone(),
+            self.fields.clone(),
+            self.schema_stamp.clone(),
+            cards.len(),
+        )?;
+        cards.iter().try_for_each(|card| build.add(card))?;
+        let (generation, version) = build.finish_generation(stamp)?;
         self.switch(generation, version);
         if let Some(generations) = &self.generations {
             if let Ok(writer) = generations.lock_writer() {
@@ -386,7 +360,8 @@ impl CardIndex {
     }
 
     fn with(
-        games: &Games,
+        vocabulary: Vocabulary,
+        schema_stamp: String,
         fields: Fields,
         schema: Schema,
         generations: Option<Generations>,
@@ -396,8 +371,8 @@ impl CardIndex {
         CardIndex {
             fields,
             schema,
-            vocabulary: Vocabulary::from_games(games),
-            schema_stamp: schema_stamp(games),
+            vocabulary,
+            schema_stamp,
             generations,
             state: RwLock::new(Arc::new(generation)),
             seen: Mutex::new(version),
@@ -661,54 +636,6 @@ impl Generation {
     }
 }
 
-fn build_generation(
-    generations: &Generations,
-    schema: &Schema,
-    fields: &Fields,
-    schema_stamp: &str,
-    stamp: &str,
-    cards: &[Card],
-) -> Result<(Generation, Option<PointerVersion>), SearchError> {
-    let directory_error = directory_error(generations.root());
-    let writer = generations.lock_writer().map_err(&directory_error)?;
-    let (name, dir, lock) = generations.create(&writer).map_err(&directory_error)?;
-    let index = Index::create_in_dir(&dir, schema.clone())?;
-    let file = fill(&index, fields, cards)?;
-    write_synced(&text_store::file_path(&dir, 0), &file).map_err(&directory_error)?;
-    let lengths = vec![file.len() as u64];
-    Manifest {
-        stamp: format!("{schema_stamp}; data {stamp}"),
-        texts: lengths.clone(),
-    }
-    .write(&dir)
-    .map_err(&directory_error)?;
-    generations
-        .publish(&writer, &name)
-        .map_err(&directory_error)?;
-    let version = generations.pointer_version();
-    let texts = open_texts(&dir, &lengths).ok_or_else(damaged_part)?;
-    let generation = Generation::new(Some(name), index, texts, stamp.to_owned(), Some(lock))?;
-    generations.collect_garbage(&writer);
-    Ok((generation, version))
-}
-
-/// Indexes every card into an empty index; returns the text store's first part.
-fn fill(index: &Index, fields: &Fields, cards: &[Card]) -> Result<Vec<u8>, SearchError> {
-    let threads = BUILD_THREADS.min(cards.len() / 1000 + 1);
-    let mut writer: IndexWriter =
-        index.writer_with_num_threads(threads, threads * BUILD_MEMORY_PER_THREAD)?;
-    // One segment per thread is what searches want; merging them would only cost time.
-    writer.set_merge_policy(Box::new(NoMergePolicy));
-    let mut texts = PartWriter::new(0);
-    for card in cards {
-        let reference = texts.push(&card.name, card.text.as_deref());
-        writer.add_document(document(fields, card, reference))?;
-    }
-    writer.commit()?;
-    writer.wait_merging_threads()?;
-    Ok(texts.into_bytes())
-}
-
 /// Applies `changes` to `index`; returns the new text store part, whose rows start at
 /// `first_row`.
 fn apply(
@@ -838,6 +765,10 @@ fn highlight_terms(expr: Option<&Expr>) -> Vec<String> {
     }
     out
 }
+
+mod build;
+
+pub use build::IndexBuild;
 
 #[cfg(test)]
 mod tests;

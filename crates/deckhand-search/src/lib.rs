@@ -24,5 +24,7 @@ mod trigram_query;
 pub use collection::Collection;
 pub use error::SearchError;
 pub use fuzzy::suggest_names;
-pub use index::{CardIndex, Hit, IndexChanges, SearchOptions, SearchResults, UpdateOutcome};
+pub use index::{
+    CardIndex, Hit, IndexBuild, IndexChanges, SearchOptions, SearchResults, UpdateOutcome,
+};
 pub use query::{parse, CollectionList, Query, QueryError, Vocabulary};

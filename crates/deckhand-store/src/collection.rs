@@ -213,8 +213,6 @@ pub struct SetCompletion {
 }
 
 const LIST_COLLECTION: &str = "collection";
-/// How often a large change reports progress, in changes.
-const PROGRESS_EVERY: usize = 2048;
 const LIST_WISHLIST: &str = "wishlist";
 
 struct Journal<'t> {
@@ -248,6 +246,43 @@ impl Journal<'_> {
             before.map(|b| b.1.as_str()),
         ])?;
         Ok(())
+    }
+}
+
+/// The touched row for `key`, read from the database (or `stored`, a scan of it) on
+/// first touch.
+fn touch<'m>(
+    tx: &Transaction,
+    touched: &'m mut HashMap<RowKey, Touched>,
+    stored: Option<&Scanned>,
+    list: &'static str,
+    key: &CopyKey,
+    game: &str,
+) -> Result<&'m mut Touched, StoreError> {
+    use std::collections::hash_map::Entry;
+    match touched.entry(row_key(list, key)) {
+        Entry::Occupied(row) => Ok(row.into_mut()),
+        Entry::Vacant(slot) => {
+            let before = match (list, stored) {
+                (LIST_WISHLIST, _) => {
+                    read_wish(tx, &key.card)?.map(|c| (c, String::new(), String::new()))
+                }
+                (_, Some(stored)) => stored.get(slot.key()).cloned(),
+                (_, None) => read_row(tx, key)?,
+            };
+            let game = before
+                .as_ref()
+                .map(|b| b.2.clone())
+                .filter(|g| !g.is_empty())
+                .unwrap_or_else(|| game.to_owned());
+            let before = before.map(|(count, note, _)| (count, note));
+            Ok(slot.insert(Touched {
+                key: key.clone(),
+                game,
+                now: before.clone().unwrap_or((0, String::new())),
+                before,
+            }))
+        }
     }
 }
 
@@ -329,6 +364,44 @@ fn write_wish(tx: &Transaction, card: &str, game: &str, count: u32) -> Result<()
     Ok(())
 }
 
+/// A row's identity in the collection or the wishlist, as stored (the primary key's
+/// column order, so sorting by it writes the B-tree in order).
+type RowKey = (
+    &'static str,
+    String,
+    &'static str,
+    &'static str,
+    String,
+    String,
+);
+
+/// Rows read in one scan: count, note and game by key.
+type Scanned = HashMap<RowKey, (u32, String, String)>;
+
+fn row_key(list: &'static str, key: &CopyKey) -> RowKey {
+    (
+        list,
+        key.card.clone(),
+        key.finish.as_str(),
+        condition_text(key.condition),
+        key.language.clone(),
+        key.location.clone(),
+    )
+}
+
+/// A row touched by a run of changes: as it was, and as it is now.
+struct Touched {
+    key: CopyKey,
+    game: String,
+    /// `(count, note)` before the run; `None`: there was no row.
+    before: Option<(u32, String)>,
+    /// `(count, note)` now; count 0: no row.
+    now: (u32, String),
+}
+
+/// Above this many changes the touched rows are read in one scan, not one by one.
+const SCAN_ABOVE: usize = 2_000;
+
 impl Store {
     /// Applies `changes` in one transaction, recording the previous state of every touched
     /// row for one undo (which replaces the previous undo). With `dry_run` the transaction
@@ -339,17 +412,21 @@ impl Store {
         changes: &[CollectionChange],
         dry_run: bool,
     ) -> Result<ChangeReport, StoreError> {
-        self.apply_collection_changes_reporting(label, changes, dry_run, &mut |_| {})
+        self.apply_collection_changes_with_progress(label, changes, dry_run, &mut |_, _| {})
     }
 
-    /// [`Store::apply_collection_changes`], telling `applied` how many changes are done
-    /// every couple of thousand changes (a large import takes seconds).
-    pub fn apply_collection_changes_reporting(
+    /// [`Store::apply_collection_changes`], calling `progress(done, total)` with rows
+    /// written of rows to write.
+    ///
+    /// The changes are first applied in memory (each row read once, from one scan of the
+    /// collection when there are many), then every touched row is written once, in key
+    /// order, its undo record beside it.
+    pub fn apply_collection_changes_with_progress(
         &mut self,
         label: &str,
         changes: &[CollectionChange],
         dry_run: bool,
-        applied: &mut dyn FnMut(usize),
+        progress: &mut dyn FnMut(u64, u64),
     ) -> Result<ChangeReport, StoreError> {
         if changes.len() > 10_000 {
             // A large import dirties more pages than SQLite's default 2 MB cache holds;
@@ -364,12 +441,34 @@ impl Store {
                 made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             [label],
         )?;
-        let journal = Journal { tx: &tx };
-        let mut report = ChangeReport::default();
-        for (done, change) in changes.iter().enumerate() {
-            if done % PROGRESS_EVERY == 0 {
-                applied(done);
+        let mut stored: Option<Scanned> = None;
+        if changes.len() > SCAN_ABOVE {
+            let mut stmt = tx.prepare(
+                "SELECT card, finish, condition, language, location, count, note, game
+                 FROM collection",
+            )?;
+            let mut rows = stmt.query([])?;
+            let mut all = HashMap::new();
+            while let Some(r) = rows.next()? {
+                let finish = Finish::parse(&r.get::<_, String>(1)?).unwrap_or_default();
+                let condition: String = r.get(2)?;
+                let key = CopyKey {
+                    card: r.get(0)?,
+                    finish,
+                    condition: Condition::parse(&condition),
+                    language: r.get(3)?,
+                    location: r.get(4)?,
+                };
+                all.insert(
+                    row_key(LIST_COLLECTION, &key),
+                    (r.get(5)?, r.get(6)?, r.get(7)?),
+                );
             }
+            stored = Some(all);
+        }
+        let mut touched: HashMap<RowKey, Touched> = HashMap::new();
+        let mut report = ChangeReport::default();
+        for change in changes {
             match change {
                 CollectionChange::Add {
                     game,
@@ -383,10 +482,16 @@ impl Store {
                     count,
                     note,
                 } => {
-                    let before = read_row(&tx, key)?;
-                    let old = before.as_ref().map(|(c, n, _)| (*c, n.clone()));
-                    journal.record(LIST_COLLECTION, key, game, old.as_ref())?;
-                    let old_count = old.as_ref().map_or(0, |o| o.0);
+                    let row = touch(
+                        &tx,
+                        &mut touched,
+                        stored.as_ref(),
+                        LIST_COLLECTION,
+                        key,
+                        game,
+                    )?;
+                    let old = (row.now.0 > 0).then(|| row.now.clone());
+                    let old_count = row.now.0;
                     let new_count = match change {
                         CollectionChange::Add { .. } => old_count.saturating_add(*count),
                         _ => *count,
@@ -396,48 +501,65 @@ impl Store {
                         .or_else(|| old.as_ref().map(|o| o.1.clone()))
                         .unwrap_or_default();
                     count_change(&mut report, old.as_ref(), new_count, &new_note);
-                    write_row(&tx, key, game, new_count, &new_note)?;
+                    row.game.clone_from(game);
+                    row.now = (new_count, new_note);
                 }
                 CollectionChange::Remove { key, count } => {
-                    let before = read_row(&tx, key)?;
-                    let owned = before.as_ref().map_or(0, |b| b.0);
-                    let Some((old_count, note, game)) = before.filter(|_| owned >= *count) else {
+                    let row = touch(&tx, &mut touched, stored.as_ref(), LIST_COLLECTION, key, "")?;
+                    let owned = row.now.0;
+                    if owned == 0 || owned < *count {
                         return Err(StoreError::NotEnoughCopies {
                             card: key.card.clone(),
                             owned,
                             asked: *count,
                         });
-                    };
-                    let old = (old_count, note.clone());
-                    journal.record(LIST_COLLECTION, key, &game, Some(&old))?;
-                    let new_count = old_count - count;
-                    count_change(&mut report, Some(&old), new_count, &note);
-                    write_row(&tx, key, &game, new_count, &note)?;
+                    }
+                    let old = row.now.clone();
+                    let new_count = owned - count;
+                    count_change(&mut report, Some(&old), new_count, &old.1);
+                    row.now.0 = new_count;
                 }
                 CollectionChange::WishAtLeast { game, card, count }
                 | CollectionChange::WishSet { game, card, count } => {
-                    let old = read_wish(&tx, card)?;
                     let key = CopyKey::plain(card.clone());
-                    journal.record(
-                        LIST_WISHLIST,
-                        &key,
-                        game,
-                        old.map(|c| (c, String::new())).as_ref(),
-                    )?;
-                    let old_count = old.unwrap_or(0);
+                    let row = touch(&tx, &mut touched, None, LIST_WISHLIST, &key, game)?;
+                    let old_count = row.now.0;
                     let new_count = match change {
                         CollectionChange::WishAtLeast { .. } => old_count.max(*count),
                         _ => *count,
                     };
                     report.wishlist_delta += i64::from(new_count) - i64::from(old_count);
-                    write_wish(&tx, card, game, new_count)?;
+                    row.game.clone_from(game);
+                    row.now.0 = new_count;
                 }
+            }
+        }
+        let mut rows: Vec<(RowKey, Touched)> = touched.into_iter().collect();
+        rows.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let total = rows.len() as u64;
+        progress(0, total);
+        let journal = Journal { tx: &tx };
+        for (done, ((list, ..), row)) in rows.iter().enumerate() {
+            journal.record(list, &row.key, &row.game, row.before.as_ref())?;
+            let unchanged = match &row.before {
+                Some(before) => *before == row.now,
+                None => row.now.0 == 0,
+            };
+            if !unchanged {
+                if *list == LIST_WISHLIST {
+                    write_wish(&tx, &row.key.card, &row.game, row.now.0)?;
+                } else {
+                    write_row(&tx, &row.key, &row.game, row.now.0, &row.now.1)?;
+                }
+            }
+            if done % 4096 == 4095 {
+                progress(done as u64 + 1, total);
             }
         }
         if !dry_run {
             tx.commit()?;
         }
-        applied(changes.len());
+        progress(total, total);
         Ok(report)
     }
 

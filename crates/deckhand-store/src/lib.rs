@@ -6,6 +6,7 @@
 //! came from: callers hand it validated [`CardSet`](deckhand_core::CardSet)s.
 
 mod backup;
+mod card_import;
 mod collection;
 mod deck_store;
 mod error;
@@ -13,6 +14,7 @@ mod migrations;
 mod store;
 
 pub use backup::{backup_dir, check_backup, BackupInfo, BackupKind, KEEP_BACKUPS};
+pub use card_import::{CardImport, ImportOutcome};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, LiveDeck,
     SetCompletion, UndoReport, WishlistRow,

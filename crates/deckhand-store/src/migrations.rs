@@ -134,6 +134,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         made_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     ) STRICT;
     "#,
+    // 5: a hash of each card's stored content, so that re-importing a file finds its
+    // unchanged cards without reading them back. NULL (rows from before) compares by
+    // content once and is then filled in.
+    r#"
+    ALTER TABLE cards ADD COLUMN content_hash INTEGER;
+    "#,
 ];
 
 /// The schema version this build writes.

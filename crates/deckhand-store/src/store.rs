@@ -3,6 +3,8 @@
 use std::path::Path;
 
 use deckhand_core::{fold_name, Card, CardSet, Game, Side};
+
+use crate::card_import::{CardWriter, ImportOutcome};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::Serialize;
 
@@ -39,7 +41,7 @@ pub struct CardFilter<'a> {
     pub game: Option<&'a str>,
 }
 
-const CARD_COLUMNS: &str =
+pub(crate) const CARD_COLUMNS: &str =
     "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats";
 
 impl Store {
@@ -88,9 +90,9 @@ impl Store {
     /// another game has is an error ([`StoreError::IdInOtherGame`]).
     pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
         let tx = self.conn.transaction()?;
-        let report = import_in(&tx, sets)?;
+        let outcome = import_in(&tx, sets)?;
         tx.commit()?;
-        Ok(report)
+        Ok(outcome.report)
     }
 
     /// Imports card sets and saves decks that use them in one transaction: the cards and
@@ -100,15 +102,15 @@ impl Store {
         &mut self,
         sets: &[CardSet],
         decks: &[TaggedDeck],
-    ) -> Result<(ImportReport, Vec<bool>), StoreError> {
+    ) -> Result<(ImportOutcome, Vec<bool>), StoreError> {
         let tx = self.conn.transaction()?;
-        let report = import_in(&tx, sets)?;
+        let outcome = import_in(&tx, sets)?;
         let saved = decks
             .iter()
             .map(|deck| save_tagged_deck_in(&tx, deck))
             .collect::<Result<Vec<_>, _>>()?;
         tx.commit()?;
-        Ok((report, saved))
+        Ok((outcome, saved))
     }
 
     /// Cards matching `filter`, by game then name.
@@ -120,6 +122,36 @@ impl Store {
         ))?;
         let rows = stmt.query_map([filter.game], card_from_row)?;
         collect_cards(rows)
+    }
+
+    /// Hands every card matching `filter` to `each`, one row at a time, in the order of
+    /// [`Store::cards`] (building the search index without holding every card).
+    pub fn for_each_card<E: From<StoreError>>(
+        &self,
+        filter: &CardFilter,
+        mut each: impl FnMut(Card) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {CARD_COLUMNS} FROM cards WHERE (?1 IS NULL OR game = ?1)
+                 ORDER BY game, name_key, id"
+            ))
+            .map_err(StoreError::from)?;
+        let mut rows = stmt.query([filter.game]).map_err(StoreError::from)?;
+        while let Some(row) = rows.next().map_err(StoreError::from)? {
+            each(card_from_row(row).map_err(StoreError::from)??)?;
+        }
+        Ok(())
+    }
+
+    /// The number of cards matching `filter`.
+    pub fn card_count(&self, filter: &CardFilter) -> Result<usize, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM cards WHERE (?1 IS NULL OR game = ?1)",
+            [filter.game],
+            |row| row.get::<_, i64>(0),
+        )? as usize)
     }
 
     /// The card with this id, if any.
@@ -203,96 +235,21 @@ impl Store {
 }
 
 /// The body of an import, inside the caller's transaction.
-fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
-    let mut report = ImportReport::default();
-    let mut upsert_set = tx.prepare(
-        "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?3)
-             ON CONFLICT (game, code) DO UPDATE SET name = excluded.name",
-    )?;
-    // A card may name a set its file does not declare: record the code as its name,
-    // without overwriting a name declared elsewhere.
-    let mut ensure_set = tx.prepare(
-        "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
-             ON CONFLICT (game, code) DO NOTHING",
-    )?;
-    let mut existing = tx.prepare(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?;
-    let mut upsert_card = tx.prepare(
-        "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                subtypes, keywords, text, stats)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-             ON CONFLICT (id) DO UPDATE SET
-                game = excluded.game, name = excluded.name, name_key = excluded.name_key,
-                type = excluded.type, set_code = excluded.set_code, number = excluded.number,
-                side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
-                keywords = excluded.keywords, text = excluded.text, stats = excluded.stats",
-    )?;
+fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreError> {
+    let mut writer = CardWriter::new(tx)?;
     for set in sets {
-        let mut file = SetImportReport {
-            file: set.source_name.clone(),
-            game: set.game.clone(),
-            ..Default::default()
-        };
+        writer.begin_file(&set.source_name, &set.game);
         for info in &set.sets {
-            upsert_set.execute(params![set.game, info.code, info.name])?;
+            writer.set(tx, info)?;
         }
         for card in &set.cards {
-            if let Some(code) = &card.set {
-                ensure_set.execute(params![card.game, code])?;
-            }
-            let before = existing.query_row([&card.id], card_from_row).optional()?;
-            if let Some(Ok(old)) = &before {
-                if old.game != card.game {
-                    return Err(StoreError::IdInOtherGame {
-                        source_name: set.source_name.clone(),
-                        id: card.id.clone(),
-                        existing_name: old.name.clone(),
-                        existing_game: old.game.clone(),
-                        new_game: card.game.clone(),
-                    });
-                }
-            }
-            match before {
-                Some(Ok(old)) if &old == card => {
-                    file.unchanged += 1;
-                    continue;
-                }
-                Some(_) => file.updated += 1,
-                None => file.added += 1,
-            }
-            upsert_card.execute(params![
-                card.id,
-                card.game,
-                card.name,
-                fold_name(&card.name),
-                card.card_type,
-                card.set,
-                card.number,
-                card.side.map(Side::as_str),
-                card.color,
-                json(&card.subtypes),
-                json(&card.keywords),
-                card.text,
-                json(&card.stats),
-            ])?;
+            writer.card(tx, card)?;
         }
-        report.added += file.added;
-        report.updated += file.updated;
-        report.unchanged += file.unchanged;
-        report.files.push(file);
     }
-    tx.execute(
-        "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
-        [],
-    )?;
-
-    Ok(report)
+    writer.finish(tx)
 }
 
-fn json<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("card fields always serialise")
-}
-
-type RowResult = Result<Card, StoreError>;
+pub(crate) type RowResult = Result<Card, StoreError>;
 
 fn collect_cards(
     rows: impl Iterator<Item = rusqlite::Result<RowResult>>,
@@ -306,7 +263,7 @@ fn collect_cards(
 
 /// Reads one card row; a JSON column that does not parse is a [`StoreError::CorruptRow`]
 /// rather than a panic.
-fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
+pub(crate) fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
     let id: String = row.get(0)?;
     let side: Option<String> = row.get(6)?;
     let subtypes: String = row.get(8)?;

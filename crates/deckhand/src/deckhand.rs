@@ -61,7 +61,7 @@ impl Deckhand {
             .and_then(|dir| CardIndex::open(dir, &games, &stamp));
         let index = match existing {
             Some(index) => index,
-            None => build_index(&store, &games, index_dir.as_deref())?,
+            None => build_index(&store, &games, index_dir.as_deref(), &mut |_| {})?,
         };
         let mut deckhand = Deckhand {
             games,

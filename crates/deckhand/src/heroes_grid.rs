@@ -89,10 +89,12 @@ impl Deckhand {
             })
             .collect();
         // One transaction: the cards and the decks land together or not at all.
-        let (imported, saved) = self
+        let base_stamp = self.store().data_stamp()?;
+        let (outcome, saved) = self
             .store_mut()
             .import_with_decks(std::slice::from_ref(&set), &decks)?;
-        self.reindex()?;
+        self.index_changes(&base_stamp, &outcome.changed, &mut |_| {})?;
+        let imported = outcome.report;
         report.cards_added = imported.added;
         report.cards_updated = imported.updated;
         report.cards_unchanged = imported.unchanged;

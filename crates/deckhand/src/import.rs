@@ -1,12 +1,18 @@
-//! Card-set imports: JSON files validated against their games, then stored all or nothing
-//! in one transaction, then the index brought up to date.
+//! Card-set imports: JSON files read as a stream, each card validated against its game and
+//! written as soon as it is parsed, all in one transaction (all or nothing); then the
+//! search index takes in only the cards that were added or changed.
 
 use std::path::Path;
 
-use deckhand_core::CardSet;
-use deckhand_store::ImportReport;
+use deckhand_core::{CardSet, CardSetItem, Games};
+use deckhand_store::{CardImport, ImportReport, StoreError};
+
+use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 
 use crate::{Deckhand, Error, Result};
+
+/// How often (in cards) progress is reported while reading.
+const REPORT_EVERY: usize = 1024;
 
 impl Deckhand {
     /// Parses every `(source name, JSON text)` and imports them all in one transaction:
@@ -15,33 +21,148 @@ impl Deckhand {
         &mut self,
         sources: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<ImportReport> {
-        let sets = sources
-            .into_iter()
-            .map(|(name, text)| CardSet::from_json(name, text, &self.games))
-            .collect::<Result<Vec<_>, _>>()?;
-        let report = self.store.import(&sets)?;
-        self.reindex()?;
-        Ok(report)
+        let sources: Vec<(&str, &str)> = sources.into_iter().collect();
+        let total = sources.iter().map(|(_, text)| text.len() as u64).sum();
+        let base_stamp = self.store.data_stamp()?;
+        let mut silent = |_: ImportProgress| {};
+        let mut reading = Reading::new(total, &mut silent);
+        let mut run = self.store.begin_import()?;
+        for (name, text) in sources {
+            reading.file(&mut run, &self.games, name, text)?;
+        }
+        let outcome = reading.commit(run)?;
+        self.store.release_memory()?;
+        self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
+        Ok(outcome.report)
     }
 
     /// Imports already-validated card sets (benchmarks, generated data).
     pub fn import_card_sets(&mut self, sets: &[CardSet]) -> Result<ImportReport> {
-        let report = self.store.import(sets)?;
-        self.reindex()?;
-        Ok(report)
+        let base_stamp = self.store.data_stamp()?;
+        let mut run = self.store.begin_import()?;
+        for set in sets {
+            run.begin_file(&set.source_name, &set.game);
+            for info in &set.sets {
+                run.set(info)?;
+            }
+            for card in &set.cards {
+                run.card(card)?;
+            }
+        }
+        let outcome = run.commit()?;
+        self.store.release_memory()?;
+        self.index_changes(&base_stamp, &outcome.changed, &mut |_| {})?;
+        Ok(outcome.report)
     }
 
-    /// Reads and imports card-set files, all or nothing.
-    pub fn import_files(&mut self, paths: &[impl AsRef<Path>]) -> Result<ImportReport> {
-        let mut sources = Vec::with_capacity(paths.len());
+    /// Reads and imports card-set files, all or nothing, reporting progress: `Reading`
+    /// in bytes of all the files (each card is checked and stored as it is read), then
+    /// `Indexing` in cards when any card was added or changed.
+    pub fn import_files(
+        &mut self,
+        paths: &[impl AsRef<Path>],
+        progress: ProgressSink,
+    ) -> Result<ImportReport> {
+        let read_error = |path: &Path, e: std::io::Error| Error::ReadFile {
+            path: path.to_owned(),
+            message: e.to_string(),
+        };
+        // Every file must open before anything is read, as when they were read up front.
+        let mut total = 0;
         for path in paths {
             let path = path.as_ref();
-            let text = std::fs::read_to_string(path).map_err(|e| Error::ReadFile {
-                path: path.to_owned(),
-                message: e.to_string(),
-            })?;
-            sources.push((path.display().to_string(), text));
+            let file = std::fs::File::open(path).map_err(|e| read_error(path, e))?;
+            total += file.metadata().map_or(0, |m| m.len());
         }
-        self.import_sources(sources.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        let base_stamp = self.store.data_stamp()?;
+        let mut reading = Reading::new(total, progress);
+        let mut run = self.store.begin_import()?;
+        for path in paths {
+            let path = path.as_ref();
+            let text = std::fs::read_to_string(path).map_err(|e| read_error(path, e))?;
+            reading.file(&mut run, &self.games, &path.display().to_string(), &text)?;
+        }
+        let outcome = reading.commit(run)?;
+        self.store.release_memory()?;
+        self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
+        Ok(outcome.report)
     }
 }
+
+/// The reading half of an import run: files fed into one store transaction, progress in
+/// bytes, and the first store failure kept until every file has been checked (so a bad
+/// card in a later file is still reported first, as when files were read before storing).
+struct Reading<'p> {
+    progress: ProgressSink<'p>,
+    total: u64,
+    done: u64,
+    store_error: Option<StoreError>,
+}
+
+impl<'p> Reading<'p> {
+    fn new(total: u64, progress: ProgressSink<'p>) -> Self {
+        progress(ImportProgress {
+            stage: ImportStage::Reading,
+            done: 0,
+            total,
+        });
+        Reading {
+            progress,
+            total,
+            done: 0,
+            store_error: None,
+        }
+    }
+
+    fn file(&mut self, run: &mut CardImport, games: &Games, name: &str, text: &str) -> Result<()> {
+        let (before, total) = (self.done, self.total);
+        let mut cards = 0;
+        let progress = &mut *self.progress;
+        let store_error = &mut self.store_error;
+        CardSet::read_json(name, text, games, &mut |item| {
+            if store_error.is_some() {
+                return;
+            }
+            let stored = match item {
+                CardSetItem::Begin { game } => {
+                    run.begin_file(name, game);
+                    Ok(())
+                }
+                CardSetItem::Set(info) => run.set(info),
+                CardSetItem::Card { card, read } => {
+                    cards += 1;
+                    if cards % REPORT_EVERY == 0 {
+                        progress(ImportProgress {
+                            stage: ImportStage::Reading,
+                            done: (before + read as u64).min(total),
+                            total,
+                        });
+                    }
+                    run.card(&card)
+                }
+            };
+            if let Err(e) = stored {
+                *store_error = Some(e);
+            }
+        })?;
+        self.done = (before + text.len() as u64).min(total.max(before));
+        Ok(())
+    }
+
+    fn commit(&mut self, run: CardImport) -> Result<deckhand_store::ImportOutcome> {
+        if let Some(e) = self.store_error.take() {
+            return Err(e.into());
+        }
+        let outcome = run.commit()?;
+        (self.progress)(ImportProgress {
+            stage: ImportStage::Reading,
+            done: self.total,
+            total: self.total,
+        });
+        Ok(outcome)
+    }
+}
+
+#[cfg(test)]
+#[path = "import_tests.rs"]
+mod tests;

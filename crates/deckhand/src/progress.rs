@@ -9,7 +9,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ImportStage {
-    /// Reading and checking the input (`done`/`total` in bytes or rows).
+    /// Reading and checking the input (`done`/`total` in bytes). A card import stores
+    /// each card as it reads it, so for cards this stage includes the database writes.
     Reading,
     /// Writing to the database (`done`/`total` in cards or rows).
     Storing,

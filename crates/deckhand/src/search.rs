@@ -6,11 +6,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use deckhand_core::{Card, Games};
-use deckhand_search::{CardIndex, Collection, SearchOptions, SearchResults};
+use deckhand_search::{
+    CardIndex, Collection, IndexBuild, IndexChanges, SearchOptions, SearchResults, UpdateOutcome,
+};
 use deckhand_store::{CardFilter, Store};
 use serde::Serialize;
 
-use crate::{Deckhand, Result};
+use crate::progress::{ImportProgress, ImportStage, ProgressSink};
+use crate::{Deckhand, Error, Result};
 
 /// One page of search results.
 #[derive(Debug, Clone, Serialize)]
@@ -142,17 +145,99 @@ impl Deckhand {
         &self.index
     }
 
-    /// Rebuilds the search index from the database (after every import).
+    /// Rebuilds the search index from the database (after a restore, or when the index
+    /// cannot be updated).
     pub(crate) fn reindex(&mut self) -> Result<()> {
-        self.index = build_index(&self.store, &self.games, self.index_dir.as_deref())?;
+        self.reindex_with(&mut |_| {})
+    }
+
+    fn reindex_with(&mut self, progress: ProgressSink) -> Result<()> {
+        self.index = build_index(
+            &self.store,
+            &self.games,
+            self.index_dir.as_deref(),
+            progress,
+        )?;
+        Ok(())
+    }
+
+    /// Brings the index up to date after an import that added or changed `changed` (by
+    /// id) since the data stamp `base_stamp`: an incremental update by card id, or a full
+    /// rebuild when the index does not describe `base_stamp` (another process changed it)
+    /// or when the change touches so many cards that rebuilding is cheaper. Nothing
+    /// changed: nothing is written.
+    pub(crate) fn index_changes(
+        &mut self,
+        base_stamp: &str,
+        changed: &[String],
+        progress: ProgressSink,
+    ) -> Result<()> {
+        if changed.is_empty() {
+            return Ok(());
+        }
+        let indexed = self.index.card_count() as usize;
+        if changed.len() > UPDATE_AT_MOST.max(indexed / 4) {
+            return self.reindex_with(progress);
+        }
+        let total = changed.len() as u64;
+        progress(ImportProgress {
+            stage: ImportStage::Indexing,
+            done: 0,
+            total,
+        });
+        let stamp = self.store.data_stamp()?;
+        let ids: Vec<&str> = changed.iter().map(String::as_str).collect();
+        let cards = self.store.cards_by_ids(&ids)?;
+        let outcome = self.index.update(&IndexChanges {
+            base_stamp,
+            stamp: &stamp,
+            changed: &cards,
+            removed: &[],
+        })?;
+        if outcome == UpdateOutcome::Stale {
+            return self.reindex_with(progress);
+        }
+        progress(ImportProgress {
+            stage: ImportStage::Indexing,
+            done: total,
+            total,
+        });
         Ok(())
     }
 }
 
-pub(crate) fn build_index(store: &Store, games: &Games, dir: Option<&Path>) -> Result<CardIndex> {
-    let cards = store.cards(&CardFilter::default())?;
-    Ok(match dir {
-        Some(dir) => CardIndex::build_in_dir(dir, games, &store.data_stamp()?, &cards)?,
-        None => CardIndex::build_in_ram(games, &cards)?,
-    })
+/// An update re-indexes changed cards one by one after deleting the old ones; past this
+/// many (or a quarter of the index) a fresh build is faster and leaves no deleted
+/// documents behind.
+const UPDATE_AT_MOST: usize = 5_000;
+
+/// Builds the index of every card, streamed from the database (never all in memory).
+pub(crate) fn build_index(
+    store: &Store,
+    games: &Games,
+    dir: Option<&Path>,
+    progress: ProgressSink,
+) -> Result<CardIndex> {
+    let filter = CardFilter::default();
+    let total = store.card_count(&filter)? as u64;
+    let stamp = store.data_stamp()?;
+    let report = |done| ImportProgress {
+        stage: ImportStage::Indexing,
+        done,
+        total,
+    };
+    progress(report(0));
+    let mut build = IndexBuild::start(dir, games, total as usize)?;
+    let mut done = 0;
+    store.for_each_card(&filter, |card| {
+        build.add(&card)?;
+        done += 1;
+        if done % 1024 == 0 {
+            progress(report(done));
+        }
+        Ok::<(), Error>(())
+    })?;
+    let index = build.finish(&stamp)?;
+    progress(report(total));
+    Ok(index)
 }

@@ -150,3 +150,57 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_file_naming_its_game_last_reads_like_one_naming_it_first() {
+    let first = parse(
+        r#"{"game": "zoids-scramble", "sets": [{"code": "A", "name": "Alpha"}],
+            "cards": [{"name": "Ember Raptor", "type": "Zoid", "set": "A"}]}"#,
+    )
+    .unwrap();
+    let last = parse(
+        r#"{"cards": [{"name": "Ember Raptor", "type": "Zoid", "set": "A"}],
+            "sets": [{"code": "A", "name": "Alpha"}], "game": "zoids-scramble"}"#,
+    )
+    .unwrap();
+    assert_eq!(first, last);
+    let bad_last = parse(r#"{"cards": [{"name": "X", "type": "Nope"}], "game": "zoids-scramble"}"#);
+    assert!(bad_last.unwrap_err().contains("cards[0].type"));
+}
+
+#[test]
+fn a_streamed_read_hands_out_the_game_then_cards_with_growing_offsets() {
+    let text = r#"{"game": "zoids-scramble", "cards": [
+        {"name": "A1", "type": "Zoid"}, {"name": "B2", "type": "Zoid"}, {"name": "C3", "type": "Zoid"}]}"#;
+    let mut seen = Vec::new();
+    let summary = CardSet::read_json("set.json", text, &games(), &mut |item| {
+        seen.push(match item {
+            CardSetItem::Begin { game } => (game.to_owned(), 0),
+            CardSetItem::Set(info) => (info.code.clone(), 0),
+            CardSetItem::Card { card, read } => (card.name, read),
+        })
+    })
+    .unwrap();
+    assert_eq!(summary.cards, 3);
+    let names: Vec<&str> = seen.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["zoids-scramble", "A1", "B2", "C3"]);
+    let offsets: Vec<usize> = seen[1..].iter().map(|(_, r)| *r).collect();
+    assert!(
+        offsets.windows(2).all(|w| w[0] < w[1]) && offsets[2] < text.len(),
+        "{offsets:?}"
+    );
+}
+
+#[test]
+fn a_streamed_read_stops_handing_out_cards_at_the_first_bad_one() {
+    let text = r#"{"game": "zoids-scramble", "cards": [
+        {"name": "A1", "type": "Zoid"}, {"name": "B2", "type": "Nope"}, {"name": "C3", "type": "Zoid"}]}"#;
+    let mut cards = 0;
+    let result = CardSet::read_json("set.json", text, &games(), &mut |item| {
+        if let CardSetItem::Card { .. } = item {
+            cards += 1;
+        }
+    });
+    assert!(result.unwrap_err().to_string().contains("cards[1].type"));
+    assert_eq!(cards, 1);
+}

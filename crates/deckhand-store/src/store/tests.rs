@@ -284,10 +284,10 @@ fn cards_and_decks_land_together_or_not_at_all() {
     assert!(store.cards(&CardFilter::default()).unwrap().is_empty());
     assert!(store.decks(None, true).unwrap().is_empty());
 
-    let (report, saved) = store
+    let (outcome, saved) = store
         .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
         .unwrap();
-    assert_eq!((report.added, saved.as_slice()), (1, &[true][..]));
+    assert_eq!((outcome.report.added, saved.as_slice()), (1, &[true][..]));
     let (_, again) = store
         .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&good))
         .unwrap();
@@ -312,4 +312,76 @@ fn decks_saved_once_do_not_come_back_after_deletion() {
     assert_eq!(store.save_decks_once("samples", &samples).unwrap(), 0);
     assert_eq!(store.decks(None, false).unwrap().len(), 1);
     assert_eq!(store.decks(None, true).unwrap().len(), 2);
+}
+
+const THREE: &str = r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}], "cards": [
+    {"name": "Brick", "type": "Unit", "set": "T1", "stats": {"power": 3}},
+    {"name": "Stone", "type": "Unit", "set": "T2", "text": "Heavy."},
+    {"name": "Sand", "type": "Unit"}]}"#;
+
+#[test]
+fn reimporting_an_unchanged_set_writes_nothing_and_keeps_the_generation() {
+    let mut store = store();
+    store.import(&[set(THREE)]).unwrap();
+    let stamp = store.data_stamp().unwrap();
+    let writes = store.conn.total_changes();
+    let report = store.import(&[set(THREE)]).unwrap();
+    assert_eq!((report.added, report.updated, report.unchanged), (0, 0, 3));
+    assert_eq!(
+        store.conn.total_changes(),
+        writes,
+        "an unchanged import wrote rows"
+    );
+    assert_eq!(store.data_stamp().unwrap(), stamp);
+}
+
+#[test]
+fn a_streamed_import_reports_only_the_changed_cards_and_moves_the_generation() {
+    let mut store = store();
+    store.import(&[set(THREE)]).unwrap();
+    let stamp = store.data_stamp().unwrap();
+    let changed = set(&THREE.replace("Heavy.", "Very heavy."));
+    let mut run = store.begin_import().unwrap();
+    run.begin_file("set.json", "tiny");
+    for info in &changed.sets {
+        run.set(info).unwrap();
+    }
+    for card in &changed.cards {
+        run.card(card).unwrap();
+    }
+    let outcome = run.commit().unwrap();
+    assert_eq!(outcome.changed, ["tiny-stone"]);
+    let report = outcome.report;
+    assert_eq!((report.added, report.updated, report.unchanged), (0, 1, 2));
+    assert_eq!(report.files.len(), 1);
+    assert_ne!(store.data_stamp().unwrap(), stamp);
+    let stone = store.card_by_id("tiny-stone").unwrap().unwrap();
+    assert_eq!(stone.text.as_deref(), Some("Very heavy."));
+}
+
+#[test]
+fn rows_stored_before_content_hashes_compare_by_content_once() {
+    let mut store = store();
+    store.import(&[set(THREE)]).unwrap();
+    store
+        .conn
+        .execute("UPDATE cards SET content_hash = NULL", [])
+        .unwrap();
+    let report = store.import(&[set(THREE)]).unwrap();
+    assert_eq!((report.added, report.updated, report.unchanged), (0, 0, 3));
+    let writes = store.conn.total_changes();
+    store.import(&[set(THREE)]).unwrap();
+    assert_eq!(store.conn.total_changes(), writes);
+}
+
+#[test]
+fn an_abandoned_import_run_writes_nothing() {
+    let mut store = store();
+    let three = set(THREE);
+    {
+        let mut run = store.begin_import().unwrap();
+        run.begin_file("set.json", "tiny");
+        run.card(&three.cards[0]).unwrap();
+    }
+    assert_eq!(store.card_counts().unwrap(), []);
 }

@@ -10,7 +10,8 @@ use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_file::{self, CsvEntry, CsvFormat};
-use crate::{Deckhand, Error, ImportProgress, ImportStage, ProgressSink, Result};
+use crate::progress::{ImportProgress, ImportStage, ProgressSink};
+use crate::{Deckhand, Error, Result};
 
 const NO_SUCH_CARD: &str = "no such card";
 /// Unknown names given suggestions: looking them up costs, and a user fixes a few at a time.
@@ -138,7 +139,9 @@ impl CardLookup {
 impl Deckhand {
     /// Imports a collection file's bytes (format recognised from the header), adding its
     /// copies to the collection in one transaction. Unknown names fail the whole import,
-    /// each listed with its line, unless `skip_unknown`.
+    /// each listed with its line, unless `skip_unknown`. `progress` hears `Reading` (bytes,
+    /// at the start and once parsed and resolved) then `Storing` (rows written of rows
+    /// touched); pass `&mut |_| {}` to ignore it.
     pub fn import_collection_csv(
         &mut self,
         source_name: &str,
@@ -191,11 +194,12 @@ impl Deckhand {
             self.games.get(game)?;
         }
         let bytes_total = bytes.len() as u64;
-        progress(ImportProgress {
+        let reading = |done| ImportProgress {
             stage: ImportStage::Reading,
-            done: 0,
+            done,
             total: bytes_total,
-        });
+        };
+        progress(reading(0));
         let file = csv_file::parse(bytes).map_err(|e| Error::CollectionCsv {
             source_name: source_name.to_owned(),
             line: e.line,
@@ -250,6 +254,7 @@ impl Deckhand {
                 lines: skipped.iter().map(describe_skipped).collect(),
             });
         }
+        progress(reading(bytes_total));
         let label = format!(
             "import {}",
             Path::new(source_name)
@@ -261,15 +266,14 @@ impl Deckhand {
         } else {
             Vec::new()
         };
-        let total = changes.len() as u64;
-        let change = self.store.apply_collection_changes_reporting(
+        let change = self.store.apply_collection_changes_with_progress(
             &label,
             &changes,
             options.dry_run,
-            &mut |done| {
+            &mut |done, total| {
                 progress(ImportProgress {
                     stage: ImportStage::Storing,
-                    done: done as u64,
+                    done,
                     total,
                 })
             },

@@ -1,0 +1,143 @@
+//! The card-import benchmark: a large generated Zoids Scramble set (100k cards, about
+//! 33 MB of JSON, as in issue 7) imported the way `deckhand import` does it, into a new
+//! database file, again unchanged, and again with a few cards changed; and the index
+//! built from scratch from that database.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use deckhand::{Deckhand, Error, Result};
+use deckhand_search::IndexBuild;
+use deckhand_store::{CardFilter, Store};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{synthetic, Timing};
+
+const SEED: u64 = 0x1A9_0475;
+const GAME: &str = "zoids-scramble";
+/// Cards whose text a "few cards changed" re-import edits.
+const CHANGED: usize = 100;
+
+/// What the set-import benchmark measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportBenchReport {
+    pub machine: String,
+    pub profile: &'static str,
+    pub cards: usize,
+    pub file_bytes: u64,
+    pub timings: Vec<Timing>,
+}
+
+/// Writes a card-set file of `cards` generated Zoids Scramble cards to `path`; returns its
+/// size in bytes. `edited` cards (the first ones) get another text.
+pub fn write_zoids_set(path: &Path, cards: usize, edited: usize) -> Result<u64> {
+    let games = deckhand::bundled::games()?;
+    let game = games.get(GAME)?;
+    let mut list = Vec::with_capacity(cards);
+    for (i, card) in synthetic::cards_of(game, cards, SEED)
+        .into_iter()
+        .enumerate()
+    {
+        let mut value = serde_json::to_value(&card).expect("cards serialise");
+        let object = value.as_object_mut().expect("a card is an object");
+        object.remove("game");
+        object.retain(|_, v| !v.is_null());
+        if i < edited {
+            object.insert("text".into(), Value::String(format!("Edited text {i}.")));
+        }
+        list.push(value);
+    }
+    let sets: Vec<Value> = (0..12)
+        .map(|n| serde_json::json!({"code": format!("B{n}"), "name": format!("Bench set {n}")}))
+        .collect();
+    // Written by hand so that `game` comes first, as people write these files (a JSON
+    // map would sort `cards` before it, and a reader must then hold the cards until it
+    // knows their game).
+    let text = format!(
+        "{{\n  \"game\": \"{GAME}\",\n  \"sets\": {},\n  \"cards\": {}\n}}\n",
+        serde_json::to_string_pretty(&sets).expect("json"),
+        serde_json::to_string_pretty(&list).expect("json"),
+    );
+    std::fs::write(path, &text).map_err(|e| Error::WriteFile {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })?;
+    Ok(text.len() as u64)
+}
+
+/// Times `runs` rounds of: import `cards` new cards into a new database file (open and
+/// import, as `deckhand import` does), import the same file again, import it with
+/// [`CHANGED`] cards edited, and build the index of the database from scratch.
+pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchReport> {
+    let file = dir.join("zoids-bench.json");
+    let edited = dir.join("zoids-bench-edited.json");
+    let file_bytes = write_zoids_set(&file, cards, 0)?;
+    write_zoids_set(&edited, cards, CHANGED.min(cards))?;
+    let games = deckhand::bundled::games()?;
+    let (mut fresh, mut again, mut changed, mut build) = (vec![], vec![], vec![], vec![]);
+    for run in 0..runs.max(1) {
+        let db = dir.join(format!("import-{run}.sqlite3"));
+        let started = Instant::now();
+        Deckhand::open(&db)?.import_files(&[&file], &mut |_| {})?;
+        fresh.push(started.elapsed());
+
+        let started = Instant::now();
+        let report = Deckhand::open(&db)?.import_files(&[&file], &mut |_| {})?;
+        again.push(started.elapsed());
+        assert_eq!(
+            report.unchanged, cards,
+            "the unchanged re-import changed cards"
+        );
+
+        let started = Instant::now();
+        let report = Deckhand::open(&db)?.import_files(&[&edited], &mut |_| {})?;
+        changed.push(started.elapsed());
+        assert_eq!(report.updated, CHANGED.min(cards));
+
+        // The index alone, streamed from the database into a directory of its own.
+        let store = Store::open(&db)?;
+        let index_dir = dir.join(format!("build-{run}.index"));
+        let started = Instant::now();
+        let mut index = IndexBuild::start(Some(index_dir.as_path()), &games, cards)?;
+        store.for_each_card(&CardFilter::default(), |card| {
+            index.add(&card).map_err(Error::from)
+        })?;
+        index.finish(&store.data_stamp()?)?;
+        build.push(started.elapsed());
+        for path in [db_side(&db, ""), db_side(&db, "-wal"), db_side(&db, "-shm")] {
+            let _ = std::fs::remove_file(path);
+        }
+        let _ = std::fs::remove_dir_all(db_side(&db, ".index"));
+        let _ = std::fs::remove_dir_all(&index_dir);
+    }
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&edited);
+    Ok(ImportBenchReport {
+        machine: crate::machine(),
+        profile: crate::PROFILE,
+        cards,
+        file_bytes,
+        timings: vec![
+            Timing::from_samples(
+                format!("deckhand import: {cards} new cards into a new database (open, parse, validate, store, index)"),
+                fresh,
+            ),
+            Timing::from_samples("the same file again, nothing changed (no re-index)", again),
+            Timing::from_samples(
+                format!("the same file with {} cards changed (incremental index update)", CHANGED.min(cards)),
+                changed,
+            ),
+            Timing::from_samples(
+                format!("index build from scratch: {cards} cards streamed from the database"),
+                build,
+            ),
+        ],
+    })
+}
+
+fn db_side(db: &Path, suffix: &str) -> PathBuf {
+    let mut path = db.as_os_str().to_owned();
+    path.push(suffix);
+    PathBuf::from(path)
+}

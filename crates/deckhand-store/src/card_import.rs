@@ -1,0 +1,340 @@
+//! [`CardImport`]: one card-import run, one transaction, fed one card at a time.
+//!
+//! Each row keeps a hash of its content, so an unchanged card is recognised by comparing
+//! two integers (every stored id and hash is read once, in one query) and costs no write.
+//! The import generation — which tells the search index whether it is current — moves
+//! only when a card was added or changed.
+
+use std::collections::{HashMap, HashSet};
+
+use deckhand_core::{fold_name, Card, SetInfo, Side};
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use serde::Serialize;
+
+use crate::store::{card_from_row, ImportReport, SetImportReport, CARD_COLUMNS};
+use crate::{Store, StoreError};
+
+/// What a card import run did: the report, and which card ids it added or changed (the
+/// cards the search index must take in).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportOutcome {
+    pub report: ImportReport,
+    pub changed: Vec<String>,
+}
+
+/// An import run under way (see [`Store::begin_import`]). Dropping it without
+/// [`CardImport::commit`] writes nothing.
+pub struct CardImport<'s> {
+    tx: Transaction<'s>,
+    writer: CardWriter,
+}
+
+impl Store {
+    /// Starts an import run: one transaction into which files and cards are fed as they
+    /// are read, all landing at [`CardImport::commit`] or none.
+    pub fn begin_import(&mut self) -> Result<CardImport<'_>, StoreError> {
+        // A large import dirties more pages than SQLite's default 2 MB cache holds; a
+        // larger cache spills less to the WAL mid-transaction. Not much larger: the heap
+        // it grows stays with the process while the index is built.
+        self.conn.pragma_update(None, "cache_size", -16 * 1024)?;
+        let tx = self.conn.transaction()?;
+        let writer = CardWriter::new(&tx)?;
+        Ok(CardImport { tx, writer })
+    }
+}
+
+impl CardImport<'_> {
+    /// The cards that follow come from `source_name`, a file of `game`.
+    pub fn begin_file(&mut self, source_name: &str, game: &str) {
+        self.writer.begin_file(source_name, game);
+    }
+
+    /// A set the current file declares (its name replaces a stored one).
+    pub fn set(&mut self, info: &SetInfo) -> Result<(), StoreError> {
+        self.writer.set(&self.tx, info)
+    }
+
+    /// Adds or updates one card of the current file; an unchanged card is not written.
+    pub fn card(&mut self, card: &Card) -> Result<(), StoreError> {
+        self.writer.card(&self.tx, card)
+    }
+
+    /// Commits the run.
+    pub fn commit(self) -> Result<ImportOutcome, StoreError> {
+        let outcome = self.writer.finish(&self.tx)?;
+        self.tx.commit()?;
+        Ok(outcome)
+    }
+}
+
+impl Store {
+    /// Shrinks SQLite's page cache back to its default after a bulk write, so the memory
+    /// is free for what follows (building the index).
+    pub fn release_memory(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "cache_size", -2000)?;
+        self.conn.execute_batch("PRAGMA shrink_memory")?;
+        Ok(())
+    }
+}
+
+/// What the database holds for a card id before the run.
+struct Stored {
+    game: String,
+    /// `None` for a row written before hashes were kept.
+    hash: Option<i64>,
+}
+
+/// The state of an import run, over the caller's transaction.
+pub(crate) struct CardWriter {
+    stored: HashMap<String, Stored>,
+    /// Ids written by this run (two files of one run naming one id: the last wins).
+    written: HashSet<String>,
+    /// `(game, code)` of sets already ensured in this run.
+    sets: HashSet<(String, String)>,
+    report: ImportReport,
+    file: Option<SetImportReport>,
+    changed: Vec<String>,
+}
+
+impl CardWriter {
+    pub(crate) fn new(tx: &Connection) -> Result<CardWriter, StoreError> {
+        let mut stmt = tx.prepare("SELECT id, game, content_hash FROM cards")?;
+        let rows = stmt.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                Stored {
+                    game: row.get(1)?,
+                    hash: row.get(2)?,
+                },
+            ))
+        })?;
+        let stored = rows.collect::<Result<HashMap<_, _>, _>>()?;
+        Ok(CardWriter {
+            stored,
+            written: HashSet::new(),
+            sets: HashSet::new(),
+            report: ImportReport::default(),
+            file: None,
+            changed: Vec::new(),
+        })
+    }
+
+    pub(crate) fn begin_file(&mut self, source_name: &str, game: &str) {
+        self.end_file();
+        self.file = Some(SetImportReport {
+            file: source_name.to_owned(),
+            game: game.to_owned(),
+            ..Default::default()
+        });
+    }
+
+    fn end_file(&mut self) {
+        if let Some(file) = self.file.take() {
+            self.report.added += file.added;
+            self.report.updated += file.updated;
+            self.report.unchanged += file.unchanged;
+            self.report.files.push(file);
+        }
+    }
+
+    pub(crate) fn set(&mut self, tx: &Connection, info: &SetInfo) -> Result<(), StoreError> {
+        let game = self.file.as_ref().map_or("", |f| f.game.as_str());
+        // `WHERE` keeps an unchanged name from counting as a write.
+        tx.prepare_cached(
+            "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?3)
+             ON CONFLICT (game, code) DO UPDATE SET name = excluded.name
+             WHERE sets.name IS NOT excluded.name",
+        )?
+        .execute(params![game, info.code, info.name])?;
+        self.sets.insert((game.to_owned(), info.code.clone()));
+        Ok(())
+    }
+
+    pub(crate) fn card(&mut self, tx: &Connection, card: &Card) -> Result<(), StoreError> {
+        let source_name = self.file.as_ref().map_or("", |f| f.file.as_str());
+        if let Some(old) = self.stored.get(&card.id) {
+            if old.game != card.game {
+                let existing_name = tx
+                    .query_row("SELECT name FROM cards WHERE id = ?1", [&card.id], |r| {
+                        r.get(0)
+                    })
+                    .optional()?
+                    .unwrap_or_default();
+                return Err(StoreError::IdInOtherGame {
+                    source_name: source_name.to_owned(),
+                    id: card.id.clone(),
+                    existing_name,
+                    existing_game: old.game.clone(),
+                    new_game: card.game.clone(),
+                });
+            }
+        }
+        let row = CardRow::new(card);
+        let hash = row.hash();
+        let outcome = match self.stored.get(&card.id) {
+            Some(old) if old.hash == Some(hash) => Outcome::Unchanged,
+            // A row from before hashes: compare the card itself, and keep its hash.
+            Some(Stored { hash: None, .. }) => {
+                let before = tx
+                    .prepare_cached(&format!("SELECT {CARD_COLUMNS} FROM cards WHERE id = ?1"))?
+                    .query_row([&card.id], card_from_row)
+                    .optional()?;
+                match before {
+                    Some(Ok(old)) if &old == card => {
+                        tx.prepare_cached("UPDATE cards SET content_hash = ?2 WHERE id = ?1")?
+                            .execute(params![card.id, hash])?;
+                        Outcome::Unchanged
+                    }
+                    _ => Outcome::Updated,
+                }
+            }
+            Some(_) => Outcome::Updated,
+            None => Outcome::Added,
+        };
+        let file = self.file.get_or_insert_with(Default::default);
+        match outcome {
+            Outcome::Unchanged => {
+                file.unchanged += 1;
+                return Ok(());
+            }
+            Outcome::Updated => file.updated += 1,
+            Outcome::Added => file.added += 1,
+        }
+        if let Some(code) = &card.set {
+            // A card may name a set its file does not declare: record the code as its
+            // name, without overwriting a name declared elsewhere.
+            if !self.sets.contains(&(card.game.clone(), code.clone())) {
+                tx.prepare_cached(
+                    "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
+                     ON CONFLICT (game, code) DO NOTHING",
+                )?
+                .execute(params![card.game, code])?;
+                self.sets.insert((card.game.clone(), code.clone()));
+            }
+        }
+        tx.prepare_cached(
+            "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
+                                subtypes, keywords, text, stats, content_hash)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+             ON CONFLICT (id) DO UPDATE SET
+                game = excluded.game, name = excluded.name, name_key = excluded.name_key,
+                type = excluded.type, set_code = excluded.set_code, number = excluded.number,
+                side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
+                keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
+                content_hash = excluded.content_hash",
+        )?
+        .execute(params![
+            card.id,
+            card.game,
+            card.name,
+            row.name_key,
+            card.card_type,
+            card.set,
+            card.number,
+            row.side,
+            card.color,
+            row.subtypes,
+            row.keywords,
+            card.text,
+            row.stats,
+            hash,
+        ])?;
+        // The hash now stored: the same id again in this run compares against it.
+        self.stored.insert(
+            card.id.clone(),
+            Stored {
+                game: card.game.clone(),
+                hash: Some(hash),
+            },
+        );
+        if self.written.insert(card.id.clone()) {
+            self.changed.push(card.id.clone());
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(mut self, tx: &Connection) -> Result<ImportOutcome, StoreError> {
+        self.end_file();
+        if !self.changed.is_empty() {
+            tx.execute(
+                "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
+                [],
+            )?;
+        }
+        Ok(ImportOutcome {
+            report: self.report,
+            changed: self.changed,
+        })
+    }
+}
+
+enum Outcome {
+    Added,
+    Updated,
+    Unchanged,
+}
+
+/// A card's column values as stored.
+struct CardRow<'c> {
+    card: &'c Card,
+    name_key: String,
+    side: Option<&'static str>,
+    subtypes: String,
+    keywords: String,
+    stats: String,
+}
+
+impl<'c> CardRow<'c> {
+    fn new(card: &'c Card) -> CardRow<'c> {
+        CardRow {
+            card,
+            name_key: fold_name(&card.name),
+            side: card.side.map(Side::as_str),
+            subtypes: json(&card.subtypes),
+            keywords: json(&card.keywords),
+            stats: json(&card.stats),
+        }
+    }
+
+    /// FNV-1a over every stored column, each preceded by its length (or a marker for
+    /// NULL) so that no two rows hash the same text. Stable across builds and platforms:
+    /// it is kept in the database.
+    fn hash(&self) -> i64 {
+        let card = self.card;
+        let columns: [Option<&str>; 12] = [
+            Some(&card.id),
+            Some(&card.game),
+            Some(&card.name),
+            Some(&card.card_type),
+            card.set.as_deref(),
+            card.number.as_deref(),
+            self.side,
+            card.color.as_deref(),
+            Some(&self.subtypes),
+            Some(&self.keywords),
+            card.text.as_deref(),
+            Some(&self.stats),
+        ];
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                hash ^= u64::from(b);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for column in columns {
+            match column {
+                Some(text) => {
+                    eat(&(text.len() as u64).to_le_bytes());
+                    eat(text.as_bytes());
+                }
+                None => eat(&u64::MAX.to_le_bytes()),
+            }
+        }
+        hash as i64
+    }
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("card fields always serialise")
+}

@@ -1,0 +1,177 @@
+//! Card imports through the facade: what is written, what is re-indexed, what progress
+//! is reported.
+
+use std::path::{Path, PathBuf};
+
+use crate::{Deckhand, ImportProgress, ImportStage};
+
+/// A Zoids Scramble set of `count` cards; card `i` says `text(i)`.
+fn zoids_set(count: usize, text: impl Fn(usize) -> String) -> String {
+    let cards: Vec<serde_json::Value> = (0..count)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("T-{i:05}"), "name": format!("Test Raptor {i}"), "type": "Zoid",
+                "set": "T", "text": text(i), "stats": {"power": i % 10}
+            })
+        })
+        .collect();
+    serde_json::json!({"game": "zoids-scramble", "sets": [{"code": "T", "name": "Test"}],
+                       "cards": cards})
+    .to_string()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The generation the index directory beside `db` points at.
+fn current_generation(db: &Path) -> String {
+    std::fs::read_to_string(db.with_extension("sqlite3.index").join("CURRENT")).unwrap()
+}
+
+#[test]
+fn reimporting_an_unchanged_set_writes_nothing_and_keeps_the_index_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let file = write(
+        dir.path(),
+        "set.json",
+        &zoids_set(50, |i| format!("Text {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    let first = deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    assert_eq!((first.added, first.updated, first.unchanged), (50, 0, 0));
+    let generation = current_generation(&db);
+    let stamp = deckhand.index().stamp();
+    drop(deckhand);
+
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    let mut stages = Vec::new();
+    let again = deckhand
+        .import_files(&[&file], &mut |p| stages.push(p.stage))
+        .unwrap();
+    assert_eq!((again.added, again.updated, again.unchanged), (0, 0, 50));
+    assert!(!stages.contains(&ImportStage::Indexing), "{stages:?}");
+    assert_eq!(current_generation(&db), generation);
+    assert_eq!(deckhand.index().stamp(), stamp);
+}
+
+#[test]
+fn a_changed_card_is_reindexed_by_itself_and_found_by_its_new_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let file = write(
+        dir.path(),
+        "set.json",
+        &zoids_set(50, |i| format!("Text {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    let before = current_generation(&db);
+
+    let changed = zoids_set(50, |i| {
+        if i == 7 {
+            "Zephyrquake shakes the field.".into()
+        } else {
+            format!("Text {i}.")
+        }
+    });
+    let file = write(dir.path(), "set.json", &changed);
+    let report = deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    assert_eq!((report.added, report.updated, report.unchanged), (0, 1, 49));
+    let page = deckhand.search("zephyrquake", None, 10).unwrap();
+    let ids: Vec<&str> = page.cards.iter().map(|c| c.card.id.as_str()).collect();
+    assert_eq!(ids, ["T-00007"]);
+    // An incremental update: the new generation adds a text-store part to the old ones.
+    let after = current_generation(&db);
+    assert_ne!(after, before);
+    let generation = db.with_extension("sqlite3.index").join(&after);
+    assert!(
+        generation.join("texts-1.bin").exists(),
+        "rebuilt, not updated"
+    );
+    // And another process opening the database finds the index current.
+    drop(deckhand);
+    let reopened = Deckhand::open(&db).unwrap();
+    assert_eq!(current_generation(&db), after);
+    assert_eq!(reopened.search("zephyrquake", None, 10).unwrap().total, 1);
+}
+
+/// Per stage, `done` never goes down and the last report is `done == total`; stages come
+/// in order.
+fn assert_well_formed(reports: &[ImportProgress], stages: &[ImportStage]) {
+    let seen: Vec<ImportStage> = reports.iter().fold(Vec::new(), |mut seen, p| {
+        if seen.last() != Some(&p.stage) {
+            seen.push(p.stage);
+        }
+        seen
+    });
+    assert_eq!(seen, stages);
+    for stage in stages {
+        let of_stage: Vec<&ImportProgress> = reports.iter().filter(|p| p.stage == *stage).collect();
+        assert!(
+            of_stage.windows(2).all(|w| w[0].done <= w[1].done),
+            "{of_stage:?}"
+        );
+        assert!(of_stage
+            .iter()
+            .all(|p| p.done <= p.total && p.total == of_stage[0].total));
+        let last = of_stage.last().unwrap();
+        assert_eq!(last.done, last.total, "{stage:?}");
+        assert!(last.total > 0);
+    }
+}
+
+#[test]
+fn import_progress_is_monotonic_per_stage_and_ends_at_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let file = write(
+        dir.path(),
+        "set.json",
+        &zoids_set(6000, |i| format!("Text {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    let mut reports = Vec::new();
+    deckhand
+        .import_files(&[&file], &mut |p| reports.push(p))
+        .unwrap();
+    assert!(reports.len() > 4, "{reports:?}");
+    assert_well_formed(&reports, &[ImportStage::Reading, ImportStage::Indexing]);
+    let reading = reports
+        .iter()
+        .find(|p| p.stage == ImportStage::Reading)
+        .unwrap();
+    assert_eq!(reading.total, std::fs::metadata(&file).unwrap().len());
+}
+
+#[test]
+fn collection_import_progress_is_monotonic_and_ends_at_the_total() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let cards = deckhand.cards(Some("zoids-scramble")).unwrap();
+    let mut csv = String::from("count,card,name,game\n");
+    for i in 0..9000 {
+        let card = &cards[i % cards.len()];
+        let name = card.name.replace('"', "\"\"");
+        csv.push_str(&format!(
+            "{},{},\"{name}\",{}\n",
+            i % 3 + 1,
+            card.id,
+            card.game
+        ));
+    }
+    let mut reports = Vec::new();
+    deckhand
+        .import_collection_csv("c.csv", csv.as_bytes(), &Default::default(), &mut |p| {
+            reports.push(p)
+        })
+        .unwrap();
+    assert_well_formed(&reports, &[ImportStage::Reading, ImportStage::Storing]);
+    let storing = reports
+        .iter()
+        .rfind(|p| p.stage == ImportStage::Storing)
+        .unwrap();
+    assert_eq!(storing.total as usize, cards.len().min(9000));
+}
