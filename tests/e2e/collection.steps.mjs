@@ -177,17 +177,17 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     const want = async () => driver.click(await driver.waitForElement(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`));
     await want();
     await driver.waitFor('the want counted', async () => cliWanted()[card] === 1);
+    await driver.waitFor('★ 1 on the card', async () => (await textOf(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`)) === '★ 1');
     await want();
     await driver.waitFor('two wanted', async () => cliWanted()[card] === 2);
-    const badge = await textOf(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`);
-    check(badge === '★ 2', `the card's want button reads "${badge}"`);
+    await driver.waitFor('★ 2 on the card', async () => (await textOf(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`)) === '★ 2');
     await save('collection-want');
 
     await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
     await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-count"]`));
     const input = await driver.waitForElement('[data-testid="wish-count-input"]');
-    await driver.clear(input);
-    await driver.type(input, '5\uE007');
+    // Backspaces, not WebDriver's clear: clearing blurs the field, which ends the typing.
+    await driver.type(input, '\uE003\uE003\uE0035\uE007');
     await driver.waitFor('5 wanted in the CLI', async () => cliWanted()[card] === 5);
     await driver.waitFor('5 wanted in the view', async () => (await wantedInApp())[card] === 5);
 
@@ -199,9 +199,10 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await driver.click(await driver.waitForElement('[data-testid="collection-undo"]'));
     await driver.waitFor('the row back', async () => (await wantedInApp())[card] === 5);
     check(cliWanted()[card] === 5, `after Undo the CLI wants ${cliWanted()[card]}`);
+    const sorted = (wanted) => JSON.stringify(Object.entries(wanted).sort());
     const inApp = await wantedInApp();
     const inCli = cliWanted();
-    check(JSON.stringify(inApp) === JSON.stringify(inCli), `the view wants ${JSON.stringify(inApp)}, the CLI ${JSON.stringify(inCli)}`);
+    check(sorted(inApp) === sorted(inCli), `the view wants ${JSON.stringify(inApp)}, the CLI ${JSON.stringify(inCli)}`);
 
     await driver.execute(`
       const el = document.querySelector('[data-testid=wishlist-export-format]');
@@ -214,8 +215,7 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     const csv = readFileSync(file, 'utf8');
     check(csv.startsWith('count,card,name,game'), `the export starts "${csv.slice(0, 40)}"`);
     check(csv.split('\n').some((l) => l.startsWith(`5,${card},`)), `the export lacks 5 ${card}: ${csv}`);
-    const status = await textOf('[data-testid="collection-status"]');
-    check(status.includes('wishlist.csv'), `the status reads "${status}"`);
+    await driver.waitFor('the status naming the file', async () => (await textOf('[data-testid="collection-status"]')).includes('wishlist.csv'));
     await save('collection-wishlist-managed');
   });
 
@@ -241,12 +241,19 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await driver.click(await driver.waitForElement('[data-testid="collection-tab-cards"]'));
     await driver.waitForElement('[data-testid="collection-row"]', 15000);
     const card = await driver.execute('return document.querySelector("[data-testid=collection-row]").dataset.cardId');
-    const inc = async () => driver.click(await driver.waitForElement(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-inc"]`));
     const cliCount = () => cliOwned()[card] ?? 0;
+    // One click at a time: the row's buttons wait while a change is stored.
+    const inc = async () => {
+      const want = cliCount() + 1;
+      await driver.click(await driver.waitForElement(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-inc"]`));
+      await driver.waitFor(`${want} copies`, async () => cliCount() === want);
+      await driver.waitFor('the row ready', async () =>
+        driver.execute(`return !document.querySelector('[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-inc"]').disabled`),
+      );
+    };
     const start = cliCount();
     await inc();
     await inc();
-    await driver.waitFor('two more copies', async () => cliCount() === start + 2);
     const kept = start + 2;
 
     await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
@@ -261,7 +268,6 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
 
     // The change the restore must undo: three more copies of the card.
     for (let i = 0; i < 3; i += 1) await inc();
-    await driver.waitFor('three more copies', async () => cliCount() === kept + 3);
 
     await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
     await driver.waitForElement('[data-testid="settings-dialog"]');
@@ -283,7 +289,7 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
       const owned = await ownedInApp();
       return owned[card] === kept ? owned : null;
     });
-    check(JSON.stringify(shown) === JSON.stringify(cliOwned()), `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(cliOwned())}`);
+    check(JSON.stringify(Object.entries(shown).sort()) === JSON.stringify(Object.entries(cliOwned()).sort()), `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(cliOwned())}`);
     await save('collection-after-restore');
   });
 }
