@@ -409,8 +409,9 @@ fn wishing_by_name_sets_the_wanted_count_and_zero_takes_the_card_off() {
             .map(|w| (w.name, w.count))
             .collect()
     };
-    // (card as typed, count, the wishlist after)
-    let steps: [(&str, u32, &[(&str, u32)]); 4] = [
+    /// A card as typed, the count set, and the wishlist after: (name, count) by name.
+    type Step<'a> = (&'a str, u32, &'a [(&'a str, u32)]);
+    let steps: [Step; 4] = [
         ("dawnmane liger", 3, &[("Dawnmane Liger", 3)]),
         ("ZSX-001", 1, &[("Dawnmane Liger", 1)]),
         (
