@@ -31,6 +31,8 @@ const COMMANDS: &[&str] = &[
     "collection_undo_label",
     "set_completion",
     "wishlist",
+    "wish_card",
+    "export_wishlist_file",
     "deck_need",
     "wish_missing",
     "buildable_decks",
@@ -40,6 +42,7 @@ const COMMANDS: &[&str] = &[
     "goldfish_enemy_decks",
     "print_layout",
     "print_pdf",
+    "confirm",
 ];
 
 fn main() {

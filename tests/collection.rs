@@ -257,6 +257,67 @@ fn add_remove_set_and_undo_change_the_counts_a_user_sees() {
 }
 
 #[test]
+fn wish_sets_the_wanted_count_removes_at_zero_undoes_and_exports() {
+    let env = Env::new();
+    let wished = |env: &Env| -> Vec<(String, u64)> {
+        env.json(&["collection", "wishlist", "--json"])
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| {
+                (
+                    w["card"].as_str().unwrap().to_owned(),
+                    w["count"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let done = env.json(&[
+        "collection",
+        "wish",
+        "dawnmane liger",
+        "--count",
+        "3",
+        "--game",
+        "zoids-scramble",
+        "--json",
+    ]);
+    assert_eq!(
+        (done["card"].as_str(), done["count"].as_u64()),
+        (Some("ZSX-001"), Some(3))
+    );
+    env.ok(&["collection", "wish", "ZSX-001", "--count", "2"]);
+    assert_eq!(wished(&env), [("ZSX-001".to_owned(), 2)]);
+    assert_eq!(
+        env.ok(&["collection", "wishlist", "--export", "text"]),
+        "2 Dawnmane Liger\n"
+    );
+    let csv = env.path("wanted.csv");
+    env.ok(&[
+        "collection",
+        "wishlist",
+        "--export",
+        "csv",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    let written = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        written.contains("2,ZSX-001,Dawnmane Liger,zoids-scramble"),
+        "{written}"
+    );
+    let said = env.ok(&["collection", "wish", "ZSX-001", "--count", "0"]);
+    assert!(said.contains("off the wishlist"), "{said}");
+    assert!(wished(&env).is_empty());
+    env.ok(&["collection", "undo"]);
+    assert_eq!(wished(&env), [("ZSX-001".to_owned(), 2)]);
+    assert!(env.rows().is_empty(), "a wish is not an owned copy");
+    let output = env.run(&["collection", "wish", "Sheild Ligr"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(wished(&env), [("ZSX-001".to_owned(), 2)]);
+}
+
+#[test]
 fn list_filters_by_game_and_by_search_query() {
     let env = Env::new();
     env.ok(&[

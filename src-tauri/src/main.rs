@@ -42,6 +42,8 @@ fn main() {
             commands::collection::collection_undo_label,
             commands::collection::set_completion,
             commands::collection::wishlist,
+            commands::collection::wish_card,
+            commands::collection::export_wishlist_file,
             commands::collection::deck_need,
             commands::collection::wish_missing,
             commands::collection::buildable_decks,
@@ -49,6 +51,7 @@ fn main() {
             commands::collection::list_backups,
             commands::collection::restore_backup,
             commands::goldfish::goldfish_enemy_decks,
+            commands::dialogs::confirm,
             commands::print::print_layout,
             commands::print::print_pdf,
         ])

@@ -140,8 +140,26 @@ pub enum CollectionCommand {
         #[arg(long)]
         json: bool,
     },
-    /// List the wishlist
+    /// List the wishlist, or write it as a shopping list
     Wishlist {
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        #[arg(long, conflicts_with = "export")]
+        json: bool,
+        /// Write it as a list: text (`2 Name` per line) or csv (Deckhand's columns)
+        #[arg(long, value_name = "FORMAT", value_parser = ["text", "csv"])]
+        export: Option<String>,
+        /// Write the list to this file instead of standard output
+        #[arg(long, value_name = "FILE", requires = "export")]
+        out: Option<PathBuf>,
+    },
+    /// Set how many copies of a card you want (0 takes it off the wishlist)
+    Wish {
+        #[arg(value_name = "NAME_OR_ID")]
+        card: String,
+        #[arg(long, default_value = "1", value_parser = count, value_name = "N", allow_hyphen_values = true)]
+        count: u32,
+        /// Look the card up in this game only
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
         #[arg(long)]
@@ -325,13 +343,41 @@ pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl W
                 )?;
             }
         }
-        CollectionCommand::Wishlist { game, json } => {
+        CollectionCommand::Wishlist {
+            game,
+            json,
+            export,
+            out: file,
+        } => {
+            if let Some(format) = export {
+                let text = deckhand.wishlist_list(game.as_deref(), format == "csv")?;
+                return match file {
+                    Some(path) => write_file(&path, &text),
+                    None => Ok(out.write_all(text.as_bytes())?),
+                };
+            }
             let rows = deckhand.wishlist(game.as_deref())?;
             if json {
                 return print_json(out, &rows);
             }
             for row in &rows {
                 writeln!(out, "{:>4}  {:<16} {}", row.count, row.game, row.name)?;
+            }
+        }
+        CollectionCommand::Wish {
+            card,
+            count,
+            game,
+            json,
+        } => {
+            let done = deckhand.wish(&card, game.as_deref(), count)?;
+            if json {
+                return print_json(out, &done);
+            }
+            if done.count == 0 {
+                writeln!(out, "{} ({}) is off the wishlist", done.name, done.card)?;
+            } else {
+                writeln!(out, "wished {} {} ({})", done.count, done.name, done.card)?;
             }
         }
     }

@@ -122,7 +122,8 @@ function check(condition, message) {
 
 async function main() {
   const display = await startXvfb();
-  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile };
+  // DECKHAND_E2E_CONFIRM answers the app's yes/no questions (restore, unsaved work) with yes.
+  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile, DECKHAND_E2E_CONFIRM: 'yes' };
   const port = await freePort();
   const nativePort = await freePort();
   const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
@@ -658,7 +659,7 @@ async function main() {
     });
 
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
-    await collectionSteps({ driver, step, check, save, cli: cliJson, openFile });
+    await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
   } finally {
     await driver.stop();
   }

@@ -1,18 +1,20 @@
 // End-to-end steps for the collection: import a CSV through the app (preview first), see
 // the counts in the Collection view and in the deck editor (owned / needed, missing N),
-// print the missing copies, undo the import, and back up from Settings. The open dialog is
-// bypassed by the app's DECKHAND_E2E_OPEN_FILE test hook (src-tauri/src/commands/collection.rs).
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+// print the missing copies, undo the import, manage and export the wishlist, back up from
+// Settings and restore that backup. Native dialogs are bypassed by the app's test hooks:
+// DECKHAND_E2E_OPEN_FILE / DECKHAND_E2E_SAVE_DIR (src-tauri/src/commands/collection.rs) and
+// DECKHAND_E2E_CONFIRM (src-tauri/src/commands/dialogs.rs).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const GAME = 'zoids-scramble';
 const DECK = 'Republic Vanguard';
 
 /**
- * `openFile` is the path the app's open dialogs pick; `cli(...args)` runs the CLI against
- * the app's database and parses its JSON.
+ * `openFile` is the path the app's open dialogs pick, `saveDir` where its save dialogs
+ * write; `cli(...args)` runs the CLI against the app's database and parses its JSON.
  */
-export async function collectionSteps({ driver, step, check, save: saveNow, cli, openFile }) {
+export async function collectionSteps({ driver, step, check, save: saveNow, cli, openFile, saveDir }) {
   // WebKitWebDriver's screenshot can lag the page by a frame: let it paint first.
   const save = async (name) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -37,6 +39,11 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await driver.click(row);
     await driver.waitForElement('[data-testid="deck-line"]');
   };
+  const cliWanted = () => Object.fromEntries(cli('collection', 'wishlist', '--game', GAME, '--json').map((w) => [w.card, w.count]));
+  const wantedInApp = () =>
+    driver.execute(
+      'return Object.fromEntries([...document.querySelectorAll("[data-testid=wish-row]")].map((r) => [r.dataset.cardId, Number(r.dataset.count)]))',
+    );
   const openCollection = async () => {
     await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
     await driver.waitForElement('[data-testid="collection-row"]', 15000);
@@ -157,6 +164,61 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await save('collection-wishlist');
   });
 
+  await step('Wishlist: Want on a card, a typed count, remove and Undo agree with the CLI; Export writes the list', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-cards"]'));
+    await driver.click(await driver.waitForElement('[data-testid="collection-show-all"]'));
+    await driver.waitForElement('[data-testid="collection-row"]');
+    const before = cliWanted();
+    // A card the deck does not miss: the first row not on the wishlist yet.
+    const card = await driver.execute(
+      `return [...document.querySelectorAll("[data-testid=collection-row]")].map((r) => r.dataset.cardId).find((id) => !${JSON.stringify(Object.keys(before))}.includes(id))`,
+    );
+    check(card, 'every card shown is on the wishlist already');
+    const want = async () => driver.click(await driver.waitForElement(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`));
+    await want();
+    await driver.waitFor('the want counted', async () => cliWanted()[card] === 1);
+    await driver.waitFor('★ 1 on the card', async () => (await textOf(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`)) === '★ 1');
+    await want();
+    await driver.waitFor('two wanted', async () => cliWanted()[card] === 2);
+    await driver.waitFor('★ 2 on the card', async () => (await textOf(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-want"]`)) === '★ 2');
+    await save('collection-want');
+
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
+    await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-count"]`));
+    const input = await driver.waitForElement('[data-testid="wish-count-input"]');
+    // Backspaces, not WebDriver's clear: clearing blurs the field, which ends the typing.
+    await driver.type(input, '\uE003\uE003\uE0035\uE007');
+    await driver.waitFor('5 wanted in the CLI', async () => cliWanted()[card] === 5);
+    await driver.waitFor('5 wanted in the view', async () => (await wantedInApp())[card] === 5);
+
+    await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-remove"]`));
+    await driver.waitFor('the row gone', async () => !((await wantedInApp())[card] ?? 0));
+    check(!(card in cliWanted()), `the CLI still wants ${card} after remove`);
+    const undo = await textOf('[data-testid="collection-undo"]');
+    check(undo.includes('unwish'), `Undo reads "${undo}"`);
+    await driver.click(await driver.waitForElement('[data-testid="collection-undo"]'));
+    await driver.waitFor('the row back', async () => (await wantedInApp())[card] === 5);
+    check(cliWanted()[card] === 5, `after Undo the CLI wants ${cliWanted()[card]}`);
+    const sorted = (wanted) => JSON.stringify(Object.entries(wanted).sort());
+    const inApp = await wantedInApp();
+    const inCli = cliWanted();
+    check(sorted(inApp) === sorted(inCli), `the view wants ${JSON.stringify(inApp)}, the CLI ${JSON.stringify(inCli)}`);
+
+    await driver.execute(`
+      const el = document.querySelector('[data-testid=wishlist-export-format]');
+      el.value = 'csv';
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    `);
+    await driver.click(await driver.waitForElement('[data-testid="wishlist-export"]'));
+    const file = join(saveDir, 'wishlist.csv');
+    await driver.waitFor('the exported wishlist', async () => existsSync(file));
+    const csv = readFileSync(file, 'utf8');
+    check(csv.startsWith('count,card,name,game'), `the export starts "${csv.slice(0, 40)}"`);
+    check(csv.split('\n').some((l) => l.startsWith(`5,${card},`)), `the export lacks 5 ${card}: ${csv}`);
+    await driver.waitFor('the status naming the file', async () => (await textOf('[data-testid="collection-status"]')).includes('wishlist.csv'));
+    await save('collection-wishlist-managed');
+  });
+
   await step('Settings: Back up now adds a backup to the list', async () => {
     await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
     await driver.waitForElement('[data-testid="settings-dialog"]');
@@ -172,5 +234,62 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     check(kind === 'Backed up by you', `the newest backup reads "${kind}"`);
     await save('settings-backups');
     await driver.execute('document.querySelector("[data-testid=settings-dialog]").close()');
+  });
+
+  await step('Settings: Restore puts back the backup made before a change, in the view and the CLI', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-cards"]'));
+    await driver.waitForElement('[data-testid="collection-row"]', 15000);
+    const card = await driver.execute('return document.querySelector("[data-testid=collection-row]").dataset.cardId');
+    const cliCount = () => cliOwned()[card] ?? 0;
+    // One click at a time: the row's buttons wait while a change is stored.
+    const inc = async () => {
+      const want = cliCount() + 1;
+      await driver.click(await driver.waitForElement(`[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-inc"]`));
+      await driver.waitFor(`${want} copies`, async () => cliCount() === want);
+      await driver.waitFor('the row ready', async () =>
+        driver.execute(`return !document.querySelector('[data-testid="collection-row"][data-card-id="${card}"] [data-testid="collection-inc"]').disabled`),
+      );
+    };
+    const start = cliCount();
+    await inc();
+    await inc();
+    const kept = start + 2;
+
+    await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
+    await driver.waitForElement('[data-testid="settings-dialog"]');
+    const rowsNow = async () => (await driver.findAll('[data-testid="backup-row"]')).length;
+    await driver.waitFor('the backup list', async () => (await driver.findAll('[data-testid="backups"], [data-testid="backups-empty"]')).length > 0);
+    const before = await rowsNow();
+    await driver.click(await driver.waitForElement('[data-testid="backup-now"]'));
+    await driver.waitFor('one more backup', async () => (await rowsNow()) === before + 1, 15000);
+    const backup = await driver.execute('return document.querySelector("[data-testid=backup-row]").dataset.path');
+    await driver.execute('document.querySelector("[data-testid=settings-dialog]").close()');
+
+    // The change the restore must undo: three more copies of the card.
+    for (let i = 0; i < 3; i += 1) await inc();
+
+    await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
+    await driver.waitForElement('[data-testid="settings-dialog"]');
+    await driver.click(await driver.waitForElement(`[data-testid="backup-row"][data-path=${JSON.stringify(backup)}] button`));
+    const said = await driver.waitFor('the restore status', async () => {
+      const text = await textOf('[data-testid="backup-status"]');
+      return text.startsWith('Restored') ? text : null;
+    }, 15000);
+    check(said.includes('Reloading'), `the status reads "${said}"`);
+    await save('settings-restored');
+    check(cliCount() === kept, `after the restore the CLI lists ${cliCount()} copies, the backup held ${kept}`);
+
+    // The page reloads: open the game's collection again and read the count there.
+    await driver.waitFor('the page reloaded', async () => (await driver.findAll('[data-testid="settings-dialog"]')).length === 0, 15000);
+    await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`, 20000));
+    await openCollection();
+    await driver.click(await driver.waitForElement('[data-testid="collection-show-owned"]'));
+    const shown = await driver.waitFor(`${kept} copies of ${card} in the view`, async () => {
+      const owned = await ownedInApp();
+      return owned[card] === kept ? owned : null;
+    });
+    check(JSON.stringify(Object.entries(shown).sort()) === JSON.stringify(Object.entries(cliOwned()).sort()), `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(cliOwned())}`);
+    await save('collection-after-restore');
   });
 }

@@ -255,6 +255,35 @@ fn the_wishlist_is_raised_to_at_least_the_count_asked_and_undone_like_the_collec
 }
 
 #[test]
+fn a_wish_set_replaces_the_count_and_zero_removes_the_card_until_undone() {
+    let mut store = store();
+    let wish = |count| CollectionChange::WishSet {
+        game: "tiny".into(),
+        card: "wall".into(),
+        count,
+    };
+    let wished = |store: &Store| -> Vec<u32> {
+        store
+            .wishlist(None)
+            .unwrap()
+            .iter()
+            .map(|w| w.count)
+            .collect()
+    };
+    // (count set, wishlist after, wishlist delta reported)
+    let steps = [(3, vec![3], 3), (1, vec![1], -2), (0, vec![], -1)];
+    for (count, after, delta) in steps {
+        let report = store
+            .apply_collection_changes("w", &[wish(count)], false)
+            .unwrap();
+        assert_eq!(wished(&store), after, "after setting {count}");
+        assert_eq!(report.wishlist_delta, delta, "after setting {count}");
+    }
+    store.undo_collection().unwrap();
+    assert_eq!(wished(&store), [1]);
+}
+
+#[test]
 fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
     let mut store = store();
     let content = |name: &str, count| DeckContent {

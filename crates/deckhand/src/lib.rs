@@ -27,7 +27,7 @@ mod search;
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
-    MissingCard, NeedLine, SkippedLine as SkippedCollectionLine, DECKHAND_COLUMNS,
+    MissingCard, NeedLine, SkippedLine as SkippedCollectionLine, WishOutcome, DECKHAND_COLUMNS,
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use deckhand::{
     BackupInfo, BuildableDeck, ChangeReport, CollectionChangeOutcome, CollectionImportOptions,
     CollectionImportReport, CollectionRow, Condition, CopySpec, CsvFormat, DeckContent, DeckNeed,
-    Finish, ImportProgress, SetCompletion, UndoReport, WishlistRow,
+    Finish, ImportProgress, SetCompletion, UndoReport, WishOutcome, WishlistRow,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
@@ -174,6 +174,35 @@ pub async fn import_collection_file(
     })
 }
 
+/// Where to save a file: asked in a native save dialog, or (test hook) in
+/// `DECKHAND_E2E_SAVE_DIR`. `None` when the user cancels.
+fn save_path(
+    window: &Window,
+    title: &str,
+    filter: (&str, &[&str]),
+    file_name: &str,
+) -> Result<Option<PathBuf>, UiError> {
+    if let Some(dir) = std::env::var_os(E2E_SAVE_DIR_ENV) {
+        return Ok(Some(PathBuf::from(dir).join(file_name)));
+    }
+    window
+        .dialog()
+        .file()
+        .set_title(title)
+        .add_filter(filter.0, filter.1)
+        .set_file_name(file_name)
+        .blocking_save_file()
+        .map(local_path)
+        .transpose()
+}
+
+fn write_text(path: &Path, text: &str) -> deckhand::Result<()> {
+    std::fs::write(path, text).map_err(|e| deckhand::Error::WriteFile {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })
+}
+
 /// Asks where to save the collection in a native dialog opened here and writes it there.
 /// Returns the path written, or `None` when the user cancels.
 #[tauri::command]
@@ -183,30 +212,35 @@ pub async fn export_collection_file(
     format: String,
     game: Option<String>,
 ) -> Result<Option<String>, UiError> {
-    let path = match std::env::var_os(E2E_SAVE_DIR_ENV) {
-        Some(dir) => PathBuf::from(dir).join("collection.csv"),
-        None => {
-            let Some(picked) = window
-                .dialog()
-                .file()
-                .set_title("Export the collection")
-                .add_filter("CSV", &["csv"])
-                .set_file_name("collection.csv")
-                .blocking_save_file()
-            else {
-                return Ok(None);
-            };
-            local_path(picked)?
-        }
+    let filter = ("CSV", &["csv"][..]);
+    let Some(path) = save_path(&window, "Export the collection", filter, "collection.csv")? else {
+        return Ok(None);
     };
     db.with(|d| {
         let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
-        let text = d.export_collection_csv(format, game.as_deref())?;
-        std::fs::write(&path, text).map_err(|e| deckhand::Error::WriteFile {
-            path: path.clone(),
-            message: e.to_string(),
-        })
+        write_text(&path, &d.export_collection_csv(format, game.as_deref())?)
     })?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// Asks where to save the wishlist (`csv`: Deckhand's CSV columns, else a `2 Name` text
+/// list) and writes it there. Returns the path written, or `None` when the user cancels.
+#[tauri::command]
+pub async fn export_wishlist_file(
+    window: Window,
+    db: State<'_, Db>,
+    csv: bool,
+    game: Option<String>,
+) -> Result<Option<String>, UiError> {
+    let (filter, name) = if csv {
+        (("CSV", &["csv"][..]), "wishlist.csv")
+    } else {
+        (("Text", &["txt"][..]), "wishlist.txt")
+    };
+    let Some(path) = save_path(&window, "Export the wishlist", filter, name)? else {
+        return Ok(None);
+    };
+    db.with(|d| write_text(&path, &d.wishlist_list(game.as_deref(), csv)?))?;
     Ok(Some(path.display().to_string()))
 }
 
@@ -235,6 +269,16 @@ pub async fn wishlist(
     game: Option<String>,
 ) -> Result<Vec<WishlistRow>, UiError> {
     db.with(|d| d.wishlist(game.as_deref()))
+}
+
+/// Sets how many copies of a card are wanted (0 takes it off the wishlist).
+#[tauri::command]
+pub async fn wish_card(
+    db: State<'_, Db>,
+    card: String,
+    count: u32,
+) -> Result<WishOutcome, UiError> {
+    db.with(|d| d.wish(&card, None, count))
 }
 
 /// The editor's deck against the collection: owned / needed per line, missing in all.

@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod collection;
 pub mod decks;
+pub mod dialogs;
 pub mod games;
 pub mod goldfish;
 pub mod print;

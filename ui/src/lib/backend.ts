@@ -2,7 +2,6 @@
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
 import { Channel, invoke } from '@tauri-apps/api/core';
 import { getCurrentWindow } from '@tauri-apps/api/window';
-import { ask } from '@tauri-apps/plugin-dialog';
 
 export type Side = 'hero' | 'villain';
 export type StatValue = number | string | StatValue[];
@@ -483,6 +482,16 @@ export interface WishlistRow {
   count: number;
 }
 
+/** A wishlist count set by hand. */
+export interface WishOutcome {
+  card: string;
+  name: string;
+  game: string;
+  /** Copies wanted now (0: off the wishlist). */
+  count: number;
+  report: ChangeReport;
+}
+
 /** One card of a deck against the collection (any printing counts). */
 export interface NeedLine {
   card: string;
@@ -640,6 +649,11 @@ export const backend = {
   collectionUndoLabel: () => call<string | null>('collection_undo_label'),
   setCompletion: (game: string) => call<SetCompletion[]>('set_completion', { game }),
   wishlist: (game: string) => call<WishlistRow[]>('wishlist', { game }),
+  /** Sets how many copies of a card are wanted; 0 takes it off the wishlist. */
+  wishCard: (card: string, count: number) => call<WishOutcome>('wish_card', { card, count }),
+  /** Asks where to save in a native dialog and writes the game's wishlist; the path or `null`. */
+  exportWishlistFile: (game: string, csv: boolean) =>
+    call<string | null>('export_wishlist_file', { game, csv }),
   /** The editor's deck against the collection; `id` is the stored deck it edits. */
   deckNeed: (id: number | null, draft: DeckContent) => call<DeckNeed>('deck_need', { id, draft }),
   /** Puts the editor's missing cards on the wishlist. */
@@ -655,13 +669,8 @@ export const backend = {
   restoreBackup: (path: string) => call<BackupInfo>('restore_backup', { path }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
-  confirm: async (message: string, title: string, okLabel: string): Promise<boolean> => {
-    try {
-      return await ask(message, { title, kind: 'warning', okLabel, cancelLabel: 'Cancel' });
-    } catch (raw) {
-      throw asBackendError(raw);
-    }
-  },
+  confirm: (message: string, title: string, okLabel: string) =>
+    call<boolean>('confirm', { message, title, okLabel }),
 };
 
 /**

@@ -5,18 +5,20 @@
 mod csv_file;
 mod import;
 mod need;
+mod wishlist;
 
 use std::collections::{HashMap, HashSet};
 
 use deckhand_store::{
     ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, SetCompletion,
-    UndoReport, WishlistRow,
+    UndoReport,
 };
 use serde::Serialize;
 
 pub use csv_file::{CsvError, CsvFormat, DECKHAND_COLUMNS};
 pub use import::{CardChange, CollectionImportOptions, CollectionImportReport, SkippedLine};
 pub use need::{BuildableDeck, DeckNeed, MissingCard, NeedLine};
+pub use wishlist::WishOutcome;
 
 use crate::{Deckhand, Error, Result};
 
@@ -226,11 +228,6 @@ impl Deckhand {
             self.games.get(game)?;
         }
         Ok(self.store.set_completion(game)?)
-    }
-
-    /// The wishlist, optionally of one game.
-    pub fn wishlist(&self, game: Option<&str>) -> Result<Vec<WishlistRow>> {
-        Ok(self.store.wishlist(game)?)
     }
 }
 

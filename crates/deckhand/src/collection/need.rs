@@ -8,10 +8,10 @@
 use std::collections::{HashMap, HashSet};
 
 use deckhand_core::{fold_name, Deck};
-use deckhand_store::{ChangeReport, CollectionChange, CollectionRow, CopyKey};
+use deckhand_store::{ChangeReport, CollectionChange};
 use serde::Serialize;
 
-use super::csv_file::{self, CsvFormat};
+use super::wishlist::ListedCard;
 use crate::{Deckhand, Result};
 
 /// One card of a deck against the collection.
@@ -227,29 +227,18 @@ impl Deckhand {
     /// The missing cards of `need` as a text list (`2 Shield Liger` per line, readable as
     /// a deck list) or, `csv`, in Deckhand's collection CSV format.
     pub fn missing_cards_list(&self, need: &DeckNeed, csv: bool) -> Result<String> {
-        let missing: Vec<&NeedLine> = need.lines.iter().filter(|l| l.missing > 0).collect();
-        if !csv {
-            return Ok(missing
-                .iter()
-                .map(|l| format!("{} {}\n", l.missing, l.name))
-                .collect());
-        }
-        let refs = self
-            .store
-            .card_refs_by_id(missing.iter().map(|l| l.card.as_str()))?;
-        let rows: Vec<CollectionRow> = missing
+        let missing: Vec<ListedCard> = need
+            .lines
             .iter()
-            .map(|l| CollectionRow {
-                key: CopyKey::plain(l.card.clone()),
-                game: need.game.clone(),
-                name: l.name.clone(),
-                set: refs.get(&l.card).and_then(|r| r.set.clone()),
-                number: refs.get(&l.card).and_then(|r| r.number.clone()),
+            .filter(|l| l.missing > 0)
+            .map(|l| ListedCard {
+                card: &l.card,
+                name: &l.name,
+                game: &need.game,
                 count: l.missing,
-                note: String::new(),
             })
             .collect();
-        Ok(csv_file::write(CsvFormat::Deckhand, &rows, |_, _| None))
+        self.card_list(&missing, csv)
     }
 
     /// Puts the missing cards of `need` on the wishlist: each card's wished count becomes

@@ -399,6 +399,82 @@ fn missing_cards_go_to_the_wishlist_once_and_export_as_a_list() {
 }
 
 #[test]
+fn wishing_by_name_sets_the_wanted_count_and_zero_takes_the_card_off() {
+    let mut deckhand = deckhand();
+    let wanted = |deckhand: &Deckhand| -> Vec<(String, u32)> {
+        deckhand
+            .wishlist(Some(ZOIDS))
+            .unwrap()
+            .into_iter()
+            .map(|w| (w.name, w.count))
+            .collect()
+    };
+    /// A card as typed, the count set, and the wishlist after: (name, count) by name.
+    type Step<'a> = (&'a str, u32, &'a [(&'a str, u32)]);
+    let steps: [Step; 4] = [
+        ("dawnmane liger", 3, &[("Dawnmane Liger", 3)]),
+        ("ZSX-001", 1, &[("Dawnmane Liger", 1)]),
+        (
+            "Cinderpaw Cub",
+            2,
+            &[("Cinderpaw Cub", 2), ("Dawnmane Liger", 1)],
+        ),
+        ("Dawnmane Liger", 0, &[("Cinderpaw Cub", 2)]),
+    ];
+    for (card, count, after) in steps {
+        let outcome = deckhand.wish(card, Some(ZOIDS), count).unwrap();
+        assert_eq!(outcome.count, count);
+        let expected: Vec<(String, u32)> = after.iter().map(|(n, c)| (n.to_string(), *c)).collect();
+        assert_eq!(wanted(&deckhand), expected, "after wishing {count} {card}");
+    }
+    assert_eq!(
+        owned(&deckhand, "ZSX-001"),
+        0,
+        "a wish is not an owned copy"
+    );
+}
+
+#[test]
+fn removing_a_wish_is_undone_like_any_collection_change() {
+    let mut deckhand = deckhand();
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 2).unwrap();
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 0).unwrap();
+    assert!(deckhand.wishlist(None).unwrap().is_empty());
+    let undone = deckhand.collection_undo().unwrap();
+    assert_eq!(undone.label, "unwish Dawnmane Liger");
+    assert_eq!(deckhand.wishlist(None).unwrap()[0].count, 2);
+}
+
+#[test]
+fn wishing_an_unknown_card_changes_nothing() {
+    let mut deckhand = deckhand();
+    assert!(deckhand.wish("Sheild Ligr", Some(ZOIDS), 2).is_err());
+    assert!(deckhand.wishlist(None).unwrap().is_empty());
+    assert!(deckhand.collection_undo_label().unwrap().is_none());
+}
+
+#[test]
+fn the_wishlist_exports_as_a_text_list_and_as_deckhand_csv() {
+    let mut deckhand = deckhand();
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 2).unwrap();
+    deckhand.wish("Cinderpaw Cub", Some(ZOIDS), 1).unwrap();
+    assert_eq!(
+        deckhand.wishlist_list(Some(ZOIDS), false).unwrap(),
+        "1 Cinderpaw Cub\n2 Dawnmane Liger\n"
+    );
+    let csv = deckhand.wishlist_list(Some(ZOIDS), true).unwrap();
+    assert!(csv.starts_with("count,card,name,game"), "{csv}");
+    assert!(
+        csv.contains("2,ZSX-001,Dawnmane Liger,zoids-scramble"),
+        "{csv}"
+    );
+    // What is exported imports back as the same cards and counts.
+    let mut other = Deckhand::open_in_memory().unwrap();
+    import(&mut other, &csv).unwrap();
+    assert_eq!(owned(&other, "ZSX-001"), 2);
+}
+
+#[test]
 fn conditions_are_read_as_players_write_them() {
     let cases = [
         ("nm", Some(Condition::NearMint)),

@@ -1,0 +1,109 @@
+//! The wishlist: cards wanted, with counts. Set by hand (`wish`), filled from a deck's
+//! missing cards (`need`), and written out as a shopping list (text or CSV).
+
+use deckhand_store::{ChangeReport, CollectionChange, CollectionRow, CopyKey, WishlistRow};
+use serde::Serialize;
+
+use super::csv_file::{self, CsvFormat};
+use crate::{Deckhand, Result};
+
+/// A wishlist count set by hand: the card and its wanted count after the change.
+#[derive(Debug, Clone, Serialize)]
+pub struct WishOutcome {
+    pub card: String,
+    pub name: String,
+    pub game: String,
+    /// Copies wanted now (0: the card is off the wishlist).
+    pub count: u32,
+    pub report: ChangeReport,
+}
+
+/// One card of a shopping list: which card, and how many copies.
+pub(super) struct ListedCard<'a> {
+    pub card: &'a str,
+    pub name: &'a str,
+    pub game: &'a str,
+    pub count: u32,
+}
+
+impl Deckhand {
+    /// Sets how many copies of a card (by id or name) are wanted; 0 takes it off the
+    /// wishlist. One undo reverts it, like any other collection change.
+    pub fn wish(
+        &mut self,
+        name_or_id: &str,
+        game: Option<&str>,
+        count: u32,
+    ) -> Result<WishOutcome> {
+        let card = self.card(name_or_id, game)?;
+        let label = if count == 0 {
+            format!("unwish {}", card.name)
+        } else {
+            format!("wish {count} {}", card.name)
+        };
+        let report = self.store.apply_collection_changes(
+            &label,
+            &[CollectionChange::WishSet {
+                game: card.game.clone(),
+                card: card.id.clone(),
+                count,
+            }],
+            false,
+        )?;
+        Ok(WishOutcome {
+            card: card.id,
+            name: card.name,
+            game: card.game,
+            count,
+            report,
+        })
+    }
+
+    /// The wishlist, optionally of one game.
+    pub fn wishlist(&self, game: Option<&str>) -> Result<Vec<WishlistRow>> {
+        if let Some(game) = game {
+            self.games.get(game)?;
+        }
+        Ok(self.store.wishlist(game)?)
+    }
+
+    /// The wishlist as a text list (`2 Shield Liger` per line) or, `csv`, in Deckhand's
+    /// collection CSV format (so a store or another tool can read it).
+    pub fn wishlist_list(&self, game: Option<&str>, csv: bool) -> Result<String> {
+        let rows = self.wishlist(game)?;
+        let cards: Vec<ListedCard> = rows
+            .iter()
+            .map(|r| ListedCard {
+                card: &r.card,
+                name: &r.name,
+                game: &r.game,
+                count: r.count,
+            })
+            .collect();
+        self.card_list(&cards, csv)
+    }
+
+    /// Cards with counts as a text list or in Deckhand's collection CSV format.
+    pub(super) fn card_list(&self, cards: &[ListedCard], csv: bool) -> Result<String> {
+        if !csv {
+            return Ok(cards
+                .iter()
+                .map(|c| format!("{} {}\n", c.count, c.name))
+                .collect());
+        }
+        let refs = self.store.card_refs_by_id(cards.iter().map(|c| c.card))?;
+        let rows: Vec<CollectionRow> = cards
+            .iter()
+            .map(|c| CollectionRow {
+                key: CopyKey::plain(c.card.to_owned()),
+                game: c.game.to_owned(),
+                name: c.name.to_owned(),
+                set: refs.get(c.card).and_then(|r| r.set.clone()),
+                number: refs.get(c.card).and_then(|r| r.number.clone()),
+                count: c.count,
+                note: String::new(),
+            })
+            .collect();
+        Ok(csv_file::write(CsvFormat::Deckhand, &rows, |_, _| None))
+    }
+}

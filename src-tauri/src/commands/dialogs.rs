@@ -1,0 +1,28 @@
+//! Yes/no questions in a native dialog, asked from the backend so the end-to-end test can
+//! answer them (WebDriver cannot click a native dialog).
+
+use tauri::Window;
+use tauri_plugin_dialog::{DialogExt, MessageDialogButtons, MessageDialogKind};
+
+/// Test hook for the end-to-end test only: `yes` or `no` answers every question without
+/// showing it. Never set it for real use.
+const E2E_CONFIRM_ENV: &str = "DECKHAND_E2E_CONFIRM";
+
+/// Asks a warning question with `ok_label` and Cancel; `true` for `ok_label`.
+#[tauri::command]
+pub async fn confirm(window: Window, message: String, title: String, ok_label: String) -> bool {
+    if let Some(answer) = std::env::var_os(E2E_CONFIRM_ENV) {
+        return answer == "yes";
+    }
+    window
+        .dialog()
+        .message(message)
+        .title(title)
+        .kind(MessageDialogKind::Warning)
+        .buttons(MessageDialogButtons::OkCancelCustom(
+            ok_label,
+            "Cancel".into(),
+        ))
+        .parent(&window)
+        .blocking_show()
+}
