@@ -20,8 +20,8 @@ pub mod goldfish;
 mod heroes_grid;
 mod import;
 mod paths;
-mod progress;
 pub mod print;
+mod progress;
 mod search;
 
 pub use collection::{
