@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
+import { goldfishSteps } from './goldfish.steps.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -653,6 +654,8 @@ async function main() {
       await save('print-preview-backs');
       await driver.execute('document.querySelector("[data-testid=print-dialog]").close()');
     });
+
+    await goldfishSteps({ driver, step, check, save, cli, db, root, work });
   } finally {
     await driver.stop();
   }
