@@ -29,13 +29,34 @@ const SWATCH: Record<string, string> = {
   purple: '#8a55c9',
   orange: '#e58a2b',
   gray: '#8a929c',
+  cobalt: '#2d5fbf',
+  amber: '#e09a1f',
+  jade: '#2f9a6a',
+  crimson: '#c8323f',
+  scarlet: '#d8362f',
+  azure: '#3a8ee0',
+  emerald: '#2a9d5c',
+  violet: '#8a55c9',
+  onyx: '#3a3f4b',
   grey: '#8a929c',
   teal: '#1f9aa0',
   multicolor: 'linear-gradient(90deg, #d64545, #e0b021, #2f9a5a, #3b6fd8)',
   any: 'linear-gradient(90deg, #d64545, #e0b021, #2f9a5a, #3b6fd8)',
 };
 
-export const swatch = (color: string | undefined): string => (color && SWATCH[color.toLowerCase()]) || 'var(--accent)';
+// A colour the table does not know (a Ranger named "cobalt", "amber") still gets its own
+// swatch, picked by its name, so two Rangers never share the accent.
+const PALETTE = ['#3b6fd8', '#e58a2b', '#2f9a5a', '#8a55c9', '#d64545', '#1f9aa0', '#c9a227', '#e06aa8'];
+
+export function swatch(color: string | undefined): string {
+  if (!color) return 'var(--accent)';
+  const key = color.toLowerCase();
+  const known = SWATCH[key] ?? Object.entries(SWATCH).find(([name]) => key.split(/\s+/).includes(name))?.[1];
+  if (known) return known;
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return PALETTE[hash % PALETTE.length] ?? 'var(--accent)';
+}
 
 /** Groups cards by colour, in order of first appearance. */
 export function byColor(cards: ZoneCard[]): { color: string; label: string; cards: ZoneCard[] }[] {
