@@ -14,7 +14,9 @@ mod synthetic;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
-pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
+pub use goldfish::{
+    goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
+};
 pub use search::{search, QueryTiming, SearchBenchReport};
 
 /// Timing of one measured operation over several runs.
