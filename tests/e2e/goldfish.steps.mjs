@@ -3,7 +3,7 @@
 // for the seed the app shows, and a simulation whose figures agree with `deckhand goldfish
 // --json` for the same seed and games. Called once from app.e2e.mjs.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Games per seat in the app's run and the CLI's. */
@@ -76,7 +76,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
   await step('Playtest PR Deck-Building: The Grid and the character\'s slots, the same game and figures as the CLI', async () => {
     // A sample main deck with a Character, so that the slots fill.
     const file = join(work, 'dbg-with-character.txt');
-    const sample = execFileSync('cat', [join(root, 'data/decks/pr-dbg/block-party.txt')], { encoding: 'utf8' });
+    const sample = readFileSync(join(root, 'data/decks/pr-dbg/block-party.txt'), 'utf8');
     writeFileSync(file, `${sample.trim()}\n1 Nadia Okonkwo\n`);
     execFileSync(cli, ['--db', db, 'deck', 'import', file, '--game', 'pr-dbg', '--name', 'E2E Grid'], { encoding: 'utf8' });
     await openPlaytest('pr-dbg', 'E2E Grid');
@@ -134,7 +134,9 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     check(JSON.stringify(enemies) === JSON.stringify(cliEnemies), `the combat sequence ${JSON.stringify(enemies)}, the CLI's ${JSON.stringify(cliEnemies)}`);
     check((await driver.findAll('[data-testid="zone-opponent-top_row"] [data-testid="enemy-card"]')).length === 4, 'the Monster / Boss row does not hold 4 cards');
     const rangers = await texts('[data-testid="ranger-hand"] .ranger-name');
-    check(rangers.length === 2, `a two-Ranger deck shows ${rangers.length} hands: ${JSON.stringify(rangers)}`);
+    // One group per Ranger holding cards (a hand of 7 from a 10 + 10 deck almost always
+    // holds both), each named after its Ranger.
+    check(rangers.length >= 1 && rangers.every((r) => ['Cobalt Orca Ranger', 'Amber Rhino Ranger'].includes(r)), `the Rangers' hands are headed ${JSON.stringify(rangers)}`);
     const hand = (await driver.findAll('[data-testid="ranger-hand"] [data-testid="board-card"]')).length;
     check(hand === zoneNames(log.turns[0], 'hand').length, `${hand} cards in the Rangers' hands, the CLI's ${zoneNames(log.turns[0], 'hand').length}`);
     await save('goldfish-hotg-setup');
