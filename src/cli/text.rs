@@ -346,5 +346,25 @@ pub fn goldfish_bench(report: &GoldfishBenchReport, out: &mut impl Write) -> io:
             t.game, t.deck, t.threads, t.games, t.per_core, ratio
         )?;
     }
+    writeln!(
+        out,
+        "\nthe app's path (draft → report, as the Simulate button; best and worst of {} runs):",
+        deckhand_bench::APP_RUNS
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:<32} {:>7} {:>8} {:>10} {:>10} {:>10}",
+        "game", "deck", "threads", "games", "best s", "worst s", "mean kill"
+    )?;
+    for t in &report.app_path {
+        let kill = t
+            .mean_kill_turn_first
+            .map_or("—".to_owned(), |k| format!("{k:.2}"));
+        writeln!(
+            out,
+            "{:<16} {:<32} {:>7} {:>8} {:>10.3} {:>10.3} {:>10}",
+            t.game, t.deck, t.threads, t.games, t.best_seconds, t.worst_seconds, kill
+        )?;
+    }
     Ok(())
 }

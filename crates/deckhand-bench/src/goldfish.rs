@@ -1,13 +1,15 @@
 //! `deckhand bench goldfish`: full games per second for every game the engine plays, on one
 //! thread and on two, beside a yardstick measured in the same run (the minimal Zoids loop
-//! in `shared/peers/zoidsim`), so each figure comes with a ratio.
+//! in `shared/peers/zoidsim`), so each figure comes with a ratio. Also times the app's
+//! path: what the Playtest view's Simulate button costs for [`APP_GAMES`] games, from the
+//! editor's draft to the report, through the facade calls the Tauri command makes.
 
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use deckhand::goldfish::{supports, SimOptions};
-use deckhand::{Deckhand, Error, Result};
+use deckhand::{DeckCard, DeckContent, Deckhand, Error, Result};
 use serde::Serialize;
 
 /// One measured configuration.
@@ -34,13 +36,34 @@ pub struct PeerTiming {
     pub games_per_second: f64,
 }
 
+/// The app's path for one game: a draft resolved, checked and played [`APP_GAMES`] times.
+#[derive(Debug, Clone, Serialize)]
+pub struct AppPathTiming {
+    pub game: String,
+    pub deck: String,
+    /// Games played in all (half from each seat), on every core.
+    pub games: u64,
+    pub threads: usize,
+    /// The fastest of [`APP_RUNS`] runs, and the slowest.
+    pub best_seconds: f64,
+    pub worst_seconds: f64,
+    /// The mean kill turn going first: a sanity figure, to set beside the main timings'.
+    pub mean_kill_turn_first: Option<f64>,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct GoldfishBenchReport {
     pub machine: String,
     pub profile: &'static str,
     pub timings: Vec<GoldfishTiming>,
     pub peer: Option<PeerTiming>,
+    pub app_path: Vec<AppPathTiming>,
 }
+
+/// Games per app-path run (the target: under 0.2 s).
+pub const APP_GAMES: u64 = 10_000;
+/// Timed app-path runs per game.
+pub const APP_RUNS: usize = 5;
 
 /// The enemies a Heroes of the Grid sample deck battles: bundled sample enemy decks.
 pub const HOTG_LINEUP: &[(&str, u32)] = &[("Gravel Grunt", 3), ("Clockjaw", 1)];
@@ -51,6 +74,7 @@ pub const HOTG_LINEUP: &[(&str, u32)] = &[("Gravel Grunt", 3), ("Clockjaw", 1)];
 pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> {
     let deckhand = Deckhand::open_in_memory()?;
     let mut timings = Vec::new();
+    let mut app_path = Vec::new();
     let mut seen = Vec::new();
     for file in deckhand::bundled::DECK_FILES {
         let game = file.path.split('/').nth(2).unwrap_or_default();
@@ -65,6 +89,7 @@ pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> 
             "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
             _ => Vec::new(),
         };
+        app_path.push(time_app_path(&deckhand, &playable.deck, game, &name)?);
         for threads in [1, 2] {
             let options = SimOptions {
                 games: (games / 2).max(1),
@@ -103,6 +128,75 @@ pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> 
         profile: crate::PROFILE,
         timings,
         peer,
+        app_path,
+    })
+}
+
+/// What `goldfish_simulate` in src-tauri does for the Simulate button: resolve the editor's
+/// draft (`playable_draft`: card look-ups and the legality check), build the enemy line-up,
+/// and simulate on every core with a progress callback. Timed whole, best of [`APP_RUNS`].
+fn time_app_path(
+    deckhand: &Deckhand,
+    deck: &deckhand::Deck,
+    game: &str,
+    name: &str,
+) -> Result<AppPathTiming> {
+    let draft = DeckContent {
+        game: deck.game.clone(),
+        name: name.to_owned(),
+        side: deck.side,
+        notes: String::new(),
+        tags: Vec::new(),
+        cards: deck
+            .entries
+            .iter()
+            .map(|e| DeckCard {
+                section: e.section.clone(),
+                count: e.count,
+                card: e.card.id.clone(),
+            })
+            .collect(),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut times = Vec::with_capacity(APP_RUNS);
+    let mut mean_kill_turn_first = None;
+    for run in 0..=APP_RUNS {
+        let started = Instant::now();
+        let playable = deckhand.playable_draft(&draft)?;
+        let enemies = match game {
+            "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
+            _ => Vec::new(),
+        };
+        let options = SimOptions {
+            games: APP_GAMES / 2,
+            seed: 42 + run as u64,
+            threads,
+            side: draft.side,
+            enemies,
+            ..SimOptions::default()
+        };
+        // The command's progress callback reads the clock on every report, as here.
+        let mut last = Instant::now();
+        let report = playable.simulate(&options, &mut |_done| {
+            if last.elapsed().as_millis() >= 50 {
+                last = Instant::now();
+            }
+            true
+        })?;
+        mean_kill_turn_first = report.going_first.mean_kill_turn;
+        // Run 0 warms up (page faults, lazy set-up); it is not counted.
+        if run > 0 {
+            times.push(started.elapsed().as_secs_f64());
+        }
+    }
+    Ok(AppPathTiming {
+        game: game.to_owned(),
+        deck: name.to_owned(),
+        games: APP_GAMES,
+        threads,
+        best_seconds: times.iter().copied().fold(f64::INFINITY, f64::min),
+        worst_seconds: times.iter().copied().fold(0.0, f64::max),
+        mean_kill_turn_first,
     })
 }
 

@@ -15,7 +15,9 @@ mod synthetic;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
-pub use goldfish::{goldfish, GoldfishBenchReport, GoldfishTiming, PeerTiming};
+pub use goldfish::{
+    goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
+};
 pub use import::{import_set, write_zoids_set, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,

@@ -4,6 +4,8 @@
 //! whose methods are empty and inlined away, so the closures that would build the text are
 //! never called; the step-through passes a [`Recorder`]. One decision code, two uses.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// The sink for a game's events. Messages are closures so that a silent run builds none.
@@ -98,23 +100,41 @@ pub enum Owner {
 }
 
 /// A card shown in a zone, with what is set on it.
+///
+/// The same shape for every game; a game fills what its board shows. `stats` and `tags`
+/// let a board draw a figure (health left, power) or a state (defeated, adversary)
+/// without reading `status`, which is for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ZoneCard {
     pub name: String,
-    /// `standby` / `exhausted` for Zoids; absent where a game has no such state.
+    /// `standby` / `exhausted` for Zoids, a short state in words elsewhere; absent where a
+    /// game has no such state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// Cards set on this one (a Pilot, Energy cards), in the order they were set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attached: Vec<Attached>,
+    /// The card's colour where the game has colours (a Ranger's, a slot's), folded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    /// Figures by name (`health`, `health_left`, `power`, `shard_cost`…), in name order.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, i64>,
+    /// States as stable words (`adversary`, `defeated`, `resolved`, `guarded`, `fast`,
+    /// `character`…).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
 }
 
 /// A card set on another card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attached {
-    /// `pilot`, `energy`…
+    /// `pilot`, `energy`, `slot 1`…
     pub role: String,
     pub name: String,
+    /// The colour of the slot it fills (PR Deck-Building), folded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 /// A zone after a turn: its face-up cards and how many face-down cards it holds.
@@ -160,7 +180,29 @@ impl ZoneCard {
             name: name.to_owned(),
             status: None,
             attached: Vec::new(),
+            color: None,
+            stats: BTreeMap::new(),
+            tags: Vec::new(),
         }
+    }
+
+    /// Sets a figure (builder style, for the boards).
+    pub(crate) fn stat(mut self, name: &str, value: impl Into<i64>) -> ZoneCard {
+        self.stats.insert(name.to_owned(), value.into());
+        self
+    }
+
+    /// Adds a state word when `on`.
+    pub(crate) fn tag(mut self, tag: &str, on: bool) -> ZoneCard {
+        if on {
+            self.tags.push(tag.to_owned());
+        }
+        self
+    }
+
+    pub(crate) fn status(mut self, status: impl Into<String>) -> ZoneCard {
+        self.status = Some(status.into());
+        self
     }
 }
 

@@ -52,6 +52,8 @@ use crate::report::{mean_by_turn, nonzero_by_turn, SeatFigures};
 use crate::rng::Rng;
 use crate::simulate::Setup;
 
+pub use starter::starter_deck;
+
 pub const GAME_ID: &str = "pr-dbg";
 /// The named pilot policies; the first is the default.
 pub const POLICIES: &[&str] = &["buy-first", "battle-first"];
@@ -69,28 +71,6 @@ const KEYWORDS: KeywordPolicy = KeywordPolicy {
     accounted: &["Ongoing", "Attack", "Block"],
     unplayed_types: &[],
 };
-
-/// The rules' starter decks (GAMES.md), by side: what the caller adds when a deck has none.
-pub const HERO_STARTER: &[(&str, u32)] = &[
-    ("Teamwork", 7),
-    ("Attitude", 1),
-    ("Power Coin", 1),
-    ("Recovery", 1),
-];
-pub const VILLAIN_STARTER: &[(&str, u32)] = &[
-    ("Mayhem", 7),
-    ("Disposable", 1),
-    ("Putty Clay", 1),
-    ("Rebuild", 1),
-];
-
-/// The starter deck of `side`, by card name and count.
-pub fn starter_deck(side: Side) -> &'static [(&'static str, u32)] {
-    match side {
-        Side::Hero => HERO_STARTER,
-        Side::Villain => VILLAIN_STARTER,
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -134,6 +114,8 @@ pub struct PrDbg {
     character: u16,
     /// The character's slot colours.
     slots: Vec<u8>,
+    /// Colour names (folded) by colour id, for the board.
+    colour_names: Vec<String>,
     /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
     /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
     /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
@@ -283,6 +265,7 @@ impl PrDbg {
                 .map(|c| colour_id(c))
                 .collect()
         };
+        let colour_names = colours;
         let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
         // An Attack without damage is named even if its text were only reminders.
         for card in &cards.cards {
@@ -303,6 +286,7 @@ impl PrDbg {
             starter_order,
             character,
             slots,
+            colour_names,
             buy_key: Vec::new(),
             battle_cost: Vec::new(),
             adversary: Vec::new(),
@@ -414,176 +398,6 @@ impl PrDbg {
             });
         }
         true
-    }
-
-    /// Plays or attaches every card in hand. Returns (Shards, Energy gained).
-    fn play_hand<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
-        // The order only matters when two cards might compete for an empty slot.
-        let attachable = state
-            .hand
-            .iter()
-            .filter(|&&c| self.f(c).ability_cost.is_some())
-            .count();
-        if attachable > 1 && state.attached.contains(&NONE) {
-            state
-                .hand
-                .sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
-        }
-        let (mut shards, mut gained) = (0, 0);
-        for i in 0..state.hand.len() {
-            let card = state.hand[i];
-            let f = self.f(card);
-            let slot = f.ability_cost.and_then(|_| {
-                (0..state.attached.len()).find(|&s| {
-                    state.attached[s] == NONE
-                        && (f.colour == ANY_COLOUR || self.slots[s] == f.colour)
-                })
-            });
-            if let Some(s) = slot {
-                state.attached[s] = card;
-                let full = state.attached.iter().all(|&c| c != NONE);
-                log.decide(Action::Attach, || {
-                    format!(
-                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
-                        self.name(card),
-                        f.ability_cost.unwrap_or(0)
-                    )
-                });
-                if full && state.flipped == 0 {
-                    state.flipped = turn;
-                    log.decide(Action::Attach, || {
-                        format!(
-                            "All {} slots are filled: {} flips",
-                            self.slots.len(),
-                            self.name(self.character)
-                        )
-                    });
-                }
-                continue;
-            }
-            shards += u32::from(f.shards);
-            let before = state.energy;
-            state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
-            gained += state.energy - before;
-            state.played.push(card);
-        }
-        state.hand.clear();
-        if L::ENABLED {
-            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
-            let energy = state.energy;
-            if !played.is_empty() {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
-                        played.join(", ")
-                    )
-                });
-            }
-        }
-        (shards, gained)
-    }
-
-    /// Activates attached Attacks with damage, most damage first. `Some` when the goldfish
-    /// falls.
-    fn activate<L: Log>(&self, state: &mut State, log: &mut L) -> (u32, Option<Outcome>) {
-        let mut dealt = 0;
-        loop {
-            let best = (0..state.attached.len())
-                .filter(|&s| state.attached[s] != NONE && !state.used[s])
-                .filter_map(|s| {
-                    let f = self.f(state.attached[s]);
-                    let cost = u32::from(f.ability_cost.unwrap_or(0));
-                    f.damage
-                        .filter(|_| cost <= state.energy)
-                        .map(|d| (u8::MAX - d, s, cost))
-                })
-                .min();
-            let Some((inverse, s, cost)) = best else {
-                return (dealt, None);
-            };
-            let damage = u32::from(u8::MAX - inverse);
-            state.used[s] = true;
-            state.energy -= cost;
-            state.goldfish_hp -= damage as i32;
-            dealt += damage;
-            let (card, left) = (state.attached[s], state.goldfish_hp.max(0));
-            log.decide(Action::Attack, || {
-                format!(
-                    "Activate {} for {cost} Energy: deal {damage} damage (the goldfish has {left} HP)",
-                    self.name(card)
-                )
-            });
-            if state.goldfish_hp <= 0 {
-                log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
-                return (dealt, Some(Outcome::Win));
-            }
-        }
-    }
-
-    /// Buys the best card again and again; returns how many.
-    fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
-        let mut bought = 0;
-        loop {
-            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost.
-            let mut best: Option<usize> = None;
-            let mut best_key = 0;
-            for (i, &card) in state.grid.iter().enumerate() {
-                if card == NONE {
-                    continue;
-                }
-                let key = self.buy_key[card as usize];
-                if key > best_key && (key >> 16) & 0xff <= *shards {
-                    best_key = key;
-                    best = Some(i);
-                }
-            }
-            let Some(i) = best else {
-                return bought;
-            };
-            let card = state.grid[i];
-            state.grid[i] = NONE;
-            let cost = u32::from(self.f(card).shard_cost);
-            *shards -= cost;
-            state.discard.push(card);
-            bought += 1;
-            let left = *shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Buy {} for {cost} Shard(s) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
-                    self.name(card)
-                )
-            });
-        }
-    }
-
-    /// Battles adversaries, cheapest first, while the Shards cover them.
-    fn battle<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) {
-        loop {
-            let mut best: Option<(u32, usize)> = None;
-            for (i, &card) in state.grid.iter().enumerate() {
-                if card == NONE {
-                    continue;
-                }
-                let cost = u32::from(self.battle_cost[card as usize]);
-                if cost <= *shards && best.is_none_or(|(b, _)| cost < b) {
-                    best = Some((cost, i));
-                }
-            }
-            let Some((cost, i)) = best else {
-                return;
-            };
-            let card = state.grid[i];
-            state.grid[i] = NONE;
-            *shards -= cost;
-            state.main_discard.push(card);
-            let left = *shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Battle {} for {cost} Shard(s): the cheapest adversary in The Grid ({left} left)",
-                    self.name(card)
-                )
-            });
-        }
     }
 }
 
@@ -848,5 +662,7 @@ impl PrDbg {
 }
 
 mod board;
+mod pilot;
+mod starter;
 #[cfg(test)]
 mod tests;

@@ -47,7 +47,7 @@ use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
 use crate::error::GoldfishError;
 use crate::library::Library;
-use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
+use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::SeatFigures;
@@ -93,6 +93,8 @@ pub struct PrHotg {
     combat: Vec<Combat>,
     order: Vec<u16>,
     rangers: Vec<String>,
+    /// Each Ranger's colour (folded), for the board.
+    ranger_colours: Vec<String>,
     hand_size: u32,
     battle_energy: u32,
     stored: u32,
@@ -259,6 +261,7 @@ impl PrHotg {
             battle_energy: if team > 1 { 3 } else { 2 },
             stored: team,
             rangers,
+            ranger_colours: colours,
             combat,
             order,
             attacks,

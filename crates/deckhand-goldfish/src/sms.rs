@@ -549,27 +549,41 @@ impl Procedure for Sms {
                         attached.push(Attached {
                             role: role.into(),
                             name: self.name(card).into(),
+                            color: None,
                         });
                     }
                 }
                 let power = self.slot_power(slot);
                 ZoneCard {
-                    name: self.name(slot.card).into(),
-                    status: Some(match slot.upgrades {
-                        0 => format!("power {power}"),
-                        n => format!("power {power} ({n} upgrade(s))"),
-                    }),
                     attached,
+                    ..self
+                        .card(slot.card)
+                        .status(match slot.upgrades {
+                            0 => format!("power {power}"),
+                            n => format!("power {power} ({n} upgrade(s))"),
+                        })
+                        .stat("power", power)
+                        .stat("upgrades", slot.upgrades)
                 }
             })
             .collect();
-        let names = |cards: &[u16]| {
-            cards
-                .iter()
-                .map(|&c| ZoneCard::plain(self.name(c)))
-                .collect()
+        let names = |cards: &[u16]| cards.iter().map(|&c| self.card(c)).collect();
+        let figure = |name: &str, value: u32| {
+            ZoneCard::plain(name)
+                .status(value.to_string())
+                .stat("value", value)
         };
         vec![
+            Zone::visible(
+                "tracker",
+                "Showdown",
+                Owner::You,
+                vec![
+                    figure("Power on the Table", state.power),
+                    figure("Main cards deployed", state.deployed),
+                    figure("Actions a turn", self.actions),
+                ],
+            ),
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::visible("table", "Table", Owner::You, table),
             Zone::visible(
@@ -611,6 +625,27 @@ impl Procedure for Sms {
             counts[card as usize] += 1;
         }
         counts
+    }
+}
+
+impl Sms {
+    /// A card with its printed power and its kind as a tag (`character`, `ally`…).
+    fn card(&self, c: u16) -> ZoneCard {
+        let f = self.f(c);
+        let kind = match f.kind {
+            Kind::Character => "character",
+            Kind::Leader => "leader",
+            Kind::Super => "super",
+            Kind::Ally => "ally",
+            Kind::Mook => "mook",
+            Kind::Equipment => "equipment",
+            Kind::Vehicle => "vehicle",
+            Kind::Other => "other",
+        };
+        ZoneCard::plain(self.name(c))
+            .stat("printed_power", f.power)
+            .tag(kind, true)
+            .tag("main", self.mains.contains(&c))
     }
 }
 

@@ -662,23 +662,21 @@ impl Procedure for Zoids {
                     attached.push(Attached {
                         role: "pilot".into(),
                         name: self.name(slot.pilot).into(),
+                        color: None,
                     });
                 }
                 attached.extend(slot.energy.iter().map(|&e| Attached {
                     role: "energy".into(),
                     name: self.name(e).into(),
+                    color: None,
                 }));
                 ZoneCard {
-                    name: self.name(slot.zoid).into(),
-                    status: Some(
-                        if slot.exhausted {
-                            "exhausted"
-                        } else {
-                            "standby"
-                        }
-                        .into(),
-                    ),
                     attached,
+                    ..ZoneCard::plain(self.name(slot.zoid)).status(if slot.exhausted {
+                        "exhausted"
+                    } else {
+                        "standby"
+                    })
                 }
             })
             .collect();

@@ -192,10 +192,16 @@ export interface GoldfishDecision {
 
 export interface ZoneCard {
   name: string;
-  /** `standby` / `exhausted` for Zoids; absent where a game has no such state. */
+  /** `standby` / `exhausted` for Zoids, a short state in words elsewhere; for people. */
   status?: string;
-  /** Cards set on this one (a Pilot, Energy), in the order they were set. */
-  attached?: { role: string; name: string }[];
+  /** Cards set on this one (a Pilot, Energy, a slot's card), in the order they were set. */
+  attached?: { role: string; name: string; color?: string }[];
+  /** The card's colour where the game has colours (a Ranger's, a slot's), folded. */
+  color?: string;
+  /** Figures by name: `health_left`, `power`, `shard_cost`… (what a board draws). */
+  stats?: Record<string, number>;
+  /** States as stable words: `adversary`, `defeated`, `guarded`, `character`… */
+  tags?: string[];
 }
 
 /** A zone after a turn: face-up cards and how many face-down ones. */

@@ -10,66 +10,68 @@ impl PrDbg {
         let names = |cards: &[u16]| -> Vec<ZoneCard> {
             let mut sorted = cards.to_vec();
             sorted.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-            sorted
-                .iter()
-                .map(|&c| ZoneCard::plain(self.name(c)))
-                .collect()
+            sorted.iter().map(|&c| self.card(c)).collect()
         };
         let character = if self.character == NONE {
             Vec::new()
         } else {
-            vec![ZoneCard {
-                name: self.name(self.character).into(),
-                status: Some(
-                    if state.flipped > 0 {
-                        "flipped"
-                    } else {
-                        "starting side"
-                    }
-                    .into(),
-                ),
+            let filled = state.attached.iter().filter(|&&c| c != NONE).count();
+            let card = ZoneCard {
                 attached: state
                     .attached
                     .iter()
+                    .zip(&self.slots)
                     .enumerate()
-                    .map(|(s, &c)| Attached {
+                    .map(|(s, (&c, &colour))| Attached {
                         role: format!("slot {}", s + 1),
                         name: if c == NONE {
                             "(empty)".into()
                         } else {
                             self.name(c).into()
                         },
+                        color: self.colour_name(colour),
                     })
                     .collect(),
-            }]
+                ..ZoneCard::plain(self.name(self.character))
+                    .status(if state.flipped > 0 {
+                        "flipped"
+                    } else {
+                        "starting side"
+                    })
+                    .stat("slots", self.slots.len() as i64)
+                    .stat("slots_filled", filled as i64)
+                    .tag("flipped", state.flipped > 0)
+            };
+            vec![card]
         };
         let grid = state
             .grid
             .iter()
             .map(|&c| {
                 if c == NONE {
-                    ZoneCard::plain("(empty)")
+                    ZoneCard::plain("(empty)").tag("empty", true)
                 } else {
-                    ZoneCard {
-                        name: self.name(c).into(),
-                        status: self.is_adversary(c).then(|| "adversary".into()),
-                        attached: Vec::new(),
+                    let card = self.card(c).tag("adversary", self.is_adversary(c));
+                    if self.is_adversary(c) {
+                        card.status("adversary")
+                    } else {
+                        card
                     }
                 }
             })
             .collect();
         let tracker = |hp: i32, energy: Option<u32>| {
-            let mut cards = vec![ZoneCard {
-                name: "HP".into(),
-                status: Some(hp.max(0).to_string()),
-                attached: Vec::new(),
-            }];
+            let mut cards = vec![ZoneCard::plain("HP")
+                .status(hp.max(0).to_string())
+                .stat("value", hp.max(0))
+                .stat("max", HP)];
             if let Some(e) = energy {
-                cards.push(ZoneCard {
-                    name: "Energy".into(),
-                    status: Some(e.to_string()),
-                    attached: Vec::new(),
-                });
+                cards.push(
+                    ZoneCard::plain("Energy")
+                        .status(e.to_string())
+                        .stat("value", e)
+                        .stat("max", MAX_ENERGY),
+                );
             }
             cards
         };
@@ -99,5 +101,32 @@ impl PrDbg {
                 tracker(state.goldfish_hp, None),
             ),
         ]
+    }
+
+    /// A card with the figures a board shows: its costs, what it makes, its colour.
+    fn card(&self, c: u16) -> ZoneCard {
+        let f = self.f(c);
+        let mut card = ZoneCard::plain(self.name(c))
+            .stat("shard_cost", f.shard_cost)
+            .stat("shards", f.shards)
+            .stat("energy", f.energy);
+        if let Some(cost) = f.battle_cost {
+            card = card.stat("battle_cost", cost);
+        }
+        if let Some(damage) = f.damage {
+            card = card.stat("damage", damage);
+        }
+        card.color = self.colour_name(f.colour);
+        card
+    }
+
+    fn colour_name(&self, colour: u8) -> Option<String> {
+        if colour == ANY_COLOUR {
+            return Some("any".into());
+        }
+        self.colour_names
+            .get(usize::from(colour))
+            .filter(|c| !c.is_empty())
+            .cloned()
     }
 }

@@ -344,3 +344,41 @@ fn attacks_without_damage_are_named_and_the_report_says_which_policy_ran() {
         "unknown policy 'hoard' for pr-dbg (known: buy-first, battle-first)"
     );
 }
+
+#[test]
+fn the_board_shows_the_grid_with_costs_and_the_characters_slots_in_their_colours() {
+    let deck = testing::pr_dbg_deck(testing::FAST_AND_FIERCE, NADIA);
+    let options = crate::StepOptions {
+        seed: 5,
+        ..crate::StepOptions::default()
+    };
+    let log = crate::step(&testing::game(G), &deck, &options).unwrap();
+    let zone = |turn: &crate::TurnLog, id: &str| {
+        turn.zones
+            .iter()
+            .find(|z| z.id == id && z.owner == Owner::You)
+            .unwrap()
+            .clone()
+    };
+    let grid = zone(&log.turns[0], "grid");
+    assert_eq!(grid.cards.len(), GRID);
+    for card in &grid.cards {
+        assert!(card.stats.contains_key("shard_cost"), "{card:?}");
+        let adversary = card.tags.iter().any(|t| t == "adversary");
+        assert_eq!(adversary, card.status.as_deref() == Some("adversary"));
+    }
+    let character = &zone(&log.turns[0], "character").cards[0];
+    let colours: Vec<_> = character
+        .attached
+        .iter()
+        .map(|a| a.color.as_deref().unwrap())
+        .collect();
+    assert_eq!(colours, ["red", "red", "gray", "blue"], "Nadia's slots");
+    // Slots filled on the board agree with the attached cards, every turn.
+    for turn in &log.turns {
+        let c = &zone(turn, "character").cards[0];
+        let filled = c.attached.iter().filter(|a| a.name != "(empty)").count();
+        assert_eq!(c.stats["slots_filled"], filled as i64);
+        assert_eq!(c.stats["slots"], 4);
+    }
+}

@@ -1,5 +1,6 @@
-//! The Heroes of the Grid board of the step-through: the energy, the Rangers' hand, combat
-//! deck and discard pile, and the combat sequence's two rows with each card's health.
+//! The Heroes of the Grid board of the step-through: the energy, the Rangers' hand (each
+//! card with its Ranger), combat deck and discard pile, and the combat sequence's two rows
+//! with each card's health.
 
 use super::*;
 
@@ -9,49 +10,62 @@ impl PrHotg {
         let mut hand: Vec<u16> = (0..self.deck.len() as u16)
             .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
             .collect();
-        hand.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-        let names = |cards: &[u16]| {
-            cards
-                .iter()
-                .map(|&c| ZoneCard::plain(self.name(c)))
-                .collect()
-        };
+        hand.sort_by_key(|&c| (self.f(c).ranger, self.deck.name_rank[c as usize]));
+        let names = |cards: &[u16]| cards.iter().map(|&c| self.combat_card(c)).collect();
         let row = |offset: usize, slots: &[Slot]| -> Vec<ZoneCard> {
             slots
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
                     let e = self.e(s);
+                    let at = offset + i;
+                    let left = self.health_left(s);
+                    let resolved = at < state.next;
+                    let guarded = !s.defeated && self.guarded(state, at);
                     let mut status = if s.defeated {
                         "defeated".to_owned()
                     } else {
-                        format!("{}/{} health", self.health_left(s), e.health)
+                        format!("{left}/{} health", e.health)
                     };
-                    if offset + i < state.next {
+                    if resolved {
                         status += ", resolved";
                     }
-                    if !s.defeated && self.guarded(state, offset + i) {
+                    if guarded {
                         status += ", guarded";
                     }
-                    ZoneCard {
-                        name: self.enemy_names[s.enemy as usize].clone(),
-                        status: Some(status),
-                        attached: Vec::new(),
+                    let mut card = ZoneCard::plain(&self.enemy_names[s.enemy as usize])
+                        .status(status)
+                        .stat("health", e.health)
+                        .stat("health_left", if s.defeated { 0 } else { left })
+                        .tag("defeated", s.defeated)
+                        .tag("resolved", resolved)
+                        .tag("next", at == state.next && !state.defeated)
+                        .tag("guarded", guarded)
+                        .tag("guard", e.guard)
+                        .tag("fast", e.fast);
+                    if e.damage > 0 {
+                        card = card.stat("damage", e.damage);
                     }
+                    if e.drain > 0 {
+                        card = card.stat("drain", e.drain);
+                    }
+                    card
                 })
                 .collect()
         };
         let energy = vec![
-            ZoneCard {
-                name: "Shared pool".into(),
-                status: Some(state.pool.to_string()),
-                attached: Vec::new(),
-            },
-            ZoneCard {
-                name: "Stored tokens".into(),
-                status: Some(state.stored.to_string()),
-                attached: Vec::new(),
-            },
+            ZoneCard::plain("Shared pool")
+                .status(state.pool.to_string())
+                .stat("value", state.pool),
+            ZoneCard::plain("Stored tokens")
+                .status(state.stored.to_string())
+                .stat("value", state.stored),
+            ZoneCard::plain("Hits dealt")
+                .status(state.hits.to_string())
+                .stat("value", state.hits),
+            ZoneCard::plain("Energy spent")
+                .status(state.energy_spent.to_string())
+                .stat("value", state.energy_spent),
         ];
         vec![
             Zone::visible("energy", "Energy", Owner::You, energy),
@@ -71,5 +85,28 @@ impl PrHotg {
                 row(state.top_len, &state.bottom[..state.bottom_len]),
             ),
         ]
+    }
+
+    /// A combat card with its Ranger and the figures the pilot reads.
+    fn combat_card(&self, c: u16) -> ZoneCard {
+        let f = self.f(c);
+        let ranger = usize::from(f.ranger);
+        let mut card = ZoneCard::plain(self.name(c))
+            .stat("dice", f.dice)
+            .stat("hits", f.hits)
+            .stat("shields", f.shields)
+            .tag("attack", f.attack);
+        if f.cost != u8::MAX {
+            card = card.stat("energy_cost", f.cost);
+        }
+        card.color = self.ranger_colours.get(ranger).cloned();
+        if let Some(name) = self.rangers.get(ranger) {
+            card.attached.push(Attached {
+                role: "ranger".into(),
+                name: name.clone(),
+                color: card.color.clone(),
+            });
+        }
+        card
     }
 }

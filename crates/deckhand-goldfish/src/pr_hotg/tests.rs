@@ -396,3 +396,42 @@ fn a_kinder_die_wins_more_battles() {
         "a Passive enemy card"
     );
 }
+
+#[test]
+fn the_board_gives_each_enemy_card_its_health_and_each_hand_card_its_ranger() {
+    let deck = testing::sample_deck(G, testing::TIDE_AND_HORN);
+    let options = crate::StepOptions {
+        seed: 3,
+        enemies: vec![testing::enemy_group("Gravel Grunt", 3)],
+        ..crate::StepOptions::default()
+    };
+    let log = crate::step(&testing::game(G), &deck, &options).unwrap();
+    for turn in &log.turns {
+        let row = turn.zones.iter().find(|z| z.id == "bottom_row").unwrap();
+        assert_eq!(row.cards.len(), 3, "one card per figure");
+        for card in &row.cards {
+            let defeated = card.tags.iter().any(|t| t == "defeated");
+            let left = card.stats["health_left"];
+            assert!((0..=card.stats["health"]).contains(&left), "{card:?}");
+            assert_eq!(defeated, left == 0, "{card:?}");
+        }
+        let hand = turn.zones.iter().find(|z| z.id == "hand").unwrap();
+        for card in &hand.cards {
+            let ranger = &card.attached[0];
+            assert_eq!(ranger.role, "ranger");
+            assert!(
+                ["Cobalt Orca Ranger", "Amber Rhino Ranger"].contains(&ranger.name.as_str()),
+                "{card:?}"
+            );
+            assert!(card.color.is_some());
+        }
+    }
+    let hand = log.turns[0].zones.iter().find(|z| z.id == "hand").unwrap();
+    let mut colours: Vec<_> = hand.cards.iter().map(|c| c.color.clone()).collect();
+    colours.dedup();
+    assert_eq!(
+        colours.len(),
+        2,
+        "the hand is sorted by Ranger: {colours:?}"
+    );
+}

@@ -286,3 +286,28 @@ fn power_tallies_agree_with_their_own_table() {
         "a Villain deck's goldfish ends in a draw after turn 15"
     );
 }
+
+#[test]
+fn the_board_tags_the_characters_on_the_table_and_its_power_adds_up() {
+    let deck = testing::sample_deck(G, testing::DOOM_LAB);
+    let log = crate::step(
+        &testing::game(G),
+        &deck,
+        &StepOptions {
+            seed: 9,
+            ..StepOptions::default()
+        },
+    )
+    .unwrap();
+    for turn in &log.turns {
+        let zone = |id: &str| turn.zones.iter().find(|z| z.id == id).unwrap();
+        let table = zone("table");
+        assert!(table.cards[0].tags.iter().any(|t| t == "character"));
+        let sum: i64 = table.cards.iter().map(|c| c.stats["power"]).sum();
+        let tracker = zone("tracker");
+        let figure =
+            |name: &str| tracker.cards.iter().find(|c| c.name == name).unwrap().stats["value"];
+        assert_eq!(figure("Power on the Table"), sum, "turn {}", turn.turn);
+        assert_eq!(figure("Actions a turn"), 4, "a Villain deck");
+    }
+}

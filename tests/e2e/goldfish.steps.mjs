@@ -1,0 +1,185 @@
+// Playtest for PR Deck-Building, Heroes of the Grid and Showdown: for each, a step-through
+// whose board shows the game's own zones and agrees with `deckhand goldfish --step --json`
+// for the seed the app shows, and a simulation whose figures agree with `deckhand goldfish
+// --json` for the same seed and games. Called once from app.e2e.mjs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Games per seat in the app's run and the CLI's. */
+const GAMES = 5000;
+
+const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
+
+export async function goldfishSteps({ driver, step, check, save, cli, db, root, work }) {
+  const json = (args) => JSON.parse(execFileSync(cli, ['--db', db, ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  const texts = (selector) => driver.execute(`return [...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.textContent.trim())`);
+  const textOf = async (selector) => (await driver.execute(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`)).trim();
+  const zoneNames = (turn, id) => (turn.zones.find((z) => z.id === id)?.cards ?? []).map((c) => c.name);
+  const figure = (turn, zoneId, name, owner = 'you') =>
+    turn.zones.find((z) => z.id === zoneId && z.owner === owner)?.cards?.find((c) => c.name === name)?.stats?.value;
+
+  /** Opens the deck named `name` of `gameId` in the editor's Playtest view. */
+  async function openPlaytest(gameId, name) {
+    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
+    const row = await driver.waitFor(`the deck ${name}`, async () => {
+      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
+      return null;
+    });
+    await driver.click(row);
+    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+    await driver.waitForElement('[data-testid="goldfish-new-game"]');
+  }
+
+  /** Deals a game; returns the seed shown and the CLI's log of the same game. */
+  async function dealAndCompare(deck, extra) {
+    await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
+    await driver.waitForElement('[data-testid="goldfish-turn"]');
+    const seed = Number(/seed (\d+)/.exec(await textOf('.seed'))[1]);
+    const log = json(['goldfish', '--deck', deck, '--step', '--seed', String(seed), ...extra]);
+    return { seed, log };
+  }
+
+  /** Steps to the end; checks the result line against the CLI's result. */
+  async function playToEnd(log, gameId) {
+    for (let turn = 0; turn < 80 && (await driver.findAll('[data-testid="goldfish-result"]')).length === 0; turn += 1) {
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+    }
+    const result = await textOf('[data-testid="goldfish-result"]');
+    const shownTurn = Number(/turn (\d+)/.exec(result)?.[1]);
+    check(shownTurn === log.result.turn, `the app ended on turn ${shownTurn} ("${result}"), the CLI on ${log.result.turn}`);
+    const expected = { win: /^Won/, loss: gameId === 'pr-hotg' ? /^Battle lost/ : /^Lost/, draw: /^(No winner|Draw)/, deck_out: /^Decked out/ }[log.result.outcome];
+    check(expected.test(result), `the app says "${result}", the CLI ${log.result.outcome}`);
+    return log.turns.at(-1);
+  }
+
+  /** Runs GAMES games per seat in the app; returns the report the CLI makes with its seed. */
+  async function simulateAndCompare(deck, extra) {
+    await driver.click(await driver.waitForElement('[data-testid="playtest-tab-simulate"]'));
+    const games = await driver.waitForElement('[data-testid="goldfish-games"]');
+    await driver.clear(games);
+    await driver.type(games, String(GAMES));
+    await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
+    await driver.waitForElement('[data-testid="goldfish-figures"]', 60000);
+    const summary = await textOf('[data-testid="goldfish-summary"]');
+    const seed = Number(/seed (\d+)/.exec(summary)[1]);
+    const report = json(['goldfish', '--deck', deck, '--games', String(GAMES), '--seed', String(seed), ...extra]);
+    const rows = await driver.execute(
+      'return Object.fromEntries([...document.querySelectorAll("[data-testid=goldfish-figures] tbody tr")].map((r) => [r.querySelector("th").textContent.trim(), [...r.querySelectorAll("td")].map((d) => d.textContent.trim())]))',
+    );
+    const won = [pct(report.going_first.wins, report.games), pct(report.going_second.wins, report.games)];
+    check(JSON.stringify(rows.Won) === JSON.stringify(won), `the app's Won row ${JSON.stringify(rows.Won)}, the CLI's ${JSON.stringify(won)} (seed ${seed})`);
+    return { report, rows, summary };
+  }
+
+  await step('Playtest PR Deck-Building: The Grid and the character\'s slots, the same game and figures as the CLI', async () => {
+    // A sample main deck with a Character, so that the slots fill.
+    const file = join(work, 'dbg-with-character.txt');
+    const sample = readFileSync(join(root, 'data/decks/pr-dbg/block-party.txt'), 'utf8');
+    writeFileSync(file, `${sample.trim()}\n1 Nadia Okonkwo\n`);
+    execFileSync(cli, ['--db', db, 'deck', 'import', file, '--game', 'pr-dbg', '--name', 'E2E Grid'], { encoding: 'utf8' });
+    await openPlaytest('pr-dbg', 'E2E Grid');
+    const extra = ['--policy', 'buy-first'];
+    const { log } = await dealAndCompare('E2E Grid', extra);
+    await driver.waitForElement('[data-testid="goldfish-board"][data-game="pr-dbg"]');
+    const grid = await texts('[data-testid="grid-card"] .name');
+    check(grid.length === 6, `The Grid shows ${grid.length} cards`);
+    check(JSON.stringify(grid) === JSON.stringify(zoneNames(log.turns[0], 'grid')), `The Grid ${JSON.stringify(grid)}, the CLI's ${JSON.stringify(zoneNames(log.turns[0], 'grid'))}`);
+    const slots = await texts('[data-testid="character-slot"] .slot-label');
+    check(JSON.stringify(slots) === '["red","red","gray","blue"]', `Nadia's slots read ${JSON.stringify(slots)}`);
+    check((await textOf('[data-testid="dbg-goldfish-hp"] .value')) === '30/30', 'the goldfish does not start at 30 HP');
+    await save('goldfish-dbg-setup');
+    for (let i = 0; i < 3; i += 1) await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+    await save('goldfish-dbg-turn-3');
+    const last = await playToEnd(log, 'pr-dbg');
+    const hp = figure(last, 'tracker', 'HP', 'opponent');
+    check((await textOf('[data-testid="dbg-goldfish-hp"] .value')) === `${hp}/30`, `the goldfish's HP is not the CLI's ${hp}`);
+    const filled = (await driver.findAll('[data-testid="character-slot"].filled')).length;
+    const cliFilled = last.zones.find((z) => z.id === 'character').cards[0].stats.slots_filled;
+    check(filled === cliFilled, `${filled} slots filled on the board, ${cliFilled} in the CLI's log`);
+    await save('goldfish-dbg-end');
+
+    const { report, rows } = await simulateAndCompare('E2E Grid', extra);
+    const kill = report.going_first.mean_kill_turn;
+    if (kill !== null) check(rows['Mean kill turn'][0].startsWith(kill.toFixed(2)), `mean kill turn ${rows['Mean kill turn'][0]}, the CLI's ${kill}`);
+    const shards = await driver.execute('return document.querySelector("[data-testid=goldfish-by-turn] tbody tr td:nth-child(2)")?.textContent');
+    check(shards === report.going_first.shards_by_turn['1'].toFixed(2), `turn 1 Shards ${shards}, the CLI's ${report.going_first.shards_by_turn['1']}`);
+    await save('goldfish-dbg-simulated');
+  });
+
+  await step('Playtest Heroes of the Grid: the enemy picker, the combat sequence and the Rangers\' hand, as the CLI plays them', async () => {
+    await openPlaytest('pr-hotg', 'Tide And Horn Duo');
+    await driver.waitForElement('[data-testid="goldfish-enemy"]');
+    // The picker starts from a foot-soldier deck; add a Monster or Boss found by search.
+    const decks = json(['cards', '--game', 'pr-hotg']).filter((c) => ['Monster', 'Boss'].includes(c.type));
+    const big = decks[0].subtypes[0];
+    await driver.type(await driver.waitForElement('[data-testid="goldfish-enemy-search"]'), big.slice(0, 5));
+    const add = await driver.waitFor(`the + ${big} button`, async () => {
+      for (const b of await driver.findAll('[data-testid="goldfish-enemy-picker"] button.small')) if ((await driver.text(b)).includes(big)) return b;
+      return null;
+    });
+    await driver.click(add);
+    const picks = await driver.execute(
+      'return [...document.querySelectorAll("[data-testid=goldfish-enemy]")].map((e) => [e.firstChild.textContent.trim(), e.querySelector("input")?.value ?? null])',
+    );
+    check(picks.length === 2 && picks[1][0] === big, `the line-up reads ${JSON.stringify(picks)}`);
+    const extra = picks.flatMap(([name, figures]) => ['--enemies', figures === null ? name : `${name}:${figures}`]);
+    await save('goldfish-hotg-picker');
+    await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
+    const { log } = await dealAndCompare('Tide And Horn Duo', extra);
+    await driver.waitForElement('[data-testid="goldfish-board"][data-game="pr-hotg"]');
+    const enemies = await texts('[data-testid="enemy-card"] .name');
+    const cliEnemies = [...zoneNames(log.turns[0], 'top_row'), ...zoneNames(log.turns[0], 'bottom_row')];
+    check(JSON.stringify(enemies) === JSON.stringify(cliEnemies), `the combat sequence ${JSON.stringify(enemies)}, the CLI's ${JSON.stringify(cliEnemies)}`);
+    check((await driver.findAll('[data-testid="zone-opponent-top_row"] [data-testid="enemy-card"]')).length === 4, 'the Monster / Boss row does not hold 4 cards');
+    const rangers = await texts('[data-testid="ranger-hand"] .ranger-name');
+    // One group per Ranger holding cards (a hand of 7 from a 10 + 10 deck almost always
+    // holds both), each named after its Ranger.
+    check(rangers.length >= 1 && rangers.every((r) => ['Cobalt Orca Ranger', 'Amber Rhino Ranger'].includes(r)), `the Rangers' hands are headed ${JSON.stringify(rangers)}`);
+    const hand = (await driver.findAll('[data-testid="ranger-hand"] [data-testid="board-card"]')).length;
+    check(hand === zoneNames(log.turns[0], 'hand').length, `${hand} cards in the Rangers' hands, the CLI's ${zoneNames(log.turns[0], 'hand').length}`);
+    await save('goldfish-hotg-setup');
+    await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+    await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+    await save('goldfish-hotg-turn-2');
+    const last = await playToEnd(log, 'pr-hotg');
+    const hits = figure(last, 'energy', 'Hits dealt');
+    check((await textOf('[data-testid="hotg-hits"] .value')) === String(hits), `hits dealt on the board differ from the CLI's ${hits}`);
+    await save('goldfish-hotg-end');
+
+    const { report, rows } = await simulateAndCompare('Tide And Horn Duo', extra);
+    const all = `${(100 * report.going_first.all_defeated_chance).toFixed(1)}%`;
+    check(rows['Every enemy card defeated'][0] === all, `every enemy card defeated: ${rows['Every enemy card defeated'][0]}, the CLI's ${all}`);
+    check(rows['Hits dealt per battle'][0] === report.going_first.hits_per_battle.toFixed(2), `hits per battle ${rows['Hits dealt per battle'][0]}, the CLI's ${report.going_first.hits_per_battle}`);
+    await save('goldfish-hotg-simulated');
+  });
+
+  await step('Playtest Showdown: the Table and its Power, as the CLI plays it', async () => {
+    await openPlaytest('sms', 'Doom Lab Gambit');
+    const { log } = await dealAndCompare('Doom Lab Gambit', []);
+    await driver.waitForElement('[data-testid="goldfish-board"][data-game="sms"]');
+    const table = await texts('[data-testid="table-card"] .name');
+    const cliTable = zoneNames(log.turns[0], 'table');
+    check(table.length > 0 && JSON.stringify([...table].sort()) === JSON.stringify([...cliTable].sort()), `the Table ${JSON.stringify(table)}, the CLI's ${JSON.stringify(cliTable)}`);
+    await save('goldfish-sms-setup');
+    for (let i = 0; i < 4; i += 1) await driver.click(await driver.waitForElement('[data-testid="goldfish-next-turn"]'));
+    const turn4 = log.turns[4];
+    check((await textOf('[data-testid="sms-power"] .value')) === String(figure(turn4, 'tracker', 'Power on the Table')), 'the Power after turn 4 differs from the CLI\'s');
+    await save('goldfish-sms-turn-4');
+    const last = await playToEnd(log, 'sms');
+    const power = figure(last, 'tracker', 'Power on the Table');
+    check((await textOf('[data-testid="sms-power"] .value')) === String(power), `the final Power differs from the CLI's ${power}`);
+    const mains = (await driver.findAll('[data-testid="table-card"]')).length;
+    check(mains === zoneNames(last, 'table').length, `${mains} cards on the Table, the CLI's ${zoneNames(last, 'table').length}`);
+    await save('goldfish-sms-end');
+
+    const { report } = await simulateAndCompare('Doom Lab Gambit', []);
+    const lastRow = await driver.execute(
+      'return [...document.querySelectorAll("[data-testid=goldfish-by-turn]")[0].querySelectorAll("tbody tr")].at(-1).textContent',
+    );
+    const power15 = report.going_first.power_by_turn['15'].toFixed(2);
+    check(lastRow.startsWith('15') && lastRow.includes(power15), `turn 15 reads "${lastRow}", the CLI's Power ${power15}`);
+    await save('goldfish-sms-simulated');
+  });
+}
