@@ -22,6 +22,8 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
   /** Opens the deck named `name` of `gameId` in the editor's Playtest view. */
   async function openPlaytest(gameId, name) {
     if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    // Earlier steps may have left the app on another view (the collection): go to the decks.
+    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
     await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
     const row = await driver.waitFor(`the deck ${name}`, async () => {
       for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;

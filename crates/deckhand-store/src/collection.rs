@@ -808,10 +808,8 @@ impl Store {
         let mut decks = Vec::new();
         for row in rows {
             let (id, name, game, cards) = row?;
-            let cards = serde_json::from_str(&cards).map_err(|e| StoreError::CorruptRow {
-                id: format!("deck {id}"),
-                message: e.to_string(),
-            })?;
+            let cards =
+                serde_json::from_str(&cards).map_err(|e| crate::deck_store::corrupt_deck(id, e))?;
             decks.push(LiveDeck {
                 id,
                 name,

@@ -135,10 +135,7 @@ pub(crate) fn save_tagged_deck_in(tx: &Connection, deck: &TaggedDeck) -> Result<
         })?
         .collect::<Result<Vec<_>, _>>()?;
     for (id, name, tags, cards) in rows {
-        let corrupt = |e: serde_json::Error| StoreError::CorruptRow {
-            id: format!("deck {id}"),
-            message: e.to_string(),
-        };
+        let corrupt = |e| corrupt_deck(id, e);
         let tags: Vec<String> = serde_json::from_str(&tags).map_err(corrupt)?;
         if !tags.contains(&deck.identity) {
             continue;
@@ -269,10 +266,7 @@ impl Store {
                 None => StoreError::NoSuchDeck { id },
             })?;
         let (game, deleted, version, saved_at, name, side, notes, tags, cards) = row;
-        let corrupt = |e: serde_json::Error| StoreError::CorruptRow {
-            id: format!("deck {id}"),
-            message: e.to_string(),
-        };
+        let corrupt = |e| corrupt_deck(id, e);
         Ok(StoredDeck {
             id,
             version,
@@ -306,10 +300,7 @@ impl Store {
         for row in rows {
             let (version, saved_at, name, cards) = row?;
             let cards: Vec<DeckCard> =
-                serde_json::from_str(&cards).map_err(|e| StoreError::CorruptRow {
-                    id: format!("deck {id}"),
-                    message: e.to_string(),
-                })?;
+                serde_json::from_str(&cards).map_err(|e| corrupt_deck(id, e))?;
             let card_count = cards
                 .iter()
                 .filter(|c| c.section != "side" && c.section != "maybe")
@@ -347,5 +338,14 @@ impl Store {
         )?;
         let rows = stmt.query_map([name.trim()], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// A stored deck whose JSON column does not read back: the database was edited by hand or
+/// damaged. Named by deck id so the user can find it.
+pub(crate) fn corrupt_deck(id: i64, error: serde_json::Error) -> StoreError {
+    StoreError::CorruptRow {
+        id: format!("deck {id}"),
+        message: error.to_string(),
     }
 }
