@@ -119,7 +119,7 @@ pub struct PrDbg {
     /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
     /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
     /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
-    /// which a hand is considered for attaching.
+    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces.
     buy_key: Vec<u32>,
     battle_cost: Vec<u8>,
     adversary: Vec<bool>,
@@ -306,6 +306,7 @@ impl PrDbg {
                     0
                 }
             })
+            .chain([0])
             .collect();
         p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
         p.battle_cost = (0..n)

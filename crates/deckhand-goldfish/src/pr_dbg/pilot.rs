@@ -121,22 +121,27 @@ impl PrDbg {
     pub(super) fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
         let mut bought = 0;
         loop {
-            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost.
-            let mut best: Option<usize> = None;
-            let mut best_key = 0;
-            for (i, &card) in state.grid.iter().enumerate() {
-                if card == NONE {
-                    continue;
-                }
-                let key = self.buy_key[card as usize];
-                if key > best_key && (key >> 16) & 0xff <= *shards {
-                    best_key = key;
-                    best = Some(i);
-                }
-            }
-            let Some(i) = best else {
+            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost (the low
+            // bits hold `GRID - i`). Branch-free: which card wins is unpredictable, and a
+            // mispredicted branch per Grid card cost more than the whole comparison.
+            let best = state
+                .grid
+                .iter()
+                .enumerate()
+                .map(|(i, &card)| {
+                    // An empty space reads the trailing 0 key: never bought.
+                    let last = self.buy_key.len() - 1;
+                    let key = self.buy_key[usize::from(card).min(last)];
+                    let covered = (key >> 16) & 0xff <= *shards;
+                    u32::from(covered) * ((key << 3) | (GRID - i) as u32)
+                })
+                .max()
+                .unwrap_or(0);
+            // Keys of cards the side may buy are at least 1 << 24.
+            if best < 8 {
                 return bought;
-            };
+            }
+            let i = GRID - (best & 7) as usize;
             let card = state.grid[i];
             state.grid[i] = NONE;
             let cost = u32::from(self.f(card).shard_cost);
