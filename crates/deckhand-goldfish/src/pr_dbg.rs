@@ -351,6 +351,7 @@ impl PrDbg {
 
     /// Draws into the hand from your deck, shuffling the discard pile in when a draw needs
     /// it. False when deck and discard pile are both empty.
+    #[inline]
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         if state.draw_pile.is_empty() {
             if state.discard.is_empty() {

@@ -11,6 +11,44 @@ impl PrDbg {
         turn: u32,
         log: &mut L,
     ) -> (u32, u32) {
+        let (shards, gained) = if state.attached.contains(&NONE) {
+            self.attach_or_play(state, turn, log)
+        } else {
+            self.play_all(state)
+        };
+        if L::ENABLED {
+            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
+            let energy = state.energy;
+            if !played.is_empty() {
+                log.decide(Action::Play, || {
+                    format!(
+                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
+                        played.join(", ")
+                    )
+                });
+            }
+        }
+        (shards, gained)
+    }
+
+    /// Plays every card in hand when every slot is taken (most turns after the flip).
+    /// Returns (Shards, Energy gained).
+    fn play_all(&self, state: &mut State) -> (u32, u32) {
+        let (mut shards, mut energy) = (0, 0);
+        for &card in &state.hand {
+            let f = self.f(card);
+            shards += u32::from(f.shards);
+            energy += u32::from(f.energy);
+        }
+        // Energy only grows here, so capping once caps as card by card would.
+        let before = state.energy;
+        state.energy = (before + energy).min(MAX_ENERGY);
+        state.played.append(&mut state.hand);
+        (shards, state.energy - before)
+    }
+
+    /// Attaches what fits an empty slot and plays the rest. Returns (Shards, Energy gained).
+    fn attach_or_play<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
         // The order only matters when two cards might compete for an empty slot.
         let attachable = state
             .hand
@@ -61,18 +99,6 @@ impl PrDbg {
             state.played.push(card);
         }
         state.hand.clear();
-        if L::ENABLED {
-            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
-            let energy = state.energy;
-            if !played.is_empty() {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
-                        played.join(", ")
-                    )
-                });
-            }
-        }
         (shards, gained)
     }
 
