@@ -3,7 +3,7 @@
 //! starter deck and Nadia Okonkwo; Heroes of the Grid battles 3 Gravel Grunts and Clockjaw.
 //!
 //! ```sh
-//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT]
+//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID]
 //! ```
 //! A benchmark, never a test: the figure depends on the machine and its load. Each game
 //! index is played from both seats, so a run of N plays 2N full games.
@@ -54,8 +54,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
+    let only = std::env::args().nth(2);
     let games = Games::from_sources(DATA.iter().map(|d| (d.0, d.1))).expect("game definitions");
     for (id, _, cards, deck_text) in DATA {
+        if only.as_deref().is_some_and(|o| o != id) {
+            continue;
+        }
         let game = games.get(id).expect("game");
         let pool = CardSet::from_json(id, cards, &games).expect("cards").cards;
         let text = match id {

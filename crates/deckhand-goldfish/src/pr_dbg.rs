@@ -119,7 +119,7 @@ pub struct PrDbg {
     /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
     /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
     /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
-    /// which a hand is considered for attaching.
+    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces.
     buy_key: Vec<u32>,
     battle_cost: Vec<u8>,
     adversary: Vec<bool>,
@@ -306,6 +306,7 @@ impl PrDbg {
                     0
                 }
             })
+            .chain([0])
             .collect();
         p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
         p.battle_cost = (0..n)
@@ -350,6 +351,7 @@ impl PrDbg {
 
     /// Draws into the hand from your deck, shuffling the discard pile in when a draw needs
     /// it. False when deck and discard pile are both empty.
+    #[inline]
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         if state.draw_pile.is_empty() {
             if state.discard.is_empty() {

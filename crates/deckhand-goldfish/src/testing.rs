@@ -220,9 +220,14 @@ pub fn render_game(log: &crate::GameLog) -> String {
 /// `DECKHAND_BLESS=1` in the environment it writes the file instead (then read it and check
 /// every decision by hand before committing it).
 pub fn assert_golden(name: &str, actual: &str) {
+    assert_golden_file(&format!("steps/{name}.txt"), actual);
+}
+
+/// Compares `actual` with `fixtures/{file}`, blessed like [`assert_golden`].
+pub fn assert_golden_file(file: &str, actual: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/steps")
-        .join(format!("{name}.txt"));
+        .join("fixtures")
+        .join(file);
     if std::env::var_os("DECKHAND_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();

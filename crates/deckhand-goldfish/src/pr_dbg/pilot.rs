@@ -11,6 +11,44 @@ impl PrDbg {
         turn: u32,
         log: &mut L,
     ) -> (u32, u32) {
+        let (shards, gained) = if state.attached.contains(&NONE) {
+            self.attach_or_play(state, turn, log)
+        } else {
+            self.play_all(state)
+        };
+        if L::ENABLED {
+            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
+            let energy = state.energy;
+            if !played.is_empty() {
+                log.decide(Action::Play, || {
+                    format!(
+                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
+                        played.join(", ")
+                    )
+                });
+            }
+        }
+        (shards, gained)
+    }
+
+    /// Plays every card in hand when every slot is taken (most turns after the flip).
+    /// Returns (Shards, Energy gained).
+    fn play_all(&self, state: &mut State) -> (u32, u32) {
+        let (mut shards, mut energy) = (0, 0);
+        for &card in &state.hand {
+            let f = self.f(card);
+            shards += u32::from(f.shards);
+            energy += u32::from(f.energy);
+        }
+        // Energy only grows here, so capping once caps as card by card would.
+        let before = state.energy;
+        state.energy = (before + energy).min(MAX_ENERGY);
+        state.played.append(&mut state.hand);
+        (shards, state.energy - before)
+    }
+
+    /// Attaches what fits an empty slot and plays the rest. Returns (Shards, Energy gained).
+    fn attach_or_play<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
         // The order only matters when two cards might compete for an empty slot.
         let attachable = state
             .hand
@@ -61,18 +99,6 @@ impl PrDbg {
             state.played.push(card);
         }
         state.hand.clear();
-        if L::ENABLED {
-            let played: Vec<&str> = state.played.iter().map(|&c| self.name(c)).collect();
-            let energy = state.energy;
-            if !played.is_empty() {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
-                        played.join(", ")
-                    )
-                });
-            }
-        }
         (shards, gained)
     }
 
@@ -121,22 +147,27 @@ impl PrDbg {
     pub(super) fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
         let mut bought = 0;
         loop {
-            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost.
-            let mut best: Option<usize> = None;
-            let mut best_key = 0;
-            for (i, &card) in state.grid.iter().enumerate() {
-                if card == NONE {
-                    continue;
-                }
-                let key = self.buy_key[card as usize];
-                if key > best_key && (key >> 16) & 0xff <= *shards {
-                    best_key = key;
-                    best = Some(i);
-                }
-            }
-            let Some(i) = best else {
+            // The best key: `shard_cost`, `shards`, `energy`, then the leftmost (the low
+            // bits hold `GRID - i`). Branch-free: which card wins is unpredictable, and a
+            // mispredicted branch per Grid card cost more than the whole comparison.
+            let best = state
+                .grid
+                .iter()
+                .enumerate()
+                .map(|(i, &card)| {
+                    // An empty space reads the trailing 0 key: never bought.
+                    let last = self.buy_key.len() - 1;
+                    let key = self.buy_key[usize::from(card).min(last)];
+                    let covered = (key >> 16) & 0xff <= *shards;
+                    u32::from(covered) * ((key << 3) | (GRID - i) as u32)
+                })
+                .max()
+                .unwrap_or(0);
+            // Keys of cards the side may buy are at least 1 << 24.
+            if best < 8 {
                 return bought;
-            };
+            }
+            let i = GRID - (best & 7) as usize;
             let card = state.grid[i];
             state.grid[i] = NONE;
             let cost = u32::from(self.f(card).shard_cost);

@@ -382,3 +382,47 @@ fn the_board_shows_the_grid_with_costs_and_the_characters_slots_in_their_colours
         assert_eq!(c.stats["slots"], 4);
     }
 }
+
+/// Whole Monte Carlo reports from a fixed seed, for both policies and both sides
+/// (fixtures/reports/pr-dbg-*.json): speed work must not change a single game.
+#[test]
+fn fixed_seed_reports_repeat_the_pinned_reports() {
+    let krell = testing::with_entries(
+        testing::sample_deck(G, testing::PRISM_BREACH),
+        &[
+            ("character", 1, "Krell the Unmaker"),
+            ("starter", 7, "Mayhem"),
+            ("starter", 1, "Disposable"),
+            ("starter", 1, "Putty Clay"),
+            ("starter", 1, "Rebuild"),
+        ],
+    );
+    let decks = [
+        (
+            "prism-breach-nadia",
+            testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+        ),
+        (
+            "fast-and-fierce-nadia",
+            testing::pr_dbg_deck(testing::FAST_AND_FIERCE, NADIA),
+        ),
+        ("prism-breach-krell", krell),
+    ];
+    let game = testing::game(G);
+    for (name, deck) in &decks {
+        for policy in POLICIES {
+            let options = crate::SimOptions {
+                games: 2000,
+                seed: 42,
+                threads: 1,
+                policy: Some((*policy).to_owned()),
+                ..crate::SimOptions::default()
+            };
+            let report = crate::simulate(&game, deck, &options, &mut |_| true).unwrap();
+            testing::assert_golden_file(
+                &format!("reports/pr-dbg-{name}-{policy}-seed-42.json"),
+                &serde_json::to_string_pretty(&report).unwrap(),
+            );
+        }
+    }
+}
