@@ -329,6 +329,56 @@ mod tests {
     }
 
     #[test]
+    fn the_verifying_regex_matches_exactly_what_the_pattern_matches() {
+        let patterns = [
+            "fl(y|ies)",
+            "deal \\d damage",
+            "(?-i)Fl(y|ies)",
+            "(a)(b)?c",
+            "^(st)+",
+            "(?:x|(y))z$",
+            "((é))",
+            "[^a]b",
+            "(?s)a.b",
+            "\\w\\W\\s\\S\\b",
+            "[é-ü]",
+            "ⅷ",
+        ];
+        let texts = [
+            "Flies over walls.",
+            "fly",
+            "FLY",
+            "Deal 3 damage.",
+            "deal ٣ damage",
+            "deal x damage",
+            "ac abc",
+            "Stst",
+            "a st",
+            "yz",
+            "xz!",
+            "É",
+            "éb ab",
+            "a\nb",
+            "aéb",
+            "x! ",
+            "Ⅷ",
+            "",
+        ];
+        for pattern in patterns {
+            let compiled = CompiledRegex::new(pattern).unwrap();
+            let original = Regex::new(&full_pattern(pattern)).unwrap();
+            let mut buffer = Vec::new();
+            for text in texts {
+                assert_eq!(
+                    matches(&compiled, &mut buffer, text.as_bytes()),
+                    original.is_match(text.as_bytes()),
+                    "{pattern} on {text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn case_insensitive_regexes_run_folded_and_case_sensitive_ones_as_written() {
         let cases = [
             ("fl(y|ies)", true),
