@@ -7,6 +7,10 @@
 //! ```
 //! Figures are printed, never asserted.
 
+// The benchmark crate's generator, compiled in rather than depended on: the bench crate
+// depends on this one, and the example should measure the same cards as `bench search`.
+#[allow(dead_code)]
+#[path = "../../../deckhand-bench/src/synthetic.rs"]
 mod synthetic;
 
 use std::path::{Path, PathBuf};
