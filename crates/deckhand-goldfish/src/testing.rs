@@ -223,6 +223,24 @@ pub fn assert_golden(name: &str, actual: &str) {
     assert_golden_file(&format!("steps/{name}.txt"), actual);
 }
 
+/// Steps each `(name, deck text, seed, going first)` game of `game_id` and compares the
+/// rendered game with its golden step log `{prefix}-{name}-seed-{seed}-{first|second}`.
+pub fn assert_step_goldens(game_id: &str, prefix: &str, games: &[(&str, &str, u64, bool)]) {
+    for &(name, text, seed, going_first) in games {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            ..crate::StepOptions::default()
+        };
+        let log = crate::step(&game(game_id), &sample_deck(game_id, text), &options).unwrap();
+        let seat = if going_first { "first" } else { "second" };
+        assert_golden(
+            &format!("{prefix}-{name}-seed-{seed}-{seat}"),
+            &render_game(&log),
+        );
+    }
+}
+
 /// Compares `actual` with `fixtures/{file}`, blessed like [`assert_golden`].
 pub fn assert_golden_file(file: &str, actual: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

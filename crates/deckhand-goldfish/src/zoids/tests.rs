@@ -533,19 +533,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
             true,
         ),
     ];
-    for (name, text, seed, going_first) in games {
-        let options = crate::StepOptions {
-            seed,
-            going_first,
-            ..crate::StepOptions::default()
-        };
-        let log = crate::step(&testing::game(G), &testing::sample_deck(G, text), &options).unwrap();
-        let seat = if going_first { "first" } else { "second" };
-        testing::assert_golden(
-            &format!("zoids-{name}-seed-{seed}-{seat}"),
-            &testing::render_game(&log),
-        );
-    }
+    testing::assert_step_goldens(G, "zoids", &games);
 }
 
 /// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
