@@ -446,6 +446,25 @@ fn removing_a_wish_is_undone_like_any_collection_change() {
 }
 
 #[test]
+fn wishing_the_count_a_card_already_has_changes_nothing_and_keeps_undo() {
+    let mut deckhand = deckhand();
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 2).unwrap();
+    // Unwishing a card that is not on the list, or wishing the count it has: no change.
+    let absent = deckhand.wish("Cinderpaw Cub", Some(ZOIDS), 0).unwrap();
+    assert_eq!(absent.report, Default::default());
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 2).unwrap();
+    assert_eq!(
+        deckhand.collection_undo_label().unwrap().as_deref(),
+        Some("wish 2 Dawnmane Liger")
+    );
+    assert!(deckhand
+        .wishlist(None)
+        .unwrap()
+        .iter()
+        .all(|w| w.name != "Cinderpaw Cub"));
+}
+
+#[test]
 fn wishing_an_unknown_card_changes_nothing() {
     let mut deckhand = deckhand();
     assert!(deckhand.wish("Sheild Ligr", Some(ZOIDS), 2).is_err());

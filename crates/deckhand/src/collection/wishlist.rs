@@ -36,6 +36,22 @@ impl Deckhand {
         count: u32,
     ) -> Result<WishOutcome> {
         let card = self.card(name_or_id, game)?;
+        let wanted_now = self
+            .store
+            .wishlist(Some(&card.game))?
+            .into_iter()
+            .find(|row| row.card == card.id)
+            .map_or(0, |row| row.count);
+        if wanted_now == count {
+            // Nothing to change: keep the last real change as the one Undo reverts.
+            return Ok(WishOutcome {
+                card: card.id,
+                name: card.name,
+                game: card.game,
+                count,
+                report: Default::default(),
+            });
+        }
         let label = if count == 0 {
             format!("unwish {}", card.name)
         } else {
