@@ -1,6 +1,7 @@
 // End-to-end test of the real Deckhand desktop app: the Tauri binary under Xvfb, driven
 // through tauri-driver and WebKitWebDriver, against a fresh temporary database.
-// Screenshots of every step land in target/e2e/. Run with `make e2e`.
+// Screenshots of every step land in target/e2e/. Run with `make e2e`: it builds the app with
+// the `e2e-hooks` feature, without which the DECKHAND_E2E_* variables below are ignored.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const shots = join(root, 'target', 'e2e');
 const work = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
 const db = join(work, 'deckhand.sqlite3');
 // Save PDF… writes here instead of opening the native save dialog, which WebDriver cannot
-// drive (the app's test hook; see src-tauri/src/commands/print.rs).
+// drive (the app's test hook; see src-tauri/src/commands/test_hooks.rs).
 const pdfDir = join(work, 'pdf');
 mkdirSync(pdfDir);
 // The file the app's open dialogs pick (its DECKHAND_E2E_OPEN_FILE test hook).

@@ -2,8 +2,8 @@
 // the counts in the Collection view and in the deck editor (owned / needed, missing N),
 // print the missing copies, undo the import, manage and export the wishlist, back up from
 // Settings and restore that backup. Native dialogs are bypassed by the app's test hooks:
-// DECKHAND_E2E_OPEN_FILE / DECKHAND_E2E_SAVE_DIR (src-tauri/src/commands/collection.rs) and
-// DECKHAND_E2E_CONFIRM (src-tauri/src/commands/dialogs.rs).
+// DECKHAND_E2E_OPEN_FILE, DECKHAND_E2E_SAVE_DIR and DECKHAND_E2E_CONFIRM
+// (src-tauri/src/commands/test_hooks.rs, in the `e2e-hooks` build only).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

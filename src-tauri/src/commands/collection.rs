@@ -16,7 +16,7 @@ use tauri::{State, Window};
 use tauri_plugin_dialog::DialogExt;
 
 use super::decks::local_path;
-use super::UiError;
+use super::{test_hooks, UiError};
 use crate::state::Db;
 
 /// Files the user chose in a native dialog opened by the backend. A command that reads a
@@ -48,20 +48,14 @@ impl ChosenFiles {
     }
 }
 
-/// Test hook for the end-to-end test only: WebDriver cannot drive a native open dialog,
-/// so when this names a file, the collection and backup open dialogs pick it instead of
-/// asking (the save dialogs use `DECKHAND_E2E_SAVE_DIR`). Never set it for real use.
-const E2E_OPEN_FILE_ENV: &str = "DECKHAND_E2E_OPEN_FILE";
-const E2E_SAVE_DIR_ENV: &str = "DECKHAND_E2E_SAVE_DIR";
-
 fn pick(
     window: &Window,
     title: &str,
     name: &str,
     extensions: &[&str],
 ) -> Option<tauri_plugin_dialog::FilePath> {
-    if let Some(file) = std::env::var_os(E2E_OPEN_FILE_ENV) {
-        return Some(tauri_plugin_dialog::FilePath::Path(PathBuf::from(file)));
+    if let Some(file) = test_hooks::open_file() {
+        return Some(tauri_plugin_dialog::FilePath::Path(file));
     }
     window
         .dialog()
@@ -174,16 +168,16 @@ pub async fn import_collection_file(
     })
 }
 
-/// Where to save a file: asked in a native save dialog, or (test hook) in
-/// `DECKHAND_E2E_SAVE_DIR`. `None` when the user cancels.
+/// Where to save a file: asked in a native save dialog, or (e2e build) in the test's
+/// folder. `None` when the user cancels.
 fn save_path(
     window: &Window,
     title: &str,
     filter: (&str, &[&str]),
     file_name: &str,
 ) -> Result<Option<PathBuf>, UiError> {
-    if let Some(dir) = std::env::var_os(E2E_SAVE_DIR_ENV) {
-        return Ok(Some(PathBuf::from(dir).join(file_name)));
+    if let Some(dir) = test_hooks::save_dir() {
+        return Ok(Some(dir.join(file_name)));
     }
     window
         .dialog()

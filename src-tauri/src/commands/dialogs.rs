@@ -4,15 +4,13 @@
 use tauri::Window;
 use tauri_plugin_dialog::{DialogExt, MessageDialogButtons, MessageDialogKind};
 
-/// Test hook for the end-to-end test only: `yes` or `no` answers every question without
-/// showing it. Never set it for real use.
-const E2E_CONFIRM_ENV: &str = "DECKHAND_E2E_CONFIRM";
+use super::test_hooks;
 
 /// Asks a warning question with `ok_label` and Cancel; `true` for `ok_label`.
 #[tauri::command]
 pub async fn confirm(window: Window, message: String, title: String, ok_label: String) -> bool {
-    if let Some(answer) = std::env::var_os(E2E_CONFIRM_ENV) {
-        return answer == "yes";
+    if let Some(answer) = test_hooks::confirm_answer() {
+        return answer;
     }
     window
         .dialog()

@@ -9,6 +9,7 @@ pub mod games;
 pub mod goldfish;
 pub mod print;
 pub mod search;
+pub mod test_hooks;
 
 use serde::Serialize;
 

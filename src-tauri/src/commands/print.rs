@@ -2,7 +2,7 @@
 //! where the user chooses in a native save dialog opened here, so the page never names a
 //! path (which is also why it may ask for no back image: that would be a file to read).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use deckhand::print::{
     Backs, DeckSource, PdfSummary, PrintOptions, PrintPreview, PrintProgress, PrintSelection,
@@ -13,13 +13,8 @@ use tauri::ipc::Channel;
 use tauri::{State, Window};
 use tauri_plugin_dialog::DialogExt;
 
-use super::UiError;
+use super::{test_hooks, UiError};
 use crate::state::Db;
-
-/// Test hook for the end-to-end test only: WebDriver cannot drive a native save dialog,
-/// so when this names a folder, Save PDF… writes there (under the suggested name) instead
-/// of asking. Never set it for real use.
-const E2E_SAVE_DIR_ENV: &str = "DECKHAND_E2E_SAVE_DIR";
 
 /// Where a PDF was saved and what it holds.
 #[derive(Debug, Serialize)]
@@ -91,8 +86,8 @@ pub async fn print_pdf(
     let file_name = Path::new(&suggested_name)
         .file_name()
         .map_or_else(|| "deck.pdf".into(), |n| n.to_string_lossy().into_owned());
-    let path = match std::env::var_os(E2E_SAVE_DIR_ENV) {
-        Some(dir) => PathBuf::from(dir).join(&file_name),
+    let path = match test_hooks::save_dir() {
+        Some(dir) => dir.join(&file_name),
         None => {
             let dialog = window
                 .dialog()
