@@ -446,6 +446,46 @@ fn a_backup_restores_the_collection_and_a_bad_file_is_refused_without_change() {
         .contains("Dawnmane Liger"));
 }
 
+#[test]
+fn a_backup_onto_a_folder_fails_and_leaves_no_partial_file() {
+    let env = Env::new();
+    let folder = env.path("backups-here");
+    std::fs::create_dir(&folder).unwrap();
+    let output = env.run(&["backup", "--out", &folder.display().to_string()]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    let left: Vec<String> = std::fs::read_dir(env.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".partial"))
+        .collect();
+    assert_eq!(left, [] as [String; 0]);
+}
+
+#[test]
+fn restore_refuses_a_backup_with_a_foreign_trigger_and_no_deck_is_lost() {
+    let env = Env::new();
+    let backup = env.path("backup.db");
+    env.ok(&["backup", "--out", &backup.display().to_string()]);
+    rusqlite::Connection::open(&backup)
+        .unwrap()
+        .execute_batch("CREATE TRIGGER t AFTER INSERT ON collection BEGIN DELETE FROM decks; END;")
+        .unwrap();
+    let decks = env.ok(&["deck", "list"]);
+    let output = env.run(&["restore", &backup.display().to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output).trim_end(),
+        format!(
+            "deckhand: error: {}: cannot restore: not a Deckhand backup: unexpected trigger 't'",
+            backup.display()
+        )
+    );
+    env.ok(&["collection", "add", "Dawnmane Liger"]);
+    assert_eq!(env.ok(&["deck", "list"]), decks);
+    assert!(!decks.is_empty());
+}
+
 /// The names a search finds, in order.
 fn search_names(env: &Env, query: &str) -> Vec<String> {
     env.json(&[

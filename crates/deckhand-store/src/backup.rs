@@ -1,13 +1,11 @@
 //! Backups: copies of the database made with SQLite's online backup API (consistent even
-//! while another connection writes), the check a file must pass before it is restored,
-//! and the rotation of automatic backups in a `backups/` folder beside the database.
+//! while another connection writes), and the rotation of automatic backups in a
+//! `backups/` folder beside the database. Restoring one is `restore.rs`.
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, MAIN_DB};
-use serde::Serialize;
+use rusqlite::Connection;
 
-use crate::migrations::{migrate, SCHEMA_VERSION};
 use crate::{Store, StoreError};
 
 /// How many automatic backups of each kind are kept.
@@ -37,15 +35,6 @@ impl BackupKind {
     }
 }
 
-/// What a backup file holds, as checked before a restore.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BackupInfo {
-    pub schema_version: i64,
-    pub cards: i64,
-    pub decks: i64,
-    pub collection_rows: i64,
-}
-
 /// The folder automatic backups of the database at `db` go to.
 pub fn backup_dir(db: &Path) -> PathBuf {
     db.parent()
@@ -61,31 +50,86 @@ pub(crate) fn db_file(conn: &Connection) -> Option<PathBuf> {
 
 /// Copies the database to `dst` through the backup API. The copy is written beside `dst`
 /// and renamed into place, so `dst` is either the old file or a complete backup; it is a
-/// single self-contained file (rollback journal, not WAL).
+/// single self-contained file (rollback journal, not WAL). On any failure the partial
+/// copy and its journal are removed.
 pub(crate) fn copy_to(conn: &Connection, dst: &Path) -> Result<(), StoreError> {
-    let mut partial = dst.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
     let io = |e: std::io::Error| StoreError::Backup {
         path: dst.to_owned(),
         message: e.to_string(),
     };
-    if partial.exists() {
-        std::fs::remove_file(&partial).map_err(io)?;
-    }
+    // Named by process: two processes backing up at once (each opening an old database)
+    // must not write into one file.
+    let mut partial = dst.as_os_str().to_owned();
+    partial.push(format!(".{}.partial", std::process::id()));
+    // Declared before the connection, so dropped after it: the files go once closed.
+    let partial = ScratchFile::new(PathBuf::from(partial));
+    partial.remove().map_err(io)?;
     {
-        let mut target = Connection::open(&partial)?;
+        let mut target = Connection::open(partial.path())?;
         let backup = rusqlite::backup::Backup::new(conn, &mut target)?;
         run(&backup)?;
         drop(backup);
         target.pragma_update(None, "journal_mode", "DELETE")?;
     }
-    std::fs::rename(&partial, dst).map_err(io)
+    std::fs::rename(partial.path(), dst).map_err(io)?;
+    partial.keep();
+    Ok(())
+}
+
+/// A database file of our own making (a backup being written, the copy of a file being
+/// checked for restore) that is removed, with the journal and WAL files SQLite may have
+/// made beside it, when dropped — on every path out, errors included — unless kept.
+pub(crate) struct ScratchFile {
+    path: PathBuf,
+    kept: bool,
+}
+
+impl ScratchFile {
+    pub(crate) fn new(path: PathBuf) -> ScratchFile {
+        ScratchFile { path, kept: false }
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file and its companions, as SQLite names them.
+    fn files(&self) -> impl Iterator<Item = PathBuf> + '_ {
+        ["", "-journal", "-wal", "-shm"].into_iter().map(|suffix| {
+            let mut name = self.path.as_os_str().to_owned();
+            name.push(suffix);
+            PathBuf::from(name)
+        })
+    }
+
+    /// Removes whatever of it exists now (a leftover from an earlier run).
+    pub(crate) fn remove(&self) -> std::io::Result<()> {
+        for file in self.files() {
+            match std::fs::remove_file(&file) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The file became something else (it was renamed into place): leave it.
+    pub(crate) fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for ScratchFile {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = self.remove();
+        }
+    }
 }
 
 /// Steps a backup to the end, waiting out other connections' locks for up to the
 /// store's usual five seconds (the library's own loop would wait forever).
-fn run(backup: &rusqlite::backup::Backup) -> Result<(), StoreError> {
+pub(crate) fn run(backup: &rusqlite::backup::Backup) -> Result<(), StoreError> {
     use rusqlite::backup::StepResult;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
@@ -171,65 +215,6 @@ fn prune(dir: &Path, prefix: &str, keep: usize) {
     }
 }
 
-/// Checks that `path` is an intact Deckhand database this build can open: SQLite's
-/// `integrity_check` passes, it has Deckhand's tables, and its schema is not newer.
-/// Nothing is written to the file.
-pub fn check_backup(path: &Path) -> Result<BackupInfo, StoreError> {
-    let invalid = |message: String| StoreError::InvalidBackup {
-        path: path.to_owned(),
-        message,
-    };
-    if !path.is_file() {
-        return Err(invalid("no such file".into()));
-    }
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| invalid(e.to_string()))?;
-    let not_sqlite = |e: rusqlite::Error| invalid(format!("not a SQLite database ({e})"));
-    let mut stmt = conn.prepare("PRAGMA integrity_check").map_err(not_sqlite)?;
-    let problems: Vec<String> = stmt
-        .query_map([], |r| r.get(0))
-        .map_err(not_sqlite)?
-        .collect::<Result<_, _>>()
-        .map_err(not_sqlite)?;
-    if problems != ["ok"] {
-        return Err(invalid(format!(
-            "the integrity check failed: {}",
-            problems.first().map(String::as_str).unwrap_or("no answer")
-        )));
-    }
-    let version: i64 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(not_sqlite)?;
-    if version > SCHEMA_VERSION {
-        return Err(StoreError::NewerSchema {
-            found: version,
-            known: SCHEMA_VERSION,
-        });
-    }
-    let database_id: Option<String> = if version >= 2 {
-        conn.query_row(
-            "SELECT value FROM meta WHERE key = 'database_id'",
-            [],
-            |r| r.get(0),
-        )
-        .optional()
-        .ok()
-        .flatten()
-    } else {
-        None
-    };
-    if database_id.is_none() {
-        return Err(invalid("not a Deckhand database".into()));
-    }
-    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap_or(0) };
-    Ok(BackupInfo {
-        schema_version: version,
-        cards: count("SELECT COUNT(*) FROM cards"),
-        decks: count("SELECT COUNT(*) FROM decks WHERE deleted_at IS NULL"),
-        collection_rows: count("SELECT COUNT(*) FROM collection"),
-    })
-}
-
 impl Store {
     /// The database file, unless the store is in memory.
     pub fn file_path(&self) -> Option<PathBuf> {
@@ -270,30 +255,5 @@ impl Store {
         db_file(&self.conn)
             .map(|db| backups_with_prefix(&backup_dir(&db), &format!("{}.", stem(&db))))
             .unwrap_or_default()
-    }
-
-    /// Replaces the database's content with the backup at `src`, after checking it (see
-    /// [`check_backup`]). The current content is first saved as a `before-restore`
-    /// backup; the copy goes through the backup API into the open database, so other
-    /// connections see either the old or the restored content. An older schema is then
-    /// migrated.
-    pub fn restore_from(&mut self, src: &Path) -> Result<BackupInfo, StoreError> {
-        let info = check_backup(src)?;
-        self.backup_in_dir(BackupKind::PreRestore)?;
-        let source = Connection::open_with_flags(src, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        {
-            let backup = rusqlite::backup::Backup::new_with_names(
-                &source,
-                MAIN_DB,
-                &mut self.conn,
-                MAIN_DB,
-            )?;
-            run(&backup)?;
-        }
-        if db_file(&self.conn).is_some() {
-            self.conn.pragma_update(None, "journal_mode", "WAL")?;
-        }
-        migrate(&mut self.conn)?;
-        Ok(info)
     }
 }

@@ -11,7 +11,7 @@ use deckhand_core::{fold_name, Card, SetInfo, Side};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
-use crate::store::{card_from_row, ImportReport, SetImportReport, CARD_COLUMNS};
+use crate::store::{card_from_row, write_tx, ImportReport, SetImportReport, CARD_COLUMNS};
 use crate::{Store, StoreError};
 
 /// What a card import run did: the report, and which card ids it added or changed (the
@@ -37,7 +37,7 @@ impl Store {
         // larger cache spills less to the WAL mid-transaction. Not much larger: the heap
         // it grows stays with the process while the index is built.
         self.conn.pragma_update(None, "cache_size", -16 * 1024)?;
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let writer = CardWriter::new(&tx)?;
         Ok(CardImport { tx, writer })
     }

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rusqlite::{params, OptionalExtension, Transaction};
 use serde::{Deserialize, Serialize};
 
+use crate::store::write_tx;
 use crate::{DeckCard, Store, StoreError};
 
 /// A copy's finish.
@@ -433,7 +434,7 @@ impl Store {
             // spilling them to the WAL mid-transaction costs more than the memory.
             self.conn.pragma_update(None, "cache_size", -64 * 1024)?;
         }
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         tx.execute("DELETE FROM collection_undo", [])?;
         tx.execute(
             "INSERT INTO collection_undo_label (id, label) VALUES (1, ?1)
@@ -566,7 +567,7 @@ impl Store {
     /// Puts back every row the last change or import touched, once. `None` when there is
     /// nothing to undo.
     pub fn undo_collection(&mut self) -> Result<Option<UndoReport>, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let label: Option<(String, String)> = tx
             .query_row(
                 "SELECT label, made_at FROM collection_undo_label WHERE id = 1",
@@ -874,4 +875,4 @@ fn count_change(
 
 #[cfg(test)]
 #[path = "collection_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -1,7 +1,8 @@
 use deckhand_core::{CardSet, Games};
 
 use super::*;
-use crate::backup::{backup_dir, check_backup, BackupKind};
+use crate::backup::{backup_dir, BackupKind};
+use crate::restore::check_backup;
 use crate::DeckContent;
 
 const GAME: &str = r#"
@@ -28,7 +29,7 @@ const CARDS: &str = r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}
         {"id": "gate", "name": "Gate", "type": "Unit", "set": "T1"}
     ]}"#;
 
-fn store_at(path: Option<&std::path::Path>) -> Store {
+pub(crate) fn store_at(path: Option<&std::path::Path>) -> Store {
     let mut store = match path {
         Some(path) => Store::open(path).unwrap(),
         None => Store::open_in_memory().unwrap(),
@@ -39,11 +40,11 @@ fn store_at(path: Option<&std::path::Path>) -> Store {
     store
 }
 
-fn store() -> Store {
+pub(crate) fn store() -> Store {
     store_at(None)
 }
 
-fn add(card: &str, count: u32) -> CollectionChange {
+pub(crate) fn add(card: &str, count: u32) -> CollectionChange {
     CollectionChange::Add {
         game: "tiny".into(),
         key: CopyKey::plain(card),
@@ -59,7 +60,7 @@ fn foil(card: &str) -> CopyKey {
     }
 }
 
-fn counts(store: &Store) -> Vec<(String, Finish, u32)> {
+pub(crate) fn counts(store: &Store) -> Vec<(String, Finish, u32)> {
     store
         .collection(None)
         .unwrap()
@@ -308,69 +309,6 @@ fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
 }
 
 #[test]
-fn a_backup_passes_the_check_and_restoring_it_brings_the_old_collection_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("deckhand.sqlite3");
-    let mut store = store_at(Some(&db));
-    store
-        .apply_collection_changes("a", &[add("brick", 2)], false)
-        .unwrap();
-    let copy = dir.path().join("copy.sqlite3");
-    store.backup_to(&copy).unwrap();
-    let info = check_backup(&copy).unwrap();
-    assert_eq!((info.collection_rows, info.cards), (1, 4));
-    store
-        .apply_collection_changes("b", &[add("wall", 7)], false)
-        .unwrap();
-    store.restore_from(&copy).unwrap();
-    assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
-    // The state replaced by the restore was itself kept.
-    assert!(store
-        .backups()
-        .iter()
-        .any(|p| p.to_string_lossy().contains(".before-restore.")));
-    // Another connection sees the restored content.
-    drop(store);
-    assert_eq!(
-        counts(&Store::open(&db).unwrap()),
-        [("brick".into(), Finish::Normal, 2)]
-    );
-}
-
-#[test]
-fn files_that_are_not_intact_deckhand_databases_are_refused_for_restore() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = dir.path().join("notes.txt");
-    std::fs::write(&text, "count,name\n1,Brick\n".repeat(200)).unwrap();
-    let other = dir.path().join("other.sqlite3");
-    rusqlite::Connection::open(&other)
-        .unwrap()
-        .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
-        .unwrap();
-    let newer = dir.path().join("newer.sqlite3");
-    {
-        let store = store_at(Some(&newer));
-        store.conn.pragma_update(None, "user_version", 999).unwrap();
-    }
-    let cases: [(&std::path::Path, &str); 4] = [
-        (&text, "not a SQLite database"),
-        (&other, "not a Deckhand database"),
-        (&newer, "newer than this Deckhand"),
-        (&dir.path().join("missing.sqlite3"), "no such file"),
-    ];
-    let mut store = store();
-    store
-        .apply_collection_changes("a", &[add("brick", 2)], false)
-        .unwrap();
-    for (path, expected) in cases {
-        let err = store.restore_from(path).unwrap_err().to_string();
-        assert!(err.contains(expected), "{path:?}: {err}");
-        assert!(!err.contains('\n'), "{err}");
-        assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
-    }
-}
-
-#[test]
 fn a_database_with_data_is_backed_up_before_its_schema_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("old.sqlite3");
@@ -418,4 +356,22 @@ fn the_daily_backup_is_made_once_a_day_and_only_seven_automatic_ones_are_kept() 
     assert_eq!(migration, 7, "{names:?}");
     assert_eq!(names.iter().filter(|n| n.contains(".daily.")).count(), 1);
     assert_eq!(names.iter().filter(|n| n.contains(".manual.")).count(), 1);
+}
+
+#[test]
+fn a_backup_whose_rename_fails_leaves_no_partial_file_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store_at(Some(&dir.path().join("deckhand.sqlite3")));
+    // A folder where the backup should go: the copy is made, the rename onto it fails.
+    let target = dir.path().join("taken");
+    std::fs::create_dir(&target).unwrap();
+    let err = store.backup_to(&target).unwrap_err().to_string();
+    assert!(err.starts_with("cannot write the backup"), "{err}");
+    let partial: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".partial"))
+        .collect();
+    assert_eq!(partial, [] as [String; 0]);
+    assert!(target.is_dir());
 }

@@ -5,6 +5,7 @@ use deckhand_core::Side;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use crate::store::write_tx;
 use crate::{Store, StoreError};
 
 /// One line of a stored deck: the card is referenced by id.
@@ -167,7 +168,7 @@ impl Store {
         id: Option<i64>,
         content: &DeckContent,
     ) -> Result<(i64, i64), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let saved = save_deck_in(&tx, id, content)?;
         tx.commit()?;
         Ok(saved)
@@ -177,7 +178,7 @@ impl Store {
     /// version of that deck when its cards or name differ. Returns whether anything was
     /// written, so repeated imports do not pile up identical versions.
     pub fn save_tagged_deck(&mut self, deck: &TaggedDeck) -> Result<bool, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let saved = save_tagged_deck_in(&tx, deck)?;
         tx.commit()?;
         Ok(saved)
@@ -191,7 +192,7 @@ impl Store {
         marker: &str,
         decks: &[DeckContent],
     ) -> Result<usize, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let done: Option<String> = tx
             .query_row("SELECT value FROM meta WHERE key = ?1", [marker], |r| {
                 r.get(0)

@@ -11,9 +11,10 @@ mod collection;
 mod deck_store;
 mod error;
 mod migrations;
+mod restore;
 mod store;
 
-pub use backup::{backup_dir, check_backup, BackupInfo, BackupKind, KEEP_BACKUPS};
+pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_import::{CardImport, ImportOutcome};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, LiveDeck,
@@ -24,4 +25,5 @@ pub use deck_store::{
 };
 pub use error::StoreError;
 pub use migrations::SCHEMA_VERSION;
+pub use restore::{check_backup, BackupInfo};
 pub use store::{CardFilter, ImportReport, SetImportReport, Store};

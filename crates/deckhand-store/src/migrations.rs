@@ -3,7 +3,7 @@
 //! Never edit a migration that has shipped: append a new one. Migration N (1-based) moves
 //! the schema from version N-1 to N inside one transaction.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 
 use crate::StoreError;
 
@@ -145,25 +145,44 @@ pub(crate) const MIGRATIONS: &[&str] = &[
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
+/// The schema version recorded in the file (0 for a new one).
+pub(crate) fn user_version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row("PRAGMA user_version", [], |row| row.get(0))?)
+}
+
+/// Brings the schema up to [`SCHEMA_VERSION`]. Only migrates: whether to back the file up
+/// first is the caller's decision (see `Store::open`).
 pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
-    let current: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-    if current > SCHEMA_VERSION {
-        return Err(StoreError::NewerSchema {
-            found: current,
-            known: SCHEMA_VERSION,
-        });
-    }
-    // A database that already holds data is copied aside before its schema changes.
-    if current > 0 && current < SCHEMA_VERSION {
-        if let Some(path) = crate::backup::db_file(conn) {
-            crate::backup::backup_into_dir(conn, &path, crate::backup::BackupKind::Migration)?;
+    migrate_to(conn, SCHEMA_VERSION)
+}
+
+/// Applies the migrations up to `target`, one transaction each. Each starts `BEGIN
+/// IMMEDIATE` and reads `user_version` inside it: of several processes opening one new
+/// database at once, each waits for the write lock (the busy timeout applies) and finds
+/// the version the one before it left, so none applies a migration twice.
+pub(crate) fn migrate_to(conn: &mut Connection, target: i64) -> Result<(), StoreError> {
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let current = user_version(&tx)?;
+        if !(0..=SCHEMA_VERSION).contains(&current) {
+            return Err(StoreError::NewerSchema {
+                found: current,
+                known: SCHEMA_VERSION,
+            });
         }
-    }
-    for (index, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
-        let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", index as i64 + 1)?;
+        if current >= target {
+            return Ok(());
+        }
+        tx.execute_batch(MIGRATIONS[current as usize])?;
+        tx.pragma_update(None, "user_version", current + 1)?;
         tx.commit()?;
     }
-    Ok(())
+}
+
+/// A private in-memory database migrated to `version`: the schema a file of that
+/// version must have, taken from the migrations themselves.
+pub(crate) fn schema_at(version: i64) -> Result<Connection, StoreError> {
+    let mut conn = Connection::open_in_memory()?;
+    migrate_to(&mut conn, version)?;
+    Ok(conn)
 }

@@ -5,11 +5,12 @@ use std::path::Path;
 use deckhand_core::{fold_name, Card, CardSet, Game, Side};
 
 use crate::card_import::{CardWriter, ImportOutcome};
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
 use serde::Serialize;
 
+use crate::backup::{backup_into_dir, db_file, BackupKind};
 use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
-use crate::migrations::migrate;
+use crate::migrations::{migrate, user_version, SCHEMA_VERSION};
 use crate::StoreError;
 
 /// An open Deckhand database.
@@ -56,12 +57,22 @@ impl Store {
     }
 
     fn configure(mut conn: Connection) -> Result<Store, StoreError> {
-        // WAL lets the app read while an import writes; `busy_timeout` rides out the short
-        // lock a concurrent CLI import takes.
+        // `busy_timeout` first: it rides out the short lock another process takes (even
+        // while this one switches a new file to WAL), and every write transaction below
+        // starts IMMEDIATE so that it applies. WAL lets the app read while an import writes.
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // A database that already holds data is copied aside before its schema changes.
+        // The version read here only decides that; `migrate` reads it again under the
+        // write lock (another process may be migrating the same file).
+        let version = user_version(&conn)?;
+        if version > 0 && version < SCHEMA_VERSION {
+            if let Some(path) = db_file(&conn) {
+                backup_into_dir(&conn, &path, BackupKind::Migration)?;
+            }
+        }
         migrate(&mut conn)?;
         Ok(Store { conn })
     }
@@ -71,7 +82,7 @@ impl Store {
         &mut self,
         games: impl IntoIterator<Item = &'a Game>,
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         {
             let mut upsert = tx.prepare(
                 "INSERT INTO games (id, name) VALUES (?1, ?2)
@@ -89,7 +100,7 @@ impl Store {
     /// A card whose id exists in its game is updated in place; an id that a card of
     /// another game has is an error ([`StoreError::IdInOtherGame`]).
     pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let outcome = import_in(&tx, sets)?;
         tx.commit()?;
         Ok(outcome.report)
@@ -103,7 +114,7 @@ impl Store {
         sets: &[CardSet],
         decks: &[TaggedDeck],
     ) -> Result<(ImportOutcome, Vec<bool>), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = write_tx(&mut self.conn)?;
         let outcome = import_in(&tx, sets)?;
         let saved = decks
             .iter()
@@ -232,6 +243,14 @@ impl Store {
         )?;
         Ok(())
     }
+}
+
+/// Starts a write transaction with `BEGIN IMMEDIATE`, which takes the write lock at once
+/// and so waits out another process's write under the busy timeout. A deferred one that
+/// reads first fails at its first write, without waiting, when another process wrote
+/// meanwhile ("database is locked").
+pub(crate) fn write_tx(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
+    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
 }
 
 /// The body of an import, inside the caller's transaction.

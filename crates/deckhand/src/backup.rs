@@ -37,9 +37,10 @@ impl Deckhand {
         self.store.backups()
     }
 
-    /// Replaces the database with the backup at `from` once it passes the checks (SQLite's
-    /// integrity check, Deckhand's tables, a schema no newer than this build's). The
-    /// replaced content is kept as a `before-restore` backup. Game definitions and
+    /// Replaces the database with the backup at `from` once a copy of it passed the checks
+    /// (exactly Deckhand's schema for its version, then migrated, SQLite's integrity and
+    /// foreign-key checks; see `deckhand_store::restore`); a refused file changes nothing.
+    /// The replaced content is kept as a `before-restore` backup. Game definitions and
     /// bundled cards are brought up to date and the search index rebuilt.
     pub fn restore(&mut self, from: &Path) -> Result<BackupInfo> {
         let info = self.store.restore_from(from)?;

@@ -318,20 +318,33 @@ pub async fn list_backups(db: State<'_, Db>) -> Result<Vec<PathBuf>, UiError> {
 }
 
 /// "Restore…": replaces the database with a checked backup — one of the app's own backups
-/// or a file the user chose with `choose_backup_file`.
+/// or a file the user chose with `choose_backup_file` — once the user confirmed it in a
+/// native dialog asked here, whatever the page asked before. `None` when they cancel.
 #[tauri::command]
 pub async fn restore_backup(
+    window: Window,
     db: State<'_, Db>,
     chosen: State<'_, ChosenFiles>,
     path: String,
-) -> Result<BackupInfo, UiError> {
-    db.with(|d| {
-        let own = d
-            .backups()
-            .into_iter()
-            .find(|b| b.as_os_str() == Path::new(&path).as_os_str());
-        Ok(own)
-    })?
-    .map_or_else(|| chosen.check(&path), Ok)
-    .and_then(|path| db.with(|d| d.restore(&path)))
+) -> Result<Option<BackupInfo>, UiError> {
+    let path = db
+        .with(|d| {
+            let own = d
+                .backups()
+                .into_iter()
+                .find(|b| b.as_os_str() == Path::new(&path).as_os_str());
+            Ok(own)
+        })?
+        .map_or_else(|| chosen.check(&path), Ok)?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let message = format!(
+        "Replace everything in Deckhand (decks, collection, wishlist) with the backup {name}? \
+         What is there now is kept as a “before restore” backup, and unsaved deck changes are lost."
+    );
+    let confirmed =
+        super::dialogs::confirm(window, message, "Restore a backup".into(), "Restore".into()).await;
+    if !confirmed {
+        return Ok(None);
+    }
+    db.with(|d| d.restore(&path)).map(Some)
 }

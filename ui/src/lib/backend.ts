@@ -671,8 +671,9 @@ export const backend = {
   listBackups: () => call<string[]>('list_backups'),
   /** Asks for a backup file in a native dialog; `null` when the user cancels. */
   chooseBackupFile: () => call<string | null>('choose_backup_file'),
-  /** Replaces the database with a checked backup (one listed, or one chosen). */
-  restoreBackup: (path: string) => call<BackupInfo>('restore_backup', { path }),
+  /** Replaces the database with a checked backup (one listed, or one chosen) once the user
+   * confirms it in the native dialog the backend asks; `null` when they cancel. */
+  restoreBackup: (path: string) => call<BackupInfo | null>('restore_backup', { path }),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: (message: string, title: string, okLabel: string) =>
