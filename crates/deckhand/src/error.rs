@@ -132,6 +132,7 @@ impl Error {
             Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
             Error::Store(StoreError::InvalidBackup { .. }) => "invalid_backup",
             Error::Store(StoreError::NotEnoughCopies { .. }) => "not_enough_copies",
+            Error::Store(StoreError::DeckNameNotOneLine { .. }) => "invalid_input",
             Error::Store(_) => "database",
             Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
