@@ -33,6 +33,10 @@ pub enum Error {
     /// A file cannot be written (a deck export, a PDF).
     #[error("{path}: cannot write: {message}")]
     WriteFile { path: PathBuf, message: String },
+    /// An output would replace the live database or one of its `-wal`, `-shm`, `-journal`
+    /// files (links and `..` resolved); nothing was written.
+    #[error("{path}: this is the Deckhand database (or one of its files); write to another file")]
+    OutputIsDatabase { path: PathBuf },
     /// The database's folder cannot be created.
     #[error("cannot create the data directory {path}: {message}")]
     DataDir { path: PathBuf, message: String },
@@ -143,6 +147,7 @@ impl Error {
             Error::Print(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::WriteFile { .. } => "unwritable_file",
+            Error::OutputIsDatabase { .. } => "output_is_database",
             Error::DataDir { .. } => "data_dir",
             Error::CardNotFound { .. } | Error::DeckNotFound { .. } => "not_found",
             Error::DeckCardMissing { .. } => "not_found",

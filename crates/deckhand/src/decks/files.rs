@@ -252,11 +252,20 @@ impl Deckhand {
     /// Writes a stored deck to disk in the format its extension names (text otherwise).
     pub fn export_deck_path(&self, id: i64, path: &Path) -> Result<()> {
         let format = DeckFormat::from_path(&path.display().to_string()).unwrap_or(DeckFormat::Text);
-        let text = self.export_deck(id, None, format)?;
-        std::fs::write(path, text).map_err(|e| Error::WriteFile {
-            path: path.to_owned(),
-            message: e.to_string(),
-        })
+        self.export_deck_file(id, None, format, path)
+    }
+
+    /// Writes a stored deck (its newest version, or `version`) to `out` in `format`
+    /// (never over the database, never half).
+    pub fn export_deck_file(
+        &self,
+        id: i64,
+        version: Option<i64>,
+        format: DeckFormat,
+        out: &Path,
+    ) -> Result<()> {
+        let text = self.export_deck(id, version, format)?;
+        crate::output::write_file(&self.output_guard, out, text.as_bytes())
     }
 }
 
