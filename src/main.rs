@@ -296,7 +296,10 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             out.flush()?;
             return Ok(outcome);
         }
-        Command::Print(args) => cli::print::run(*args, open, &mut out)?,
+        Command::Print(args) => {
+            let db = || deckhand::resolve_db_path(cli.db.as_deref());
+            cli::print::run(*args, open, db, &mut out)?
+        }
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
         Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
         Command::Backup { out: file } => {

@@ -197,16 +197,6 @@ fn listed(row: &CollectionRow) -> ListedRow<'_> {
     }
 }
 
-fn write_file(path: &Path, text: &str) -> Result {
-    std::fs::write(path, text).map_err(|e| {
-        deckhand::Error::ReadFile {
-            path: path.to_owned(),
-            message: format!("cannot write: {e}"),
-        }
-        .into()
-    })
-}
-
 pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl Write) -> Result {
     match command {
         CollectionCommand::Add { card, count, copy } => {
@@ -311,10 +301,12 @@ pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl W
             game,
         } => {
             let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
-            let text = deckhand.export_collection_csv(format, game.as_deref())?;
             match file {
-                Some(path) => write_file(&path, &text)?,
-                None => out.write_all(text.as_bytes())?,
+                Some(path) => deckhand.export_collection_file(format, game.as_deref(), &path)?,
+                None => {
+                    let text = deckhand.export_collection_csv(format, game.as_deref())?;
+                    out.write_all(text.as_bytes())?
+                }
             }
         }
         CollectionCommand::Undo => {
@@ -350,10 +342,13 @@ pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl W
             out: file,
         } => {
             if let Some(format) = export {
-                let text = deckhand.wishlist_list(game.as_deref(), format == "csv")?;
+                let csv = format == "csv";
                 return match file {
-                    Some(path) => write_file(&path, &text),
-                    None => Ok(out.write_all(text.as_bytes())?),
+                    Some(path) => Ok(deckhand.export_wishlist_file(game.as_deref(), csv, &path)?),
+                    None => {
+                        let text = deckhand.wishlist_list(game.as_deref(), csv)?;
+                        Ok(out.write_all(text.as_bytes())?)
+                    }
                 };
             }
             let rows = deckhand.wishlist(game.as_deref())?;

@@ -233,15 +233,10 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
             format,
         } => {
             let format = format_of(format.as_deref(), file.as_deref());
-            let text = deckhand.export_deck(deckhand.find_deck(&deck)?, version, format)?;
+            let id = deckhand.find_deck(&deck)?;
             match file {
-                Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| deckhand::Error::WriteFile {
-                        path: path.clone(),
-                        message: e.to_string(),
-                    })?
-                }
-                None => out.write_all(text.as_bytes())?,
+                Some(path) => deckhand.export_deck_file(id, version, format, &path)?,
+                None => out.write_all(deckhand.export_deck(id, version, format)?.as_bytes())?,
             }
         }
         DeckCommand::List {

@@ -9,7 +9,7 @@ use deckhand::print::{
     write_calibration, Backs, DeckSource, Duplex, Marks, Orientation, Paper, PdfSummary,
     PrintError, PrintOptions, PrintSelection,
 };
-use deckhand::Deckhand;
+use deckhand::{Deckhand, OutputGuard};
 
 use super::{print_json, Result};
 
@@ -167,15 +167,18 @@ impl DeckArgs {
     }
 }
 
-/// Runs `deckhand print …`; `open` opens the database (the calibration sheet needs none).
+/// Runs `deckhand print …`; `open` opens the database (the calibration sheet needs none,
+/// only `db`, the database's path, so as not to write over it).
 pub fn run(
     args: PrintArgs,
     open: impl FnOnce() -> deckhand::Result<Deckhand>,
+    db: impl FnOnce() -> deckhand::Result<PathBuf>,
     out: &mut impl Write,
 ) -> Result {
     if let Some(PrintCommand::Calibration(calibration)) = args.command {
         let options = calibration.paper.options();
-        let bytes = write_calibration(&options, &calibration.out)?;
+        let guard = OutputGuard::for_database(&db()?);
+        let bytes = write_calibration(&options, &calibration.out, &guard)?;
         writeln!(
             out,
             "Wrote {}: 2 pages ({}), {}.",

@@ -26,5 +26,5 @@ pub use game::{
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};
-pub use name::{fold_name, slug};
+pub use name::{fold_name, line_breaker, one_line, slug};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -39,6 +39,28 @@ pub fn slug(text: &str) -> String {
     out
 }
 
+/// `text` as one line: control characters (line breaks, tabs, escape codes) and line or
+/// paragraph separators become spaces, runs of white space one space, and the ends are
+/// trimmed. What a deck name read from a file is made into: a file cannot inject lines
+/// into a header or a list.
+pub fn one_line(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| if breaks_line(c) { ' ' } else { c })
+        .collect();
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The first character (0-based index in characters) that keeps `text` from being one
+/// line: a control character or a line or paragraph separator.
+pub fn line_breaker(text: &str) -> Option<(usize, char)> {
+    text.chars().enumerate().find(|&(_, c)| breaks_line(c))
+}
+
+fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,6 +69,32 @@ mod tests {
     fn names_fold_case_space_and_curly_quotes() {
         assert_eq!(fold_name("  Zoid\u{2019}s   Roar "), "zoid's roar");
         assert_eq!(fold_name("\u{201C}Big\u{201D} LIGER"), "\"big\" liger");
+    }
+
+    #[test]
+    fn one_line_folds_line_breaks_and_control_characters_to_single_spaces() {
+        let cases = [
+            ("Red Rush", "Red Rush"),
+            ("Red\nRush", "Red Rush"),
+            ("Red\r\n\r\nRush\n", "Red Rush"),
+            ("\tRed \u{1b}[31m Rush", "Red [31m Rush"),
+            ("Red\u{2028}Rush\u{85}", "Red Rush"),
+            ("Red\0Rush", "Red Rush"),
+            ("\n\r\t", ""),
+            ("Zoid\u{2019}s  Roar", "Zoid\u{2019}s Roar"),
+        ];
+        for (text, line) in cases {
+            assert_eq!(one_line(text), line, "{text:?}");
+            assert_eq!(line_breaker(&one_line(text)), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn line_breaker_finds_the_first_character_that_breaks_a_line() {
+        assert_eq!(line_breaker("Red Rush"), None);
+        assert_eq!(line_breaker("Red\nRush"), Some((3, '\n')));
+        assert_eq!(line_breaker("R\u{e9}d\u{2029}"), Some((3, '\u{2029}')));
+        assert_eq!(line_breaker("a\tb"), Some((1, '\t')));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 
-use deckhand_core::{fold_name, Deck, Game, Location, Side};
+use deckhand_core::{fold_name, one_line, Deck, Game, Location, Side};
 
 use crate::deck_text::{deck_header, parse_count, read_text, strip_bom, DeckLine, MAX_COUNT};
 use crate::error::FormatError;
@@ -425,11 +425,17 @@ pub fn write_deck_file(
     let mut out = String::new();
     match format {
         DeckFormat::Text => {
-            out.push_str(&format!("# game: {}\n# name: {name}\n", deck.game));
+            // Every line is one line: a name or note holding a line break (a database from
+            // before names were checked, a hand-edited one) cannot inject lines.
+            out.push_str(&format!(
+                "# game: {}\n# name: {}\n",
+                deck.game,
+                one_line(name)
+            ));
             if let Some(side) = deck.side {
                 out.push_str(&format!("# side: {side}\n"));
             }
-            for note in notes.lines() {
+            for note in note_lines(notes) {
                 out.push_str(&format!("# {note}\n"));
             }
             for section in &sections {
@@ -441,7 +447,7 @@ pub fn write_deck_file(
                 };
                 out.push_str(&format!("\n{header}\n"));
                 for e in deck.entries.iter().filter(|e| &e.section == section) {
-                    out.push_str(&format!("{} {}\n", e.count, e.card.name));
+                    out.push_str(&format!("{} {}\n", e.count, one_line(&e.card.name)));
                 }
             }
         }
@@ -449,7 +455,10 @@ pub fn write_deck_file(
             out.push_str(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_deck version=\"1\">\n",
             );
-            out.push_str(&format!("    <deckname>{}</deckname>\n", escape(name)));
+            out.push_str(&format!(
+                "    <deckname>{}</deckname>\n",
+                escape(one_line(name))
+            ));
             out.push_str(&format!("    <comments>{}</comments>\n", escape(notes)));
             for section in &sections {
                 out.push_str(&format!(
@@ -540,6 +549,25 @@ pub fn write_deck_file(
         }
     }
     out
+}
+
+/// `notes` as comment lines: split at every kind of line break (not only `\n`, which is
+/// all `str::lines` knows besides `\r\n`), other control characters but tabs shown as
+/// spaces.
+fn note_lines(notes: &str) -> Vec<String> {
+    let mut lines: Vec<String> = notes
+        .replace("\r\n", "\n")
+        .split(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}'])
+        .map(|line| {
+            line.chars()
+                .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+                .collect()
+        })
+        .collect();
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
 }
 
 fn sections_in_order(deck: &Deck) -> Vec<String> {

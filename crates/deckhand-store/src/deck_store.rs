@@ -1,7 +1,7 @@
 //! Decks in the database: saving (each save a new version), listing, loading any version,
 //! renaming, duplicating, deleting and restoring.
 
-use deckhand_core::Side;
+use deckhand_core::{line_breaker, Side};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -67,12 +67,15 @@ pub struct TaggedDeck {
     pub content: DeckContent,
 }
 
-/// [`Store::save_deck`] inside the caller's transaction.
+/// [`Store::save_deck`] inside the caller's transaction. Every deck save comes here, so
+/// this is where a deck name is held to one line: the text export writes it as a header
+/// line, and a line break in it would inject lines into the file.
 pub(crate) fn save_deck_in(
     tx: &Connection,
     id: Option<i64>,
     content: &DeckContent,
 ) -> Result<(i64, i64), StoreError> {
+    one_line_name(&content.name)?;
     let count = card_count(content);
     let (id, version) = match id {
         None => {
@@ -150,6 +153,22 @@ pub(crate) fn save_tagged_deck_in(tx: &Connection, deck: &TaggedDeck) -> Result<
     }
     save_deck_in(tx, None, &content)?;
     Ok(true)
+}
+
+/// Refuses a deck name with a line break or control character, naming the first one.
+fn one_line_name(name: &str) -> Result<(), StoreError> {
+    match line_breaker(name) {
+        None => Ok(()),
+        Some((at, found)) => Err(StoreError::DeckNameNotOneLine {
+            name: name.chars().take(80).flat_map(char::escape_debug).collect(),
+            found: match found {
+                '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => "a line break".into(),
+                '\t' => "a tab".into(),
+                other => format!("the control character U+{:04X}", u32::from(other)),
+            },
+            at: at + 1,
+        }),
+    }
 }
 
 fn card_count(content: &DeckContent) -> u32 {

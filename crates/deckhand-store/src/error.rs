@@ -13,6 +13,14 @@ pub enum StoreError {
     /// The deck exists but not at this version.
     #[error("deck {id} has no version {version}")]
     NoSuchDeckVersion { id: i64, version: i64 },
+    /// A deck name is not one line: it holds a line break or another control character
+    /// (`name` is shown escaped, so the message stays one line).
+    #[error("the deck name \"{name}\" is not one line: it holds {found} at character {at}; a deck name cannot hold line breaks or control characters")]
+    DeckNameNotOneLine {
+        name: String,
+        found: String,
+        at: usize,
+    },
     /// An imported card takes an id that a card of another game already has. Ids are
     /// unique across games; moving the card silently would break that game's decks.
     #[error("{source_name}: card id '{id}' already belongs to '{existing_name}' of {existing_game}; a card of {new_game} cannot take it (give the card another id)")]

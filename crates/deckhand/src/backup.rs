@@ -9,10 +9,12 @@ use crate::{Deckhand, Error, Result};
 
 impl Deckhand {
     /// Backs the database up to `out`, or else into the `backups/` folder beside it
-    /// (manual backups there are never rotated away). Returns the backup's path.
+    /// (manual backups there are never rotated away). Returns the backup's path. An `out`
+    /// that is the database or one of its files is refused before anything is written.
     pub fn backup(&self, out: Option<&Path>) -> Result<PathBuf> {
         match out {
             Some(out) => {
+                self.output_guard.check(out)?;
                 self.store.backup_to(out)?;
                 Ok(out.to_owned())
             }

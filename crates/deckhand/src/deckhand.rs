@@ -10,6 +10,7 @@ use deckhand_search::{CardIndex, Collection};
 use deckhand_store::{ImportReport, Store};
 
 use crate::bundled;
+use crate::output::OutputGuard;
 use crate::search::build_index;
 use crate::{Error, Result};
 
@@ -27,6 +28,8 @@ pub struct Deckhand {
     /// The collection `owned`/`wanted` searches compare with, and the store's change
     /// marker when it was read (see `search.rs`).
     pub(crate) collection_cache: Mutex<Option<CachedCollection>>,
+    /// The database's files, which no export may replace.
+    pub(crate) output_guard: OutputGuard,
 }
 
 /// The collection searches last read, with the store's change marker at that moment.
@@ -41,15 +44,22 @@ impl Deckhand {
     pub fn open(path: &Path) -> Result<Deckhand> {
         let mut index_dir = path.as_os_str().to_owned();
         index_dir.push(".index");
-        Deckhand::with_store(Store::open(path)?, Some(PathBuf::from(index_dir)))
+        let store = Store::open(path)?;
+        // Resolved once the file exists, so links to it are recognised.
+        let guard = OutputGuard::for_database(path);
+        Deckhand::with_store(store, Some(PathBuf::from(index_dir)), guard)
     }
 
     /// A Deckhand over a private in-memory database (tests, benchmarks).
     pub fn open_in_memory() -> Result<Deckhand> {
-        Deckhand::with_store(Store::open_in_memory()?, None)
+        Deckhand::with_store(Store::open_in_memory()?, None, OutputGuard::default())
     }
 
-    fn with_store(mut store: Store, index_dir: Option<PathBuf>) -> Result<Deckhand> {
+    fn with_store(
+        mut store: Store,
+        index_dir: Option<PathBuf>,
+        output_guard: OutputGuard,
+    ) -> Result<Deckhand> {
         let games = bundled::games()?;
         store.sync_games(games.iter())?;
         if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
@@ -69,6 +79,7 @@ impl Deckhand {
             index,
             index_dir,
             collection_cache: Mutex::new(None),
+            output_guard,
         };
         // A new database, or one from a build before the samples: give them once.
         deckhand.give_sample_decks()?;
@@ -86,6 +97,12 @@ impl Deckhand {
         self.store
             .set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
         Ok(report)
+    }
+
+    /// What keeps outputs off the database's files: for writers that run without the
+    /// database (a PDF written on another thread).
+    pub fn output_guard(&self) -> &OutputGuard {
+        &self.output_guard
     }
 
     pub fn games(&self) -> &Games {

@@ -33,6 +33,10 @@ pub enum Error {
     /// A file cannot be written (a deck export, a PDF).
     #[error("{path}: cannot write: {message}")]
     WriteFile { path: PathBuf, message: String },
+    /// An output would replace the live database or one of its `-wal`, `-shm`, `-journal`
+    /// files (links and `..` resolved); nothing was written.
+    #[error("{path}: this is the Deckhand database (or one of its files); write to another file")]
+    OutputIsDatabase { path: PathBuf },
     /// The database's folder cannot be created.
     #[error("cannot create the data directory {path}: {message}")]
     DataDir { path: PathBuf, message: String },
@@ -132,6 +136,7 @@ impl Error {
             Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
             Error::Store(StoreError::InvalidBackup { .. }) => "invalid_backup",
             Error::Store(StoreError::NotEnoughCopies { .. }) => "not_enough_copies",
+            Error::Store(StoreError::DeckNameNotOneLine { .. }) => "invalid_input",
             Error::Store(_) => "database",
             Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
@@ -142,6 +147,7 @@ impl Error {
             Error::Print(_) => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::WriteFile { .. } => "unwritable_file",
+            Error::OutputIsDatabase { .. } => "output_is_database",
             Error::DataDir { .. } => "data_dir",
             Error::CardNotFound { .. } | Error::DeckNotFound { .. } => "not_found",
             Error::DeckCardMissing { .. } => "not_found",

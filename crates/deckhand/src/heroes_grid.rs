@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use deckhand_core::{CardSet, Severity};
+use deckhand_core::{one_line, CardSet, Severity};
 use deckhand_formats::heroes_grid::{self, HeroesGridFiles, STARTING_DECK_NOTES};
 use deckhand_store::TaggedDeck;
 use serde::Serialize;
@@ -82,7 +82,8 @@ impl Deckhand {
                 identity: starting.identity.clone(),
                 content: content_of(
                     &starting.deck,
-                    &starting.name,
+                    // A name from a file: folded to one line rather than refused.
+                    &one_line(&starting.name),
                     STARTING_DECK_NOTES,
                     vec![starting.identity.clone()],
                 ),

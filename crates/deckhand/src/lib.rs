@@ -6,7 +6,8 @@
 //! loading the bundled data into a new database. The API is organised by area, each a
 //! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`,
 //! `print` (print-and-play PDFs), `collection`, `backup`, and the Heroes of the Grid export in
-//! `heroes_grid`.
+//! `heroes_grid`. Every file written for the user goes through `output`: never over the
+//! database, never half written.
 
 mod backup;
 pub mod bundled;
@@ -19,6 +20,7 @@ mod games;
 pub mod goldfish;
 mod heroes_grid;
 mod import;
+mod output;
 mod paths;
 pub mod print;
 mod progress;
@@ -49,6 +51,7 @@ pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_T
 pub use error::{Error, Result};
 pub use games::{GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
+pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};

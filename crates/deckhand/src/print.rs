@@ -7,7 +7,7 @@
 //! app can release the database while a large PDF is written on another thread.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fs::{self, File, OpenOptions};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -21,6 +21,7 @@ pub use deckhand_print::{
     Placement, PrintError, PrintOptions, Rect, MAX_BLEED_MM,
 };
 
+use crate::output::{self, OutputGuard};
 use crate::{DeckFormat, Deckhand, Error, Result};
 
 /// The section printed when none is chosen.
@@ -68,6 +69,8 @@ struct JobLine {
 pub struct PrintJob {
     pub game: Game,
     lines: Vec<JobLine>,
+    /// The database's files, which the PDF may not replace.
+    guard: OutputGuard,
 }
 
 /// A printed copy as the app's preview labels it; index `i` is the layout's item `i`.
@@ -180,7 +183,11 @@ impl Deckhand {
                 ),
             }));
         }
-        Ok(PrintJob { game, lines })
+        Ok(PrintJob {
+            game,
+            lines,
+            guard: self.output_guard.clone(),
+        })
     }
 
     /// Keeps the copies the collection lacks: per card name (any printing counts as
@@ -292,17 +299,18 @@ impl PrintJob {
             },
             report: progress,
         };
-        write_atomically(out, |file| {
+        write_pdf_file(&self.guard, out, |file| {
             deckhand_print::write_pdf_to(&layout, &items, &self.game, &mut source, file)
         })
     }
 }
 
 /// Writes the calibration sheet (two pages: rulers and scales, and the back's cross) to
-/// `out`; returns its size in bytes.
-pub fn write_calibration(options: &PrintOptions, out: &Path) -> Result<u64> {
+/// `out`, unless `guard` protects it; returns its size in bytes. It needs no open
+/// database: [`OutputGuard::for_database`] protects one by its path.
+pub fn write_calibration(options: &PrintOptions, out: &Path, guard: &OutputGuard) -> Result<u64> {
     let bytes = deckhand_print::calibration_pdf(options)?;
-    write_atomically(out, |file| {
+    write_pdf_file(guard, out, |file| {
         file.write_all(&bytes)?;
         Ok(bytes.len() as u64)
     })
@@ -389,41 +397,21 @@ impl ImageSource for FileImages<'_> {
     }
 }
 
-/// Writes through `write` into a new file beside `out`, then renames it over `out`: a
-/// failed or interrupted write never leaves a half PDF under the user's name.
-fn write_atomically<T>(
+/// Writes the PDF `write` produces to `out` through [`crate::output`]: never over the
+/// database, and a failed or interrupted write never leaves a half PDF under the user's name.
+fn write_pdf_file<T>(
+    guard: &OutputGuard,
     out: &Path,
-    write: impl FnOnce(&mut File) -> std::result::Result<T, PrintError>,
+    write: impl FnOnce(&mut dyn Write) -> std::result::Result<T, PrintError>,
 ) -> Result<T> {
-    let fail = |e: &dyn std::fmt::Display| Error::WriteFile {
-        path: out.to_owned(),
-        message: e.to_string(),
-    };
-    let name = out
-        .file_name()
-        .ok_or_else(|| fail(&"not a file name"))?
-        .to_string_lossy();
-    let temp = out.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .map_err(|e| fail(&e))?;
-    let written = write(&mut file).and_then(|value| {
-        file.sync_all()?;
-        Ok(value)
-    });
-    drop(file);
-    let renamed = written.and_then(|value| {
-        fs::rename(&temp, out)?;
-        Ok(value)
-    });
-    renamed.map_err(|err| {
-        let _ = fs::remove_file(&temp);
-        match err {
-            PrintError::Io(e) => fail(&e),
+    output::write_with(guard, out, |file| {
+        write(file).map_err(|err| match err {
+            PrintError::Io(e) => Error::WriteFile {
+                path: out.to_owned(),
+                message: e.to_string(),
+            },
             other => Error::Print(other),
-        }
+        })
     })
 }
 
@@ -682,7 +670,8 @@ mod tests {
     fn calibration_is_written_to_the_path() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("calibration.pdf");
-        let bytes = write_calibration(&PrintOptions::default(), &out).unwrap();
+        let bytes =
+            write_calibration(&PrintOptions::default(), &out, &OutputGuard::default()).unwrap();
         assert_eq!(fs::metadata(&out).unwrap().len(), bytes);
     }
 

@@ -190,13 +190,6 @@ fn save_path(
         .transpose()
 }
 
-fn write_text(path: &Path, text: &str) -> deckhand::Result<()> {
-    std::fs::write(path, text).map_err(|e| deckhand::Error::WriteFile {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })
-}
-
 /// Asks where to save the collection in a native dialog opened here and writes it there.
 /// Returns the path written, or `None` when the user cancels.
 #[tauri::command]
@@ -210,10 +203,8 @@ pub async fn export_collection_file(
     let Some(path) = save_path(&window, "Export the collection", filter, "collection.csv")? else {
         return Ok(None);
     };
-    db.with(|d| {
-        let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
-        write_text(&path, &d.export_collection_csv(format, game.as_deref())?)
-    })?;
+    let format = CsvFormat::parse_name(&format).unwrap_or(CsvFormat::Deckhand);
+    db.with(|d| d.export_collection_file(format, game.as_deref(), &path))?;
     Ok(Some(path.display().to_string()))
 }
 
@@ -234,7 +225,7 @@ pub async fn export_wishlist_file(
     let Some(path) = save_path(&window, "Export the wishlist", filter, name)? else {
         return Ok(None);
     };
-    db.with(|d| write_text(&path, &d.wishlist_list(game.as_deref(), csv)?))?;
+    db.with(|d| d.export_wishlist_file(game.as_deref(), csv, &path))?;
     Ok(Some(path.display().to_string()))
 }
 

@@ -314,6 +314,50 @@ fn decks_saved_once_do_not_come_back_after_deletion() {
     assert_eq!(store.decks(None, true).unwrap().len(), 2);
 }
 
+#[test]
+fn every_deck_save_refuses_a_name_that_is_not_one_line() {
+    let mut store = store();
+    let cards = set(r#"{"game": "tiny", "cards": [{"name": "Brick", "type": "Unit", "id": "b"}]}"#);
+    store.import(std::slice::from_ref(&cards)).unwrap();
+    let bad = content("Bricks\n# game: chess", &[("main", 3, "b")]);
+    let (id, _) = store.save_deck(None, &content("Bricks", &[])).unwrap();
+    let tagged = crate::TaggedDeck {
+        identity: "export:1".into(),
+        content: bad.clone(),
+    };
+    let saves: [(&str, Result<(), StoreError>); 5] = [
+        ("new", store.save_deck(None, &bad).map(drop)),
+        ("next version", store.save_deck(Some(id), &bad).map(drop)),
+        ("tagged", store.save_tagged_deck(&tagged).map(drop)),
+        (
+            "once",
+            store
+                .save_decks_once("samples", std::slice::from_ref(&bad))
+                .map(drop),
+        ),
+        (
+            "with cards",
+            store
+                .import_with_decks(std::slice::from_ref(&cards), std::slice::from_ref(&tagged))
+                .map(drop),
+        ),
+    ];
+    for (what, saved) in saves {
+        let err = saved.unwrap_err();
+        assert!(
+            matches!(err, StoreError::DeckNameNotOneLine { .. }),
+            "{what}: {err}"
+        );
+        let message = err.to_string();
+        assert!(!message.contains('\n'), "{what}: {message}");
+        assert!(message.contains(r#""Bricks\n# game: chess""#), "{message}");
+        assert!(message.contains("a line break at character 7"), "{message}");
+    }
+    let decks = store.decks(None, true).unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(store.deck(id, None).unwrap().version, 1);
+}
+
 const THREE: &str = r#"{"game": "tiny", "sets": [{"code": "T1", "name": "First"}], "cards": [
     {"name": "Brick", "type": "Unit", "set": "T1", "stats": {"power": 3}},
     {"name": "Stone", "type": "Unit", "set": "T2", "text": "Heavy."},

@@ -3,6 +3,8 @@
 //! once, and one transaction per import.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use deckhand_core::fold_name;
@@ -10,10 +12,13 @@ use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_file::{self, CsvEntry, CsvFormat};
+use crate::output::{self, AtomicFile};
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
 
 const NO_SUCH_CARD: &str = "no such card";
+/// How many `.skipped-N.csv` names an import tries before asking the user to tidy up.
+const MAX_SKIPPED_FILES: u32 = 999;
 /// Unknown names given suggestions: looking them up costs, and a user fixes a few at a time.
 const SUGGESTED_LINES: usize = 50;
 
@@ -149,12 +154,14 @@ impl Deckhand {
         options: &CollectionImportOptions,
         progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
-        self.import_collection(source_name, bytes, options, progress)
-            .map(|(report, _)| report)
+        self.import_collection(source_name, bytes, options, progress, None)
     }
 
     /// Imports a collection file from disk. With `skip_unknown`, the skipped lines are
-    /// written beside it as `<name>.skipped.csv` (same header), ready to fix and import.
+    /// written beside it as `<name>.skipped.csv` (same header), ready to fix and import;
+    /// an existing file of that name is kept and the lines go to `<name>.skipped-2.csv`
+    /// (or `-3`, …). The file is written before the import commits and removed if the
+    /// import fails: there is never one without the other.
     pub fn import_collection_path(
         &mut self,
         path: &Path,
@@ -166,21 +173,8 @@ impl Deckhand {
             message: e.to_string(),
         })?;
         let label = path.display().to_string();
-        let (mut report, skipped_text) =
-            self.import_collection(&label, &bytes, options, progress)?;
-        if let Some(text) = skipped_text.filter(|_| !options.dry_run) {
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "collection".into());
-            let out = path.with_file_name(format!("{stem}.skipped.csv"));
-            std::fs::write(&out, text).map_err(|e| Error::ReadFile {
-                path: out.clone(),
-                message: format!("cannot write: {e}"),
-            })?;
-            report.skipped_file = Some(out);
-        }
-        Ok(report)
+        let skipped_beside = (!options.dry_run).then_some(path);
+        self.import_collection(&label, &bytes, options, progress, skipped_beside)
     }
 
     fn import_collection(
@@ -189,7 +183,8 @@ impl Deckhand {
         bytes: &[u8],
         options: &CollectionImportOptions,
         progress: ProgressSink,
-    ) -> Result<(CollectionImportReport, Option<String>)> {
+        skipped_beside: Option<&Path>,
+    ) -> Result<CollectionImportReport> {
         if let Some(game) = options.game {
             self.games.get(game)?;
         }
@@ -266,6 +261,13 @@ impl Deckhand {
         } else {
             Vec::new()
         };
+        let skipped_file = match skipped_beside.filter(|_| !skipped.is_empty()) {
+            Some(source) => Some(self.write_skipped(
+                source,
+                &csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields),
+            )?),
+            None => None,
+        };
         let change = self.store.apply_collection_changes_with_progress(
             &label,
             &changes,
@@ -277,23 +279,49 @@ impl Deckhand {
                     total,
                 })
             },
+        );
+        let change = match change {
+            Ok(change) => change,
+            Err(e) => {
+                // Nothing was imported: the skipped lines' file would mislead.
+                if let Some(written) = &skipped_file {
+                    let _ = std::fs::remove_file(written);
+                }
+                return Err(e.into());
+            }
+        };
+        Ok(CollectionImportReport {
+            format: file.format,
+            lines: file.entries.len() - skipped.len(),
+            copies,
+            change,
+            skipped,
+            skipped_file,
+            dry_run: options.dry_run,
+            cards,
+        })
+    }
+
+    /// Writes the skipped lines beside `source` under the first free name of
+    /// `<stem>.skipped.csv`, `<stem>.skipped-2.csv`, …: an earlier file is never replaced.
+    fn write_skipped(&self, source: &Path, text: &str) -> Result<PathBuf> {
+        let stem = source
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "collection".into());
+        let names = std::iter::once(format!("{stem}.skipped.csv"))
+            .chain((2..=MAX_SKIPPED_FILES).map(|n| format!("{stem}.skipped-{n}.csv")))
+            .map(OsString::from);
+        let mut file = AtomicFile::create(
+            &self.output_guard,
+            &source.with_file_name(format!("{stem}.skipped.csv")),
         )?;
-        let skipped_text = (!skipped.is_empty()).then(|| {
-            csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields)
-        });
-        Ok((
-            CollectionImportReport {
-                format: file.format,
-                lines: file.entries.len() - skipped.len(),
-                copies,
-                change,
-                skipped,
-                skipped_file: None,
-                dry_run: options.dry_run,
-                cards,
-            },
-            skipped_text,
-        ))
+        file.write_all(text.as_bytes())
+            .map_err(|e| Error::WriteFile {
+                path: file.path().to_owned(),
+                message: e.to_string(),
+            })?;
+        file.commit_without_replacing(names)
     }
 
     /// Per card the import touches: copies owned now and copies added, in file order.
@@ -348,6 +376,18 @@ impl Deckhand {
                     .collect();
         }
         Ok(())
+    }
+
+    /// Writes [`Deckhand::export_collection_csv`] to `out` (never over the database,
+    /// never half).
+    pub fn export_collection_file(
+        &self,
+        format: CsvFormat,
+        game: Option<&str>,
+        out: &Path,
+    ) -> Result<()> {
+        let text = self.export_collection_csv(format, game)?;
+        output::write_file(&self.output_guard, out, text.as_bytes())
     }
 
     /// The collection (optionally of one game) as a CSV file in `format`.

@@ -1,6 +1,8 @@
 //! The wishlist: cards wanted, with counts. Set by hand (`wish`), filled from a deck's
 //! missing cards (`need`), and written out as a shopping list (text or CSV).
 
+use std::path::Path;
+
 use deckhand_store::{ChangeReport, CollectionChange, CollectionRow, CopyKey, WishlistRow};
 use serde::Serialize;
 
@@ -97,6 +99,12 @@ impl Deckhand {
             })
             .collect();
         self.card_list(&cards, csv)
+    }
+
+    /// Writes [`Deckhand::wishlist_list`] to `out` (never over the database, never half).
+    pub fn export_wishlist_file(&self, game: Option<&str>, csv: bool, out: &Path) -> Result<()> {
+        let text = self.wishlist_list(game, csv)?;
+        crate::output::write_file(&self.output_guard, out, text.as_bytes())
     }
 
     /// Cards with counts as a text list or in Deckhand's collection CSV format.

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use deckhand_core::{Card, Deck, DeckEntry, Side};
+use deckhand_core::{one_line, Card, Deck, DeckEntry, Side};
 use deckhand_formats::{
     deck_header, read_deck_file, write_deck_file, DeckFile, DeckFormat, DeckLine, ImportReport,
     MAX_COUNT,
@@ -170,7 +170,9 @@ impl Deckhand {
     /// Reads a deck file and saves it as a new deck, named `name`, else the file's own
     /// name, else after the file. Nothing is saved if any card fails. Returns the stored
     /// deck and what the reader did (copies per section, sections renamed or kept, lines
-    /// skipped).
+    /// skipped). A name from the file is made one line (line breaks and control characters
+    /// fold to spaces: the player did not type it, and refusing the whole file for it would
+    /// help no one); a `name` given here must be one line already, like a rename.
     pub fn import_deck(
         &mut self,
         format: DeckFormat,
@@ -180,10 +182,15 @@ impl Deckhand {
         name: Option<&str>,
     ) -> Result<DeckImport<StoredDeck>> {
         let (deck, file) = self.read_deck(format, source_name, text, game, None)?;
-        let name = name
-            .map(str::to_owned)
-            .or(file.name)
-            .unwrap_or_else(|| default_deck_name(source_name));
+        let name = match name {
+            Some(given) => given.to_owned(),
+            None => file
+                .name
+                .as_deref()
+                .map(one_line)
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| one_line(&default_deck_name(source_name))),
+        };
         Ok(DeckImport {
             deck: self.save_new_deck(&deck, &name, &file.notes)?,
             report: file.report,
@@ -245,11 +252,20 @@ impl Deckhand {
     /// Writes a stored deck to disk in the format its extension names (text otherwise).
     pub fn export_deck_path(&self, id: i64, path: &Path) -> Result<()> {
         let format = DeckFormat::from_path(&path.display().to_string()).unwrap_or(DeckFormat::Text);
-        let text = self.export_deck(id, None, format)?;
-        std::fs::write(path, text).map_err(|e| Error::WriteFile {
-            path: path.to_owned(),
-            message: e.to_string(),
-        })
+        self.export_deck_file(id, None, format, path)
+    }
+
+    /// Writes a stored deck (its newest version, or `version`) to `out` in `format`
+    /// (never over the database, never half).
+    pub fn export_deck_file(
+        &self,
+        id: i64,
+        version: Option<i64>,
+        format: DeckFormat,
+        out: &Path,
+    ) -> Result<()> {
+        let text = self.export_deck(id, version, format)?;
+        crate::output::write_file(&self.output_guard, out, text.as_bytes())
     }
 }
 
