@@ -31,7 +31,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$out/$target"
   say "$target for ${seconds}s"
   # A second per input: anything slower on these small inputs is a real hang.
-  cargo afl fuzz -V "$seconds" -t "${FUZZ_TIMEOUT_MS:-1000}" -i "corpus/$target" -o "$out/$target" \
+  dict=()
+  [ -f "dict/$target.dict" ] && dict=(-x "dict/$target.dict")
+  cargo afl fuzz -V "$seconds" -t "${FUZZ_TIMEOUT_MS:-1000}" "${dict[@]}" -i "corpus/$target" -o "$out/$target" \
     -- "$CARGO_TARGET_DIR/release/$target" >"$out/$target.log" 2>&1 || {
     say "$target: afl-fuzz failed, see $out/$target.log"
     tail -20 "$out/$target.log" >&2

@@ -280,6 +280,40 @@ fn deck_check_exits_0_for_legal_1_for_illegal_and_2_for_bad_input() {
     );
 }
 
+/// Issue 16: 37,846 unknown names took 18 s (each compared with every card name) and gave
+/// a 1.5 MB error line; a 1 MB name was echoed back whole. The first 20 unknown names are
+/// listed (with suggestions), the rest counted, and long names are cut.
+#[test]
+fn many_unknown_names_or_a_huge_one_give_a_short_error() {
+    let env = Env::new();
+    let many: String = (1..=3000)
+        .map(|i| format!("1 Dawnmane Ligr {i}\n"))
+        .collect();
+    let huge = format!("3 Dawnmane Liger\n1 {}\n", "Ligr ".repeat(200_000));
+    let cases = [
+        // Line 1 names the game: the 20th unknown name is on line 21.
+        (
+            "many.txt",
+            many,
+            "line 21 'Dawnmane Ligr 20'",
+            "; and 2980 more",
+        ),
+        ("huge.txt", huge, "line 3 'Ligr Ligr", "Ligr…'"),
+    ];
+    for (name, text, listed, end) in cases {
+        let path = env.path(name);
+        std::fs::write(&path, format!("# game: zoids-scramble\n{text}")).unwrap();
+        let output = env.run(&["deck", "check", path.to_str().unwrap()]);
+        let stderr = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: one line");
+        assert!(stderr.len() < 4_000, "{name}: {} bytes", stderr.len());
+        assert!(stderr.contains(listed), "{name}: {stderr}");
+        assert!(stderr.trim_end().ends_with(end), "{name}: {stderr}");
+        assert!(!stderr.contains("'Dawnmane Ligr 21'"), "{name}: {stderr}");
+    }
+}
+
 #[test]
 fn deck_check_takes_the_side_from_the_file_unless_given() {
     let env = Env::new();

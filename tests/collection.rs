@@ -172,6 +172,38 @@ fn unknown_names_are_all_listed_with_their_lines_and_suggestions() {
     assert!(env.rows().is_empty());
 }
 
+/// Issue 16, as for deck files: thousands of unknown names give one short line listing
+/// the first 20 and counting the rest, and a huge name is cut.
+#[test]
+fn many_unknown_names_or_a_huge_one_give_a_short_error() {
+    let env = Env::new();
+    let mut text = String::from("count,name\n");
+    for i in 1..=3000 {
+        text.push_str(&format!("1,Dawnmane Ligr {i}\n"));
+    }
+    text.push_str(&format!("1,{}\n", "Ligr ".repeat(200_000)));
+    let input = env.write("many.csv", &text);
+    let output = env.run(&["collection", "import", &input]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1);
+    assert!(err.len() < 4_000, "{} bytes", err.len());
+    assert!(err.contains("3001 lines name no card"), "{err}");
+    assert!(err.contains("line 21 'Dawnmane Ligr 20'"), "{err}");
+    assert!(!err.contains("'Dawnmane Ligr 21'"), "{err}");
+    assert!(err.trim_end().ends_with("; and 2981 more"), "{err}");
+    assert!(env.rows().is_empty());
+
+    let huge = env.write(
+        "huge.csv",
+        &format!("count,name\n1,{}\n", "Ligr ".repeat(200_000)),
+    );
+    let err = stderr(&env.run(&["collection", "import", &huge]));
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(err.contains("line 2 'Ligr Ligr"), "{err}");
+    assert!(err.trim_end().ends_with("Ligr…'"), "{err}");
+}
+
 #[test]
 fn skip_unknown_imports_the_rest_and_writes_the_skipped_lines_for_the_user() {
     let env = Env::new();

@@ -150,6 +150,66 @@ fn bad_goldfish_input_exits_2() {
     }
 }
 
+/// Issue 16: `--games 1000000000000` ran for days. Exit 2 naming the option, before any
+/// game is played (the unplayable deck comes first: before the bound it got as far as the
+/// deck and exited 1).
+#[test]
+fn too_many_games_exit_2_naming_the_option_before_playing() {
+    let env = Env::new();
+    let unplayable = fixture("zoids-9-cards.txt");
+    let vanguard = sample(VANGUARD);
+    let legion = sample(LEGION);
+    let cases = [
+        vec![unplayable.as_str()],
+        vec![vanguard.as_str()],
+        vec![vanguard.as_str(), "--against", legion.as_str()],
+    ];
+    for deck in cases {
+        let mut args = vec!["goldfish", "--games", "1000000000000"];
+        args.extend_from_slice(&deck);
+        let output = env.run(&args);
+        assert_eq!(output.status.code(), Some(2), "{deck:?}");
+        assert_eq!(
+            text(&output.stderr).trim_end(),
+            "deckhand: error: games: 1000000000000 is out of range: a run plays 1 to 100000000 \
+             (100 million) games from each seat",
+            "{deck:?}"
+        );
+    }
+}
+
+/// Issue 16: `--threads 10000` started ten thousand threads. The run uses the cores, says
+/// so once, and gives the same report.
+#[test]
+fn more_threads_than_cores_use_the_cores_and_say_so_once() {
+    let env = Env::new();
+    let run = |threads: &str| {
+        env.run(&[
+            "goldfish",
+            &sample(VANGUARD),
+            "--games",
+            "5000",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let many = run("10000");
+    assert!(many.status.success(), "{}", text(&many.stderr));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(
+        text(&many.stderr),
+        format!(
+            "deckhand: warning: --threads 10000: this machine has {cores} cores; using {cores}\n"
+        )
+    );
+    let one = run("1");
+    assert_eq!(text(&one.stderr), "");
+    assert_eq!(text(&many.stdout), text(&one.stdout));
+}
+
 #[test]
 fn step_plays_one_game_to_its_end_turn_by_turn() {
     let env = Env::new();

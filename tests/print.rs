@@ -174,6 +174,49 @@ fn cards_with_an_image_in_the_folder_print_it_by_id_or_name() {
     assert!(stdout.contains(&expected), "{stdout}");
 }
 
+/// Issue 16: a 68-byte PNG claiming 100000×100000 pixels made print allocate 40 GB and
+/// abort, and a JPEG cut short was embedded silently. Both exit 2 naming the file.
+#[test]
+fn an_image_too_large_or_cut_short_exits_2_naming_it_and_writes_no_file() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/print");
+    let cases = [
+        (
+            "claims-100000x100000.png",
+            "100000×100000 pixels is too large to print: images may have at most 16384 pixels a side and 100 megapixels",
+        ),
+        (
+            "orange-cut-short.jpg",
+            "truncated JPEG: the file ends before its end marker",
+        ),
+    ];
+    let card = &sample_lines()[0].1;
+    for (fixture, message) in cases {
+        let env = Env::new();
+        let images = env.path("images");
+        std::fs::create_dir(&images).unwrap();
+        let extension = fixture.rsplit('.').next().unwrap();
+        let image = images.join(format!("{card}.{extension}"));
+        std::fs::copy(fixtures.join(fixture), &image).unwrap();
+        let out = env.path("deck.pdf");
+        let output = env.run(&[
+            "print",
+            &sample_file(),
+            "--out",
+            out.to_str().unwrap(),
+            "--images",
+            images.to_str().unwrap(),
+        ]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{fixture}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            format!("deckhand: error: image '{}': {message}", image.display()),
+            "{fixture}"
+        );
+        assert!(!out.exists(), "{fixture}: a PDF was written");
+    }
+}
+
 #[test]
 fn a_bad_option_exits_2_naming_it_and_writes_no_file() {
     let env = Env::new();

@@ -417,10 +417,7 @@ pub fn need(
 ) -> Result {
     let (label, need) = match (file, deck) {
         (Some(file), _) => {
-            let text = std::fs::read_to_string(file).map_err(|e| deckhand::Error::ReadFile {
-                path: file.to_owned(),
-                message: e.to_string(),
-            })?;
+            let text = deckhand::read_deck_text_file(file)?;
             let label = file.display().to_string();
             let format = DeckFormat::from_path(&label).unwrap_or(DeckFormat::Text);
             let (resolved, _) = deckhand.read_deck(format, &label, &text, game, None)?;

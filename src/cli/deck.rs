@@ -146,13 +146,7 @@ pub enum DeckCommand {
 }
 
 fn read(file: &Path) -> Result<String> {
-    std::fs::read_to_string(file).map_err(|e| {
-        deckhand::Error::ReadFile {
-            path: file.to_owned(),
-            message: e.to_string(),
-        }
-        .into()
-    })
+    Ok(deckhand::read_deck_text_file(file)?)
 }
 
 pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) -> Result<Outcome> {

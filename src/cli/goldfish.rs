@@ -97,10 +97,7 @@ fn load(
 ) -> Result<(String, Deck)> {
     let (label, mut deck) = match (file, stored) {
         (Some(file), _) => {
-            let text = std::fs::read_to_string(file).map_err(|e| deckhand::Error::ReadFile {
-                path: file.to_owned(),
-                message: e.to_string(),
-            })?;
+            let text = deckhand::read_deck_text_file(file)?;
             let label = file.display().to_string();
             let format =
                 deckhand::DeckFormat::from_path(&label).unwrap_or(deckhand::DeckFormat::Text);
@@ -191,10 +188,18 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             Ok(step_text(&label, &log, out)?)
         };
     }
+    // The engine uses at most one thread per core; say so rather than ignore the option.
+    let threads = deckhand::goldfish::worker_threads(args.threads);
+    if args.threads > threads {
+        eprintln!(
+            "deckhand: warning: --threads {}: this machine has {threads} cores; using {threads}",
+            args.threads
+        );
+    }
     let options = SimOptions {
         games: args.games,
         seed,
-        threads: args.threads,
+        threads,
         side,
         policy: args.policy,
         enemies,

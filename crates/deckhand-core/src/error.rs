@@ -38,7 +38,7 @@ pub enum CoreError {
         message: String,
     },
     /// A game id that no definition declares.
-    #[error("unknown game '{id}' (known: {known})")]
+    #[error("unknown game '{}' (known: {known})", crate::clip(id))]
     UnknownGame { id: String, known: String },
 }
 

@@ -13,6 +13,7 @@ mod game;
 mod games;
 mod legality;
 mod name;
+mod quote;
 mod rules;
 
 pub use card::{Card, Side, StatValue};
@@ -27,4 +28,5 @@ pub use game::{
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, one_line, slug};
+pub use quote::{clip, QUOTED_CHARS};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
 
-use deckhand_core::{fold_name, one_line, Deck, Game, Location, Side};
+use deckhand_core::{clip, fold_name, one_line, Deck, Game, Location, Side};
 
 use crate::deck_text::{deck_header, parse_count, read_text, strip_bom, DeckLine, MAX_COUNT};
 use crate::error::FormatError;
@@ -288,7 +288,11 @@ fn read_xml(root: &Element, deck: &mut Collector, file: &mut DeckFile) -> Result
                         return Err(deck.error(
                             card.line,
                             card.column,
-                            format!("more than {MAX_COUNT} copies of '{name}' in '{}'", section),
+                            format!(
+                                "more than {MAX_COUNT} copies of '{}' in '{}'",
+                                clip(name),
+                                clip(&section)
+                            ),
                         ))
                     }
                     Some(i) => deck.lines[first + i].count += 1,
@@ -355,7 +359,10 @@ fn read_json(text: &str, deck: &mut Collector, file: &mut DeckFile) -> Result<()
     if json.format != JSON_FORMAT {
         return Err(error(
             "format".into(),
-            format!("unknown format '{}', expected '{JSON_FORMAT}'", json.format),
+            format!(
+                "unknown format '{}', expected '{JSON_FORMAT}'",
+                clip(&json.format)
+            ),
         ));
     }
     for (written, cards) in &json.sections {

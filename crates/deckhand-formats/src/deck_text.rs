@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use deckhand_core::{Game, Location, Side};
+use deckhand_core::{clip, Game, Location, Side};
 
 use crate::error::FormatError;
 use crate::import_report::{SectionName, SkippedLine};
@@ -131,7 +131,8 @@ pub(crate) fn read_text(
         let Some((digits, rest)) = split_count(card) else {
             if card_section != section {
                 return Err(error(format!(
-                    "expected a count and a card name after 'SB:', found '{line}'"
+                    "expected a count and a card name after 'SB:', found '{}'",
+                    clip(line)
                 )));
             }
             if let Some(id) = known_section(game, line) {
@@ -153,7 +154,8 @@ pub(crate) fn read_text(
         let (name, set, set_number) = split_printing(&strip_foil_marker(rest));
         if name.is_empty() {
             return Err(error(format!(
-                "a card line needs a card name after its count, found '{line}'"
+                "a card line needs a card name after its count, found '{}'",
+                clip(line)
             )));
         }
         deck.lines.push(DeckLine {
@@ -176,13 +178,17 @@ pub(crate) fn parse_count(written: &str) -> Result<u32, String> {
         None => (false, trimmed.strip_prefix('+').unwrap_or(trimmed)),
     };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("a count must be a whole number, found '{trimmed}'"));
+        return Err(format!(
+            "a count must be a whole number, found '{}'",
+            clip(trimmed)
+        ));
     }
     let value = digits.trim_start_matches('0');
     match value.parse::<u32>() {
         Ok(count) if !negative && value.len() <= 3 && (1..=MAX_COUNT).contains(&count) => Ok(count),
         _ => Err(format!(
-            "a count must be between 1 and {MAX_COUNT}, found {trimmed}"
+            "a count must be between 1 and {MAX_COUNT}, found {}",
+            clip(trimmed)
         )),
     }
 }

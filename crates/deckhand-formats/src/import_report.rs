@@ -1,6 +1,7 @@
 //! What an import did with a file: copies per section, what became of each section name
 //! the file used, and the lines it skipped. Shown by the CLI and the app after an import.
 
+use deckhand_core::clip;
 use serde::Serialize;
 
 use crate::deck_text::DeckLine;
@@ -118,12 +119,15 @@ impl ImportReport {
         )];
         let renamed: Vec<String> = self
             .renamed()
-            .map(|n| format!("'{}' as {}", n.written, n.section))
+            .map(|n| format!("'{}' as {}", clip(&n.written), clip(&n.section)))
             .collect();
         if !renamed.is_empty() {
             parts.push(format!("read {}", renamed.join(", ")));
         }
-        let kept: Vec<String> = self.kept().map(|n| format!("'{}'", n.section)).collect();
+        let kept: Vec<String> = self
+            .kept()
+            .map(|n| format!("'{}'", clip(&n.section)))
+            .collect();
         if !kept.is_empty() {
             parts.push(format!(
                 "kept {} as {} of {} own (not counted by the rules)",
@@ -140,7 +144,8 @@ impl ImportReport {
             0 => {}
             1 => parts.push(format!(
                 "skipped line {} '{}'",
-                self.skipped[0].line, self.skipped[0].text
+                self.skipped[0].line,
+                clip(&self.skipped[0].text)
             )),
             n => parts.push(format!("skipped {n} header or title lines")),
         }

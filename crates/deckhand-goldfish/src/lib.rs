@@ -53,7 +53,8 @@ pub use pr_dbg::{starter_deck, POLICIES as PR_DBG_POLICIES};
 pub use pr_hotg::DEFAULT_DIE;
 pub use report::{SeatReport, SimReport};
 pub use simulate::{
-    simulate, step, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES, MAX_GAMES,
+    simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES,
+    MAX_GAMES,
 };
 
 /// Whether `game_id` has a goldfish procedure here.

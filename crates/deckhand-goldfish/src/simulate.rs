@@ -34,8 +34,10 @@ pub const DEFAULT_POLICY: &str = "default";
 /// runs it, so the unit size and the thread count never change a result.
 const CHUNK: u64 = 2048;
 
-/// The most games one run plays from each seat.
-pub const MAX_GAMES: u64 = 1 << 40;
+/// The most games one run plays from each seat: 100 million, minutes on a few cores. The
+/// kill-turn figures settle within a few hundred thousand; a larger number is a slip that
+/// would run for days.
+pub const MAX_GAMES: u64 = 100_000_000;
 
 /// How to run a simulation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +45,8 @@ pub struct SimOptions {
     /// Games played from each seat: `games` going first and `games` going second.
     pub games: u64,
     pub seed: u64,
-    /// Worker threads; 0 uses every core. The result never depends on it.
+    /// Worker threads; 0 uses every core, and more than the cores use every core (see
+    /// [`worker_threads`]). The result never depends on it.
     pub threads: usize,
     /// The deck's side where the game has sides (PR Action's hero or villain deck plays the
     /// same goldfish; later games use it).
@@ -217,13 +220,26 @@ pub fn simulate(
     with_engine!(&engine, p => simulate_with(p, &game.id, options, progress))
 }
 
+/// Refuses a number of games outside 1 to [`MAX_GAMES`]; the message names the option
+/// as the CLI spells it without dashes, like the print options.
 pub(crate) fn check_games(games: u64) -> Result<(), GoldfishError> {
     if games == 0 || games > MAX_GAMES {
         return Err(GoldfishError::InvalidOptions(format!(
-            "the number of games must be between 1 and {MAX_GAMES}"
+            "games: {games} is out of range: a run plays 1 to {MAX_GAMES} (100 million) games \
+             from each seat"
         )));
     }
     Ok(())
+}
+
+/// The worker threads a run asking for `asked` uses: every core for 0, and never more
+/// than the cores (thousands of threads only compete for them, and each costs a stack).
+pub fn worker_threads(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        0 => cores,
+        n => n.min(cores),
+    }
 }
 
 fn simulate_with<P: Procedure>(
@@ -320,11 +336,7 @@ where
 {
     let chunks = games.div_ceil(CHUNK);
     let range = |chunk: u64| chunk * CHUNK..((chunk + 1) * CHUNK).min(games);
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let threads = (threads as u64).min(chunks).max(1) as usize;
+    let threads = (worker_threads(threads) as u64).min(chunks).max(1) as usize;
     if threads == 1 {
         return run_sequential(chunks, &range, &init, &run, &mut merge, progress);
     }

@@ -3,6 +3,11 @@
 
 use deckhand_core::fold_name;
 
+/// Names longer than this get no suggestions: no card name is nearly as long, and the edit
+/// distance costs the product of the two lengths for every candidate (a 1 MB "name" from a
+/// damaged file took seconds per card).
+pub const MAX_SUGGESTED_CHARS: usize = 200;
+
 /// Up to `limit` candidate names closest to `name`, best first. A candidate qualifies when
 /// it contains the typed name, or when its normalised edit distance is small enough to be a
 /// typo (Jaro-Winkler breaks ties).
@@ -12,7 +17,7 @@ pub fn suggest_names<'a>(
     limit: usize,
 ) -> Vec<&'a str> {
     let wanted = fold_name(name);
-    if wanted.is_empty() || limit == 0 {
+    if wanted.is_empty() || limit == 0 || wanted.chars().nth(MAX_SUGGESTED_CHARS).is_some() {
         return Vec::new();
     }
     let mut scored: Vec<(f64, &str)> = candidates

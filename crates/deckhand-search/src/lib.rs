@@ -27,4 +27,4 @@ pub use fuzzy::suggest_names;
 pub use index::{
     CardIndex, Hit, IndexBuild, IndexChanges, SearchOptions, SearchResults, UpdateOutcome,
 };
-pub use query::{parse, CollectionList, Query, QueryError, Vocabulary};
+pub use query::{parse, CollectionList, Query, QueryError, Vocabulary, MAX_NESTING};

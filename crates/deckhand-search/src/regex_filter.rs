@@ -24,7 +24,7 @@ use tantivy::query::{AllScorer, BitSetDocSet, Query as TantivyQuery};
 use tantivy::{BitSet, DocId, DocSet, SegmentReader};
 
 use crate::fields::TEXT_REF;
-use crate::query::TextTarget;
+use crate::query::{TextTarget, MAX_NESTING};
 use crate::text_store::{RowSet, TextStore, Which};
 use crate::trigram::{fold_char, fold_into};
 use crate::trigram_query::TrigramQuery;
@@ -51,7 +51,11 @@ impl CompiledRegex {
             pattern: pattern.to_owned(),
             message,
         };
-        let hir = regex_syntax::Parser::new()
+        // The query parser already refused deeper patterns; `full_pattern` adds one group.
+        // Bounded, because the trigram analysis and `fold_hir` recurse once per level.
+        let hir = regex_syntax::ParserBuilder::new()
+            .nest_limit(MAX_NESTING as u32 + 2)
+            .build()
             .parse(&full)
             .map_err(|e| invalid(e.to_string()))?;
         let trigrams = TrigramQuery::for_regex(&hir);

@@ -1,6 +1,6 @@
 use std::path::PathBuf;
 
-use deckhand_core::CoreError;
+use deckhand_core::{clip, CoreError};
 use deckhand_formats::FormatError;
 use deckhand_goldfish::GoldfishError;
 use deckhand_print::PrintError;
@@ -40,19 +40,22 @@ pub enum Error {
     /// The database's folder cannot be created.
     #[error("cannot create the data directory {path}: {message}")]
     DataDir { path: PathBuf, message: String },
-    /// No card has this name or id.
-    #[error("no card named or with id '{query}'{}{}", in_game(.game), did_you_mean(.suggestions))]
+    /// No card has this name or id (a long query is cut in the message).
+    #[error("no card named or with id '{}'{}{}", clip(query), in_game(.game), did_you_mean(.suggestions))]
     CardNotFound {
         query: String,
         game: Option<String>,
         suggestions: Vec<String>,
     },
-    /// A deck file names cards its game does not have.
-    #[error("{source_name}: unknown cards in {game}: {}", cards.join("; "))]
+    /// A deck file names cards its game does not have: the first [`LISTED_UNKNOWN`]
+    /// described (with suggestions), the others counted.
+    #[error("{source_name}: unknown cards in {game}: {}", listed(cards, *more))]
     UnknownCards {
         source_name: String,
         game: String,
         cards: Vec<String>,
+        /// Unknown names not listed in `cards`.
+        more: usize,
     },
     /// No stored deck has this name or id.
     #[error("no deck named or with id '{reference}'")]
@@ -85,12 +88,14 @@ pub enum Error {
         message: String,
     },
     /// Lines of a collection file name no card (or a card of several games); nothing was
-    /// imported.
+    /// imported. The first [`LISTED_UNKNOWN`] are described, the others counted.
     #[error("{source_name}: {} line{} name no card; nothing was imported (--skip-unknown imports the rest): {}",
-        lines.len(), if lines.len() == 1 { "" } else { "s" }, lines.join("; "))]
+        lines.len() + more, if lines.len() + more == 1 { "" } else { "s" }, listed(lines, *more))]
     UnknownCollectionCards {
         source_name: String,
         lines: Vec<String>,
+        /// Lines not described in `lines`.
+        more: usize,
     },
     /// A card is in the collection in several finishes, conditions or places, and the
     /// command did not say which.
@@ -102,6 +107,19 @@ pub enum Error {
     /// A benchmark could not run one of its steps (a child process, its output).
     #[error("benchmark: {0}")]
     Benchmark(String),
+}
+
+/// How many unknown names an error describes (and looks up suggestions for): a file with
+/// thousands of them gives one readable line, and a user fixes a few at a time.
+pub(crate) const LISTED_UNKNOWN: usize = 20;
+
+/// `a; b; c`, then `; and 7 more` when some were left out.
+fn listed(items: &[String], more: usize) -> String {
+    let mut text = items.join("; ");
+    if more > 0 {
+        text.push_str(&format!("; and {more} more"));
+    }
+    text
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {

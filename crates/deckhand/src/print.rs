@@ -7,8 +7,8 @@
 //! app can release the database while a large PDF is written on another thread.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fs;
-use std::io::{self, Write};
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use deckhand_core::{fold_name, Card, Deck, Game};
@@ -106,10 +106,7 @@ impl Deckhand {
                 Ok((stored.content.name, deck))
             }
             DeckSource::File { path, game } => {
-                let text = fs::read_to_string(path).map_err(|e| Error::ReadFile {
-                    path: path.to_owned(),
-                    message: e.to_string(),
-                })?;
+                let text = crate::read_deck_text_file(path)?;
                 let label = path.display().to_string();
                 let format = DeckFormat::from_path(&label).unwrap_or(DeckFormat::Text);
                 let (deck, _) = self.read_deck(format, &label, &text, game, None)?;
@@ -388,9 +385,31 @@ struct FileImages<'a> {
     report: &'a mut dyn FnMut(PrintProgress),
 }
 
+/// The largest image file read: a PNG within the printer's pixel limits
+/// ([`deckhand_print::MAX_DECODED_BYTES`]) fits, and a huge file is refused unread.
+const MAX_IMAGE_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
 impl ImageSource for FileImages<'_> {
     fn image_bytes(&mut self, id: &str) -> std::result::Result<Vec<u8>, String> {
-        let bytes = fs::read(id).map_err(|e| e.to_string())?;
+        let file = File::open(id).map_err(|e| e.to_string())?;
+        let too_large = || {
+            format!(
+                "the file is larger than {} MB, the most an image may have",
+                MAX_IMAGE_FILE_BYTES >> 20
+            )
+        };
+        let size = file.metadata().map_err(|e| e.to_string())?.len();
+        if size > MAX_IMAGE_FILE_BYTES {
+            return Err(too_large());
+        }
+        let mut bytes = Vec::with_capacity(size as usize);
+        // `take`: the file may have grown since its size was read.
+        file.take(MAX_IMAGE_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| e.to_string())?;
+        if bytes.len() as u64 > MAX_IMAGE_FILE_BYTES {
+            return Err(too_large());
+        }
         self.progress.images_done += 1;
         (self.report)(self.progress);
         Ok(bytes)

@@ -613,3 +613,37 @@ proptest! {
         census_holds(&p, seed, true)?;
     }
 }
+
+/// Issue 16: `--games 1000000000000` was accepted and ran for days. The bound is here, in
+/// the engine, so the app's goldfish command has it too.
+#[test]
+fn a_run_of_more_than_100_million_games_a_seat_is_refused_before_it_starts() {
+    let game = testing::game(ZOIDS);
+    let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
+    for games in [0, MAX_GAMES + 1, 1_000_000_000_000] {
+        let err = simulate(&game, &deck, &options(games, 1, 1), &mut |_| {
+            panic!("{games} games started")
+        })
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "games: {games} is out of range: a run plays 1 to 100000000 (100 million) \
+                 games from each seat"
+            )
+        );
+    }
+    assert_eq!(
+        run(ZOIDS, testing::REPUBLIC_VANGUARD, &options(1, 1, 1)).games,
+        1
+    );
+}
+
+/// Issue 16: `--threads 10000` started ten thousand threads.
+#[test]
+fn a_run_never_uses_more_threads_than_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (asked, used) in [(0, cores), (1, 1), (cores, cores), (10_000, cores)] {
+        assert_eq!(worker_threads(asked), used, "{asked} asked");
+    }
+}

@@ -551,3 +551,41 @@ fn a_reader_moves_to_the_generation_another_index_published() {
     assert_eq!(names(&reader, "tidecaller"), ["Tidecaller"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 16: the deepest queries the parser lets through compile, run and drop on a thread
+/// with a small stack (the app searches on worker threads, whose stacks are smaller than
+/// the main thread's).
+#[test]
+fn the_deepest_queries_allowed_search_on_a_small_stack() {
+    let n = crate::MAX_NESTING;
+    let cases = [
+        (
+            format!("{}hawk{}", "(".repeat(n), ")".repeat(n)),
+            vec!["Storm Hawk"],
+        ),
+        (format!("{}hawk", "-".repeat(n)), vec!["Storm Hawk"]),
+        // An odd number of negations around `-hawk or golem`: hawk and not golem.
+        (
+            format!("{}hawk or golem{}", "(-".repeat(n / 2), ")".repeat(n / 2)),
+            vec!["Storm Hawk"],
+        ),
+        (
+            format!("{}hawk or golem{}", "-(".repeat(n / 2), ")".repeat(n / 2)),
+            vec!["Stone Golem", "Storm Hawk"],
+        ),
+        (
+            // regex-syntax counts the word (a run of literals) as a level of its own.
+            format!("/{}hawk{}/", "(".repeat(n - 1), ")".repeat(n - 1)),
+            vec!["Storm Hawk"],
+        ),
+    ];
+    let index = index();
+    for (query, expected) in cases {
+        let found = crate::query::on_small_stack(|| {
+            let mut found = names(&index, &query);
+            found.sort();
+            found
+        });
+        assert_eq!(found, expected, "{query}");
+    }
+}

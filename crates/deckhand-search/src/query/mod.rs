@@ -11,7 +11,9 @@ mod parser;
 
 pub use ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
 pub use error::QueryError;
-pub use parser::{parse, Vocabulary};
+pub use parser::{parse, Vocabulary, MAX_NESTING};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) use tests::on_small_stack;

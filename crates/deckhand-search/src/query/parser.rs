@@ -8,6 +8,11 @@
 //! unary   := "-" unary | primary
 //! primary := "(" or ")" | WORD | "QUOTED" | /REGEX/ | !"EXACT" | FIELD OP VALUE
 //! ```
+//!
+//! Only `(` and `-` recurse (`or` and `and` loop), and each counts towards
+//! [`MAX_NESTING`], so no query can exhaust the stack here, in the compiler or when its
+//! AST is printed or dropped: the deepest AST the parser builds is about three nodes per
+//! level. Regexes are held to the same depth.
 
 use deckhand_core::{fold_name, Games};
 use std::collections::BTreeSet;
@@ -61,12 +66,18 @@ const COLLECTION_FIELDS: &[(&str, CollectionList)] = &[
     ("wanted", CollectionList::Wanted),
 ];
 
+/// The deepest nesting of parentheses and negations (together) a query may have, and
+/// the deepest nesting of groups and repetitions inside a regex. Anything deeper is an
+/// error: the parser, the compiler and the AST's `Drop` all recurse once per level.
+pub const MAX_NESTING: usize = 64;
+
 /// Parses `input`. An empty or all-blank query matches every card.
 pub fn parse(input: &str, vocabulary: &Vocabulary) -> Result<Query, QueryError> {
     let tokens = tokenize(input)?;
     let mut parser = Parser {
         tokens,
         position: 0,
+        nesting: 0,
         vocabulary,
         order: None,
         direction: None,
@@ -90,6 +101,8 @@ pub fn parse(input: &str, vocabulary: &Vocabulary) -> Result<Query, QueryError> 
 struct Parser<'a> {
     tokens: Vec<Spanned>,
     position: usize,
+    /// Parentheses and negations open around the current token.
+    nesting: usize,
     vocabulary: &'a Vocabulary,
     order: Option<SortKey>,
     direction: Option<Direction>,
@@ -108,6 +121,19 @@ impl Parser<'_> {
 
     fn is_last(&self) -> bool {
         self.position == self.tokens.len()
+    }
+
+    /// Enters one level of `(` or `-` at `column`; [`Parser::leave`] closes it.
+    fn enter(&mut self, column: usize) -> Result<(), QueryError> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return Err(too_deep(column));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.nesting -= 1;
     }
 
     fn or(&mut self, depth: usize, negated: bool) -> Result<Option<Expr>, QueryError> {
@@ -195,7 +221,10 @@ impl Parser<'_> {
             return self.primary(depth, negated);
         };
         self.position += 1;
-        match self.unary(depth, true)? {
+        self.enter(column)?;
+        let inner = self.unary(depth, true)?;
+        self.leave();
+        match inner {
             Some(inner) => Ok(Some(Expr::Not(Box::new(inner)))),
             None => Err(QueryError::new(
                 column,
@@ -209,27 +238,42 @@ impl Parser<'_> {
         let Some(Spanned { token, column }) = self.next() else {
             return Ok(None);
         };
+        if token != Token::LParen {
+            return self.term(token, column, depth, negated);
+        }
+        self.enter(column)?;
+        let inner = self.or(depth + 1, negated)?;
+        self.leave();
+        match self.next() {
+            Some(Spanned {
+                token: Token::RParen,
+                ..
+            }) => {}
+            _ => {
+                return Err(QueryError::new(
+                    column,
+                    format!("unclosed ( opened at {column}"),
+                    Some("add a matching )".into()),
+                ))
+            }
+        }
+        inner
+            .map(Some)
+            .ok_or_else(|| QueryError::new(column, format!("empty parentheses at {column}"), None))
+    }
+
+    /// A primary that is not a group. Out of line, so that the frames of the recursion
+    /// through `(` stay small (they are what [`MAX_NESTING`] multiplies).
+    #[inline(never)]
+    fn term(
+        &mut self,
+        token: Token,
+        column: usize,
+        depth: usize,
+        negated: bool,
+    ) -> Result<Option<Expr>, QueryError> {
         let last = self.is_last();
         match token {
-            Token::LParen => {
-                let inner = self.or(depth + 1, negated)?;
-                match self.next() {
-                    Some(Spanned {
-                        token: Token::RParen,
-                        ..
-                    }) => {}
-                    _ => {
-                        return Err(QueryError::new(
-                            column,
-                            format!("unclosed ( opened at {column}"),
-                            Some("add a matching )".into()),
-                        ))
-                    }
-                }
-                inner.map(Some).ok_or_else(|| {
-                    QueryError::new(column, format!("empty parentheses at {column}"), None)
-                })
-            }
             Token::RParen => Err(QueryError::new(
                 column,
                 format!("unmatched ) at {column}"),
@@ -263,7 +307,7 @@ impl Parser<'_> {
             // Reached only right after a `-`: `-or`, `-and`.
             Token::Or => Err(dangling("or", column)),
             Token::And => Err(dangling("and", column)),
-            Token::Minus => unreachable!("unary() consumes every -"),
+            Token::LParen | Token::Minus => unreachable!("primary() and unary() take these"),
         }
     }
 
@@ -452,6 +496,14 @@ impl Parser<'_> {
     }
 }
 
+fn too_deep(column: usize) -> QueryError {
+    QueryError::new(
+        column,
+        format!("query nested deeper than {MAX_NESTING} levels at column {column}"),
+        Some("remove some parentheses or negations".into()),
+    )
+}
+
 fn dangling(word: &str, column: usize) -> QueryError {
     QueryError::new(
         column,
@@ -486,7 +538,11 @@ fn regex_expr(target: TextTarget, pattern: String, column: usize) -> Result<Expr
             None,
         ));
     }
-    if let Err(err) = regex_syntax::Parser::new().parse(&pattern) {
+    let parsed = regex_syntax::ParserBuilder::new()
+        .nest_limit(MAX_NESTING as u32)
+        .build()
+        .parse(&pattern);
+    if let Err(err) = parsed {
         // Point at the offending character inside the pattern (+1 for the opening /).
         let offset = match &err {
             regex_syntax::Error::Parse(e) => e.span().start.offset,
@@ -494,6 +550,11 @@ fn regex_expr(target: TextTarget, pattern: String, column: usize) -> Result<Expr
             _ => 0,
         };
         let at = column + 1 + pattern[..offset.min(pattern.len())].chars().count();
+        if let regex_syntax::Error::Parse(e) = &err {
+            if let regex_syntax::ast::ErrorKind::NestLimitExceeded(_) = e.kind() {
+                return Err(too_deep(at));
+            }
+        }
         let kind = match &err {
             regex_syntax::Error::Parse(e) => e.kind().to_string(),
             regex_syntax::Error::Translate(e) => e.kind().to_string(),

@@ -134,6 +134,72 @@ fn a_lone_minus_is_a_word_not_a_negation() {
     );
 }
 
+/// A quarter of the 2 MiB stack of the app's worker threads. A debug build needs about
+/// 384 KiB for [`MAX_NESTING`] levels; an unbounded recursion overflows it at about a
+/// hundred, aborting the whole test binary.
+pub(crate) const SMALL_STACK: usize = 512 * 1024;
+
+/// Runs `work` on a thread with a [`SMALL_STACK`].
+pub(crate) fn on_small_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(SMALL_STACK)
+            .spawn_scoped(scope, work)
+            .expect("a thread")
+            .join()
+            .expect("the thread finished")
+    })
+}
+
+/// Issue 16: 6,000 `(` or 100,000 `-` overflowed the stack (exit 134). Every recursive
+/// construct is refused past [`MAX_NESTING`] levels, at the column of the first too many.
+#[test]
+fn queries_nested_deeper_than_the_limit_are_an_error_at_the_column_not_a_crash() {
+    let deep = MAX_NESTING + 1;
+    let cases: Vec<(String, usize)> = vec![
+        ("(".repeat(6_000), deep),
+        (format!("{}a{}", "(".repeat(6_000), ")".repeat(6_000)), deep),
+        (format!("{}a", "-".repeat(100_000)), deep),
+        (format!("x {}a", "-(".repeat(50_000)), 2 + deep),
+        (format!("{}a", "(-".repeat(40)), deep),
+        (format!("{}a", "a or (".repeat(10_000)), 6 * deep),
+        (
+            format!("/{}a{}/", "(".repeat(10_000), ")".repeat(10_000)),
+            1 + deep,
+        ),
+        (
+            format!("o:/{}a{}/", "(".repeat(100), ")".repeat(100)),
+            3 + deep,
+        ),
+    ];
+    for (input, column) in cases {
+        let err = on_small_stack(|| parse(&input, &vocabulary())).expect_err("too deep");
+        let head: String = input.chars().take(20).collect();
+        assert_eq!(
+            err.message,
+            format!("query nested deeper than {MAX_NESTING} levels at column {column}"),
+            "for {head:?}…"
+        );
+        assert_eq!(err.column, column, "for {head:?}…");
+    }
+}
+
+/// The limit itself parses, prints and drops on a small stack.
+#[test]
+fn queries_nested_exactly_to_the_limit_parse() {
+    let n = MAX_NESTING;
+    let cases = [
+        format!("{}a{}", "(".repeat(n), ")".repeat(n)),
+        format!("{}a", "-".repeat(n)),
+        format!("{}a or b{}", "(-".repeat(n / 2), ")".repeat(n / 2)),
+        format!("/{}a{}/", "(".repeat(n), ")".repeat(n)),
+    ];
+    for input in cases {
+        let printed = on_small_stack(|| parse(&input, &vocabulary()).map(|q| q.to_string()));
+        assert!(printed.is_ok(), "{input}: {printed:?}");
+    }
+}
+
 proptest::proptest! {
     /// Any input parses or yields an error pointing inside (or just past) the input.
     #[test]

@@ -7,11 +7,12 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use deckhand_core::fold_name;
+use deckhand_core::{clip, fold_name};
 use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_file::{self, CsvEntry, CsvFormat};
+use crate::error::LISTED_UNKNOWN;
 use crate::output::{self, AtomicFile};
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
@@ -19,8 +20,6 @@ use crate::{Deckhand, Error, Result};
 const NO_SUCH_CARD: &str = "no such card";
 /// How many `.skipped-N.csv` names an import tries before asking the user to tidy up.
 const MAX_SKIPPED_FILES: u32 = 999;
-/// Unknown names given suggestions: looking them up costs, and a user fixes a few at a time.
-const SUGGESTED_LINES: usize = 50;
 
 /// How to import a collection file.
 #[derive(Debug, Clone, Default)]
@@ -168,10 +167,7 @@ impl Deckhand {
         options: &CollectionImportOptions,
         progress: ProgressSink,
     ) -> Result<CollectionImportReport> {
-        let bytes = std::fs::read(path).map_err(|e| Error::ReadFile {
-            path: path.to_owned(),
-            message: e.to_string(),
-        })?;
+        let bytes = crate::read_collection_file(path)?;
         let label = path.display().to_string();
         let skipped_beside = (!options.dry_run).then_some(path);
         self.import_collection(&label, &bytes, options, progress, skipped_beside)
@@ -246,7 +242,12 @@ impl Deckhand {
         if !skipped.is_empty() && !options.skip_unknown {
             return Err(Error::UnknownCollectionCards {
                 source_name: source_name.to_owned(),
-                lines: skipped.iter().map(describe_skipped).collect(),
+                lines: skipped
+                    .iter()
+                    .take(LISTED_UNKNOWN)
+                    .map(describe_skipped)
+                    .collect(),
+                more: skipped.len().saturating_sub(LISTED_UNKNOWN),
             });
         }
         progress(reading(bytes_total));
@@ -358,7 +359,8 @@ impl Deckhand {
         Ok(cards)
     }
 
-    /// Fills in the suggestions of the first [`SUGGESTED_LINES`] unknown names.
+    /// Fills in the suggestions of the first [`LISTED_UNKNOWN`] unknown names: looking
+    /// them up costs, and a user fixes a few at a time.
     fn suggest_for(&self, skipped: &mut [SkippedLine], game: Option<&str>) -> Result<()> {
         if skipped.is_empty() {
             return Ok(());
@@ -367,7 +369,7 @@ impl Deckhand {
         for line in skipped
             .iter_mut()
             .filter(|s| s.reason == NO_SUCH_CARD)
-            .take(SUGGESTED_LINES)
+            .take(LISTED_UNKNOWN)
         {
             line.suggestions =
                 deckhand_search::suggest_names(&line.name, names.iter().map(String::as_str), 3)
@@ -407,7 +409,7 @@ impl Deckhand {
 
 /// `line 4 'Sheild Liger' (did you mean 'Shield Liger'?)`.
 fn describe_skipped(line: &SkippedLine) -> String {
-    let mut text = format!("line {} '{}'", line.line, line.name);
+    let mut text = format!("line {} '{}'", line.line, clip(&line.name));
     if line.reason != NO_SUCH_CARD {
         text.push_str(&format!(" {}", line.reason));
     } else if !line.suggestions.is_empty() {

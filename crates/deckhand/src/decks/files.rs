@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use deckhand_core::{one_line, Card, Deck, DeckEntry, Side};
+use deckhand_core::{clip, one_line, Card, Deck, DeckEntry, Side};
 use deckhand_formats::{
     deck_header, read_deck_file, write_deck_file, DeckFile, DeckFormat, DeckLine, ImportReport,
     MAX_COUNT,
@@ -12,6 +12,7 @@ use deckhand_store::StoredDeck;
 use serde::Serialize;
 
 use super::{content_of, DeckView};
+use crate::error::LISTED_UNKNOWN;
 use crate::{Deckhand, Error, Result};
 
 /// A deck file saved as a stored deck, with what the reader did with the file.
@@ -63,7 +64,9 @@ impl Deckhand {
                 return Err(Error::DeckGame {
                     source_name: source_name.to_owned(),
                     message: format!(
-                        "the file says it is for '{declared}' but the game asked for is '{given}'"
+                        "the file says it is for '{}' but the game asked for is '{}'",
+                        clip(declared),
+                        clip(given)
                     ),
                 })
             }
@@ -79,7 +82,10 @@ impl Deckhand {
         let game = self.games().get(game_id)?;
         let file = read_deck_file(format, source_name, text, game)?;
         let mut entries: Vec<DeckEntry> = Vec::with_capacity(file.lines.len());
+        // The first few unknown names are described with suggestions (comparing a name
+        // with every card's costs); the rest are only counted.
         let mut unknown = Vec::new();
+        let mut unknown_count = 0;
         let place = if format == DeckFormat::Json {
             "card"
         } else {
@@ -87,6 +93,10 @@ impl Deckhand {
         };
         for line in &file.lines {
             let Some(card) = self.card_for_line(line, &game.id)? else {
+                unknown_count += 1;
+                if unknown.len() == LISTED_UNKNOWN {
+                    continue;
+                }
                 let suggestions = self.suggest_card_names(&line.name, Some(&game.id), 3)?;
                 let hint = match suggestions.as_slice() {
                     [] => String::new(),
@@ -99,7 +109,11 @@ impl Deckhand {
                             .join(", ")
                     ),
                 };
-                unknown.push(format!("{place} {} '{}'{hint}", line.line, line.name));
+                unknown.push(format!(
+                    "{place} {} '{}'{hint}",
+                    line.line,
+                    clip(&line.name)
+                ));
                 continue;
             };
             // Rows of one card in one section (several printings, one row per copy) are
@@ -113,7 +127,9 @@ impl Deckhand {
                         source_name: source_name.to_owned(),
                         message: format!(
                             "{place} {}: more than {MAX_COUNT} copies of '{}' in {}",
-                            line.line, card.name, line.section
+                            line.line,
+                            card.name,
+                            clip(&line.section)
                         ),
                     })
                 }
@@ -129,6 +145,7 @@ impl Deckhand {
             return Err(Error::UnknownCards {
                 source_name: source_name.to_owned(),
                 game: game.id.clone(),
+                more: unknown_count - unknown.len(),
                 cards: unknown,
             });
         }
@@ -223,10 +240,7 @@ impl Deckhand {
         path: &Path,
         game: Option<&str>,
     ) -> Result<DeckImport<DeckView>> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::ReadFile {
-            path: path.to_owned(),
-            message: e.to_string(),
-        })?;
+        let text = crate::read_deck_text_file(path)?;
         let label = path.display().to_string();
         let format = DeckFormat::from_path(&label).unwrap_or(DeckFormat::Text);
         let imported = self.import_deck(format, &label, &text, game, None)?;

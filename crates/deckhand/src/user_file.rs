@@ -1,0 +1,160 @@
+//! Reading a file the user names without trusting it: a file far larger than its kind
+//! ever is, or one that is not text, is refused with its name before it is read whole.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use crate::{Error, Result};
+
+/// The largest deck file read (any format). Real deck lists are a few KB; a file this
+/// large is something else, and reading it whole would only lead to a huge error.
+pub const MAX_DECK_FILE_BYTES: u64 = 8 << 20;
+
+/// The largest collection file read: a million rows of a store's export fit.
+pub const MAX_COLLECTION_FILE_BYTES: u64 = 256 << 20;
+
+/// How much of a file is read before deciding whether it is text at all.
+const SNIFF_BYTES: usize = 64 << 10;
+
+/// A deck file's text: at most [`MAX_DECK_FILE_BYTES`], UTF-8, and no NUL byte (the mark of
+/// a binary file, found in its first bytes without reading the rest).
+pub fn read_deck_text_file(path: &Path) -> Result<String> {
+    let fail = |message: String| Error::ReadFile {
+        path: path.to_owned(),
+        message,
+    };
+    let mut file = open(path, MAX_DECK_FILE_BYTES, "a deck file")?;
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    if let Some(at) = memchr_nul(&bytes) {
+        return Err(fail(not_text(&bytes, at)));
+    }
+    read_rest(file, &mut bytes, MAX_DECK_FILE_BYTES, "a deck file").map_err(fail)?;
+    if let Some(at) = memchr_nul(&bytes) {
+        return Err(fail(not_text(&bytes, at)));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let (line, column) = place(e.as_bytes(), at);
+        fail(format!("not UTF-8 text (line {line}, column {column})"))
+    })
+}
+
+/// A collection file's bytes, at most [`MAX_COLLECTION_FILE_BYTES`] (the CSV reader
+/// checks that they are text, naming the line).
+pub fn read_collection_file(path: &Path) -> Result<Vec<u8>> {
+    let file = open(path, MAX_COLLECTION_FILE_BYTES, "a collection file")?;
+    let mut bytes = Vec::new();
+    read_rest(
+        file,
+        &mut bytes,
+        MAX_COLLECTION_FILE_BYTES,
+        "a collection file",
+    )
+    .map_err(|message| Error::ReadFile {
+        path: path.to_owned(),
+        message,
+    })?;
+    Ok(bytes)
+}
+
+/// Opens `path` and refuses it unread when it is larger than `max` bytes.
+fn open(path: &Path, max: u64, kind: &str) -> Result<File> {
+    let fail = |message: String| Error::ReadFile {
+        path: path.to_owned(),
+        message,
+    };
+    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let size = file.metadata().map_err(|e| fail(e.to_string()))?.len();
+    if size > max {
+        return Err(fail(too_large(max, kind)));
+    }
+    Ok(file)
+}
+
+/// Reads the rest of `file` onto `bytes`, at most `max` bytes in all (a file may grow
+/// after its size was checked, and a pipe has none).
+fn read_rest(file: File, bytes: &mut Vec<u8>, max: u64, kind: &str) -> Result<(), String> {
+    file.take(max + 1 - bytes.len() as u64)
+        .read_to_end(bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(max, kind));
+    }
+    Ok(())
+}
+
+fn too_large(max: u64, kind: &str) -> String {
+    format!(
+        "larger than {} MB, too large for {kind}: is it the right file?",
+        max >> 20
+    )
+}
+
+fn memchr_nul(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == 0)
+}
+
+fn not_text(bytes: &[u8], at: usize) -> String {
+    let (line, column) = place(bytes, at);
+    format!("not a text file: it holds binary data (line {line}, column {column})")
+}
+
+/// The 1-based line and column (in bytes) of byte `at`.
+fn place(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = &bytes[..at.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    (line, at - start + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 16: a file that is not a deck list is refused with its name, and a binary
+    /// one after its first bytes.
+    #[test]
+    fn a_deck_file_that_is_binary_or_absurdly_large_is_refused_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut binary = b"3 Dawnmane Liger\n\x7fELF\x02\x01\x01\x00".to_vec();
+        binary.resize(4 << 20, 0x90);
+        let cases: [(&str, Vec<u8>, String); 3] = [
+            (
+                "binary.txt",
+                binary,
+                "not a text file: it holds binary data (line 2, column 8)".into(),
+            ),
+            (
+                "latin1.txt",
+                b"3 Dawnmane Liger\n1 Caf\xe9\n".to_vec(),
+                "not UTF-8 text (line 2, column 6)".into(),
+            ),
+            (
+                "huge.txt",
+                b"1 Dawnmane Liger\n".repeat(600_000),
+                "larger than 8 MB, too large for a deck file: is it the right file?".into(),
+            ),
+        ];
+        for (name, bytes, message) in cases {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let err = read_deck_text_file(&path).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("{}: {message}", path.display()),
+                "{name}"
+            );
+        }
+        let path = dir.path().join("deck.txt");
+        std::fs::write(&path, "3 Dawnmane Liger\n").unwrap();
+        assert_eq!(read_deck_text_file(&path).unwrap(), "3 Dawnmane Liger\n");
+    }
+}
