@@ -94,12 +94,167 @@ fn goldfish_text_shows_the_kill_turns_of_both_seats_and_the_seed() {
     for needed in [
         "Going first:",
         "Going second:",
-        "mean kill turn",
-        "TURN   KILLS      %  CUM %",
-        "1ST ATTACK %",
+        "Mean kill turn: ",
+        "Won on",
+        "by then",
+        "First attack",
         "Not simulated",
     ] {
         assert!(out.contains(needed), "{needed} in {out}");
+    }
+}
+
+/// The five games' sample decks, each with what its goldfish needs besides the deck.
+fn every_game() -> [(&'static str, Vec<String>); 5] {
+    let with = |deck: &str, extra: &[&str]| {
+        let mut args = vec![sample(deck)];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        args
+    };
+    [
+        ("zoids-scramble", with(VANGUARD, &[])),
+        ("pr-acg", with(STARFALL, &[])),
+        ("pr-dbg", with("pr-dbg/block-party.txt", &[])),
+        (
+            "pr-hotg",
+            with(
+                "pr-hotg/tide-and-horn-duo.txt",
+                &["--enemies", "Gravel Grunt:2", "--enemies", "Clockjaw"],
+            ),
+        ),
+        ("sms", with("sms/doom-lab-gambit.txt", &[])),
+    ]
+}
+
+#[test]
+fn the_text_of_every_game_shows_its_own_figures_with_its_objective_first() {
+    let env = Env::new();
+    // What each game's text must show, its objective first (table headers may wrap, so
+    // single words stand for them); the three games where nobody acts against you show one
+    // seat and say why.
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "zoids-scramble",
+            &["Mean kill turn: ", ", lower is better", "First attack"],
+        ),
+        ("pr-acg", &["Mean kill turn: ", "summon", "removed"]),
+        (
+            "pr-dbg",
+            &[
+                "Mean kill turn: ",
+                "Shards",
+                "Energy",
+                "bought",
+                "taken",
+                "dealt",
+                "flipped",
+                "Lost (HP 0) ",
+            ],
+        ),
+        (
+            "pr-hotg",
+            &[
+                "Every enemy card defeated: ",
+                ", higher is better",
+                "Hits dealt per battle: ",
+                "Cards lost to defense per battle: ",
+                "Battles lost ",
+            ],
+        ),
+        (
+            "sms",
+            &[
+                "Power on the Table at turn 5: ",
+                ", higher is better",
+                "deployed",
+                "hand",
+                "Power on the Table: at least this much Power by each turn",
+                "Mulligans ",
+            ],
+        ),
+    ];
+    for ((game, args), (id, needed)) in every_game().into_iter().zip(cases) {
+        assert_eq!(game, id);
+        let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+        args.splice(0..0, ["goldfish"]);
+        args.extend(["--games", "2000", "--seed", "1"]);
+        let out = env.ok(&args);
+        let first_line = out.lines().find(|l| l.starts_with("  ")).unwrap_or("");
+        assert!(
+            first_line.starts_with(&format!("  {}", needed[0])),
+            "{game}: the objective comes first, not {first_line:?}"
+        );
+        for needed in needed {
+            assert!(out.contains(needed), "{game}: {needed:?} in\n{out}");
+        }
+        let alike = game != "zoids-scramble" && game != "pr-acg";
+        assert_eq!(out.contains("Going second"), !alike, "{game}:\n{out}");
+        assert_eq!(
+            out.contains("seat does not matter"),
+            alike,
+            "{game}:\n{out}"
+        );
+        // One seat: the objective once.
+        let objectives = out.matches(needed[0]).count();
+        assert_eq!(objectives, if alike { 1 } else { 2 }, "{game}:\n{out}");
+        // Every figure the report describes is named, word for word.
+        args.push("--json");
+        for figure in env.json(&args)["figures"].as_array().unwrap() {
+            let label = figure["label"].as_str().unwrap();
+            for word in label.split(' ') {
+                assert!(out.contains(word), "{game}: {label:?} in\n{out}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_json_of_every_game_describes_figures_that_its_seats_carry() {
+    let env = Env::new();
+    for (game, args) in every_game() {
+        let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+        args.splice(0..0, ["goldfish"]);
+        args.extend(["--games", "500", "--seed", "2", "--json"]);
+        let report = env.json(&args);
+        assert_eq!(report["game"], game);
+        let figures = report["figures"].as_array().unwrap();
+        assert!(figures.len() >= 3, "{game}: {figures:?}");
+        let kinds = [
+            "distribution",
+            "by_turn",
+            "chance_by_turn",
+            "at_least_by_turn",
+            "chance",
+            "per_entity",
+            "scalar",
+            "count",
+        ];
+        for figure in figures {
+            let key = figure["key"].as_str().unwrap();
+            assert!(figure["label"].as_str().is_some_and(|l| !l.is_empty()));
+            assert!(
+                kinds.contains(&figure["kind"].as_str().unwrap()),
+                "{figure}"
+            );
+            for seat in ["going_first", "going_second"] {
+                assert!(
+                    report[seat].get(key).is_some(),
+                    "{game}: {seat} has no {key}"
+                );
+            }
+        }
+        let objective = &report["objective"];
+        let key = objective["key"].as_str().unwrap();
+        assert!(["lower", "higher"].contains(&objective["better"].as_str().unwrap()));
+        let value = match objective["turn"].as_u64() {
+            Some(turn) => &report["going_first"][key][turn.to_string()],
+            None => &report["going_first"][key],
+        };
+        assert!(value.is_number() || value.is_null(), "{game}: {objective}");
+        // The README's keys stay.
+        for key in ["games", "wins", "kill_turns", "deck_outs", "draws"] {
+            assert!(report["going_first"].get(key).is_some(), "{game}: {key}");
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use deckhand::goldfish::{
     random_seed, Comparison, Difference, GameLog, GoldfishError, OddsQuery, OddsTable,
-    Outcome as End, Owner, SeatReport, SimOptions, SimReport, StepOptions, Zone,
+    Outcome as End, Owner, SimOptions, SimReport, StepOptions, Zone,
 };
 use deckhand::{Deck, Deckhand, Side};
 
@@ -226,7 +226,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             if args.json {
                 return print_json(out, &report);
             }
-            report_text(&label, &report, out)?;
+            super::figures::sim_report(&label, &report, out)?;
         }
         Some((other_label, other)) => {
             let other = deckhand.playable(other)?;
@@ -251,97 +251,6 @@ fn warn_illegal(label: &str, report: &SimReport) {
     }
 }
 
-fn percent(part: u64, whole: u64) -> f64 {
-    100.0 * part as f64 / whole.max(1) as f64
-}
-
-fn report_text(label: &str, report: &SimReport, out: &mut impl Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "{label} ({}): {} games from each seat, seed {}, policy {}",
-        report.game, report.games, report.seed, report.policy
-    )?;
-    for (seat, name) in [
-        (&report.going_first, "Going first"),
-        (&report.going_second, "Going second"),
-    ] {
-        writeln!(out)?;
-        seat_text(name, seat, out)?;
-    }
-    if !report.not_simulated.is_empty() {
-        writeln!(
-            out,
-            "\nNot simulated (their printed effects are left out): {}",
-            report.not_simulated.join(", ")
-        )?;
-    }
-    Ok(())
-}
-
-fn seat_text(name: &str, seat: &SeatReport, out: &mut impl Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "{name}: {} wins ({:.1}%), {} deck-out losses, {} draws",
-        seat.wins,
-        percent(seat.wins, seat.games),
-        seat.deck_outs,
-        seat.draws
-    )?;
-    if let (Some(mean), Some(median)) = (seat.mean_kill_turn, seat.median_kill_turn) {
-        let interval = seat
-            .mean_kill_turn_ci95
-            .map(|[lo, hi]| format!(" (95%: {lo:.2}–{hi:.2})"))
-            .unwrap_or_default();
-        writeln!(out, "  mean kill turn {mean:.2}{interval}, median {median}")?;
-    }
-    let last = [
-        seat.kill_turns.keys().last(),
-        seat.first_attack_turns
-            .as_ref()
-            .and_then(|m| m.keys().last()),
-        seat.damage_by_turn.as_ref().and_then(|m| m.keys().last()),
-    ]
-    .into_iter()
-    .flatten()
-    .max()
-    .copied()
-    .unwrap_or(0);
-    let mut header = "  TURN   KILLS      %  CUM %".to_owned();
-    if seat.first_attack_turns.is_some() {
-        header += "  1ST ATTACK %";
-    }
-    if seat.damage_by_turn.is_some() {
-        header += "  DAMAGE  SUMMON %";
-    }
-    writeln!(out, "{header}")?;
-    let top = seat.kill_turns.values().max().copied().unwrap_or(1).max(1);
-    let mut cumulative = 0;
-    for turn in 1..=last {
-        let kills = seat.kill_turns.get(&turn).copied().unwrap_or(0);
-        cumulative += kills;
-        let mut row = format!(
-            "  {turn:>4}  {kills:>6}  {:>5.1}  {:>5.1}",
-            percent(kills, seat.games),
-            percent(cumulative, seat.games)
-        );
-        if let Some(first) = &seat.first_attack_turns {
-            row += &format!(
-                "  {:>12.1}",
-                percent(first.get(&turn).copied().unwrap_or(0), seat.games)
-            );
-        }
-        if let (Some(damage), Some(summon)) = (&seat.damage_by_turn, &seat.summon_chance_by_turn) {
-            match (damage.get(&turn), summon.get(&turn)) {
-                (Some(d), Some(s)) => row += &format!("  {d:>6.2}  {:>8.1}", 100.0 * s),
-                _ => row += &format!("  {:>6}  {:>8}", "-", "-"),
-            }
-        }
-        let bar = "#".repeat((kills * 30).div_ceil(top) as usize);
-        writeln!(out, "{}", format!("{row}  {bar}").trim_end())?;
-    }
-    Ok(())
-}
-
 fn difference_text(d: &Difference, unit: &str, scale: f64) -> String {
     let verdict = if d.significant {
         "a real difference at this sample size"
@@ -364,10 +273,18 @@ fn comparison_text(a: &str, b: &str, c: &Comparison, out: &mut impl Write) -> io
         "A: {a}\nB: {b}\n({}: {} games from each seat on the same random numbers, seed {}, policy {})",
         c.game, c.games, c.seed, c.policy
     )?;
-    for (seat, name) in [
+    let alike = c.a.seats_alike == Some(true);
+    if alike {
+        writeln!(
+            out,
+            "The seat does not matter in this game: going first is shown."
+        )?;
+    }
+    let seats = [
         (&c.going_first, "Going first"),
         (&c.going_second, "Going second"),
-    ] {
+    ];
+    for (seat, name) in &seats[..if alike { 1 } else { 2 }] {
         writeln!(out, "\n{name}:")?;
         match &seat.mean_kill_turn {
             Some(d) => writeln!(

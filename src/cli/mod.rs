@@ -2,6 +2,7 @@
 
 pub mod collection;
 pub mod deck;
+mod figures;
 pub mod goldfish;
 pub mod print;
 mod progress;

@@ -556,7 +556,7 @@ async function main() {
       await driver.click(await driver.waitForElement('[data-testid="goldfish-simulate"]'));
       const figures = await driver.text(await driver.waitForElement('[data-testid="goldfish-figures"]', 60000));
       check(/Won/.test(figures) && /Mean kill turn/.test(figures), `the figures read "${figures}"`);
-      await driver.waitForElement('[data-testid="kill-chart-first"] .bar');
+      await driver.waitForElement('[data-testid="chart-kill_turns-first"] .bar');
       const summary = await driver.text(await driver.waitForElement('[data-testid="goldfish-summary"]'));
       check(summary.startsWith('40,000 games') || summary.startsWith('40000 games'), `the run summary reads "${summary}"`);
       await save('playtest-simulated');

@@ -32,6 +32,8 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     await driver.click(row);
     await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
     await driver.waitForElement('[data-testid="goldfish-new-game"]');
+    // None of these games has draw odds: no Odds tab.
+    check((await driver.findAll('[data-testid="playtest-tab-odds"]')).length === 0, `${gameId} offers an Odds tab`);
   }
 
   /** Deals a game; returns the seed shown and the CLI's log of the same game. */
@@ -70,8 +72,36 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const rows = await driver.execute(
       'return Object.fromEntries([...document.querySelectorAll("[data-testid=goldfish-figures] tbody tr")].map((r) => [r.querySelector("th").textContent.trim(), [...r.querySelectorAll("td")].map((d) => d.textContent.trim())]))',
     );
-    const won = [pct(report.going_first.wins, report.games), pct(report.going_second.wins, report.games)];
-    check(JSON.stringify(rows.Won) === JSON.stringify(won), `the app's Won row ${JSON.stringify(rows.Won)}, the CLI's ${JSON.stringify(won)} (seed ${seed})`);
+    // The app draws whatever the report describes: one column per seat (one where the seat
+    // does not matter), the objective first, then every single figure as the CLI has it.
+    const seats = report.seats_alike ? [report.going_first] : [report.going_first, report.going_second];
+    const columns = await driver.execute('return document.querySelectorAll("[data-testid=goldfish-figures] thead th").length');
+    check(columns === seats.length + 1, `${columns - 1} seat columns for a report with seats_alike ${report.seats_alike}`);
+    check((await driver.findAll('[data-testid="goldfish-seats-alike"]')).length === (report.seats_alike ? 1 : 0), 'the "seat does not matter" note');
+    const shown = (f, s) => {
+      const v = s[f.key];
+      if (f.kind === 'count') return pct(v ?? 0, s.games);
+      if (f.kind === 'chance') return typeof v === 'number' ? `${(100 * v).toFixed(1)}%` : '—';
+      return typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : '—';
+    };
+    const { objective } = report;
+    const objectiveFigure = report.figures.find((f) => f.key === objective.key);
+    const expectedObjective = seats.map((s) => (objective.turn !== undefined ? s[objective.key][String(objective.turn)].toFixed(2) : shown(objectiveFigure, s)));
+    const shownObjective = await texts('[data-testid="goldfish-objective"] td');
+    check(
+      shownObjective.length === seats.length && shownObjective.every((cell, i) => cell.startsWith(expectedObjective[i])),
+      `the objective ${objective.label} reads ${JSON.stringify(shownObjective)}, the CLI's ${JSON.stringify(expectedObjective)} (seed ${seed})`,
+    );
+    const singles = report.figures.filter((f) => ['count', 'scalar', 'chance'].includes(f.kind) && (objective.turn !== undefined || f.key !== objective.key));
+    check(singles.length > 0, `${report.game} describes no single figure`);
+    for (const f of singles) {
+      const expected = seats.map((s) => shown(f, s));
+      const row = rows[f.label];
+      check(row?.length === seats.length && row.every((cell, i) => cell.startsWith(expected[i])), `${f.label}: the app's ${JSON.stringify(row)}, the CLI's ${JSON.stringify(expected)} (seed ${seed})`);
+    }
+    for (const f of report.figures.filter((f) => f.kind === 'distribution')) {
+      check((await driver.findAll(`[data-testid="chart-${f.key}-first"]`)).length === 1, `no chart of ${f.label}`);
+    }
     return { report, rows, summary };
   }
 
@@ -102,9 +132,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     check(filled === cliFilled, `${filled} slots filled on the board, ${cliFilled} in the CLI's log`);
     await save('goldfish-dbg-end');
 
-    const { report, rows } = await simulateAndCompare('E2E Grid', extra);
-    const kill = report.going_first.mean_kill_turn;
-    if (kill !== null) check(rows['Mean kill turn'][0].startsWith(kill.toFixed(2)), `mean kill turn ${rows['Mean kill turn'][0]}, the CLI's ${kill}`);
+    const { report } = await simulateAndCompare('E2E Grid', extra);
     const shards = await driver.execute('return document.querySelector("[data-testid=goldfish-by-turn] tbody tr td:nth-child(2)")?.textContent');
     check(shards === report.going_first.shards_by_turn['1'].toFixed(2), `turn 1 Shards ${shards}, the CLI's ${report.going_first.shards_by_turn['1']}`);
     await save('goldfish-dbg-simulated');
@@ -152,7 +180,8 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
 
     const { report, rows } = await simulateAndCompare('Tide And Horn Duo', extra);
     const all = `${(100 * report.going_first.all_defeated_chance).toFixed(1)}%`;
-    check(rows['Every enemy card defeated'][0] === all, `every enemy card defeated: ${rows['Every enemy card defeated'][0]}, the CLI's ${all}`);
+    const shownAll = await textOf('[data-testid="goldfish-objective"] td');
+    check(shownAll === all, `every enemy card defeated: ${shownAll}, the CLI's ${all}`);
     check(rows['Hits dealt per battle'][0] === report.going_first.hits_per_battle.toFixed(2), `hits per battle ${rows['Hits dealt per battle'][0]}, the CLI's ${report.going_first.hits_per_battle}`);
     await save('goldfish-hotg-simulated');
   });

@@ -12,7 +12,12 @@
 //! - [`step`]: one game, turn by turn, each decision with its reason, through the same
 //!   decision code (the log is a type parameter that a Monte Carlo run compiles away).
 //! - [`compare`]: two decks on common random numbers, paired differences with intervals.
-//! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn.
+//! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn, for the
+//!   games [`has_odds`] names.
+//!
+//! A report describes its own figures: each game's procedure lists them as [`Figure`]s
+//! (key, label, [`FigureKind`], unit) with its [`Objective`], so that a renderer draws any
+//! game's report from the report alone.
 //!
 //! Which cards play: the deck's `main` section (side and maybe sections never do). Which
 //! cards the numbers leave something out for: see [`SimReport::not_simulated`] and the
@@ -51,7 +56,7 @@ pub use log::{
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
 pub use pr_dbg::{starter_deck, POLICIES as PR_DBG_POLICIES};
 pub use pr_hotg::DEFAULT_DIE;
-pub use report::{SeatReport, SimReport};
+pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES,
     MAX_GAMES,
@@ -60,4 +65,9 @@ pub use simulate::{
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {
     GAMES.contains(&game_id)
+}
+
+/// Whether exact draw odds exist for `game_id` (its dealing is known to [`opening`]).
+pub fn has_odds(game_id: &str) -> bool {
+    opening(game_id).is_ok()
 }

@@ -49,7 +49,7 @@ use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
-use crate::report::SeatFigures;
+use crate::report::{Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN};
 use crate::rng::Rng;
 
 pub const GAME_ID: &str = "pr-acg";
@@ -401,6 +401,26 @@ impl Procedure for PrAcg {
             summon_chance_by_turn: Some(per_turn(&figures.summoned)),
             ..SeatFigures::default()
         }
+    }
+
+    const OBJECTIVE: Objective = MEAN_KILL_TURN;
+
+    fn figures(&self) -> Vec<Figure> {
+        let mut figures = KILL_FIGURES.to_vec();
+        figures.extend([
+            Figure::with_unit(
+                "damage_by_turn",
+                "Opponent's cards removed",
+                FigureKind::ByTurn,
+                "cards",
+            ),
+            Figure::new(
+                "summon_chance_by_turn",
+                "Could summon",
+                FigureKind::ChanceByTurn,
+            ),
+        ]);
+        figures
     }
 
     fn setup<L: Log>(

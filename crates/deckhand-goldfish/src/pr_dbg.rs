@@ -48,7 +48,9 @@ use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
-use crate::report::{mean_by_turn, nonzero_by_turn, SeatFigures};
+use crate::report::{
+    mean_by_turn, nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, CI95, MEAN_KILL_TURN,
+};
 use crate::rng::Rng;
 use crate::simulate::Setup;
 
@@ -468,6 +470,27 @@ impl Procedure for PrDbg {
             flip_turns: Some(nonzero_by_turn(&figures.flips)),
             ..SeatFigures::default()
         }
+    }
+
+    const OBJECTIVE: Objective = MEAN_KILL_TURN;
+
+    fn figures(&self) -> Vec<Figure> {
+        use FigureKind::*;
+        vec![
+            Figure::with_interval("mean_kill_turn", "Mean kill turn", Scalar, CI95),
+            Figure::new("median_kill_turn", "Median kill turn", Scalar),
+            Figure::new("wins", "Won", Count),
+            Figure::new("losses", "Lost (HP 0)", Count),
+            Figure::new("deck_outs", "Lost on HP when the Grid ran out", Count),
+            Figure::new("draws", "Draws", Count),
+            Figure::new("kill_turns", "Won on turn", Distribution),
+            Figure::new("flip_turns", "Character flipped on turn", Distribution),
+            Figure::new("shards_by_turn", "Shards", ByTurn),
+            Figure::new("energy_by_turn", "Energy", ByTurn),
+            Figure::new("cards_bought_by_turn", "Cards bought", ByTurn),
+            Figure::with_unit("damage_taken_by_turn", "Damage taken", ByTurn, "HP"),
+            Figure::with_unit("goldfish_damage_by_turn", "Damage dealt", ByTurn, "HP"),
+        ]
     }
 
     fn setup<L: Log>(

@@ -50,7 +50,7 @@ use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
-use crate::report::SeatFigures;
+use crate::report::{Better, Figure, FigureKind, Objective, SeatFigures, CI95};
 use crate::rng::Rng;
 use crate::simulate::{EnemyGroup, Setup};
 
@@ -631,6 +631,37 @@ impl Procedure for PrHotg {
             ranger_defeats: Some(figures.defeats),
             ..SeatFigures::default()
         }
+    }
+
+    const OBJECTIVE: Objective = Objective {
+        key: std::borrow::Cow::Borrowed("all_defeated_chance"),
+        label: std::borrow::Cow::Borrowed("Every enemy card defeated"),
+        better: Better::Higher,
+        turn: None,
+    };
+
+    fn figures(&self) -> Vec<Figure> {
+        use FigureKind::*;
+        vec![
+            Figure::new("all_defeated_chance", "Every enemy card defeated", Chance),
+            Figure::new("losses", "Battles lost", Count),
+            Figure::new("ranger_defeats", "Rangers defeated (deck ran out)", Count),
+            Figure::new("hits_per_battle", "Hits dealt per battle", Scalar),
+            Figure::new("energy_spent_per_battle", "Energy spent per battle", Scalar),
+            Figure::with_unit(
+                "cards_lost_per_ranger",
+                "Cards lost to defense per battle",
+                PerEntity,
+                "cards",
+            ),
+            Figure::with_interval(
+                "mean_kill_turn",
+                "Mean turn the last enemy fell",
+                Scalar,
+                CI95,
+            ),
+            Figure::new("kill_turns", "Last enemy fell on turn", Distribution),
+        ]
     }
 
     fn setup<L: Log>(

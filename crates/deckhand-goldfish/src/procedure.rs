@@ -1,7 +1,7 @@
 //! The one trait each game's goldfish implements, and the loop that plays a game with it.
 
 use crate::log::{GameResult, Log, Outcome, Zone};
-use crate::report::SeatFigures;
+use crate::report::{Figure, Objective, SeatFigures};
 use crate::rng::Rng;
 
 /// A game's solitaire procedure: set up, play a turn, report. Implementations hold the
@@ -19,6 +19,11 @@ pub trait Procedure: Sync {
     fn merge_figures(&self, into: &mut Self::Figures, from: &Self::Figures);
     /// The figures as reported for a seat that played `games` games.
     fn report_figures(&self, figures: &Self::Figures, games: u64) -> SeatFigures;
+    /// What the report's figures are (every key one that `report_figures` fills, or a
+    /// common one such as `wins`), in the order to show them.
+    fn figures(&self) -> Vec<Figure>;
+    /// The one number that ranks this game's decks.
+    const OBJECTIVE: Objective;
 
     /// Shuffles and deals the opening. `Some` when the opening already ends the game.
     fn setup<L: Log>(

@@ -1,5 +1,7 @@
-//! The Monte Carlo result, in the JSON shape the CLI's `--json` documents.
+//! The Monte Carlo result, in the JSON shape the CLI's `--json` documents, and the
+//! descriptors by which a report describes its own figures.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -31,7 +33,139 @@ pub struct SimReport {
     /// second, independent sample of the same game rather than another seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats_alike: Option<bool>,
+    /// What makes this game's deck better (the game's own measure).
+    pub objective: Objective,
+    /// The figures each seat report carries for this game, in the order to show them:
+    /// renderers draw a report from this list alone.
+    pub figures: Vec<Figure>,
 }
+
+/// How a figure's value reads, and so how it is drawn. Values sit in each seat report
+/// under the figure's key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FigureKind {
+    /// `{"turn": games}`: games in which something happened on each turn (drawn with its
+    /// share of all games and the cumulative share).
+    Distribution,
+    /// `{"turn": mean}`: a mean at each turn over the games still going then.
+    ByTurn,
+    /// `{"turn": chance}`, each between 0 and 1, over the games still going then.
+    ChanceByTurn,
+    /// `{"turn": {"n": chance}}`: the chance of at least n (in the figure's unit) by each
+    /// turn; an n below a turn's smallest key is certain, above its largest impossible.
+    AtLeastByTurn,
+    /// A chance between 0 and 1.
+    Chance,
+    /// `{"name": mean}`: a mean for each of several entities (per Ranger).
+    PerEntity,
+    /// A number; `null` when it has none (a mean over no game).
+    Scalar,
+    /// A number of games (drawn with its share of all games).
+    Count,
+}
+
+/// One figure of a game's report: which key of the seat report holds it, what to call it
+/// and how it reads. Each game declares its own list beside its report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Figure {
+    pub key: Cow<'static, str>,
+    pub label: Cow<'static, str>,
+    pub kind: FigureKind,
+    /// What one unit of the value is ("Power", "cards"), where it helps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<Cow<'static, str>>,
+    /// The key of the value's 95% interval (`[lo, hi]`), when the report has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Cow<'static, str>>,
+}
+
+impl Figure {
+    /// A figure without unit or interval.
+    pub const fn new(key: &'static str, label: &'static str, kind: FigureKind) -> Figure {
+        Figure {
+            key: Cow::Borrowed(key),
+            label: Cow::Borrowed(label),
+            kind,
+            unit: None,
+            interval: None,
+        }
+    }
+
+    /// A figure whose value counts `unit`s.
+    pub const fn with_unit(
+        key: &'static str,
+        label: &'static str,
+        kind: FigureKind,
+        unit: &'static str,
+    ) -> Figure {
+        Figure {
+            key: Cow::Borrowed(key),
+            label: Cow::Borrowed(label),
+            kind,
+            unit: Some(Cow::Borrowed(unit)),
+            interval: None,
+        }
+    }
+
+    /// A figure whose 95% interval the report holds under `interval`.
+    pub const fn with_interval(
+        key: &'static str,
+        label: &'static str,
+        kind: FigureKind,
+        interval: &'static str,
+    ) -> Figure {
+        Figure {
+            key: Cow::Borrowed(key),
+            label: Cow::Borrowed(label),
+            kind,
+            unit: None,
+            interval: Some(Cow::Borrowed(interval)),
+        }
+    }
+}
+
+/// Which way is better for an [`Objective`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Better {
+    Lower,
+    Higher,
+}
+
+/// The one number by which a game ranks decks: a figure's value (at one turn, for a
+/// per-turn figure).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objective {
+    /// The seat report's key holding the value.
+    pub key: Cow<'static, str>,
+    pub label: Cow<'static, str>,
+    pub better: Better,
+    /// For a per-turn figure, the turn whose value counts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+}
+
+/// The objective of the games that race to a kill: the mean kill turn, lower is better.
+pub const MEAN_KILL_TURN: Objective = Objective {
+    key: Cow::Borrowed("mean_kill_turn"),
+    label: Cow::Borrowed("Mean kill turn"),
+    better: Better::Lower,
+    turn: None,
+};
+
+/// The key of the mean kill turn's 95% interval.
+pub const CI95: &str = "mean_kill_turn_ci95";
+
+/// The figures every race to a kill reports: the outcomes and the kill turns.
+pub const KILL_FIGURES: [Figure; 6] = [
+    Figure::with_interval("mean_kill_turn", "Mean kill turn", FigureKind::Scalar, CI95),
+    Figure::new("median_kill_turn", "Median kill turn", FigureKind::Scalar),
+    Figure::new("wins", "Won", FigureKind::Count),
+    Figure::new("deck_outs", "Lost to deck-out", FigureKind::Count),
+    Figure::new("draws", "Draws", FigureKind::Count),
+    Figure::new("kill_turns", "Won on turn", FigureKind::Distribution),
+];
 
 /// The results from one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

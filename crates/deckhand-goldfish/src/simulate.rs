@@ -282,6 +282,8 @@ pub(crate) fn sim_report<P: Procedure>(
         legal: None,
         legality_errors: Vec::new(),
         seats_alike: P::SEATS_ALIKE.then_some(true),
+        objective: P::OBJECTIVE,
+        figures: p.figures(),
     }
 }
 

@@ -41,7 +41,7 @@ use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
-use crate::report::{mean_by_turn, SeatFigures};
+use crate::report::{mean_by_turn, Better, Figure, FigureKind, Objective, SeatFigures};
 use crate::rng::Rng;
 use crate::simulate::Setup;
 
@@ -449,6 +449,29 @@ impl Procedure for Sms {
             mulligans: Some(figures.mulligans),
             ..SeatFigures::default()
         }
+    }
+
+    const OBJECTIVE: Objective = Objective {
+        key: std::borrow::Cow::Borrowed("power_by_turn"),
+        label: std::borrow::Cow::Borrowed("Power on the Table at turn 5"),
+        better: Better::Higher,
+        turn: Some(5),
+    };
+
+    fn figures(&self) -> Vec<Figure> {
+        use FigureKind::*;
+        vec![
+            Figure::with_unit("power_by_turn", "Power on the Table", ByTurn, "Power"),
+            Figure::with_unit(
+                "power_at_least_by_turn",
+                "Power on the Table",
+                AtLeastByTurn,
+                "Power",
+            ),
+            Figure::new("main_deployed_by_turn", "Main cards deployed", ByTurn),
+            Figure::new("hand_by_turn", "Cards in hand", ByTurn),
+            Figure::new("mulligans", "Mulligans", Count),
+        ]
     }
 
     fn setup<L: Log>(

@@ -42,7 +42,9 @@ use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
-use crate::report::{nonzero_by_turn, SeatFigures};
+use crate::report::{
+    nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN,
+};
 use crate::rng::Rng;
 
 pub const GAME_ID: &str = "zoids-scramble";
@@ -559,6 +561,18 @@ impl Procedure for Zoids {
             first_attack_turns: Some(nonzero_by_turn(&figures.first_attack_turns)),
             ..SeatFigures::default()
         }
+    }
+
+    const OBJECTIVE: Objective = MEAN_KILL_TURN;
+
+    fn figures(&self) -> Vec<Figure> {
+        let mut figures = KILL_FIGURES.to_vec();
+        figures.push(Figure::new(
+            "first_attack_turns",
+            "First attack on turn",
+            FigureKind::Distribution,
+        ));
+        figures
     }
 
     fn setup<L: Log>(

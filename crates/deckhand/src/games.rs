@@ -38,6 +38,8 @@ pub struct GameSummary {
     pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
+    /// Whether exact draw odds exist for this game (the Playtest view's Odds tab).
+    pub odds: bool,
 }
 
 /// A stat's key and the label to show for it.
@@ -97,6 +99,7 @@ impl Deckhand {
                 counted_sections: game.deck.counted_sections.clone(),
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
+                odds: deckhand_goldfish::has_odds(&game.id),
             })
             .collect())
     }

@@ -21,9 +21,10 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    starter_deck, supports, worker_threads, Comparison, Difference, EnemyGroup, GameLog,
-    GoldfishError, OddsRow, Outcome, Owner, SeatComparison, SeatReport, SimOptions, SimReport,
-    StepOptions, Zone, DEFAULT_DIE, DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
+    has_odds, starter_deck, supports, worker_threads, Better, Comparison, Difference,
+    EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow, Outcome, Owner,
+    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_DIE,
+    DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 

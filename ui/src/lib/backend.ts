@@ -31,6 +31,8 @@ export interface GameSummary {
   section_of_type: Record<string, string>;
   /** Whether the goldfish engine plays this game (the Playtest view). */
   goldfish: boolean;
+  /** Whether exact draw odds exist for this game (the Playtest view's Odds tab). */
+  odds: boolean;
   /** The sections whose cards make up the deck (its size, its stats). Decided by the core. */
   counted_sections: string[];
   /** Sections for cards set aside or considered (`side`, `maybe`): never counted, open to any card. */
@@ -241,32 +243,33 @@ export interface SeatReport {
   median_kill_turn: number | null;
   deck_outs: number;
   draws: number;
-  first_attack_turns?: Record<string, number>;
-  damage_by_turn?: Record<string, number>;
-  summon_chance_by_turn?: Record<string, number>;
-  /** Games lost another way (HP 0; a battle ending with enemies standing). */
-  losses?: number;
-  // PR Deck-Building, per turn (means over the games still going).
-  shards_by_turn?: Record<string, number>;
-  energy_by_turn?: Record<string, number>;
-  cards_bought_by_turn?: Record<string, number>;
-  damage_taken_by_turn?: Record<string, number>;
-  goldfish_damage_by_turn?: Record<string, number>;
-  /** Games whose character flipped on each turn. */
-  flip_turns?: Record<string, number>;
-  // Heroes of the Grid, per battle.
-  all_defeated_chance?: number;
-  hits_per_battle?: number;
-  cards_lost_per_ranger?: Record<string, number>;
-  energy_spent_per_battle?: number;
-  ranger_defeats?: number;
-  // Saturday Morning Showdown, per turn.
-  power_by_turn?: Record<string, number>;
-  main_deployed_by_turn?: Record<string, number>;
-  hand_by_turn?: Record<string, number>;
-  /** `[turn][N]`: the chance of at least N Power on the Table at the end of the turn. */
-  power_at_least_by_turn?: Record<string, Record<string, number>>;
-  mulligans?: number;
+  /** The game's own figures, by the keys its report's `figures` name (read them from there). */
+  [key: string]: unknown;
+}
+
+/**
+ * How a figure's value reads: `distribution` `{turn: games}`, `by_turn` `{turn: mean}`,
+ * `chance_by_turn` `{turn: chance}`, `at_least_by_turn` `{turn: {n: chance of at least n}}`,
+ * `chance` (0 to 1), `per_entity` `{name: mean}`, `scalar` (a number or null), `count` (games).
+ */
+export type FigureKind = 'distribution' | 'by_turn' | 'chance_by_turn' | 'at_least_by_turn' | 'chance' | 'per_entity' | 'scalar' | 'count';
+
+/** One figure of a report: the seat report's key holding it, its label and kind. */
+export interface Figure {
+  key: string;
+  label: string;
+  kind: FigureKind;
+  unit?: string;
+  /** The key of the value's 95% interval `[lo, hi]`. */
+  interval?: string;
+}
+
+/** The one number that ranks a game's decks (at `turn` of a per-turn figure). */
+export interface Objective {
+  key: string;
+  label: string;
+  better: 'lower' | 'higher';
+  turn?: number;
 }
 
 export interface SimReport {
@@ -281,6 +284,9 @@ export interface SimReport {
   legality_errors?: string[];
   /** True when the seat does not change the game: going second is a second sample. */
   seats_alike?: boolean;
+  objective: Objective;
+  /** The figures each seat carries, in the order to show them: draw from these alone. */
+  figures: Figure[];
 }
 
 /** A Heroes of the Grid enemy deck (its cards' subtype), for the enemy picker. */

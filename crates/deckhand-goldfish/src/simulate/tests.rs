@@ -182,11 +182,13 @@ fn the_report_serialises_to_the_documented_json_shape() {
         assert_eq!(
             keys(&json),
             [
+                "figures",
                 "game",
                 "games",
                 "going_first",
                 "going_second",
                 "not_simulated",
+                "objective",
                 "policy",
                 "seed"
             ]
@@ -538,6 +540,111 @@ fn the_later_games_report_their_own_figures_in_json() {
             assert!(!seat.contains_key(absent), "{game_id}: {absent}");
         }
         assert_eq!(json["seats_alike"], true);
+        assert_eq!(
+            serde_json::from_value::<SimReport>(json).unwrap(),
+            report,
+            "{game_id}"
+        );
+    }
+}
+
+/// Whether `value` has the JSON shape a figure of `kind` promises.
+fn has_shape(kind: crate::FigureKind, value: &serde_json::Value) -> bool {
+    use crate::FigureKind::*;
+    let chance = |v: &serde_json::Value| v.as_f64().is_some_and(|c| (0.0..=1.0).contains(&c));
+    let by_turn = |v: &serde_json::Value, cell: &dyn Fn(&serde_json::Value) -> bool| {
+        v.as_object()
+            .is_some_and(|m| m.iter().all(|(k, v)| k.parse::<u32>().is_ok() && cell(v)))
+    };
+    match kind {
+        Distribution => by_turn(value, &|v| v.is_u64()),
+        ByTurn => by_turn(value, &|v| v.is_f64()),
+        ChanceByTurn => by_turn(value, &chance),
+        AtLeastByTurn => by_turn(value, &|row| by_turn(row, &chance)),
+        Chance => chance(value),
+        PerEntity => value
+            .as_object()
+            .is_some_and(|m| !m.is_empty() && m.values().all(|v| v.is_f64())),
+        Scalar => value.is_number() || value.is_null(),
+        Count => value.is_u64(),
+    }
+}
+
+#[test]
+fn every_game_describes_each_figure_its_report_carries_and_its_objective() {
+    let mut games: Vec<(&str, deckhand_core::Deck, SimOptions)> = vec![
+        (
+            ZOIDS,
+            testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD),
+            SimOptions::default(),
+        ),
+        (
+            PR,
+            testing::sample_deck(PR, testing::STARFALL_VANGUARD),
+            SimOptions::default(),
+        ),
+    ];
+    games.extend(later_games());
+    assert_eq!(games.len(), GAMES.len());
+    // The keys every seat report has whatever the game: a game leaves out those that say
+    // nothing for it (every Showdown game lasts 15 turns). Its own keys it must describe.
+    let common = [
+        "games",
+        "wins",
+        "kill_turns",
+        "mean_kill_turn",
+        "mean_kill_turn_ci95",
+        "median_kill_turn",
+        "deck_outs",
+        "draws",
+    ];
+    for (game_id, deck, base) in games {
+        let options = SimOptions {
+            games: 200,
+            seed: 3,
+            threads: 1,
+            ..base
+        };
+        let report = simulate(&testing::game(game_id), &deck, &options, &mut |_| true).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        let seat = json["going_first"].as_object().unwrap();
+        let mut described = Vec::new();
+        for figure in &report.figures {
+            let value = seat.get(figure.key.as_ref());
+            assert!(
+                value.is_some_and(|v| has_shape(figure.kind, v)),
+                "{game_id}: {} is not a {:?}: {value:?}",
+                figure.key,
+                figure.kind
+            );
+            if let Some(interval) = &figure.interval {
+                assert!(
+                    seat.contains_key(interval.as_ref()),
+                    "{game_id}: {interval}"
+                );
+                described.push(interval.to_string());
+            }
+            described.push(figure.key.to_string());
+        }
+        // Every figure the report carries is described (no figure only in JSON).
+        for key in seat.keys() {
+            assert!(
+                described.contains(key) || common.contains(&key.as_str()),
+                "{game_id}: {key} is not described"
+            );
+        }
+        let objective = &report.objective;
+        let figure = report.figures.iter().find(|f| f.key == objective.key);
+        let value = match (figure.map(|f| f.kind), objective.turn) {
+            (Some(crate::FigureKind::ByTurn), Some(turn)) => seat[objective.key.as_ref()]
+                .get(turn.to_string())
+                .and_then(|v| v.as_f64()),
+            (Some(crate::FigureKind::Scalar | crate::FigureKind::Chance), None) => {
+                seat[objective.key.as_ref()].as_f64()
+            }
+            other => panic!("{game_id}: the objective reads {other:?}"),
+        };
+        assert!(value.is_some(), "{game_id}: no objective value");
         assert_eq!(
             serde_json::from_value::<SimReport>(json).unwrap(),
             report,
