@@ -2,9 +2,8 @@
 //!
 //! The deck's `main` section is the main deck that feeds The Grid; the `starter` section is
 //! your personal starting deck (the caller adds the rules' starter deck for your side when
-//! the deck has none: Hero 7 Teamwork, 1 Attitude, 1 Power Coin, 1 Recovery; Villain 7
-//! Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild); a Character card anywhere in the deck is
-//! your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
+//! the deck has none: the game definition's `fixed_composition` of that `side`); a
+//! Character card anywhere in the deck is your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
 //! of a type (extras set aside and shuffled back); you draw 5; HP 30, Energy 0; the goldfish
 //! has 30 HP and never acts.
 //!
@@ -51,8 +50,6 @@ use crate::procedure::{add_counts, Procedure};
 use crate::report::{mean_by_turn, nonzero_by_turn, SeatFigures};
 use crate::rng::Rng;
 use crate::simulate::Setup;
-
-pub use starter::starter_deck;
 
 pub const GAME_ID: &str = "pr-dbg";
 /// The named pilot policies; the first is the default.
@@ -159,7 +156,7 @@ pub struct Figures {
 }
 
 impl PrDbg {
-    pub(crate) fn new(_game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
+    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
         let policy = match setup.policy {
             Some("battle-first") => Policy::BattleFirst,
             _ => Policy::BuyFirst,
@@ -194,8 +191,10 @@ impl PrDbg {
             .or(starter_order.first().and_then(|&c| side_of(c)))
             .unwrap_or(Side::Hero);
         if starter_order.is_empty() {
-            let list: Vec<String> = starter_deck(side)
+            let list: Vec<String> = game
+                .starter_deck(side)
                 .iter()
+                .flat_map(|c| &c.cards)
                 .map(|(name, n)| format!("{n} {name}"))
                 .collect();
             return Err(GoldfishError::MissingCards(format!(
@@ -665,6 +664,5 @@ impl PrDbg {
 
 mod board;
 mod pilot;
-mod starter;
 #[cfg(test)]
 mod tests;

@@ -232,13 +232,41 @@ pub fn assert_step_goldens(game_id: &str, prefix: &str, games: &[(&str, &str, u6
             going_first,
             ..crate::StepOptions::default()
         };
-        let log = crate::step(&game(game_id), &sample_deck(game_id, text), &options).unwrap();
-        let seat = if going_first { "first" } else { "second" };
-        assert_golden(
-            &format!("{prefix}-{name}-seed-{seed}-{seat}"),
-            &render_game(&log),
+        assert_step_golden(
+            game_id,
+            &format!("{prefix}-{name}"),
+            &sample_deck(game_id, text),
+            &options,
         );
     }
+}
+
+/// Steps `deck` with `options` and compares the rendered game with its golden step log
+/// `{name}-seed-{seed}-{first|second}`.
+pub fn assert_step_golden(game_id: &str, name: &str, deck: &Deck, options: &crate::StepOptions) {
+    let log = crate::step(&game(game_id), deck, options).unwrap();
+    let seat = if options.going_first {
+        "first"
+    } else {
+        "second"
+    };
+    assert_golden(
+        &format!("{name}-seed-{}-{seat}", options.seed),
+        &render_game(&log),
+    );
+}
+
+/// A PR Deck-Building sample deck as it is (its own Character) with the hero starter deck.
+pub fn pr_dbg_sample_with_starter(text: &str) -> Deck {
+    with_entries(
+        sample_deck("pr-dbg", text),
+        &[
+            ("starter", 7, "Teamwork"),
+            ("starter", 1, "Attitude"),
+            ("starter", 1, "Power Coin"),
+            ("starter", 1, "Recovery"),
+        ],
+    )
 }
 
 /// Compares `actual` with `fixtures/{file}`, blessed like [`assert_golden`].

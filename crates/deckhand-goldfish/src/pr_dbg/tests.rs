@@ -58,7 +58,14 @@ const fn case(rule: &'static str) -> Case {
 }
 
 fn scenario(case: &Case) -> (PrDbg, State) {
-    let starter = starter_deck(case.side);
+    let game = testing::game(G);
+    let starter: Vec<(&str, u32)> = game
+        .starter_deck(case.side)
+        .unwrap()
+        .cards
+        .iter()
+        .map(|(name, &count)| (name.as_str(), count))
+        .collect();
     let mut names: Vec<&str> = case
         .hand
         .iter()
@@ -94,7 +101,8 @@ fn scenario(case: &Case) -> (PrDbg, State) {
     for (slot, name) in case.attached.iter().enumerate() {
         state.attached[slot] = index(name);
     }
-    state.draw_pile = std::iter::repeat_n(index(starter[0].0), 5).collect();
+    let most = starter.iter().max_by_key(|(_, count)| *count).unwrap().0;
+    state.draw_pile = std::iter::repeat_n(index(most), 5).collect();
     state.energy = case.energy;
     state.hp = case.hp;
     state.goldfish_hp = case.goldfish_hp;
@@ -306,7 +314,7 @@ fn a_deck_without_its_starter_deck_names_the_starter_it_needs() {
     .unwrap();
     assert_eq!(
         err.to_string(),
-        "a PR Deck-Building goldfish needs your starter deck (7 Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
+        "a PR Deck-Building goldfish needs your starter deck (1 Disposable, 7 Mayhem, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
     );
 }
 
