@@ -9,10 +9,11 @@
 //!
 //! Each turn: refill The Grid to 6; play every card in hand for its Shards and Energy
 //! (Energy at most 20), except that a card with an `ability_cost` is attached when an empty
-//! slot of its colour exists (a Signature Item fits any slot); activate attached Attack
-//! cards that carry `damage` and whose `ability_cost` the Energy covers, most damage first,
-//! once each; then, under `buy-first`, buy and then Battle, under `battle-first` the other
-//! way round. Buying takes, again and again, the Grid card your side may buy with the
+//! slot of its colour exists (a Signature Item fits any slot; two cards wanting one slot:
+//! the most `damage` first, then by name); activate attached Attack cards that carry
+//! `damage` and whose `ability_cost` the Energy covers, most damage first (ties in slot
+//! order), once each; then, under `buy-first`, buy and then Battle, under `battle-first`
+//! the other way round. Buying takes, again and again, the Grid card your side may buy with the
 //! highest `shard_cost` the Shards cover (ties: more `shards`, more `energy`, the leftmost)
 //! into your discard pile. Battling takes adversaries (Villains for a Hero, Heroes for a
 //! Villain), cheapest `battle_cost` first (ties: the leftmost), into the main deck's discard
@@ -22,22 +23,29 @@
 //! Decided here, where GAMES.md is silent:
 //! - The side is the option's, else the deck's, else the character's, else the starter
 //!   cards', else Hero. The seat does not matter: nobody acts against you.
-//! - Cards in hand are considered for attaching most `damage` first, then by name; a card
-//!   takes the first empty slot of its colour. Attached cards stay for the whole game.
+//! - A card takes the first empty slot of its colour. Attached cards stay for the whole
+//!   game.
+//! - The character's own Attack (its `damage`, for its `ability_cost`) is there from the
+//!   turn it flips (the rulebook: once flipped you may use the character's ability),
+//!   activated like an attached card, after the slots when the damage ties.
+//! - A deck without a Character plays (nothing attaches, nothing flips) and the report
+//!   warns that slots, attachments, the flip and the character's Attack are not simulated.
 //! - A card your side may buy is a Grid card of type Equipment, Maneuver, Location or your
 //!   side's own (Hero for Heroes, Villain for Villains); other types are never bought. A
 //!   card without `battle_cost` is never Battled. Locations go to the discard pile like any
 //!   bought card (GAMES.md), though their text puts them in play.
 //! - You win when your Attacks bring the goldfish to 0 HP (the kill turn); you lose when
 //!   adversary damage brings your HP to 0. When The Grid cannot be refilled (the main deck
-//!   is empty) the game ends after that turn, as the rulebook says: more HP than the
-//!   goldfish wins, equal HP goes to the Energy (the goldfish has none), less is counted
-//!   as a deck-out. A game still going after turn 60 is a draw.
-//! - The Shards and Energy figures are what playing cards made that turn.
+//!   is empty) the game ends after that turn, as the rulebook says (GAMES.md): more HP than
+//!   the goldfish wins, equal HP goes to the Energy (the goldfish has none), less is
+//!   counted as a deck-out. A game still going after turn 60 is a draw.
+//! - The Shards and Energy figures are what playing cards made that turn (Energy as it
+//!   reached the tracker, under the cap of 20).
 //!
 //! Not simulated: Starters' and cards' text (Healing, drawing, Battle rewards, abilities
-//! other than an Attack's damage), Attack cards without `damage`, the character's own
-//! abilities, Zords, Masters, Blade Blasters and Signature Items outside the deck.
+//! other than an Attack's damage), Attack cards without `damage`, the character's
+//! abilities other than its Attack's damage, Zords, Masters, Blade Blasters and Signature
+//! Items outside the deck.
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side};
 
@@ -424,7 +432,8 @@ impl Procedure for PrDbg {
             played: Vec::with_capacity(capacity),
             discard: Vec::with_capacity(capacity),
             attached: vec![NONE; self.slots.len()],
-            used: vec![false; self.slots.len()],
+            // One per slot, and the character's own Attack.
+            used: vec![false; self.slots.len() + 1],
             hp: HP,
             goldfish_hp: HP,
             energy: 0,
@@ -623,6 +632,16 @@ impl Procedure for PrDbg {
 
     fn not_simulated(&self) -> &[String] {
         &self.not_simulated
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        if self.character != NONE {
+            return Vec::new();
+        }
+        vec![format!(
+            "the deck names no Character (a Character section with one {} Character), so its slots, attachments, flip and own Attack are not simulated: no card is attached and the goldfish takes no damage",
+            if self.side == Side::Villain { "Villain" } else { "Hero" }
+        )]
     }
 
     #[cfg(test)]

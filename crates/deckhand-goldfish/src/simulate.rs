@@ -266,6 +266,7 @@ pub(crate) fn sim_report<P: Procedure>(
         legal: None,
         legality_errors: Vec::new(),
         seats_alike: P::SEATS_ALIKE.then_some(true),
+        warnings: p.warnings(),
     }
 }
 

@@ -27,6 +27,7 @@ pub const ECLIPSE_HORDE: &str =
 pub const PRISM_BREACH: &str =
     include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
 pub const FAST_AND_FIERCE: &str = include_str!("../../../data/decks/pr-dbg/fast-and-fierce.txt");
+pub const BLOCK_PARTY: &str = include_str!("../../../data/decks/pr-dbg/block-party.txt");
 pub const CRIMSON_FALCON: &str =
     include_str!("../../../data/decks/pr-hotg/crimson-falcon-skystrike.txt");
 pub const JADE_MANTIS: &str = include_str!("../../../data/decks/pr-hotg/jade-mantis-precision.txt");
@@ -133,10 +134,11 @@ pub fn with_entries(mut deck: Deck, lines: &[(&str, u32, &str)]) -> Deck {
     deck
 }
 
-/// A PR Deck-Building sample main deck with the hero starter deck and `character`.
+/// A PR Deck-Building sample deck with its Character replaced by `character`, and the hero
+/// starter deck.
 pub fn pr_dbg_deck(main: &str, character: &str) -> Deck {
     with_entries(
-        sample_deck("pr-dbg", main),
+        without_character(sample_deck("pr-dbg", main)),
         &[
             ("character", 1, character),
             ("starter", 7, "Teamwork"),
@@ -145,6 +147,12 @@ pub fn pr_dbg_deck(main: &str, character: &str) -> Deck {
             ("starter", 1, "Recovery"),
         ],
     )
+}
+
+/// `deck` without its PR Deck-Building Character section.
+pub fn without_character(mut deck: Deck) -> Deck {
+    deck.entries.retain(|e| e.section != "character");
+    deck
 }
 
 /// The enemy group of the sample cards whose subtype is `name`.
