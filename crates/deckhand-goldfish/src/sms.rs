@@ -354,7 +354,7 @@ impl Sms {
             }
             return;
         }
-        if state.hand_len < HAND_SIZE && state.library.len() > 0 {
+        if state.hand_len < HAND_SIZE && !state.library.is_empty() {
             let drawn = self.fill_hand(state, rng, log);
             log.decide(Action::Draw, || {
                 format!(
