@@ -243,6 +243,9 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
 }
 
 fn warn_illegal(label: &str, report: &SimReport) {
+    for warning in &report.warnings {
+        eprintln!("deckhand: warning: {label}: {warning}");
+    }
     if report.legal == Some(false) {
         eprintln!(
             "deckhand: warning: {label} is not legal ({}); it plays anyway",

@@ -53,7 +53,29 @@ pub struct GoldfishDef {
     /// The hits each face of the combat die shows (`pr-hotg`); empty for games without dice.
     #[serde(default)]
     pub die_faces: Vec<u8>,
+    /// The enemy line-up a battle uses when none is chosen (`pr-hotg`: `--enemies`, and the
+    /// Playtest view's picker starts with it); empty for games without enemies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemies: Vec<EnemyPick>,
 }
+
+/// One enemy deck of a line-up, by name, with its foot-soldier figures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyPick {
+    /// The enemy deck's name: its cards' subtype ("Putty Patrollers").
+    pub name: String,
+    /// Foot-soldier figures, 1 to 4 (a Monster or Boss always brings 4 cards).
+    #[serde(default = "one_figure")]
+    pub figures: u32,
+}
+
+fn one_figure() -> u32 {
+    1
+}
+
+/// The most foot-soldier figures in one battle.
+pub const MAX_FOOT_FIGURES: u32 = 4;
 
 /// The most faces a die may have, and the most hits one face may show.
 pub const MAX_DIE_FACES: usize = 20;
@@ -258,6 +280,17 @@ impl Game {
         self.short_name.as_deref().unwrap_or(&self.name)
     }
 
+    /// The fixed starter deck of `side`: the composition of a `fixed_composition` rule
+    /// that states that side (`pr-dbg`).
+    pub fn starter_deck(&self, side: crate::Side) -> Option<&crate::Composition> {
+        self.deck.rules.iter().find_map(|rule| match &rule.kind {
+            RuleKind::FixedComposition { compositions, .. } => {
+                compositions.iter().find(|c| c.side == Some(side))
+            }
+            _ => None,
+        })
+    }
+
     /// The card type with this name, compared case-insensitively.
     pub fn card_type(&self, name: &str) -> Option<&CardTypeDef> {
         let key = fold_name(name);
@@ -353,6 +386,25 @@ impl Game {
         if let Some(goldfish) = self.goldfish.as_ref().filter(|g| !g.die_faces.is_empty()) {
             validate_die_faces(&goldfish.die_faces)
                 .or_else(|message| fail("goldfish.die_faces", message))?;
+        }
+        let picks = self.goldfish.as_ref().map_or(&[][..], |g| &g.enemies[..]);
+        let mut seen = BTreeSet::new();
+        for (i, pick) in picks.iter().enumerate() {
+            if pick.name.trim().is_empty() || !seen.insert(fold_name(&pick.name)) {
+                return fail(
+                    &format!("goldfish.enemies[{i}].name"),
+                    format!("'{}' is empty or named twice", pick.name),
+                );
+            }
+            if !(1..=MAX_FOOT_FIGURES).contains(&pick.figures) {
+                return fail(
+                    &format!("goldfish.enemies[{i}].figures"),
+                    format!(
+                        "an enemy takes 1 to {MAX_FOOT_FIGURES} figures, not {}",
+                        pick.figures
+                    ),
+                );
+            }
         }
         self.validate_deck_rules()?;
         self.validate_print()
@@ -715,6 +767,53 @@ name = "Main"
         for (faces, expected) in cases {
             let err = error_of(&with(faces));
             assert!(err.contains(expected), "{faces}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_default_enemy_line_up_is_read_and_checked() {
+        let with = |enemies: &str| format!("{MINIMAL}\n[goldfish]\nenemies = {enemies}\n");
+        let game = Game::from_toml(
+            "tiny.toml",
+            &with(r#"[{ name = "Gravel Grunt", figures = 3 }, { name = "Clockjaw" }]"#),
+        )
+        .unwrap();
+        let picks = game.goldfish.unwrap().enemies;
+        assert_eq!(
+            picks,
+            [
+                EnemyPick {
+                    name: "Gravel Grunt".into(),
+                    figures: 3
+                },
+                EnemyPick {
+                    name: "Clockjaw".into(),
+                    figures: 1
+                }
+            ]
+        );
+        let cases = [
+            (
+                r#"[{ name = "Grunts", figures = 5 }]"#,
+                "goldfish.enemies[0].figures: an enemy takes 1 to 4 figures, not 5",
+            ),
+            (
+                r#"[{ name = "Grunts", figures = 0 }]"#,
+                "goldfish.enemies[0].figures: an enemy takes 1 to 4 figures, not 0",
+            ),
+            (
+                r#"[{ name = "Grunts" }, { name = "GRUNTS" }]"#,
+                "goldfish.enemies[1].name: 'GRUNTS' is empty or named twice",
+            ),
+            (r#"[{ name = " " }]"#, "goldfish.enemies[0].name"),
+            (
+                r#"[{ name = "Grunts", count = 2 }]"#,
+                "unknown field `count`",
+            ),
+        ];
+        for (enemies, expected) in cases {
+            let err = error_of(&with(enemies));
+            assert!(err.contains(expected), "{enemies}: {err}");
         }
     }
 

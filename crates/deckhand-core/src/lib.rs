@@ -21,9 +21,9 @@ pub use card_set::{CardSet, CardSetItem, CardSetSummary, SetInfo};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use game::{
-    parse_hex_color, validate_die_faces, CardSize, CardTypeDef, FrameBy, Game, GoldfishDef,
-    KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef, StatKind,
-    GENERIC_SECTIONS, MAX_DIE_FACES, MAX_FACE_HITS,
+    parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,
+    GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,
+    StatKind, GENERIC_SECTIONS, MAX_DIE_FACES, MAX_FACE_HITS, MAX_FOOT_FIGURES,
 };
 pub use games::Games;
 pub use legality::{check_deck, Diagnostic, Legality};

@@ -158,6 +158,10 @@ pub struct Composition {
     pub name: String,
     /// Card name → count.
     pub cards: BTreeMap<String, u32>,
+    /// The side whose starter deck this is (`pr-dbg`: the goldfish plays it for a deck of
+    /// that side that lists none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<crate::Side>,
 }
 
 /// Rules that data cannot express.

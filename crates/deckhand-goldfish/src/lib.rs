@@ -54,8 +54,7 @@ pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
-pub use pr_dbg::{starter_deck, POLICIES as PR_DBG_POLICIES};
-pub use pr_hotg::DEFAULT_DIE;
+pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
 pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES,

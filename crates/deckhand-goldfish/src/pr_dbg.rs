@@ -2,18 +2,18 @@
 //!
 //! The deck's `main` section is the main deck that feeds The Grid; the `starter` section is
 //! your personal starting deck (the caller adds the rules' starter deck for your side when
-//! the deck has none: Hero 7 Teamwork, 1 Attitude, 1 Power Coin, 1 Recovery; Villain 7
-//! Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild); a Character card anywhere in the deck is
-//! your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
+//! the deck has none: the game definition's `fixed_composition` of that `side`); a
+//! Character card anywhere in the deck is your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
 //! of a type (extras set aside and shuffled back); you draw 5; HP 30, Energy 0; the goldfish
 //! has 30 HP and never acts.
 //!
 //! Each turn: refill The Grid to 6; play every card in hand for its Shards and Energy
 //! (Energy at most 20), except that a card with an `ability_cost` is attached when an empty
-//! slot of its colour exists (a Signature Item fits any slot); activate attached Attack
-//! cards that carry `damage` and whose `ability_cost` the Energy covers, most damage first,
-//! once each; then, under `buy-first`, buy and then Battle, under `battle-first` the other
-//! way round. Buying takes, again and again, the Grid card your side may buy with the
+//! slot of its colour exists (a Signature Item fits any slot; two cards wanting one slot:
+//! the most `damage` first, then by name); activate attached Attack cards that carry
+//! `damage` and whose `ability_cost` the Energy covers, most damage first (ties in slot
+//! order), once each; then, under `buy-first`, buy and then Battle, under `battle-first`
+//! the other way round. Buying takes, again and again, the Grid card your side may buy with the
 //! highest `shard_cost` the Shards cover (ties: more `shards`, more `energy`, the leftmost)
 //! into your discard pile. Battling takes adversaries (Villains for a Hero, Heroes for a
 //! Villain), cheapest `battle_cost` first (ties: the leftmost), into the main deck's discard
@@ -23,22 +23,29 @@
 //! Decided here, where GAMES.md is silent:
 //! - The side is the option's, else the deck's, else the character's, else the starter
 //!   cards', else Hero. The seat does not matter: nobody acts against you.
-//! - Cards in hand are considered for attaching most `damage` first, then by name; a card
-//!   takes the first empty slot of its colour. Attached cards stay for the whole game.
+//! - A card takes the first empty slot of its colour. Attached cards stay for the whole
+//!   game.
+//! - The character's own Attack (its `damage`, for its `ability_cost`) is there from the
+//!   turn it flips (the rulebook: once flipped you may use the character's ability),
+//!   activated like an attached card, after the slots when the damage ties.
+//! - A deck without a Character plays (nothing attaches, nothing flips) and the report
+//!   warns that slots, attachments, the flip and the character's Attack are not simulated.
 //! - A card your side may buy is a Grid card of type Equipment, Maneuver, Location or your
 //!   side's own (Hero for Heroes, Villain for Villains); other types are never bought. A
 //!   card without `battle_cost` is never Battled. Locations go to the discard pile like any
 //!   bought card (GAMES.md), though their text puts them in play.
 //! - You win when your Attacks bring the goldfish to 0 HP (the kill turn); you lose when
 //!   adversary damage brings your HP to 0. When The Grid cannot be refilled (the main deck
-//!   is empty) the game ends after that turn, as the rulebook says: more HP than the
-//!   goldfish wins, equal HP goes to the Energy (the goldfish has none), less is counted
-//!   as a deck-out. A game still going after turn 60 is a draw.
-//! - The Shards and Energy figures are what playing cards made that turn.
+//!   is empty) the game ends after that turn, as the rulebook says (GAMES.md): more HP than
+//!   the goldfish wins, equal HP goes to the Energy (the goldfish has none), less is
+//!   counted as a deck-out. A game still going after turn 60 is a draw.
+//! - The Shards and Energy figures are what playing cards made that turn (Energy as it
+//!   reached the tracker, under the cap of 20).
 //!
 //! Not simulated: Starters' and cards' text (Healing, drawing, Battle rewards, abilities
-//! other than an Attack's damage), Attack cards without `damage`, the character's own
-//! abilities, Zords, Masters, Blade Blasters and Signature Items outside the deck.
+//! other than an Attack's damage), Attack cards without `damage`, the character's
+//! abilities other than its Attack's damage, Zords, Masters, Blade Blasters and Signature
+//! Items outside the deck.
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side};
 
@@ -53,8 +60,6 @@ use crate::report::{
 };
 use crate::rng::Rng;
 use crate::simulate::Setup;
-
-pub use starter::starter_deck;
 
 pub const GAME_ID: &str = "pr-dbg";
 /// The named pilot policies; the first is the default.
@@ -161,7 +166,7 @@ pub struct Figures {
 }
 
 impl PrDbg {
-    pub(crate) fn new(_game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
+    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
         let policy = match setup.policy {
             Some("battle-first") => Policy::BattleFirst,
             _ => Policy::BuyFirst,
@@ -196,8 +201,10 @@ impl PrDbg {
             .or(starter_order.first().and_then(|&c| side_of(c)))
             .unwrap_or(Side::Hero);
         if starter_order.is_empty() {
-            let list: Vec<String> = starter_deck(side)
+            let list: Vec<String> = game
+                .starter_deck(side)
                 .iter()
+                .flat_map(|c| &c.cards)
                 .map(|(name, n)| format!("{n} {name}"))
                 .collect();
             return Err(GoldfishError::MissingCards(format!(
@@ -427,7 +434,8 @@ impl Procedure for PrDbg {
             played: Vec::with_capacity(capacity),
             discard: Vec::with_capacity(capacity),
             attached: vec![NONE; self.slots.len()],
-            used: vec![false; self.slots.len()],
+            // One per slot, and the character's own Attack.
+            used: vec![false; self.slots.len() + 1],
             hp: HP,
             goldfish_hp: HP,
             energy: 0,
@@ -649,6 +657,16 @@ impl Procedure for PrDbg {
         &self.not_simulated
     }
 
+    fn warnings(&self) -> Vec<String> {
+        if self.character != NONE {
+            return Vec::new();
+        }
+        vec![format!(
+            "the deck names no Character (a Character section with one {} Character), so its slots, attachments, flip and own Attack are not simulated: no card is attached and the goldfish takes no damage",
+            if self.side == Side::Villain { "Villain" } else { "Hero" }
+        )]
+    }
+
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts = vec![0u32; self.deck.len()];
@@ -688,6 +706,5 @@ impl PrDbg {
 
 mod board;
 mod pilot;
-mod starter;
 #[cfg(test)]
 mod tests;

@@ -55,10 +55,8 @@ use crate::rng::Rng;
 use crate::simulate::{EnemyGroup, Setup};
 
 pub const GAME_ID: &str = "pr-hotg";
-/// GAMES.md's default die, for a game definition without `[goldfish] die_faces`.
-pub const DEFAULT_DIE: &[u8] = &[0, 0, 1, 1, 1, 2];
 const ROW: usize = 4;
-const MAX_FOOT_SOLDIERS: u32 = 4;
+const MAX_FOOT_SOLDIERS: u32 = deckhand_core::MAX_FOOT_FIGURES;
 
 const KEYWORDS: KeywordPolicy = KeywordPolicy {
     accounted: &[],
@@ -163,12 +161,18 @@ impl PrHotg {
         let cards = DeckCards::from_deck(deck, &["ranger", "main"])?;
         let die: Vec<u8> = match setup.die_faces {
             Some(faces) => faces.to_vec(),
+            // The die is the definition's (GAMES.md's default lives there, not here).
             None => game
                 .goldfish
                 .as_ref()
                 .map(|g| g.die_faces.clone())
                 .filter(|f| !f.is_empty())
-                .unwrap_or_else(|| DEFAULT_DIE.to_vec()),
+                .ok_or_else(|| {
+                    GoldfishError::InvalidOptions(format!(
+                        "the {} definition states no combat die ([goldfish] die_faces): give one with --die",
+                        game.id
+                    ))
+                })?,
         };
         validate_die_faces(&die).map_err(GoldfishError::InvalidOptions)?;
         let die_sum: u32 = die.iter().map(|&f| u32::from(f)).sum();

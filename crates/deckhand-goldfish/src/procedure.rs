@@ -61,6 +61,11 @@ pub trait Procedure: Sync {
     /// The deck's cards whose printed effects this procedure does not play.
     fn not_simulated(&self) -> &[String];
 
+    /// What the deck lacks for this procedure to play all of it (the games play anyway).
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The name of the policy that runs when none is asked for.
     fn default_policy(&self) -> &'static str {
         crate::simulate::DEFAULT_POLICY

@@ -38,6 +38,10 @@ pub struct SimReport {
     /// The figures each seat report carries for this game, in the order to show them:
     /// renderers draw a report from this list alone.
     pub figures: Vec<Figure>,
+    /// What the deck lacks for the game's goldfish to play all of it, one line each (a PR
+    /// Deck-Building deck without a Character); the games play anyway.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// How a figure's value reads, and so how it is drawn. Values sit in each seat report
@@ -202,7 +206,8 @@ pub struct SeatReport {
     /// PR Deck-Building: Shards made by playing cards, mean per turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shards_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: Energy gained by playing cards, mean per turn.
+    /// PR Deck-Building: Energy gained by playing cards (what reached the tracker under its
+    /// cap of 20), mean per turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub energy_by_turn: Option<BTreeMap<u32, f64>>,
     /// PR Deck-Building: cards bought, mean per turn.

@@ -284,6 +284,7 @@ pub(crate) fn sim_report<P: Procedure>(
         seats_alike: P::SEATS_ALIKE.then_some(true),
         objective: P::OBJECTIVE,
         figures: p.figures(),
+        warnings: p.warnings(),
     }
 }
 

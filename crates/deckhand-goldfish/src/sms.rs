@@ -1,11 +1,29 @@
 //! Saturday Morning Showdown: the goldfish pilot of GAMES.md, action by action.
 //!
-//! The characters (Heroes, Villains, Leaders) start in play; the deck proper is shuffled and
-//! 8 cards drawn, with one optional mulligan. Each turn the side takes its actions (Heroes
-//! 3, Villains 4), each one, in GAMES.md's order of preference: put on the Table the Main
-//! card with the most power (an Attachment needs a character with a free slot of its kind:
-//! one Equipment and one Vehicle each), else Upgrade the character with the least power
-//! (+1), else fill the hand to 8. There is no other draw. The game lasts 15 turns.
+//! The characters (Heroes, Villains and Leaders) start on the Table; the deck proper is
+//! shuffled and 8 cards drawn, with one optional mulligan (the pilot takes it when the
+//! opening hand holds no Main card). Each turn the side takes its actions (Heroes 3,
+//! Villains 4), each one the first of, in GAMES.md's order: put on the Table the Main card
+//! with the most power (ties by folded name; an Attachment needs a character or Ally with a
+//! free slot of its kind: one Equipment and one Vehicle each); else, when the hand holds
+//! fewer than 8 cards and the deck is not empty, fill the hand to 8 (there is no other
+//! draw); else Upgrade the character with the least power (+1; ties: the first listed).
+//! The game lasts 15 turns.
+//!
+//! GAMES.md's settled details, as played here:
+//! - Leaders are characters on the Table: their power counts and they hold Attachments.
+//!   (GAMES.md over the rulebook's "Cards in Play are not on the Table".)
+//! - The Upgrade goes to a character (Hero, Villain or Leader), never to an Ally or a Super:
+//!   GAMES.md's pilot upgrades "the character" where the rulebook's Upgrade names "a Hero
+//!   or Super". A character's power counts its upgrades and attachments.
+//! - Attachments go to the characters first (deck-list order), then to the Allies (Supers
+//!   and Mooks included) in the order they were put down; Mooks hold no Vehicle. An
+//!   Attachment with no free slot of its kind is passed over.
+//! - A Main card whose name is already on the Table (Mooks excepted) is never put down:
+//!   the Table Rule would remove the old one and gain nothing. Only a Villain deck puts
+//!   Mooks down.
+//! - Power on the Table: characters' printed power + Upgrades + Attachments + the Allies,
+//!   Mooks and Supers on the Table.
 //!
 //! Decided here, where GAMES.md is silent:
 //! - The deck's side is the option's or the deck's, else its characters': a deck with a
@@ -14,21 +32,9 @@
 //!   cannot win against a goldfish that never fights, so its game is a draw after turn 15.
 //!   The kill-turn table is therefore "turn 15" for every Hero game; the figures that
 //!   matter are the per-turn Power, deployments and hand size.
-//! - Leaders are in play but not on the Table (the rulebook: "Cards in Play are not on the
-//!   Table, unless specified"), so their power is not counted and they are not upgraded.
-//!   Upgradable characters are the side's Heroes (or Villains) and Supers on the Table.
-//! - Main cards are Allies, Mooks, Supers and Attachments (GAMES.md). Mooks are played
-//!   only by a Villain deck (only the Villain's Leader puts Mooks in play). A Main card whose
-//!   name is already on your Table (Mooks excepted) is never put down: the Table Rule would
-//!   remove the old copy and the Table would gain nothing. Ties of power go by name.
-//! - An Attachment goes on the first character on the Table (characters first, then Allies
-//!   in the order they were put down) with a free slot of its kind; Mooks take no Vehicle.
-//!   An Attachment that is neither Equipment nor Vehicle is never played.
-//! - The character with the least power counts its upgrades and attachments; ties go to the
-//!   one on the Table first. Filling the hand draws up to 8 (fewer when the deck runs low;
-//!   an empty deck is no loss). An action with nothing to do is passed.
-//! - The literal pilot fills the hand only when there is nothing to upgrade, so a deck with
-//!   characters plays out its opening hand and then upgrades: that is what GAMES.md says.
+//! - An Attachment that is neither Equipment nor Vehicle is never played. Filling the hand
+//!   draws up to 8, fewer when the deck runs low (an empty deck is no loss). With no Main
+//!   card to put down, no hand to fill and no character to upgrade, the action is passed.
 //!
 //! Not simulated: Combat, Event and Mission cards (never played) and every card whose text
 //! says more than its keywords (requirements, abilities, Flips, Drama are text).
@@ -61,7 +67,7 @@ const KEYWORDS: KeywordPolicy = KeywordPolicy {
 enum Kind {
     /// A Hero or Villain: starts on the Table, upgradable.
     Character,
-    /// Starts in play, off the Table.
+    /// A character too (GAMES.md): starts on the Table, upgradable, holds Attachments.
     Leader,
     Super,
     Ally,
@@ -92,9 +98,8 @@ pub struct Sms {
     actions: u32,
     /// The deck proper in printed order.
     library_order: Vec<u16>,
-    /// Characters that start on the Table, and Leaders, in list order.
+    /// The characters (Heroes, Villains, Leaders) that start on the Table, in list order.
     table_start: Vec<u16>,
-    leaders: Vec<u16>,
     /// Main cards the side may play, most power first, then by name.
     mains: Vec<u16>,
     mulligan: Option<bool>,
@@ -110,7 +115,7 @@ struct Slot {
     vehicle: u16,
     /// The card's power with its upgrades and attachments (kept, not recounted).
     power: u32,
-    /// A Hero, Villain or Super: the Upgrade action may pick it.
+    /// A character (Hero, Villain or Leader): the Upgrade action may pick it.
     upgradable: bool,
 }
 
@@ -168,7 +173,6 @@ impl Sms {
         let index = |id: &str| cards.cards.iter().position(|c| c.id == id).unwrap_or(0) as u16;
         let mut library_order = Vec::new();
         let mut table_start = Vec::new();
-        let mut leaders = Vec::new();
         for entry in deck
             .entries
             .iter()
@@ -177,8 +181,9 @@ impl Sms {
             let card = index(&entry.card.id);
             let copies = entry.count as usize;
             match features[card as usize].kind {
-                Kind::Character => table_start.extend(std::iter::repeat_n(card, copies)),
-                Kind::Leader => leaders.extend(std::iter::repeat_n(card, copies)),
+                Kind::Character | Kind::Leader => {
+                    table_start.extend(std::iter::repeat_n(card, copies))
+                }
                 _ => library_order.extend(std::iter::repeat_n(card, copies)),
             }
         }
@@ -210,7 +215,6 @@ impl Sms {
             features,
             library_order,
             table_start,
-            leaders,
             mains,
             mulligan: setup.mulligan,
             not_simulated,
@@ -238,7 +242,7 @@ impl Sms {
             equipment: NONE,
             vehicle: NONE,
             power: u32::from(self.f(card).power),
-            upgradable: matches!(self.f(card).kind, Kind::Character | Kind::Super),
+            upgradable: matches!(self.f(card).kind, Kind::Character | Kind::Leader),
         }
     }
 
@@ -301,9 +305,6 @@ impl Sms {
             state.named[self.deck.name_id[card as usize] as usize] = true;
             state.power += u32::from(self.f(card).power);
         }
-        for &card in &self.leaders {
-            state.named[self.deck.name_id[card as usize] as usize] = true;
-        }
     }
 
     /// One action, as the pilot chooses it.
@@ -353,6 +354,15 @@ impl Sms {
             }
             return;
         }
+        if state.hand_len < HAND_SIZE && !state.library.is_empty() {
+            let drawn = self.fill_hand(state, rng, log);
+            log.decide(Action::Draw, || {
+                format!(
+                    "Fill the hand: draw {drawn} (no Main card in hand can be put on the Table)"
+                )
+            });
+            return;
+        }
         let weakest = state
             .table
             .iter()
@@ -360,25 +370,28 @@ impl Sms {
             .filter(|(_, s)| s.upgradable)
             .min_by_key(|(i, s)| (s.power, *i))
             .map(|(i, _)| i);
-        if let Some(i) = weakest {
-            state.table[i].upgrades += 1;
-            state.table[i].power += 1;
-            state.power += 1;
-            let (card, now) = (state.table[i].card, self.slot_power(&state.table[i]));
-            log.decide(Action::Play, || {
-                format!(
-                    "Upgrade {} to power {now}: no Main card in hand can be put on the Table, and {} has the least power",
-                    self.name(card),
-                    self.name(card)
-                )
+        let Some(i) = weakest else {
+            log.decide(Action::Hold, || {
+                "Pass: nothing to put on the Table, no hand to fill and no character to upgrade"
+                    .to_owned()
             });
             return;
-        }
-        let drawn = self.fill_hand(state, rng, log);
-        log.decide(Action::Draw, || match drawn {
-            0 => "Pass: nothing to put on the Table or upgrade, and the hand cannot be filled"
-                .to_owned(),
-            n => format!("Fill the hand: draw {n} (nothing to put on the Table or upgrade)"),
+        };
+        state.table[i].upgrades += 1;
+        state.table[i].power += 1;
+        state.power += 1;
+        let (card, now) = (state.table[i].card, self.slot_power(&state.table[i]));
+        log.decide(Action::Play, || {
+            let why = if state.hand_len >= HAND_SIZE {
+                "the hand is full"
+            } else {
+                "the deck is empty"
+            };
+            format!(
+                "Upgrade {} to power {now}: no Main card in hand can be put on the Table, {why}, and {} is the character with the least power",
+                self.name(card),
+                self.name(card)
+            )
         });
     }
 }
@@ -609,12 +622,6 @@ impl Procedure for Sms {
             ),
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::visible("table", "Table", Owner::You, table),
-            Zone::visible(
-                "leaders",
-                "Leaders in play",
-                Owner::You,
-                names(&self.leaders),
-            ),
             Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
         ]
     }
@@ -643,7 +650,6 @@ impl Procedure for Sms {
             .copied()
             .chain(on_table.filter(|&c| c != NONE))
             .chain(self.table_start.iter().copied())
-            .chain(self.leaders.iter().copied())
         {
             counts[card as usize] += 1;
         }
@@ -652,7 +658,8 @@ impl Procedure for Sms {
 }
 
 impl Sms {
-    /// A card with its printed power and its kind as a tag (`character`, `ally`…).
+    /// A card with its printed power and its kind as a tag (`character`, `ally`…; a Leader
+    /// is tagged `leader` and `character`).
     fn card(&self, c: u16) -> ZoneCard {
         let f = self.f(c);
         let kind = match f.kind {
@@ -668,6 +675,7 @@ impl Sms {
         ZoneCard::plain(self.name(c))
             .stat("printed_power", f.power)
             .tag(kind, true)
+            .tag("character", f.kind == Kind::Leader)
             .tag("main", self.mains.contains(&c))
     }
 }

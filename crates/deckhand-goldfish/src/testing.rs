@@ -27,6 +27,7 @@ pub const ECLIPSE_HORDE: &str =
 pub const PRISM_BREACH: &str =
     include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
 pub const FAST_AND_FIERCE: &str = include_str!("../../../data/decks/pr-dbg/fast-and-fierce.txt");
+pub const BLOCK_PARTY: &str = include_str!("../../../data/decks/pr-dbg/block-party.txt");
 pub const CRIMSON_FALCON: &str =
     include_str!("../../../data/decks/pr-hotg/crimson-falcon-skystrike.txt");
 pub const JADE_MANTIS: &str = include_str!("../../../data/decks/pr-hotg/jade-mantis-precision.txt");
@@ -133,10 +134,11 @@ pub fn with_entries(mut deck: Deck, lines: &[(&str, u32, &str)]) -> Deck {
     deck
 }
 
-/// A PR Deck-Building sample main deck with the hero starter deck and `character`.
+/// A PR Deck-Building sample deck with its Character replaced by `character`, and the hero
+/// starter deck.
 pub fn pr_dbg_deck(main: &str, character: &str) -> Deck {
     with_entries(
-        sample_deck("pr-dbg", main),
+        without_character(sample_deck("pr-dbg", main)),
         &[
             ("character", 1, character),
             ("starter", 7, "Teamwork"),
@@ -145,6 +147,12 @@ pub fn pr_dbg_deck(main: &str, character: &str) -> Deck {
             ("starter", 1, "Recovery"),
         ],
     )
+}
+
+/// `deck` without its PR Deck-Building Character section.
+pub fn without_character(mut deck: Deck) -> Deck {
+    deck.entries.retain(|e| e.section != "character");
+    deck
 }
 
 /// The enemy group of the sample cards whose subtype is `name`.
@@ -232,13 +240,41 @@ pub fn assert_step_goldens(game_id: &str, prefix: &str, games: &[(&str, &str, u6
             going_first,
             ..crate::StepOptions::default()
         };
-        let log = crate::step(&game(game_id), &sample_deck(game_id, text), &options).unwrap();
-        let seat = if going_first { "first" } else { "second" };
-        assert_golden(
-            &format!("{prefix}-{name}-seed-{seed}-{seat}"),
-            &render_game(&log),
+        assert_step_golden(
+            game_id,
+            &format!("{prefix}-{name}"),
+            &sample_deck(game_id, text),
+            &options,
         );
     }
+}
+
+/// Steps `deck` with `options` and compares the rendered game with its golden step log
+/// `{name}-seed-{seed}-{first|second}`.
+pub fn assert_step_golden(game_id: &str, name: &str, deck: &Deck, options: &crate::StepOptions) {
+    let log = crate::step(&game(game_id), deck, options).unwrap();
+    let seat = if options.going_first {
+        "first"
+    } else {
+        "second"
+    };
+    assert_golden(
+        &format!("{name}-seed-{}-{seat}", options.seed),
+        &render_game(&log),
+    );
+}
+
+/// A PR Deck-Building sample deck as it is (its own Character) with the hero starter deck.
+pub fn pr_dbg_sample_with_starter(text: &str) -> Deck {
+    with_entries(
+        sample_deck("pr-dbg", text),
+        &[
+            ("starter", 7, "Teamwork"),
+            ("starter", 1, "Attitude"),
+            ("starter", 1, "Power Coin"),
+            ("starter", 1, "Recovery"),
+        ],
+    )
 }
 
 /// Compares `actual` with `fixtures/{file}`, blessed like [`assert_golden`].

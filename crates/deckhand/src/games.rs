@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use deckhand_core::GENERIC_SECTIONS;
+use deckhand_core::{EnemyPick, GENERIC_SECTIONS};
 
 use crate::{Deckhand, Result};
 
@@ -23,6 +23,9 @@ pub struct GameSummary {
     pub sections: Vec<StatLabel>,
     /// The stat the deck editor's curve chart counts.
     pub curve_stat: Option<String>,
+    /// Heroes of the Grid: the enemy line-up the Playtest view's picker starts with (the
+    /// definition's `[goldfish] enemies`, also what a run given none plays); empty elsewhere.
+    pub goldfish_enemies: Vec<EnemyPick>,
     /// Whether a deck of this game is a hero or a villain deck.
     pub sided: bool,
     /// Card types that always go to one of the game's sections (`sms` characters), keyed
@@ -86,6 +89,11 @@ impl Deckhand {
                     }))
                     .collect(),
                 curve_stat: game.deck.curve_stat.clone(),
+                goldfish_enemies: game
+                    .goldfish
+                    .as_ref()
+                    .map(|g| g.enemies.clone())
+                    .unwrap_or_default(),
                 sided: game.deck.default_side != deckhand_core::DefaultSide::None,
                 section_of_type: game
                     .deck

@@ -7,13 +7,15 @@
 //!
 //! What some games' goldfish needs besides the deck is resolved here too:
 //! - PR Deck-Building: a deck with no `starter` section plays the rules' starter deck for
-//!   its side (Hero: 7 Teamwork, 1 Attitude, 1 Power Coin, 1 Recovery; Villain: 7 Mayhem,
-//!   1 Disposable, 1 Putty Clay, 1 Rebuild), found by name among the game's Starter cards
+//!   its side (the game definition's starter composition of that side), found by name
+//!   among the game's Starter cards
 //!   in the database when the deck is made playable, and added for the side the run plays
 //!   (the option's, else the deck's, else its character's, else Hero).
 //! - Heroes of the Grid: the enemy line-up, by enemy deck name (the enemy cards' subtype,
 //!   as the community export names them) and figure count: [`Deckhand::enemy_lineup`],
 //!   with [`parse_enemy_pick`] for `"Putty Patrollers:3"`; the die with [`parse_die_faces`].
+//!   A run given no line-up plays the definition's `[goldfish] enemies`, resolved when the
+//!   deck is made playable.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -21,10 +23,10 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    has_odds, starter_deck, supports, worker_threads, Better, Comparison, Difference,
-    EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow, Outcome, Owner,
-    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_DIE,
-    DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
+    has_odds, supports, worker_threads, Better, Comparison, Difference, EnemyGroup, Figure,
+    FigureKind, GameLog, GoldfishError, Objective, OddsRow, Outcome, Owner, SeatComparison,
+    SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_GAMES,
+    PR_DBG_POLICIES,
 };
 use serde::Serialize;
 
@@ -53,6 +55,9 @@ pub struct Playable {
     /// PR Deck-Building: both sides' starter decks from the database, added to a deck that
     /// lists none for the side a run plays.
     pub starters: Vec<DeckEntry>,
+    /// Heroes of the Grid: the game definition's default enemy line-up, resolved against
+    /// the database; a run given no line-up plays it.
+    pub default_enemies: Vec<EnemyGroup>,
 }
 
 impl Playable {
@@ -74,7 +79,8 @@ impl Playable {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport> {
         let deck = self.deck_for(options.side);
-        let mut report = deckhand_goldfish::simulate(&self.game, &deck, options, progress)?;
+        let options = self.with_default_enemies(options, |o| &mut o.enemies);
+        let mut report = deckhand_goldfish::simulate(&self.game, &deck, &options, progress)?;
         report.legal = Some(self.legality.legal);
         report.legality_errors = self.legality_errors();
         Ok(report)
@@ -85,8 +91,25 @@ impl Playable {
         Ok(deckhand_goldfish::step(
             &self.game,
             &self.deck_for(options.side),
-            options,
+            &self.with_default_enemies(options, |o| &mut o.enemies),
         )?)
+    }
+
+    /// `options`, with the default enemy line-up when they name none and the game has one.
+    fn with_default_enemies<'a, O: Clone>(
+        &self,
+        options: &'a O,
+        enemies: impl Fn(&mut O) -> &mut Vec<EnemyGroup>,
+    ) -> Cow<'a, O> {
+        if self.default_enemies.is_empty() {
+            return Cow::Borrowed(options);
+        }
+        let mut owned = options.clone();
+        if !enemies(&mut owned).is_empty() {
+            return Cow::Borrowed(options);
+        }
+        *enemies(&mut owned) = self.default_enemies.clone();
+        Cow::Owned(owned)
     }
 
     /// The deck as it plays from `side`: with the rules' starter deck when it lists none.
@@ -135,7 +158,7 @@ impl Playable {
             &self.game,
             &self.deck_for(options.side),
             &other.deck_for(options.side),
-            options,
+            &self.with_default_enemies(options, |o| &mut o.enemies),
             progress,
         )?;
         for (report, deck) in [(&mut comparison.a, self), (&mut comparison.b, other)] {
@@ -194,25 +217,38 @@ impl Deckhand {
         let needs_starter =
             game.id == PR_DBG && !deck.entries.iter().any(|e| e.section == "starter");
         let starters = if needs_starter {
-            self.pr_dbg_starters()?
+            self.pr_dbg_starters(&game)?
         } else {
             Vec::new()
+        };
+        let default_picks: Vec<(&str, u32)> = game
+            .goldfish
+            .iter()
+            .flat_map(|g| &g.enemies)
+            .map(|pick| (pick.name.as_str(), pick.figures))
+            .collect();
+        let default_enemies = if default_picks.is_empty() {
+            Vec::new()
+        } else {
+            self.enemy_lineup(&default_picks)?
         };
         Ok(Playable {
             game,
             deck,
             legality,
             starters,
+            default_enemies,
         })
     }
 
     /// Both sides' PR Deck-Building starter decks, each card found by name among the
     /// game's Starter cards (a name not found is left out; the goldfish then names what it
     /// misses).
-    fn pr_dbg_starters(&self) -> Result<Vec<DeckEntry>> {
+    fn pr_dbg_starters(&self, game: &Game) -> Result<Vec<DeckEntry>> {
         let mut entries = Vec::new();
         for side in [Side::Hero, Side::Villain] {
-            for &(name, count) in starter_deck(side) {
+            let cards = game.starter_deck(side).into_iter().flat_map(|c| &c.cards);
+            for (name, &count) in cards {
                 let found = self
                     .cards_named(name, PR_DBG)?
                     .into_iter()
@@ -492,17 +528,30 @@ mod tests {
             lines.sort();
             lines
         };
-        let names = |list: &[(&str, u32)]| {
+        let names = |list: &[(u32, &str)]| {
             let mut lines: Vec<(u32, String)> =
-                list.iter().map(|&(n, c)| (c, n.to_owned())).collect();
+                list.iter().map(|&(c, n)| (c, n.to_owned())).collect();
             lines.sort();
             lines
         };
         // Nadia is a Hero: her deck plays the Hero starter unless a run asks for Villain.
-        assert_eq!(starter(None), names(starter_deck(Side::Hero)));
+        assert_eq!(
+            starter(None),
+            names(&[
+                (7, "Teamwork"),
+                (1, "Attitude"),
+                (1, "Power Coin"),
+                (1, "Recovery")
+            ])
+        );
         assert_eq!(
             starter(Some(Side::Villain)),
-            names(starter_deck(Side::Villain))
+            names(&[
+                (7, "Mayhem"),
+                (1, "Disposable"),
+                (1, "Putty Clay"),
+                (1, "Rebuild")
+            ])
         );
         let options = SimOptions {
             games: 300,
@@ -544,6 +593,7 @@ mod tests {
                 ("Clockjaw", "Monster"),
                 ("Empress Noxara", "Boss"),
                 ("Gravel Grunt", "Foot Soldier"),
+                ("Scrap Hound", "Foot Soldier"),
                 ("Static Wraith", "Foot Soldier"),
                 ("Vexmoth", "Monster")
             ]
@@ -577,6 +627,53 @@ mod tests {
     }
 
     #[test]
+    fn a_heroes_of_the_grid_run_given_no_line_up_battles_the_definitions_default() {
+        let deckhand = deckhand();
+        let summary = deckhand
+            .game_summaries()
+            .unwrap()
+            .into_iter()
+            .find(|g| g.id == PR_HOTG)
+            .unwrap();
+        let picks: Vec<(&str, u32)> = summary
+            .goldfish_enemies
+            .iter()
+            .map(|p| (p.name.as_str(), p.figures))
+            .collect();
+        assert_eq!(picks, [("Scrap Hound", 2)]);
+        let text = crate::bundled::DECK_FILES
+            .iter()
+            .find(|f| f.path.ends_with("jade-mantis-precision.txt"))
+            .unwrap()
+            .text;
+        let deck = deckhand
+            .read_deck_text("jade.txt", text, None, None)
+            .unwrap();
+        let playable = deckhand.playable(deck).unwrap();
+        let options = SimOptions {
+            games: 400,
+            seed: 3,
+            threads: 1,
+            ..SimOptions::default()
+        };
+        let report = playable.simulate(&options, &mut |_| true).unwrap();
+        let chance = report.going_first.all_defeated_chance.unwrap();
+        assert!(0.0 < chance && chance < 1.0, "{chance}");
+        let named = SimOptions {
+            enemies: deckhand.enemy_lineup(&picks).unwrap(),
+            ..options
+        };
+        assert_eq!(playable.simulate(&named, &mut |_| true).unwrap(), report);
+        let log = playable.step(&StepOptions::default()).unwrap();
+        let row = log.turns[0]
+            .zones
+            .iter()
+            .find(|z| z.id == "bottom_row")
+            .unwrap();
+        assert_eq!(row.cards.len(), 2, "two Scrap Hound figures");
+    }
+
+    #[test]
     fn enemy_picks_and_die_faces_are_read_from_their_option_text() {
         let picks = [
             ("Putty Patrollers:3", Ok(("Putty Patrollers".to_owned(), 3))),
@@ -595,7 +692,7 @@ mod tests {
                 Err(message) => assert!(got.unwrap_err().contains(message), "{text}"),
             }
         }
-        assert_eq!(parse_die_faces("0,0,1,1,1,2").unwrap(), DEFAULT_DIE);
+        assert_eq!(parse_die_faces("0,0,1,1,1,2").unwrap(), [0, 0, 1, 1, 1, 2]);
         for (text, message) in [
             ("0,a", "'a' is not a number of hits"),
             ("1,12", "not 12"),

@@ -22,6 +22,8 @@ export interface GameSummary {
   sections: StatLabel[];
   /** The stat the deck editor's curve chart counts. */
   curve_stat: string | null;
+  /** Heroes of the Grid: the enemy line-up the Playtest view starts with (the game definition's). */
+  goldfish_enemies: { name: string; figures: number }[];
   /** Whether a deck is a hero or a villain deck. */
   sided: boolean;
   /**

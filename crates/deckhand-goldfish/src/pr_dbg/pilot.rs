@@ -102,19 +102,29 @@ impl PrDbg {
         (shards, gained)
     }
 
-    /// Activates attached Attacks with damage, most damage first. `Some` when the goldfish
-    /// falls.
+    /// Activates attached Attacks with damage, most damage first (ties in slot order), and
+    /// once flipped the character's own Attack (after the slots on a tie). `Some` when the
+    /// goldfish falls.
     pub(super) fn activate<L: Log>(
         &self,
         state: &mut State,
         log: &mut L,
     ) -> (u32, Option<Outcome>) {
         let mut dealt = 0;
+        // The character's own Attack takes the place after the last slot.
+        let own = state.attached.len();
+        let card_at = |state: &State, s: usize| {
+            if s == own {
+                (state.flipped > 0).then_some(self.character)
+            } else {
+                Some(state.attached[s]).filter(|&c| c != NONE)
+            }
+        };
         loop {
-            let best = (0..state.attached.len())
-                .filter(|&s| state.attached[s] != NONE && !state.used[s])
+            let best = (0..=own)
+                .filter(|&s| !state.used[s])
                 .filter_map(|s| {
-                    let f = self.f(state.attached[s]);
+                    let f = self.f(card_at(state, s)?);
                     let cost = u32::from(f.ability_cost.unwrap_or(0));
                     f.damage
                         .filter(|_| cost <= state.energy)
@@ -129,7 +139,7 @@ impl PrDbg {
             state.energy -= cost;
             state.goldfish_hp -= damage as i32;
             dealt += damage;
-            let (card, left) = (state.attached[s], state.goldfish_hp.max(0));
+            let (card, left) = (card_at(state, s).unwrap_or(NONE), state.goldfish_hp.max(0));
             log.decide(Action::Attack, || {
                 format!(
                     "Activate {} for {cost} Energy: deal {damage} damage (the goldfish has {left} HP)",

@@ -58,7 +58,14 @@ const fn case(rule: &'static str) -> Case {
 }
 
 fn scenario(case: &Case) -> (PrDbg, State) {
-    let starter = starter_deck(case.side);
+    let game = testing::game(G);
+    let starter: Vec<(&str, u32)> = game
+        .starter_deck(case.side)
+        .unwrap()
+        .cards
+        .iter()
+        .map(|(name, &count)| (name.as_str(), count))
+        .collect();
     let mut names: Vec<&str> = case
         .hand
         .iter()
@@ -94,7 +101,8 @@ fn scenario(case: &Case) -> (PrDbg, State) {
     for (slot, name) in case.attached.iter().enumerate() {
         state.attached[slot] = index(name);
     }
-    state.draw_pile = std::iter::repeat_n(index(starter[0].0), 5).collect();
+    let most = starter.iter().max_by_key(|(_, count)| *count).unwrap().0;
+    state.draw_pile = std::iter::repeat_n(index(most), 5).collect();
     state.energy = case.energy;
     state.hp = case.hp;
     state.goldfish_hp = case.goldfish_hp;
@@ -188,6 +196,46 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
             goldfish_hp_after: 0,
             outcome: Some(Outcome::Win),
             ..case("the Attack that brings the goldfish to 0 HP wins at once")
+        },
+        Case {
+            hand: &["Coach Harriet Dunmore", "Mentor Imara Vance"],
+            attached: &["Field Medic Lyle", "", "", ""],
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Field Medic Lyle", "Mentor Imara Vance", "", ""],
+            ..case("two cards wanting the one empty slot: the one with the most damage attaches")
+        },
+        Case {
+            hand: &["Rookie Cadet Ames", "Field Medic Lyle"],
+            attached: &["Coach Harriet Dunmore", "", "", ""],
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Coach Harriet Dunmore", "Field Medic Lyle", "", ""],
+            energy_after: 0,
+            ..case("two cards of equal damage wanting the one empty slot: the first by name attaches")
+        },
+        Case {
+            attached: &["Cinder Imp", "", "Arc Baton", ""],
+            energy: 3,
+            grid: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            grid_after: &["Quake Maul", "Skyline Rooftop", "Mentor Imara Vance", "Pulse Bow", "Coach Harriet Dunmore", "Courier Benji"],
+            attached_after: &["Cinder Imp", "", "Arc Baton", ""],
+            energy_after: 1,
+            goldfish_hp_after: 28,
+            ..case("Attacks of equal damage fire in slot order, not by name")
+        },
+        Case {
+            side: Side::Villain,
+            character: "Krell the Unmaker",
+            hand: &["Unmaking Cleaver"],
+            attached: &["Cinder Imp", "Arc Baton", "Prism Visor", ""],
+            energy: 8,
+            grid: &["Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp"],
+            grid_after: &["Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp", "Cinder Imp"],
+            attached_after: &["Cinder Imp", "Arc Baton", "Prism Visor", "Unmaking Cleaver"],
+            energy_after: 1,
+            goldfish_hp_after: 25,
+            ..case("once flipped, the character's own Attack fires with the attached ones, most damage first")
         },
         Case {
             hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
@@ -306,7 +354,7 @@ fn a_deck_without_its_starter_deck_names_the_starter_it_needs() {
     .unwrap();
     assert_eq!(
         err.to_string(),
-        "a PR Deck-Building goldfish needs your starter deck (7 Mayhem, 1 Disposable, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
+        "a PR Deck-Building goldfish needs your starter deck (1 Disposable, 7 Mayhem, 1 Putty Clay, 1 Rebuild) in the deck's Starter section"
     );
 }
 
@@ -388,7 +436,7 @@ fn the_board_shows_the_grid_with_costs_and_the_characters_slots_in_their_colours
 #[test]
 fn fixed_seed_reports_repeat_the_pinned_reports() {
     let krell = testing::with_entries(
-        testing::sample_deck(G, testing::PRISM_BREACH),
+        testing::without_character(testing::sample_deck(G, testing::PRISM_BREACH)),
         &[
             ("character", 1, "Krell the Unmaker"),
             ("starter", 7, "Mayhem"),
@@ -424,5 +472,77 @@ fn fixed_seed_reports_repeat_the_pinned_reports() {
                 &serde_json::to_string_pretty(&report).unwrap(),
             );
         }
+    }
+}
+
+#[test]
+fn every_sample_deck_names_one_character_of_its_side_and_one_without_is_warned_about() {
+    let game = testing::game(G);
+    let options = crate::SimOptions {
+        games: 200,
+        seed: 1,
+        threads: 1,
+        ..crate::SimOptions::default()
+    };
+    for text in [
+        testing::BLOCK_PARTY,
+        testing::FAST_AND_FIERCE,
+        testing::PRISM_BREACH,
+    ] {
+        let deck = testing::sample_deck(G, text);
+        let characters: Vec<_> = deck
+            .entries
+            .iter()
+            .filter(|e| e.section == "character")
+            .collect();
+        assert_eq!(characters.len(), 1, "{text}");
+        assert_eq!(characters[0].count, 1);
+        assert_eq!(characters[0].card.card_type, "Character");
+        assert_eq!(characters[0].card.side, Some(Side::Hero));
+        let deck = testing::pr_dbg_sample_with_starter(text);
+        let report = crate::simulate(&game, &deck, &options, &mut |_| true).unwrap();
+        assert_eq!(report.warnings, Vec::<String>::new());
+        let flips: u64 = report
+            .going_first
+            .flip_turns
+            .as_ref()
+            .unwrap()
+            .values()
+            .sum();
+        assert!(flips > 0, "the character flips in some games");
+        let without = testing::without_character(deck);
+        let report = crate::simulate(&game, &without, &options, &mut |_| true).unwrap();
+        assert_eq!(
+            report.warnings,
+            ["the deck names no Character (a Character section with one Hero Character), so its slots, attachments, flip and own Attack are not simulated: no card is attached and the goldfish takes no damage"]
+        );
+    }
+}
+
+/// Whole games from a fixed seed, each decision of which was checked by hand against
+/// GAMES.md's pilot (fixtures/steps/pr-dbg-*.txt). A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("block-party", testing::BLOCK_PARTY, 4, None),
+        (
+            "fast-and-fierce",
+            testing::FAST_AND_FIERCE,
+            2,
+            Some("battle-first"),
+        ),
+    ];
+    for (name, text, seed, policy) in games {
+        let options = crate::StepOptions {
+            seed,
+            policy: policy.map(str::to_owned),
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-dbg-{name}-{}", policy.unwrap_or("buy-first")),
+            &testing::pr_dbg_sample_with_starter(text),
+            &options,
+        );
     }
 }

@@ -435,3 +435,66 @@ fn the_board_gives_each_enemy_card_its_health_and_each_hand_card_its_ranger() {
         "the hand is sorted by Ranger: {colours:?}"
     );
 }
+
+/// The game definition's default line-up (`[goldfish] enemies`), as the facade resolves it.
+fn default_line_up() -> Vec<crate::EnemyGroup> {
+    let game = testing::game(G);
+    let picks = &game.goldfish.as_ref().unwrap().enemies;
+    assert!(!picks.is_empty(), "pr-hotg.toml states a default line-up");
+    picks
+        .iter()
+        .map(|pick| testing::enemy_group(&pick.name, pick.figures))
+        .collect()
+}
+
+/// The demo must show something: against the default line-up each bundled sample deck
+/// defeats every enemy card in some battles and not in others (GAMES.md's 20–80 %).
+#[test]
+fn each_sample_deck_beats_the_default_line_up_in_20_to_80_percent_of_battles() {
+    let game = testing::game(G);
+    for text in [
+        testing::CRIMSON_FALCON,
+        testing::JADE_MANTIS,
+        testing::TIDE_AND_HORN,
+    ] {
+        let options = crate::SimOptions {
+            games: 5_000,
+            seed: 19,
+            threads: 1,
+            enemies: default_line_up(),
+            ..crate::SimOptions::default()
+        };
+        let report = crate::simulate(&game, &testing::sample_deck(G, text), &options, &mut |_| {
+            true
+        })
+        .unwrap();
+        for seat in [&report.going_first, &report.going_second] {
+            let chance = seat.all_defeated_chance.unwrap();
+            assert!((0.2..=0.8).contains(&chance), "{chance}: {text}");
+        }
+    }
+}
+
+/// Whole battles from a fixed seed against the default line-up, each decision of which was
+/// checked by hand against GAMES.md and the rulebook (fixtures/steps/pr-hotg-*.txt).
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("crimson-falcon-skystrike", testing::CRIMSON_FALCON, 2),
+        ("jade-mantis-precision", testing::JADE_MANTIS, 6),
+        ("tide-and-horn-duo", testing::TIDE_AND_HORN, 3),
+    ];
+    for (name, text, seed) in games {
+        let options = crate::StepOptions {
+            seed,
+            enemies: default_line_up(),
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-hotg-{name}"),
+            &testing::sample_deck(G, text),
+            &options,
+        );
+    }
+}

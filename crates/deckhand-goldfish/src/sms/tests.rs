@@ -1,9 +1,15 @@
 //! Single turns from fixed hands, one table row per rule of GAMES.md's Showdown pilot.
 
+use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
+
 use super::*;
-use crate::log::Recorder;
+use crate::log::{NoLog, Recorder};
+use crate::procedure::play_game;
+use crate::simulate::game_rng;
 use crate::testing;
 use crate::StepOptions;
+
+mod reference;
 
 const G: &str = "sms";
 
@@ -91,7 +97,7 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
             hand: &["Biscuit the Wonder Dog", "Officer Flapjack", "Smoke Bomb Vanish"],
             table_after: &["Dojo Dan 3", "Sparkplug Sally 3", "Officer Flapjack 2", "Biscuit the Wonder Dog 1"],
             hand_after: &["Smoke Bomb Vanish"],
-            ..case("the Main card with the most power goes down first, then the weakest character is upgraded")
+            ..case("the Main card with the most power goes down first; with the deck empty, the weakest character is upgraded")
         },
         Case {
             hand: &["Officer Flapjack", "Blossom Bunch Twins"],
@@ -141,10 +147,30 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
         Case {
             characters: &["Sensei Okonomi"],
             deck: &["Officer Flapjack", "Smoke Bomb Vanish"],
-            table_after: &["Officer Flapjack 2"],
+            table_after: &["Sensei Okonomi 2", "Officer Flapjack 2"],
             hand_after: &["Smoke Bomb Vanish"],
-            ..case("a Leader is not on the Table and is not upgraded: with nothing to upgrade the hand is filled")
+            ..case("with no Main card to put down the hand is filled before anything is upgraded; a Leader is a character on the Table and is upgraded")
         },
+        Case {
+            hand: &["Smoke Bomb Vanish"; 8],
+            deck: &["Officer Flapjack"],
+            table_after: &["Dojo Dan 4", "Sparkplug Sally 4"],
+            hand_after: &["Smoke Bomb Vanish"; 8],
+            ..case("a full hand is not filled: the weakest character is upgraded, ties to the first listed")
+        },
+        Case {
+            characters: &["Dojo Dan"],
+            hand: &["Nunchucks of the Nine Winds", "Laser Yo-Yo", "Officer Flapjack"],
+            table_after: &["Dojo Dan 4 [Laser Yo-Yo]", "Officer Flapjack 3 [Nunchucks of the Nine Winds]"],
+            ..case("Attachments go to the characters first, then to the Allies put down")
+        },
+        Case {
+            characters: &["Dojo Dan", "Sensei Okonomi"],
+            hand: &["Nunchucks of the Nine Winds", "Laser Yo-Yo"],
+            table_after: &["Dojo Dan 4 [Laser Yo-Yo]", "Sensei Okonomi 3 [Nunchucks of the Nine Winds]"],
+            ..case("a Leader holds Attachments in deck-list order and its power counts")
+        },
+
     ];
     for case in &cases {
         let (p, mut state) = scenario(case);
@@ -309,5 +335,99 @@ fn the_board_tags_the_characters_on_the_table_and_its_power_adds_up() {
             |name: &str| tracker.cards.iter().find(|c| c.name == name).unwrap().stats["value"];
         assert_eq!(figure("Power on the Table"), sum, "turn {}", turn.turn);
         assert_eq!(figure("Actions a turn"), 4, "a Villain deck");
+    }
+}
+
+/// Whole games from a fixed seed, each decision of which was checked by hand against
+/// GAMES.md's pilot (fixtures/steps/sms-*.txt). A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("dojo-dawn-patrol", testing::DOJO_DAWN, 3, true),
+        ("doom-lab-gambit", testing::DOOM_LAB, 5, true),
+        ("static-legion-broadcast", testing::STATIC_LEGION, 1, true),
+    ];
+    testing::assert_step_goldens(G, "sms", &games);
+}
+
+/// The engine's game `seed` next to the literal reading of the pilot (`reference.rs`) on
+/// the same random stream: the same mulligan and, after every turn, the same Power,
+/// deployments and hand size.
+fn both_readings(p: &Sms, deck: &Deck, seed: u64) -> (reference::Played, reference::Played) {
+    let playing: Vec<&deckhand_core::Card> = deck
+        .entries
+        .iter()
+        .filter(|e| e.section == "characters" || e.section == "main")
+        .flat_map(|e| std::iter::repeat_n(&e.card, e.count as usize))
+        .collect();
+    let (characters, library): (Vec<_>, Vec<_>) = playing
+        .into_iter()
+        .partition(|c| reference::is_character(c));
+    let literal = reference::play(
+        &characters,
+        &library,
+        p.side == Side::Villain,
+        &mut game_rng(seed, 0, true),
+    );
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, true),
+        true,
+        &mut NoLog,
+        &mut figures,
+        |_, _, _| {},
+    );
+    let engine = reference::Played {
+        mulligan: state.mulliganed,
+        turns: (1..=TURNS as usize)
+            .map(|t| {
+                (
+                    figures.power[t] as u32,
+                    figures.deployed[t] as u32,
+                    figures.hand[t] as u32,
+                )
+            })
+            .collect(),
+    };
+    (engine, literal)
+}
+
+#[test]
+fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
+    for text in [
+        testing::DOJO_DAWN,
+        testing::DOOM_LAB,
+        testing::STATIC_LEGION,
+    ] {
+        let deck = testing::sample_deck(G, text);
+        let p = Sms::new(&testing::game(G), &deck, Setup::default()).unwrap();
+        for seed in 0..300 {
+            let (engine, literal) = both_readings(&p, &deck, seed);
+            assert_eq!(engine, literal, "seed {seed}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random decks of the sample cards (characters of both sides, Leaders, Mooks, Supers,
+    /// Attachments of both kinds, cards never played) on either side.
+    #[test]
+    fn any_deck_plays_every_game_as_a_literal_reading_of_the_pilot(
+        deck in testing::any_deck(G, 1, 2..30),
+        villain: bool,
+        seed: u64,
+    ) {
+        let setup = Setup {
+            side: Some(if villain { Side::Villain } else { Side::Hero }),
+            ..Setup::default()
+        };
+        let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
+        let (engine, literal) = both_readings(&p, &deck, seed);
+        prop_assert_eq!(engine, literal);
     }
 }
