@@ -4,21 +4,10 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use common::{stderr, Env};
-
-fn deckhand(db: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_deckhand"));
-    command
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("DECKHAND_DB");
-    command
-}
+use common::{deckhand, stderr, Env};
 
 fn deck_count(env: &Env) -> usize {
     env.json(&["deck", "list", "--json"])

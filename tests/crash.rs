@@ -10,6 +10,8 @@
 //! outcomes — a kill that kept none of the write and one that kept all of it. Delays come
 //! from a random seed printed with any failure; `DECKHAND_CRASH_SEED` repeats them.
 
+mod common;
+
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::os::unix::process::ExitStatusExt;
@@ -329,14 +331,8 @@ impl std::fmt::Display for Kills {
 }
 
 fn deckhand(db: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_deckhand"));
-    command
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .env_remove("DECKHAND_DB")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    let mut command = common::deckhand(db, args);
+    command.stdout(Stdio::null()).stderr(Stdio::null());
     command
 }
 

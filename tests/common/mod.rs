@@ -4,7 +4,7 @@
 // Each test file is its own crate and uses only part of this module.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -29,13 +29,7 @@ impl Env {
 
     /// Runs `deckhand --db <db> args…` (ignoring any `DECKHAND_DB` of the caller).
     pub fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckhand"))
-            .arg("--db")
-            .arg(&self.db)
-            .args(args)
-            .env_remove("DECKHAND_DB")
-            .output()
-            .unwrap()
+        deckhand(&self.db, args).output().unwrap()
     }
 
     /// Runs a command that must succeed and returns its stdout.
@@ -53,6 +47,18 @@ impl Env {
     pub fn json(&self, args: &[&str]) -> Value {
         serde_json::from_str(&self.ok(args)).unwrap()
     }
+}
+
+/// `deckhand --db <db> args…` (ignoring any `DECKHAND_DB` of the caller), not yet started:
+/// for tests that run processes side by side or kill them.
+pub fn deckhand(db: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_deckhand"));
+    command
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .env_remove("DECKHAND_DB");
+    command
 }
 
 pub fn text(bytes: &[u8]) -> String {
