@@ -27,6 +27,10 @@ pub enum DeckCommand {
         /// The deck's side (default: the deck's own, else the game's rule)
         #[arg(long, value_parser = ["hero", "villain"])]
         side: Option<String>,
+        /// Check against this format of the game, by id or name (default: the file's
+        /// `# format:` line, else the game's own rules; `default` names those)
+        #[arg(long = "as", value_name = "FORMAT")]
+        as_format: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -154,27 +158,37 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
         DeckCommand::Check {
             source: super::DeckArg { file, deck, game },
             side,
+            as_format,
             json,
         } => {
             let side = side.as_deref().and_then(Side::parse);
-            let (label, mut resolved) = match (file, deck) {
+            let as_format = as_format.as_deref();
+            let (label, legality) = match (file, deck) {
                 (Some(file), _) => {
                     let label = file.display().to_string();
                     let text = read(&file)?;
                     let format = format_of(None, Some(&file));
-                    let (resolved, _) =
-                        deckhand.read_deck(format, &label, &text, game.as_deref(), side)?;
-                    (label, resolved)
+                    let legality = deckhand.check_deck_file(
+                        format,
+                        &label,
+                        &text,
+                        game.as_deref(),
+                        side,
+                        as_format,
+                    )?;
+                    (label, legality)
                 }
                 (None, Some(reference)) => {
-                    let (stored, resolved) =
+                    let (stored, mut resolved) =
                         deckhand.load_deck(deckhand.find_deck(&reference)?, None)?;
-                    (stored.content.name, resolved)
+                    resolved.side = side.or(resolved.side);
+                    (
+                        stored.content.name,
+                        deckhand.check_deck_as(&resolved, as_format)?,
+                    )
                 }
                 (None, None) => unreachable!("clap requires a file or --deck"),
             };
-            resolved.side = side.or(resolved.side);
-            let legality = deckhand.check_deck(&resolved)?;
             if json {
                 print_json(out, &legality)?;
             } else {

@@ -257,9 +257,14 @@ pub fn legality(file: &str, legality: &Legality, out: &mut impl Write) -> io::Re
     let warnings = legality.diagnostics.len() - errors;
     let verdict = if legality.legal { "legal" } else { "illegal" };
     let side = legality.side.map(|s| format!(" {s}")).unwrap_or_default();
+    let format = legality
+        .format
+        .as_ref()
+        .map(|f| format!(" (format {f})"))
+        .unwrap_or_default();
     writeln!(
         out,
-        "{file}: {verdict}{side} {} deck ({} error{}, {} warning{})",
+        "{file}: {verdict}{side} {} deck{format} ({} error{}, {} warning{})",
         legality.game,
         errors,
         if errors == 1 { "" } else { "s" },

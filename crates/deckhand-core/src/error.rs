@@ -40,6 +40,16 @@ pub enum CoreError {
     /// A game id that no definition declares.
     #[error("unknown game '{}' (known: {known})", crate::clip(id))]
     UnknownGame { id: String, known: String },
+    /// A format the game does not declare (`--as`, a deck file's `# format:`).
+    #[error(
+        "{game} has no format '{}' (its formats: {known})",
+        crate::clip(format)
+    )]
+    UnknownFormat {
+        game: String,
+        format: String,
+        known: String,
+    },
 }
 
 /// Converts a byte offset into a 1-based line and column (columns count characters).

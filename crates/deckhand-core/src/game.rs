@@ -44,6 +44,9 @@ pub struct Game {
     /// (the faces of a combat die), so that a user can edit them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goldfish: Option<GoldfishDef>,
+    /// Named rule variants (`[[formats]]`); a deck checked with none uses `deck.rules`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub formats: Vec<crate::format::FormatDef>,
 }
 
 /// The `[goldfish]` table of a game definition.
@@ -407,6 +410,7 @@ impl Game {
             }
         }
         self.validate_deck_rules()?;
+        self.validate_formats()?;
         self.validate_print()
     }
 
@@ -551,63 +555,67 @@ impl Game {
         let mut ids = BTreeSet::new();
         for (i, rule) in self.deck.rules.iter().enumerate() {
             let key = format!("deck.rules[{i}]");
-            let fail = |what: String| Err((key.clone(), what));
             if !ids.insert(rule.id.as_str()) {
-                return fail(format!("rule id '{}' is used twice", rule.id));
+                return Err((key, format!("rule id '{}' is used twice", rule.id)));
             }
-            if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
-                return fail(format!("unknown section '{section}'"));
-            }
-            if let Some(section) = rule.sections.iter().find(|s| !self.own_section(s)) {
-                return fail(format!(
-                    "a rule cannot count '{section}': side and maybe never count"
+            self.validate_rule(rule).map_err(|message| (key, message))?;
+        }
+        Ok(())
+    }
+
+    /// What serde cannot check about one rule: its sections, type names and stats exist.
+    pub(crate) fn validate_rule(&self, rule: &crate::rules::Rule) -> Result<(), String> {
+        let known_type = |name: &String| self.card_type(name).is_some();
+        if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
+            return Err(format!("unknown section '{section}'"));
+        }
+        if let Some(section) = rule.sections.iter().find(|s| !self.own_section(s)) {
+            return Err(format!(
+                "a rule cannot count '{section}': side and maybe never count"
+            ));
+        }
+        if let RuleKind::FixedComposition {
+            compositions,
+            aliases,
+        } = &rule.kind
+        {
+            let listed = |name: &String| {
+                compositions
+                    .iter()
+                    .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
+            };
+            if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
+                return Err(format!(
+                    "alias '{alias}' names '{name}', which no composition lists"
                 ));
             }
-            if let RuleKind::FixedComposition {
-                compositions,
-                aliases,
-            } = &rule.kind
-            {
-                let listed = |name: &String| {
-                    compositions
-                        .iter()
-                        .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
-                };
-                if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
-                    return fail(format!(
-                        "alias '{alias}' names '{name}', which no composition lists"
-                    ));
-                }
-            }
-            let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
-                RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
-                RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
-                RuleKind::Requirement {
-                    filter,
-                    satisfied_by,
-                    ..
-                } => vec![filter, satisfied_by],
-                _ => vec![],
-            };
-            let mut types: Vec<&String> = filters.iter().flat_map(|f| f.type_names()).collect();
-            match &rule.kind {
-                RuleKind::Copies { per_type, .. } => types.extend(per_type.keys()),
-                RuleKind::AllowedTypes { types: allowed } => types.extend(allowed),
-                _ => {}
-            }
-            if let Some(unknown) = types.into_iter().find(|t| !known_type(t)) {
-                return fail(format!("'{unknown}' is not a card type of {}", self.name));
-            }
-            let stat = match &rule.kind {
-                RuleKind::Requirement { stat, .. } => Some(stat),
-                RuleKind::SameValue { field, .. } if field != "color" && field != "side" => {
-                    Some(field)
-                }
-                _ => None,
-            };
-            if let Some(stat) = stat.filter(|s| !self.stats.contains_key(*s)) {
-                return fail(format!("unknown stat '{stat}'"));
-            }
+        }
+        let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
+            RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
+            RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
+            RuleKind::Requirement {
+                filter,
+                satisfied_by,
+                ..
+            } => vec![filter, satisfied_by],
+            _ => vec![],
+        };
+        let mut types: Vec<&String> = filters.iter().flat_map(|f| f.type_names()).collect();
+        match &rule.kind {
+            RuleKind::Copies { per_type, .. } => types.extend(per_type.keys()),
+            RuleKind::AllowedTypes { types: allowed } => types.extend(allowed),
+            _ => {}
+        }
+        if let Some(unknown) = types.into_iter().find(|t| !known_type(t)) {
+            return Err(format!("'{unknown}' is not a card type of {}", self.name));
+        }
+        let stat = match &rule.kind {
+            RuleKind::Requirement { stat, .. } => Some(stat),
+            RuleKind::SameValue { field, .. } if field != "color" && field != "side" => Some(field),
+            _ => None,
+        };
+        if let Some(stat) = stat.filter(|s| !self.stats.contains_key(*s)) {
+            return Err(format!("unknown stat '{stat}'"));
         }
         Ok(())
     }

@@ -1,12 +1,14 @@
 //! Checks a [`Deck`] against its game's construction rules and reports [`Diagnostic`]s.
 //! Findings are data, not errors: a deck is legal when no finding is an error.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use crate::card::{Card, Side, StatValue};
 use crate::deck::{Deck, DeckEntry};
+use crate::format::FormatDef;
 use crate::game::{Game, GENERIC_SECTIONS};
 use crate::name::fold_name;
 use crate::rules::{CardFilter, DefaultSide, Hook, Rule, RuleKind, Severity};
@@ -30,6 +32,8 @@ pub struct Diagnostic {
 pub struct Legality {
     pub legal: bool,
     pub game: String,
+    /// The format whose rules were used (its id); `None` for the game's own rules.
+    pub format: Option<String>,
     /// The side the rules used (the player's, or the game's default).
     pub side: Option<Side>,
     /// Cards per section (after cards of a type with its own section were moved there).
@@ -40,8 +44,18 @@ pub struct Legality {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Checks `deck` against `game`'s rules.
+/// Checks `deck` against `game`'s own rules.
 pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
+    check_deck_as(game, None, deck)
+}
+
+/// Checks `deck` against the rules of `format` (one of `game.formats`), or the game's own
+/// rules when `None`; the verdict names the format it used.
+pub fn check_deck_as(game: &Game, format: Option<&FormatDef>, deck: &Deck) -> Legality {
+    let rules: Cow<[Rule]> = match format {
+        Some(format) => Cow::Owned(format.rules(&game.deck.rules)),
+        None => Cow::Borrowed(&game.deck.rules),
+    };
     let entries = normalise_sections(game, deck);
     let side = deck.side.or_else(|| default_side(game, &entries));
     let mut counts = BTreeMap::new();
@@ -54,7 +68,7 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
         .filter(|(section, _)| game.deck.counted_sections.contains(section))
         .fold(0u32, |size, (_, n)| size.saturating_add(*n));
     let mut diagnostics = Vec::new();
-    for rule in &game.deck.rules {
+    for rule in rules.iter() {
         let sections = rule.counted_sections(&game.deck);
         let counted: Vec<&DeckEntry> = entries
             .iter()
@@ -98,6 +112,7 @@ pub fn check_deck(game: &Game, deck: &Deck) -> Legality {
     Legality {
         legal: !diagnostics.iter().any(|d| d.severity == Severity::Error),
         game: game.id.clone(),
+        format: format.map(|f| f.id.clone()),
         side,
         counts,
         size,

@@ -9,6 +9,7 @@ mod card;
 mod card_set;
 mod deck;
 mod error;
+mod format;
 mod game;
 mod games;
 mod legality;
@@ -20,13 +21,14 @@ pub use card::{Card, Side, StatValue};
 pub use card_set::{CardSet, CardSetItem, CardSetSummary, SetInfo};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
+pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use game::{
     parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,
     GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,
     StatKind, GENERIC_SECTIONS, MAX_DIE_FACES, MAX_FACE_HITS, MAX_FOOT_FIGURES,
 };
 pub use games::Games;
-pub use legality::{check_deck, Diagnostic, Legality};
+pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, one_line, slug};
 pub use quote::{clip, QUOTED_CHARS};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -33,6 +33,8 @@ pub struct DeckFile {
     pub name: Option<String>,
     pub game: Option<String>,
     pub side: Option<Side>,
+    /// The rule variant a text file's `# format:` line names.
+    pub format: Option<String>,
     pub notes: String,
     pub lines: Vec<DeckLine>,
     /// What the reader did: copies per section, section names mapped or kept, lines skipped.
@@ -215,6 +217,7 @@ pub fn read_deck_file(
             file.name = header.name;
             file.game = header.game;
             file.side = header.side;
+            file.format = header.format;
             collector.lines = deck.lines;
             collector.names = deck.names;
             skipped = deck.skipped;
@@ -406,7 +409,8 @@ fn strip_json_position(error: &serde_json::Error) -> String {
 
 // --- Writing -----------------------------------------------------------------------------
 
-/// Writes `deck` in `format`. `name` and `notes` travel where the format has room for them.
+/// Writes `deck` in `format`. `name` and `notes` travel where the format has room for them;
+/// `deck_format` (the rule variant, a format id) only in text, as a `# format:` line.
 /// Counts are expected to be 1 to [`MAX_COUNT`], as every reader and the facade's deck
 /// loading ensure: LackeyCCG writes one row per copy.
 pub fn write_deck_file(
@@ -415,6 +419,7 @@ pub fn write_deck_file(
     game: &Game,
     name: &str,
     notes: &str,
+    deck_format: Option<&str>,
 ) -> String {
     let sections = sections_in_order(deck);
     let zone_name = |section: &str| -> String {
@@ -441,6 +446,9 @@ pub fn write_deck_file(
             ));
             if let Some(side) = deck.side {
                 out.push_str(&format!("# side: {side}\n"));
+            }
+            if let Some(deck_format) = deck_format {
+                out.push_str(&format!("# format: {}\n", one_line(deck_format)));
             }
             for note in note_lines(notes) {
                 out.push_str(&format!("# {note}\n"));

@@ -1,5 +1,5 @@
 //! The plain-text deck format, as Deckhand writes it (`3 Card Name` per line, `#` comments,
-//! section header lines, `# game:` / `# side:` / `# name:` headers) and as people paste
+//! section header lines, `# game:` / `# side:` / `# name:` / `# format:` headers) and as people paste
 //! lists from other tools (`SB: 2 Name`, `4x`, tabs, `(set) 123`, `*F*`, category headers
 //! such as `Creature (12)` or `Trainer: 18`, titles).
 
@@ -18,6 +18,9 @@ pub struct DeckHeader {
     pub side: Option<Side>,
     /// A `# name:` line (written by Deckhand's export).
     pub name: Option<String>,
+    /// A `# format:` line: the game's rule variant the deck is built for (its id or
+    /// name; the facade checks that the game has it).
+    pub format: Option<String>,
 }
 
 /// One card line.
@@ -32,7 +35,7 @@ pub struct DeckLine {
     pub number: Option<String>,
 }
 
-/// Reads the `# game:`, `# side:` and `# name:` comment lines. A `# side:` that is not
+/// Reads the `# game:`, `# side:`, `# name:` and `# format:` comment lines. A `# side:` that is not
 /// `hero` or `villain` is an error naming the file and line: silently ignoring it would
 /// check the deck as the other side.
 pub fn deck_header(source_name: &str, text: &str) -> Result<DeckHeader, FormatError> {
@@ -60,6 +63,7 @@ pub fn deck_header(source_name: &str, text: &str) -> Result<DeckHeader, FormatEr
                 })?)
             }
             "name" => header.name = Some(value.trim().to_owned()).filter(|n| !n.is_empty()),
+            "format" => header.format = Some(value.trim().to_owned()).filter(|n| !n.is_empty()),
             _ => {}
         }
     }
@@ -283,23 +287,24 @@ name = "Deck"
 
     #[test]
     fn lines_counts_sections_and_printings_are_read() {
-        let text = "# game: tiny\n# side: Villain\n\nCharacters\n1 Big Boss\nDeck:\n3 Storm Hawk\n2x Rock (T1) 042\n// note\nSideboard\n4X Ember Cub (T2)\nMaybe\n1 Odd (Name) Card\n";
+        let text = "# game: tiny\n# side: Villain\n# Format:  One of each Super \n\nCharacters\n1 Big Boss\nDeck:\n3 Storm Hawk\n2x Rock (T1) 042\n// note\nSideboard\n4X Ember Cub (T2)\nMaybe\n1 Odd (Name) Card\n";
         assert_eq!(
             deck_header("d.txt", text).unwrap(),
             DeckHeader {
                 game: Some("tiny".into()),
                 side: Some(Side::Villain),
-                name: None
+                name: None,
+                format: Some("One of each Super".into()),
             }
         );
         assert_eq!(
             summary(text),
             [
-                "5 characters 1x Big Boss None None",
-                "7 main 3x Storm Hawk None None",
-                "8 main 2x Rock Some(\"T1\") Some(\"042\")",
-                "11 side 4x Ember Cub Some(\"T2\") None",
-                "13 maybe 1x Odd (Name) Card None None",
+                "6 characters 1x Big Boss None None",
+                "8 main 3x Storm Hawk None None",
+                "9 main 2x Rock Some(\"T1\") Some(\"042\")",
+                "12 side 4x Ember Cub Some(\"T2\") None",
+                "14 maybe 1x Odd (Name) Card None None",
             ]
         );
     }

@@ -147,6 +147,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
+            Error::Invalid(CoreError::UnknownFormat { .. }) => "unknown_format",
             Error::Invalid(_) | Error::Format(_) => "invalid_input",
             Error::Store(StoreError::NoSuchDeck { .. } | StoreError::NoSuchDeckVersion { .. }) => {
                 "not_found"

@@ -43,6 +43,17 @@ pub struct GameSummary {
     pub goldfish: bool,
     /// Whether exact draw odds exist for this game (the Playtest view's Odds tab).
     pub odds: bool,
+    /// The game's named rule variants (`[[formats]]`), in definition order; a deck checked
+    /// with none uses the game's own rules.
+    pub formats: Vec<FormatSummary>,
+}
+
+/// A rule variant as a picker lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormatSummary {
+    pub id: String,
+    pub name: String,
+    pub description: String,
 }
 
 /// A stat's key and the label to show for it.
@@ -108,6 +119,15 @@ impl Deckhand {
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
                 odds: deckhand_goldfish::has_odds(&game.id),
+                formats: game
+                    .formats
+                    .iter()
+                    .map(|f| FormatSummary {
+                        id: f.id.clone(),
+                        name: f.name.clone(),
+                        description: f.description.clone(),
+                    })
+                    .collect(),
             })
             .collect())
     }

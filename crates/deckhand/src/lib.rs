@@ -50,7 +50,7 @@ pub use deckhand_store::{
 };
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use error::{Error, Result};
-pub use games::{GameSummary, StatLabel};
+pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};

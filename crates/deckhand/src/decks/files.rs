@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use deckhand_core::{clip, one_line, Card, Deck, DeckEntry, Side};
+use deckhand_core::{clip, one_line, Card, Deck, DeckEntry, Legality, Side};
 use deckhand_formats::{
     deck_header, read_deck_file, write_deck_file, DeckFile, DeckFormat, DeckLine, ImportReport,
     MAX_COUNT,
@@ -184,6 +184,21 @@ impl Deckhand {
         })
     }
 
+    /// Reads a deck file and checks it against `format` (`--as`), else the format its
+    /// `# format:` line names, else the game's own rules.
+    pub fn check_deck_file(
+        &self,
+        file_format: DeckFormat,
+        source_name: &str,
+        text: &str,
+        game: Option<&str>,
+        side: Option<Side>,
+        format: Option<&str>,
+    ) -> Result<Legality> {
+        let (deck, file) = self.read_deck(file_format, source_name, text, game, side)?;
+        self.check_deck_as(&deck, format.or(file.format.as_deref()))
+    }
+
     /// Reads a deck file and saves it as a new deck, named `name`, else the file's own
     /// name, else after the file. Nothing is saved if any card fails. Returns the stored
     /// deck and what the reader did (copies per section, sections renamed or kept, lines
@@ -260,6 +275,7 @@ impl Deckhand {
             game,
             &stored.content.name,
             &stored.content.notes,
+            None,
         ))
     }
 

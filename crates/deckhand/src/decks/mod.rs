@@ -8,7 +8,7 @@ mod files;
 mod library;
 mod samples;
 
-use deckhand_core::{check_deck, Deck, Legality};
+use deckhand_core::{check_deck_as, Deck, Legality};
 use deckhand_store::{DeckCard, DeckContent};
 
 pub use diff::{DeckDiff, DiffLine};
@@ -22,7 +22,19 @@ use crate::{Deckhand, Result};
 impl Deckhand {
     /// Checks a deck against its game's construction rules.
     pub fn check_deck(&self, deck: &Deck) -> Result<Legality> {
-        Ok(check_deck(self.games().get(&deck.game)?, deck))
+        self.check_deck_as(deck, None)
+    }
+
+    /// Checks a deck against one of its game's formats, by id or name (`None` or
+    /// `default`: the game's own rules). An unknown format is an error naming the
+    /// game's formats.
+    pub fn check_deck_as(&self, deck: &Deck, format: Option<&str>) -> Result<Legality> {
+        let game = self.games().get(&deck.game)?;
+        let format = match format {
+            Some(name) => game.format(name)?,
+            None => None,
+        };
+        Ok(check_deck_as(game, format, deck))
     }
 }
 
