@@ -69,6 +69,15 @@ fn one(section: &str, count: u32, card: &Card) -> DeckEntry {
     }
 }
 
+/// (case, format, deck, error rule ids, warning rule ids)
+type FormatCase = (
+    &'static str,
+    Option<&'static str>,
+    Vec<DeckEntry>,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// Checks a deck; returns (legal, error rule ids, warning rule ids).
 fn verdict(
     pool: &Pool,
@@ -76,14 +85,30 @@ fn verdict(
     side: Option<Side>,
     entries: Vec<DeckEntry>,
 ) -> (bool, Vec<String>, Vec<String>) {
+    verdict_as(pool, game, None, side, entries)
+}
+
+/// Checks a deck against a format of its game (`None`: the game's own rules); the
+/// verdict must say which format it used.
+fn verdict_as(
+    pool: &Pool,
+    game: &str,
+    format: Option<&str>,
+    side: Option<Side>,
+    entries: Vec<DeckEntry>,
+) -> (bool, Vec<String>, Vec<String>) {
     let legality = pool
         .deckhand
-        .check_deck(&Deck {
-            game: game.into(),
-            side,
-            entries,
-        })
+        .check_deck_as(
+            &Deck {
+                game: game.into(),
+                side,
+                entries,
+            },
+            format,
+        )
         .unwrap();
+    assert_eq!(legality.format.as_deref(), format, "the format used");
     let ids = |severity| {
         legality
             .diagnostics
@@ -870,5 +895,225 @@ fn the_deck_list_says_which_decks_are_legal() {
             ("Legal one", true, 0, vec![]),
             ("Short one", false, 1, vec!["wip".to_owned()]),
         ]
+    );
+}
+
+/// Runs format cases: each deck against its format, or the game's own rules.
+fn run_format_cases(pool: &Pool, game: &str, cases: Vec<FormatCase>) {
+    for (case, format, deck, errors, warnings) in cases {
+        expect(
+            case,
+            verdict_as(pool, game, format, None, deck),
+            errors,
+            warnings,
+        );
+    }
+}
+
+#[test]
+fn sms_formats_read_the_super_and_attachment_limits_per_card() {
+    let pool = Pool::new();
+    let g = "sms";
+    let a = |c: &Card| c.stats.get("set_letter").map(|v| v.to_string()).as_deref() == Some("A");
+    let leader = pool.named(g, "Sensei Okonomi");
+    let ninja = pool.cards(g, |c| {
+        c.card_type == "Hero" && c.subtypes.iter().any(|s| s == "Ninja") && a(c)
+    })[0]
+        .clone();
+    let filler = pool.cards(g, |c| {
+        ["Combat", "Event", "Ally"].contains(&c.card_type.as_str()) && a(c)
+    });
+    let supers = pool.cards(g, |c| c.card_type == "Super" && a(c));
+    let attachments = pool.cards(g, |c| c.card_type == "Attachment" && a(c));
+    let deck = |extra: Vec<DeckEntry>| {
+        let characters = vec![one("characters", 1, &ninja), one("characters", 1, &leader)];
+        let base = filler.iter().take(8).map(|c| one("main", 4, c)).collect();
+        [characters, base, extra].concat()
+    };
+    let two_supers = deck(vec![one("main", 1, &supers[0]), one("main", 1, &supers[1])]);
+    let super_twice = deck(vec![one("main", 2, &supers[0])]);
+    let two_attachments = deck(vec![
+        one("main", 6, &attachments[0]),
+        one("main", 5, &attachments[1]),
+    ]);
+    let attachment_11 = deck(vec![one("main", 11, &attachments[0])]);
+    let supers_each = Some("one-of-each-super");
+    let attachments_each = Some("ten-of-each-attachment");
+    let cases: Vec<FormatCase> = vec![
+        (
+            "two Supers, default",
+            None,
+            two_supers.clone(),
+            &["one-super"],
+            &[],
+        ),
+        ("two Supers, one of each", supers_each, two_supers, &[], &[]),
+        (
+            "a Super twice, default",
+            None,
+            super_twice.clone(),
+            &["one-super"],
+            &[],
+        ),
+        (
+            "a Super twice, one of each",
+            supers_each,
+            super_twice,
+            &["one-super"],
+            &[],
+        ),
+        (
+            "6 + 5 Attachments, default",
+            None,
+            two_attachments.clone(),
+            &["attachments"],
+            &[],
+        ),
+        (
+            "6 + 5 Attachments, ten of each",
+            attachments_each,
+            two_attachments,
+            &[],
+            &[],
+        ),
+        (
+            "11 of one Attachment, ten of each",
+            attachments_each,
+            attachment_11.clone(),
+            &["attachments"],
+            &[],
+        ),
+        (
+            "10 of one Attachment, ten of each",
+            attachments_each,
+            deck(vec![one("main", 10, &attachments[0])]),
+            &[],
+            &[],
+        ),
+        (
+            "the other limit stays: two Supers, ten of each Attachment",
+            attachments_each,
+            deck(vec![one("main", 1, &supers[0]), one("main", 1, &supers[1])]),
+            &["one-super"],
+            &[],
+        ),
+    ];
+    run_format_cases(&pool, g, cases);
+    // A format may be named by its name, in any case; the verdict names its id.
+    let by_name = Deck {
+        game: g.into(),
+        side: None,
+        entries: deck(vec![]),
+    };
+    let legality = pool
+        .deckhand
+        .check_deck_as(&by_name, Some("One Of Each Super"))
+        .unwrap();
+    assert_eq!(legality.format.as_deref(), Some("one-of-each-super"));
+}
+
+#[test]
+fn pr_acg_exactly_30_makes_a_short_deck_an_error() {
+    let pool = Pool::new();
+    let g = "pr-acg";
+    let heroes = pool.cards(g, |c| c.side == Some(Side::Hero));
+    let hero30 = entries("main", 3, &heroes[..10]);
+    let hero29 = [hero30[..9].to_vec(), vec![one("main", 2, &heroes[9])]].concat();
+    let hero31 = [hero30.clone(), vec![one("main", 1, &heroes[10])]].concat();
+    let exactly = Some("exactly-30");
+    let cases: Vec<FormatCase> = vec![
+        (
+            "29 cards, default",
+            None,
+            hero29.clone(),
+            &[],
+            &["deck-size-min"],
+        ),
+        (
+            "29 cards, exactly 30",
+            exactly,
+            hero29,
+            &["deck-size-min"],
+            &[],
+        ),
+        ("30 cards, exactly 30", exactly, hero30, &[], &[]),
+        (
+            "31 cards, exactly 30",
+            exactly,
+            hero31,
+            &["deck-size-max"],
+            &[],
+        ),
+    ];
+    run_format_cases(&pool, g, cases);
+}
+
+#[test]
+fn pr_dbg_base_set_copies_makes_extra_copies_an_error() {
+    let pool = Pool::new();
+    let g = "pr-dbg";
+    let grid = pool.cards(g, |c| {
+        ["Hero", "Villain", "Equipment", "Maneuver"].contains(&c.card_type.as_str())
+    });
+    let locations = pool.cards(g, |c| c.card_type == "Location");
+    let base = [
+        entries("main", 2, &grid[..20]),
+        entries("main", 1, &locations[..2]),
+    ]
+    .concat();
+    let three = [base.clone(), vec![one("main", 1, &grid[0])]].concat();
+    let location_twice = [base.clone(), vec![one("main", 1, &locations[0])]].concat();
+    let copies = Some("base-set-copies");
+    let cases: Vec<FormatCase> = vec![
+        ("base copies, base-set copies", copies, base, &[], &[]),
+        (
+            "3 of a card, default",
+            None,
+            three.clone(),
+            &[],
+            &["copies"],
+        ),
+        (
+            "3 of a card, base-set copies",
+            copies,
+            three,
+            &["copies"],
+            &[],
+        ),
+        (
+            "a second Location, default",
+            None,
+            location_twice.clone(),
+            &[],
+            &["copies"],
+        ),
+        (
+            "a second Location, base-set copies",
+            copies,
+            location_twice,
+            &["copies"],
+            &[],
+        ),
+    ];
+    run_format_cases(&pool, g, cases);
+}
+
+#[test]
+fn an_unknown_format_is_an_error_naming_the_game_s_formats() {
+    let pool = Pool::new();
+    let card = pool.cards("pr-acg", |_| true).remove(0);
+    let deck = Deck {
+        game: "pr-acg".into(),
+        side: None,
+        entries: vec![one("main", 1, &card)],
+    };
+    let err = pool
+        .deckhand
+        .check_deck_as(&deck, Some("exactly 31"))
+        .unwrap_err();
+    assert_eq!(err.code(), "unknown_format");
+    assert_eq!(
+        err.to_string(),
+        "pr-acg has no format 'exactly 31' (its formats: default, exactly-30)"
     );
 }
