@@ -69,6 +69,12 @@ pub enum Error {
         source_name: String,
         message: String,
     },
+    /// A deck file's `# format:` line names a format its game does not have.
+    #[error("{source_name}: # format: {source}")]
+    DeckFormat {
+        source_name: String,
+        source: CoreError,
+    },
     /// A search query that does not parse, or an index failure.
     #[error(transparent)]
     Search(#[from] SearchError),
@@ -175,6 +181,7 @@ impl Error {
             Error::Search(SearchError::Query(_)) => "bad_query",
             Error::UnknownCards { .. } => "unknown_cards",
             Error::DeckGame { .. } => "deck_game",
+            Error::DeckFormat { .. } => "unknown_format",
             Error::Search(_) => "search_index",
             Error::CollectionCsv { .. } => "invalid_input",
             Error::UnknownCollectionCards { .. } => "unknown_cards",

@@ -196,7 +196,17 @@ impl Deckhand {
         format: Option<&str>,
     ) -> Result<Legality> {
         let (deck, file) = self.read_deck(file_format, source_name, text, game, side)?;
-        self.check_deck_as(&deck, format.or(file.format.as_deref()))
+        match (format, file.format.as_deref()) {
+            (None, Some(declared)) => {
+                let game = self.games().get(&deck.game)?;
+                let format = game.format(declared).map_err(|source| Error::DeckFormat {
+                    source_name: source_name.to_owned(),
+                    source,
+                })?;
+                Ok(deckhand_core::check_deck_as(game, format, &deck))
+            }
+            (given, _) => self.check_deck_as(&deck, given),
+        }
     }
 
     /// Reads a deck file and saves it as a new deck, named `name`, else the file's own
