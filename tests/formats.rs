@@ -92,29 +92,60 @@ fn deck_check_uses_the_file_s_format_unless_another_is_asked_for() {
 }
 
 #[test]
-fn a_stored_deck_is_checked_as_a_format_with_deck_and_as() {
+fn a_stored_deck_keeps_its_file_s_format_through_import_export_and_new_versions() {
     let env = Env::new();
-    let imported = env.json(&[
-        "deck",
-        "import",
-        &path("tests/fixtures/decks/acg-29-exactly-30.txt"),
-        "--json",
-    ]);
+    let short = path("tests/fixtures/decks/acg-29-exactly-30.txt");
+    let imported = env.json(&["deck", "import", &short, "--json"]);
     let id = imported["id"].to_string();
-    assert_eq!(
-        check(&env, &["--deck", &id]).1,
-        Value::Null,
-        "stored decks keep no format yet"
-    );
-    let (code, format, rules) = check(&env, &["--deck", &id, "--as", "exactly-30"]);
-    assert_eq!(
-        (code, format, rules),
+    assert_eq!(imported["format"], "exactly-30");
+    let cases: [(&[&str], i32, Value, &str); 3] = [
+        (&[], 1, "exactly-30".into(), "error:deck-size-min"),
         (
-            Some(1),
+            &["--as", "default"],
+            0,
+            Value::Null,
+            "warning:deck-size-min",
+        ),
+        (
+            &["--as", "exactly-30"],
+            1,
             "exactly-30".into(),
-            vec!["error:deck-size-min".to_owned()]
-        )
+            "error:deck-size-min",
+        ),
+    ];
+    for (args, code, format, rule) in cases {
+        let args = [&["--deck", id.as_str()], args].concat();
+        assert_eq!(
+            check(&env, &args),
+            (Some(code), format, vec![rule.to_owned()]),
+            "{args:?}"
+        );
+    }
+    let exported = env.ok(&["deck", "export", &id]);
+    assert!(exported.contains("\n# format: exactly-30\n"), "{exported}");
+
+    // A new version from a file without a format line keeps the deck's format.
+    let full = path("data/decks/pr-acg/eclipse-horde-villain.txt");
+    env.ok(&["deck", "import", &full, "--into", &id]);
+    assert_eq!(check(&env, &["--deck", &id]).1, "exactly-30");
+}
+
+#[test]
+fn a_deck_file_with_an_unknown_format_is_not_imported() {
+    let env = Env::new();
+    let before = env.ok(&["deck", "list"]);
+    let file = env.path("bogus.txt");
+    let deck =
+        std::fs::read_to_string(path("data/decks/pr-acg/eclipse-horde-villain.txt")).unwrap();
+    std::fs::write(&file, format!("# format: Strict\n{deck}")).unwrap();
+    let output = env.run(&["deck", "import", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("has no format 'Strict'"),
+        "{}",
+        stderr(&output)
     );
+    assert_eq!(env.ok(&["deck", "list"]), before, "nothing saved");
 }
 
 #[test]
@@ -169,4 +200,48 @@ fn the_game_summary_lists_each_game_s_formats() {
         .iter()
         .flat_map(|s| &s.formats)
         .all(|f| !f.description.is_empty()));
+}
+
+#[test]
+fn the_editor_checks_and_saves_a_draft_in_its_stored_format() {
+    let mut deckhand = deckhand::Deckhand::open_in_memory().unwrap();
+    let short = Path::new(&path("tests/fixtures/decks/acg-29-exactly-30.txt")).to_owned();
+    let id = deckhand.import_deck_path(&short, None).unwrap().deck.id;
+    let mut draft = deckhand.deck_content(id, None).unwrap();
+    assert_eq!(draft.format.as_deref(), Some("exactly-30"));
+    let legality = deckhand.check_draft(&draft).unwrap();
+    assert_eq!(
+        (legality.legal, legality.format.as_deref()),
+        (false, Some("exactly-30"))
+    );
+
+    draft.notes = "edited".into();
+    let view = deckhand.save_draft(Some(id), &draft).unwrap();
+    assert_eq!(
+        view.format.as_deref(),
+        Some("exactly-30"),
+        "saving keeps the format"
+    );
+    assert_eq!(view.legality.format.as_deref(), Some("exactly-30"));
+
+    draft.format = Some("Exactly 30".into());
+    let view = deckhand.save_draft(Some(id), &draft).unwrap();
+    assert_eq!(view.format.as_deref(), Some("exactly-30"), "stored by id");
+
+    draft.format = None;
+    assert!(
+        deckhand
+            .save_draft(Some(id), &draft)
+            .unwrap()
+            .legality
+            .legal
+    );
+    draft.format = Some("strict".into());
+    let err = deckhand.save_draft(Some(id), &draft).unwrap_err();
+    assert_eq!(err.code(), "unknown_format");
+    assert_eq!(
+        deckhand.deck_content(id, None).unwrap().format,
+        None,
+        "nothing saved"
+    );
 }

@@ -818,6 +818,7 @@ fn the_editor_checks_unsaved_drafts_and_saves_them_as_versions() {
         game: "zoids-scramble".into(),
         name: "Draft".into(),
         side: None,
+        format: None,
         notes: String::new(),
         tags: vec![],
         cards: zoids[..10]

@@ -179,13 +179,12 @@ pub fn run(deckhand: &mut Deckhand, command: DeckCommand, out: &mut impl Write) 
                     (label, legality)
                 }
                 (None, Some(reference)) => {
-                    let (stored, mut resolved) =
-                        deckhand.load_deck(deckhand.find_deck(&reference)?, None)?;
-                    resolved.side = side.or(resolved.side);
-                    (
-                        stored.content.name,
-                        deckhand.check_deck_as(&resolved, as_format)?,
-                    )
+                    let (stored, legality) = deckhand.check_stored_deck(
+                        deckhand.find_deck(&reference)?,
+                        side,
+                        as_format,
+                    )?;
+                    (stored.content.name, legality)
                 }
                 (None, None) => unreachable!("clap requires a file or --deck"),
             };

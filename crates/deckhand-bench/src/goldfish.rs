@@ -145,6 +145,7 @@ fn time_app_path(
         game: deck.game.clone(),
         name: name.to_owned(),
         side: deck.side,
+        format: None,
         notes: String::new(),
         tags: Vec::new(),
         cards: deck

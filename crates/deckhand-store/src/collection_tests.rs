@@ -291,6 +291,7 @@ fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
         game: "tiny".into(),
         name: name.into(),
         side: None,
+        format: None,
         notes: String::new(),
         tags: vec![],
         cards: vec![DeckCard {

@@ -22,6 +22,10 @@ pub struct DeckContent {
     pub game: String,
     pub name: String,
     pub side: Option<Side>,
+    /// The game's format (rule variant) the deck is built for, by id; `None` for the
+    /// game's own rules.
+    #[serde(default)]
+    pub format: Option<String>,
     pub notes: String,
     pub tags: Vec<String>,
     pub cards: Vec<DeckCard>,
@@ -101,8 +105,8 @@ pub(crate) fn save_deck_in(
         }
     };
     tx.execute(
-        "INSERT INTO deck_versions (deck_id, version, name, side, notes, tags, cards)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO deck_versions (deck_id, version, name, side, notes, tags, cards, format)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             id,
             version,
@@ -111,6 +115,7 @@ pub(crate) fn save_deck_in(
             content.notes,
             serde_json::to_string(&content.tags).expect("tags serialise"),
             serde_json::to_string(&content.cards).expect("deck cards serialise"),
+            content.format,
         ],
     )?;
     Ok((id, version))
@@ -262,7 +267,7 @@ impl Store {
             .conn
             .query_row(
                 "SELECT d.game, d.deleted_at IS NOT NULL, v.version, v.saved_at, v.name, v.side,
-                        v.notes, v.tags, v.cards
+                        v.notes, v.tags, v.cards, v.format
                  FROM decks d JOIN deck_versions v ON v.deck_id = d.id
                  WHERE d.id = ?1 AND v.version = COALESCE(?2, d.version)",
                 params![id, version],
@@ -277,6 +282,7 @@ impl Store {
                         r.get::<_, String>(6)?,
                         r.get::<_, String>(7)?,
                         r.get::<_, String>(8)?,
+                        r.get::<_, Option<String>>(9)?,
                     ))
                 },
             )
@@ -285,7 +291,7 @@ impl Store {
                 Some(version) => StoreError::NoSuchDeckVersion { id, version },
                 None => StoreError::NoSuchDeck { id },
             })?;
-        let (game, deleted, version, saved_at, name, side, notes, tags, cards) = row;
+        let (game, deleted, version, saved_at, name, side, notes, tags, cards, format) = row;
         let corrupt = |e| corrupt_deck(id, e);
         Ok(StoredDeck {
             id,
@@ -296,6 +302,7 @@ impl Store {
                 game,
                 name,
                 side: side.as_deref().and_then(Side::parse),
+                format,
                 notes,
                 tags: serde_json::from_str(&tags).map_err(corrupt)?,
                 cards: serde_json::from_str(&cards).map_err(corrupt)?,

@@ -140,6 +140,11 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE cards ADD COLUMN content_hash INTEGER;
     "#,
+    // 6: the format (a rule variant of the game, by id) a deck version is built for; NULL
+    // is the game's own rules, as for every version saved before.
+    r#"
+    ALTER TABLE deck_versions ADD COLUMN format TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -86,6 +86,8 @@ export interface Diagnostic {
 export interface Legality {
   legal: boolean;
   game: string;
+  /** The format whose rules were used; null for the game's own rules. */
+  format: string | null;
   side: Side | null;
   counts: Record<string, number>;
   /** The deck's size: the cards of the game's counted sections. */
@@ -105,6 +107,8 @@ export interface DeckContent {
   game: string;
   name: string;
   side: Side | null;
+  /** The game's format (rule variant) by id; absent or null: the game's own rules. */
+  format?: string | null;
   notes: string;
   tags: string[];
   cards: DeckCard[];
@@ -126,6 +130,7 @@ export interface DeckView {
   name: string;
   game: string;
   side: Side | null;
+  format?: string | null;
   notes: string;
   tags: string[];
   entries: DeckEntry[];

@@ -137,6 +137,7 @@ fn content(name: &str, cards: &[(&str, u32, &str)]) -> crate::DeckContent {
         game: "tiny".into(),
         name: name.into(),
         side: None,
+        format: None,
         notes: "notes".into(),
         tags: vec!["aggro".into()],
         cards: cards
@@ -190,6 +191,35 @@ fn every_deck_save_is_a_version_and_old_versions_stay_readable() {
         store.save_deck(Some(99), &content("x", &[])),
         Err(StoreError::NoSuchDeck { id: 99 })
     ));
+}
+
+#[test]
+fn each_deck_version_keeps_its_format_and_older_databases_read_as_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deckhand.sqlite3");
+    {
+        // A database of schema version 5, with a deck saved before formats existed.
+        let conn = Connection::open(&path).unwrap();
+        for sql in &crate::migrations::MIGRATIONS[..5] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 5).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, name) VALUES ('tiny', 'Tiny');
+             INSERT INTO decks (id, game, name, version, card_count) VALUES (1, 'tiny', 'Old', 1, 0);
+             INSERT INTO deck_versions (deck_id, version, name) VALUES (1, 1, 'Old');",
+        )
+        .unwrap();
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.deck(1, None).unwrap().content.format, None);
+    let strict = crate::DeckContent {
+        format: Some("strict".into()),
+        ..content("Old", &[])
+    };
+    assert_eq!(store.save_deck(Some(1), &strict).unwrap(), (1, 2));
+    assert_eq!(store.deck(1, None).unwrap().content, strict);
+    assert_eq!(store.deck(1, Some(1)).unwrap().content.format, None);
 }
 
 #[test]

@@ -21,6 +21,8 @@ pub struct DeckView {
     pub name: String,
     pub game: String,
     pub side: Option<Side>,
+    /// The format (rule variant) the deck is built for, by id; `None` for the game's rules.
+    pub format: Option<String>,
     pub notes: String,
     pub tags: Vec<String>,
     pub entries: Vec<DeckEntry>,
@@ -31,11 +33,12 @@ impl Deckhand {
     /// A stored deck at `version` (newest when `None`), resolved and checked.
     pub fn deck_view(&self, id: i64, version: Option<i64>) -> Result<DeckView> {
         let (stored, deck) = self.load_deck(id, version)?;
-        let legality = self.check_deck(&deck)?;
+        let legality = self.check_deck_as(&deck, stored.content.format.as_deref())?;
         let DeckContent {
             game,
             name,
             side,
+            format,
             notes,
             tags,
             ..
@@ -48,6 +51,7 @@ impl Deckhand {
             name,
             game,
             side,
+            format,
             notes,
             tags,
             entries: deck.entries,
@@ -107,7 +111,7 @@ impl Deckhand {
 
     /// Checks an unsaved deck, as the editor does after every change.
     pub fn check_draft(&self, draft: &DeckContent) -> Result<Legality> {
-        self.check_deck(&self.resolve_draft(draft)?)
+        self.check_deck_as(&self.resolve_draft(draft)?, draft.format.as_deref())
     }
 
     /// Saves a deck from the editor: a new deck (`id` None) or the next version of `id`.
@@ -120,7 +124,8 @@ impl Deckhand {
                 message: "a deck needs a name".into(),
             });
         }
-        let content = content_of(&deck, name, &draft.notes, draft.tags.clone());
+        let mut content = content_of(&deck, name, &draft.notes, draft.tags.clone());
+        content.format = self.format_id(&deck.game, draft.format.as_deref())?;
         let (id, version) = self.store_mut().save_deck(id, &content)?;
         self.deck_view(id, Some(version))
     }

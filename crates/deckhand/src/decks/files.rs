@@ -196,16 +196,13 @@ impl Deckhand {
         format: Option<&str>,
     ) -> Result<Legality> {
         let (deck, file) = self.read_deck(file_format, source_name, text, game, side)?;
-        match (format, file.format.as_deref()) {
-            (None, Some(declared)) => {
-                let game = self.games().get(&deck.game)?;
-                let format = game.format(declared).map_err(|source| Error::DeckFormat {
-                    source_name: source_name.to_owned(),
-                    source,
-                })?;
-                Ok(deckhand_core::check_deck_as(game, format, &deck))
+        match format {
+            Some(given) => self.check_deck_as(&deck, Some(given)),
+            None => {
+                let declared =
+                    self.file_format_id(&deck.game, source_name, file.format.as_deref())?;
+                self.check_deck_as(&deck, declared.as_deref())
             }
-            (given, _) => self.check_deck_as(&deck, given),
         }
     }
 
@@ -233,8 +230,11 @@ impl Deckhand {
                 .filter(|n| !n.is_empty())
                 .unwrap_or_else(|| one_line(&default_deck_name(source_name))),
         };
+        let mut content = content_of(&deck, &name, &file.notes, Vec::new());
+        content.format = self.file_format_id(&deck.game, source_name, file.format.as_deref())?;
+        let (id, version) = self.store_mut().save_deck(None, &content)?;
         Ok(DeckImport {
-            deck: self.save_new_deck(&deck, &name, &file.notes)?,
+            deck: self.store().deck(id, Some(version))?,
             report: file.report,
         })
     }
@@ -251,7 +251,12 @@ impl Deckhand {
         let current = self.store().deck(id, None)?.content;
         let (deck, file) =
             self.read_deck(format, source_name, text, Some(&current.game), current.side)?;
-        let content = content_of(&deck, &current.name, &current.notes, current.tags);
+        let mut content = content_of(&deck, &current.name, &current.notes, current.tags);
+        // The file's `# format:` line, else the format the deck had.
+        content.format = match file.format.as_deref() {
+            Some(declared) => self.file_format_id(&deck.game, source_name, Some(declared))?,
+            None => current.format,
+        };
         let (_, version) = self.store_mut().save_deck(Some(id), &content)?;
         Ok(DeckImport {
             deck: self.store().deck(id, Some(version))?,
@@ -285,7 +290,7 @@ impl Deckhand {
             game,
             &stored.content.name,
             &stored.content.notes,
-            None,
+            stored.content.format.as_deref(),
         ))
     }
 

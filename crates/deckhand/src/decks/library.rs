@@ -1,7 +1,7 @@
 //! Stored decks: saving, finding, loading with cards resolved, listing with verdicts,
 //! versions, renaming, duplicating and recoverable deletion.
 
-use deckhand_core::{Deck, DeckEntry, Severity};
+use deckhand_core::{Deck, DeckEntry, Legality, Severity, Side};
 use deckhand_store::{DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
 use serde::Serialize;
 
@@ -31,6 +31,20 @@ impl Deckhand {
         let content = content_of(deck, name, notes, Vec::new());
         let (id, version) = self.store_mut().save_deck(None, &content)?;
         Ok(self.store().deck(id, Some(version))?)
+    }
+
+    /// Checks a stored deck (its newest version) as `side` and `format` when given, else
+    /// with its own side and format.
+    pub fn check_stored_deck(
+        &self,
+        id: i64,
+        side: Option<Side>,
+        format: Option<&str>,
+    ) -> Result<(StoredDeck, Legality)> {
+        let (stored, mut deck) = self.load_deck(id, None)?;
+        deck.side = side.or(deck.side);
+        let legality = self.check_deck_as(&deck, format.or(stored.content.format.as_deref()))?;
+        Ok((stored, legality))
     }
 
     /// The id of the deck `reference` names: a number is an id, anything else a name.
@@ -123,7 +137,7 @@ impl Deckhand {
             .into_iter()
             .map(|mut summary| {
                 let (stored, deck) = self.load_deck(summary.id, None)?;
-                let legality = self.check_deck(&deck)?;
+                let legality = self.check_deck_as(&deck, stored.content.format.as_deref())?;
                 summary.card_count = legality.size;
                 Ok(DeckListItem {
                     tags: stored.content.tags,

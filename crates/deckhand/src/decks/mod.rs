@@ -36,6 +36,32 @@ impl Deckhand {
         };
         Ok(check_deck_as(game, format, deck))
     }
+
+    /// The id of `game`'s format `format` (an id or a name), or `None` for the game's own
+    /// rules; an unknown format is an error.
+    pub(crate) fn format_id(&self, game: &str, format: Option<&str>) -> Result<Option<String>> {
+        let Some(name) = format else {
+            return Ok(None);
+        };
+        let format = self.games().get(game)?.format(name)?;
+        Ok(format.map(|f| f.id.clone()))
+    }
+
+    /// [`Deckhand::format_id`] for a deck file's `# format:` line: the error names the file.
+    pub(crate) fn file_format_id(
+        &self,
+        game: &str,
+        source_name: &str,
+        format: Option<&str>,
+    ) -> Result<Option<String>> {
+        self.format_id(game, format).map_err(|err| match err {
+            crate::Error::Invalid(source) => crate::Error::DeckFormat {
+                source_name: source_name.to_owned(),
+                source,
+            },
+            other => other,
+        })
+    }
 }
 
 pub(crate) fn content_of(deck: &Deck, name: &str, notes: &str, tags: Vec<String>) -> DeckContent {
@@ -43,6 +69,7 @@ pub(crate) fn content_of(deck: &Deck, name: &str, notes: &str, tags: Vec<String>
         game: deck.game.clone(),
         name: name.trim().to_owned(),
         side: deck.side,
+        format: None,
         notes: notes.to_owned(),
         tags,
         cards: deck

@@ -26,6 +26,8 @@ export interface DraftLine {
 interface Snapshot {
   name: string;
   side: Side | null;
+  /** The format (rule variant) the deck is built for; kept as stored until a picker exists. */
+  format: string | null;
   notes: string;
   tags: string[];
   lines: DraftLine[];
@@ -42,6 +44,7 @@ export class DeckDraft {
   version = $state<number | null>(null);
   name = $state('');
   side = $state<Side | null>(null);
+  format = $state<string | null>(null);
   notes = $state('');
   tags = $state.raw<string[]>([]);
   lines = $state.raw<DraftLine[]>([]);
@@ -109,6 +112,7 @@ export class DeckDraft {
       game: this.game.id,
       name: this.name,
       side: this.side,
+      format: this.format,
       notes: this.notes,
       tags: this.tags,
       cards: this.lines.map((l) => ({ section: l.section, count: l.count, card: l.card.id })),
@@ -223,12 +227,20 @@ export class DeckDraft {
   }
 
   #snapshot(): Snapshot {
-    return { name: this.name, side: this.side, notes: this.notes, tags: this.tags, lines: this.lines };
+    return {
+      name: this.name,
+      side: this.side,
+      format: this.format,
+      notes: this.notes,
+      tags: this.tags,
+      lines: this.lines,
+    };
   }
 
   #restore(snapshot: Snapshot) {
     this.name = snapshot.name;
     this.side = snapshot.side;
+    this.format = snapshot.format;
     this.notes = snapshot.notes;
     this.tags = snapshot.tags;
     this.lines = snapshot.lines;
@@ -267,6 +279,7 @@ function snapshotOf(view: DeckView): Snapshot {
   return {
     name: view.name,
     side: view.side,
+    format: view.format ?? null,
     notes: view.notes,
     tags: view.tags,
     lines: view.entries.map((e) => ({ section: e.section, count: e.count, card: e.card })),
@@ -275,7 +288,7 @@ function snapshotOf(view: DeckView): Snapshot {
 
 /** What identifies a deck's content, to compare a draft with what is stored. */
 function keyOf(c: DeckContent): string {
-  return JSON.stringify([c.name.trim(), c.side, c.notes, c.tags, [...c.cards].sort(byLine)]);
+  return JSON.stringify([c.name.trim(), c.side, c.format ?? null, c.notes, c.tags, [...c.cards].sort(byLine)]);
 }
 
 function byLine(a: { section: string; card: string }, b: { section: string; card: string }): number {
