@@ -40,12 +40,15 @@ fn check(env: &Env, args: &[&str]) -> (Option<i32>, Value, Vec<String>) {
     (output.status.code(), report["format"].clone(), rules)
 }
 
+/// (case, arguments, exit code, format in the JSON, findings as `severity:rule`)
+type CheckCase<'a> = (&'a str, &'a [&'a str], i32, Value, &'a [&'a str]);
+
 #[test]
 fn deck_check_uses_the_file_s_format_unless_another_is_asked_for() {
     let env = Env::new();
     let short = path("tests/fixtures/decks/acg-29-exactly-30.txt");
     let full = path("data/decks/pr-acg/eclipse-horde-villain.txt");
-    let cases: [(&str, &[&str], i32, Value, &[&str]); 5] = [
+    let cases: [CheckCase; 5] = [
         (
             "29 cards, the file's format",
             &[&short],
