@@ -17,11 +17,11 @@ mod store;
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_import::{CardImport, ImportOutcome};
 pub use collection::{
-    CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, LiveDeck,
+    CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish,
     SetCompletion, UndoReport, WishlistRow,
 };
 pub use deck_store::{
-    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck, TaggedDeck,
+    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, LiveDeck, StoredDeck, TaggedDeck,
 };
 pub use error::StoreError;
 pub use migrations::SCHEMA_VERSION;

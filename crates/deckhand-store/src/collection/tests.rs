@@ -3,7 +3,7 @@ use deckhand_core::{CardSet, Games};
 use super::*;
 use crate::backup::{backup_dir, BackupKind};
 use crate::restore::check_backup;
-use crate::DeckContent;
+use crate::{DeckCard, DeckContent, Store, StoreError};
 
 const GAME: &str = r#"
 id = "tiny"
