@@ -17,8 +17,8 @@ mod store;
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_import::{CardImport, ImportOutcome};
 pub use collection::{
-    CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish,
-    SetCompletion, UndoReport, WishlistRow,
+    CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
+    WishlistRow,
 };
 pub use deck_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, LiveDeck, StoredDeck, TaggedDeck,

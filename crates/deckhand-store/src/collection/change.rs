@@ -7,11 +7,11 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::undo::Journal;
 use super::{
-    condition_text, ChangeReport, CollectionChange, Condition, CopyKey, Finish, LIST_COLLECTION,
-    LIST_WISHLIST,
+    condition_text, ChangeReport, CollectionChange, CopyKey, LIST_COLLECTION, LIST_WISHLIST,
 };
 use crate::store::write_tx;
 use crate::{Store, StoreError};
+use deckhand_core::{Condition, Finish};
 
 /// The touched row for `key`, read from the database (or `stored`, a scan of it) on
 /// first touch.

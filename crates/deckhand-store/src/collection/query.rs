@@ -2,8 +2,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{CardRef, CollectionRow, Condition, CopyKey, Finish, SetCompletion, WishlistRow};
+use super::{CardRef, CollectionRow, CopyKey, SetCompletion, WishlistRow};
 use crate::{Store, StoreError};
+use deckhand_core::{Condition, Finish};
 
 impl Store {
     /// The collection, optionally of one game, by game, name and key.

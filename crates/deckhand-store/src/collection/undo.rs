@@ -3,9 +3,10 @@
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::change::{write_row, write_wish};
-use super::{condition_text, Condition, CopyKey, Finish, UndoReport, LIST_WISHLIST};
+use super::{condition_text, CopyKey, UndoReport, LIST_WISHLIST};
 use crate::store::write_tx;
 use crate::{Store, StoreError};
+use deckhand_core::{Condition, Finish};
 
 pub(super) struct Journal<'t> {
     pub(super) tx: &'t Transaction<'t>,
