@@ -15,7 +15,7 @@ mod restore;
 mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
-pub use card_import::{CardImport, ImportOutcome};
+pub use card_import::{CardImport, ImportOutcome, ImportReport, SetImportReport};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
     WishlistRow,
@@ -26,4 +26,4 @@ pub use deck_store::{
 pub use error::StoreError;
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{check_backup, BackupInfo};
-pub use store::{CardFilter, ImportReport, SetImportReport, Store};
+pub use store::{CardFilter, Store};

@@ -1,4 +1,4 @@
-use deckhand_core::Games;
+use deckhand_core::{CardSet, Games};
 
 use super::*;
 
