@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use deckhand_core::{Condition, Finish};
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::undo::Journal;
@@ -11,7 +12,6 @@ use super::{
 };
 use crate::store::write_tx;
 use crate::{Store, StoreError};
-use deckhand_core::{Condition, Finish};
 
 /// The touched row for `key`, read from the database (or `stored`, a scan of it) on
 /// first touch.

@@ -2,9 +2,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use deckhand_core::{Condition, Finish};
+
 use super::{CardRef, CollectionRow, CopyKey, SetCompletion, WishlistRow};
 use crate::{Store, StoreError};
-use deckhand_core::{Condition, Finish};
 
 impl Store {
     /// The collection, optionally of one game, by game, name and key.

@@ -1,12 +1,12 @@
 //! The one-step undo journal: the rows a change touched, as they were before it.
 
+use deckhand_core::{Condition, Finish};
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::change::{write_row, write_wish};
 use super::{condition_text, CopyKey, UndoReport, LIST_WISHLIST};
 use crate::store::write_tx;
 use crate::{Store, StoreError};
-use deckhand_core::{Condition, Finish};
 
 pub(super) struct Journal<'t> {
     pub(super) tx: &'t Transaction<'t>,
