@@ -124,7 +124,7 @@ impl Game {
                 if format.replace[..j].iter().any(|r| r.id == rule.id) {
                     return Err((at, format!("rule '{}' is replaced twice", rule.id)));
                 }
-                self.validate_rule(rule).map_err(|m| (at, m))?;
+                rule.validate(self).map_err(|m| (at, m))?;
             }
             for (j, rule) in format.add.iter().enumerate() {
                 let at = key(&format!(".add[{j}]"));
@@ -137,7 +137,7 @@ impl Game {
                         ),
                     ));
                 }
-                self.validate_rule(rule).map_err(|m| (at, m))?;
+                rule.validate(self).map_err(|m| (at, m))?;
             }
         }
         Ok(())

@@ -409,7 +409,7 @@ impl Game {
                 );
             }
         }
-        self.validate_deck_rules()?;
+        self.deck.validate(self)?;
         self.validate_formats()?;
         self.validate_print()
     }
@@ -485,7 +485,7 @@ impl Game {
     }
 
     /// True when `id` is one of the game's own sections (not `side` or `maybe`).
-    fn own_section(&self, id: &str) -> bool {
+    pub(crate) fn own_section(&self, id: &str) -> bool {
         self.sections.iter().any(|s| s.id == id)
     }
 
@@ -511,113 +511,6 @@ impl Game {
             .iter()
             .find(|(t, _)| fold_name(t) == key)
             .map(|(_, section)| section.as_str())
-    }
-
-    fn validate_deck_rules(&self) -> Result<(), (String, String)> {
-        let known_type = |name: &String| self.card_type(name).is_some();
-        for (card_type, section) in &self.deck.section_of_type {
-            if !known_type(card_type) || !self.own_section(section) {
-                return Err((
-                    format!("deck.section_of_type.{card_type}"),
-                    format!(
-                        "'{card_type}' is not a card type or '{section}' is not one of the game's sections"
-                    ),
-                ));
-            }
-        }
-        if self.deck.counted_sections.is_empty() {
-            return Err((
-                "deck.counted_sections".into(),
-                "a deck needs at least one counted section".into(),
-            ));
-        }
-        if let Some(section) = self
-            .deck
-            .counted_sections
-            .iter()
-            .find(|s| !self.own_section(s))
-        {
-            return Err((
-                "deck.counted_sections".into(),
-                format!(
-                    "'{section}' is not one of the game's sections (side and maybe never count)"
-                ),
-            ));
-        }
-        if let Some(stat) = self
-            .deck
-            .curve_stat
-            .as_ref()
-            .filter(|s| !self.stats.contains_key(*s))
-        {
-            return Err(("deck.curve_stat".into(), format!("unknown stat '{stat}'")));
-        }
-        let mut ids = BTreeSet::new();
-        for (i, rule) in self.deck.rules.iter().enumerate() {
-            let key = format!("deck.rules[{i}]");
-            if !ids.insert(rule.id.as_str()) {
-                return Err((key, format!("rule id '{}' is used twice", rule.id)));
-            }
-            self.validate_rule(rule).map_err(|message| (key, message))?;
-        }
-        Ok(())
-    }
-
-    /// What serde cannot check about one rule: its sections, type names and stats exist.
-    pub(crate) fn validate_rule(&self, rule: &crate::rules::Rule) -> Result<(), String> {
-        let known_type = |name: &String| self.card_type(name).is_some();
-        if let Some(section) = rule.sections.iter().find(|s| !self.has_section(s)) {
-            return Err(format!("unknown section '{section}'"));
-        }
-        if let Some(section) = rule.sections.iter().find(|s| !self.own_section(s)) {
-            return Err(format!(
-                "a rule cannot count '{section}': side and maybe never count"
-            ));
-        }
-        if let RuleKind::FixedComposition {
-            compositions,
-            aliases,
-        } = &rule.kind
-        {
-            let listed = |name: &String| {
-                compositions
-                    .iter()
-                    .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
-            };
-            if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
-                return Err(format!(
-                    "alias '{alias}' names '{name}', which no composition lists"
-                ));
-            }
-        }
-        let filters: Vec<&crate::rules::CardFilter> = match &rule.kind {
-            RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
-            RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
-            RuleKind::Requirement {
-                filter,
-                satisfied_by,
-                ..
-            } => vec![filter, satisfied_by],
-            _ => vec![],
-        };
-        let mut types: Vec<&String> = filters.iter().flat_map(|f| f.type_names()).collect();
-        match &rule.kind {
-            RuleKind::Copies { per_type, .. } => types.extend(per_type.keys()),
-            RuleKind::AllowedTypes { types: allowed } => types.extend(allowed),
-            _ => {}
-        }
-        if let Some(unknown) = types.into_iter().find(|t| !known_type(t)) {
-            return Err(format!("'{unknown}' is not a card type of {}", self.name));
-        }
-        let stat = match &rule.kind {
-            RuleKind::Requirement { stat, .. } => Some(stat),
-            RuleKind::SameValue { field, .. } if field != "color" && field != "side" => Some(field),
-            _ => None,
-        };
-        if let Some(stat) = stat.filter(|s| !self.stats.contains_key(*s)) {
-            return Err(format!("unknown stat '{stat}'"));
-        }
-        Ok(())
     }
 }
 
@@ -645,10 +538,10 @@ fn validate_stat(stat: &StatDef) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const MINIMAL: &str = r#"
+    pub(crate) const MINIMAL: &str = r#"
 id = "tiny"
 name = "Tiny Game"
 card_size_mm = { width = 63.0, height = 88.0 }
@@ -663,7 +556,7 @@ id = "main"
 name = "Main"
 "#;
 
-    fn error_of(text: &str) -> String {
+    pub(crate) fn error_of(text: &str) -> String {
         Game::from_toml("tiny.toml", text).unwrap_err().to_string()
     }
 
@@ -823,65 +716,5 @@ name = "Main"
             let err = error_of(&with(enemies));
             assert!(err.contains(expected), "{enemies}: {err}");
         }
-    }
-
-    #[test]
-    fn deck_rules_are_checked_when_the_definition_loads() {
-        let with_rule = |rule: &str| format!("{MINIMAL}\n[[deck.rules]]\n{rule}\n");
-        let cases = [
-            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmaxx = 3", "unknown field `maxx`"),
-            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3\nper_type = { Wizard = 1 }",
-             "deck.rules[0]: 'Wizard' is not a card type of Tiny Game"),
-            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"attic\"]",
-             "deck.rules[0]: unknown section 'attic'"),
-            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"side\"]",
-             "deck.rules[0]: a rule cannot count 'side': side and maybe never count"),
-            ("id = \"a\"\nkind = \"fixed_composition\"\nseverity = \"error\"\naliases = { Recover = \"Recovery\" }\n[[deck.rules.compositions]]\nname = \"S\"\ncards = { Teamwork = 7 }",
-             "deck.rules[0]: alias 'Recover' names 'Recovery', which no composition lists"),
-            ("id = \"a\"\nkind = \"same_value\"\nseverity = \"error\"\nfield = \"letter\"",
-             "deck.rules[0]: unknown stat 'letter'"),
-            ("id = \"a\"\nkind = \"teleport\"\nseverity = \"error\"", "unknown variant `teleport`"),
-            ("id = \"a\"\nkind = \"size\"\nseverity = \"fatal\"", "unknown variant `fatal`"),
-        ];
-        for (rule, expected) in cases {
-            let err = error_of(&with_rule(rule));
-            assert!(err.contains(expected), "{rule}: {err}");
-        }
-        assert!(Game::from_toml(
-            "tiny.toml",
-            &with_rule("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3")
-        )
-        .is_ok());
-    }
-
-    #[test]
-    fn side_and_maybe_can_never_be_counted_or_forced() {
-        let cases = [
-            (
-                "[deck]\ncounted_sections = [\"main\", \"maybe\"]",
-                "tiny.toml: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
-            ),
-            (
-                "[deck]\ncounted_sections = []",
-                "tiny.toml: deck.counted_sections: a deck needs at least one counted section",
-            ),
-            (
-                "[deck.section_of_type]\nUnit = \"side\"",
-                "tiny.toml: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
-            ),
-        ];
-        for (deck, expected) in cases {
-            assert_eq!(
-                error_of(&format!("{MINIMAL}\n{deck}\n")),
-                expected,
-                "{deck}"
-            );
-        }
-        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
-        assert_eq!(game.deck.counted_sections, ["main"]);
-        assert_eq!(
-            (game.section_name("main"), game.section_name("maybe")),
-            ("Main", "Maybe")
-        );
     }
 }

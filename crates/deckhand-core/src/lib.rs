@@ -7,6 +7,7 @@
 
 mod card;
 mod card_set;
+mod copy;
 mod deck;
 mod error;
 mod format;
@@ -19,6 +20,7 @@ mod rules;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{CardSet, CardSetItem, CardSetSummary, SetInfo};
+pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};
 pub use error::{CoreError, Location};
 pub use format::{FormatDef, DEFAULT_FORMAT};

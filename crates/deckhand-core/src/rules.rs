@@ -1,11 +1,15 @@
-//! Deck-construction rules as typed data (`[[deck.rules]]` in a game definition).
+//! Deck-construction rules as typed data (`[[deck.rules]]` in a game definition), and
+//! their check against the game when the definition loads.
 //!
 //! A handful of rule kinds compose every game's rules; a game whose rule data cannot state
 //! names a [`Hook`] instead, implemented in Rust in `legality.rs`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
+
+use crate::name::fold_name;
+use crate::Game;
 
 /// How bad a finding is: an error makes a deck illegal; a warning does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -41,6 +45,54 @@ pub struct DeckRules {
 
 fn main_only() -> Vec<String> {
     vec!["main".to_owned()]
+}
+
+impl DeckRules {
+    /// Checks the rules against the game they belong to: every section, card type and
+    /// stat they name exists. The error is `(key, message)`, the key naming the field.
+    pub(crate) fn validate(&self, game: &Game) -> Result<(), (String, String)> {
+        let known_type = |name: &String| game.card_type(name).is_some();
+        for (card_type, section) in &self.section_of_type {
+            if !known_type(card_type) || !game.own_section(section) {
+                return Err((
+                    format!("deck.section_of_type.{card_type}"),
+                    format!(
+                        "'{card_type}' is not a card type or '{section}' is not one of the game's sections"
+                    ),
+                ));
+            }
+        }
+        if self.counted_sections.is_empty() {
+            return Err((
+                "deck.counted_sections".into(),
+                "a deck needs at least one counted section".into(),
+            ));
+        }
+        if let Some(section) = self.counted_sections.iter().find(|s| !game.own_section(s)) {
+            return Err((
+                "deck.counted_sections".into(),
+                format!(
+                    "'{section}' is not one of the game's sections (side and maybe never count)"
+                ),
+            ));
+        }
+        if let Some(stat) = self
+            .curve_stat
+            .as_ref()
+            .filter(|s| !game.stats.contains_key(*s))
+        {
+            return Err(("deck.curve_stat".into(), format!("unknown stat '{stat}'")));
+        }
+        let mut ids = BTreeSet::new();
+        for (i, rule) in self.rules.iter().enumerate() {
+            let key = format!("deck.rules[{i}]");
+            if !ids.insert(rule.id.as_str()) {
+                return Err((key, format!("rule id '{}' is used twice", rule.id)));
+            }
+            rule.validate(game).map_err(|message| (key, message))?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for DeckRules {
@@ -186,6 +238,64 @@ impl CardFilter {
 }
 
 impl Rule {
+    /// What serde cannot check about one rule (a default rule or a format's): the sections,
+    /// card types and stats it names exist in `game`.
+    pub(crate) fn validate(&self, game: &Game) -> Result<(), String> {
+        let known_type = |name: &String| game.card_type(name).is_some();
+        if let Some(section) = self.sections.iter().find(|s| !game.has_section(s)) {
+            return Err(format!("unknown section '{section}'"));
+        }
+        if let Some(section) = self.sections.iter().find(|s| !game.own_section(s)) {
+            return Err(format!(
+                "a rule cannot count '{section}': side and maybe never count"
+            ));
+        }
+        if let RuleKind::FixedComposition {
+            compositions,
+            aliases,
+        } = &self.kind
+        {
+            let listed = |name: &String| {
+                compositions
+                    .iter()
+                    .any(|c| c.cards.keys().any(|n| fold_name(n) == fold_name(name)))
+            };
+            if let Some((alias, name)) = aliases.iter().find(|(_, name)| !listed(name)) {
+                return Err(format!(
+                    "alias '{alias}' names '{name}', which no composition lists"
+                ));
+            }
+        }
+        let filters: Vec<&CardFilter> = match &self.kind {
+            RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
+            RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
+            RuleKind::Requirement {
+                filter,
+                satisfied_by,
+                ..
+            } => vec![filter, satisfied_by],
+            _ => vec![],
+        };
+        let mut types: Vec<&String> = filters.iter().flat_map(|f| f.type_names()).collect();
+        match &self.kind {
+            RuleKind::Copies { per_type, .. } => types.extend(per_type.keys()),
+            RuleKind::AllowedTypes { types: allowed } => types.extend(allowed),
+            _ => {}
+        }
+        if let Some(unknown) = types.into_iter().find(|t| !known_type(t)) {
+            return Err(format!("'{unknown}' is not a card type of {}", game.name));
+        }
+        let stat = match &self.kind {
+            RuleKind::Requirement { stat, .. } => Some(stat),
+            RuleKind::SameValue { field, .. } if field != "color" && field != "side" => Some(field),
+            _ => None,
+        };
+        if let Some(stat) = stat.filter(|s| !game.stats.contains_key(*s)) {
+            return Err(format!("unknown stat '{stat}'"));
+        }
+        Ok(())
+    }
+
     /// The sections this rule counts: its own, else the game's counted sections.
     pub fn counted_sections<'a>(&'a self, deck: &'a DeckRules) -> &'a [String] {
         if self.sections.is_empty() {
@@ -193,5 +303,71 @@ impl Rule {
         } else {
             &self.sections
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::tests::{error_of, MINIMAL};
+    use crate::Game;
+
+    #[test]
+    fn deck_rules_are_checked_when_the_definition_loads() {
+        let with_rule = |rule: &str| format!("{MINIMAL}\n[[deck.rules]]\n{rule}\n");
+        let cases = [
+            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmaxx = 3", "unknown field `maxx`"),
+            ("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3\nper_type = { Wizard = 1 }",
+             "deck.rules[0]: 'Wizard' is not a card type of Tiny Game"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"attic\"]",
+             "deck.rules[0]: unknown section 'attic'"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"error\"\nmax = 3\nsections = [\"side\"]",
+             "deck.rules[0]: a rule cannot count 'side': side and maybe never count"),
+            ("id = \"a\"\nkind = \"fixed_composition\"\nseverity = \"error\"\naliases = { Recover = \"Recovery\" }\n[[deck.rules.compositions]]\nname = \"S\"\ncards = { Teamwork = 7 }",
+             "deck.rules[0]: alias 'Recover' names 'Recovery', which no composition lists"),
+            ("id = \"a\"\nkind = \"same_value\"\nseverity = \"error\"\nfield = \"letter\"",
+             "deck.rules[0]: unknown stat 'letter'"),
+            ("id = \"a\"\nkind = \"teleport\"\nseverity = \"error\"", "unknown variant `teleport`"),
+            ("id = \"a\"\nkind = \"size\"\nseverity = \"fatal\"", "unknown variant `fatal`"),
+        ];
+        for (rule, expected) in cases {
+            let err = error_of(&with_rule(rule));
+            assert!(err.contains(expected), "{rule}: {err}");
+        }
+        assert!(Game::from_toml(
+            "tiny.toml",
+            &with_rule("id = \"a\"\nkind = \"copies\"\nseverity = \"error\"\nmax = 3")
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn side_and_maybe_can_never_be_counted_or_forced() {
+        let cases = [
+            (
+                "[deck]\ncounted_sections = [\"main\", \"maybe\"]",
+                "tiny.toml: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
+            ),
+            (
+                "[deck]\ncounted_sections = []",
+                "tiny.toml: deck.counted_sections: a deck needs at least one counted section",
+            ),
+            (
+                "[deck.section_of_type]\nUnit = \"side\"",
+                "tiny.toml: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
+            ),
+        ];
+        for (deck, expected) in cases {
+            assert_eq!(
+                error_of(&format!("{MINIMAL}\n{deck}\n")),
+                expected,
+                "{deck}"
+            );
+        }
+        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
+        assert_eq!(game.deck.counted_sections, ["main"]);
+        assert_eq!(
+            (game.section_name("main"), game.section_name("maybe")),
+            ("Main", "Maybe")
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! [`CardImport`]: one card-import run, one transaction, fed one card at a time.
+//! Card import: [`Store::import`] of whole card sets, and [`CardImport`], one run fed one
+//! card at a time; either way one transaction, and the reports they return.
 //!
 //! Each row keeps a hash of its content, so an unchanged card is recognised by comparing
 //! two integers (every stored id and hash is read once, in one query) and costs no write.
@@ -7,12 +8,31 @@
 
 use std::collections::{HashMap, HashSet};
 
-use deckhand_core::{fold_name, Card, SetInfo, Side};
+use deckhand_core::{fold_name, Card, CardSet, SetInfo, Side};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
-use crate::store::{card_from_row, write_tx, ImportReport, SetImportReport, CARD_COLUMNS};
+use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
+use crate::store::{card_from_row, write_tx, CARD_COLUMNS};
 use crate::{Store, StoreError};
+
+/// What one import run changed, per file and in total.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ImportReport {
+    pub files: Vec<SetImportReport>,
+    pub added: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SetImportReport {
+    pub file: String,
+    pub game: String,
+    pub added: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+}
 
 /// What a card import run did: the report, and which card ids it added or changed (the
 /// cards the search index must take in).
@@ -30,6 +50,34 @@ pub struct CardImport<'s> {
 }
 
 impl Store {
+    /// Imports every card set in one transaction: all of them land, or none does.
+    /// A card whose id exists in its game is updated in place; an id that a card of
+    /// another game has is an error ([`StoreError::IdInOtherGame`]).
+    pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
+        let tx = write_tx(&mut self.conn)?;
+        let outcome = import_in(&tx, sets)?;
+        tx.commit()?;
+        Ok(outcome.report)
+    }
+
+    /// Imports card sets and saves decks that use them in one transaction: the cards and
+    /// the decks land together or not at all (the Heroes of the Grid export). Each deck is
+    /// saved as by [`Store::save_tagged_deck`]; the flags say which were written.
+    pub fn import_with_decks(
+        &mut self,
+        sets: &[CardSet],
+        decks: &[TaggedDeck],
+    ) -> Result<(ImportOutcome, Vec<bool>), StoreError> {
+        let tx = write_tx(&mut self.conn)?;
+        let outcome = import_in(&tx, sets)?;
+        let saved = decks
+            .iter()
+            .map(|deck| save_tagged_deck_in(&tx, deck))
+            .collect::<Result<Vec<_>, _>>()?;
+        tx.commit()?;
+        Ok((outcome, saved))
+    }
+
     /// Starts an import run: one transaction into which files and cards are fed as they
     /// are read, all landing at [`CardImport::commit`] or none.
     pub fn begin_import(&mut self) -> Result<CardImport<'_>, StoreError> {
@@ -75,6 +123,21 @@ impl Store {
         self.conn.execute_batch("PRAGMA shrink_memory")?;
         Ok(())
     }
+}
+
+/// The body of an import, inside the caller's transaction.
+fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreError> {
+    let mut writer = CardWriter::new(tx)?;
+    for set in sets {
+        writer.begin_file(&set.source_name, &set.game);
+        for info in &set.sets {
+            writer.set(tx, info)?;
+        }
+        for card in &set.cards {
+            writer.card(tx, card)?;
+        }
+    }
+    writer.finish(tx)
 }
 
 /// What the database holds for a card id before the run.

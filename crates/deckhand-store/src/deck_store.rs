@@ -63,6 +63,15 @@ pub struct DeckVersionSummary {
     pub card_count: u32,
 }
 
+/// A stored, not deleted deck's newest content, for comparing decks with the collection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LiveDeck {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub cards: Vec<DeckCard>,
+}
+
 /// A deck with a stable identity (a tag such as `heroes-grid:ranger:12`), so that a
 /// repeated import finds it again. The identity is added to the content's tags.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -365,6 +374,36 @@ impl Store {
         )?;
         let rows = stmt.query_map([name.trim()], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The newest content of every deck that is not deleted, optionally of one game.
+    pub fn live_decks(&self, game: Option<&str>) -> Result<Vec<LiveDeck>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT d.id, v.name, d.game, v.cards
+             FROM decks d JOIN deck_versions v ON v.deck_id = d.id AND v.version = d.version
+             WHERE d.deleted_at IS NULL AND (?1 IS NULL OR d.game = ?1)
+             ORDER BY d.game, v.name COLLATE NOCASE, d.id",
+        )?;
+        let rows = stmt.query_map([game], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
+        let mut decks = Vec::new();
+        for row in rows {
+            let (id, name, game, cards) = row?;
+            let cards = serde_json::from_str(&cards).map_err(|e| corrupt_deck(id, e))?;
+            decks.push(LiveDeck {
+                id,
+                name,
+                game,
+                cards,
+            });
+        }
+        Ok(decks)
     }
 }
 

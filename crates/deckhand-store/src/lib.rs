@@ -15,15 +15,15 @@ mod restore;
 mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
-pub use card_import::{CardImport, ImportOutcome};
+pub use card_import::{CardImport, ImportOutcome, ImportReport, SetImportReport};
 pub use collection::{
-    CardRef, ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, LiveDeck,
-    SetCompletion, UndoReport, WishlistRow,
+    CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
+    WishlistRow,
 };
 pub use deck_store::{
-    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, StoredDeck, TaggedDeck,
+    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, LiveDeck, StoredDeck, TaggedDeck,
 };
 pub use error::StoreError;
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{check_backup, BackupInfo};
-pub use store::{CardFilter, ImportReport, SetImportReport, Store};
+pub use store::{CardFilter, Store};

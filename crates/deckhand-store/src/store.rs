@@ -2,38 +2,17 @@
 
 use std::path::Path;
 
-use deckhand_core::{fold_name, Card, CardSet, Game, Side};
+use deckhand_core::{fold_name, Card, Game, Side};
 
-use crate::card_import::{CardWriter, ImportOutcome};
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
-use serde::Serialize;
 
 use crate::backup::{backup_into_dir, db_file, BackupKind};
-use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
 use crate::migrations::{migrate, user_version, SCHEMA_VERSION};
 use crate::StoreError;
 
 /// An open Deckhand database.
 pub struct Store {
     pub(crate) conn: Connection,
-}
-
-/// What one import run changed, per file and in total.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct ImportReport {
-    pub files: Vec<SetImportReport>,
-    pub added: usize,
-    pub updated: usize,
-    pub unchanged: usize,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct SetImportReport {
-    pub file: String,
-    pub game: String,
-    pub added: usize,
-    pub updated: usize,
-    pub unchanged: usize,
 }
 
 /// Which cards to list.
@@ -94,34 +73,6 @@ impl Store {
         }
         tx.commit()?;
         Ok(())
-    }
-
-    /// Imports every card set in one transaction: all of them land, or none does.
-    /// A card whose id exists in its game is updated in place; an id that a card of
-    /// another game has is an error ([`StoreError::IdInOtherGame`]).
-    pub fn import(&mut self, sets: &[CardSet]) -> Result<ImportReport, StoreError> {
-        let tx = write_tx(&mut self.conn)?;
-        let outcome = import_in(&tx, sets)?;
-        tx.commit()?;
-        Ok(outcome.report)
-    }
-
-    /// Imports card sets and saves decks that use them in one transaction: the cards and
-    /// the decks land together or not at all (the Heroes of the Grid export). Each deck is
-    /// saved as by [`Store::save_tagged_deck`]; the flags say which were written.
-    pub fn import_with_decks(
-        &mut self,
-        sets: &[CardSet],
-        decks: &[TaggedDeck],
-    ) -> Result<(ImportOutcome, Vec<bool>), StoreError> {
-        let tx = write_tx(&mut self.conn)?;
-        let outcome = import_in(&tx, sets)?;
-        let saved = decks
-            .iter()
-            .map(|deck| save_tagged_deck_in(&tx, deck))
-            .collect::<Result<Vec<_>, _>>()?;
-        tx.commit()?;
-        Ok((outcome, saved))
     }
 
     /// Cards matching `filter`, by game then name.
@@ -251,21 +202,6 @@ impl Store {
 /// meanwhile ("database is locked").
 pub(crate) fn write_tx(conn: &mut Connection) -> Result<Transaction<'_>, StoreError> {
     Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
-}
-
-/// The body of an import, inside the caller's transaction.
-fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreError> {
-    let mut writer = CardWriter::new(tx)?;
-    for set in sets {
-        writer.begin_file(&set.source_name, &set.game);
-        for info in &set.sets {
-            writer.set(tx, info)?;
-        }
-        for card in &set.cards {
-            writer.card(tx, card)?;
-        }
-    }
-    writer.finish(tx)
 }
 
 pub(crate) type RowResult = Result<Card, StoreError>;

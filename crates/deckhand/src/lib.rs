@@ -34,15 +34,16 @@ pub use collection::{
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
-    Card, Deck, DeckEntry, Diagnostic, Game, Games, Legality, Severity, Side, StatValue,
+    Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, Games, Legality, Severity, Side,
+    StatValue,
 };
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,
 };
 pub use deckhand_store::{
-    BackupInfo, ChangeReport, CollectionRow, Condition, CopyKey, Finish, SetCompletion, UndoReport,
-    WishlistRow, KEEP_BACKUPS,
+    BackupInfo, ChangeReport, CollectionRow, CopyKey, SetCompletion, UndoReport, WishlistRow,
+    KEEP_BACKUPS,
 };
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,

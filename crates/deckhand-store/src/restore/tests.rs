@@ -5,7 +5,7 @@ use rusqlite::Connection;
 use super::*;
 use crate::collection::tests::{add, counts, store, store_at};
 use crate::migrations::migrate_to;
-use crate::Finish;
+use deckhand_core::Finish;
 
 /// A good backup of a store holding one deck and a collection row, at `path`.
 fn good_backup(path: &Path) {

@@ -1,4 +1,4 @@
-use deckhand_core::Games;
+use deckhand_core::{CardSet, Games};
 
 use super::*;
 
@@ -260,6 +260,24 @@ name = "Spell"
 id = "main"
 name = "Main"
 "#;
+
+#[test]
+fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
+    let mut store = store();
+    let (a, _) = store
+        .save_deck(None, &content("A", &[("main", 1, "b")]))
+        .unwrap();
+    store
+        .save_deck(Some(a), &content("A", &[("main", 3, "b")]))
+        .unwrap();
+    let (b, _) = store
+        .save_deck(None, &content("B", &[("main", 2, "b")]))
+        .unwrap();
+    store.set_deck_deleted(b, true).unwrap();
+    let decks = store.live_decks(Some("tiny")).unwrap();
+    assert_eq!(decks.len(), 1);
+    assert_eq!(decks[0].cards[0].count, 3);
+}
 
 #[test]
 fn a_card_id_of_another_game_is_refused_naming_both_games() {

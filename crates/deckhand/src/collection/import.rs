@@ -8,10 +8,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use deckhand_core::{clip, fold_name};
+use deckhand_formats::collection_csv::{self, CsvEntry, CsvFormat};
 use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
 use serde::Serialize;
 
-use super::csv_file::{self, CsvEntry, CsvFormat};
+use super::csv_row;
 use crate::error::LISTED_UNKNOWN;
 use crate::output::{self, AtomicFile};
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
@@ -191,7 +192,7 @@ impl Deckhand {
             total: bytes_total,
         };
         progress(reading(0));
-        let file = csv_file::parse(bytes).map_err(|e| Error::CollectionCsv {
+        let file = collection_csv::parse(bytes).map_err(|e| Error::CollectionCsv {
             source_name: source_name.to_owned(),
             line: e.line,
             column: e.column,
@@ -265,7 +266,11 @@ impl Deckhand {
         let skipped_file = match skipped_beside.filter(|_| !skipped.is_empty()) {
             Some(source) => Some(self.write_skipped(
                 source,
-                &csv_file::write_fields(file.delimiter, file.header.as_deref(), skipped_fields),
+                &collection_csv::write_fields(
+                    file.delimiter,
+                    file.header.as_deref(),
+                    skipped_fields,
+                ),
             )?),
             None => None,
         };
@@ -401,9 +406,11 @@ impl Deckhand {
             .into_iter()
             .map(|s| ((s.game, s.set), s.set_name))
             .collect();
-        Ok(csv_file::write(format, &rows, |game, set| {
-            set_names.get(&(game.to_owned(), set.to_owned())).cloned()
-        }))
+        Ok(collection_csv::write(
+            format,
+            rows.iter().map(csv_row),
+            |game, set| set_names.get(&(game.to_owned(), set.to_owned())).cloned(),
+        ))
     }
 }
 

@@ -1,21 +1,22 @@
 //! The collection: what the player owns (`add`/`remove`/`set`/list, one undo), CSV files
-//! in and out (`csv_file` parses and writes, `import` resolves names and stores), set
+//! in and out (`deckhand_formats::collection_csv` parses and writes, `import` resolves
+//! names and stores), set
 //! completion, the wishlist, and decks measured against the collection (`need`).
 
-mod csv_file;
 mod import;
 mod need;
 mod wishlist;
 
 use std::collections::{HashMap, HashSet};
 
+use deckhand_core::{Condition, Finish};
+use deckhand_formats::collection_csv::{self, CsvRow};
 use deckhand_store::{
-    ChangeReport, CollectionChange, CollectionRow, Condition, CopyKey, Finish, SetCompletion,
-    UndoReport,
+    ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
 };
 use serde::Serialize;
 
-pub use csv_file::{CsvError, CsvFormat, DECKHAND_COLUMNS};
+pub use collection_csv::{CsvError, CsvFormat, DECKHAND_COLUMNS};
 pub use import::{CardChange, CollectionImportOptions, CollectionImportReport, SkippedLine};
 pub use need::{BuildableDeck, DeckNeed, MissingCard, NeedLine};
 pub use wishlist::WishOutcome;
@@ -50,7 +51,7 @@ impl CopySpec {
             language: self
                 .language
                 .as_deref()
-                .map(csv_file::normalise_language)
+                .map(collection_csv::normalise_language)
                 .unwrap_or_default(),
             location: self.location.as_deref().unwrap_or("").trim().to_owned(),
         }
@@ -59,7 +60,24 @@ impl CopySpec {
 
 /// Parses a condition as a user types it (`nm`, `near mint`, `near_mint`, `LP`, …).
 pub fn parse_condition(text: &str) -> Option<Condition> {
-    csv_file::parse_condition(CsvFormat::Deckhand, text).flatten()
+    collection_csv::parse_condition(CsvFormat::Deckhand, text).flatten()
+}
+
+/// A collection row as the CSV writer takes it.
+fn csv_row(row: &CollectionRow) -> CsvRow<'_> {
+    CsvRow {
+        count: row.count,
+        card: &row.key.card,
+        name: &row.name,
+        game: &row.game,
+        set: row.set.as_deref(),
+        number: row.number.as_deref(),
+        finish: row.key.finish,
+        condition: row.key.condition,
+        language: &row.key.language,
+        location: &row.key.location,
+        note: &row.note,
+    }
 }
 
 /// A change to one card: the row it touched, and the card's copies in all rows after it.

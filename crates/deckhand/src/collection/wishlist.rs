@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use deckhand_formats::collection_csv::{self, CsvFormat};
 use deckhand_store::{ChangeReport, CollectionChange, CollectionRow, CopyKey, WishlistRow};
 use serde::Serialize;
 
-use super::csv_file::{self, CsvFormat};
+use super::csv_row;
 use crate::{Deckhand, Result};
 
 /// A wishlist count set by hand: the card and its wanted count after the change.
@@ -128,6 +129,10 @@ impl Deckhand {
                 note: String::new(),
             })
             .collect();
-        Ok(csv_file::write(CsvFormat::Deckhand, &rows, |_, _| None))
+        Ok(collection_csv::write(
+            CsvFormat::Deckhand,
+            rows.iter().map(csv_row),
+            |_, _| None,
+        ))
     }
 }

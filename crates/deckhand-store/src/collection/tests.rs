@@ -3,7 +3,7 @@ use deckhand_core::{CardSet, Games};
 use super::*;
 use crate::backup::{backup_dir, BackupKind};
 use crate::restore::check_backup;
-use crate::DeckContent;
+use crate::{Store, StoreError};
 
 const GAME: &str = r#"
 id = "tiny"
@@ -282,31 +282,6 @@ fn a_wish_set_replaces_the_count_and_zero_removes_the_card_until_undone() {
     }
     store.undo_collection().unwrap();
     assert_eq!(wished(&store), [1]);
-}
-
-#[test]
-fn live_decks_are_the_newest_versions_of_decks_not_deleted() {
-    let mut store = store();
-    let content = |name: &str, count| DeckContent {
-        game: "tiny".into(),
-        name: name.into(),
-        side: None,
-        format: None,
-        notes: String::new(),
-        tags: vec![],
-        cards: vec![DeckCard {
-            section: "main".into(),
-            count,
-            card: "brick".into(),
-        }],
-    };
-    let (a, _) = store.save_deck(None, &content("A", 1)).unwrap();
-    store.save_deck(Some(a), &content("A", 3)).unwrap();
-    let (b, _) = store.save_deck(None, &content("B", 2)).unwrap();
-    store.set_deck_deleted(b, true).unwrap();
-    let decks = store.live_decks(Some("tiny")).unwrap();
-    assert_eq!(decks.len(), 1);
-    assert_eq!(decks[0].cards[0].count, 3);
 }
 
 #[test]

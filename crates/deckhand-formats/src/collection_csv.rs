@@ -3,7 +3,7 @@
 //! or without a header). Pure: bytes in, entries out (names are resolved elsewhere), and
 //! rows in, text out.
 
-use deckhand_store::{CollectionRow, Condition, Finish};
+use deckhand_core::{Condition, Finish};
 use serde::Serialize;
 
 /// A collection CSV format.
@@ -412,7 +412,7 @@ fn parse_finish(text: &str) -> Option<Finish> {
 /// Shield uses Cardmarket's seven grades, mapped to the six most stores use
 /// (excellent → lightly played, good and light played → moderately played, played →
 /// heavily played, poor → damaged).
-pub(crate) fn parse_condition(format: CsvFormat, text: &str) -> Option<Option<Condition>> {
+pub fn parse_condition(format: CsvFormat, text: &str) -> Option<Option<Condition>> {
     use Condition::*;
     let word = squash(text);
     if word.is_empty() {
@@ -496,11 +496,27 @@ fn condition_words(format: CsvFormat, condition: Option<Condition>) -> &'static 
     }
 }
 
+/// One collection row to write: the caller's rows, borrowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CsvRow<'a> {
+    pub count: u32,
+    pub card: &'a str,
+    pub name: &'a str,
+    pub game: &'a str,
+    pub set: Option<&'a str>,
+    pub number: Option<&'a str>,
+    pub finish: Finish,
+    pub condition: Option<Condition>,
+    pub language: &'a str,
+    pub location: &'a str,
+    pub note: &'a str,
+}
+
 /// Writes collection rows in `format`. `set_name` gives a set's name for formats that
 /// have that column.
-pub fn write(
+pub fn write<'a>(
     format: CsvFormat,
-    rows: &[CollectionRow],
+    rows: impl IntoIterator<Item = CsvRow<'a>>,
     set_name: impl Fn(&str, &str) -> Option<String>,
 ) -> String {
     let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
@@ -517,31 +533,31 @@ pub fn write(
     }
     for row in rows {
         let count = row.count.to_string();
-        let set = row.set.as_deref().unwrap_or("");
-        let number = row.number.as_deref().unwrap_or("");
-        let condition = condition_words(format, row.key.condition);
-        let foil = row.key.finish == Finish::Foil;
+        let set = row.set.unwrap_or("");
+        let number = row.number.unwrap_or("");
+        let condition = condition_words(format, row.condition);
+        let foil = row.finish == Finish::Foil;
         match format {
             CsvFormat::Deckhand => put(&[
                 &count,
-                &row.key.card,
-                &row.name,
-                &row.game,
+                row.card,
+                row.name,
+                row.game,
                 set,
                 number,
-                row.key.finish.as_str(),
+                row.finish.as_str(),
                 condition,
-                &row.key.language,
-                &row.key.location,
-                &row.note,
+                row.language,
+                row.location,
+                row.note,
             ]),
             CsvFormat::Moxfield => put(&[
                 &count,
                 "0",
-                &row.name,
+                row.name,
                 &set.to_lowercase(),
                 condition,
-                language_name(&row.key.language),
+                language_name(row.language),
                 if foil { "foil" } else { "" },
                 "",
                 "",
@@ -551,20 +567,20 @@ pub fn write(
                 "",
             ]),
             CsvFormat::DragonShield => put(&[
-                &row.key.location,
+                row.location,
                 &count,
                 "0",
-                &row.name,
+                row.name,
                 set,
-                &set_name(&row.game, set).unwrap_or_default(),
+                &set_name(row.game, set).unwrap_or_default(),
                 number,
                 condition,
                 if foil { "Foil" } else { "Normal" },
-                language_name(&row.key.language),
+                language_name(row.language),
                 "",
                 "",
             ]),
-            CsvFormat::Plain => put(&[&count, &row.name]),
+            CsvFormat::Plain => put(&[&count, row.name]),
         }
     }
     let bytes = writer.into_inner().expect("writing to memory cannot fail");
