@@ -9,6 +9,8 @@ use serde_json::Value;
 
 use super::{validate_card, CardInput};
 use crate::card::Card;
+#[cfg(test)]
+use crate::card_set::CardSet;
 use crate::error::{CoreError, RowProblem, MAX_ROW_PROBLEMS};
 use crate::game::{Game, StatKind};
 use crate::games::Games;
@@ -290,9 +292,11 @@ fn sheet_game<'g>(
             match &found {
                 None => found = Some((*row, value.to_owned())),
                 Some((_, game)) if fold_name(game) == fold_name(value) => {}
-                Some((first, game)) => return Err(format!(
+                Some((first, game)) => {
+                    return Err(format!(
                     "row {row} is for game '{value}', row {first} for '{game}': one game per file"
-                )),
+                ))
+                }
             }
         }
     }
@@ -499,3 +503,7 @@ pub fn sniff_delimiter(bytes: &[u8]) -> u8 {
         .max_by_key(|(_, n)| *n)
         .map_or(b',', |(d, _)| *d)
 }
+
+#[cfg(test)]
+#[path = "sheet_tests.rs"]
+mod tests;
