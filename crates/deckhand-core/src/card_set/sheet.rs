@@ -86,11 +86,15 @@ impl Problems {
         if self.listed.is_empty() {
             return Ok(value);
         }
-        Err(CoreError::Rows {
+        Err(self.into_error(source_name))
+    }
+
+    fn into_error(self, source_name: &str) -> CoreError {
+        CoreError::Rows {
             source_name: source_name.to_owned(),
             problems: self.listed,
             more: self.more,
-        })
+        }
     }
 }
 
@@ -104,7 +108,7 @@ pub fn read_sheet(
     let single = |row: usize, column: Option<(usize, &str)>, message: String| {
         let mut problems = Problems::default();
         problems.push(row, column, message);
-        problems.into_result::<Sheet>(source_name, Sheet::default_empty())
+        Err(problems.into_error(source_name))
     };
     let text = match as_text(bytes) {
         Ok(text) => text,
@@ -156,7 +160,7 @@ pub fn read_sheet(
         }
     }
     if !problems.listed.is_empty() {
-        return problems.into_result(source_name, Sheet::default_empty());
+        return Err(problems.into_error(source_name));
     }
     let list = options.list_separator();
     let mut cards = Vec::with_capacity(rows.len());
@@ -205,15 +209,6 @@ pub fn read_sheet(
             cards,
         },
     )
-}
-
-impl Sheet {
-    fn default_empty() -> Sheet {
-        Sheet {
-            game: String::new(),
-            cards: Vec::new(),
-        }
-    }
 }
 
 /// The text of a file that must be a spreadsheet: a binary file or an image is named as
