@@ -31,14 +31,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Import card-set JSON files, all or nothing; or, with --format heroes-grid, the
-    /// Heroes of the Grid community export directory
+    /// Import card files, all or nothing: card-set JSON, card spreadsheets (CSV with `,`
+    /// or `;`, TSV; see the README's "Card spreadsheets"), or with --format heroes-grid
+    /// the Heroes of the Grid community export directory
     Import {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
-        /// deckhand (card-set JSON files) or heroes-grid (one directory)
-        #[arg(long, default_value = "deckhand", value_parser = ["deckhand", "heroes-grid"])]
-        format: String,
+        /// json, csv, tsv or heroes-grid (one directory) [default: from the extension,
+        /// then the content; a .csv/.txt header's separator picks `,` or `;`]
+        #[arg(long, value_parser = ["json", "deckhand", "csv", "tsv", "heroes-grid"])]
+        format: Option<String>,
+        /// The game of a spreadsheet without a `game` column
+        #[arg(long, value_name = "GAME")]
+        game: Option<String>,
+        /// Read a spreadsheet column as a field or stat (repeatable)
+        #[arg(long, value_name = "COLUMN=FIELD", value_parser = cli::parse_column_map)]
+        map: Vec<(String, String)>,
+        /// Drop a spreadsheet column (repeatable)
+        #[arg(long, value_name = "COLUMN")]
+        ignore: Vec<String>,
+        /// Report what would be added, updated and unchanged; write nothing
+        #[arg(long)]
+        dry_run: bool,
         #[arg(long)]
         json: bool,
     },
@@ -224,10 +238,28 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             files,
             format,
             json,
-        } if format == "heroes-grid" => {
+            ..
+        } if format.as_deref() == Some("heroes-grid") => {
             cli::import_heroes_grid(&mut open()?, &files, json, &mut out)?
         }
-        Command::Import { files, json, .. } => cli::import(&mut open()?, &files, json, &mut out)?,
+        Command::Import {
+            files,
+            format,
+            game,
+            map,
+            ignore,
+            dry_run,
+            json,
+        } => {
+            let args = cli::ImportArgs {
+                format,
+                game,
+                map,
+                ignore,
+                dry_run,
+            };
+            cli::import(&mut open()?, &files, args, json, &mut out)?
+        }
         Command::Cards { game, json } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
         Command::Card {
             name_or_id,

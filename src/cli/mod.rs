@@ -89,18 +89,54 @@ pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
     Ok(())
 }
 
+/// `deckhand import`'s options besides the files.
+pub struct ImportArgs {
+    pub format: Option<String>,
+    pub game: Option<String>,
+    pub map: Vec<(String, String)>,
+    pub ignore: Vec<String>,
+    pub dry_run: bool,
+}
+
 pub fn import(
     deckhand: &mut Deckhand,
     files: &[PathBuf],
+    args: ImportArgs,
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let report = deckhand.import_files(files, &mut progress::import_sink(json))?;
+    let format = match args.format.as_deref() {
+        Some("json" | "deckhand") => Some(deckhand::CardFileFormat::Json),
+        Some("csv") => Some(deckhand::CardFileFormat::Csv),
+        Some("tsv") => Some(deckhand::CardFileFormat::Tsv),
+        _ => None,
+    };
+    let options = deckhand::CardImportOptions {
+        format,
+        game: args.game,
+        map: args.map,
+        ignore: args.ignore,
+        dry_run: args.dry_run,
+    };
+    let report = deckhand.import_card_files(files, &options, &mut progress::import_sink(json))?;
     if json {
         return print_json(out, &report);
     }
     text::import_report(&report, out)?;
+    if args.dry_run {
+        writeln!(out, "dry run: nothing was written")?;
+    }
     Ok(())
+}
+
+/// `--map COLUMN=FIELD`, checked by the argument parser (a usage error exits 2).
+pub fn parse_column_map(pair: &str) -> std::result::Result<(String, String), String> {
+    match pair.split_once('=') {
+        Some((column, field)) if !column.trim().is_empty() && !field.trim().is_empty() => {
+            Ok((column.trim().to_owned(), field.trim().to_owned()))
+        }
+        _ => Err(format!("'{pair}' is not COLUMN=FIELD")),
+    }
 }
 
 pub fn import_heroes_grid(

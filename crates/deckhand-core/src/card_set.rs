@@ -387,7 +387,10 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
+mod sheet;
 mod stream;
+
+pub use sheet::{read_sheet, sniff_delimiter, Sheet, SheetOptions};
 
 #[cfg(test)]
 mod tests;

@@ -37,6 +37,14 @@ pub enum CoreError {
         location: Location,
         message: String,
     },
+    /// A card spreadsheet with problems: each with its row and column, the first
+    /// [`MAX_ROW_PROBLEMS`] listed (one per line) and the rest counted.
+    #[error("{}", rows(source_name, problems, *more))]
+    Rows {
+        source_name: String,
+        problems: Vec<RowProblem>,
+        more: usize,
+    },
     /// A game id that no definition declares.
     #[error("unknown game '{}' (known: {known})", crate::clip(id))]
     UnknownGame { id: String, known: String },
@@ -50,6 +58,45 @@ pub enum CoreError {
         format: String,
         known: String,
     },
+}
+
+/// How many row problems an error lists before it only counts the rest.
+pub const MAX_ROW_PROBLEMS: usize = 50;
+
+/// One problem of a spreadsheet row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowProblem {
+    /// 1-based, the header being row 1; 0 for the file as a whole.
+    pub row: usize,
+    /// 1-based column number and its header, where one cell is at fault.
+    pub column: Option<(usize, String)>,
+    pub message: String,
+}
+
+impl fmt::Display for RowProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.row > 0 {
+            write!(f, "row {}", self.row)?;
+            match &self.column {
+                Some((n, name)) if !name.is_empty() => write!(f, ", column {n} ({name})")?,
+                Some((n, _)) => write!(f, ", column {n}")?,
+                None => {}
+            }
+            f.write_str(": ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+fn rows(source_name: &str, problems: &[RowProblem], more: usize) -> String {
+    let mut lines: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{source_name}: {p}"))
+        .collect();
+    if more > 0 {
+        lines.push(format!("{source_name}: and {more} more"));
+    }
+    lines.join("\n")
 }
 
 /// Converts a byte offset into a 1-based line and column (columns count characters).

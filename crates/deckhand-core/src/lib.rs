@@ -19,10 +19,12 @@ mod quote;
 mod rules;
 
 pub use card::{Card, Side, StatValue};
-pub use card_set::{CardSet, CardSetItem, CardSetSummary, SetInfo};
+pub use card_set::{
+    read_sheet, sniff_delimiter, CardSet, CardSetItem, CardSetSummary, SetInfo, Sheet, SheetOptions,
+};
 pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};
-pub use error::{CoreError, Location};
+pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use game::{
     parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,

@@ -107,6 +107,11 @@ impl CardImport<'_> {
         self.writer.card(&self.tx, card)
     }
 
+    /// What the run would do, then writes nothing (the transaction rolls back): a dry run.
+    pub fn report_only(self) -> Result<ImportOutcome, StoreError> {
+        self.writer.finish(&self.tx)
+    }
+
     /// Commits the run.
     pub fn commit(self) -> Result<ImportOutcome, StoreError> {
         let outcome = self.writer.finish(&self.tx)?;

@@ -92,15 +92,15 @@ impl Deckhand {
 /// The reading half of an import run: files fed into one store transaction, progress in
 /// bytes, and the first store failure kept until every file has been checked (so a bad
 /// card in a later file is still reported first, as when files were read before storing).
-struct Reading<'p> {
-    progress: ProgressSink<'p>,
+pub(crate) struct Reading<'p> {
+    pub(crate) progress: ProgressSink<'p>,
     total: u64,
     done: u64,
     store_error: Option<StoreError>,
 }
 
 impl<'p> Reading<'p> {
-    fn new(total: u64, progress: ProgressSink<'p>) -> Self {
+    pub(crate) fn new(total: u64, progress: ProgressSink<'p>) -> Self {
         progress(ImportProgress {
             stage: ImportStage::Reading,
             done: 0,
@@ -114,7 +114,13 @@ impl<'p> Reading<'p> {
         }
     }
 
-    fn file(&mut self, run: &mut CardImport, games: &Games, name: &str, text: &str) -> Result<()> {
+    pub(crate) fn file(
+        &mut self,
+        run: &mut CardImport,
+        games: &Games,
+        name: &str,
+        text: &str,
+    ) -> Result<()> {
         let (before, total) = (self.done, self.total);
         let mut cards = 0;
         let progress = &mut *self.progress;
@@ -149,11 +155,24 @@ impl<'p> Reading<'p> {
         Ok(())
     }
 
-    fn commit(&mut self, run: CardImport) -> Result<deckhand_store::ImportOutcome> {
+    pub(crate) fn commit(&mut self, run: CardImport) -> Result<deckhand_store::ImportOutcome> {
+        self.finish(run, false)
+    }
+
+    /// Commits the run, or with `dry_run` only reports what it would do.
+    pub(crate) fn finish(
+        &mut self,
+        run: CardImport,
+        dry_run: bool,
+    ) -> Result<deckhand_store::ImportOutcome> {
         if let Some(e) = self.store_error.take() {
             return Err(e.into());
         }
-        let outcome = run.commit()?;
+        let outcome = if dry_run {
+            run.report_only()?
+        } else {
+            run.commit()?
+        };
         (self.progress)(ImportProgress {
             stage: ImportStage::Reading,
             done: self.total,

@@ -4,13 +4,15 @@
 //! query language) to the store (SQLite) and the index (tantivy), and owns everything that
 //! touches the outside world: where the database lives, reading and writing files, and
 //! loading the bundled data into a new database. The API is organised by area, each a
-//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import`, `games`, `goldfish`,
+//! module of `Deckhand` methods: `cards`, `decks`, `search`, `import` (card-set JSON;
+//! `card_files` adds spreadsheets and format detection), `games`, `goldfish`,
 //! `print` (print-and-play PDFs), `collection`, `backup`, and the Heroes of the Grid export in
 //! `heroes_grid`. Every file written for the user goes through `output`: never over the
 //! database, never half written.
 
 mod backup;
 pub mod bundled;
+mod card_files;
 mod cards;
 mod collection;
 mod deckhand;
@@ -27,6 +29,7 @@ mod progress;
 mod search;
 mod user_file;
 
+pub use card_files::{CardFileFormat, CardImportOptions};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
