@@ -12,6 +12,30 @@ fn names(deckhand: &Deckhand, query: &str) -> Vec<String> {
     page.cards.into_iter().map(|c| c.card.name).collect()
 }
 
+/// Every bundled game offers 2 to 4 search examples (the app's placeholders show them), and
+/// each one parses and finds at least one card of that game's sample set.
+#[test]
+fn every_games_search_examples_find_its_cards() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let summaries = deckhand.game_summaries().unwrap();
+    assert!(!summaries.is_empty());
+    for game in &summaries {
+        assert!(
+            (2..=4).contains(&game.search_examples.len()),
+            "{}: {:?}",
+            game.id,
+            game.search_examples
+        );
+        for example in &game.search_examples {
+            let page = deckhand
+                .search(example, Some(&game.id), 1)
+                .unwrap_or_else(|e| panic!("{}: {example}: {e}", game.id));
+            assert!(page.total > 0, "{}: {example} finds no card", game.id);
+            assert!(page.cards.iter().all(|c| c.card.game == game.id));
+        }
+    }
+}
+
 /// Each query over the bundled cards and exactly the names it returns, in order.
 #[test]
 fn queries_over_the_sample_data_return_exactly_the_expected_cards() {

@@ -25,6 +25,10 @@ pub struct Game {
     pub short_name: Option<String>,
     /// The physical card size, for printing.
     pub card_size_mm: CardSize,
+    /// Search queries that show what to type for this game (`t:zoid power>=5`); the app's
+    /// search placeholders offer them. Each finds cards of the game's bundled sample set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub search_examples: Vec<String>,
     /// When true any keyword is accepted; `keywords` then only documents the known ones.
     #[serde(default)]
     pub open_keywords: bool,
@@ -336,6 +340,14 @@ impl Game {
                 "card_size_mm",
                 "width and height must be between 0 and 500 mm".into(),
             );
+        }
+        for (i, example) in self.search_examples.iter().enumerate() {
+            if example.trim().is_empty() || example.contains('\n') {
+                return fail(
+                    &format!("search_examples[{i}]"),
+                    "an example is one non-empty line".into(),
+                );
+            }
         }
         if self.card_types.is_empty() {
             return fail("card_types", "a game needs at least one card type".into());
@@ -716,5 +728,23 @@ name = "Main"
             let err = error_of(&with(enemies));
             assert!(err.contains(expected), "{enemies}: {err}");
         }
+    }
+
+    #[test]
+    fn search_examples_are_read_and_a_blank_one_is_refused() {
+        let with = |examples: &str| {
+            MINIMAL.replace(
+                "name = \"Tiny Game\"",
+                &format!("name = \"Tiny Game\"\nsearch_examples = {examples}"),
+            )
+        };
+        let game = Game::from_toml("tiny.toml", &with(r#"["t:unit power>=2"]"#)).unwrap();
+        assert_eq!(game.search_examples, ["t:unit power>=2"]);
+        assert!(Game::from_toml("tiny.toml", MINIMAL)
+            .unwrap()
+            .search_examples
+            .is_empty());
+        let err = error_of(&with(r#"["t:unit", " "]"#));
+        assert!(err.contains("search_examples[1]: "), "{err}");
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use deckhand_core::{EnemyPick, GENERIC_SECTIONS};
+use deckhand_core::{EnemyPick, GENERIC_SECTIONS, MAX_FOOT_FIGURES};
 
 use crate::{Deckhand, Result};
 
@@ -26,6 +26,12 @@ pub struct GameSummary {
     /// Heroes of the Grid: the enemy line-up the Playtest view's picker starts with (the
     /// definition's `[goldfish] enemies`, also what a run given none plays); empty elsewhere.
     pub goldfish_enemies: Vec<EnemyPick>,
+    /// Heroes of the Grid: the most foot-soldier figures in one battle (the core's
+    /// `MAX_FOOT_FIGURES`, which the line-up check also enforces); the picker warns above it.
+    pub goldfish_max_foot_figures: u32,
+    /// Search queries to offer as examples in the game's search fields (the definition's
+    /// `search_examples`); each finds cards of the bundled sample set.
+    pub search_examples: Vec<String>,
     /// Whether a deck of this game is a hero or a villain deck.
     pub sided: bool,
     /// Card types that always go to one of the game's sections (`sms` characters), keyed
@@ -105,6 +111,8 @@ impl Deckhand {
                     .as_ref()
                     .map(|g| g.enemies.clone())
                     .unwrap_or_default(),
+                goldfish_max_foot_figures: MAX_FOOT_FIGURES,
+                search_examples: game.search_examples.clone(),
                 sided: game.deck.default_side != deckhand_core::DefaultSide::None,
                 section_of_type: game
                     .deck

@@ -641,6 +641,10 @@ mod tests {
             .map(|p| (p.name.as_str(), p.figures))
             .collect();
         assert_eq!(picks, [("Scrap Hound", 2)]);
+        assert_eq!(
+            summary.goldfish_max_foot_figures,
+            deckhand_core::MAX_FOOT_FIGURES
+        );
         let text = crate::bundled::DECK_FILES
             .iter()
             .find(|f| f.path.ends_with("jade-mantis-precision.txt"))

@@ -24,6 +24,10 @@ export interface GameSummary {
   curve_stat: string | null;
   /** Heroes of the Grid: the enemy line-up the Playtest view starts with (the game definition's). */
   goldfish_enemies: { name: string; figures: number }[];
+  /** Heroes of the Grid: the most foot-soldier figures in one battle (the core's limit). */
+  goldfish_max_foot_figures: number;
+  /** Search queries to offer as examples (the game definition's `search_examples`). */
+  search_examples: string[];
   /** Whether a deck is a hero or a villain deck. */
   sided: boolean;
   /**

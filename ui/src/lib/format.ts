@@ -1,5 +1,14 @@
 import type { StatValue } from './backend';
 
+/**
+ * A search field's placeholder: `text — try <example>` with the game's first search example
+ * (from its definition), after `prefix` when given; just `text` for a game without examples.
+ */
+export function searchHint(text: string, examples: string[], prefix = ''): string {
+  const example = examples[0];
+  return example ? `${text} — try ${prefix}${example}` : text;
+}
+
 /** A stat as players write it: lists joined with slashes (`1 / 2 / 3 / MAX`). */
 export function formatStat(value: StatValue): string {
   return Array.isArray(value) ? value.map(formatStat).join(' / ') : String(value);
