@@ -145,6 +145,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE deck_versions ADD COLUMN format TEXT;
     "#,
+    // 7: a card's printed effects as data (a JSON list, `deckhand_core::Effect`) and what
+    // they leave out (a JSON `GoldfishNote`, NULL when they state all of its text).
+    r#"
+    ALTER TABLE cards ADD COLUMN effects TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE cards ADD COLUMN goldfish TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.
