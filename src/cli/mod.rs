@@ -3,6 +3,7 @@
 pub mod collection;
 pub mod deck;
 mod figures;
+pub mod game;
 pub mod goldfish;
 pub mod print;
 mod progress;
