@@ -71,6 +71,7 @@ struct GameRow<'a> {
     id: &'a str,
     name: &'a str,
     card_count: usize,
+    origin: deckhand::GameOrigin,
 }
 
 pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
@@ -82,6 +83,7 @@ pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
                 id: &g.id,
                 name: &g.name,
                 card_count: g.card_count,
+                origin: g.origin,
             })
             .collect();
         return print_json(out, &rows);

@@ -53,16 +53,21 @@ export async function gamesSteps({ driver, step, check, save, cli, db, root, ope
     await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
     await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
     const input = await driver.waitForElement('[data-testid="deck-search-input"]');
-    const add = async (query, copies, lines) => {
+    // Enter adds the best match: wait until the results are this query's, then for each copy.
+    let total = 0;
+    const add = async (name, copies) => {
       await driver.clear(input);
-      await driver.type(input, query);
-      await driver.waitFor(`${query} found`, async () => / match/.test(await textOf('[data-testid="deck-search-count"]')));
-      for (let n = 0; n < copies; n += 1) await driver.type(input, '\uE007');
-      await driver.waitFor(`${lines} deck lines`, async () => (await driver.findAll('[data-testid="deck-line"]')).length === lines);
+      await driver.type(input, `!"${name}"`);
+      await driver.waitFor(`${name} first in the results`, async () => (await textOf('#deck-card-list .card-row')).includes(name));
+      for (let n = 0; n < copies; n += 1) {
+        total += 1;
+        await driver.type(input, '\uE007');
+        await driver.waitFor(`${total} cards in the deck`, async () => (await textOf('[data-testid="deck-state"]')).startsWith(`${total} card`));
+      }
     };
-    await add('"Squire of Ash"', 3, 1);
-    await add('"Lance Sergeant"', 3, 2);
-    await add('"Ashen Keep"', 1, 3);
+    await add('Squire of Ash', 3);
+    await add('Lance Sergeant', 3);
+    await add('Ashen Keep', 1);
     await driver.waitFor('two copies errors', async () => (await badge()) === '2 errors', 15000);
     const finding = await driver.waitForElement('[data-testid="diagnostic"][data-rule="copies"]');
     const message = await driver.text(finding);
