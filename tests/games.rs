@@ -142,6 +142,13 @@ fn remove_is_refused_while_the_game_has_cards_decks_or_collection_rows_and_for_b
     // A game without cards goes, file and all.
     let fresh = Env::new();
     fresh.ok(&["game", "add", &fixture("pocket-knights.toml")]);
+    let again = fresh.run(&["game", "add", &fixture("pocket-knights.toml")]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("is the id of a game already added (game add --replace"),
+        "{}",
+        stderr(&again)
+    );
     fresh.ok(&["game", "remove", "pocket-knights"]);
     assert!(!fresh.path("games/pocket-knights.toml").exists());
     assert!(!fresh.ok(&["games"]).contains("pocket-knights"));

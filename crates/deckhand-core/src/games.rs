@@ -44,14 +44,16 @@ impl Games {
         let game = Game::from_toml(source_name, text)?;
         if let Some(origin) = self.origin(&game.id) {
             let whose = match origin {
-                GameOrigin::Bundled => "a bundled game",
-                GameOrigin::Player => "a game already added",
+                GameOrigin::Bundled => "a bundled game; choose another",
+                GameOrigin::Player => {
+                    "a game already added (game add --replace installs a new version of it)"
+                }
             };
             return Err(CoreError::GameDefinition {
                 source_name: source_name.to_owned(),
                 location: crate::locate::locate(text, "id")
                     .unwrap_or_else(|| Location::Path("id".into())),
-                message: format!("id: '{}' is the id of {whose}; choose another", game.id),
+                message: format!("id: '{}' is the id of {whose}", game.id),
             });
         }
         Ok(game)

@@ -203,3 +203,38 @@ fn cards(filter: &CardFilter) -> String {
     }
     words
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Deckhand;
+
+    #[test]
+    fn every_bundled_rule_and_format_has_words() {
+        let deckhand = Deckhand::open_in_memory().unwrap();
+        for game in deckhand.games().iter() {
+            let rules = deckhand.game_rules(&game.id).unwrap();
+            assert_eq!(rules.rules.len(), game.deck.rules.len(), "{}", game.id);
+            let all = rules
+                .rules
+                .iter()
+                .chain(rules.formats.iter().flat_map(|f| &f.rules));
+            for rule in all {
+                assert!(
+                    !rule.counts.is_empty() && !rule.limit.is_empty(),
+                    "{}: {rule:?}",
+                    game.id
+                );
+            }
+        }
+        let sms = deckhand.game_rules("sms").unwrap();
+        let super_limit = sms.rules.iter().find(|r| r.id == "one-super").unwrap();
+        assert_eq!(
+            (super_limit.counts.as_str(), super_limit.limit.as_str()),
+            ("Super cards in Deck", "at most 1 in all")
+        );
+        let each = &sms.formats[0];
+        assert_eq!(each.changes, ["replaces one-super"]);
+        let replaced = each.rules.iter().find(|r| r.id == "one-super").unwrap();
+        assert_eq!(replaced.limit, "at most 1 of each");
+    }
+}
