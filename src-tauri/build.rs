@@ -2,6 +2,11 @@
 // for each; the capability file then grants exactly those and nothing else.
 const COMMANDS: &[&str] = &[
     "list_games",
+    "game_problems",
+    "add_game_file",
+    "remove_game",
+    "export_game_file",
+    "game_rules",
     "list_cards",
     "get_card",
     "search_cards",

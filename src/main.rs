@@ -89,6 +89,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Games you add: add, remove, export a definition, write a new one's template; any
+    /// game's rules in plain words
+    #[command(subcommand)]
+    Game(cli::game::GameCommand),
     /// Decks: check a deck list against its game's construction rules
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
@@ -230,9 +234,21 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     let mut out = io::stdout().lock();
     let open = || -> deckhand::Result<Deckhand> {
-        Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)
+        let deckhand = Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)?;
+        // A player's game file that no longer loads is skipped, not fatal: say which, once.
+        for problem in deckhand.game_problems() {
+            eprintln!("deckhand: warning: game file skipped: {}", problem.message);
+        }
+        Ok(deckhand)
     };
     match cli.command {
+        Command::Game(command) => {
+            if let Some(done) = cli::game::new_template(&command, &mut out) {
+                done?;
+            } else {
+                cli::game::run(&mut open()?, command, &mut out)?;
+            }
+        }
         Command::Games { json } => cli::games(&open()?, json, &mut out)?,
         Command::Import {
             files,

@@ -13,6 +13,11 @@ fn main() {
         .manage(commands::collection::ChosenFiles::default())
         .invoke_handler(tauri::generate_handler![
             commands::games::list_games,
+            commands::games::game_problems,
+            commands::games::add_game_file,
+            commands::games::remove_game,
+            commands::games::export_game_file,
+            commands::games::game_rules,
             commands::cards::list_cards,
             commands::cards::get_card,
             commands::search::search_cards,

@@ -3,6 +3,7 @@
 pub mod collection;
 pub mod deck;
 mod figures;
+pub mod game;
 pub mod goldfish;
 pub mod print;
 mod progress;
@@ -70,6 +71,7 @@ struct GameRow<'a> {
     id: &'a str,
     name: &'a str,
     card_count: usize,
+    origin: deckhand::GameOrigin,
 }
 
 pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
@@ -81,6 +83,7 @@ pub fn games(deckhand: &Deckhand, json: bool, out: &mut impl Write) -> Result {
                 id: &g.id,
                 name: &g.name,
                 card_count: g.card_count,
+                origin: g.origin,
             })
             .collect();
         return print_json(out, &rows);

@@ -281,15 +281,21 @@ impl Game {
             CoreError::GameDefinition {
                 source_name: source_name.to_owned(),
                 location,
-                message: err.message().trim().replace('\n', " "),
+                message: explain_serde_message(err.message()),
             }
         })?;
-        game.validate()
-            .map_err(|(key, message)| CoreError::GameDefinition {
+        game.validate().map_err(|(key, message)| {
+            // What serde cannot check names a key path; the player needs its line too.
+            let (location, message) = match crate::locate::locate(text, &key) {
+                Some(at) => (at, format!("{key}: {message}")),
+                None => (Location::Path(key), message),
+            };
+            CoreError::GameDefinition {
                 source_name: source_name.to_owned(),
-                location: Location::Path(key),
+                location,
                 message,
-            })?;
+            }
+        })?;
         Ok(game)
     }
 
@@ -536,6 +542,26 @@ impl Game {
     }
 }
 
+/// serde's message on one line; a key or a value this build does not know is most likely
+/// from a newer Deckhand (or a typo), and the definition is refused whole rather than read
+/// in part.
+fn explain_serde_message(message: &str) -> String {
+    let message = message.trim().replace('\n', " ");
+    for what in ["unknown field", "unknown variant"] {
+        if let Some(rest) = message.strip_prefix(what) {
+            let (name, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
+            let expected = match expected.trim() {
+                "" => String::new(),
+                list => format!("; this version knows {list}"),
+            };
+            return format!(
+                "{what}{name}: not known to this Deckhand (written for a newer Deckhand, or misspelt?){expected}"
+            );
+        }
+    }
+    message
+}
+
 fn valid_size(size: CardSize) -> bool {
     size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0
 }
@@ -594,7 +620,7 @@ name = "Main"
         let text = MINIMAL.replace(r#"stats = ["power"]"#, r#"stats = ["pwer"]"#);
         assert_eq!(
             error_of(&text),
-            "tiny.toml: card_types[0].stats[0]: unknown stat 'pwer' (declare it under [stats.pwer])"
+            "tiny.toml: 7:10: card_types[0].stats[0]: unknown stat 'pwer' (declare it under [stats.pwer])"
         );
     }
 
@@ -613,7 +639,7 @@ name = "Main"
         let text = MINIMAL.replace("kind = \"number\"", "kind = \"number\"\nmin = 5\nmax = 1");
         assert_eq!(
             error_of(&text),
-            "tiny.toml: stats.power: min 5 is greater than max 1"
+            "tiny.toml: 8:8: stats.power: min 5 is greater than max 1"
         );
     }
 

@@ -13,8 +13,10 @@ mod effect;
 mod error;
 mod format;
 mod game;
+mod game_template;
 mod games;
 mod legality;
+mod locate;
 mod name;
 mod quote;
 mod rules;
@@ -36,7 +38,8 @@ pub use game::{
     GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,
     StatKind, GENERIC_SECTIONS, MAX_DIE_FACES, MAX_FACE_HITS, MAX_FOOT_FIGURES,
 };
-pub use games::Games;
+pub use game_template::game_template;
+pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, one_line, slug};
 pub use quote::{clip, QUOTED_CHARS};

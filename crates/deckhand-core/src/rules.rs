@@ -266,6 +266,16 @@ impl Rule {
                 ));
             }
         }
+        if let RuleKind::Size {
+            min: Some(min),
+            max: Some(max),
+            ..
+        } = &self.kind
+        {
+            if min > max {
+                return Err(format!("min {min} is above max {max}: no deck could pass"));
+            }
+        }
         let filters: Vec<&CardFilter> = match &self.kind {
             RuleKind::Size { filter, .. } | RuleKind::Copies { filter, .. } => vec![filter],
             RuleKind::Limit { filter, .. } | RuleKind::SameValue { filter, .. } => vec![filter],
@@ -345,15 +355,15 @@ mod tests {
         let cases = [
             (
                 "[deck]\ncounted_sections = [\"main\", \"maybe\"]",
-                "tiny.toml: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
+                "tiny.toml: 16:1: deck.counted_sections: 'maybe' is not one of the game's sections (side and maybe never count)",
             ),
             (
                 "[deck]\ncounted_sections = []",
-                "tiny.toml: deck.counted_sections: a deck needs at least one counted section",
+                "tiny.toml: 16:1: deck.counted_sections: a deck needs at least one counted section",
             ),
             (
                 "[deck.section_of_type]\nUnit = \"side\"",
-                "tiny.toml: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
+                "tiny.toml: 16:1: deck.section_of_type.Unit: 'Unit' is not a card type or 'side' is not one of the game's sections",
             ),
         ];
         for (deck, expected) in cases {

@@ -26,4 +26,4 @@ pub use deck_store::{
 pub use error::StoreError;
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{check_backup, BackupInfo};
-pub use store::{CardFilter, Store};
+pub use store::{CardFilter, GameUsage, Store};

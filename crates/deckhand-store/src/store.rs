@@ -24,6 +24,23 @@ pub struct CardFilter<'a> {
 pub(crate) const CARD_COLUMNS: &str =
     "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats, effects, goldfish";
 
+/// How much of one game the database holds ([`Store::game_usage`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameUsage {
+    pub cards: usize,
+    /// Live decks; `deleted_decks` can still be restored.
+    pub decks: usize,
+    pub deleted_decks: usize,
+    /// Collection and wishlist rows (they outlive their cards).
+    pub collection_rows: usize,
+}
+
+impl GameUsage {
+    pub fn is_empty(&self) -> bool {
+        *self == GameUsage::default()
+    }
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
@@ -71,6 +88,34 @@ impl Store {
                 upsert.execute(params![game.id, game.name])?;
             }
         }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// What the database holds of a game: what must go before the game can.
+    pub fn game_usage(&self, id: &str) -> Result<GameUsage, StoreError> {
+        let count = |sql: &str| -> Result<usize, StoreError> {
+            let n: i64 = self.conn.query_row(sql, [id], |row| row.get(0))?;
+            Ok(usize::try_from(n).unwrap_or(0))
+        };
+        Ok(GameUsage {
+            cards: count("SELECT COUNT(*) FROM cards WHERE game = ?1")?,
+            decks: count("SELECT COUNT(*) FROM decks WHERE game = ?1 AND deleted_at IS NULL")?,
+            deleted_decks: count(
+                "SELECT COUNT(*) FROM decks WHERE game = ?1 AND deleted_at IS NOT NULL",
+            )?,
+            collection_rows: count("SELECT COUNT(*) FROM collection WHERE game = ?1")?
+                + count("SELECT COUNT(*) FROM wishlist WHERE game = ?1")?,
+        })
+    }
+
+    /// Forgets a game that has no cards and no decks left (a player's game removed): its
+    /// row and its sets, in one transaction. A card or deck still naming it fails the
+    /// foreign key, and nothing changes.
+    pub fn forget_game(&mut self, id: &str) -> Result<(), StoreError> {
+        let tx = write_tx(&mut self.conn)?;
+        tx.execute("DELETE FROM sets WHERE game = ?1", [id])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
         tx.commit()?;
         Ok(())
     }

@@ -10,6 +10,7 @@ use deckhand_search::{CardIndex, Collection};
 use deckhand_store::{ImportReport, Store};
 
 use crate::bundled;
+use crate::game_files::{games_dir_for, load_player_games, PlayerGames};
 use crate::output::OutputGuard;
 use crate::search::build_index;
 use crate::{Error, Result};
@@ -30,6 +31,8 @@ pub struct Deckhand {
     pub(crate) collection_cache: Mutex<Option<CachedCollection>>,
     /// The database's files, which no export may replace.
     pub(crate) output_guard: OutputGuard,
+    /// The games the player added (`games/` beside the database) and the files skipped.
+    pub(crate) player_games: PlayerGames,
 }
 
 /// The collection searches last read, with the store's change marker at that moment.
@@ -47,20 +50,32 @@ impl Deckhand {
         let store = Store::open(path)?;
         // Resolved once the file exists, so links to it are recognised.
         let guard = OutputGuard::for_database(path);
-        Deckhand::with_store(store, Some(PathBuf::from(index_dir)), guard)
+        let games_dir = games_dir_for(path);
+        Deckhand::with_store(
+            store,
+            Some(PathBuf::from(index_dir)),
+            guard,
+            Some(games_dir),
+        )
     }
 
-    /// A Deckhand over a private in-memory database (tests, benchmarks).
+    /// A Deckhand over a private in-memory database (tests, benchmarks): the bundled
+    /// games only.
     pub fn open_in_memory() -> Result<Deckhand> {
-        Deckhand::with_store(Store::open_in_memory()?, None, OutputGuard::default())
+        Deckhand::with_store(Store::open_in_memory()?, None, OutputGuard::default(), None)
     }
 
     fn with_store(
         mut store: Store,
         index_dir: Option<PathBuf>,
         output_guard: OutputGuard,
+        games_dir: Option<PathBuf>,
     ) -> Result<Deckhand> {
-        let games = bundled::games()?;
+        let mut games = bundled::games()?;
+        let player_games = match games_dir {
+            Some(dir) => load_player_games(&mut games, dir),
+            None => PlayerGames::default(),
+        };
         store.sync_games(games.iter())?;
         if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
             import_bundled(&mut store, &games)?;
@@ -80,6 +95,7 @@ impl Deckhand {
             index_dir,
             collection_cache: Mutex::new(None),
             output_guard,
+            player_games,
         };
         // A new database, or one from a build before the samples: give them once.
         deckhand.give_sample_decks()?;

@@ -110,6 +110,25 @@ pub enum Error {
     /// Undo was asked for, but the last change was already undone (or there was none).
     #[error("nothing to undo")]
     NothingToUndo,
+    /// A bundled game cannot be removed (only a player's).
+    #[error("'{id}' is a bundled game and cannot be removed (game export writes its definition, to start a game of your own from)")]
+    BundledGame { id: String },
+    /// A player's game still has cards, decks or collection rows; nothing was removed.
+    #[error(
+        "cannot remove '{id}': the database still holds {}; delete them first",
+        usage_words(usage)
+    )]
+    GameInUse {
+        id: String,
+        usage: deckhand_store::GameUsage,
+    },
+    /// The goldfish engine has no procedure (a pilot written in Rust) for this game.
+    #[error("the goldfish has no procedure for {name} ({id}): a game's pilot is written in Rust, and only {known} have one")]
+    NoGoldfish {
+        id: String,
+        name: String,
+        known: String,
+    },
     /// A benchmark could not run one of its steps (a child process, its output).
     #[error("benchmark: {0}")]
     Benchmark(String),
@@ -126,6 +145,31 @@ fn listed(items: &[String], more: usize) -> String {
         text.push_str(&format!("; and {more} more"));
     }
     text
+}
+
+/// `12 cards, 2 decks (1 of them deleted) and 3 collection rows`.
+fn usage_words(usage: &deckhand_store::GameUsage) -> String {
+    let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    let mut parts = Vec::new();
+    if usage.cards > 0 {
+        parts.push(plural(usage.cards, "card"));
+    }
+    let decks = usage.decks + usage.deleted_decks;
+    if decks > 0 {
+        let mut words = plural(decks, "deck");
+        if usage.deleted_decks > 0 {
+            words.push_str(&format!(" ({} of them deleted)", usage.deleted_decks));
+        }
+        parts.push(words);
+    }
+    if usage.collection_rows > 0 {
+        parts.push(plural(usage.collection_rows, "collection or wishlist row"));
+    }
+    match parts.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "nothing".into(),
+    }
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -188,6 +232,9 @@ impl Error {
             Error::AmbiguousCopy { .. } => "ambiguous",
             Error::NothingToUndo => "nothing_to_undo",
             Error::Benchmark(_) => "benchmark",
+            Error::BundledGame { .. } => "bundled_game",
+            Error::GameInUse { .. } => "game_in_use",
+            Error::NoGoldfish { .. } => "no_goldfish",
         }
     }
 

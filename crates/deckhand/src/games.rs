@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use deckhand_core::{EnemyPick, GENERIC_SECTIONS, MAX_FOOT_FIGURES};
+use deckhand_core::{EnemyPick, GameOrigin, GENERIC_SECTIONS, MAX_FOOT_FIGURES};
 
 use crate::{Deckhand, Result};
 
@@ -14,6 +14,8 @@ use crate::{Deckhand, Result};
 #[derive(Debug, Clone, Serialize)]
 pub struct GameSummary {
     pub id: String,
+    /// Bundled with Deckhand, or added by the player (`game add`).
+    pub origin: GameOrigin,
     pub name: String,
     pub short_name: String,
     pub card_count: usize,
@@ -78,6 +80,7 @@ impl Deckhand {
             .iter()
             .map(|game| GameSummary {
                 id: game.id.clone(),
+                origin: self.games.origin(&game.id).unwrap_or(GameOrigin::Bundled),
                 name: game.name.clone(),
                 short_name: game.display_short_name().to_owned(),
                 card_count: counts

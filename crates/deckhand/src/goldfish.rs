@@ -212,8 +212,16 @@ pub struct OddsTable {
 impl Deckhand {
     /// Checks `deck` and packs it with its game for playing.
     pub fn playable(&self, deck: Deck) -> Result<Playable> {
-        let legality = self.check_deck(&deck)?;
         let game = self.games().get(&deck.game)?.clone();
+        // A player's game has cards and rules as data, but no pilot: say so plainly.
+        if !supports(&game.id) {
+            return Err(Error::NoGoldfish {
+                id: game.id,
+                name: game.name,
+                known: deckhand_goldfish::GAMES.join(", "),
+            });
+        }
+        let legality = self.check_deck(&deck)?;
         let needs_starter =
             game.id == PR_DBG && !deck.entries.iter().any(|e| e.section == "starter");
         let starters = if needs_starter {

@@ -18,6 +18,8 @@ mod collection;
 mod deckhand;
 mod decks;
 mod error;
+mod game_files;
+mod game_rules;
 mod games;
 pub mod goldfish;
 mod heroes_grid;
@@ -37,16 +39,16 @@ pub use collection::{
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
-    Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, Games, Legality, Severity, Side,
-    StatValue,
+    Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games, Legality,
+    Severity, Side, StatValue,
 };
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,
 };
 pub use deckhand_store::{
-    BackupInfo, ChangeReport, CollectionRow, CopyKey, SetCompletion, UndoReport, WishlistRow,
-    KEEP_BACKUPS,
+    BackupInfo, ChangeReport, CollectionRow, CopyKey, GameUsage, SetCompletion, UndoReport,
+    WishlistRow, KEEP_BACKUPS,
 };
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
@@ -54,6 +56,8 @@ pub use deckhand_store::{
 };
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use error::{Error, Result};
+pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProblem};
+pub use game_rules::{FormatRules, GameRules, RuleWords};
 pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
 pub use output::{AtomicFile, OutputGuard};
@@ -62,4 +66,5 @@ pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
 pub use user_file::{
     read_collection_file, read_deck_text_file, MAX_COLLECTION_FILE_BYTES, MAX_DECK_FILE_BYTES,
+    MAX_GAME_FILE_BYTES,
 };

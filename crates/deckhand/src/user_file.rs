@@ -17,14 +17,26 @@ pub const MAX_COLLECTION_FILE_BYTES: u64 = 256 << 20;
 /// How much of a file is read before deciding whether it is text at all.
 const SNIFF_BYTES: usize = 64 << 10;
 
+/// The largest game definition read: the bundled ones are a few KB.
+pub const MAX_GAME_FILE_BYTES: u64 = 1 << 20;
+
 /// A deck file's text: at most [`MAX_DECK_FILE_BYTES`], UTF-8, and no NUL byte (the mark of
 /// a binary file, found in its first bytes without reading the rest).
 pub fn read_deck_text_file(path: &Path) -> Result<String> {
+    read_text_file(path, MAX_DECK_FILE_BYTES, "a deck file")
+}
+
+/// A game definition's text, read like a deck file, at most [`MAX_GAME_FILE_BYTES`].
+pub(crate) fn read_game_file(path: &Path) -> Result<String> {
+    read_text_file(path, MAX_GAME_FILE_BYTES, "a game definition")
+}
+
+fn read_text_file(path: &Path, max: u64, kind: &str) -> Result<String> {
     let fail = |message: String| Error::ReadFile {
         path: path.to_owned(),
         message,
     };
-    let mut file = open(path, MAX_DECK_FILE_BYTES, "a deck file")?;
+    let mut file = open(path, max, kind)?;
     let mut bytes = Vec::new();
     (&mut file)
         .take(SNIFF_BYTES as u64)
@@ -33,7 +45,7 @@ pub fn read_deck_text_file(path: &Path) -> Result<String> {
     if let Some(at) = memchr_nul(&bytes) {
         return Err(fail(not_text(&bytes, at)));
     }
-    read_rest(file, &mut bytes, MAX_DECK_FILE_BYTES, "a deck file").map_err(fail)?;
+    read_rest(file, &mut bytes, max, kind).map_err(fail)?;
     if let Some(at) = memchr_nul(&bytes) {
         return Err(fail(not_text(&bytes, at)));
     }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// `yes` or `no` answers every yes/no question without showing it.
 pub const CONFIRM_ENV: &str = "DECKHAND_E2E_CONFIRM";
-/// A file the open dialogs (collection import, backup restore) pick instead of asking.
+/// A file the open dialogs (collection import, backup restore, add a game) pick instead of asking.
 pub const OPEN_FILE_ENV: &str = "DECKHAND_E2E_OPEN_FILE";
 /// A folder the save dialogs (exports, Save PDF…) write into, under the suggested name.
 pub const SAVE_DIR_ENV: &str = "DECKHAND_E2E_SAVE_DIR";

@@ -13,6 +13,8 @@ export interface StatLabel {
 
 export interface GameSummary {
   id: string;
+  /** Bundled with Deckhand, or added by the player (Games → Add a game…). */
+  origin: GameOrigin;
   name: string;
   short_name: string;
   card_count: number;
@@ -43,6 +45,56 @@ export interface GameSummary {
   counted_sections: string[];
   /** Sections for cards set aside or considered (`side`, `maybe`): never counted, open to any card. */
   aside_sections: string[];
+  /** The game's named rule variants, in definition order; a deck with none uses the game's own rules. */
+  formats: FormatSummary[];
+}
+
+export type GameOrigin = 'bundled' | 'player';
+
+export interface FormatSummary {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** A player's game file that did not load at start-up, and why (one line, with line:column). */
+export interface GameFileProblem {
+  path: string;
+  message: string;
+}
+
+export interface AddedGame {
+  id: string;
+  name: string;
+  path: string;
+  replaced: boolean;
+}
+
+/** One construction rule in a player's words. */
+export interface RuleWords {
+  id: string;
+  /** What it counts ("copies of each of the cards (by name) in Main deck"). */
+  counts: string;
+  /** Its limit ("at most 2 of each"). */
+  limit: string;
+  severity: Severity;
+  hint: string | null;
+}
+
+export interface FormatRules extends FormatSummary {
+  /** "replaces copies", "removes one-super", "adds min-size". */
+  changes: string[];
+  rules: RuleWords[];
+}
+
+/** A game's rules and formats in plain words (the Rules page). */
+export interface GameRules {
+  id: string;
+  name: string;
+  origin: GameOrigin;
+  counted_sections: string[];
+  rules: RuleWords[];
+  formats: FormatRules[];
 }
 
 export interface Card {
@@ -566,6 +618,18 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 
 export const backend = {
   listGames: () => call<GameSummary[]>('list_games'),
+  /** The player's game files skipped at start-up, with the reason. */
+  gameProblems: () => call<GameFileProblem[]>('game_problems'),
+  /**
+   * Asks for a game definition (TOML) in a native dialog opened by the backend, checks it
+   * and installs it; `null` when the user cancels. A bad file rejects with its line:column.
+   */
+  addGameFile: () => call<AddedGame | null>('add_game_file'),
+  /** Removes a player's game (refused, naming what remains, while it has cards or decks). */
+  removeGame: (id: string) => call<void>('remove_game', { id }),
+  /** Asks where to save a game's definition in a native dialog and writes it; the path or `null`. */
+  exportGameFile: (id: string) => call<string | null>('export_game_file', { id }),
+  gameRules: (id: string) => call<GameRules>('game_rules', { id }),
   listCards: (game: string) => call<Card[]>('list_cards', { game }),
   getCard: (id: string) => call<Card>('get_card', { id }),
   /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */

@@ -33,7 +33,7 @@ impl Deckhand {
     /// A stored deck at `version` (newest when `None`), resolved and checked.
     pub fn deck_view(&self, id: i64, version: Option<i64>) -> Result<DeckView> {
         let (stored, deck) = self.load_deck(id, version)?;
-        let legality = self.check_deck_as(&deck, stored.content.format.as_deref())?;
+        let legality = self.check_deck_stored(&deck, stored.content.format.as_deref())?;
         let DeckContent {
             game,
             name,
@@ -111,7 +111,7 @@ impl Deckhand {
 
     /// Checks an unsaved deck, as the editor does after every change.
     pub fn check_draft(&self, draft: &DeckContent) -> Result<Legality> {
-        self.check_deck_as(&self.resolve_draft(draft)?, draft.format.as_deref())
+        self.check_deck_stored(&self.resolve_draft(draft)?, draft.format.as_deref())
     }
 
     /// Saves a deck from the editor: a new deck (`id` None) or the next version of `id`.

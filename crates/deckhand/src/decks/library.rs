@@ -43,7 +43,11 @@ impl Deckhand {
     ) -> Result<(StoredDeck, Legality)> {
         let (stored, mut deck) = self.load_deck(id, None)?;
         deck.side = side.or(deck.side);
-        let legality = self.check_deck_as(&deck, format.or(stored.content.format.as_deref()))?;
+        // A format asked for must exist; the stored one may have vanished since.
+        let legality = match format {
+            Some(format) => self.check_deck_as(&deck, Some(format))?,
+            None => self.check_deck_stored(&deck, stored.content.format.as_deref())?,
+        };
         Ok((stored, legality))
     }
 
@@ -136,8 +140,19 @@ impl Deckhand {
             .decks(game, include_deleted)?
             .into_iter()
             .map(|mut summary| {
+                if self.games().get(&summary.game).is_err() {
+                    // A player's game whose file no longer loads: its decks stay listed
+                    // (unchecked) and the other games' decks keep working.
+                    let tags = self.store().deck(summary.id, None)?.content.tags;
+                    return Ok(DeckListItem {
+                        tags,
+                        legal: false,
+                        errors: 0,
+                        summary,
+                    });
+                }
                 let (stored, deck) = self.load_deck(summary.id, None)?;
-                let legality = self.check_deck_as(&deck, stored.content.format.as_deref())?;
+                let legality = self.check_deck_stored(&deck, stored.content.format.as_deref())?;
                 summary.card_count = legality.size;
                 Ok(DeckListItem {
                     tags: stored.content.tags,

@@ -8,7 +8,7 @@ mod files;
 mod library;
 mod samples;
 
-use deckhand_core::{check_deck_as, Deck, Legality};
+use deckhand_core::{check_deck_as, Deck, Diagnostic, Legality, Severity};
 use deckhand_store::{DeckCard, DeckContent};
 
 pub use diff::{DeckDiff, DiffLine};
@@ -35,6 +35,35 @@ impl Deckhand {
             None => None,
         };
         Ok(check_deck_as(game, format, deck))
+    }
+
+    /// Checks a stored deck (or the editor's draft of one) with the format it was saved
+    /// with. A format its game no longer defines (the definition was edited) is not an
+    /// error: the deck is checked against the game's own rules, with a warning saying so,
+    /// so that the deck list and the editor keep working.
+    pub(crate) fn check_deck_stored(&self, deck: &Deck, format: Option<&str>) -> Result<Legality> {
+        let game = self.games().get(&deck.game)?;
+        match format.map(|name| game.format(name)) {
+            Some(Err(deckhand_core::CoreError::UnknownFormat { format, known, .. })) => {
+                let mut legality = check_deck_as(game, None, deck);
+                legality.diagnostics.insert(
+                    0,
+                    Diagnostic {
+                        severity: Severity::Warning,
+                        rule: "format-missing".into(),
+                        message: format!(
+                            "{} no longer has the format '{}' this deck was saved with; checked against the game's own rules",
+                            game.name,
+                            deckhand_core::clip(&format)
+                        ),
+                        cards: Vec::new(),
+                        hint: Some(format!("Choose one of its formats: {known}.")),
+                    },
+                );
+                Ok(legality)
+            }
+            _ => self.check_deck_as(deck, format),
+        }
     }
 
     /// The id of `game`'s format `format` (an id or a name), or `None` for the game's own

@@ -26,7 +26,7 @@ export interface DraftLine {
 interface Snapshot {
   name: string;
   side: Side | null;
-  /** The format (rule variant) the deck is built for; kept as stored until a picker exists. */
+  /** The format (rule variant) the deck is built for, by id; null for the game's own rules. */
   format: string | null;
   notes: string;
   tags: string[];
@@ -176,6 +176,11 @@ export class DeckDraft {
 
   setSide(side: Side | null) {
     if (side !== this.side) this.#change('side', () => (this.side = side));
+  }
+
+  /** Picks the rule variant the deck is checked against (null: the game's own rules). */
+  setFormat(format: string | null) {
+    if (format !== this.format) this.#change('format', () => (this.format = format));
   }
 
   undo() {
