@@ -1,7 +1,8 @@
 //! The bundled card sets' effects name only what their game declares (`[effects]`
 //! triggers, zones, resources; its stats), their filters use known query fields with values
-//! the game's cards carry, and — in a game that declares effects — no card with text is
-//! left silently unstated. Prints each game's coverage (run with `--nocapture`).
+//! the game's cards carry, every note gives its reason, and — in a game that declares
+//! effects — no card with text is left silently unstated. Prints each game's coverage (run
+//! with `--nocapture`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -237,13 +238,29 @@ fn bundled_effects_name_only_what_their_game_declares() {
                     problems.push(format!("{}: {}: {problem}", set.source_name, card.name));
                 }
             }
-            if let Some(note) = &card.goldfish {
-                if note.state == CoverageState::Simulated || note.reason.trim().is_empty() {
-                    problems.push(format!(
-                        "{}: {}: a note must say what is left, and why",
-                        set.source_name, card.name
-                    ));
-                }
+            if card
+                .goldfish
+                .as_ref()
+                .is_some_and(|n| n.reason.trim().is_empty())
+            {
+                problems.push(format!(
+                    "{}: {}: a note gives no reason",
+                    set.source_name, card.name
+                ));
+            }
+        }
+    }
+    for game in games.iter() {
+        for keyword in &game.keywords {
+            if keyword
+                .goldfish
+                .as_ref()
+                .is_some_and(|n| n.reason.trim().is_empty())
+            {
+                problems.push(format!(
+                    "{}: keyword {}: a note gives no reason",
+                    game.id, keyword.name
+                ));
             }
         }
     }
