@@ -1,0 +1,338 @@
+//! The bundled card sets' effects name only what their game declares (`[effects]`
+//! triggers, zones, resources; its stats), their filters use known query fields with values
+//! the game's cards carry, every note gives its reason, and — in a game that declares
+//! effects — no card with text is left silently unstated. Prints each game's coverage (run
+//! with `--nocapture`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use deckhand_core::{
+    Amount, Card, CardSet, CoverageState, Effect, Filter, Game, Games, Requirement, Step, Target,
+};
+
+/// The query language's text fields and their aliases (deckhand-search's parser).
+const TEXT_FIELDS: &[&str] = &[
+    "name", "n", "text", "o", "oracle", "type", "t", "sub", "subtype", "kw", "keyword", "set", "s",
+    "side", "color", "c", "game",
+];
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == ext))
+        .collect();
+    found.sort();
+    found
+}
+
+fn bundled() -> (Games, Vec<CardSet>) {
+    let sources: Vec<(String, String)> = files(&data_dir().join("games"), "toml")
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path.display().to_string(), text)
+        })
+        .collect();
+    let games = Games::from_sources(sources.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut sets = Vec::new();
+    for game in games.iter() {
+        let dir = data_dir().join("cards").join(&game.id);
+        for path in files(&dir, "json") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = path.display().to_string();
+            sets.push(CardSet::from_json(&name, &text, &games).unwrap_or_else(|e| panic!("{e}")));
+        }
+    }
+    (games, sets)
+}
+
+/// Splits a query into clauses: whitespace outside double quotes; parentheses and the
+/// words `or`/`and` dropped; a leading `-` (negation) stripped.
+fn clauses(query: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    for ch in query.chars() {
+        match ch {
+            '"' => {
+                quoted = !quoted;
+                current.push(ch);
+            }
+            '(' | ')' if !quoted => {}
+            c if c.is_whitespace() && !quoted => out.push(std::mem::take(&mut current)),
+            c => current.push(c),
+        }
+    }
+    out.push(current);
+    out.into_iter()
+        .map(|c| c.trim_start_matches('-').to_owned())
+        .filter(|c| !c.is_empty() && c != "or" && c != "and")
+        .collect()
+}
+
+fn fold(value: &str) -> String {
+    value.trim_matches('"').to_lowercase()
+}
+
+/// Whether one of `values` is `wanted`, or has it as a word (text fields match words).
+fn has<'a>(values: impl IntoIterator<Item = &'a String>, wanted: &str) -> bool {
+    values
+        .into_iter()
+        .any(|v| fold(v) == wanted || fold(v).split_whitespace().any(|w| w == wanted))
+}
+
+/// Every problem with one filter, against the game and the cards of its bundled sets.
+fn filter_problems(filter: &Filter, game: &Game, cards: &[&Card]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for clause in clauses(&filter.0) {
+        if let Some(name) = clause.strip_prefix('!') {
+            if !cards.iter().any(|c| fold(&c.name) == fold(name)) {
+                problems.push(format!("[{}]: no card is named {name}", filter.0));
+            }
+            continue;
+        }
+        let Some(at) = clause.find([':', '=', '<', '>', '!']) else {
+            continue; // a bare word searches names and texts
+        };
+        let (field, rest) = clause.split_at(at);
+        let field = field.to_ascii_lowercase();
+        let value = fold(rest.trim_start_matches([':', '=', '<', '>', '!']));
+        let known = match field.as_str() {
+            "t" | "type" => game.card_types.iter().any(|t| fold(&t.name) == value),
+            "kw" | "keyword" => {
+                game.keywords.iter().any(|k| fold(&k.name) == value)
+                    || cards.iter().any(|c| has(&c.keywords, &value))
+            }
+            "sub" | "subtype" => cards.iter().any(|c| has(&c.subtypes, &value)),
+            "color" | "c" => cards.iter().any(|c| has(&c.color, &value)),
+            "side" => value == "hero" || value == "villain",
+            f if TEXT_FIELDS.contains(&f) => true,
+            f => game.stats.contains_key(f),
+        };
+        if !known {
+            problems.push(format!(
+                "[{}]: '{clause}' names nothing of {}",
+                filter.0, game.id
+            ));
+        }
+    }
+    problems
+}
+
+/// Collects every name an effect uses: (kind, name) pairs and its filters.
+fn names<'a>(effect: &'a Effect, out: &mut Vec<(&'static str, &'a str)>, f: &mut Vec<&'a Filter>) {
+    out.push(("trigger", effect.trigger.id()));
+    if let Some(Requirement { filter, zone, .. }) = &effect.requirement {
+        out.push(("zone", zone));
+        f.extend(filter);
+    }
+    for step in effect.cost.iter().chain(&effect.steps) {
+        step_names(step, out, f);
+    }
+}
+
+fn amount_names<'a>(
+    amount: &'a Amount,
+    out: &mut Vec<(&'static str, &'a str)>,
+    f: &mut Vec<&'a Filter>,
+) {
+    if let Amount::Per(per) = amount {
+        out.push(("zone", &per.zone));
+        f.extend(&per.filter);
+    }
+}
+
+fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mut Vec<&'a Filter>) {
+    match step {
+        Step::Move {
+            count,
+            from,
+            to,
+            filter,
+            ..
+        } => {
+            amount_names(count, out, f);
+            out.push(("zone", from));
+            out.push(("zone", to));
+            f.extend(filter);
+        }
+        Step::Draw { count } => amount_names(count, out, f),
+        Step::Discard { count, filter } => {
+            amount_names(count, out, f);
+            f.extend(filter);
+        }
+        Step::Damage { amount } | Step::Prevent { amount } | Step::Heal { amount } => {
+            amount_names(amount, out, f)
+        }
+        Step::Gain { amount, resource } | Step::Spend { amount, resource } => {
+            amount_names(amount, out, f);
+            out.push(("resource", resource));
+        }
+        Step::Modify {
+            stat, by, target, ..
+        } => {
+            amount_names(by, out, f);
+            out.push(("stat", stat));
+            if let Target::Others { filter } | Target::Each { filter } = target {
+                f.extend(filter);
+            }
+        }
+        Step::Roll { dice } => amount_names(dice, out, f),
+        Step::Choose { options } => {
+            for step in options.iter().flatten() {
+                step_names(step, out, f);
+            }
+        }
+    }
+}
+
+/// The state the data gives a card: its note's, else simulated when it states effects,
+/// else `None` (nothing said about a card with text).
+fn data_state(card: &Card) -> Option<CoverageState> {
+    match (&card.goldfish, card.effects.is_empty()) {
+        (Some(note), _) => Some(note.state),
+        (None, false) => Some(CoverageState::Simulated),
+        (None, true) => None,
+    }
+}
+
+#[test]
+fn bundled_effects_name_only_what_their_game_declares() {
+    let (games, sets) = bundled();
+    let mut problems = Vec::new();
+    for set in &sets {
+        let game = games.get(&set.game).unwrap();
+        let cards: Vec<&Card> = sets
+            .iter()
+            .filter(|s| s.game == set.game)
+            .flat_map(|s| &s.cards)
+            .collect();
+        let declared = |kind: &str, name: &str| match kind {
+            "trigger" => game.effects.triggers.iter().any(|t| t == name),
+            "zone" => game.effects.zones.iter().any(|z| z == name),
+            "resource" => game.effects.resources.iter().any(|r| r == name),
+            _ => game.stats.contains_key(name),
+        };
+        for card in &set.cards {
+            let (mut used, mut filters) = (Vec::new(), Vec::new());
+            for effect in &card.effects {
+                names(effect, &mut used, &mut filters);
+            }
+            for (kind, name) in used {
+                if !declared(kind, name) {
+                    problems.push(format!(
+                        "{}: {}: {kind} '{name}' is not declared by {}",
+                        set.source_name, card.name, game.id
+                    ));
+                }
+            }
+            for filter in filters {
+                for problem in filter_problems(filter, game, &cards) {
+                    problems.push(format!("{}: {}: {problem}", set.source_name, card.name));
+                }
+            }
+            if card
+                .goldfish
+                .as_ref()
+                .is_some_and(|n| n.reason.trim().is_empty())
+            {
+                problems.push(format!(
+                    "{}: {}: a note gives no reason",
+                    set.source_name, card.name
+                ));
+            }
+        }
+    }
+    for game in games.iter() {
+        for keyword in &game.keywords {
+            if keyword
+                .goldfish
+                .as_ref()
+                .is_some_and(|n| n.reason.trim().is_empty())
+            {
+                problems.push(format!(
+                    "{}: keyword {}: a note gives no reason",
+                    game.id, keyword.name
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_card_with_text_is_stated_in_a_game_that_declares_effects() {
+    let (games, sets) = bundled();
+    let mut unstated = Vec::new();
+    for game in games.iter().filter(|g| !g.effects.triggers.is_empty()) {
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for card in sets
+            .iter()
+            .filter(|s| s.game == game.id)
+            .flat_map(|s| &s.cards)
+        {
+            let has_text = card.text.as_deref().is_some_and(|t| !t.trim().is_empty());
+            match data_state(card) {
+                Some(state) => *counts.entry(state.id()).or_default() += 1,
+                None if has_text => unstated.push(format!("{}: {}", game.id, card.name)),
+                None => *counts.entry("no text").or_default() += 1,
+            }
+        }
+        let total: usize = counts.values().sum();
+        println!("{} ({total} cards): {counts:?}", game.id);
+    }
+    assert!(
+        unstated.is_empty(),
+        "cards with text and neither effects nor a note:\n{}",
+        unstated.join("\n")
+    );
+}
+
+#[test]
+fn a_filter_naming_what_the_game_lacks_is_reported() {
+    let (games, sets) = bundled();
+    let game = games.get("pr-acg").unwrap();
+    let cards: Vec<&Card> = sets
+        .iter()
+        .filter(|s| s.game == "pr-acg")
+        .flat_map(|s| &s.cards)
+        .collect();
+    let cases: &[(&str, usize)] = &[
+        ("t:ranger color:red", 0),
+        ("sub:starfall t:zord cost<=2", 0),
+        ("t:zoid", 1),
+        ("kw:flying color:red", 1),
+        ("sub:starfal", 1),
+        ("colour:red", 1),
+        (r#"!"No Such Card""#, 1),
+    ];
+    for (query, expected) in cases {
+        let problems = filter_problems(&Filter(query.to_string()), game, &cards);
+        assert_eq!(problems.len(), *expected, "{query}: {problems:?}");
+    }
+}
+
+#[test]
+fn clauses_split_on_spaces_outside_quotes_and_drop_negation_and_grouping() {
+    let cases: &[(&str, &[&str])] = &[
+        ("t:ranger color:red", &["t:ranger", "color:red"]),
+        (
+            r#"kw:"doom lab" -t:attachment"#,
+            &[r#"kw:"doom lab""#, "t:attachment"],
+        ),
+        (
+            r#"(sub:ninja or sub:robot) !"Dojo Dan""#,
+            &["sub:ninja", "sub:robot", r#"!"Dojo Dan""#],
+        ),
+    ];
+    for (query, expected) in cases {
+        assert_eq!(clauses(query), *expected, "{query}");
+    }
+}
