@@ -145,6 +145,20 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE deck_versions ADD COLUMN format TEXT;
     "#,
+    // 7: card images, kept in the database (copied in, never a path that can move), so
+    // backups and restores carry them. One front image per card with its size and a
+    // thumbnail made once at import; deleting the card deletes its image.
+    r#"
+    CREATE TABLE card_images (
+        card         TEXT PRIMARY KEY REFERENCES cards(id) ON DELETE CASCADE,
+        format       TEXT NOT NULL CHECK (format IN ('png', 'jpeg', 'webp')),
+        width        INTEGER NOT NULL CHECK (width > 0),
+        height       INTEGER NOT NULL CHECK (height > 0),
+        data         BLOB NOT NULL,
+        thumbnail    BLOB NOT NULL,
+        added_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    ) STRICT;
+    "#,
 ];
 
 /// The schema version this build writes.
