@@ -4,8 +4,10 @@ pub mod collection;
 pub mod deck;
 mod figures;
 pub mod goldfish;
+pub mod images;
 pub mod print;
 mod progress;
+pub mod sharing;
 mod text;
 
 use std::io::{self, Write};
@@ -109,6 +111,8 @@ pub fn import(
         Some("json" | "deckhand") => Some(deckhand::CardFileFormat::Json),
         Some("csv") => Some(deckhand::CardFileFormat::Csv),
         Some("tsv") => Some(deckhand::CardFileFormat::Tsv),
+        Some("cockatrice") => Some(deckhand::CardFileFormat::Cockatrice),
+        Some("lackey") => Some(deckhand::CardFileFormat::Lackey),
         _ => None,
     };
     let options = deckhand::CardImportOptions {
@@ -161,10 +165,10 @@ pub fn import_heroes_grid(
 }
 
 pub fn cards(deckhand: &Deckhand, game: Option<&str>, json: bool, out: &mut impl Write) -> Result {
-    let cards = deckhand.cards(game)?;
     if json {
-        return print_json(out, &cards);
+        return print_json(out, &deckhand.card_views(game)?);
     }
+    let cards = deckhand.cards(game)?;
     text::card_table(&cards, out)?;
     Ok(())
 }
@@ -176,10 +180,10 @@ pub fn card(
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let card = deckhand.card(name_or_id, game)?;
     if json {
-        return print_json(out, &card);
+        return print_json(out, &deckhand.card_view(name_or_id, game)?);
     }
+    let card = deckhand.card(name_or_id, game)?;
     let game = deckhand
         .games()
         .get(&card.game)

@@ -21,12 +21,14 @@ mod error;
 mod games;
 pub mod goldfish;
 mod heroes_grid;
+mod images;
 mod import;
 mod output;
 mod paths;
 pub mod print;
 mod progress;
 mod search;
+mod sharing;
 mod user_file;
 
 pub use card_files::{CardFileFormat, CardImportOptions};
@@ -56,10 +58,15 @@ pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_T
 pub use error::{Error, Result};
 pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
+pub use images::{
+    CardView, ImageBytes, ImageImportReport, ImageInfo, MatchedImage, IMAGE_EXTENSIONS,
+    MAX_IMAGE_FILE_BYTES, THUMBNAIL_BOX,
+};
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
+pub use sharing::{CardExport, CardExportFormat, PackImportReport};
 pub use user_file::{
     read_collection_file, read_deck_text_file, MAX_COLLECTION_FILE_BYTES, MAX_DECK_FILE_BYTES,
 };
