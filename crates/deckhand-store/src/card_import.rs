@@ -287,14 +287,15 @@ impl CardWriter {
         }
         tx.prepare_cached(
             "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                subtypes, keywords, text, stats, content_hash)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                subtypes, keywords, text, stats, content_hash, effects, goldfish)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
              ON CONFLICT (id) DO UPDATE SET
                 game = excluded.game, name = excluded.name, name_key = excluded.name_key,
                 type = excluded.type, set_code = excluded.set_code, number = excluded.number,
                 side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
                 keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
-                content_hash = excluded.content_hash",
+                content_hash = excluded.content_hash, effects = excluded.effects,
+                goldfish = excluded.goldfish",
         )?
         .execute(params![
             card.id,
@@ -311,6 +312,8 @@ impl CardWriter {
             card.text,
             row.stats,
             hash,
+            row.effects,
+            row.goldfish,
         ])?;
         // The hash now stored: the same id again in this run compares against it.
         self.stored.insert(
@@ -355,6 +358,8 @@ struct CardRow<'c> {
     subtypes: String,
     keywords: String,
     stats: String,
+    effects: String,
+    goldfish: Option<String>,
 }
 
 impl<'c> CardRow<'c> {
@@ -366,6 +371,8 @@ impl<'c> CardRow<'c> {
             subtypes: json(&card.subtypes),
             keywords: json(&card.keywords),
             stats: json(&card.stats),
+            effects: json(&card.effects),
+            goldfish: card.goldfish.as_ref().map(json),
         }
     }
 
@@ -395,7 +402,12 @@ impl<'c> CardRow<'c> {
                 hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
-        for column in columns {
+        // Effects join the hash only when a card has them, so that the hashes stored before
+        // effects existed still match the same cards.
+        let stated = !card.effects.is_empty() || card.goldfish.is_some();
+        let effects = [Some(self.effects.as_str()), self.goldfish.as_deref()];
+        let extra: &[Option<&str>] = if stated { &effects } else { &[] };
+        for column in columns.into_iter().chain(extra.iter().copied()) {
             match column {
                 Some(text) => {
                     eat(&(text.len() as u64).to_le_bytes());

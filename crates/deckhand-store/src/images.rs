@@ -1,4 +1,4 @@
-//! Card images (migration 7): one front image per card, its bytes as the user gave them,
+//! Card images (migration 8): one front image per card, its bytes as the user gave them,
 //! its size and a thumbnail made once when it was stored. The store checks nothing about
 //! the bytes: the facade decodes and measures an image before it hands it over.
 

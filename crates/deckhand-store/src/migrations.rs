@@ -145,7 +145,13 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE deck_versions ADD COLUMN format TEXT;
     "#,
-    // 7: card images, kept in the database (copied in, never a path that can move), so
+    // 7: a card's printed effects as data (a JSON list, `deckhand_core::Effect`) and what
+    // they leave out (a JSON `GoldfishNote`, NULL when they state all of its text).
+    r#"
+    ALTER TABLE cards ADD COLUMN effects TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE cards ADD COLUMN goldfish TEXT;
+    "#,
+    // 8: card images, kept in the database (copied in, never a path that can move), so
     // backups and restores carry them. One front image per card with its size and a
     // thumbnail made once at import; deleting the card deletes its image.
     r#"

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::SetInfo;
 use crate::card::{Card, StatValue};
+use crate::effect::{Effect, GoldfishNote};
 use crate::game::Game;
 
 /// A card as the card-set format states it: no `game` (the file says it once), absent
@@ -32,6 +33,10 @@ struct CardOut<'a> {
     text: Option<&'a str>,
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     stats: &'a std::collections::BTreeMap<String, StatValue>,
+    #[serde(skip_serializing_if = "<[Effect]>::is_empty")]
+    effects: &'a [Effect],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    goldfish: Option<&'a GoldfishNote>,
 }
 
 #[derive(Serialize)]
@@ -62,6 +67,8 @@ pub fn card_set_json(game: &str, sets: &[SetInfo], cards: &[Card]) -> String {
                 keywords: &c.keywords,
                 text: c.text.as_deref(),
                 stats: &c.stats,
+                effects: &c.effects,
+                goldfish: c.goldfish.as_ref(),
             })
             .collect(),
     };
@@ -72,8 +79,9 @@ pub fn card_set_json(game: &str, sets: &[SetInfo], cards: &[Card]) -> String {
 }
 
 /// A comma-separated card spreadsheet of `game` that [`read_sheet`](super::read_sheet)
-/// reads back to exactly `cards`: a `game` column (so no `--game` is needed), the card
-/// fields, then each stat of the game that some card has, by id; lists joined by `; `.
+/// reads back to `cards`: a `game` column (so no `--game` is needed), the card fields,
+/// then each stat of the game that some card has, by id; lists joined by `; `. Effects
+/// have no column (a spreadsheet states none): JSON and card packs carry them.
 pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
     let stats: Vec<&String> = game
         .stats
