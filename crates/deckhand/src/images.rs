@@ -107,6 +107,30 @@ impl Deckhand {
         Ok(CardView { card, image })
     }
 
+    /// Gives the card (by id) the image in `data`, as dropped on the app's card detail;
+    /// `source_name` (the dropped file's name) names it in errors.
+    pub fn set_card_image_bytes(
+        &mut self,
+        id: &str,
+        source_name: &str,
+        data: Vec<u8>,
+    ) -> Result<CardView> {
+        if data.len() as u64 > MAX_IMAGE_FILE_BYTES {
+            return Err(Error::Image {
+                source_name: source_name.to_owned(),
+                message: format!(
+                    "the file is larger than {} MB, the most an image may have",
+                    MAX_IMAGE_FILE_BYTES >> 20
+                ),
+            });
+        }
+        let card = self.card(id, None)?;
+        let image = checked(source_name, &card.id, data)?;
+        self.store.set_card_images(std::slice::from_ref(&image))?;
+        let image = self.store.image_info(&card.id)?;
+        Ok(CardView { card, image })
+    }
+
     /// Removes the card's image; the view's `image` is `None` either way, and the flag
     /// says whether it had one.
     pub fn remove_card_image(

@@ -48,7 +48,7 @@ impl ChosenFiles {
     }
 }
 
-fn pick(
+pub(super) fn pick(
     window: &Window,
     title: &str,
     name: &str,
@@ -170,7 +170,7 @@ pub async fn import_collection_file(
 
 /// Where to save a file: asked in a native save dialog, or (e2e build) in the test's
 /// folder. `None` when the user cancels.
-fn save_path(
+pub(super) fn save_path(
     window: &Window,
     title: &str,
     filter: (&str, &[&str]),
