@@ -124,13 +124,13 @@ pub async fn import_card_pack(
 /// 404 when the card has no image. A changed image gets a new URL (the page adds its size),
 /// so responses may be cached.
 pub fn serve(ctx: UriSchemeContext<'_, Wry>, request: Request<Vec<u8>>) -> Response<Vec<u8>> {
-    let path = request.uri().path().trim_start_matches('/');
+    // The page builds the URL with Tauri's convertFileSrc, which encodes the whole path.
+    let path = percent_decode(request.uri().path().trim_start_matches('/'));
     let (kind, id) = path.split_once('/').unwrap_or(("", ""));
-    let id = percent_decode(id);
     let db = ctx.app_handle().state::<Db>();
     let found = db.with(|d| match kind {
-        "thumb" => d.card_thumbnail(&id),
-        "full" => d.card_image(&id),
+        "thumb" => d.card_thumbnail(id),
+        "full" => d.card_image(id),
         _ => Ok(None),
     });
     let response = Response::builder();
