@@ -10,6 +10,7 @@ import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
+import { imagesSteps } from './images.steps.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -663,6 +664,7 @@ async function main() {
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
   } finally {
     await driver.stop();
   }
