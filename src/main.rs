@@ -160,6 +160,15 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Card images: a folder of one-megabyte JPEGs imported with thumbnails
+    Images {
+        #[arg(long, default_value_t = 1_000, value_name = "N")]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Goldfish throughput: full games per second for every game, on 1 and 2 threads
     Goldfish {
         /// Games per configuration (half from each seat)
@@ -305,6 +314,9 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             write_set,
             json,
         }) => cli::bench_import(runs, cards, set_runs, write_set.as_deref(), json, &mut out)?,
+        Command::Bench(BenchCommand::Images { count, runs, json }) => {
+            cli::bench_images(count, runs, json, &mut out)?
+        }
         Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }

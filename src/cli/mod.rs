@@ -338,6 +338,19 @@ pub fn bench_search_cold(
     Ok(())
 }
 
+pub fn bench_images(count: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
+    let dir = std::env::temp_dir().join(format!("deckhand-bench-images-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let result = deckhand_bench::images(&dir, count, runs);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (_, timings) = result?;
+    if json {
+        return print_json(out, &timings);
+    }
+    text::timings(&timings, out)?;
+    Ok(())
+}
+
 pub fn bench_collection(
     size: deckhand_bench::CollectionBenchSize,
     json: bool,

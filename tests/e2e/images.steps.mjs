@@ -32,11 +32,14 @@ export async function imagesSteps({ driver, step, check, save: saveNow, cli, roo
     const search = await driver.waitForElement('[data-testid="search-input"]');
     await driver.clear(search);
     await driver.type(search, `!"${CARD}"`);
-    const row = await driver.waitFor(`the row of ${CARD}`, async () => {
-      for (const r of await driver.findAll('.card-row')) if ((await driver.text(r)).includes(CARD)) return r;
-      return null;
-    });
-    await driver.click(row);
+    // The list re-renders as the query's results arrive: click the row by its id in the
+    // page, which never holds a stale reference.
+    await driver.waitFor(`the row of ${CARD}`, async () =>
+      driver.execute(`const r = document.getElementById(${JSON.stringify(`card-row-${card.id}`)}); if (r) r.click(); return !!r;`),
+    );
+    await driver.waitFor('its detail', async () =>
+      (await driver.execute('return document.querySelector("[data-testid=card-detail] h2")?.textContent ?? ""')).includes(CARD),
+    );
     await driver.click(await driver.waitForElement('[data-testid="attach-image"]'));
     await driver.waitForElement('[data-testid="card-image"]');
     await driver.waitFor('the full image to load', async () => (await loadedImages('[data-testid="card-image"]')) === 1);
