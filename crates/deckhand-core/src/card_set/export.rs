@@ -129,3 +129,65 @@ fn cell(value: &StatValue) -> String {
         StatValue::List(items) => items.iter().map(cell).collect::<Vec<_>>().join("; "),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::card_set::{read_sheet, CardSet, SheetOptions};
+    use crate::games::Games;
+
+    /// Every bundled card of every game, through both writers and back: the same cards.
+    #[test]
+    fn every_bundled_card_reads_back_the_same_from_json_and_from_csv() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+        let read_dir = |dir: &Path| -> Vec<(String, String)> {
+            let mut files: Vec<_> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            files
+                .iter()
+                .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+                .collect()
+        };
+        let sources = read_dir(&data.join("games"));
+        let games =
+            Games::from_sources(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))).unwrap();
+        let mut checked = 0;
+        for game in games.iter() {
+            for (name, text) in read_dir(&data.join("cards").join(&game.id)) {
+                let set = CardSet::from_json(&name, &text, &games).unwrap();
+                let json = card_set_json(&game.id, &set.sets, &set.cards);
+                let again = CardSet::from_json("export.json", &json, &games).unwrap();
+                assert_eq!(
+                    (again.cards, again.sets),
+                    (set.cards.clone(), set.sets.clone()),
+                    "{name}"
+                );
+                // Effects have no spreadsheet column: compare without them.
+                let plain: Vec<Card> = set
+                    .cards
+                    .iter()
+                    .map(|c| Card {
+                        effects: Vec::new(),
+                        goldfish: None,
+                        ..c.clone()
+                    })
+                    .collect();
+                let csv = card_sheet_csv(game, &plain);
+                let options = SheetOptions {
+                    delimiter: b',',
+                    ..SheetOptions::default()
+                };
+                let sheet = read_sheet("export.csv", csv.as_bytes(), &games, &options).unwrap();
+                let read: Vec<Card> = sheet.cards.into_iter().map(|(_, c)| c).collect();
+                assert_eq!(read, plain, "{name}");
+                checked += plain.len();
+            }
+        }
+        assert!(checked > 300, "only {checked} cards checked");
+    }
+}
