@@ -373,3 +373,26 @@ fn bad_card_files_and_bad_images_exit_2_with_one_line_and_write_nothing() {
         );
     }
 }
+
+#[test]
+fn an_image_folder_with_one_bad_file_stores_none_of_its_images() {
+    let env = Env::new();
+    let dir = env.path("images");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::copy(image("teal.png"), dir.join(format!("{LIGER}.png"))).unwrap();
+    std::fs::copy(image("truncated.jpg"), dir.join("Cinderpaw Cub.jpg")).unwrap();
+    let output = env.run(&[
+        "image",
+        "import",
+        &dir.display().to_string(),
+        "--game",
+        "zoids-scramble",
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("Cinderpaw Cub.jpg: truncated JPEG"),
+        "{message}"
+    );
+    assert_eq!(env.image_of(LIGER), Value::Null);
+}

@@ -191,10 +191,10 @@ impl Deckhand {
             .filter(|p| !used.contains(p))
             .map(|p| p.display().to_string())
             .collect();
-        let checked = check_in_parallel(&jobs)?;
         let mut write = self.store.begin_images()?;
-        let mut matched = Vec::with_capacity(checked.len());
-        for ((card, path), image) in jobs.iter().zip(checked) {
+        let mut matched = Vec::with_capacity(jobs.len());
+        check_in_parallel(&jobs, &mut |index, image| {
+            let (card, path) = jobs[index];
             write.put(&image)?;
             matched.push(MatchedImage {
                 file: path.display().to_string(),
@@ -203,54 +203,55 @@ impl Deckhand {
                 width: image.width,
                 height: image.height,
             });
-        }
+            Ok(())
+        })?;
         write.commit()?;
+        // Workers finish in any order; the report does not.
+        matched.sort_by(|a, b| (&a.file, &a.card).cmp(&(&b.file, &b.card)));
         Ok(ImageImportReport { matched, unmatched })
     }
 }
 
-/// Reads and checks every job's file, on as many threads as there are cores, in order.
-/// Only the small thumbnails and the file bytes are kept, never a decoded image.
-fn check_in_parallel(jobs: &[(&Card, &PathBuf)]) -> Result<Vec<NewImage>> {
+/// Reads and checks every job's file on as many threads as there are cores and hands each
+/// checked image to `store` on this thread, as it comes (in no set order). A few images
+/// are in flight at a time: a folder of a thousand large files never sits in memory. The
+/// first failure stops the workers and is returned.
+fn check_in_parallel(
+    jobs: &[(&Card, &PathBuf)],
+    store: &mut dyn FnMut(usize, NewImage) -> Result<()>,
+) -> Result<()> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::mpsc::sync_channel;
+
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .clamp(1, 8)
-        .min(jobs.len().max(1));
-    let chunk = jobs.len().div_ceil(threads).max(1);
-    let results: Vec<Result<Vec<NewImage>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|(card, path)| {
-                            checked(
-                                &path.display().to_string(),
-                                &card.id,
-                                read_image_file(path)?,
-                            )
-                        })
-                        .collect::<Result<Vec<_>>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(Error::Image {
-                        source_name: "image import".into(),
-                        message: "a worker thread failed".into(),
-                    })
-                })
-            })
-            .collect()
-    });
-    let mut all = Vec::with_capacity(jobs.len());
-    for part in results {
-        all.extend(part?);
-    }
-    Ok(all)
+        .clamp(1, 8);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = sync_channel::<(usize, Result<NewImage>)>(threads * 2);
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some((card, path)) = jobs.get(index) else {
+                    break;
+                };
+                let name = path.display().to_string();
+                let image = read_image_file(path).and_then(|data| checked(&name, &card.id, data));
+                // The receiver is gone once an image failed: stop.
+                if sender.send((index, image)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Returning drops the receiver, which stops the workers on their next send.
+        for (index, image) in receiver {
+            store(index, image?)?;
+        }
+        Ok(())
+    })
 }
 
 /// Reads an image file of at most [`MAX_IMAGE_FILE_BYTES`] (a larger one is refused
