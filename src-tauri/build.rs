@@ -48,6 +48,12 @@ const COMMANDS: &[&str] = &[
     "print_layout",
     "print_pdf",
     "confirm",
+    "card_images",
+    "attach_card_image",
+    "drop_card_image",
+    "remove_card_image",
+    "export_card_set",
+    "import_card_pack",
 ];
 
 fn main() {

@@ -32,14 +32,16 @@ enum Command {
         json: bool,
     },
     /// Import card files, all or nothing: card-set JSON, card spreadsheets (CSV with `,`
-    /// or `;`, TSV; see the README's "Card spreadsheets"), or with --format heroes-grid
-    /// the Heroes of the Grid community export directory
+    /// or `;`, TSV; see the README's "Card spreadsheets"), Cockatrice cards.xml, LackeyCCG
+    /// carddata.txt, or with --format heroes-grid the Heroes of the Grid community export
+    /// directory
     Import {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
-        /// json, csv, tsv or heroes-grid (one directory) [default: from the extension,
-        /// then the content; a .csv/.txt header's separator picks `,` or `;`]
-        #[arg(long, value_parser = ["json", "deckhand", "csv", "tsv", "heroes-grid"])]
+        /// json, csv, tsv, cockatrice, lackey or heroes-grid (one directory) [default: from
+        /// the extension, then the header or root element; a .csv/.txt header's separator
+        /// picks `,` or `;`]
+        #[arg(long, value_parser = ["json", "deckhand", "csv", "tsv", "cockatrice", "lackey", "heroes-grid"])]
         format: Option<String>,
         /// The game of a spreadsheet without a `game` column
         #[arg(long, value_name = "GAME")]
@@ -56,14 +58,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// List cards
+    /// List cards (`--json`: each with its image's size or null), or `cards export`
+    #[command(args_conflicts_with_subcommands = true)]
     Cards {
         /// Only this game's cards (a game id, see `deckhand games`)
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
         #[arg(long)]
         json: bool,
+        #[command(subcommand)]
+        command: Option<cli::sharing::CardsCommand>,
     },
+    /// Card images kept in the database: set, remove, import a folder
+    #[command(subcommand)]
+    Image(cli::images::ImageCommand),
+    /// Card packs: a game's cards (or one set's) with their images in one .zip
+    #[command(subcommand)]
+    Pack(cli::sharing::PackCommand),
     /// Show one card by name or id
     Card {
         #[arg(value_name = "NAME_OR_ID")]
@@ -150,6 +161,15 @@ enum BenchCommand {
         /// Also import this Heroes of the Grid community export (its Ranger decks)
         #[arg(long, value_name = "DIR")]
         heroes_grid: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Card images: a folder of one-megabyte JPEGs imported with thumbnails
+    Images {
+        #[arg(long, default_value_t = 1_000, value_name = "N")]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        runs: usize,
         #[arg(long)]
         json: bool,
     },
@@ -276,7 +296,13 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             };
             cli::import(&mut open()?, &files, args, json, &mut out)?
         }
-        Command::Cards { game, json } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
+        Command::Cards {
+            command: Some(command),
+            ..
+        } => cli::sharing::cards(&open()?, command, &mut out)?,
+        Command::Cards { game, json, .. } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
+        Command::Image(command) => cli::images::run(&mut open()?, command, &mut out)?,
+        Command::Pack(command) => cli::sharing::pack(&mut open()?, command, &mut out)?,
         Command::Card {
             name_or_id,
             game,
@@ -304,6 +330,9 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             write_set,
             json,
         }) => cli::bench_import(runs, cards, set_runs, write_set.as_deref(), json, &mut out)?,
+        Command::Bench(BenchCommand::Images { count, runs, json }) => {
+            cli::bench_images(count, runs, json, &mut out)?
+        }
         Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }

@@ -11,6 +11,7 @@ fn main() {
         .manage(state::Db::open_default())
         .manage(commands::goldfish::Cancel::default())
         .manage(commands::collection::ChosenFiles::default())
+        .register_uri_scheme_protocol(commands::images::SCHEME, commands::images::serve)
         .invoke_handler(tauri::generate_handler![
             commands::games::list_games,
             commands::games::game_problems,
@@ -59,6 +60,12 @@ fn main() {
             commands::dialogs::confirm,
             commands::print::print_layout,
             commands::print::print_pdf,
+            commands::images::card_images,
+            commands::images::attach_card_image,
+            commands::images::drop_card_image,
+            commands::images::remove_card_image,
+            commands::images::export_card_set,
+            commands::images::import_card_pack,
         ])
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {

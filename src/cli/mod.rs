@@ -5,8 +5,10 @@ pub mod deck;
 mod figures;
 pub mod game;
 pub mod goldfish;
+pub mod images;
 pub mod print;
 mod progress;
+pub mod sharing;
 mod text;
 
 use std::io::{self, Write};
@@ -112,6 +114,8 @@ pub fn import(
         Some("json" | "deckhand") => Some(deckhand::CardFileFormat::Json),
         Some("csv") => Some(deckhand::CardFileFormat::Csv),
         Some("tsv") => Some(deckhand::CardFileFormat::Tsv),
+        Some("cockatrice") => Some(deckhand::CardFileFormat::Cockatrice),
+        Some("lackey") => Some(deckhand::CardFileFormat::Lackey),
         _ => None,
     };
     let options = deckhand::CardImportOptions {
@@ -164,10 +168,10 @@ pub fn import_heroes_grid(
 }
 
 pub fn cards(deckhand: &Deckhand, game: Option<&str>, json: bool, out: &mut impl Write) -> Result {
-    let cards = deckhand.cards(game)?;
     if json {
-        return print_json(out, &cards);
+        return print_json(out, &deckhand.card_views(game)?);
     }
+    let cards = deckhand.cards(game)?;
     text::card_table(&cards, out)?;
     Ok(())
 }
@@ -179,10 +183,10 @@ pub fn card(
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let card = deckhand.card(name_or_id, game)?;
     if json {
-        return print_json(out, &card);
+        return print_json(out, &deckhand.card_view(name_or_id, game)?);
     }
+    let card = deckhand.card(name_or_id, game)?;
     let game = deckhand
         .games()
         .get(&card.game)
@@ -334,6 +338,19 @@ pub fn bench_search_cold(
     let timing = deckhand_bench::search_cold(db, engine, query, sql)?;
     serde_json::to_writer(&mut *out, &timing).map_err(io::Error::from)?;
     writeln!(out)?;
+    Ok(())
+}
+
+pub fn bench_images(count: usize, runs: usize, json: bool, out: &mut impl Write) -> Result {
+    let dir = std::env::temp_dir().join(format!("deckhand-bench-images-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let result = deckhand_bench::images(&dir, count, runs);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (_, timings) = result?;
+    if json {
+        return print_json(out, &timings);
+    }
+    text::timings(&timings, out)?;
     Ok(())
 }
 

@@ -11,6 +11,7 @@ import { ELEMENT, WebDriver } from './webdriver.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
+import { imagesSteps } from './images.steps.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -664,6 +665,7 @@ async function main() {
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
     // Last: it restarts the app (a new session on the same database).
     const restart = async () => {
       await driver.stop();

@@ -9,6 +9,7 @@ use deckhand::{Deckhand, Result};
 mod collection;
 mod decks;
 mod goldfish;
+mod images;
 mod import;
 mod search;
 mod synthetic;
@@ -18,6 +19,7 @@ pub use decks::decks;
 pub use goldfish::{
     goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
 };
+pub use images::images;
 pub use import::{import_set, write_zoids_set, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,

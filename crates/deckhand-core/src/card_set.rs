@@ -394,10 +394,12 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
+mod export;
 mod sheet;
 mod stream;
 
-pub use sheet::{read_sheet, sniff_delimiter, Sheet, SheetOptions};
+pub use export::{card_set_json, card_sheet_csv};
+pub use sheet::{read_sheet, read_table, sniff_delimiter, Sheet, SheetOptions};
 
 #[cfg(test)]
 mod tests;

@@ -23,7 +23,8 @@ mod rules;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{
-    read_sheet, sniff_delimiter, CardSet, CardSetItem, CardSetSummary, SetInfo, Sheet, SheetOptions,
+    card_set_json, card_sheet_csv, read_sheet, read_table, sniff_delimiter, CardSet, CardSetItem,
+    CardSetSummary, SetInfo, Sheet, SheetOptions,
 };
 pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};

@@ -14,6 +14,13 @@ pub enum FormatError {
         location: Location,
         message: String,
     },
+    /// A card database file (a Cockatrice `cards.xml`) is malformed or not one.
+    #[error("{source_name}:{location}: {message}")]
+    CardFile {
+        source_name: String,
+        location: Location,
+        message: String,
+    },
     /// A file of the Heroes of the Grid export is not the JSON the reader expects.
     #[error("{source_name}: not the expected JSON: {message}")]
     Export {

@@ -4,6 +4,7 @@
 //! used only in error messages, and get typed values back. Matching names to real cards
 //! happens in the `deckhand` facade, which knows the database.
 
+mod cockatrice_cards;
 pub mod collection_csv;
 mod deck_file;
 mod deck_text;
@@ -13,6 +14,7 @@ mod import_report;
 mod sections;
 mod xml;
 
+pub use cockatrice_cards::{read_cockatrice_cards, CardTable};
 pub use collection_csv::{CsvEntry, CsvError, CsvFile, CsvFormat, CsvRow, DECKHAND_COLUMNS};
 pub use deck_file::{read_deck_file, write_deck_file, DeckFile, DeckFormat};
 pub use deck_text::{deck_header, DeckHeader, DeckLine, MAX_COUNT};

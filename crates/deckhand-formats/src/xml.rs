@@ -82,6 +82,17 @@ impl<'a> Lines<'a> {
 /// Parses `text` (a byte-order mark already removed) into its root element. A document
 /// that is not well-formed is an error naming `source_name`, the line and the column.
 pub(crate) fn parse(source_name: &str, text: &str) -> Result<Element, FormatError> {
+    parse_with(source_name, text, false)
+}
+
+/// [`parse`], refusing a `<!DOCTYPE …>`: a document type can declare entities, and a few
+/// nested ones expand to gigabytes (the "billion laughs"). Deck files never had one
+/// declaring anything, so they keep being read as before; card databases refuse it.
+pub(crate) fn parse_without_dtd(source_name: &str, text: &str) -> Result<Element, FormatError> {
+    parse_with(source_name, text, true)
+}
+
+fn parse_with(source_name: &str, text: &str, refuse_dtd: bool) -> Result<Element, FormatError> {
     let lines = Lines::new(text);
     let error_at = |offset: usize, message: String| {
         let (line, column) = lines.locate(offset);
@@ -164,6 +175,13 @@ pub(crate) fn parse(source_name: &str, text: &str) -> Result<Element, FormatErro
                 }
             }
             Event::Eof => break,
+            Event::DocType(_) if refuse_dtd => {
+                return Err(error_at(
+                    offset,
+                    "a <!DOCTYPE> (a DTD, which may declare entities) is not accepted: remove it"
+                        .into(),
+                ));
+            }
             Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_) => {}
         }
     }
@@ -254,6 +272,16 @@ mod tests {
             assert!(message.starts_with(expected), "{text:?}: {message}");
             assert_eq!(message.lines().count(), 1, "{message}");
         }
+    }
+
+    #[test]
+    fn a_dtd_is_refused_where_asked_and_its_entities_never_expand() {
+        let bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n]>\n<lolz>&lol2;</lolz>";
+        let message = parse_without_dtd("c.xml", bomb).unwrap_err().to_string();
+        assert!(message.starts_with("c.xml:2:1: a <!DOCTYPE>"), "{message}");
+        // Without the refusal the entity is still unknown: never expanded.
+        let message = parse("c.xml", bomb).unwrap_err().to_string();
+        assert!(message.contains("unknown entity &lol2;"), "{message}");
     }
 
     #[test]

@@ -44,6 +44,12 @@ pub(crate) fn prepare(bytes: Vec<u8>) -> Result<ImageStream, String> {
     }
 }
 
+/// The size of a JPEG whose markers run whole to its end marker, within the size limits:
+/// what printing will accept, checked when an image is stored rather than when it prints.
+pub fn jpeg_size(bytes: &[u8]) -> Result<(u32, u32), String> {
+    jpeg(bytes.to_vec()).map(|stream| (stream.width, stream.height))
+}
+
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// Refuses an image larger than [`MAX_IMAGE_SIDE`] a side or [`MAX_IMAGE_PIXELS`].

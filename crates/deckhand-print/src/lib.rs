@@ -20,7 +20,7 @@ use deckhand_core::Card;
 
 pub use calibration::calibration_pdf;
 pub use error::PrintError;
-pub use image::{MAX_DECODED_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
+pub use image::{jpeg_size, MAX_DECODED_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 pub use layout::{
     layout, CardSizes, Layout, Mark, MarkKind, Page, PageSide, Placement, Rect, MARK_LENGTH_MM,
     MARK_OFFSET_MM,

@@ -112,6 +112,11 @@ impl CardImport<'_> {
         self.writer.finish(&self.tx)
     }
 
+    /// The run's transaction (card images are written in it too).
+    pub(crate) fn transaction(&self) -> &Transaction<'_> {
+        &self.tx
+    }
+
     /// Commits the run.
     pub fn commit(self) -> Result<ImportOutcome, StoreError> {
         let outcome = self.writer.finish(&self.tx)?;

@@ -10,6 +10,7 @@ mod card_import;
 mod collection;
 mod deck_store;
 mod error;
+mod images;
 mod migrations;
 mod restore;
 mod store;
@@ -24,6 +25,7 @@ pub use deck_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, LiveDeck, StoredDeck, TaggedDeck,
 };
 pub use error::StoreError;
+pub use images::{ImageInfo, ImageWrite, NewImage, StoredImage};
 pub use migrations::SCHEMA_VERSION;
 pub use restore::{check_backup, BackupInfo};
 pub use store::{CardFilter, GameUsage, Store};

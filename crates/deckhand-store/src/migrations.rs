@@ -151,6 +151,20 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE cards ADD COLUMN effects TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE cards ADD COLUMN goldfish TEXT;
     "#,
+    // 8: card images, kept in the database (copied in, never a path that can move), so
+    // backups and restores carry them. One front image per card with its size and a
+    // thumbnail made once at import; deleting the card deletes its image.
+    r#"
+    CREATE TABLE card_images (
+        card         TEXT PRIMARY KEY REFERENCES cards(id) ON DELETE CASCADE,
+        format       TEXT NOT NULL CHECK (format IN ('png', 'jpeg', 'webp')),
+        width        INTEGER NOT NULL CHECK (width > 0),
+        height       INTEGER NOT NULL CHECK (height > 0),
+        data         BLOB NOT NULL,
+        thumbnail    BLOB NOT NULL,
+        added_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    ) STRICT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -73,6 +73,20 @@ impl Store {
         Ok(Store { conn })
     }
 
+    /// The sets of `game` (code and name), by code.
+    pub fn sets(&self, game: &str) -> Result<Vec<deckhand_core::SetInfo>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT code, name FROM sets WHERE game = ?1 ORDER BY code")?;
+        let rows = stmt.query_map([game], |row| {
+            Ok(deckhand_core::SetInfo {
+                code: row.get(0)?,
+                name: row.get(1)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Makes the `games` table match the loaded definitions (insert or rename).
     pub fn sync_games<'a>(
         &mut self,

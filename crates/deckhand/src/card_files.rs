@@ -1,12 +1,18 @@
-//! `deckhand import FILE...`: card-set JSON and card spreadsheets (CSV with `,` or `;`,
-//! TSV) in one run, one transaction, all or nothing. The spreadsheet reader is the core's
-//! (`read_sheet`); this module picks each file's format, keeps the bundled sample cards
-//! read-only and turns a clash with another game's card id into a row problem.
+//! `deckhand import FILE...`: card-set JSON, card spreadsheets (CSV with `,` or `;`, TSV),
+//! Cockatrice `cards.xml` and LackeyCCG `carddata.txt` in one run, one transaction, all or
+//! nothing. The spreadsheet reader is the core's (`read_sheet`, and `read_table` for a
+//! Cockatrice file turned into rows by `deckhand_formats`); this module picks each file's
+//! format, keeps the bundled sample cards read-only and turns a clash with another game's
+//! card id into a row problem (for XML, at its line and column).
 
 use std::collections::HashMap;
 use std::path::Path;
 
-use deckhand_core::{read_sheet, sniff_delimiter, CardSet, CoreError, RowProblem, SheetOptions};
+use deckhand_core::{
+    read_sheet, read_table, sniff_delimiter, CardSet, CoreError, RowProblem, SetInfo, Sheet,
+    SheetOptions,
+};
+use deckhand_formats::{read_cockatrice_cards, CardTable};
 use deckhand_store::{ImportReport, StoreError};
 
 use crate::bundled;
@@ -23,6 +29,11 @@ pub enum CardFileFormat {
     Csv,
     /// Tab-separated.
     Tsv,
+    /// A Cockatrice card database (`cards.xml`, versions 3 and 4).
+    Cockatrice,
+    /// A LackeyCCG `carddata.txt`: tab-separated, the header row naming the columns
+    /// (its `ImageFile` column, a path in Lackey's folders, is skipped).
+    Lackey,
 }
 
 /// How `import_card_files` reads its files.
@@ -41,29 +52,41 @@ pub struct CardImportOptions {
 }
 
 impl CardFileFormat {
-    /// The format of `path`: `.json`, `.tsv`/`.tab`, `.csv`/`.txt`; otherwise JSON when
-    /// the text starts with `{`, else a spreadsheet.
+    /// The format of `path`: `.json`, `.xml` (Cockatrice), `.tsv`/`.tab`, `.csv`/`.txt`
+    /// (Lackey when the header is tab-separated and names `Name` first and an `ImageFile`
+    /// column, as Lackey writes it); otherwise JSON when the text starts with `{`, a
+    /// Cockatrice database when it starts with `<`, else a spreadsheet.
     fn detect(path: &Path, bytes: &[u8]) -> CardFileFormat {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let lackey = || {
+            let header = body.split(|&b| b == b'\n').next().unwrap_or_default();
+            let cells: Vec<String> = String::from_utf8_lossy(header)
+                .split('\t')
+                .map(|c| c.trim().to_ascii_lowercase())
+                .collect();
+            cells.len() > 1 && cells[0] == "name" && cells.iter().any(|c| c == "imagefile")
+        };
         match extension.as_deref() {
             Some("json") => CardFileFormat::Json,
+            Some("xml") => CardFileFormat::Cockatrice,
+            Some("tsv" | "tab" | "csv" | "txt") if lackey() => CardFileFormat::Lackey,
             Some("tsv" | "tab") => CardFileFormat::Tsv,
             Some("csv" | "txt") => CardFileFormat::Csv,
-            _ => {
-                let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-                match body.iter().find(|b| !b.is_ascii_whitespace()) {
-                    Some(b'{') => CardFileFormat::Json,
-                    _ => CardFileFormat::Csv,
-                }
-            }
+            _ => match body.iter().find(|b| !b.is_ascii_whitespace()) {
+                Some(b'{') => CardFileFormat::Json,
+                Some(b'<') => CardFileFormat::Cockatrice,
+                _ if lackey() => CardFileFormat::Lackey,
+                _ => CardFileFormat::Csv,
+            },
         }
     }
 
     fn delimiter(self, bytes: &[u8]) -> u8 {
         match self {
-            CardFileFormat::Tsv => b'\t',
+            CardFileFormat::Tsv | CardFileFormat::Lackey => b'\t',
             // A `.csv` whose header is tab-separated is read as what it is.
             _ => sniff_delimiter(bytes),
         }
@@ -108,18 +131,51 @@ impl Deckhand {
                 reading.file(&mut run, &self.games, &name, text)?;
                 continue;
             }
-            let sheet_options = SheetOptions {
+            let mut sheet_options = SheetOptions {
                 delimiter: format.delimiter(bytes),
                 game: options.game.clone(),
                 map: options.map.clone(),
                 ignore: options.ignore.clone(),
             };
-            let sheet = read_sheet(&name, bytes, &self.games, &sheet_options)?;
+            let mut table: Option<CardTable> = None;
+            let sheet = match format {
+                CardFileFormat::Cockatrice => {
+                    let text = std::str::from_utf8(bytes).map_err(|e| Error::ReadFile {
+                        path: path.to_path_buf(),
+                        message: format!(
+                            "byte {} is not UTF-8: this is a binary file or an image, not a Cockatrice cards.xml",
+                            e.valid_up_to()
+                        ),
+                    })?;
+                    let read = read_cockatrice_cards(&name, text)?;
+                    let sheet = read_table(
+                        &name,
+                        read.header.clone(),
+                        read.rows.clone(),
+                        &self.games,
+                        &sheet_options,
+                    )
+                    .map_err(|e| at_xml_positions(e, &read))?;
+                    table = Some(read);
+                    sheet
+                }
+                _ => {
+                    if format == CardFileFormat::Lackey {
+                        sheet_options.ignore.push("ImageFile".into());
+                    }
+                    read_sheet(&name, bytes, &self.games, &sheet_options)?
+                }
+            };
             let bundled_ids = match &mut bundled_ids {
                 Some(ids) => ids,
                 None => bundled_ids.insert(bundled_card_ids(&self.games)?),
             };
             run.begin_file(&name, &sheet.game);
+            if let Some(table) = &table {
+                for set in used_sets(&table.sets, &sheet) {
+                    run.set(set)?;
+                }
+            }
             let mut problems = Vec::new();
             for (row, card) in &sheet.cards {
                 let refused = if let Some(sample) = bundled_ids.get(&card.id) {
@@ -154,10 +210,14 @@ impl Deckhand {
                     .len()
                     .saturating_sub(deckhand_core::MAX_ROW_PROBLEMS);
                 problems.truncate(deckhand_core::MAX_ROW_PROBLEMS);
-                return Err(CoreError::Rows {
+                let error = CoreError::Rows {
                     source_name: name,
                     problems,
                     more,
+                };
+                return Err(match &table {
+                    Some(table) => at_xml_positions(error, table),
+                    None => error,
                 }
                 .into());
             }
@@ -169,6 +229,57 @@ impl Deckhand {
         self.store.release_memory()?;
         self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
         Ok(outcome.report)
+    }
+}
+
+/// The sets a Cockatrice file declares that its cards use (with their long names).
+fn used_sets<'a>(sets: &'a [SetInfo], sheet: &Sheet) -> Vec<&'a SetInfo> {
+    let used: std::collections::HashSet<&str> = sheet
+        .cards
+        .iter()
+        .filter_map(|(_, c)| c.set.as_deref())
+        .collect();
+    sets.iter()
+        .filter(|s| used.contains(s.code.as_str()))
+        .collect()
+}
+
+/// A table's row problems told at the XML line and column they came from (`cards.xml:
+/// line 12, column 9 (<power>): …`) instead of a row number no one can see in the file.
+fn at_xml_positions(error: CoreError, table: &CardTable) -> CoreError {
+    let CoreError::Rows {
+        source_name,
+        problems,
+        more,
+    } = error
+    else {
+        return error;
+    };
+    let problems = problems
+        .into_iter()
+        .map(|p| {
+            let column = p.column.as_ref().map(|(n, _)| *n);
+            let message = match table.locate(p.row, column) {
+                Some((line, col)) => {
+                    let element = match &p.column {
+                        Some((_, name)) if !name.is_empty() => format!(" (<{name}>)"),
+                        _ => String::new(),
+                    };
+                    format!("line {line}, column {col}{element}: {}", p.message)
+                }
+                None => p.message,
+            };
+            RowProblem {
+                row: 0,
+                column: None,
+                message,
+            }
+        })
+        .collect();
+    CoreError::Rows {
+        source_name,
+        problems,
+        more,
     }
 }
 

@@ -27,6 +27,13 @@ pub enum Error {
     /// The database failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A card image that is not a PNG, JPEG or WebP, is damaged or truncated, or is
+    /// larger than the caps (`source_name` is its file, or a pack's entry).
+    #[error("{source_name}: {message}")]
+    Image {
+        source_name: String,
+        message: String,
+    },
     /// A file the user named cannot be read.
     #[error("{path}: {message}")]
     ReadFile { path: PathBuf, message: String },
@@ -214,6 +221,7 @@ impl Error {
             Error::Print(PrintError::Io(_)) => "unwritable_file",
             Error::Print(PrintError::Font(_)) => "bundled_data",
             Error::Print(_) => "invalid_input",
+            Error::Image { .. } => "invalid_input",
             Error::ReadFile { .. } => "unreadable_file",
             Error::WriteFile { .. } => "unwritable_file",
             Error::OutputIsDatabase { .. } => "output_is_database",

@@ -23,12 +23,14 @@ mod game_rules;
 mod games;
 pub mod goldfish;
 mod heroes_grid;
+mod images;
 mod import;
 mod output;
 mod paths;
 pub mod print;
 mod progress;
 mod search;
+mod sharing;
 mod user_file;
 
 pub use card_files::{CardFileFormat, CardImportOptions};
@@ -60,10 +62,15 @@ pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProb
 pub use game_rules::{FormatRules, GameRules, RuleWords};
 pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
+pub use images::{
+    CardView, ImageBytes, ImageImportReport, ImageInfo, MatchedImage, IMAGE_EXTENSIONS,
+    MAX_IMAGE_FILE_BYTES, THUMBNAIL_BOX,
+};
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
+pub use sharing::{CardExport, CardExportFormat, PackImportReport};
 pub use user_file::{
     read_collection_file, read_deck_text_file, MAX_COLLECTION_FILE_BYTES, MAX_DECK_FILE_BYTES,
     MAX_GAME_FILE_BYTES,

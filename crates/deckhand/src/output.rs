@@ -101,7 +101,7 @@ fn resolve_parent(path: &Path) -> io::Result<PathBuf> {
     Ok(fs::canonicalize(parent)?.join(name))
 }
 
-fn write_failed(path: &Path, e: impl std::fmt::Display) -> Error {
+pub(crate) fn write_failed(path: &Path, e: impl std::fmt::Display) -> Error {
     Error::WriteFile {
         path: path.to_owned(),
         message: e.to_string(),

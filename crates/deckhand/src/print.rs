@@ -1,14 +1,16 @@
 //! Printing: a deck's cards as a print-and-play PDF. `deckhand-print` lays the pages out
 //! and writes the PDF; this area picks the cards (a stored deck, a deck file or the
 //! editor's draft; chosen sections; one printed copy per card in the deck), finds their
-//! images in a folder, and writes the file atomically.
+//! images (in a folder given with `--images`, else the card's stored image), and writes
+//! the file atomically.
 //!
-//! [`Deckhand::print_job`] needs the database; the [`PrintJob`] it returns does not, so the
-//! app can release the database while a large PDF is written on another thread.
+//! [`Deckhand::print_job`] needs the database; the [`PrintJob`] it returns does not (it
+//! holds the stored images its cards use), so the app can release the database while a
+//! large PDF is written on another thread.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use deckhand_core::{fold_name, Card, Deck, Game};
@@ -30,6 +32,11 @@ pub const DEFAULT_SECTION: &str = "main";
 /// Image files recognised in an images folder, by extension (any case).
 const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg"];
 
+/// What a stored image's key starts with; it reads well in an error (`image 'stored image
+/// of card zs-001': …`). Folder images are paths with their folder, and the job's stored
+/// images are looked up first, by exactly these keys.
+const STORED_KEY: &str = "stored image of card ";
+
 /// Where the deck to print comes from.
 #[derive(Debug, Clone, Copy)]
 pub enum DeckSource<'a> {
@@ -49,8 +56,8 @@ pub enum DeckSource<'a> {
 pub struct PrintSelection {
     /// Deck sections by id (`main`, `side`, `characters`…); [`DEFAULT_SECTION`] when empty.
     pub sections: Vec<String>,
-    /// A folder of card images named by card id or by card name (PNG or JPEG); cards
-    /// without one print as text proxies.
+    /// A folder of card images named by card id or by card name (PNG or JPEG); a card
+    /// without one there prints its stored image, else a text proxy.
     pub images: Option<PathBuf>,
     /// Only the copies the collection lacks (what `deckhand deck need` counts missing).
     pub missing: bool,
@@ -69,6 +76,8 @@ struct JobLine {
 pub struct PrintJob {
     pub game: Game,
     lines: Vec<JobLine>,
+    /// The stored images the lines use, by key (see [`STORED_KEY`]), ready to print.
+    stored: HashMap<String, std::result::Result<Vec<u8>, String>>,
     /// The database's files, which the PDF may not replace.
     guard: OutputGuard,
 }
@@ -149,13 +158,18 @@ impl Deckhand {
             Some(dir) => ImageFolder::scan(dir)?,
             None => ImageFolder::default(),
         };
+        let with_image = self.store.image_infos(Some(&game.id))?;
         // The deck's order within each chosen section, sections in the order chosen.
         let lines: Vec<JobLine> = sections
             .iter()
             .flat_map(|section| deck.entries.iter().filter(move |e| e.section == *section))
             .filter(|e| e.count > 0)
             .map(|e| JobLine {
-                image: images.find(&e.card),
+                image: images.find(&e.card).or_else(|| {
+                    with_image
+                        .contains_key(&e.card.id)
+                        .then(|| format!("{STORED_KEY}{}", e.card.id))
+                }),
                 copies: e.count,
                 card: e.card.clone(),
             })
@@ -180,9 +194,24 @@ impl Deckhand {
                 ),
             }));
         }
+        let mut stored = HashMap::new();
+        for key in lines.iter().filter_map(|l| l.image.as_deref()) {
+            let Some(id) = key.strip_prefix(STORED_KEY) else {
+                continue;
+            };
+            if stored.contains_key(key) {
+                continue;
+            }
+            let bytes = match self.store.card_image(id)? {
+                Some(image) => crate::images::printable(&image.format, image.data),
+                None => Err("the card's stored image is gone".to_owned()),
+            };
+            stored.insert(key.to_owned(), bytes);
+        }
         Ok(PrintJob {
             game,
             lines,
+            stored,
             guard: self.output_guard.clone(),
         })
     }
@@ -290,6 +319,7 @@ impl PrintJob {
             ids.insert(path);
         }
         let mut source = FileImages {
+            stored: &self.stored,
             progress: PrintProgress {
                 images_done: 0,
                 images_total: ids.len(),
@@ -322,24 +352,8 @@ struct ImageFolder {
 impl ImageFolder {
     /// Lists `dir` (names only; nothing is read until the PDF is written).
     fn scan(dir: &Path) -> Result<ImageFolder> {
-        let unreadable = |e: io::Error| Error::ReadFile {
-            path: dir.to_owned(),
-            message: e.to_string(),
-        };
-        let mut paths: Vec<PathBuf> = fs::read_dir(dir)
-            .map_err(unreadable)?
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| {
-                path.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| IMAGE_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
-            })
-            .filter(|path| path.is_file())
-            .collect();
-        // Sorted, so that of `a.png` and `a.jpg` the same one always wins.
-        paths.sort();
         let mut by_key = BTreeMap::new();
-        for path in paths {
+        for path in list_images(dir, IMAGE_EXTENSIONS)? {
             let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
                 continue;
             };
@@ -359,10 +373,31 @@ impl ImageFolder {
     }
 }
 
+/// The files of `dir` with one of `extensions` (any case), sorted, so that of `a.png` and
+/// `a.jpg` the same one always wins.
+pub(crate) fn list_images(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>> {
+    let unreadable = |e: io::Error| Error::ReadFile {
+        path: dir.to_owned(),
+        message: e.to_string(),
+    };
+    let mut paths: Vec<PathBuf> = fs::read_dir(dir)
+        .map_err(unreadable)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        })
+        .filter(|path| path.is_file())
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
 /// What a file stem and a card id or name are compared by: case and curly quotes folded,
 /// and the characters file systems refuse (or users put for spaces) read as spaces, so
 /// `Liger Zero: Jager` is found as `liger zero jager.png` or `Liger_Zero_Jager.JPG`.
-fn image_key(text: &str) -> String {
+pub(crate) fn image_key(text: &str) -> String {
     let spaced: String = text
         .chars()
         .map(|c| {
@@ -379,37 +414,20 @@ fn image_key(text: &str) -> String {
     fold_name(&spaced)
 }
 
-/// Reads each image file when the writer asks for it, and reports progress.
+/// Hands the writer each image when it asks (a stored one from the job, a file read from
+/// disk then), and reports progress.
 struct FileImages<'a> {
+    stored: &'a HashMap<String, std::result::Result<Vec<u8>, String>>,
     progress: PrintProgress,
     report: &'a mut dyn FnMut(PrintProgress),
 }
 
-/// The largest image file read: a PNG within the printer's pixel limits
-/// ([`deckhand_print::MAX_DECODED_BYTES`]) fits, and a huge file is refused unread.
-const MAX_IMAGE_FILE_BYTES: u64 = 512 * 1024 * 1024;
-
 impl ImageSource for FileImages<'_> {
     fn image_bytes(&mut self, id: &str) -> std::result::Result<Vec<u8>, String> {
-        let file = File::open(id).map_err(|e| e.to_string())?;
-        let too_large = || {
-            format!(
-                "the file is larger than {} MB, the most an image may have",
-                MAX_IMAGE_FILE_BYTES >> 20
-            )
+        let bytes = match self.stored.get(id) {
+            Some(stored) => stored.clone()?,
+            None => crate::images::read_capped(Path::new(id))?,
         };
-        let size = file.metadata().map_err(|e| e.to_string())?.len();
-        if size > MAX_IMAGE_FILE_BYTES {
-            return Err(too_large());
-        }
-        let mut bytes = Vec::with_capacity(size as usize);
-        // `take`: the file may have grown since its size was read.
-        file.take(MAX_IMAGE_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| e.to_string())?;
-        if bytes.len() as u64 > MAX_IMAGE_FILE_BYTES {
-            return Err(too_large());
-        }
         self.progress.images_done += 1;
         (self.report)(self.progress);
         Ok(bytes)

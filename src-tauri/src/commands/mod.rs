@@ -7,6 +7,7 @@ pub mod decks;
 pub mod dialogs;
 pub mod games;
 pub mod goldfish;
+pub mod images;
 pub mod print;
 pub mod search;
 pub mod test_hooks;

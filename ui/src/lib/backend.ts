@@ -1,6 +1,6 @@
 // The one module that talks to the Tauri backend. Screens import from here, never from
 // `@tauri-apps/*`, so the transport can change (or be faked in a UI test) in one place.
-import { Channel, invoke } from '@tauri-apps/api/core';
+import { Channel, convertFileSrc, invoke } from '@tauri-apps/api/core';
 import { getCurrentWindow } from '@tauri-apps/api/window';
 
 export type Side = 'hero' | 'villain';
@@ -110,6 +110,45 @@ export interface Card {
   keywords: string[];
   text: string | null;
   stats: Record<string, StatValue>;
+}
+
+/** A card's stored image: its pixels and its size in bytes. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** A card with its image (`null` without one), as `get_card` returns it. */
+export interface CardWithImage extends Card {
+  image: ImageInfo | null;
+}
+
+/** What Export cards… wrote. */
+export interface CardExport {
+  path: string;
+  game: string;
+  set: string | null;
+  cards: number;
+  images: number;
+}
+
+/** What Import pack… did. */
+export interface PackImportReport {
+  added: number;
+  updated: number;
+  unchanged: number;
+  images: number;
+}
+
+/**
+ * The URL of a card's thumbnail (`full`: its whole image), served by the app's
+ * `card-image:` scheme. The image's size is in the URL, so a replaced image is fetched anew
+ * while an unchanged one comes from the webview's cache.
+ */
+export function cardImageUrl(id: string, image: ImageInfo, full = false): string {
+  const version = `${image.width}x${image.height}x${image.bytes}`;
+  return `${convertFileSrc(`${full ? 'full' : 'thumb'}/${id}`, 'card-image')}?v=${version}`;
 }
 
 /** A search hit: every card field plus the search score (higher is a better match). */
@@ -631,7 +670,31 @@ export const backend = {
   exportGameFile: (id: string) => call<string | null>('export_game_file', { id }),
   gameRules: (id: string) => call<GameRules>('game_rules', { id }),
   listCards: (game: string) => call<Card[]>('list_cards', { game }),
-  getCard: (id: string) => call<Card>('get_card', { id }),
+  getCard: (id: string) => call<CardWithImage>('get_card', { id }),
+  /** The image sizes of a game's cards that have an image, by card id. */
+  cardImages: (game: string) => call<Record<string, ImageInfo>>('card_images', { game }),
+  /** Asks for an image file in a native dialog and attaches it; `null` when the user cancels. */
+  attachCardImage: (card: string) => call<CardWithImage | null>('attach_card_image', { card }),
+  /** Attaches an image file dropped on the page: its bytes travel as the raw request body. */
+  dropCardImage: async (card: string, file: File) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    try {
+      return await invoke<CardWithImage>('drop_card_image', bytes, {
+        headers: { 'card-id': encodeURIComponent(card), 'file-name': encodeURIComponent(file.name) },
+      });
+    } catch (raw) {
+      throw asBackendError(raw);
+    }
+  },
+  removeCardImage: (card: string) => call<CardWithImage>('remove_card_image', { card }),
+  /**
+   * Asks where to save in a native dialog and writes the game's cards (one set's, if given)
+   * as `json`, `csv` or a card `pack` (.zip with images); `null` when the user cancels.
+   */
+  exportCardSet: (game: string, set: string | null, format: 'json' | 'csv' | 'pack') =>
+    call<CardExport | null>('export_card_set', { game, set, format }),
+  /** Asks for a card pack in a native dialog and imports it; `null` when the user cancels. */
+  importCardPack: () => call<PackImportReport | null>('import_card_pack'),
   /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */
   searchCards: (query: string, game: string, limit: number) =>
     call<SearchPage>('search_cards', { query, game, limit }),

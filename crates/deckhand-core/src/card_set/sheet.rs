@@ -147,6 +147,47 @@ pub fn read_sheet(
             }
         }
     }
+    read_rows(source_name, header, rows, problems, games, options)
+}
+
+/// A table another format was turned into (a Cockatrice `cards.xml`): a header naming the
+/// fields and stats, then rows with the number they are reported by, each exactly as a
+/// spreadsheet's would be (resolved, `--map`ped, validated), problems collected.
+pub fn read_table(
+    source_name: &str,
+    header: Vec<String>,
+    rows: Vec<(usize, Vec<String>)>,
+    games: &Games,
+    options: &SheetOptions,
+) -> Result<Sheet, CoreError> {
+    let rows = rows
+        .into_iter()
+        .map(|(row, cells)| (row, csv::StringRecord::from(cells)))
+        .collect();
+    read_rows(
+        source_name,
+        header,
+        rows,
+        Problems::default(),
+        games,
+        options,
+    )
+}
+
+/// Resolves the header, then validates each row into a card.
+fn read_rows(
+    source_name: &str,
+    header: Vec<String>,
+    rows: Vec<(usize, csv::StringRecord)>,
+    mut problems: Problems,
+    games: &Games,
+    options: &SheetOptions,
+) -> Result<Sheet, CoreError> {
+    let single = |row: usize, column: Option<(usize, &str)>, message: String| {
+        let mut problems = Problems::default();
+        problems.push(row, column, message);
+        Err(problems.into_error(source_name))
+    };
     let game = match sheet_game(games, options, &header, &rows) {
         Ok(game) => game,
         Err(message) => return single(1, None, message),

@@ -1,0 +1,77 @@
+use super::*;
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/images")
+        .join(name);
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn each_format_is_measured_and_gets_a_jpeg_thumbnail_within_the_box() {
+    let cases = [
+        ("teal.png", "png", 126, 176),
+        ("red.jpg", "jpeg", 252, 352),
+        ("green.webp", "webp", 126, 176),
+    ];
+    for (file, format, width, height) in cases {
+        let image = checked(file, "c", fixture(file)).unwrap();
+        assert_eq!(
+            (image.format, image.width, image.height),
+            (format, width, height),
+            "{file}"
+        );
+        let thumb =
+            image::load_from_memory_with_format(&image.thumbnail, ImageFormat::Jpeg).unwrap();
+        assert!(
+            thumb.width() <= THUMBNAIL_BOX.0 && thumb.height() <= THUMBNAIL_BOX.1,
+            "{file}"
+        );
+        // The card's shape is kept (within a pixel of rounding).
+        let ratio = |w: u32, h: u32| f64::from(w) / f64::from(h);
+        assert!(
+            (ratio(thumb.width(), thumb.height()) - ratio(width, height)).abs() < 0.02,
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn bad_images_are_refused_with_one_line_naming_the_file() {
+    let cases = [
+        ("not-an-image.png", "not a PNG, JPEG or WebP image"),
+        ("truncated.png", "damaged or truncated PNG"),
+        (
+            "truncated.jpg",
+            "truncated JPEG: the file ends before its end marker",
+        ),
+        ("over-cap.png", "100000×100000 pixels is too large"),
+    ];
+    for (file, expected) in cases {
+        let message = checked(file, "c", fixture(file)).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!("{file}: {expected}")),
+            "{message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+}
+
+#[test]
+fn transparency_is_laid_on_white_in_the_thumbnail() {
+    let half_clear = DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
+        4,
+        4,
+        image::Rgba([0, 0, 0, 0]),
+    ));
+    let rgb = on_white(&half_clear);
+    assert_eq!(rgb.get_pixel(0, 0).0, [255, 255, 255]);
+}
+
+#[test]
+fn a_webp_is_converted_to_a_png_for_printing_and_the_others_pass_through() {
+    let png = printable("webp", fixture("green.webp")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    let jpeg = fixture("red.jpg");
+    assert_eq!(printable("jpeg", jpeg.clone()).unwrap(), jpeg);
+}
