@@ -20,7 +20,8 @@ mod rules;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{
-    read_sheet, sniff_delimiter, CardSet, CardSetItem, CardSetSummary, SetInfo, Sheet, SheetOptions,
+    read_sheet, sheet_columns, sniff_delimiter, CardDraft, CardSet, CardSetItem, CardSetSummary,
+    ColumnTarget, FieldProblem, SetInfo, Sheet, SheetColumn, SheetOptions,
 };
 pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};
