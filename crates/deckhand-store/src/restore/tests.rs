@@ -53,6 +53,7 @@ fn restore_refuses_a_backup_whose_schema_is_not_deckhands_and_the_live_database_
         (
             "only the meta table, at an old version",
             "DROP TABLE collection; DROP TABLE collection_undo; DROP TABLE collection_undo_label;
+             DROP TABLE card_undo; DROP TABLE card_undo_label;
              DROP TABLE wishlist; DROP TABLE deck_versions; DROP TABLE decks; DROP TABLE cards;
              DROP TABLE sets; DROP TABLE games; PRAGMA user_version = 3;",
             "not a Deckhand backup: missing table 'cards'",
@@ -72,7 +73,7 @@ fn restore_refuses_a_backup_whose_schema_is_not_deckhands_and_the_live_database_
             "DROP TABLE wishlist;
              CREATE TABLE wishlist (card TEXT PRIMARY KEY, game TEXT NOT NULL, count INTEGER);
              CREATE INDEX wishlist_by_game ON wishlist (game, card);",
-            "not a Deckhand backup: table 'wishlist' is not as schema version 6 defines it",
+            "not a Deckhand backup: table 'wishlist' is not as schema version ",
         ),
         (
             "a trigger whose name holds a line break",
