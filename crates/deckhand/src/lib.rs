@@ -12,6 +12,7 @@
 
 mod backup;
 pub mod bundled;
+mod card_edit;
 mod card_files;
 mod cards;
 mod collection;
@@ -29,6 +30,7 @@ mod progress;
 mod search;
 mod user_file;
 
+pub use card_edit::{CardChanges, CardCheck};
 pub use card_files::{CardFileFormat, CardImportOptions};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
@@ -40,6 +42,7 @@ pub use deckhand_core::{
     Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, Games, Legality, Severity, Side,
     StatValue,
 };
+pub use deckhand_core::{CardDraft, ColumnTarget, FieldProblem, SheetColumn};
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,
@@ -48,6 +51,7 @@ pub use deckhand_store::{
     BackupInfo, ChangeReport, CollectionRow, CopyKey, SetCompletion, UndoReport, WishlistRow,
     KEEP_BACKUPS,
 };
+pub use deckhand_store::{CardUndoLabel, CardUndoReport};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,
