@@ -60,7 +60,11 @@ impl CardChanges {
             draft.subtypes = subtypes;
         }
         if let Some(keywords) = self.keywords {
-            draft.keywords = keywords;
+            // `--keyword ""` clears the list.
+            draft.keywords = keywords
+                .into_iter()
+                .filter(|k| !k.trim().is_empty())
+                .collect();
         }
         if let Some(value) = self.text {
             draft.text = text(value);
@@ -119,6 +123,25 @@ impl Deckhand {
         let label = format!("add card '{}'", clip(&card.name));
         self.write_card(&card, SaveCard::New, &label)?;
         Ok(card)
+    }
+
+    /// Adds a new card of `game` from command-line fields (`deckhand card add`).
+    pub fn add_card_with(
+        &mut self,
+        game: &str,
+        id: Option<&str>,
+        fields: CardChanges,
+    ) -> Result<Card> {
+        let game_def = self.games.get(game)?.clone();
+        let mut draft = CardDraft {
+            id: id.map(str::to_owned),
+            ..CardDraft::default()
+        };
+        let name = fields.name.clone().unwrap_or_default();
+        fields
+            .apply(&game_def, &mut draft)
+            .map_err(|problems| invalid(&name, problems))?;
+        self.add_card(game, &draft)
     }
 
     /// Changes a player's card (`deckhand card edit`): the card by id or name, the

@@ -32,7 +32,7 @@ fn found(deckhand: &Deckhand, query: &str) -> Vec<String> {
 fn an_added_card_is_searchable_and_undo_takes_it_away_again() {
     let (_dir, mut deckhand) = open();
     let card = deckhand.add_card("zoids-scramble", &raptor()).unwrap();
-    assert_eq!(card.id, "zoids-scramble-quillstorm-raptor");
+    assert_eq!(card.id, "zoids-scramble-home-7");
     assert_eq!(found(&deckhand, "quillstorm"), [card.id.clone()]);
     let label = deckhand.card_undo_label().unwrap().unwrap().label;
     assert_eq!(label, "add card 'Quillstorm Raptor'");

@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::{check_card, CardInput};
 use crate::card::{Card, StatValue};
 use crate::game::{Game, StatKind};
-use crate::name::fold_name;
+use crate::name::{fold_name, slug};
 
 /// A card as a player writes it: the card-set JSON's fields, owned. Stats hold JSON values
 /// (`3`, `"X"`, `["a", "b"]`), or text from [`CardDraft::set_stat_text`].
@@ -132,12 +132,25 @@ impl CardDraft {
     }
 
     /// Validates the draft as a card of `game`, listing every problem. Without an id, the
-    /// card's id is the JSON reader's default (a slug of game and name).
+    /// id is a spreadsheet row's: `GAME-SET-NUMBER` (slugged) with a set and a number,
+    /// else the JSON reader's slug of game and name.
     pub fn validate(&self, game: &Game) -> Result<Card, Vec<FieldProblem>> {
+        let given = |field: &Option<String>| {
+            field
+                .as_deref()
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+        };
+        let id = match (&self.id, given(&self.set), given(&self.number)) {
+            (Some(id), _, _) => Some(id.clone()),
+            (None, Some(set), Some(number)) => Some(slug(&format!("{} {set} {number}", game.id))),
+            (None, _, _) => None,
+        };
         let input = CardInput {
             name: Cow::Borrowed(&self.name),
             card_type: self.card_type.trim().to_owned(),
-            id: self.id.clone(),
+            id,
             set: self.set.clone(),
             number: self.number.clone(),
             side: self.side.clone().filter(|s| !s.trim().is_empty()),
