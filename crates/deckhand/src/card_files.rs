@@ -43,7 +43,7 @@ pub struct CardImportOptions {
 impl CardFileFormat {
     /// The format of `path`: `.json`, `.tsv`/`.tab`, `.csv`/`.txt`; otherwise JSON when
     /// the text starts with `{`, else a spreadsheet.
-    fn detect(path: &Path, bytes: &[u8]) -> CardFileFormat {
+    pub(crate) fn detect(path: &Path, bytes: &[u8]) -> CardFileFormat {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -61,7 +61,7 @@ impl CardFileFormat {
         }
     }
 
-    fn delimiter(self, bytes: &[u8]) -> u8 {
+    pub(crate) fn delimiter(self, bytes: &[u8]) -> u8 {
         match self {
             CardFileFormat::Tsv => b'\t',
             // A `.csv` whose header is tab-separated is read as what it is.

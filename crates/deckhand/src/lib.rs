@@ -14,6 +14,7 @@ mod backup;
 pub mod bundled;
 mod card_edit;
 mod card_files;
+mod card_preview;
 mod cards;
 mod collection;
 mod deckhand;
@@ -32,6 +33,9 @@ mod user_file;
 
 pub use card_edit::{CardChanges, CardCheck};
 pub use card_files::{CardFileFormat, CardImportOptions};
+pub use card_preview::{
+    CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
+};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
