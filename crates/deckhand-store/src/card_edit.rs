@@ -32,6 +32,13 @@ pub struct CardUndoReport {
     pub removed: Vec<String>,
 }
 
+/// A card column whose values [`Store::card_values`] lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardColumn {
+    Color,
+    Set,
+}
+
 /// Whether [`Store::save_card`] makes a card or changes one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SaveCard {
@@ -195,6 +202,21 @@ impl Store {
             restored,
             removed,
         }))
+    }
+
+    /// The distinct values of a text column (`color`, `set_code`) among a game's cards,
+    /// sorted: the choices the card form offers.
+    pub fn card_values(&self, game: &str, column: CardColumn) -> Result<Vec<String>, StoreError> {
+        let column = match column {
+            CardColumn::Color => "color",
+            CardColumn::Set => "set_code",
+        };
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT DISTINCT {column} FROM cards WHERE game = ?1 AND {column} IS NOT NULL
+             ORDER BY {column} COLLATE NOCASE"
+        ))?;
+        let rows = stmt.query_map([game], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// What an undo of the cards would revert, if anything.

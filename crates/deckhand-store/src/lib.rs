@@ -16,7 +16,7 @@ mod restore;
 mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
-pub use card_edit::{CardUndoLabel, CardUndoReport, SaveCard};
+pub use card_edit::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
 pub use card_import::{CardImport, ImportOutcome, ImportReport, SetImportReport};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,

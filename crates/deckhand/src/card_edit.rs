@@ -4,8 +4,12 @@
 //! transaction, and followed by the search index. The bundled sample cards stay
 //! read-only: a player duplicates one into a card of their own.
 
-use deckhand_core::{clip, slug, Card, CardDraft, FieldProblem, Game};
-use deckhand_store::{CardUndoLabel, CardUndoReport, SaveCard};
+use std::collections::BTreeMap;
+
+use deckhand_core::{
+    clip, slug, Card, CardDraft, CardTypeDef, FieldProblem, Game, KeywordDef, StatDef,
+};
+use deckhand_store::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
 use serde::Serialize;
 
 use crate::card_files::bundled_card_ids;
@@ -33,6 +37,25 @@ pub struct CardChanges {
 pub struct CardCheck {
     pub card: Option<Card>,
     pub problems: Vec<FieldProblem>,
+}
+
+/// What the card form is generated from: the game's types (each with its stats), its
+/// stats with their kinds, ranges and value lists, its keywords with their values, and
+/// the colours and sets its cards already use (offered, not imposed).
+#[derive(Debug, Clone, Serialize)]
+pub struct CardForm {
+    pub game: String,
+    pub card_types: Vec<CardTypeDef>,
+    pub stats: BTreeMap<String, StatDef>,
+    pub keywords: Vec<KeywordDef>,
+    /// Keywords outside the list are accepted.
+    pub open_keywords: bool,
+    /// Whether cards have a side (hero or villain).
+    pub sided: bool,
+    pub colors: Vec<String>,
+    pub sets: Vec<String>,
+    /// The ids of the bundled sample cards are read-only: the form offers Duplicate.
+    pub read_only: Vec<String>,
 }
 
 impl CardChanges {
@@ -114,6 +137,31 @@ impl Deckhand {
             }),
             Err(other) => Err(other),
         }
+    }
+
+    /// The card form of `game`.
+    pub fn card_form(&self, game: &str) -> Result<CardForm> {
+        let def = self.games.get(game)?;
+        let mut read_only = Vec::new();
+        for file in crate::bundled::CARD_FILES {
+            let set = deckhand_core::CardSet::from_json(file.path, file.text, &self.games)
+                .map_err(|e| Error::BundledData(e.to_string()))?;
+            if set.game == def.id {
+                read_only.extend(set.cards.into_iter().map(|card| card.id));
+            }
+        }
+        read_only.sort();
+        Ok(CardForm {
+            game: def.id.clone(),
+            card_types: def.card_types.clone(),
+            stats: def.stats.clone(),
+            keywords: def.keywords.clone(),
+            open_keywords: def.open_keywords,
+            sided: def.deck.default_side != deckhand_core::DefaultSide::None,
+            colors: self.store.card_values(&def.id, CardColumn::Color)?,
+            sets: self.store.card_values(&def.id, CardColumn::Set)?,
+            read_only,
+        })
     }
 
     /// Adds a new card of `game` (`deckhand card add`).

@@ -31,7 +31,7 @@ mod progress;
 mod search;
 mod user_file;
 
-pub use card_edit::{CardChanges, CardCheck};
+pub use card_edit::{CardChanges, CardCheck, CardForm};
 pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
     CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
