@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
+import { cardSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 
@@ -663,6 +664,7 @@ async function main() {
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
   } finally {
     await driver.stop();
   }
