@@ -18,13 +18,8 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
   };
   const textOf = (css) => driver.execute(`return document.querySelector(${JSON.stringify(css)})?.textContent ?? ""`);
   const gone = (css) => driver.waitFor(`${css} to close`, async () => (await driver.findAll(css)).length === 0, 20000);
-  const cliCard = (name) => {
-    try {
-      return cli('card', name, '--game', GAME, '--json');
-    } catch {
-      return null;
-    }
-  };
+  // The game's cards as the CLI lists them (no error output for a card that is not there).
+  const cliCard = (name) => cli('cards', '--game', GAME, '--json').find((c) => c.name === name) ?? null;
   /** Picks the option of a <select> whose text is `label` (WebDriver cannot open a native select list). */
   const choose = (css, label) =>
     driver.execute(

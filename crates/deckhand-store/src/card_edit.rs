@@ -37,6 +37,7 @@ pub struct CardUndoReport {
 pub enum CardColumn {
     Color,
     Set,
+    Side,
 }
 
 /// Whether [`Store::save_card`] makes a card or changes one.
@@ -210,6 +211,7 @@ impl Store {
         let column = match column {
             CardColumn::Color => "color",
             CardColumn::Set => "set_code",
+            CardColumn::Side => "side",
         };
         let mut stmt = self.conn.prepare(&format!(
             "SELECT DISTINCT {column} FROM cards WHERE game = ?1 AND {column} IS NOT NULL

@@ -50,7 +50,7 @@ pub struct CardForm {
     pub keywords: Vec<KeywordDef>,
     /// Keywords outside the list are accepted.
     pub open_keywords: bool,
-    /// Whether cards have a side (hero or villain).
+    /// Whether cards have a side (hero or villain): the game's decks do, or its cards.
     pub sided: bool,
     pub colors: Vec<String>,
     pub sets: Vec<String>,
@@ -157,7 +157,12 @@ impl Deckhand {
             stats: def.stats.clone(),
             keywords: def.keywords.clone(),
             open_keywords: def.open_keywords,
-            sided: def.deck.default_side != deckhand_core::DefaultSide::None,
+            // Zoids Scramble decks have no side, yet its cards do.
+            sided: def.deck.default_side != deckhand_core::DefaultSide::None
+                || !self
+                    .store
+                    .card_values(&def.id, CardColumn::Side)?
+                    .is_empty(),
             colors: self.store.card_values(&def.id, CardColumn::Color)?,
             sets: self.store.card_values(&def.id, CardColumn::Set)?,
             read_only,

@@ -33,7 +33,7 @@ fn an_added_card_is_searchable_and_undo_takes_it_away_again() {
     let (_dir, mut deckhand) = open();
     let card = deckhand.add_card("zoids-scramble", &raptor()).unwrap();
     assert_eq!(card.id, "zoids-scramble-home-7");
-    assert_eq!(found(&deckhand, "quillstorm"), [card.id.clone()]);
+    assert_eq!(found(&deckhand, "quillstorm"), [card.id.as_str()]);
     let label = deckhand.card_undo_label().unwrap().unwrap().label;
     assert_eq!(label, "add card 'Quillstorm Raptor'");
     deckhand.undo_cards().unwrap();
@@ -88,7 +88,7 @@ fn an_edit_changes_only_the_fields_given_and_is_undoable() {
         .unwrap();
     assert_eq!(edited.name, card.name);
     assert_eq!(edited.stats.len(), 1);
-    assert_eq!(found(&deckhand, "zephyr"), [card.id.clone()]);
+    assert_eq!(found(&deckhand, "zephyr"), [card.id.as_str()]);
     deckhand.undo_cards().unwrap();
     assert_eq!(deckhand.card(&card.id, None).unwrap(), card);
     assert!(found(&deckhand, "zephyr").is_empty());
