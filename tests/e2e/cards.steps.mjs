@@ -77,6 +77,11 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
   writeFileSync(openFile, 'Name,Type,Power,Cost,Artist\nAsh Wolf,Zoid,3,2,Ann\nBlue Hawk,Zoid,4,1,Bo\n');
 
   await step('Cards: Import cards… asks what the unmatched columns hold before reading rows', async () => {
+    // The webview's local storage outlives the test's fresh database: forget the mapping
+    // an earlier run remembered, or this run would not be asked.
+    await driver.execute(
+      'Object.keys(localStorage).filter((k) => k.startsWith("deckhand.cardImport.")).forEach((k) => localStorage.removeItem(k)); return true;',
+    );
     await driver.click(await driver.waitForElement('[data-testid="import-cards"]'));
     await driver.waitForElement('[data-testid="card-import-mapping"]', 15000);
     const columns = await driver.execute('return [...document.querySelectorAll("[data-testid=card-import-map]")].map((s) => s.dataset.column)');
