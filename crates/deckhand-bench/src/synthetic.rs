@@ -128,5 +128,7 @@ fn card(game: &Game, i: usize, rng: &mut StdRng) -> Card {
         keywords,
         text: Some(text),
         stats,
+        effects: Vec::new(),
+        goldfish: None,
     }
 }

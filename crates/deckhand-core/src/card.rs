@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::effect::{Effect, GoldfishNote};
+
 /// The side of a card or deck, where a game has sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -88,4 +90,10 @@ pub struct Card {
     pub keywords: Vec<String>,
     pub text: Option<String>,
     pub stats: BTreeMap<String, StatValue>,
+    /// Its printed effects as data (`effect.rs`); empty when none are stated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+    /// What the effects leave out of its text, and why; `None` when they state all of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goldfish: Option<GoldfishNote>,
 }

@@ -81,6 +81,10 @@ pub(crate) struct CardInput<'a> {
     text: Option<String>,
     #[serde(default)]
     stats: BTreeMap<String, Value>,
+    #[serde(default)]
+    effects: Vec<crate::effect::Effect>,
+    #[serde(default)]
+    goldfish: Option<crate::effect::GoldfishNote>,
 }
 
 impl CardSet {
@@ -266,6 +270,9 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
         keywords,
         text: non_empty(input.text),
         stats,
+        // Checked against the game's `[effects]` by the effects validator.
+        effects: input.effects,
+        goldfish: input.goldfish,
     })
 }
 

@@ -51,6 +51,9 @@ pub struct Game {
     /// Named rule variants (`[[formats]]`); a deck checked with none uses `deck.rules`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub formats: Vec<crate::format::FormatDef>,
+    /// The triggers, zones and resources its cards' effects may name (`[effects]`).
+    #[serde(default)]
+    pub effects: crate::effect::EffectsDef,
 }
 
 /// The `[goldfish]` table of a game definition.
@@ -250,6 +253,13 @@ pub struct KeywordDef {
     /// Absent for plain keywords (`Flying`); present for `Name: value` keywords.
     #[serde(default)]
     pub value: Option<KeywordValue>,
+    /// What the keyword does, in the effects' written form, `{value}` standing for the
+    /// keyword's value (`when set: may draw {value}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effects: Option<String>,
+    /// Why the keyword cannot matter against a goldfish, or what of it is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goldfish: Option<crate::effect::GoldfishNote>,
 }
 
 /// A part of a deck list (`main`, `side`, `characters`…).

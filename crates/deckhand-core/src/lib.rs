@@ -9,6 +9,7 @@ mod card;
 mod card_set;
 mod copy;
 mod deck;
+mod effect;
 mod error;
 mod format;
 mod game;
@@ -25,6 +26,10 @@ pub use card_set::{
 };
 pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};
+pub use effect::{
+    Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
+    Requirement, Step, Target, Trigger,
+};
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use game::{

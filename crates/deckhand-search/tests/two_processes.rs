@@ -38,6 +38,8 @@ fn cards(round: &str) -> Vec<Card> {
             keywords: Vec::new(),
             text: Some(format!("Round {round} wrote card {i}. Flying.")),
             stats: BTreeMap::from([("cost".to_owned(), StatValue::Number((i % 5) as i64))]),
+            effects: Vec::new(),
+            goldfish: None,
         })
         .collect()
 }

@@ -181,16 +181,17 @@ impl Store {
         )?;
         tx.execute(
             "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                subtypes, keywords, text, stats, content_hash)
+                                subtypes, keywords, text, stats, content_hash, effects, goldfish)
              SELECT id, game, name, name_key, type, set_code, number, side, color,
-                    subtypes, keywords, text, stats, content_hash
+                    subtypes, keywords, text, stats, content_hash, effects, goldfish
              FROM card_undo WHERE existed = 1
              ON CONFLICT (id) DO UPDATE SET
                 game = excluded.game, name = excluded.name, name_key = excluded.name_key,
                 type = excluded.type, set_code = excluded.set_code, number = excluded.number,
                 side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
                 keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
-                content_hash = excluded.content_hash",
+                content_hash = excluded.content_hash, effects = excluded.effects,
+                goldfish = excluded.goldfish",
             [],
         )?;
         tx.execute("DELETE FROM card_undo", [])?;

@@ -42,6 +42,8 @@ fn card(id: &str, name: &str, power: i64) -> Card {
         keywords: vec![],
         text: None,
         stats: [("power".to_owned(), StatValue::Number(power))].into(),
+        effects: vec![],
+        goldfish: None,
     }
 }
 
@@ -235,4 +237,20 @@ fn the_bundled_import_is_not_undoable() {
     .unwrap();
     store.import(&[set]).unwrap();
     assert_eq!(store.card_undo_label().unwrap(), None);
+}
+
+#[test]
+fn undo_puts_back_a_cards_effect_columns_too() {
+    let mut store = store();
+    let mut noted = card("a", "Ant", 1);
+    noted.goldfish = Some(deckhand_core::GoldfishNote {
+        state: deckhand_core::CoverageState::NoEffect,
+        reason: "information only".into(),
+    });
+    store.save_card(&noted, SaveCard::New, "add").unwrap();
+    store
+        .save_card(&card("a", "Ant", 2), SaveCard::Existing, "edit")
+        .unwrap();
+    store.undo_cards().unwrap();
+    assert_eq!(all(&store), [noted]);
 }

@@ -344,14 +344,15 @@ pub(crate) fn ensure_set(tx: &Connection, game: &str, code: &str) -> Result<(), 
 fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<(), StoreError> {
     tx.prepare_cached(
         "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                            subtypes, keywords, text, stats, content_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                            subtypes, keywords, text, stats, content_hash, effects, goldfish)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
          ON CONFLICT (id) DO UPDATE SET
             game = excluded.game, name = excluded.name, name_key = excluded.name_key,
             type = excluded.type, set_code = excluded.set_code, number = excluded.number,
             side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
             keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
-            content_hash = excluded.content_hash",
+            content_hash = excluded.content_hash, effects = excluded.effects,
+            goldfish = excluded.goldfish",
     )?
     .execute(params![
         card.id,
@@ -368,6 +369,8 @@ fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<
         card.text,
         row.stats,
         hash,
+        row.effects,
+        row.goldfish,
     ])?;
     Ok(())
 }
@@ -410,9 +413,10 @@ pub(crate) fn journal_card(tx: &Connection, id: &str, game: &str) -> Result<(), 
     let copied = tx
         .prepare_cached(
             "INSERT OR IGNORE INTO card_undo (id, game, existed, name, name_key, type,
-                 set_code, number, side, color, subtypes, keywords, text, stats, content_hash)
+                 set_code, number, side, color, subtypes, keywords, text, stats, content_hash,
+                 effects, goldfish)
              SELECT id, game, 1, name, name_key, type, set_code, number, side, color,
-                 subtypes, keywords, text, stats, content_hash
+                 subtypes, keywords, text, stats, content_hash, effects, goldfish
              FROM cards WHERE id = ?1",
         )?
         .execute([id])?;
@@ -448,6 +452,8 @@ struct CardRow<'c> {
     subtypes: String,
     keywords: String,
     stats: String,
+    effects: String,
+    goldfish: Option<String>,
 }
 
 impl<'c> CardRow<'c> {
@@ -459,6 +465,8 @@ impl<'c> CardRow<'c> {
             subtypes: json(&card.subtypes),
             keywords: json(&card.keywords),
             stats: json(&card.stats),
+            effects: json(&card.effects),
+            goldfish: card.goldfish.as_ref().map(json),
         }
     }
 
@@ -488,7 +496,12 @@ impl<'c> CardRow<'c> {
                 hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
             }
         };
-        for column in columns {
+        // Effects join the hash only when a card has them, so that the hashes stored before
+        // effects existed still match the same cards.
+        let stated = !card.effects.is_empty() || card.goldfish.is_some();
+        let effects = [Some(self.effects.as_str()), self.goldfish.as_deref()];
+        let extra: &[Option<&str>] = if stated { &effects } else { &[] };
+        for column in columns.into_iter().chain(extra.iter().copied()) {
             match column {
                 Some(text) => {
                     eat(&(text.len() as u64).to_le_bytes());

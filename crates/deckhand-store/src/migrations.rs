@@ -145,7 +145,13 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE deck_versions ADD COLUMN format TEXT;
     "#,
-    // 7: a one-step undo journal for the cards a player changed (card add, edit, delete,
+    // 7: a card's printed effects as data (a JSON list, `deckhand_core::Effect`) and what
+    // they leave out (a JSON `GoldfishNote`, NULL when they state all of its text).
+    r#"
+    ALTER TABLE cards ADD COLUMN effects TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE cards ADD COLUMN goldfish TEXT;
+    "#,
+    // 8: a one-step undo journal for the cards a player changed (card add, edit, delete,
     // duplicate, a card import): each card the change touched, as it was (`existed` 0 when
     // the change added it, and the columns NULL).
     r#"
@@ -164,7 +170,9 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         keywords     TEXT,
         text         TEXT,
         stats        TEXT,
-        content_hash INTEGER
+        content_hash INTEGER,
+        effects      TEXT,
+        goldfish     TEXT
     ) STRICT, WITHOUT ROWID;
 
     CREATE TABLE card_undo_label (

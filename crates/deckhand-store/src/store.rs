@@ -22,7 +22,7 @@ pub struct CardFilter<'a> {
 }
 
 pub(crate) const CARD_COLUMNS: &str =
-    "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats";
+    "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats, effects, goldfish";
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
@@ -224,14 +224,18 @@ pub(crate) fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
     let subtypes: String = row.get(8)?;
     let keywords: String = row.get(9)?;
     let stats: String = row.get(11)?;
+    let effects: String = row.get(12)?;
+    let goldfish: Option<String> = row.get(13)?;
     let parsed = (|| -> Result<_, serde_json::Error> {
         Ok((
             serde_json::from_str(&subtypes)?,
             serde_json::from_str(&keywords)?,
             serde_json::from_str(&stats)?,
+            serde_json::from_str(&effects)?,
+            goldfish.as_deref().map(serde_json::from_str).transpose()?,
         ))
     })();
-    let (subtypes, keywords, stats) = match parsed {
+    let (subtypes, keywords, stats, effects, goldfish) = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
             return Ok(Err(StoreError::CorruptRow {
@@ -253,6 +257,8 @@ pub(crate) fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
         text: row.get(10)?,
         stats,
         id,
+        effects,
+        goldfish,
     }))
 }
 

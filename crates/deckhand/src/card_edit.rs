@@ -229,6 +229,9 @@ impl Deckhand {
         let game = self.games.get(&stored.game)?.clone();
         let mut draft = draft.clone();
         draft.id = Some(stored.id.clone());
+        // The form does not edit effects: they stay as stored.
+        draft.effects = stored.effects.clone();
+        draft.goldfish = stored.goldfish.clone();
         self.save_edit(&game, &stored, &draft)
     }
 

@@ -267,6 +267,15 @@ fn changes(game: &Game, old: &Card, new: &Card) -> Vec<FieldChange> {
         };
         field(label, value(old), value(new));
     }
+    // Effects are data, not text to show: say that they change, and how many there are.
+    if old.effects != new.effects || old.goldfish != new.goldfish {
+        let count = |card: &Card| format!("{} effect(s)", card.effects.len());
+        changes.push(FieldChange {
+            field: "Effects".to_owned(),
+            before: count(old),
+            after: count(new),
+        });
+    }
     changes
 }
 

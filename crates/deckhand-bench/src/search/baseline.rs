@@ -359,5 +359,7 @@ fn card(row: &Row) -> rusqlite::Result<Card> {
         keywords: serde_json::from_str(&json(9)?).map_err(parse_error)?,
         text: row.get(10)?,
         stats: serde_json::from_str(&json(11)?).map_err(parse_error)?,
+        effects: Vec::new(),
+        goldfish: None,
     })
 }

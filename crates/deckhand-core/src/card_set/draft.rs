@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::{check_card, CardInput};
 use crate::card::{Card, StatValue};
+use crate::effect::{Effect, GoldfishNote};
 use crate::game::{Game, StatKind};
 use crate::name::{fold_name, slug};
 
@@ -39,6 +40,11 @@ pub struct CardDraft {
     pub text: Option<String>,
     #[serde(default)]
     pub stats: BTreeMap<String, Value>,
+    /// Carried through unchanged (the card form does not edit effects).
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    #[serde(default)]
+    pub goldfish: Option<GoldfishNote>,
 }
 
 /// One problem of a draft: the field (`name`, `type`, `keywords[0]`, `stats.power`) and
@@ -84,6 +90,8 @@ impl CardDraft {
             keywords: card.keywords.clone(),
             text: card.text.clone(),
             stats,
+            effects: card.effects.clone(),
+            goldfish: card.goldfish.clone(),
         }
     }
 
@@ -164,6 +172,8 @@ impl CardDraft {
             keywords: self.keywords.clone(),
             text: self.text.clone(),
             stats: self.stats.clone(),
+            effects: self.effects.clone(),
+            goldfish: self.goldfish.clone(),
         };
         check_card(game, input).map_err(|problems| {
             problems

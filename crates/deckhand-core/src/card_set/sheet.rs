@@ -504,6 +504,8 @@ fn row_input<'a>(
         keywords: Vec::new(),
         text: None,
         stats: BTreeMap::new(),
+        effects: Vec::new(),
+        goldfish: None,
     };
     let split = |cell: &str| -> Vec<String> {
         cell.split(list)

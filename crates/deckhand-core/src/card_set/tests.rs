@@ -107,7 +107,7 @@ fn bad_cards_are_reported_with_their_json_path() {
         (r#"{"name": "  ", "type": "Zoid"}"#, "set.json: cards[1].name: a card needs a name"),
         (r#"{"type": "Zoid"}"#, "set.json: cards[1]: missing field `name`"),
         (r#"{"name": "A", "type": "Zoid", "rarity": "rare"}"#,
-         "set.json: cards[1].rarity: unknown field `rarity`, expected one of `name`, `type`, `id`, `set`, `number`, `side`, `color`, `subtypes`, `keywords`, `text`, `stats`"),
+         "set.json: cards[1].rarity: unknown field `rarity`, expected one of `name`, `type`, `id`, `set`, `number`, `side`, `color`, `subtypes`, `keywords`, `text`, `stats`, `effects`, `goldfish`"),
         (r#"{"name": "Filler", "type": "Zoid"}"#,
          "set.json: cards[1].id: id 'zoids-scramble-filler' is used again (first by cards[0])"),
     ];

@@ -73,7 +73,7 @@ fn restore_refuses_a_backup_whose_schema_is_not_deckhands_and_the_live_database_
             "DROP TABLE wishlist;
              CREATE TABLE wishlist (card TEXT PRIMARY KEY, game TEXT NOT NULL, count INTEGER);
              CREATE INDEX wishlist_by_game ON wishlist (game, card);",
-            "not a Deckhand backup: table 'wishlist' is not as schema version ",
+            "not a Deckhand backup: table 'wishlist' is not as schema version",
         ),
         (
             "a trigger whose name holds a line break",

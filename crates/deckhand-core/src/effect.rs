@@ -1,0 +1,292 @@
+//! A card's printed effects as data: one vocabulary shared by every game
+//! (GAMES.md, "Card effects in the goldfish").
+//!
+//! An [`Effect`] is a [`Trigger`], an optional [`Requirement`], an optional cost and the
+//! [`Step`]s that happen. Which triggers, zones and resources exist is the game's
+//! (`[effects]` in its definition, [`EffectsDef`]); an effect naming one the game lacks is
+//! refused when the card is read. Filters are Deckhand's own query language
+//! (`t:zoid power<=3`), kept as written here and checked where the query parser lives.
+//!
+//! Each effect has one written form a player reads and types (`when set: may draw 1`,
+//! `activate (2 energy): deal 2 damage`); `effect_text.rs` reads and writes it, and the
+//! card-set JSON holds the typed form below. Both round-trip.
+//!
+//! What a card's effects cover is its [`GoldfishNote`]: nothing said means the effects
+//! state all of its text (or it has none beyond keywords); otherwise the note says what is
+//! left and why ([`CoverageState`]).
+
+use serde::{Deserialize, Serialize};
+
+/// One printed effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    pub trigger: Trigger,
+    /// "if …": the effect happens only when this holds as it would resolve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requirement: Option<Requirement>,
+    /// "you may": the pilot decides (GAMES.md: free ones always, costly ones when better).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub optional: bool,
+    /// What using it costs (an activated ability's cost, "discard 1 card to …"); paid
+    /// first, in order, and the effect does nothing when it cannot be paid in full.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<Step>,
+    pub steps: Vec<Step>,
+}
+
+/// When an effect happens. A game lists the ones it has in `[effects] triggers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// When the card is played from the hand (an action, an event, a support card).
+    Played,
+    /// When the card is set into play (Zoids Scramble).
+    Set,
+    /// When the card is summoned (PR Action).
+    Summoned,
+    /// When the card attacks.
+    Attacks,
+    /// When the card blocks.
+    Blocks,
+    /// While the card battles ("when battling"), before the battle is settled.
+    Battles,
+    /// When the card wins a battle.
+    WinsBattle,
+    /// When the card loses a battle.
+    LosesBattle,
+    /// When the card is revealed (a Heroes of the Grid defense, a face-down card).
+    Revealed,
+    /// When the card is destroyed or defeated.
+    Destroyed,
+    /// At the start of its owner's turn, while in play.
+    TurnStart,
+    /// At the end of its owner's turn, while in play.
+    TurnEnd,
+    /// An ability its owner activates, paying `cost`.
+    Activated,
+    /// While the card is in play (a bonus that lasts as long as the card).
+    Static,
+}
+
+impl Trigger {
+    pub const ALL: [Trigger; 14] = [
+        Trigger::Played,
+        Trigger::Set,
+        Trigger::Summoned,
+        Trigger::Attacks,
+        Trigger::Blocks,
+        Trigger::Battles,
+        Trigger::WinsBattle,
+        Trigger::LosesBattle,
+        Trigger::Revealed,
+        Trigger::Destroyed,
+        Trigger::TurnStart,
+        Trigger::TurnEnd,
+        Trigger::Activated,
+        Trigger::Static,
+    ];
+
+    /// The id used in game definitions and JSON (`wins_battle`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Trigger::Played => "played",
+            Trigger::Set => "set",
+            Trigger::Summoned => "summoned",
+            Trigger::Attacks => "attacks",
+            Trigger::Blocks => "blocks",
+            Trigger::Battles => "battles",
+            Trigger::WinsBattle => "wins_battle",
+            Trigger::LosesBattle => "loses_battle",
+            Trigger::Revealed => "revealed",
+            Trigger::Destroyed => "destroyed",
+            Trigger::TurnStart => "turn_start",
+            Trigger::TurnEnd => "turn_end",
+            Trigger::Activated => "activated",
+            Trigger::Static => "static",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Trigger> {
+        Trigger::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
+/// "if [filter] in zone" (at least `at_least` such cards) — or, negated, fewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requirement {
+    /// Cards counted: a query (`kw:evil`); `None` counts every card in the zone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<Filter>,
+    /// A zone the game declares (`training`, `arena`).
+    pub zone: String,
+    /// The fewest matching cards for the requirement to hold (1 = "if there is one").
+    #[serde(default = "one")]
+    pub at_least: u32,
+    /// True for "if there is no …" / fewer than `at_least`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub negated: bool,
+}
+
+/// A query in Deckhand's query language, as written (`t:zoid power<=3`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Filter(pub String);
+
+/// A number, fixed or counted: `2`, or `1 per [kw:evil] in training`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    Fixed(i64),
+    Per(PerCount),
+}
+
+/// `each` times the number of `filter` cards in `zone`, capped at `max` when given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerCount {
+    pub each: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<Filter>,
+    pub zone: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+}
+
+/// Which cards a stat change applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Target {
+    /// The card whose effect this is.
+    This,
+    /// Its owner's other cards in play that match (`sub:wolf`).
+    Others {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
+    /// Every card of its owner in play that matches, itself included.
+    Each {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
+}
+
+/// How long a stat change lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Duration {
+    /// Until the end of the current battle.
+    Battle,
+    /// Until the end of the current turn.
+    Turn,
+    /// For the rest of the game.
+    Permanent,
+    /// As long as the effect's card stays in play (a `static` effect's bonus).
+    WhileInPlay,
+}
+
+/// One thing an effect does. Zones and resources are names the game declares.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Step {
+    /// Move `count` cards matching `filter` from one zone to another. From the deck: from
+    /// the top, unless `search` (the pilot chooses among all of them, then shuffles).
+    Move {
+        count: Amount,
+        from: String,
+        to: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        search: bool,
+    },
+    /// Draw `count` cards (deck top → hand).
+    Draw { count: Amount },
+    /// Discard `count` cards from the hand (the pilot picks the least useful).
+    Discard {
+        count: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
+    /// Deal damage to the opponent (or the game's target: an enemy card, the goldfish).
+    Damage { amount: Amount },
+    /// Prevent damage that would be dealt to you.
+    Prevent { amount: Amount },
+    /// Restore lost health / hit points.
+    Heal { amount: Amount },
+    /// Gain some of a resource the game declares (`energy`, `shards`, `drama`).
+    Gain { amount: Amount, resource: String },
+    /// Spend some of a resource (as a cost: the effect fails when there is too little).
+    Spend { amount: Amount, resource: String },
+    /// Change a stat of `target` by `by` for `duration`.
+    Modify {
+        stat: String,
+        by: Amount,
+        target: Target,
+        duration: Duration,
+    },
+    /// Roll `dice` more dice (Heroes of the Grid attacks).
+    Roll { dice: Amount },
+    /// One of several step lists; the pilot takes the option its ranking prefers.
+    Choose { options: Vec<Vec<Step>> },
+}
+
+/// What a card's stated effects leave out, when they do not state all of its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldfishNote {
+    pub state: CoverageState,
+    /// Why: what part is left (partial, not simulated) or why it cannot matter (no effect).
+    pub reason: String,
+}
+
+/// The four states of GAMES.md. A card with no note is `Simulated` when its text says no
+/// more than its effects and keywords, `NotSimulated` otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoverageState {
+    /// Everything in its text that can change a goldfish game is stated as effects.
+    Simulated,
+    /// Some of it is; the note names the rest.
+    Partial,
+    /// Its text only matters against an acting opponent or gives information.
+    NoEffect,
+    /// Nothing of its text is stated yet.
+    NotSimulated,
+}
+
+impl CoverageState {
+    pub fn id(self) -> &'static str {
+        match self {
+            CoverageState::Simulated => "simulated",
+            CoverageState::Partial => "partial",
+            CoverageState::NoEffect => "no_effect",
+            CoverageState::NotSimulated => "not_simulated",
+        }
+    }
+}
+
+/// The `[effects]` table of a game definition: the moments, zones and resources its cards'
+/// effects may name.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectsDef {
+    /// Trigger ids ([`Trigger::id`]) this game's cards may use.
+    #[serde(default)]
+    pub triggers: Vec<String>,
+    /// Zone names (`deck`, `hand`, `discard`, `arena`…).
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// Resource names (`energy`, `shards`…).
+    #[serde(default)]
+    pub resources: Vec<String>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+fn one() -> u32 {
+    1
+}
