@@ -358,8 +358,9 @@ impl Deckhand {
 }
 
 fn invalid(name: &str, problems: Vec<FieldProblem>) -> Error {
+    let name = name.trim();
     Error::CardInvalid {
-        card: name.trim().to_owned(),
+        card: if name.is_empty() { "(no name)" } else { name }.to_owned(),
         problems,
     }
 }
