@@ -75,15 +75,9 @@ enum Command {
     /// Card packs: a game's cards (or one set's) with their images in one .zip
     #[command(subcommand)]
     Pack(cli::sharing::PackCommand),
-    /// Show one card by name or id
-    Card {
-        #[arg(value_name = "NAME_OR_ID")]
-        name_or_id: String,
-        #[arg(long, value_name = "GAME")]
-        game: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
+    /// Show one card by name or id; or add, edit, duplicate, delete a card of your own and
+    /// undo the last card change or import
+    Card(cli::card::CardArgs),
     /// Search cards with the query language (see the README's "Search syntax")
     Search {
         /// Words, "phrases", /regex/ and fields: name: text: type: sub: kw: set: side:
@@ -303,11 +297,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Cards { game, json, .. } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
         Command::Image(command) => cli::images::run(&mut open()?, command, &mut out)?,
         Command::Pack(command) => cli::sharing::pack(&mut open()?, command, &mut out)?,
-        Command::Card {
-            name_or_id,
-            game,
-            json,
-        } => cli::card(&open()?, &name_or_id, game.as_deref(), json, &mut out)?,
+        Command::Card(args) => cli::card::run(&mut open()?, args, &mut out)?,
         Command::Search {
             query,
             game,

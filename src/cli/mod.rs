@@ -1,5 +1,6 @@
 //! The CLI's commands: each calls one API function and prints the result as text or JSON.
 
+pub mod card;
 pub mod collection;
 pub mod deck;
 mod figures;

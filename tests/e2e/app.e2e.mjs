@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
+import { cardSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
@@ -666,6 +667,7 @@ async function main() {
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
+    await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
     // Last: it restarts the app (a new session on the same database).
     const restart = async () => {
       await driver.stop();

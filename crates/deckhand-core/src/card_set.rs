@@ -166,14 +166,23 @@ fn strip_position(message: &str) -> String {
 
 type CardProblem = (String, String);
 
+/// The first problem of a card, for readers that stop at one (the JSON reader).
 fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
+    check_card(game, input).map_err(|mut problems| problems.swap_remove(0))
+}
+
+/// Validates a card against its game and lists every problem at once (never empty on
+/// `Err`), each with its field key (`.type`, `.stats.power[1]`) in field order.
+fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
+    let mut problems: Vec<CardProblem> = Vec::new();
     let name = input.name.trim().to_owned();
     if name.is_empty() {
-        return Err((".name".into(), "a card needs a name".into()));
+        problems.push((".name".into(), "a card needs a name".into()));
     }
-    let card_type = game.card_type(&input.card_type).ok_or_else(|| {
+    let card_type = game.card_type(&input.card_type);
+    if card_type.is_none() {
         let known: Vec<&str> = game.card_types.iter().map(|t| t.name.as_str()).collect();
-        (
+        problems.push((
             ".type".to_owned(),
             format!(
                 "'{}' is not a card type of {} (types: {})",
@@ -181,49 +190,67 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
                 game.name,
                 known.join(", ")
             ),
-        )
-    })?;
+        ));
+    }
     let side = match input.side.as_deref() {
         None => None,
-        Some(text) => Some(Side::parse(text).ok_or_else(|| {
-            (
-                ".side".to_owned(),
-                format!("'{text}' is not a side (hero or villain)"),
-            )
-        })?),
+        Some(text) => {
+            let side = Side::parse(text);
+            if side.is_none() {
+                problems.push((
+                    ".side".to_owned(),
+                    format!("'{text}' is not a side (hero or villain)"),
+                ));
+            }
+            side
+        }
     };
     let mut keywords = Vec::with_capacity(input.keywords.len());
     for (i, written) in input.keywords.iter().enumerate() {
-        keywords.push(
-            validate_keyword(game, written)
-                .map_err(|message| (format!(".keywords[{i}]"), message))?,
-        );
+        match validate_keyword(game, written) {
+            Ok(keyword) => keywords.push(keyword),
+            Err(message) => problems.push((format!(".keywords[{i}]"), message)),
+        }
     }
     let mut stats = BTreeMap::new();
-    for (stat_name, value) in input.stats {
-        let key = format!(".stats.{stat_name}");
-        if !card_type.stats.contains(&stat_name) {
-            let carried = if card_type.stats.is_empty() {
-                "none".to_owned()
-            } else {
-                card_type.stats.join(", ")
-            };
-            return Err((
-                key,
-                format!(
-                    "'{stat_name}' is not a stat of a {} card (its stats: {carried})",
-                    card_type.name
-                ),
-            ));
+    // Stats are checked against the type only when the type is known.
+    if let Some(card_type) = card_type {
+        for (stat_name, value) in input.stats {
+            let key = format!(".stats.{stat_name}");
+            if !card_type.stats.contains(&stat_name) {
+                let carried = if card_type.stats.is_empty() {
+                    "none".to_owned()
+                } else {
+                    card_type.stats.join(", ")
+                };
+                problems.push((
+                    key,
+                    format!(
+                        "'{stat_name}' is not a stat of a {} card (its stats: {carried})",
+                        card_type.name
+                    ),
+                ));
+                continue;
+            }
+            let def = &game.stats[&stat_name];
+            match validate_stat(def, &value) {
+                Ok(value) => {
+                    stats.insert(stat_name, value);
+                }
+                Err((sub, message)) => problems.push((key + &sub, message)),
+            }
         }
-        let def = &game.stats[&stat_name];
-        let value = validate_stat(def, &value).map_err(|(sub, message)| (key + &sub, message))?;
-        stats.insert(stat_name, value);
     }
     let id = match input.id {
         Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
-        Some(_) => return Err((".id".into(), "an id, when given, must not be empty".into())),
+        Some(_) => {
+            problems.push((".id".into(), "an id, when given, must not be empty".into()));
+            String::new()
+        }
         None => slug(&format!("{} {}", game.id, name)),
+    };
+    let Some(card_type) = card_type.filter(|_| problems.is_empty()) else {
+        return Err(problems);
     };
     let non_empty = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     Ok(Card {
@@ -394,12 +421,17 @@ fn describe(value: &Value) -> &'static str {
     }
 }
 
+mod draft;
 mod export;
 mod sheet;
 mod stream;
 
+pub use draft::{CardDraft, FieldProblem};
 pub use export::{card_set_json, card_sheet_csv};
-pub use sheet::{read_sheet, read_table, sniff_delimiter, Sheet, SheetOptions};
+pub use sheet::{
+    read_sheet, read_table, sheet_columns, sniff_delimiter, ColumnTarget, Sheet, SheetColumn,
+    SheetOptions,
+};
 
 #[cfg(test)]
 mod tests;

@@ -23,8 +23,9 @@ mod rules;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{
-    card_set_json, card_sheet_csv, read_sheet, read_table, sniff_delimiter, CardSet, CardSetItem,
-    CardSetSummary, SetInfo, Sheet, SheetOptions,
+    card_set_json, card_sheet_csv, read_sheet, read_table, sheet_columns, sniff_delimiter,
+    CardDraft, CardSet, CardSetItem, CardSetSummary, ColumnTarget, FieldProblem, SetInfo, Sheet,
+    SheetColumn, SheetOptions,
 };
 pub use copy::{Condition, Finish};
 pub use deck::{Deck, DeckEntry};

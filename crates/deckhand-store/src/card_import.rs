@@ -89,6 +89,14 @@ impl Store {
         let writer = CardWriter::new(&tx)?;
         Ok(CardImport { tx, writer })
     }
+
+    /// [`Store::begin_import`] for a player's import: what it changes is journaled under
+    /// `label`, so [`Store::undo_cards`] can put it back once.
+    pub fn begin_undoable_import(&mut self, label: &str) -> Result<CardImport<'_>, StoreError> {
+        let mut run = self.begin_import()?;
+        run.writer.journal(label);
+        Ok(run)
+    }
 }
 
 impl CardImport<'_> {
@@ -167,6 +175,11 @@ pub(crate) struct CardWriter {
     report: ImportReport,
     file: Option<SetImportReport>,
     changed: Vec<String>,
+    /// The undo journal's label when the run is a player's change (not the bundled data);
+    /// the journal is started at the first card written, so a run that changes nothing
+    /// keeps the previous undo.
+    journal: Option<String>,
+    journal_started: bool,
 }
 
 impl CardWriter {
@@ -189,7 +202,14 @@ impl CardWriter {
             report: ImportReport::default(),
             file: None,
             changed: Vec::new(),
+            journal: None,
+            journal_started: false,
         })
+    }
+
+    /// Journals what this run changes under `label`, for one undo.
+    pub(crate) fn journal(&mut self, label: &str) {
+        self.journal = Some(label.to_owned());
     }
 
     pub(crate) fn begin_file(&mut self, source_name: &str, game: &str) {
@@ -273,48 +293,22 @@ impl CardWriter {
             Outcome::Updated => file.updated += 1,
             Outcome::Added => file.added += 1,
         }
+        if let Some(label) = &self.journal {
+            if !self.journal_started {
+                start_journal(tx, label)?;
+                self.journal_started = true;
+            }
+            journal_card(tx, &card.id, &card.game)?;
+        }
         if let Some(code) = &card.set {
             // A card may name a set its file does not declare: record the code as its
             // name, without overwriting a name declared elsewhere.
             if !self.sets.contains(&(card.game.clone(), code.clone())) {
-                tx.prepare_cached(
-                    "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
-                     ON CONFLICT (game, code) DO NOTHING",
-                )?
-                .execute(params![card.game, code])?;
+                ensure_set(tx, &card.game, code)?;
                 self.sets.insert((card.game.clone(), code.clone()));
             }
         }
-        tx.prepare_cached(
-            "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                subtypes, keywords, text, stats, content_hash, effects, goldfish)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-             ON CONFLICT (id) DO UPDATE SET
-                game = excluded.game, name = excluded.name, name_key = excluded.name_key,
-                type = excluded.type, set_code = excluded.set_code, number = excluded.number,
-                side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
-                keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
-                content_hash = excluded.content_hash, effects = excluded.effects,
-                goldfish = excluded.goldfish",
-        )?
-        .execute(params![
-            card.id,
-            card.game,
-            card.name,
-            row.name_key,
-            card.card_type,
-            card.set,
-            card.number,
-            row.side,
-            card.color,
-            row.subtypes,
-            row.keywords,
-            card.text,
-            row.stats,
-            hash,
-            row.effects,
-            row.goldfish,
-        ])?;
+        write_card(tx, card, &row, hash)?;
         // The hash now stored: the same id again in this run compares against it.
         self.stored.insert(
             card.id.clone(),
@@ -332,16 +326,121 @@ impl CardWriter {
     pub(crate) fn finish(mut self, tx: &Connection) -> Result<ImportOutcome, StoreError> {
         self.end_file();
         if !self.changed.is_empty() {
-            tx.execute(
-                "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
-                [],
-            )?;
+            bump_generation(tx)?;
         }
         Ok(ImportOutcome {
             report: self.report,
             changed: self.changed,
         })
     }
+}
+
+/// Records a set code as its own name unless the set exists.
+pub(crate) fn ensure_set(tx: &Connection, game: &str, code: &str) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO sets (game, code, name) VALUES (?1, ?2, ?2)
+         ON CONFLICT (game, code) DO NOTHING",
+    )?
+    .execute(params![game, code])?;
+    Ok(())
+}
+
+/// Inserts or replaces a card's row.
+fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<(), StoreError> {
+    tx.prepare_cached(
+        "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
+                            subtypes, keywords, text, stats, content_hash, effects, goldfish)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+         ON CONFLICT (id) DO UPDATE SET
+            game = excluded.game, name = excluded.name, name_key = excluded.name_key,
+            type = excluded.type, set_code = excluded.set_code, number = excluded.number,
+            side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
+            keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
+            content_hash = excluded.content_hash, effects = excluded.effects,
+            goldfish = excluded.goldfish",
+    )?
+    .execute(params![
+        card.id,
+        card.game,
+        card.name,
+        row.name_key,
+        card.card_type,
+        card.set,
+        card.number,
+        row.side,
+        card.color,
+        row.subtypes,
+        row.keywords,
+        card.text,
+        row.stats,
+        hash,
+        row.effects,
+        row.goldfish,
+    ])?;
+    Ok(())
+}
+
+/// Writes one card a player typed (added or edited), ensuring its set; returns whether
+/// anything changed. The caller journals it first.
+pub(crate) fn save_card_in(tx: &Connection, card: &Card) -> Result<bool, StoreError> {
+    let row = CardRow::new(card);
+    let hash = row.hash();
+    let stored: Option<Option<i64>> = tx
+        .query_row(
+            "SELECT content_hash FROM cards WHERE id = ?1",
+            [&card.id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if stored == Some(Some(hash)) {
+        return Ok(false);
+    }
+    if let Some(code) = &card.set {
+        ensure_set(tx, &card.game, code)?;
+    }
+    write_card(tx, card, &row, hash)?;
+    Ok(true)
+}
+
+/// Empties the card undo journal and names the change it will hold.
+pub(crate) fn start_journal(tx: &Connection, label: &str) -> Result<(), StoreError> {
+    tx.execute("DELETE FROM card_undo", [])?;
+    tx.execute(
+        "INSERT OR REPLACE INTO card_undo_label (id, label) VALUES (1, ?1)",
+        [label],
+    )?;
+    Ok(())
+}
+
+/// Records a card as it is before a change (or that it did not exist); only the first
+/// record per card counts, so a run touching a card twice undoes to before the run.
+pub(crate) fn journal_card(tx: &Connection, id: &str, game: &str) -> Result<(), StoreError> {
+    let copied = tx
+        .prepare_cached(
+            "INSERT OR IGNORE INTO card_undo (id, game, existed, name, name_key, type,
+                 set_code, number, side, color, subtypes, keywords, text, stats, content_hash,
+                 effects, goldfish)
+             SELECT id, game, 1, name, name_key, type, set_code, number, side, color,
+                 subtypes, keywords, text, stats, content_hash, effects, goldfish
+             FROM cards WHERE id = ?1",
+        )?
+        .execute([id])?;
+    if copied == 0 {
+        tx.prepare_cached(
+            "INSERT OR IGNORE INTO card_undo (id, game, existed) VALUES (?1, ?2, 0)",
+        )?
+        .execute([id, game])?;
+    }
+    Ok(())
+}
+
+/// Moves the import generation on: the search index is then out of date.
+pub(crate) fn bump_generation(tx: &Connection) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'cards_generation'",
+        [],
+    )?;
+    Ok(())
 }
 
 enum Outcome {

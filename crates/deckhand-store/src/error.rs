@@ -31,6 +31,23 @@ pub enum StoreError {
         existing_game: String,
         new_game: String,
     },
+    /// A new card takes an id a card already has.
+    #[error("id '{id}' already belongs to '{name}' of {game} (give the card another id)")]
+    CardExists {
+        id: String,
+        name: String,
+        game: String,
+    },
+    /// No card has this id.
+    #[error("no card with id '{id}'")]
+    NoSuchCard { id: String },
+    /// A card cannot go while decks or the collection refer to it; `uses` names them.
+    #[error("'{name}' ({id}) is used by {}: remove it there first", uses.join(", "))]
+    CardInUse {
+        id: String,
+        name: String,
+        uses: Vec<String>,
+    },
     /// A stored row could not be read back (hand-edited database).
     #[error("corrupt row for card '{id}': {message}")]
     CorruptRow { id: String, message: String },

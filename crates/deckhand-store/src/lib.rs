@@ -6,6 +6,7 @@
 //! came from: callers hand it validated [`CardSet`](deckhand_core::CardSet)s.
 
 mod backup;
+mod card_edit;
 mod card_import;
 mod collection;
 mod deck_store;
@@ -16,6 +17,7 @@ mod restore;
 mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
+pub use card_edit::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
 pub use card_import::{CardImport, ImportOutcome, ImportReport, SetImportReport};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,

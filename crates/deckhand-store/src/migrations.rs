@@ -165,6 +165,36 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         added_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     ) STRICT;
     "#,
+    // 9: a one-step undo journal for the cards a player changed (card add, edit, delete,
+    // duplicate, a card import): each card the change touched, as it was (`existed` 0 when
+    // the change added it, and the columns NULL).
+    r#"
+    CREATE TABLE card_undo (
+        id           TEXT PRIMARY KEY,
+        game         TEXT NOT NULL,
+        existed      INTEGER NOT NULL CHECK (existed IN (0, 1)),
+        name         TEXT,
+        name_key     TEXT,
+        type         TEXT,
+        set_code     TEXT,
+        number       TEXT,
+        side         TEXT,
+        color        TEXT,
+        subtypes     TEXT,
+        keywords     TEXT,
+        text         TEXT,
+        stats        TEXT,
+        content_hash INTEGER,
+        effects      TEXT,
+        goldfish     TEXT
+    ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE card_undo_label (
+        id      INTEGER PRIMARY KEY CHECK (id = 1),
+        label   TEXT NOT NULL,
+        made_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    ) STRICT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -56,7 +56,7 @@ impl CardFileFormat {
     /// (Lackey when the header is tab-separated and names `Name` first and an `ImageFile`
     /// column, as Lackey writes it); otherwise JSON when the text starts with `{`, a
     /// Cockatrice database when it starts with `<`, else a spreadsheet.
-    fn detect(path: &Path, bytes: &[u8]) -> CardFileFormat {
+    pub(crate) fn detect(path: &Path, bytes: &[u8]) -> CardFileFormat {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
@@ -84,7 +84,7 @@ impl CardFileFormat {
         }
     }
 
-    fn delimiter(self, bytes: &[u8]) -> u8 {
+    pub(crate) fn delimiter(self, bytes: &[u8]) -> u8 {
         match self {
             CardFileFormat::Tsv | CardFileFormat::Lackey => b'\t',
             // A `.csv` whose header is tab-separated is read as what it is.
@@ -117,7 +117,8 @@ impl Deckhand {
         let mut bundled_ids: Option<HashMap<String, String>> = None;
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
-        let mut run = self.store.begin_import()?;
+        let label = import_label(&files);
+        let mut run = self.store.begin_undoable_import(&label)?;
         for (path, bytes) in &files {
             let name = path.display().to_string();
             let format = options
@@ -283,8 +284,28 @@ fn at_xml_positions(error: CoreError, table: &CardTable) -> CoreError {
     }
 }
 
+/// The undo label of an import: "import cards.csv", "import a.csv and 2 more files".
+fn import_label(files: &[(&Path, Vec<u8>)]) -> String {
+    let name = |path: &Path| {
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    match files {
+        [] => "import cards".to_owned(),
+        [(path, _)] => format!("import {}", deckhand_core::clip(&name(path))),
+        [(path, _), rest @ ..] => format!(
+            "import {} and {} more file{}",
+            deckhand_core::clip(&name(path)),
+            rest.len(),
+            if rest.len() == 1 { "" } else { "s" }
+        ),
+    }
+}
+
 /// Every bundled sample card's id and name.
-fn bundled_card_ids(games: &deckhand_core::Games) -> Result<HashMap<String, String>> {
+pub(crate) fn bundled_card_ids(games: &deckhand_core::Games) -> Result<HashMap<String, String>> {
     let mut ids = HashMap::new();
     for file in bundled::CARD_FILES {
         let set = CardSet::from_json(file.path, file.text, games)

@@ -114,6 +114,26 @@ pub enum Error {
     /// command did not say which.
     #[error("'{card}' is in the collection as {rows}; say which with --foil, --condition, --language or --location")]
     AmbiguousCopy { card: String, rows: String },
+    /// A card typed by a player (card add/edit, the card form) does not fit its game:
+    /// every problem, each with its field.
+    #[error("card '{}': {}", clip(card), field_problems(problems))]
+    CardInvalid {
+        card: String,
+        problems: Vec<deckhand_core::FieldProblem>,
+    },
+    /// A new card takes an id a card already has.
+    #[error(
+        "id '{id}' already belongs to '{}' of {game} (give the card another id, --id)",
+        clip(name)
+    )]
+    CardIdTaken {
+        id: String,
+        name: String,
+        game: String,
+    },
+    /// The bundled sample cards stay read-only.
+    #[error("'{}' ({id}) is a bundled sample card, which stays read-only: duplicate it into a card of your own (deckhand card duplicate) and change that", clip(name))]
+    BundledCard { id: String, name: String },
     /// Undo was asked for, but the last change was already undone (or there was none).
     #[error("nothing to undo")]
     NothingToUndo,
@@ -179,6 +199,15 @@ fn usage_words(usage: &deckhand_store::GameUsage) -> String {
     }
 }
 
+/// `name: a card needs a name; stats.power: 99 is out of range (0..20)`.
+fn field_problems(problems: &[deckhand_core::FieldProblem]) -> String {
+    let listed: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{}: {}", p.field, p.message))
+        .collect();
+    listed.join("; ")
+}
+
 fn did_you_mean(suggestions: &[String]) -> String {
     match suggestions {
         [] => String::new(),
@@ -209,7 +238,13 @@ impl Error {
             Error::Store(StoreError::NoSuchDeck { .. } | StoreError::NoSuchDeckVersion { .. }) => {
                 "not_found"
             }
-            Error::Store(StoreError::IdInOtherGame { .. }) => "invalid_input",
+            Error::Store(StoreError::IdInOtherGame { .. } | StoreError::CardExists { .. }) => {
+                "invalid_input"
+            }
+            Error::Store(StoreError::NoSuchCard { .. }) => "not_found",
+            Error::Store(StoreError::CardInUse { .. }) => "card_in_use",
+            Error::CardInvalid { .. } | Error::CardIdTaken { .. } => "invalid_input",
+            Error::BundledCard { .. } => "read_only",
             Error::Store(StoreError::InvalidBackup { .. }) => "invalid_backup",
             Error::Store(StoreError::NotEnoughCopies { .. }) => "not_enough_copies",
             Error::Store(StoreError::DeckNameNotOneLine { .. }) => "invalid_input",

@@ -12,7 +12,9 @@
 
 mod backup;
 pub mod bundled;
+mod card_edit;
 mod card_files;
+mod card_preview;
 mod cards;
 mod collection;
 mod deckhand;
@@ -33,7 +35,11 @@ mod search;
 mod sharing;
 mod user_file;
 
+pub use card_edit::{CardChanges, CardCheck, CardForm};
 pub use card_files::{CardFileFormat, CardImportOptions};
+pub use card_preview::{
+    CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
+};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
@@ -44,6 +50,7 @@ pub use deckhand_core::{
     Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games, Legality,
     Severity, Side, StatValue,
 };
+pub use deckhand_core::{CardDraft, ColumnTarget, FieldProblem, SheetColumn};
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,
@@ -52,6 +59,7 @@ pub use deckhand_store::{
     BackupInfo, ChangeReport, CollectionRow, CopyKey, GameUsage, SetCompletion, UndoReport,
     WishlistRow, KEEP_BACKUPS,
 };
+pub use deckhand_store::{CardUndoLabel, CardUndoReport};
 pub use deckhand_store::{
     DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
     StoredDeck,

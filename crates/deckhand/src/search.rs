@@ -172,11 +172,22 @@ impl Deckhand {
         changed: &[String],
         progress: ProgressSink,
     ) -> Result<()> {
-        if changed.is_empty() {
+        self.index_changes_and_removals(base_stamp, changed, &[], progress)
+    }
+
+    /// [`Deckhand::index_changes`] when cards were also deleted (`removed`, by id).
+    pub(crate) fn index_changes_and_removals(
+        &mut self,
+        base_stamp: &str,
+        changed: &[String],
+        removed: &[String],
+        progress: ProgressSink,
+    ) -> Result<()> {
+        if changed.is_empty() && removed.is_empty() {
             return Ok(());
         }
         let indexed = self.index.card_count() as usize;
-        if changed.len() > UPDATE_AT_MOST.max(indexed / 4) {
+        if changed.len() + removed.len() > UPDATE_AT_MOST.max(indexed / 4) {
             return self.reindex_with(progress);
         }
         let total = changed.len() as u64;
@@ -192,7 +203,7 @@ impl Deckhand {
             base_stamp,
             stamp: &stamp,
             changed: &cards,
-            removed: &[],
+            removed,
         })?;
         if outcome == UpdateOutcome::Stale {
             return self.reindex_with(progress);

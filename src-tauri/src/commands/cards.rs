@@ -1,6 +1,17 @@
-use deckhand::{Card, CardView};
-use tauri::State;
+//! Card commands: listing and showing cards, the card form (its definition, checking as
+//! the player types, saving, duplicating, deleting, undo) and Cards → Import cards… (a
+//! native dialog, a preview with a mapping step, the import with progress). Each parses,
+//! calls one API function and maps the error.
 
+use deckhand::{
+    Card, CardView, CardCheck, CardDraft, CardFileFormat, CardForm, CardImportOptions, CardImportPreview,
+    CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
+};
+use tauri::ipc::Channel;
+use tauri::{State, Window};
+
+use super::collection::{pick, ChosenFiles};
+use super::decks::local_path;
 use super::UiError;
 use crate::state::Db;
 
@@ -13,4 +24,124 @@ pub async fn list_cards(db: State<'_, Db>, game: String) -> Result<Vec<Card>, Ui
 #[tauri::command]
 pub async fn get_card(db: State<'_, Db>, id: String) -> Result<CardView, UiError> {
     db.with(|deckhand| deckhand.card_view(&id, None))
+}
+
+/// What the card form of a game is generated from.
+#[tauri::command]
+pub async fn card_form(db: State<'_, Db>, game: String) -> Result<CardForm, UiError> {
+    db.with(|d| d.card_form(&game))
+}
+
+/// Checks the form as the player types (`original`: the card edited, `None` for a new one).
+#[tauri::command]
+pub async fn validate_card(
+    db: State<'_, Db>,
+    game: String,
+    original: Option<String>,
+    draft: CardDraft,
+) -> Result<CardCheck, UiError> {
+    db.with(|d| d.check_card_draft(&game, original.as_deref(), &draft))
+}
+
+/// Saves the form: a new card, or every field of card `original`.
+#[tauri::command]
+pub async fn save_card(
+    db: State<'_, Db>,
+    game: String,
+    original: Option<String>,
+    draft: CardDraft,
+) -> Result<Card, UiError> {
+    db.with(|d| d.save_card_draft(&game, original.as_deref(), &draft))
+}
+
+#[tauri::command]
+pub async fn duplicate_card(
+    db: State<'_, Db>,
+    id: String,
+    new_id: Option<String>,
+) -> Result<Card, UiError> {
+    db.with(|d| d.duplicate_card(&id, None, new_id.as_deref()))
+}
+
+#[tauri::command]
+pub async fn delete_card(db: State<'_, Db>, id: String) -> Result<Card, UiError> {
+    db.with(|d| d.delete_card(&id, None))
+}
+
+#[tauri::command]
+pub async fn undo_cards(db: State<'_, Db>) -> Result<CardUndoReport, UiError> {
+    db.with(|d| d.undo_cards())
+}
+
+/// What Undo would revert ("import cards.csv", "edit card 'X'"), if anything.
+#[tauri::command]
+pub async fn card_undo_label(db: State<'_, Db>) -> Result<Option<CardUndoLabel>, UiError> {
+    db.with(|d| d.card_undo_label())
+}
+
+/// Asks for a card file (JSON or a spreadsheet) in a native dialog; `None` on cancel.
+#[tauri::command]
+pub async fn choose_card_file(
+    window: Window,
+    chosen: State<'_, ChosenFiles>,
+) -> Result<Option<String>, UiError> {
+    match pick(
+        &window,
+        "Import cards",
+        "Card files",
+        &["csv", "tsv", "tab", "txt", "json"],
+    ) {
+        Some(picked) => Ok(Some(chosen.remember(local_path(picked)?))),
+        None => Ok(None),
+    }
+}
+
+/// The import's options from the page: the game, column renames and columns to drop.
+fn import_options(
+    game: String,
+    map: Vec<(String, String)>,
+    ignore: Vec<String>,
+) -> CardImportOptions {
+    CardImportOptions {
+        format: None::<CardFileFormat>,
+        game: Some(game),
+        map,
+        ignore,
+        dry_run: false,
+    }
+}
+
+/// What importing a chosen card file would do; writes nothing.
+#[tauri::command]
+pub async fn preview_card_import(
+    db: State<'_, Db>,
+    chosen: State<'_, ChosenFiles>,
+    path: String,
+    game: String,
+    map: Vec<(String, String)>,
+    ignore: Vec<String>,
+) -> Result<CardImportPreview, UiError> {
+    let path = chosen.check(&path)?;
+    let options = import_options(game, map, ignore);
+    db.with(|d| d.preview_card_file(&path, &options))
+}
+
+/// Imports a chosen card file, all or nothing, with progress on `on_progress`; undoable.
+#[tauri::command]
+pub async fn import_card_file(
+    db: State<'_, Db>,
+    chosen: State<'_, ChosenFiles>,
+    path: String,
+    game: String,
+    map: Vec<(String, String)>,
+    ignore: Vec<String>,
+    on_progress: Channel<ImportProgress>,
+) -> Result<ImportReport, UiError> {
+    let path = chosen.check(&path)?;
+    let options = import_options(game, map, ignore);
+    db.with(|d| {
+        d.import_card_files(&[&path], &options, &mut |progress| {
+            let _ = on_progress.send(progress);
+        })
+    })
 }

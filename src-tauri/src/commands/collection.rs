@@ -26,7 +26,7 @@ use crate::state::Db;
 pub struct ChosenFiles(Mutex<Vec<PathBuf>>);
 
 impl ChosenFiles {
-    fn remember(&self, path: PathBuf) -> String {
+    pub(super) fn remember(&self, path: PathBuf) -> String {
         let shown = path.display().to_string();
         let mut chosen = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if !chosen.contains(&path) {
@@ -35,7 +35,7 @@ impl ChosenFiles {
         shown
     }
 
-    fn check(&self, path: &str) -> Result<PathBuf, UiError> {
+    pub(super) fn check(&self, path: &str) -> Result<PathBuf, UiError> {
         let chosen = self.0.lock().unwrap_or_else(|p| p.into_inner());
         chosen
             .iter()

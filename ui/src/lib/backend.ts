@@ -569,6 +569,115 @@ export interface CollectionImportReport extends ChangeReport {
 export type ImportStage = 'reading' | 'storing' | 'indexing';
 
 /** `done` of `total` units of `stage` (`total` 0 when not known). */
+/** A card as the card form writes it (the card-set JSON's fields). */
+export interface CardDraft {
+  id?: string | null;
+  name: string;
+  type: string;
+  set?: string | null;
+  number?: string | null;
+  side?: string | null;
+  color?: string | null;
+  subtypes: string[];
+  keywords: string[];
+  text?: string | null;
+  stats: Record<string, StatValue>;
+}
+
+export type StatKind = 'number' | 'text' | 'list' | 'number_list';
+
+export interface StatDef {
+  label: string;
+  kind: StatKind;
+  min?: number | null;
+  max?: number | null;
+  /** Words a number stat also accepts (`X`, `MAX`). */
+  allow?: string[];
+  /** The only words a text or list stat accepts (empty: any). */
+  values?: string[];
+  /** A number list's fixed length. */
+  length?: number | null;
+}
+
+/** What the card form of a game is generated from. */
+export interface CardForm {
+  game: string;
+  card_types: { name: string; stats: string[] }[];
+  stats: Record<string, StatDef>;
+  keywords: { name: string; value?: 'number' | 'text' | null }[];
+  open_keywords: boolean;
+  sided: boolean;
+  colors: string[];
+  sets: string[];
+  /** Bundled sample cards: read-only (Duplicate makes an editable copy). */
+  read_only: string[];
+}
+
+/** One problem of the form: the field (`name`, `stats.power`, `keywords[0]`) and the import's message. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface CardCheck {
+  card: Card | null;
+  problems: FieldProblem[];
+}
+
+export interface CardUndoLabel {
+  label: string;
+  made_at: string;
+}
+
+export interface CardUndoReport extends CardUndoLabel {
+  restored: string[];
+  removed: string[];
+}
+
+/** What a spreadsheet column reads as. */
+export type ColumnTarget =
+  | { kind: 'field'; field: string }
+  | { kind: 'stat'; stat: string }
+  | { kind: 'ignored' }
+  | { kind: 'unknown'; suggestions: string[] };
+
+export type SheetColumn = { header: string } & ColumnTarget;
+
+export interface PreviewCard {
+  row: number | null;
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface CardImportPreview {
+  file: string;
+  game: string;
+  format: 'json' | 'csv' | 'tsv';
+  columns: SheetColumn[];
+  /** Unknown columns: map or ignore them, then preview again. */
+  needs_mapping: boolean;
+  added: PreviewCard[];
+  added_count: number;
+  updated: (PreviewCard & { changes: { field: string; before: string; after: string }[] })[];
+  updated_count: number;
+  unchanged: number;
+  problems: { row: number | null; column: number | null; header: string | null; message: string }[];
+  more_problems: number;
+}
+
+export interface CardImportReport {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** How a card import reads a spreadsheet's columns: renames and columns to drop. */
+export interface ColumnMapping {
+  map: [string, string][];
+  ignore: string[];
+}
+
 export interface ImportProgress {
   stage: ImportStage;
   done: number;
@@ -818,6 +927,43 @@ export const backend = {
   /** Replaces the database with a checked backup (one listed, or one chosen) once the user
    * confirms it in the native dialog the backend asks; `null` when they cancel. */
   restoreBackup: (path: string) => call<BackupInfo | null>('restore_backup', { path }),
+
+  /** What the card form of `game` is generated from. */
+  cardForm: (game: string) => call<CardForm>('card_form', { game }),
+  /** Checks the form (`original`: the card being edited, null for a new one); never writes. */
+  validateCard: (game: string, original: string | null, draft: CardDraft) =>
+    call<CardCheck>('validate_card', { game, original, draft }),
+  /** Saves the form; rejects with `invalid_input` (every problem in the message) or `read_only`. */
+  saveCard: (game: string, original: string | null, draft: CardDraft) =>
+    call<Card>('save_card', { game, original, draft }),
+  duplicateCard: (id: string, newId: string | null = null) => call<Card>('duplicate_card', { id, newId }),
+  /** Rejects with `card_in_use`, naming the decks and the collection, while anything uses it. */
+  deleteCard: (id: string) => call<Card>('delete_card', { id }),
+  undoCards: () => call<CardUndoReport>('undo_cards'),
+  /** What card Undo would revert (the last card change or card import), if anything. */
+  cardUndoLabel: () => call<CardUndoLabel | null>('card_undo_label'),
+  /** Asks for a card file in a native dialog; null when cancelled. */
+  chooseCardFile: () => call<string | null>('choose_card_file'),
+  /** What importing a chosen card file with `mapping` would do; writes nothing. */
+  previewCardImport: (path: string, game: string, mapping: ColumnMapping) =>
+    call<CardImportPreview>('preview_card_import', { path, game, map: mapping.map, ignore: mapping.ignore }),
+  /** Imports a chosen card file, all or nothing (undoable). */
+  importCardFile: (
+    path: string,
+    game: string,
+    mapping: ColumnMapping,
+    onProgress: (progress: ImportProgress) => void = () => {},
+  ) => {
+    const channel = new Channel<ImportProgress>();
+    channel.onmessage = onProgress;
+    return call<CardImportReport>('import_card_file', {
+      path,
+      game,
+      map: mapping.map,
+      ignore: mapping.ignore,
+      onProgress: channel,
+    });
+  },
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: (message: string, title: string, okLabel: string) =>

@@ -45,6 +45,11 @@ export class CardSearch {
     });
   }
 
+  /** Runs the current query again (the cards changed: an edit, an import, an undo). */
+  refresh() {
+    if (this.query.trim()) void this.#search(this.query);
+  }
+
   async #search(text: string) {
     const id = ++this.#issued;
     this.searching = true;

@@ -1,13 +1,14 @@
 //! Card spreadsheets (CSV with `,` or `;`, TSV): one row per card, a header naming the
 //! fields. Each row becomes the same [`CardInput`] the JSON reader builds and goes through
-//! the same [`validate_card`]; every problem is collected with its row and column.
+//! the same [`check_card`]; every problem is collected with its row and column.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
+use serde::Serialize;
 use serde_json::Value;
 
-use super::{validate_card, CardInput};
+use super::{check_card, CardInput};
 use crate::card::Card;
 #[cfg(test)]
 use crate::card_set::CardSet;
@@ -224,7 +225,7 @@ fn read_rows(
             continue;
         }
         let input = row_input(game, &columns, record, list);
-        match validate_card(game, input) {
+        match check_card(game, input) {
             Ok(card) => {
                 if let Some(first) = ids.insert(card.id.clone(), row) {
                     let id_column = column_of(&columns, &header, ".id");
@@ -237,9 +238,11 @@ fn read_rows(
                     cards.push((row, card));
                 }
             }
-            Err((key, message)) => {
-                let column = column_of(&columns, &header, &key);
-                problems.push(row, column.as_ref().map(|(n, h)| (*n, h.as_str())), message);
+            Err(found) => {
+                for (key, message) in found {
+                    let column = column_of(&columns, &header, &key);
+                    problems.push(row, column.as_ref().map(|(n, h)| (*n, h.as_str())), message);
+                }
             }
         }
     }
@@ -250,6 +253,99 @@ fn read_rows(
             cards,
         },
     )
+}
+
+/// What one header cell of a spreadsheet reads as, after `--map` and `--ignore`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ColumnTarget {
+    /// A card field (`name`, `type`, `subtypes`…).
+    Field { field: String },
+    /// A stat of the game, by its id.
+    Stat { stat: String },
+    /// Dropped (`--ignore`, or `game`).
+    Ignored,
+    /// Neither a field nor a stat: the import refuses it until it is mapped or ignored.
+    Unknown { suggestions: Vec<String> },
+}
+
+/// A spreadsheet's header cell and what it reads as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetColumn {
+    pub header: String,
+    #[serde(flatten)]
+    pub target: ColumnTarget,
+}
+
+/// A spreadsheet's game and its header, each cell with what it reads as: what the app's
+/// mapping step shows before the rows are read.
+pub fn sheet_columns(
+    source_name: &str,
+    bytes: &[u8],
+    games: &Games,
+    options: &SheetOptions,
+) -> Result<(String, Vec<SheetColumn>), CoreError> {
+    let fail = |message: String| {
+        let mut problems = Problems::default();
+        problems.push(1, None, message);
+        problems.into_error(source_name)
+    };
+    let text = as_text(bytes).map_err(fail)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(options.delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut header = Vec::new();
+    let mut rows = Vec::new();
+    for (index, record) in reader.records().enumerate() {
+        // A broken row is the import's to report, with its row; the header is enough here.
+        let Ok(record) = record else { continue };
+        if index == 0 {
+            header = record.iter().map(|h| h.trim().to_owned()).collect();
+        } else {
+            rows.push((index + 1, record));
+        }
+    }
+    if header.is_empty() {
+        return Err(fail("the file is empty (a header row is needed)".into()));
+    }
+    let game = sheet_game(games, options, &header, &rows).map_err(fail)?;
+    let described = header
+        .iter()
+        .map(|cell| {
+            let dropped = options
+                .ignore
+                .iter()
+                .any(|i| fold_name(i) == fold_name(cell));
+            let wanted = mapped(options, cell);
+            let target = match resolve(game, wanted) {
+                _ if dropped => ColumnTarget::Ignored,
+                Some(Column::Field("game")) | Some(Column::Ignored) => ColumnTarget::Ignored,
+                Some(Column::Field(field)) => ColumnTarget::Field {
+                    field: field.to_owned(),
+                },
+                Some(Column::Stat(stat)) => ColumnTarget::Stat { stat },
+                None => ColumnTarget::Unknown {
+                    suggestions: close_matches(game, wanted),
+                },
+            };
+            SheetColumn {
+                header: cell.clone(),
+                target,
+            }
+        })
+        .collect();
+    Ok((game.id.clone(), described))
+}
+
+/// The field a header cell is renamed to by `--map`, or the cell itself.
+fn mapped<'a>(options: &'a SheetOptions, cell: &'a str) -> &'a str {
+    options
+        .map
+        .iter()
+        .find(|(column, _)| fold_name(column) == fold_name(cell))
+        .map_or(cell, |(_, field)| field.as_str())
 }
 
 /// The text of a file that must be a spreadsheet: a binary file or an image is named as

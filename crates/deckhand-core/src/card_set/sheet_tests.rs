@@ -134,3 +134,49 @@ fn a_sheet_without_a_type_column_is_refused() {
     let error = read("name,power\nRay,1\n", b',').unwrap_err().to_string();
     assert_eq!(error, "cards.csv: row 1: the header needs a 'type' column");
 }
+
+#[test]
+fn every_problem_of_one_row_is_listed_each_in_its_column() {
+    let err = read("name,type,power,keywords\nLiger,Zoid,99,Flying: 2\n", b',').unwrap_err();
+    let CoreError::Rows { problems, .. } = err else {
+        panic!("{err}");
+    };
+    let placed: Vec<(usize, Option<&str>)> = problems
+        .iter()
+        .map(|p| (p.row, p.column.as_ref().map(|(_, h)| h.as_str())))
+        .collect();
+    assert_eq!(placed, [(2, Some("keywords")), (2, Some("power"))]);
+}
+
+#[test]
+fn the_header_is_described_for_a_mapping_step() {
+    let games = Games::from_sources([("zoids.toml", GAME)]).unwrap();
+    let options = SheetOptions {
+        delimiter: b',',
+        game: Some("zoids-scramble".into()),
+        map: vec![("Cost".into(), "attack_energy".into())],
+        ignore: vec!["Artist".into()],
+    };
+    let text = "Name,Attack Energy,Cost,Artist,Powr\n";
+    let (game, columns) = sheet_columns("cards.csv", text.as_bytes(), &games, &options).unwrap();
+    assert_eq!(game, "zoids-scramble");
+    let targets: Vec<ColumnTarget> = columns.into_iter().map(|c| c.target).collect();
+    assert_eq!(
+        targets,
+        [
+            ColumnTarget::Field {
+                field: "name".into()
+            },
+            ColumnTarget::Stat {
+                stat: "attack_energy".into()
+            },
+            ColumnTarget::Stat {
+                stat: "attack_energy".into()
+            },
+            ColumnTarget::Ignored,
+            ColumnTarget::Unknown {
+                suggestions: vec!["power".into()]
+            },
+        ]
+    );
+}

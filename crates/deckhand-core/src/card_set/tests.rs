@@ -204,3 +204,63 @@ fn a_streamed_read_stops_handing_out_cards_at_the_first_bad_one() {
     assert!(result.unwrap_err().to_string().contains("cards[1].type"));
     assert_eq!(cards, 1);
 }
+
+#[test]
+fn a_draft_lists_every_problem_with_its_field_at_once() {
+    let games = games();
+    let game = games.get("zoids-scramble").unwrap();
+    let draft = CardDraft {
+        name: " ".into(),
+        card_type: "Spaceship".into(),
+        side: Some("neutral".into()),
+        keywords: vec!["Flying Kick".into()],
+        ..CardDraft::default()
+    };
+    let problems = draft.validate(game).unwrap_err();
+    let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["name", "type", "side", "keywords[0]"]);
+    assert!(problems[1]
+        .message
+        .contains("'Spaceship' is not a card type"));
+}
+
+#[test]
+fn a_draft_of_a_stored_card_validates_back_to_the_same_card() {
+    let games = games();
+    let game = games.get("zoids-scramble").unwrap();
+    let mut draft = CardDraft {
+        id: Some("zx-1".into()),
+        name: "Shield Liger".into(),
+        card_type: "Zoid".into(),
+        keywords: vec!["scouting: 2".into()],
+        ..CardDraft::default()
+    };
+    draft.set_stat_text(game, "Attack energy", "3").unwrap();
+    draft.set_stat_text(game, "power", "X").unwrap();
+    let card = draft.validate(game).unwrap();
+    assert_eq!(card.keywords, ["Scouting: 2"]);
+    assert_eq!(CardDraft::from_card(&card).validate(game).unwrap(), card);
+    draft.set_stat_text(game, "POWER", "").unwrap();
+    assert!(!draft.stats.contains_key("power"));
+}
+
+#[test]
+fn a_stat_out_of_range_and_one_of_another_type_are_both_named() {
+    let games = games();
+    let game = games.get("zoids-scramble").unwrap();
+    let mut draft = CardDraft {
+        name: "Liger".into(),
+        card_type: "Zoid".into(),
+        ..CardDraft::default()
+    };
+    draft.set_stat_text(game, "power", "99").unwrap();
+    draft.set_stat_text(game, "timing", "battle").unwrap();
+    let problems = draft.validate(game).unwrap_err();
+    let fields: Vec<&str> = problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["stats.power", "stats.timing"]);
+    assert!(problems[0].message.contains("99 is out of range (0..20)"));
+    let unknown = draft.set_stat_text(game, "speed", "1").unwrap_err();
+    assert!(unknown
+        .message
+        .contains("'speed' is not a stat of Zoids Scramble"));
+}

@@ -1,0 +1,128 @@
+// End-to-end steps for a player's own cards (issue 17): create a card with the form (an
+// out-of-range stat is named as it is typed), edit it, import a spreadsheet through the
+// mapping step and the preview, undo the import, and find the mapping remembered. The
+// native open dialog is bypassed by DECKHAND_E2E_OPEN_FILE (the `e2e-hooks` build only).
+import { writeFileSync } from 'node:fs';
+
+const GAME = 'zoids-scramble';
+
+/**
+ * `openFile` is the path the app's open dialogs pick; `cli(...args)` runs the CLI against
+ * the app's database and parses its JSON.
+ */
+export async function cardSteps({ driver, step, check, save: saveNow, cli, openFile }) {
+  // WebKitWebDriver's screenshot can lag the page by a frame: let it paint first.
+  const save = async (name) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await saveNow(name);
+  };
+  const textOf = (css) => driver.execute(`return document.querySelector(${JSON.stringify(css)})?.textContent ?? ""`);
+  const gone = (css) => driver.waitFor(`${css} to close`, async () => (await driver.findAll(css)).length === 0, 20000);
+  // The game's cards as the CLI lists them (no error output for a card that is not there).
+  const cliCard = (name) => cli('cards', '--game', GAME, '--json').find((c) => c.name === name) ?? null;
+  /** Picks the option of a <select> whose text is `label` (WebDriver cannot open a native select list). */
+  const choose = (css, label) =>
+    driver.execute(
+      `const s = document.querySelector(${JSON.stringify(css)});
+       const o = [...s.options].find((o) => o.textContent.trim() === ${JSON.stringify(label)});
+       if (!o) return false;
+       s.value = o.value;
+       s.dispatchEvent(new Event('change', { bubbles: true }));
+       return true;`,
+    );
+  const field = async (testid, text) => {
+    const input = await driver.waitForElement(`[data-testid="${testid}"]`);
+    await driver.clear(input);
+    if (text) await driver.type(input, text);
+  };
+
+  await step('Cards: the New card form names an out-of-range stat as it is typed, then adds the card', async () => {
+    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`));
+    await driver.click(await driver.waitForElement('[data-testid="nav-cards"]'));
+    await driver.click(await driver.waitForElement('[data-testid="new-card"]'));
+    await driver.waitForElement('[data-testid="card-form"]');
+    check(await choose('[data-testid="cf-type"]', 'Zoid'), 'the type picker has no Zoid');
+    await field('cf-name', 'Gale Falcon');
+    await field('cf-stat-power', '99');
+    const error = await driver.waitFor('the power error', async () => {
+      const text = await textOf('[data-testid="field-error"][data-field="stats.power"]');
+      return text.includes('out of range') ? text : null;
+    });
+    check(error.includes('99 is out of range'), `the power error reads "${error}"`);
+    await save('card-form-error');
+    await field('cf-stat-power', '7');
+    await driver.waitFor('the form ready to save', async () => (await textOf('[data-testid="card-form-status"]')).includes('Ready to save'));
+    await driver.click(await driver.waitForElement('[data-testid="card-form-save"]'));
+    await gone('[data-testid="card-form"]');
+    const card = cliCard('Gale Falcon');
+    check(card && card.stats.power === 7 && card.type === 'Zoid', `the CLI reads ${JSON.stringify(card)}`);
+    await driver.waitFor('the new card in the detail pane', async () => (await textOf('[data-testid="card-detail"] h2')) === 'Gale Falcon');
+    await save('card-added');
+  });
+
+  await step('Cards: Edit changes the card the CLI reads', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="edit-card"]'));
+    await driver.waitForElement('[data-testid="card-form"]');
+    await field('cf-text', 'Swift as the wind.');
+    await driver.waitFor('the form ready to save', async () => (await textOf('[data-testid="card-form-status"]')).includes('Ready to save'));
+    await save('card-form-edit');
+    await driver.click(await driver.waitForElement('[data-testid="card-form-save"]'));
+    await gone('[data-testid="card-form"]');
+    const card = cliCard('Gale Falcon');
+    check(card?.text === 'Swift as the wind.' && card.stats.power === 7, `the CLI reads ${JSON.stringify(card)}`);
+  });
+
+  // `Cost` is not a Zoids Scramble field or stat: the mapping step asks; `Artist` is ignored.
+  writeFileSync(openFile, 'Name,Type,Power,Cost,Artist\nAsh Wolf,Zoid,3,2,Ann\nBlue Hawk,Zoid,4,1,Bo\n');
+
+  await step('Cards: Import cards… asks what the unmatched columns hold before reading rows', async () => {
+    // The webview's local storage outlives the test's fresh database: forget the mapping
+    // an earlier run remembered, or this run would not be asked.
+    await driver.execute(
+      'Object.keys(localStorage).filter((k) => k.startsWith("deckhand.cardImport.")).forEach((k) => localStorage.removeItem(k)); return true;',
+    );
+    await driver.click(await driver.waitForElement('[data-testid="import-cards"]'));
+    await driver.waitForElement('[data-testid="card-import-mapping"]', 15000);
+    const columns = await driver.execute('return [...document.querySelectorAll("[data-testid=card-import-map]")].map((s) => s.dataset.column)');
+    check(JSON.stringify(columns) === '["Cost","Artist"]', `the mapping step asks about ${JSON.stringify(columns)}`);
+    check(await choose('[data-testid="card-import-map"][data-column="Cost"]', 'Attack energy'), 'no Attack energy choice');
+    check(await choose('[data-testid="card-import-map"][data-column="Artist"]', 'Ignore this column'), 'no Ignore choice');
+    await save('card-import-mapping');
+    await driver.click(await driver.waitForElement('[data-testid="card-import-continue"]'));
+  });
+
+  await step('Cards: the preview lists the cards it would add and writes nothing; Import adds them', async () => {
+    await driver.waitForElement('[data-testid="card-import-added"]', 15000);
+    const summary = await textOf('[data-testid="card-import-summary"]');
+    check(summary.includes('2 cards added') && summary.includes('0 updated'), `the summary reads "${summary}"`);
+    check(cliCard('Ash Wolf') === null, 'the preview wrote a card');
+    await save('card-import-preview');
+    await driver.click(await driver.waitForElement('[data-testid="card-import-confirm"]'));
+    await gone('[data-testid="card-import"]');
+    const wolf = cliCard('Ash Wolf');
+    check(wolf?.stats.attack_energy === 2 && wolf.stats.power === 3, `the CLI reads ${JSON.stringify(wolf)}`);
+    const undo = await driver.waitFor('the Undo button', async () => {
+      const text = await textOf('[data-testid="undo-cards"]');
+      return text.includes('import') ? text : null;
+    });
+    check(undo.includes('Undo import open.csv'), `the Undo button reads "${undo}"`);
+    await save('card-import-done');
+  });
+
+  await step('Cards: Undo reverts the whole import and keeps the card made in the form', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="undo-cards"]'));
+    await driver.waitFor('the undo notice', async () => (await textOf('[data-testid="cards-notice"]')).includes('Undid import open.csv'));
+    check(cliCard('Ash Wolf') === null && cliCard('Blue Hawk') === null, 'the imported cards are still there');
+    check(cliCard('Gale Falcon')?.text === 'Swift as the wind.', 'the form-made card went too');
+    await save('card-import-undone');
+  });
+
+  await step('Cards: importing a file with the same header again skips the remembered mapping', async () => {
+    await driver.click(await driver.waitForElement('[data-testid="import-cards"]'));
+    await driver.waitForElement('[data-testid="card-import-added"]', 15000);
+    check((await driver.findAll('[data-testid="card-import-mapping"]')).length === 0, 'the mapping step was asked again');
+    await driver.click(await driver.waitForElement('[data-testid="card-import"] button.secondary'));
+    await gone('[data-testid="card-import"]');
+  });
+}
