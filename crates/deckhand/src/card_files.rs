@@ -141,22 +141,7 @@ impl Deckhand {
             let mut table: Option<CardTable> = None;
             let sheet = match format {
                 CardFileFormat::Cockatrice => {
-                    let text = std::str::from_utf8(bytes).map_err(|e| Error::ReadFile {
-                        path: path.to_path_buf(),
-                        message: format!(
-                            "byte {} is not UTF-8: this is a binary file or an image, not a Cockatrice cards.xml",
-                            e.valid_up_to()
-                        ),
-                    })?;
-                    let read = read_cockatrice_cards(&name, text)?;
-                    let sheet = read_table(
-                        &name,
-                        read.header.clone(),
-                        read.rows.clone(),
-                        &self.games,
-                        &sheet_options,
-                    )
-                    .map_err(|e| at_xml_positions(e, &read))?;
+                    let (sheet, read) = cockatrice_table(path, bytes, &self.games, &sheet_options)?;
                     table = Some(read);
                     sheet
                 }
@@ -231,6 +216,50 @@ impl Deckhand {
         self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
         Ok(outcome.report)
     }
+}
+
+/// A Cockatrice `cards.xml` read as the table the import and the preview go through, with
+/// its problems told at their XML line and column.
+fn cockatrice_table(
+    path: &Path,
+    bytes: &[u8],
+    games: &deckhand_core::Games,
+    options: &SheetOptions,
+) -> Result<(Sheet, CardTable)> {
+    let name = path.display().to_string();
+    let text = std::str::from_utf8(bytes).map_err(|e| Error::ReadFile {
+        path: path.to_path_buf(),
+        message: format!(
+            "byte {} is not UTF-8: this is a binary file or an image, not a Cockatrice cards.xml",
+            e.valid_up_to()
+        ),
+    })?;
+    let read = read_cockatrice_cards(&name, text)?;
+    let sheet = read_table(
+        &name,
+        read.header.clone(),
+        read.rows.clone(),
+        games,
+        options,
+    )
+    .map_err(|e| at_xml_positions(e, &read))?;
+    Ok((sheet, read))
+}
+
+/// The cards of a Cockatrice file, for the app's preview (as the import reads them).
+pub(crate) fn read_cockatrice_sheet(
+    name: &str,
+    bytes: &[u8],
+    games: &deckhand_core::Games,
+    options: &crate::CardImportOptions,
+) -> Result<Sheet> {
+    let sheet_options = SheetOptions {
+        delimiter: b',',
+        game: options.game.clone(),
+        map: options.map.clone(),
+        ignore: options.ignore.clone(),
+    };
+    Ok(cockatrice_table(Path::new(name), bytes, games, &sheet_options)?.0)
 }
 
 /// The sets a Cockatrice file declares that its cards use (with their long names).

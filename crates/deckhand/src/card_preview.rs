@@ -101,6 +101,8 @@ impl Deckhand {
                 CardFileFormat::Json => "json",
                 CardFileFormat::Csv => "csv",
                 CardFileFormat::Tsv => "tsv",
+                CardFileFormat::Cockatrice => "cockatrice",
+                CardFileFormat::Lackey => "lackey",
             },
             game: options.game.clone().unwrap_or_default(),
             ..CardImportPreview::default()
@@ -111,13 +113,27 @@ impl Deckhand {
                 let game = set.game.clone();
                 (game, set.cards.into_iter().map(|c| (None, c)).collect())
             })
+        } else if format == CardFileFormat::Cockatrice {
+            // XML elements are named fields already: no mapping step, the import's reading.
+            // Row problems join the preview; an unreadable file is the error it is.
+            match crate::card_files::read_cockatrice_sheet(&name, &bytes, &self.games, options) {
+                Ok(sheet) => {
+                    let cards = sheet.cards.into_iter().map(|(r, c)| (Some(r), c));
+                    Ok((sheet.game, cards.collect()))
+                }
+                Err(Error::Invalid(error)) => Err(error),
+                Err(other) => return Err(other),
+            }
         } else {
-            let sheet_options = SheetOptions {
+            let mut sheet_options = SheetOptions {
                 delimiter: format.delimiter(&bytes),
                 game: options.game.clone(),
                 map: options.map.clone(),
                 ignore: options.ignore.clone(),
             };
+            if format == CardFileFormat::Lackey {
+                sheet_options.ignore.push("ImageFile".into());
+            }
             match sheet_columns(&name, &bytes, &self.games, &sheet_options) {
                 Ok((game, columns)) => {
                     preview.game = game;

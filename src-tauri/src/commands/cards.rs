@@ -4,8 +4,8 @@
 //! calls one API function and maps the error.
 
 use deckhand::{
-    Card, CardView, CardCheck, CardDraft, CardFileFormat, CardForm, CardImportOptions, CardImportPreview,
-    CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
+    Card, CardCheck, CardDraft, CardFileFormat, CardForm, CardImportOptions, CardImportPreview,
+    CardUndoLabel, CardUndoReport, CardView, ImportProgress, ImportReport,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
