@@ -16,6 +16,7 @@ mod game;
 mod games;
 mod legality;
 mod name;
+pub mod query;
 mod quote;
 mod rules;
 
