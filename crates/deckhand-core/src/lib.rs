@@ -10,6 +10,7 @@ mod card_set;
 mod copy;
 mod deck;
 mod effect;
+mod effect_text;
 mod error;
 mod format;
 mod game;
@@ -29,6 +30,9 @@ pub use deck::{Deck, DeckEntry};
 pub use effect::{
     Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
     Requirement, Step, Target, Trigger,
+};
+pub use effect_text::{
+    fill_template, parse_effects, print_effects, EffectTextError, EffectWords, EFFECT_SEPARATOR,
 };
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};

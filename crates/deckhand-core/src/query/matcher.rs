@@ -62,9 +62,7 @@ fn text_matches(target: TextTarget, words: &str, prefix: bool, card: &Card) -> b
             }
             let one = |value: &str| phrase_in(&word_tokens(value), &wanted, prefix);
             match target {
-                TextTarget::NameOrText => {
-                    one(&card.name) || card.text.as_deref().is_some_and(one)
-                }
+                TextTarget::NameOrText => one(&card.name) || card.text.as_deref().is_some_and(one),
                 TextTarget::Name => one(&card.name),
                 TextTarget::Text => card.text.as_deref().is_some_and(one),
                 TextTarget::Type => one(&card.card_type),
@@ -86,15 +84,19 @@ fn phrase_in(tokens: &[Option<String>], wanted: &[String], prefix: bool) -> bool
     }
     let last = wanted.len() - 1;
     tokens.windows(wanted.len()).any(|window| {
-        window.iter().zip(wanted).enumerate().all(|(i, (token, word))| {
-            token.as_deref().is_some_and(|token| {
-                if prefix && i == last {
-                    token.starts_with(word.as_str())
-                } else {
-                    token == word
-                }
+        window
+            .iter()
+            .zip(wanted)
+            .enumerate()
+            .all(|(i, (token, word))| {
+                token.as_deref().is_some_and(|token| {
+                    if prefix && i == last {
+                        token.starts_with(word.as_str())
+                    } else {
+                        token == word
+                    }
+                })
             })
-        })
     })
 }
 

@@ -125,7 +125,10 @@ fn the_matcher_finds_exactly_the_cards_the_search_finds() {
         ("c:blue", &["Storm Hawk"]),
         ("color:red t:unit", &["Ember Cub"]),
         ("game:tiny t:order", &["Quick Order"]),
-        ("t:unit and (kw:flying or cost:1)", &["Ember Cub", "Storm Hawk"]),
+        (
+            "t:unit and (kw:flying or cost:1)",
+            &["Ember Cub", "Storm Hawk"],
+        ),
     ];
     for (query, expected) in cases {
         assert_eq!(matching(query), *expected, "for {query:?}");
@@ -137,7 +140,11 @@ fn effect_filters_refuse_collection_counts_regexes_and_ordering_at_their_column(
     let games = games();
     let vocabulary = Vocabulary::for_game(games.get("tiny").unwrap());
     let cases = [
-        ("t:unit owned>=1", 8, "cannot count copies in your collection (owned)"),
+        (
+            "t:unit owned>=1",
+            8,
+            "cannot count copies in your collection (owned)",
+        ),
         ("wanted:0", 1, "(wanted)"),
         ("t:unit /st.rm/", 8, "cannot use a regex"),
         ("n:/^st/", 1, "cannot use a regex"),
