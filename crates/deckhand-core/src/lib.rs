@@ -10,6 +10,7 @@ mod card_set;
 mod copy;
 mod deck;
 mod effect;
+mod effect_check;
 mod effect_text;
 mod error;
 mod format;
@@ -31,6 +32,7 @@ pub use effect::{
     Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
     Requirement, Step, Target, Trigger,
 };
+pub use effect_check::MAX_AMOUNT;
 pub use effect_text::{
     fill_template, parse_effects, print_effects, EffectTextError, EffectWords, EFFECT_SEPARATOR,
 };
