@@ -8,6 +8,7 @@
 mod card;
 mod card_set;
 mod copy;
+mod coverage;
 mod deck;
 mod effect;
 mod effect_check;
@@ -27,6 +28,7 @@ pub use card_set::{
     read_sheet, sniff_delimiter, CardSet, CardSetItem, CardSetSummary, SetInfo, Sheet, SheetOptions,
 };
 pub use copy::{Condition, Finish};
+pub use coverage::{coverage, has_effect_text};
 pub use deck::{Deck, DeckEntry};
 pub use effect::{
     Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
