@@ -249,6 +249,11 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
         }
         None => slug(&format!("{} {}", game.id, name)),
     };
+    if let Err(problem) =
+        crate::effect_check::check_card_effects(game, &input.effects, input.goldfish.as_ref())
+    {
+        problems.push(problem);
+    }
     let Some(card_type) = card_type.filter(|_| problems.is_empty()) else {
         return Err(problems);
     };
@@ -270,7 +275,6 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
         keywords,
         text: non_empty(input.text),
         stats,
-        // Checked against the game's `[effects]` by the effects validator.
         effects: input.effects,
         goldfish: input.goldfish,
     })

@@ -40,6 +40,7 @@ pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
     CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
 };
+pub use cards::{CardCoverage, CardDetail};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
@@ -47,7 +48,7 @@ pub use collection::{
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
-    Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games, Legality,
+    Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games, Legality,
     Severity, Side, StatValue,
 };
 pub use deckhand_core::{CardDraft, ColumnTarget, FieldProblem, SheetColumn};

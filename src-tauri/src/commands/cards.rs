@@ -5,7 +5,7 @@
 
 use deckhand::{
     Card, CardCheck, CardDraft, CardFileFormat, CardForm, CardImportOptions, CardImportPreview,
-    CardUndoLabel, CardUndoReport, CardView, ImportProgress, ImportReport,
+    CardDetail, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
@@ -20,10 +20,10 @@ pub async fn list_cards(db: State<'_, Db>, game: String) -> Result<Vec<Card>, Ui
     db.with(|deckhand| deckhand.cards(Some(&game)))
 }
 
-/// The card with its image's size (`image`: null without one).
+/// The card with its effects written out, its coverage and its image's size.
 #[tauri::command]
-pub async fn get_card(db: State<'_, Db>, id: String) -> Result<CardView, UiError> {
-    db.with(|deckhand| deckhand.card_view(&id, None))
+pub async fn get_card(db: State<'_, Db>, id: String) -> Result<CardDetail, UiError> {
+    db.with(|deckhand| deckhand.card_detail(&id, None))
 }
 
 /// What the card form of a game is generated from.

@@ -151,6 +151,17 @@ export function cardImageUrl(id: string, image: ImageInfo, full = false): string
   return `${convertFileSrc(`${full ? 'full' : 'thumb'}/${id}`, 'card-image')}?v=${version}`;
 }
 
+/** A card's goldfish coverage (GAMES.md): what the numbers play of it, and why not all. */
+export type CoverageState = 'simulated' | 'partial' | 'no_effect' | 'not_simulated';
+
+/** A card as its detail view shows it: the card, its effects written out, its coverage. */
+export interface CardDetail extends Card {
+  /** The effects in their written form (`when set: may draw 1 | …`); empty for none. */
+  effects_text: string;
+  coverage: { state: CoverageState; reason?: string };
+  image: ImageInfo | null;
+}
+
 /** A search hit: every card field plus the search score (higher is a better match). */
 export interface ScoredCard extends Card {
   score: number;
@@ -779,7 +790,7 @@ export const backend = {
   exportGameFile: (id: string) => call<string | null>('export_game_file', { id }),
   gameRules: (id: string) => call<GameRules>('game_rules', { id }),
   listCards: (game: string) => call<Card[]>('list_cards', { game }),
-  getCard: (id: string) => call<CardWithImage>('get_card', { id }),
+  getCard: (id: string) => call<CardDetail>('get_card', { id }),
   /** The image sizes of a game's cards that have an image, by card id. */
   cardImages: (game: string) => call<Record<string, ImageInfo>>('card_images', { game }),
   /** Asks for an image file in a native dialog and attaches it; `null` when the user cancels. */
