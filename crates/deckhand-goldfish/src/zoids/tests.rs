@@ -13,6 +13,7 @@ use crate::simulate::game_rng;
 use crate::testing;
 
 mod reference;
+mod scenarios;
 
 const G: &str = "zoids-scramble";
 
