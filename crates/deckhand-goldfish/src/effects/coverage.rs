@@ -527,6 +527,11 @@ pub fn trigger_words(trigger: Trigger) -> &'static str {
     }
 }
 
+#[cfg(test)]
+pub(super) fn combine_for_tests(parts: Vec<Part>) -> Part {
+    combine(parts)
+}
+
 /// One state for a card from the states of its parts: nothing left out is `simulated` (or
 /// `no_effect` when nothing of it plays), something left out beside something played is
 /// `partial`, nothing played is `not_simulated`. The reason names what is left out.
