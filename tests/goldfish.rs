@@ -118,7 +118,7 @@ fn goldfish_text_shows_the_kill_turns_of_both_seats_and_the_seed() {
         "Won on",
         "by then",
         "First attack",
-        "Coverage (distinct cards, all effects): ",
+        "Coverage (distinct cards, effects: all): ",
     ] {
         assert!(out.contains(needed), "{needed} in {out}");
     }

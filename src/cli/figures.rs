@@ -357,7 +357,7 @@ fn interval(f: &Figure, values: &Value) -> String {
 /// state, and which effects played.
 pub fn coverage_line(coverage: &Coverage) -> String {
     format!(
-        "Coverage ({}, {} effects): {} simulated, {} partial, {} no goldfish effect, {} not simulated",
+        "Coverage ({}, effects: {}): {} simulated, {} partial, {} no goldfish effect, {} not simulated",
         coverage.counted,
         coverage.effects,
         coverage.simulated,
