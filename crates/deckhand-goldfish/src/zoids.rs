@@ -44,6 +44,7 @@
 //!   step 3 would set as Energy first; one chosen from the Scrapyard is the Zoid step 1
 //!   would set first, then by name; "bottom" is the bottom of the deck, drawn after the
 //!   shuffled rest.
+//!
 //! Attacks on the base start no battle against a goldfish that never blocks, so battle,
 //! block and power effects never change a game: the data says so (`no_effect`). Unison
 //! and CAS Zoids are never set (step 1): `not_simulated`, and named in every report.
@@ -97,7 +98,7 @@ const PLAYS: Plays = Plays {
     stats: &[],
     structural: &["Unmanned"],
     unplayed_types: &[],
-    card_rule: card_rule,
+    card_rule,
 };
 
 /// With keyword effects only, Commands are never played (GAMES.md step 4).
@@ -315,9 +316,9 @@ impl Zoids {
         for (rank, &c) in zoid_order.iter().enumerate() {
             play_rank[c as usize] = rank as u16;
         }
-        for c in 0..n {
-            if play_rank[c] == u16::MAX {
-                play_rank[c] = zoid_order.len() as u16 + deck.name_rank[c];
+        for (rank, name_rank) in play_rank.iter_mut().zip(&deck.name_rank) {
+            if *rank == u16::MAX {
+                *rank = zoid_order.len() as u16 + name_rank;
             }
         }
         Ok(Zoids {
