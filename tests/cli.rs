@@ -163,6 +163,43 @@ fn card_shows_every_field_and_unknown_cards_exit_2() {
     );
 }
 
+/// Issue 19: `card` shows the effects' written form and the card's coverage (`--json`:
+/// `effects_text`, `coverage`); an effect naming what its game lacks is refused at its path.
+#[test]
+fn card_shows_effects_and_coverage_and_a_foreign_effect_is_refused() {
+    let env = Env::new();
+    env.json(&["import", &fixture("good-set.json"), "--json"]);
+    let card = env.json(&["card", "fixture raptor", "--json"]);
+    assert_eq!(card["effects_text"], "");
+    assert_eq!(card["coverage"]["state"], "not_simulated");
+    assert_eq!(
+        card["coverage"]["reason"],
+        "its text is not stated as effects"
+    );
+    let order = env.json(&["card", "Fixture Order", "--json"]);
+    assert_eq!(order["coverage"]["state"], "simulated");
+    assert!(order["coverage"].get("reason").is_none(), "{order}");
+    let output = env.run(&["card", "fixture raptor"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("Goldfish         not_simulated: its text is not stated as effects"),
+        "{text}"
+    );
+
+    let before = env.zoids_count();
+    let output = env.run(&["import", &fixture("foreign-effect.json")]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+    // Whether Zoids declares `set` or not, the effect names something it lacks.
+    assert!(
+        message.contains("foreign-effect.json: cards[0].effects[0].")
+            && message.contains("Zoids Scramble has no "),
+        "{message}"
+    );
+    assert_eq!(env.zoids_count(), before);
+}
+
 #[test]
 fn an_unknown_game_or_bad_usage_exits_2() {
     let env = Env::new();

@@ -176,15 +176,15 @@ pub fn card(
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let card = deckhand.card(name_or_id, game)?;
+    let detail = deckhand.card_detail(name_or_id, game)?;
     if json {
-        return print_json(out, &card);
+        return print_json(out, &detail);
     }
     let game = deckhand
         .games()
-        .get(&card.game)
+        .get(&detail.card.game)
         .map_err(deckhand::Error::from)?;
-    text::card_detail(&card, game, out)?;
+    text::card_detail(&detail, game, out)?;
     Ok(())
 }
 

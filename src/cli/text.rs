@@ -4,7 +4,8 @@
 use std::io::{self, Write};
 
 use deckhand::{
-    Card, DeckImportReport, Game, GameSummary, HeroesGridReport, ImportReport, Legality, Severity,
+    Card, CardDetail, DeckImportReport, Game, GameSummary, HeroesGridReport, ImportReport,
+    Legality, Severity,
 };
 use deckhand_bench::{GoldfishBenchReport, SearchBenchReport, Timing};
 
@@ -126,7 +127,8 @@ fn compact_stats(card: &Card) -> String {
         .join(" ")
 }
 
-pub fn card_detail(card: &Card, game: &Game, out: &mut impl Write) -> io::Result<()> {
+pub fn card_detail(detail: &CardDetail, game: &Game, out: &mut impl Write) -> io::Result<()> {
+    let card = &detail.card;
     writeln!(out, "{}", card.name)?;
     let mut field = |label: &str, value: &str| -> io::Result<()> {
         if !value.is_empty() {
@@ -160,6 +162,23 @@ pub fn card_detail(card: &Card, game: &Game, out: &mut impl Write) -> io::Result
         for line in text.lines() {
             writeln!(out, "  {line}")?;
         }
+    }
+    if !card.effects.is_empty() {
+        writeln!(out)?;
+        // One line each: the written form, as in `effects_text`.
+        for effect in &card.effects {
+            writeln!(out, "  {:<16} {effect}", "Effect")?;
+        }
+    }
+    let coverage = &detail.coverage;
+    match &coverage.reason {
+        Some(reason) => writeln!(
+            out,
+            "  {:<16} {}: {reason}",
+            "Goldfish",
+            coverage.state.id()
+        )?,
+        None => writeln!(out, "  {:<16} {}", "Goldfish", coverage.state.id())?,
     }
     Ok(())
 }

@@ -225,6 +225,7 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
         Some(_) => return Err((".id".into(), "an id, when given, must not be empty".into())),
         None => slug(&format!("{} {}", game.id, name)),
     };
+    crate::effect_check::check_card_effects(game, &input.effects, input.goldfish.as_ref())?;
     let non_empty = |s: Option<String>| s.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     Ok(Card {
         id,
@@ -243,7 +244,6 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
         keywords,
         text: non_empty(input.text),
         stats,
-        // Checked against the game's `[effects]` by the effects validator.
         effects: input.effects,
         goldfish: input.goldfish,
     })

@@ -431,6 +431,7 @@ impl Game {
                 );
             }
         }
+        crate::effect_check::check_game_effects(self)?;
         self.deck.validate(self)?;
         self.validate_formats()?;
         self.validate_print()

@@ -8,14 +8,18 @@
 mod card;
 mod card_set;
 mod copy;
+mod coverage;
 mod deck;
 mod effect;
+mod effect_check;
+mod effect_text;
 mod error;
 mod format;
 mod game;
 mod games;
 mod legality;
 mod name;
+pub mod query;
 mod quote;
 mod rules;
 
@@ -24,10 +28,15 @@ pub use card_set::{
     read_sheet, sniff_delimiter, CardSet, CardSetItem, CardSetSummary, SetInfo, Sheet, SheetOptions,
 };
 pub use copy::{Condition, Finish};
+pub use coverage::{coverage, has_effect_text};
 pub use deck::{Deck, DeckEntry};
 pub use effect::{
     Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
     Requirement, Step, Target, Trigger,
+};
+pub use effect_check::MAX_AMOUNT;
+pub use effect_text::{
+    fill_template, parse_effects, print_effects, EffectTextError, EffectWords, EFFECT_SEPARATOR,
 };
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};

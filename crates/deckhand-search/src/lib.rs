@@ -14,7 +14,7 @@ mod fields;
 mod fuzzy;
 mod generations;
 mod index;
-pub mod query;
+pub use deckhand_core::query;
 mod regex_filter;
 mod text_store;
 mod top_cards;

@@ -1,9 +1,29 @@
 //! Cards: listing, finding by id or name (with "did you mean"), name suggestions.
 
-use deckhand_core::Card;
+use deckhand_core::{coverage, print_effects, Card, CoverageState};
 use deckhand_store::CardFilter;
+use serde::Serialize;
 
 use crate::{Deckhand, Error, Result};
+
+/// A card as its detail shows it (`deckhand card --json`, the app's card view): every card
+/// field, its effects in the written form, and what its data says of its goldfish coverage.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardDetail {
+    #[serde(flatten)]
+    pub card: Card,
+    /// The effects as a player reads and types them (`when set: may draw 1`); empty for none.
+    pub effects_text: String,
+    pub coverage: CardCoverage,
+}
+
+/// A card's coverage state (`simulated`, `partial`, `no_effect`, `not_simulated`) and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardCoverage {
+    pub state: CoverageState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
 
 impl Deckhand {
     /// All cards, or one game's, ordered by game and name.
@@ -50,6 +70,17 @@ impl Deckhand {
                 })
             }
         }
+    }
+
+    /// [`Deckhand::card`] with its effects written out and its coverage.
+    pub fn card_detail(&self, name_or_id: &str, game: Option<&str>) -> Result<CardDetail> {
+        let card = self.card(name_or_id, game)?;
+        let (state, reason) = coverage(&card, self.games.get(&card.game)?);
+        Ok(CardDetail {
+            effects_text: print_effects(&card.effects),
+            coverage: CardCoverage { state, reason },
+            card,
+        })
     }
 
     /// Up to `limit` card names close to `name` (typos, partial names), best first.

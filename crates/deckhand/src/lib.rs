@@ -30,6 +30,7 @@ mod search;
 mod user_file;
 
 pub use card_files::{CardFileFormat, CardImportOptions};
+pub use cards::{CardCoverage, CardDetail};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
@@ -37,8 +38,8 @@ pub use collection::{
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
-    Card, Condition, Deck, DeckEntry, Diagnostic, Finish, Game, Games, Legality, Severity, Side,
-    StatValue,
+    Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, Games, Legality,
+    Severity, Side, StatValue,
 };
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,

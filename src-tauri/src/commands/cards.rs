@@ -1,4 +1,4 @@
-use deckhand::Card;
+use deckhand::{Card, CardDetail};
 use tauri::State;
 
 use super::UiError;
@@ -10,6 +10,6 @@ pub async fn list_cards(db: State<'_, Db>, game: String) -> Result<Vec<Card>, Ui
 }
 
 #[tauri::command]
-pub async fn get_card(db: State<'_, Db>, id: String) -> Result<Card, UiError> {
-    db.with(|deckhand| deckhand.card(&id, None))
+pub async fn get_card(db: State<'_, Db>, id: String) -> Result<CardDetail, UiError> {
+    db.with(|deckhand| deckhand.card_detail(&id, None))
 }

@@ -60,6 +60,16 @@ export interface Card {
   stats: Record<string, StatValue>;
 }
 
+/** A card's goldfish coverage (GAMES.md): what the numbers play of it, and why not all. */
+export type CoverageState = 'simulated' | 'partial' | 'no_effect' | 'not_simulated';
+
+/** A card as its detail view shows it: the card, its effects written out, its coverage. */
+export interface CardDetail extends Card {
+  /** The effects in their written form (`when set: may draw 1 | …`); empty for none. */
+  effects_text: string;
+  coverage: { state: CoverageState; reason?: string };
+}
+
 /** A search hit: every card field plus the search score (higher is a better match). */
 export interface ScoredCard extends Card {
   score: number;
@@ -585,7 +595,7 @@ async function call<T>(command: string, args?: Record<string, unknown>): Promise
 export const backend = {
   listGames: () => call<GameSummary[]>('list_games'),
   listCards: (game: string) => call<Card[]>('list_cards', { game }),
-  getCard: (id: string) => call<Card>('get_card', { id }),
+  getCard: (id: string) => call<CardDetail>('get_card', { id }),
   /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */
   searchCards: (query: string, game: string, limit: number) =>
     call<SearchPage>('search_cards', { query, game, limit }),

@@ -11,6 +11,8 @@ use super::{validate_card, CardInput};
 use crate::card::Card;
 #[cfg(test)]
 use crate::card_set::CardSet;
+use crate::effect::{CoverageState, GoldfishNote};
+use crate::effect_text::{parse_effects, EffectWords};
 use crate::error::{CoreError, RowProblem, MAX_ROW_PROBLEMS};
 use crate::game::{Game, StatKind};
 use crate::games::Games;
@@ -52,6 +54,7 @@ pub struct Sheet {
 /// The plain fields a column can name (besides the stats).
 const FIELDS: &[&str] = &[
     "id", "name", "type", "set", "number", "side", "color", "subtypes", "keywords", "text", "game",
+    "effects", "goldfish",
 ];
 
 /// What a column holds.
@@ -182,7 +185,14 @@ pub fn read_sheet(
             );
             continue;
         }
-        let input = row_input(game, &columns, record, list);
+        let input = match row_input(game, &columns, record, list) {
+            Ok(input) => input,
+            Err((key, message)) => {
+                let column = column_of(&columns, &header, &key);
+                problems.push(row, column.as_ref().map(|(n, h)| (*n, h.as_str())), message);
+                continue;
+            }
+        };
         match validate_card(game, input) {
             Ok(card) => {
                 if let Some(first) = ids.insert(card.id.clone(), row) {
@@ -198,6 +208,11 @@ pub fn read_sheet(
             }
             Err((key, message)) => {
                 let column = column_of(&columns, &header, &key);
+                // Inside one effects cell, the path says which effect and step.
+                let message = match key.strip_prefix(".effects") {
+                    Some(inner) if !inner.is_empty() => format!("effects{inner}: {message}"),
+                    _ => message,
+                };
                 problems.push(row, column.as_ref().map(|(n, h)| (*n, h.as_str())), message);
             }
         }
@@ -389,13 +404,14 @@ fn close_matches(game: &Game, wanted: &str) -> Vec<String> {
     names
 }
 
-/// One row as the JSON reader's input: empty cells are absent values.
+/// One row as the JSON reader's input: empty cells are absent values. The `effects` cell is
+/// the written form and `goldfish` is `state: reason`; either may be unreadable.
 fn row_input<'a>(
     game: &Game,
     columns: &[Column],
     record: &'a csv::StringRecord,
     list: char,
-) -> CardInput<'a> {
+) -> Result<CardInput<'a>, (String, String)> {
     let mut input = CardInput {
         name: Cow::Borrowed(""),
         card_type: String::new(),
@@ -435,6 +451,14 @@ fn row_input<'a>(
             Column::Field("color") => input.color = owned,
             Column::Field("subtypes") => input.subtypes = split(value),
             Column::Field("keywords") => input.keywords = split(value),
+            Column::Field("effects") => {
+                input.effects = parse_effects(value, Some(&EffectWords::for_game(game)))
+                    .map_err(|err| (".effects".to_owned(), err.to_string()))?;
+            }
+            Column::Field("goldfish") => {
+                input.goldfish =
+                    Some(parse_note(value).map_err(|message| (".goldfish".to_owned(), message))?);
+            }
             Column::Field(_) => input.text = owned,
             Column::Stat(stat) => {
                 let value = match game.stats[stat].kind {
@@ -454,7 +478,30 @@ fn row_input<'a>(
             input.id = Some(slug(&format!("{} {set} {number}", game.id)));
         }
     }
-    input
+    Ok(input)
+}
+
+/// A goldfish note as one cell: `no_effect: only matters when the opponent blocks`.
+fn parse_note(cell: &str) -> Result<GoldfishNote, String> {
+    let (state, reason) = cell.split_once(':').unwrap_or((cell, ""));
+    let state = [
+        CoverageState::Simulated,
+        CoverageState::Partial,
+        CoverageState::NoEffect,
+        CoverageState::NotSimulated,
+    ]
+    .into_iter()
+    .find(|s| s.id() == fold_name(state).replace(' ', "_"))
+    .ok_or_else(|| {
+        format!(
+            "'{}' is not a goldfish state: write partial, no_effect or not_simulated, then ': ' and the reason",
+            crate::clip(state.trim())
+        )
+    })?;
+    Ok(GoldfishNote {
+        state,
+        reason: reason.trim().to_owned(),
+    })
 }
 
 /// The 1-based column number and header of the validator's key (`.stats.power[1]`,

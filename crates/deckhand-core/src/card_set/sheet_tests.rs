@@ -31,6 +31,9 @@ name = "Flying"
 [[sections]]
 id = "main"
 name = "Main"
+[effects]
+triggers = ["set"]
+zones = ["deck", "hand"]
 "#;
 
 fn read(text: &str, delimiter: u8) -> Result<Sheet, CoreError> {
@@ -133,4 +136,38 @@ fn a_row_with_too_few_cells_is_named() {
 fn a_sheet_without_a_type_column_is_refused() {
     let error = read("name,power\nRay,1\n", b',').unwrap_err().to_string();
     assert_eq!(error, "cards.csv: row 1: the header needs a 'type' column");
+}
+
+#[test]
+fn an_effects_cell_is_the_written_form_and_a_goldfish_cell_is_state_and_reason() {
+    let text = "name,type,effects,goldfish\n\
+        Liger,Zoid,when set: may draw 1 | when set: move 1 [t:zoid] from deck to hand,\n\
+        Raptor,Zoid,when set: move 1 from dek to hand,\n\
+        Hawk,Zoid,when attacks: draw 1,\n\
+        Mole,Zoid,,maybe: later\n\
+        Owl,Zoid,,No effect: only matters when it is blocked\n\
+        Bat,Zoid,when set: draw 100,\n";
+    let err = read(text, b',').unwrap_err().to_string();
+    let expected = [
+        "cards.csv: row 3, column 3 (effects): at 23: expected a zone (deck, hand)",
+        "cards.csv: row 4, column 3 (effects): effects[0].trigger: Zoids Scramble has no trigger 'attacks' (its triggers: set)",
+        "cards.csv: row 5, column 4 (goldfish): 'maybe' is not a goldfish state: write partial, no_effect or not_simulated, then ': ' and the reason",
+        "cards.csv: row 7, column 3 (effects): effects[0].steps[0].count: an amount from 0 to 99, not 100",
+    ];
+    assert_eq!(err, expected.join("\n"));
+    let fine: String = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| [0, 1, 5].contains(i))
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let sheet = read(&fine, b',').unwrap();
+    let liger = &sheet.cards[0].1;
+    assert_eq!(
+        crate::print_effects(&liger.effects),
+        "when set: may draw 1 | when set: move 1 [t:zoid] from deck to hand"
+    );
+    let owl = sheet.cards[1].1.goldfish.as_ref().unwrap();
+    assert_eq!(owl.state, crate::CoverageState::NoEffect);
+    assert_eq!(owl.reason, "only matters when it is blocked");
 }

@@ -581,11 +581,24 @@ fn the_deepest_queries_allowed_search_on_a_small_stack() {
     ];
     let index = index();
     for (query, expected) in cases {
-        let found = crate::query::on_small_stack(|| {
+        let found = on_small_stack(|| {
             let mut found = names(&index, &query);
             found.sort();
             found
         });
         assert_eq!(found, expected, "{query}");
     }
+}
+
+/// Runs `work` on a thread with a 512 KiB stack, what a debug build needs for queries nested
+/// [`MAX_NESTING`](crate::MAX_NESTING) deep (the query language's own tests use the same).
+fn on_small_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn_scoped(scope, work)
+            .expect("a thread")
+            .join()
+            .expect("the thread finished")
+    })
 }

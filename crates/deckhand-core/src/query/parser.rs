@@ -14,7 +14,7 @@
 //! AST is printed or dropped: the deepest AST the parser builds is about three nodes per
 //! level. Regexes are held to the same depth.
 
-use deckhand_core::{fold_name, Games};
+use crate::{fold_name, Game, Games};
 use std::collections::BTreeSet;
 
 use super::ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
@@ -33,6 +33,14 @@ impl Vocabulary {
         Vocabulary {
             stats: games.iter().flat_map(|g| g.stats.keys().cloned()).collect(),
             games: games.ids().into_iter().map(str::to_owned).collect(),
+        }
+    }
+
+    /// One game's words: what an effect filter of its cards may name.
+    pub fn for_game(game: &Game) -> Vocabulary {
+        Vocabulary {
+            stats: game.stats.keys().cloned().collect(),
+            games: vec![game.id.clone()],
         }
     }
 }

@@ -202,7 +202,7 @@ impl fmt::Display for Expr {
 
 impl Query {
     /// Whether the query counts copies in the collection or wishlist (`owned`, `wanted`):
-    /// then the search needs the player's [`Collection`](crate::Collection).
+    /// then the search needs the player's collection (`deckhand_search::Collection`).
     pub fn uses_collection(&self) -> bool {
         fn walk(expr: &Expr) -> bool {
             match expr {

@@ -1,0 +1,713 @@
+//! The written form of effects: one line a player reads and types, the same in the card
+//! editor, a spreadsheet cell and `card --json`'s `effects_text`. [`print_effects`] is
+//! canonical and [`parse_effects`] reads it back: `parse(print(e)) == e` for every valid
+//! effect (the validator refuses the few typed shapes the grammar cannot say).
+//!
+//! ```text
+//! effect      := trigger [" if " requirement] ": " ["may "] steps
+//! trigger     := "when played" | "when set" | … | "while in play" | "activate (" [steps] ")"
+//! requirement := [N "+ " | "no "] [filter " "] "in " zone
+//! steps       := step (", " step)*
+//! amount      := INT | INT " per " [filter " "] "in " zone [" max " INT]
+//! filter      := "[" query "]"
+//! ```
+//! Several effects are joined by `" | "`. The README's "Card effects" lists every step.
+
+use std::fmt::{self, Write as _};
+
+use crate::effect::{Amount, Duration, Effect, PerCount, Requirement, Step, Target, Trigger};
+use crate::effect::{EffectsDef, Filter};
+use crate::query::{parse_filter, Vocabulary};
+use crate::Game;
+
+/// Between two effects of one card.
+pub const EFFECT_SEPARATOR: &str = " | ";
+
+/// The written form cannot be read: where (1-based character) and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EffectTextError {
+    pub position: usize,
+    pub message: String,
+}
+
+impl fmt::Display for EffectTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at {}: {}", self.position, self.message)
+    }
+}
+
+/// The phrase of each trigger but `activated` (`activate (cost)`).
+const TRIGGER_PHRASES: [(Trigger, &str); 13] = [
+    (Trigger::Played, "when played"),
+    (Trigger::Set, "when set"),
+    (Trigger::Summoned, "when summoned"),
+    (Trigger::Attacks, "when attacks"),
+    (Trigger::Blocks, "when blocks"),
+    (Trigger::Battles, "when battling"),
+    (Trigger::WinsBattle, "when wins battle"),
+    (Trigger::LosesBattle, "when loses battle"),
+    (Trigger::Revealed, "when revealed"),
+    (Trigger::Destroyed, "when destroyed"),
+    (Trigger::TurnStart, "at turn start"),
+    (Trigger::TurnEnd, "at turn end"),
+    (Trigger::Static, "while in play"),
+];
+
+const DURATIONS: [(Duration, &str); 4] = [
+    (Duration::Battle, "until end of battle"),
+    (Duration::Turn, "until end of turn"),
+    (Duration::Permanent, "permanently"),
+    (Duration::WhileInPlay, "while in play"),
+];
+
+/// The written form of `effects`, joined by [`EFFECT_SEPARATOR`]; empty for none.
+pub fn print_effects(effects: &[Effect]) -> String {
+    let mut out = String::new();
+    for (i, effect) in effects.iter().enumerate() {
+        if i > 0 {
+            out.push_str(EFFECT_SEPARATOR);
+        }
+        let _ = write!(out, "{effect}");
+    }
+    out
+}
+
+impl fmt::Display for Effect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.trigger {
+            Trigger::Activated => {
+                f.write_str("activate (")?;
+                write_steps(f, &self.cost)?;
+                f.write_str(")")?;
+            }
+            trigger => f.write_str(trigger_phrase(trigger))?,
+        }
+        if let Some(requirement) = &self.requirement {
+            f.write_str(" if ")?;
+            if requirement.negated {
+                f.write_str("no ")?;
+            } else if requirement.at_least != 1 {
+                write!(f, "{}+ ", requirement.at_least)?;
+            }
+            write_filter_then_space(f, requirement.filter.as_ref())?;
+            write!(f, "in {}", requirement.zone)?;
+        }
+        f.write_str(": ")?;
+        if self.optional {
+            f.write_str("may ")?;
+        }
+        write_steps(f, &self.steps)
+    }
+}
+
+fn trigger_phrase(trigger: Trigger) -> &'static str {
+    TRIGGER_PHRASES
+        .iter()
+        .find(|(t, _)| *t == trigger)
+        .map_or("activate", |(_, phrase)| phrase)
+}
+
+fn write_steps(f: &mut fmt::Formatter<'_>, steps: &[Step]) -> fmt::Result {
+    for (i, step) in steps.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{step}")?;
+    }
+    Ok(())
+}
+
+fn write_filter_then_space(f: &mut fmt::Formatter<'_>, filter: Option<&Filter>) -> fmt::Result {
+    match filter {
+        Some(filter) => write!(f, "[{}] ", filter.0),
+        None => Ok(()),
+    }
+}
+
+fn write_filter_after_space(f: &mut fmt::Formatter<'_>, filter: Option<&Filter>) -> fmt::Result {
+    match filter {
+        Some(filter) => write!(f, " [{}]", filter.0),
+        None => Ok(()),
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Amount::Fixed(n) => write!(f, "{n}"),
+            Amount::Per(per) => {
+                write!(f, "{} per ", per.each)?;
+                write_filter_then_space(f, per.filter.as_ref())?;
+                write!(f, "in {}", per.zone)?;
+                if let Some(max) = per.max {
+                    write!(f, " max {max}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `+2`, `-1`, `+1 per [kw:ally] in arena`: the sign, then the amount without it.
+fn write_signed(f: &mut fmt::Formatter<'_>, amount: &Amount) -> fmt::Result {
+    let negative = match amount {
+        Amount::Fixed(n) => *n < 0,
+        Amount::Per(per) => per.each < 0,
+    };
+    f.write_str(if negative { "-" } else { "+" })?;
+    match amount {
+        Amount::Fixed(n) => write!(f, "{}", n.unsigned_abs()),
+        Amount::Per(per) => write!(
+            f,
+            "{}",
+            Amount::Per(PerCount {
+                each: per.each.saturating_abs(),
+                ..per.clone()
+            })
+        ),
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Draw { count } => write!(f, "draw {count}"),
+            Step::Discard { count, filter } => {
+                write!(f, "discard {count}")?;
+                write_filter_after_space(f, filter.as_ref())
+            }
+            Step::Move {
+                count,
+                from,
+                to,
+                filter,
+                search,
+            } => {
+                write!(f, "{} {count}", if *search { "search" } else { "move" })?;
+                write_filter_after_space(f, filter.as_ref())?;
+                write!(f, " from {from} to {to}")
+            }
+            Step::Damage { amount } => write!(f, "deal {amount} damage"),
+            Step::Prevent { amount } => write!(f, "prevent {amount} damage"),
+            Step::Heal { amount } => write!(f, "heal {amount}"),
+            Step::Gain { amount, resource } => write!(f, "gain {amount} {resource}"),
+            Step::Spend { amount, resource } => write!(f, "spend {amount} {resource}"),
+            Step::Modify {
+                stat,
+                by,
+                target,
+                duration,
+            } => {
+                match target {
+                    Target::This => f.write_str("this")?,
+                    Target::Others { filter } => {
+                        f.write_str("others")?;
+                        write_filter_after_space(f, filter.as_ref())?;
+                    }
+                    Target::Each { filter } => {
+                        f.write_str("each")?;
+                        write_filter_after_space(f, filter.as_ref())?;
+                    }
+                }
+                f.write_str(" ")?;
+                write_signed(f, by)?;
+                let duration = DURATIONS
+                    .iter()
+                    .find(|(d, _)| d == duration)
+                    .map_or("", |(_, phrase)| phrase);
+                write!(f, " {stat} {duration}")
+            }
+            Step::Roll { dice } => write!(f, "roll {dice}"),
+            Step::Choose { options } => {
+                f.write_str("choose ")?;
+                for (i, option) in options.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" or ")?;
+                    }
+                    f.write_str("(")?;
+                    write_steps(f, option)?;
+                    f.write_str(")")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The words a game gives the written form: the zones, resources and stats it has, and the
+/// query vocabulary its filters are checked with. Without them any word is accepted.
+#[derive(Debug, Clone)]
+pub struct EffectWords {
+    pub zones: Vec<String>,
+    pub resources: Vec<String>,
+    pub stats: Vec<String>,
+    pub vocabulary: Vocabulary,
+}
+
+impl EffectWords {
+    pub fn for_game(game: &Game) -> EffectWords {
+        let EffectsDef {
+            zones, resources, ..
+        } = &game.effects;
+        EffectWords {
+            zones: zones.clone(),
+            resources: resources.clone(),
+            stats: game.stats.keys().cloned().collect(),
+            vocabulary: Vocabulary::for_game(game),
+        }
+    }
+}
+
+/// Reads effects in the written form (several joined by `" | "`; blank is none). With
+/// `words`, zones, resources, stats and filters must be the game's.
+pub fn parse_effects(
+    text: &str,
+    words: Option<&EffectWords>,
+) -> Result<Vec<Effect>, EffectTextError> {
+    let mut parser = Parser {
+        chars: text.chars().collect(),
+        pos: 0,
+        words,
+    };
+    parser.skip_spaces();
+    let mut effects = Vec::new();
+    if parser.at_end() {
+        return Ok(effects);
+    }
+    loop {
+        effects.push(parser.effect()?);
+        parser.skip_trailing_spaces();
+        if parser.at_end() {
+            return Ok(effects);
+        }
+        if !parser.eat(EFFECT_SEPARATOR) {
+            return Err(parser.error("expected \" | \" and another effect, or the end"));
+        }
+    }
+}
+
+/// Fills a keyword's effects template: `{value}` is the keyword's whole value, `{1}`, `{2}`…
+/// its whitespace-separated parts (a missing part is left as written, so it fails to parse).
+pub fn fill_template(template: &str, value: &str) -> String {
+    let mut out = template.replace("{value}", value.trim());
+    for (i, part) in value.split_whitespace().enumerate() {
+        out = out.replace(&format!("{{{}}}", i + 1), part);
+    }
+    out
+}
+
+struct Parser<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    words: Option<&'a EffectWords>,
+}
+
+type Parsed<T> = Result<T, EffectTextError>;
+
+impl Parser<'_> {
+    fn at_end(&self) -> bool {
+        self.pos >= self.chars.len()
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    /// Blanks at the very end only (never eats the space of `" | "`).
+    fn skip_trailing_spaces(&mut self) {
+        if self.chars[self.pos..].iter().all(|c| c.is_whitespace()) {
+            self.pos = self.chars.len();
+        }
+    }
+
+    fn looking_at(&self, literal: &str) -> bool {
+        let mut i = self.pos;
+        for expected in literal.chars() {
+            if self.chars.get(i) != Some(&expected) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    fn eat(&mut self, literal: &str) -> bool {
+        if self.looking_at(literal) {
+            self.pos += literal.chars().count();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, literal: &str) -> Parsed<()> {
+        if self.eat(literal) {
+            Ok(())
+        } else {
+            Err(self.error(&format!("expected {literal:?}")))
+        }
+    }
+
+    fn error(&self, message: &str) -> EffectTextError {
+        self.error_at(self.pos, message)
+    }
+
+    fn error_at(&self, pos: usize, message: &str) -> EffectTextError {
+        EffectTextError {
+            position: pos + 1,
+            message: message.to_owned(),
+        }
+    }
+
+    fn effect(&mut self) -> Parsed<Effect> {
+        let (trigger, cost) = self.trigger()?;
+        let requirement = if self.eat(" if ") {
+            Some(self.requirement()?)
+        } else {
+            None
+        };
+        if !self.eat(": ") {
+            return Err(self.error(if requirement.is_none() {
+                "expected \": \" (or \" if \" and a requirement) after the trigger"
+            } else {
+                "expected \": \" after the requirement"
+            }));
+        }
+        let optional = self.eat("may ");
+        let steps = self.steps()?;
+        Ok(Effect {
+            trigger,
+            requirement,
+            optional,
+            cost,
+            steps,
+        })
+    }
+
+    fn trigger(&mut self) -> Parsed<(Trigger, Vec<Step>)> {
+        if self.eat("activate (") {
+            let cost = if self.looking_at(")") {
+                Vec::new()
+            } else {
+                self.steps()?
+            };
+            self.expect(")")?;
+            return Ok((Trigger::Activated, cost));
+        }
+        for (trigger, phrase) in TRIGGER_PHRASES {
+            if self.looking_at(phrase)
+                && !self
+                    .chars
+                    .get(self.pos + phrase.len())
+                    .is_some_and(|c| c.is_alphanumeric())
+            {
+                self.pos += phrase.len();
+                return Ok((trigger, Vec::new()));
+            }
+        }
+        Err(self.error(
+            "expected a trigger (when played, when set, when summoned, when attacks, when blocks, \
+             when battling, when wins battle, when loses battle, when revealed, when destroyed, \
+             at turn start, at turn end, while in play, activate (cost))",
+        ))
+    }
+
+    fn requirement(&mut self) -> Parsed<Requirement> {
+        let mut at_least = 1;
+        let mut negated = false;
+        if self.eat("no ") {
+            negated = true;
+        } else if self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
+            let start = self.pos;
+            let n = self.integer()?;
+            at_least =
+                u32::try_from(n).map_err(|_| self.error_at(start, "expected a count from 0 up"))?;
+            self.expect("+ ")?;
+        }
+        let filter = self.filter_then_space()?;
+        self.expect("in ")?;
+        let zone = self.zone()?;
+        Ok(Requirement {
+            filter,
+            zone,
+            at_least,
+            negated,
+        })
+    }
+
+    fn steps(&mut self) -> Parsed<Vec<Step>> {
+        let mut steps = vec![self.step()?];
+        while self.eat(", ") {
+            steps.push(self.step()?);
+        }
+        Ok(steps)
+    }
+
+    fn step(&mut self) -> Parsed<Step> {
+        if self.eat("draw ") {
+            return Ok(Step::Draw {
+                count: self.amount()?,
+            });
+        }
+        if self.eat("discard ") {
+            let count = self.amount()?;
+            let filter = self.space_then_filter()?;
+            return Ok(Step::Discard { count, filter });
+        }
+        let search = self.looking_at("search ");
+        if self.eat("move ") || self.eat("search ") {
+            let count = self.amount()?;
+            let filter = self.space_then_filter()?;
+            self.expect(" from ")?;
+            let from = self.zone()?;
+            self.expect(" to ")?;
+            let to = self.zone()?;
+            return Ok(Step::Move {
+                count,
+                from,
+                to,
+                filter,
+                search,
+            });
+        }
+        if self.eat("deal ") {
+            let amount = self.amount()?;
+            self.expect(" damage")?;
+            return Ok(Step::Damage { amount });
+        }
+        if self.eat("prevent ") {
+            let amount = self.amount()?;
+            self.expect(" damage")?;
+            return Ok(Step::Prevent { amount });
+        }
+        if self.eat("heal ") {
+            return Ok(Step::Heal {
+                amount: self.amount()?,
+            });
+        }
+        if self.eat("gain ") {
+            let amount = self.amount()?;
+            self.expect(" ")?;
+            let resource = self.resource()?;
+            return Ok(Step::Gain { amount, resource });
+        }
+        if self.eat("spend ") {
+            let amount = self.amount()?;
+            self.expect(" ")?;
+            let resource = self.resource()?;
+            return Ok(Step::Spend { amount, resource });
+        }
+        if self.eat("roll ") {
+            return Ok(Step::Roll {
+                dice: self.amount()?,
+            });
+        }
+        if self.eat("choose (") {
+            let mut options = vec![self.steps()?];
+            self.expect(")")?;
+            while self.eat(" or (") {
+                options.push(self.steps()?);
+                self.expect(")")?;
+            }
+            return Ok(Step::Choose { options });
+        }
+        let target = if self.eat("this") {
+            Some(Target::This)
+        } else if self.eat("others") {
+            Some(Target::Others {
+                filter: self.space_then_filter()?,
+            })
+        } else if self.eat("each") {
+            Some(Target::Each {
+                filter: self.space_then_filter()?,
+            })
+        } else {
+            None
+        };
+        let Some(target) = target else {
+            return Err(self.error(
+                "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
+                 roll, choose, or this/others/each and a stat change)",
+            ));
+        };
+        self.expect(" ")?;
+        let by = self.signed_amount()?;
+        self.expect(" ")?;
+        let stat = self.stat()?;
+        self.expect(" ")?;
+        let duration = DURATIONS
+            .iter()
+            .find(|(_, phrase)| self.looking_at(phrase))
+            .map(|(duration, phrase)| (*duration, phrase.len()));
+        let Some((duration, len)) = duration else {
+            return Err(self.error(
+                "expected a duration (until end of battle, until end of turn, permanently, \
+                 while in play)",
+            ));
+        };
+        self.pos += len;
+        Ok(Step::Modify {
+            stat,
+            by,
+            target,
+            duration,
+        })
+    }
+
+    fn integer(&mut self) -> Parsed<i64> {
+        let start = self.pos;
+        let negative = self.eat("-");
+        let digits_start = self.pos;
+        while self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
+            self.pos += 1;
+        }
+        if self.pos == digits_start {
+            self.pos = start;
+            return Err(self.error("expected a number"));
+        }
+        let digits: String = self.chars[digits_start..self.pos].iter().collect();
+        let magnitude = digits
+            .parse::<i64>()
+            .map_err(|_| self.error_at(start, "expected a number of at most 18 digits"))?;
+        Ok(if negative { -magnitude } else { magnitude })
+    }
+
+    fn amount(&mut self) -> Parsed<Amount> {
+        let each = self.integer()?;
+        if !self.eat(" per ") {
+            return Ok(Amount::Fixed(each));
+        }
+        let filter = self.filter_then_space()?;
+        self.expect("in ")?;
+        let zone = self.zone()?;
+        let max = if self.eat(" max ") {
+            Some(self.integer()?)
+        } else {
+            None
+        };
+        Ok(Amount::Per(PerCount {
+            each,
+            filter,
+            zone,
+            max,
+        }))
+    }
+
+    fn signed_amount(&mut self) -> Parsed<Amount> {
+        let negative = if self.eat("+") {
+            false
+        } else if self.eat("-") {
+            true
+        } else {
+            return Err(self.error("expected + or - and an amount (+2, -1)"));
+        };
+        if self.looking_at("-") {
+            return Err(self.error("expected a number"));
+        }
+        Ok(match self.amount()? {
+            Amount::Fixed(n) if negative => Amount::Fixed(-n),
+            Amount::Per(per) if negative => Amount::Per(PerCount {
+                each: -per.each,
+                ..per
+            }),
+            amount => amount,
+        })
+    }
+
+    /// `[query]`, when the next character opens one.
+    fn filter(&mut self) -> Parsed<Filter> {
+        let open = self.pos;
+        self.expect("[")?;
+        let start = self.pos;
+        let mut quoted = false;
+        while let Some(&c) = self.chars.get(self.pos) {
+            match c {
+                '"' => quoted = !quoted,
+                ']' if !quoted => break,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        if self.at_end() {
+            return Err(self.error_at(open, "unclosed [: expected ] after the filter"));
+        }
+        let query: String = self.chars[start..self.pos].iter().collect();
+        self.pos += 1;
+        if let Some(words) = self.words {
+            if let Err(err) = parse_filter(&query, &words.vocabulary) {
+                return Err(self.error_at(
+                    start + err.column.saturating_sub(1),
+                    &format!("in the filter: {err}"),
+                ));
+            }
+        }
+        Ok(Filter(query))
+    }
+
+    fn filter_then_space(&mut self) -> Parsed<Option<Filter>> {
+        if !self.looking_at("[") {
+            return Ok(None);
+        }
+        let filter = self.filter()?;
+        self.expect(" ")?;
+        Ok(Some(filter))
+    }
+
+    fn space_then_filter(&mut self) -> Parsed<Option<Filter>> {
+        if !self.looking_at(" [") {
+            return Ok(None);
+        }
+        self.pos += 1;
+        self.filter().map(Some)
+    }
+
+    /// A name: letters, digits, `_` and `-`.
+    fn name(&mut self) -> Option<String> {
+        let start = self.pos;
+        while self
+            .chars
+            .get(self.pos)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| self.chars[start..self.pos].iter().collect())
+    }
+
+    fn known_name(&mut self, what: &str, known: Option<&[String]>) -> Parsed<String> {
+        let start = self.pos;
+        let name = self.name();
+        let expected = || match known {
+            Some(known) => format!("expected {what} ({})", known.join(", ")),
+            None => format!("expected {what}"),
+        };
+        match (name, known) {
+            (Some(name), Some(known)) if !known.contains(&name) => {
+                Err(self.error_at(start, &expected()))
+            }
+            (Some(name), _) => Ok(name),
+            (None, _) => Err(self.error_at(start, &expected())),
+        }
+    }
+
+    fn zone(&mut self) -> Parsed<String> {
+        let known = self.words.map(|w| w.zones.as_slice());
+        self.known_name("a zone", known)
+    }
+
+    fn resource(&mut self) -> Parsed<String> {
+        let known = self.words.map(|w| w.resources.as_slice());
+        self.known_name("a resource", known)
+    }
+
+    fn stat(&mut self) -> Parsed<String> {
+        let known = self.words.map(|w| w.stats.as_slice());
+        self.known_name("a stat", known)
+    }
+}
+
+#[cfg(test)]
+#[path = "effect_text_tests.rs"]
+mod tests;

@@ -1,0 +1,432 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::Games;
+
+const GAME: &str = r#"
+id = "tiny"
+name = "Tiny Game"
+card_size_mm = { width = 63.0, height = 88.0 }
+[[card_types]]
+name = "Zoid"
+stats = ["power", "cost"]
+[stats.power]
+label = "Power"
+kind = "number"
+[stats.cost]
+label = "Cost"
+kind = "number"
+[[sections]]
+id = "main"
+name = "Main"
+[effects]
+triggers = ["played", "set", "attacks", "static", "activated", "loses_battle"]
+zones = ["deck", "hand", "discard", "arena", "energy"]
+resources = ["energy"]
+"#;
+
+fn words() -> EffectWords {
+    let games = Games::from_sources([("tiny.toml", GAME)]).unwrap();
+    EffectWords::for_game(games.get("tiny").unwrap())
+}
+
+fn fixed(n: i64) -> Amount {
+    Amount::Fixed(n)
+}
+
+fn effect(trigger: Trigger, steps: Vec<Step>) -> Effect {
+    Effect {
+        trigger,
+        requirement: None,
+        optional: false,
+        cost: Vec::new(),
+        steps,
+    }
+}
+
+/// The issue's examples, and one of each shape, read into the typed form and printed back
+/// exactly as written.
+#[test]
+fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
+    let filter = |q: &str| Some(Filter(q.into()));
+    let cases: Vec<(&str, Vec<Effect>)> = vec![
+        ("", vec![]),
+        (
+            "when set: may draw 1",
+            vec![Effect {
+                optional: true,
+                ..effect(Trigger::Set, vec![Step::Draw { count: fixed(1) }])
+            }],
+        ),
+        (
+            "activate (spend 2 energy): deal 2 damage",
+            vec![Effect {
+                cost: vec![Step::Spend {
+                    amount: fixed(2),
+                    resource: "energy".into(),
+                }],
+                ..effect(Trigger::Activated, vec![Step::Damage { amount: fixed(2) }])
+            }],
+        ),
+        (
+            "when attacks: this +2 power until end of battle",
+            vec![effect(
+                Trigger::Attacks,
+                vec![Step::Modify {
+                    stat: "power".into(),
+                    by: fixed(2),
+                    target: Target::This,
+                    duration: Duration::Battle,
+                }],
+            )],
+        ),
+        (
+            "while in play: others [sub:wolf] +1 power while in play",
+            vec![effect(
+                Trigger::Static,
+                vec![Step::Modify {
+                    stat: "power".into(),
+                    by: fixed(1),
+                    target: Target::Others {
+                        filter: filter("sub:wolf"),
+                    },
+                    duration: Duration::WhileInPlay,
+                }],
+            )],
+        ),
+        (
+            "when loses battle: deal 1 per [kw:evil] in discard damage",
+            vec![effect(
+                Trigger::LosesBattle,
+                vec![Step::Damage {
+                    amount: Amount::Per(PerCount {
+                        each: 1,
+                        filter: filter("kw:evil"),
+                        zone: "discard".into(),
+                        max: None,
+                    }),
+                }],
+            )],
+        ),
+        (
+            "when played: draw 2, discard 1 | when set if 2+ [t:zoid power<=3] in arena: \
+             search 1 [t:zoid] from deck to hand",
+            vec![
+                effect(
+                    Trigger::Played,
+                    vec![
+                        Step::Draw { count: fixed(2) },
+                        Step::Discard {
+                            count: fixed(1),
+                            filter: None,
+                        },
+                    ],
+                ),
+                Effect {
+                    requirement: Some(Requirement {
+                        filter: filter("t:zoid power<=3"),
+                        zone: "arena".into(),
+                        at_least: 2,
+                        negated: false,
+                    }),
+                    ..effect(
+                        Trigger::Set,
+                        vec![Step::Move {
+                            count: fixed(1),
+                            from: "deck".into(),
+                            to: "hand".into(),
+                            filter: filter("t:zoid"),
+                            search: true,
+                        }],
+                    )
+                },
+            ],
+        ),
+        (
+            "when played if no in arena: choose (gain 1 energy) or (heal 2, roll 1 per in hand max 3)",
+            vec![Effect {
+                requirement: Some(Requirement {
+                    filter: None,
+                    zone: "arena".into(),
+                    at_least: 1,
+                    negated: true,
+                }),
+                ..effect(
+                    Trigger::Played,
+                    vec![Step::Choose {
+                        options: vec![
+                            vec![Step::Gain {
+                                amount: fixed(1),
+                                resource: "energy".into(),
+                            }],
+                            vec![
+                                Step::Heal { amount: fixed(2) },
+                                Step::Roll {
+                                    dice: Amount::Per(PerCount {
+                                        each: 1,
+                                        filter: None,
+                                        zone: "hand".into(),
+                                        max: Some(3),
+                                    }),
+                                },
+                            ],
+                        ],
+                    }],
+                )
+            }],
+        ),
+        (
+            "at turn end: each [t:zoid] -1 power until end of turn, prevent 2 damage, \
+             move 1 [!\"Odd ] Name\"] from discard to deck",
+            vec![effect(
+                Trigger::TurnEnd,
+                vec![
+                    Step::Modify {
+                        stat: "power".into(),
+                        by: fixed(-1),
+                        target: Target::Each {
+                            filter: filter("t:zoid"),
+                        },
+                        duration: Duration::Turn,
+                    },
+                    Step::Prevent { amount: fixed(2) },
+                    Step::Move {
+                        count: fixed(1),
+                        from: "discard".into(),
+                        to: "deck".into(),
+                        filter: filter("!\"Odd ] Name\""),
+                        search: false,
+                    },
+                ],
+            )],
+        ),
+    ];
+    for (text, expected) in cases {
+        let parsed = parse_effects(text, Some(&words())).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(parsed, expected, "{text}");
+        assert_eq!(print_effects(&parsed), text);
+    }
+}
+
+#[test]
+fn a_mistake_is_reported_at_its_character_with_what_was_expected() {
+    let cases = [
+        (
+            "when set: move 1 from dek to hand",
+            "at 23: expected a zone (deck, hand, discard, arena, energy)",
+        ),
+        ("when sett: draw 1", "at 1: expected a trigger"),
+        ("whenever: draw 1", "at 1: expected a trigger (when played"),
+        ("when set: draw one", "at 16: expected a number"),
+        ("when set: fly 1", "at 11: expected a step (draw"),
+        (
+            "when set: gain 1 mana",
+            "at 18: expected a resource (energy)",
+        ),
+        (
+            "when set: this +1 speed permanently",
+            "at 19: expected a stat (cost, power)",
+        ),
+        (
+            "when set: this 1 power permanently",
+            "at 16: expected + or -",
+        ),
+        (
+            "when set: this +1 power forever",
+            "at 25: expected a duration",
+        ),
+        (
+            "when set: discard 1 [powr>=2]",
+            "at 22: in the filter: unknown field 'powr' at 1",
+        ),
+        (
+            "when set: discard 1 [owned>=1]",
+            "at 22: in the filter: an effect filter cannot count",
+        ),
+        ("when set: discard 1 [t:zoid", "at 21: unclosed ["),
+        ("when set: draw 1 | ", "at 20: expected a trigger"),
+        ("when set: draw 1; draw 2", "at 17: expected \" | \""),
+        ("activate (spend 1 energy: draw 1", "at 25: expected \")\""),
+        (
+            "when set: choose (draw 1) or draw 2",
+            "at 26: expected \" | \"",
+        ),
+    ];
+    for (text, expected) in cases {
+        let err = parse_effects(text, Some(&words()))
+            .expect_err(text)
+            .to_string();
+        assert!(
+            err.starts_with(expected),
+            "{text}: got {err:?}, want {expected:?}"
+        );
+    }
+}
+
+#[test]
+fn without_a_game_any_word_is_a_zone_resource_or_stat() {
+    let text = "when set: gain 1 mana, move 1 from vault to hand, this +1 speed permanently";
+    let parsed = parse_effects(text, None).unwrap();
+    assert_eq!(print_effects(&parsed), text);
+}
+
+#[test]
+fn a_keyword_template_is_filled_from_the_keywords_value() {
+    let cases = [
+        ("when set: may draw {value}", "2", "when set: may draw 2"),
+        (
+            "when attacks: this +{1} {2} until end of battle",
+            "3 power",
+            "when attacks: this +3 power until end of battle",
+        ),
+        ("when set: draw {2}", "1", "when set: draw {2}"),
+    ];
+    for (template, value, filled) in cases {
+        assert_eq!(fill_template(template, value), filled);
+    }
+}
+
+// --- parse(print(e)) == e over generated effects ---
+
+fn zone() -> impl Strategy<Value = String> {
+    prop::sample::select(vec!["deck", "hand", "discard", "arena", "energy"]).prop_map(String::from)
+}
+
+fn filter() -> impl Strategy<Value = Option<Filter>> {
+    prop::option::of(
+        prop::sample::select(vec![
+            "t:zoid power<=3",
+            "sub:wolf",
+            "kw:ally",
+            "color:blue",
+            "!\"Exact Name\"",
+            "-t:zoid or cost>=2",
+        ])
+        .prop_map(|q| Filter(q.into())),
+    )
+}
+
+fn amount() -> impl Strategy<Value = Amount> {
+    prop_oneof![
+        3 => (0i64..100).prop_map(Amount::Fixed),
+        1 => (0i64..10, filter(), zone(), prop::option::of(0i64..100)).prop_map(
+            |(each, filter, zone, max)| Amount::Per(PerCount { each, filter, zone, max })
+        ),
+    ]
+}
+
+fn signed_amount() -> impl Strategy<Value = Amount> {
+    prop_oneof![
+        3 => (-99i64..100).prop_map(Amount::Fixed),
+        1 => (-9i64..10, filter(), zone(), prop::option::of(0i64..100)).prop_map(
+            |(each, filter, zone, max)| Amount::Per(PerCount { each, filter, zone, max })
+        ),
+    ]
+}
+
+fn simple_step() -> impl Strategy<Value = Step> {
+    let resource = || prop::sample::select(vec!["energy", "shards"]).prop_map(String::from);
+    let target = prop_oneof![
+        Just(Target::This),
+        filter().prop_map(|filter| Target::Others { filter }),
+        filter().prop_map(|filter| Target::Each { filter }),
+    ];
+    let duration = prop::sample::select(vec![
+        Duration::Battle,
+        Duration::Turn,
+        Duration::Permanent,
+        Duration::WhileInPlay,
+    ]);
+    prop_oneof![
+        amount().prop_map(|count| Step::Draw { count }),
+        (amount(), filter()).prop_map(|(count, filter)| Step::Discard { count, filter }),
+        (amount(), zone(), zone(), filter(), any::<bool>()).prop_map(
+            |(count, from, to, filter, search)| Step::Move {
+                count,
+                from,
+                to,
+                filter,
+                search
+            }
+        ),
+        amount().prop_map(|amount| Step::Damage { amount }),
+        amount().prop_map(|amount| Step::Prevent { amount }),
+        amount().prop_map(|amount| Step::Heal { amount }),
+        (amount(), resource()).prop_map(|(amount, resource)| Step::Gain { amount, resource }),
+        (amount(), resource()).prop_map(|(amount, resource)| Step::Spend { amount, resource }),
+        (
+            prop::sample::select(vec!["power", "cost"]),
+            signed_amount(),
+            target,
+            duration
+        )
+            .prop_map(|(stat, by, target, duration)| Step::Modify {
+                stat: stat.into(),
+                by,
+                target,
+                duration
+            }),
+        amount().prop_map(|dice| Step::Roll { dice }),
+    ]
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        6 => simple_step(),
+        1 => prop::collection::vec(prop::collection::vec(simple_step(), 1..3), 2..4)
+            .prop_map(|options| Step::Choose { options }),
+    ]
+}
+
+fn generated_effect() -> impl Strategy<Value = Effect> {
+    let requirement = prop::option::of(prop_oneof![
+        (filter(), zone(), 0u32..5).prop_map(|(filter, zone, at_least)| Requirement {
+            filter,
+            zone,
+            at_least,
+            negated: false
+        }),
+        (filter(), zone()).prop_map(|(filter, zone)| Requirement {
+            filter,
+            zone,
+            at_least: 1,
+            negated: true
+        }),
+    ]);
+    (
+        prop::sample::select(Trigger::ALL.to_vec()),
+        requirement,
+        any::<bool>(),
+        prop::collection::vec(simple_step(), 0..3),
+        prop::collection::vec(step(), 1..4),
+    )
+        .prop_map(|(trigger, requirement, optional, cost, steps)| Effect {
+            trigger,
+            requirement,
+            optional,
+            // The written form states a cost only for an activated ability.
+            cost: if trigger == Trigger::Activated {
+                cost
+            } else {
+                Vec::new()
+            },
+            steps,
+        })
+}
+
+proptest! {
+    #[test]
+    fn printing_then_parsing_gives_back_the_same_effects(
+        effects in prop::collection::vec(generated_effect(), 0..4)
+    ) {
+        let text = print_effects(&effects);
+        let parsed = parse_effects(&text, None).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(&parsed, &effects, "{}", text);
+        prop_assert_eq!(print_effects(&parsed), text);
+    }
+
+    #[test]
+    fn any_text_parses_or_errors_without_panicking(text in "\\PC{0,60}") {
+        let _ = parse_effects(&text, Some(&words()));
+    }
+}
