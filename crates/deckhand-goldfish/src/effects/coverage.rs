@@ -4,16 +4,18 @@
 //! is `partial` or `not_simulated`, with the reason.
 //!
 //! A card with no effects and no note is `simulated` when its text says no more than the
-//! reminder text of its keywords, `not_simulated` otherwise (the rule `has_effect_text`
-//! keeps until it moves to the core).
+//! reminder text of its keywords, `not_simulated` otherwise (the core's `has_effect_text`).
+//! The written form is the core's (`parse_effects`, `fill_template`), and so is the query
+//! matcher that turns each filter into a card set once per deck.
 
+use deckhand_core::query::{matches, parse_filter, Vocabulary};
 use deckhand_core::{
-    fold_name, Amount, Card, CoverageState, Effect, Game, GoldfishNote, Requirement, Step, Target,
-    Trigger,
+    fill_template, fold_name, has_effect_text, parse_effects, Amount, Card, CoverageState, Effect,
+    Game, GoldfishNote, Requirement, Step, Target, Trigger,
 };
 use serde::{Deserialize, Serialize};
 
-use super::{filter, text, Amt, CardSet, Compiled, Id, Op, Programs, Req, Tgt};
+use super::{Amt, CardSet, Compiled, Id, Op, Programs, Req, Tgt};
 
 /// Which effects play: `All` (the default) or `Keywords` (the procedures of GAMES.md with
 /// keyword effects only, the figures pinned before card effects existed).
@@ -262,7 +264,7 @@ impl Builder<'_> {
                 "" => name.to_owned(),
                 v => format!("{name} {v}"),
             };
-            match text::parse_effects(&fill(template, value)) {
+            match parse_effects(&fill_template(template, value), None) {
                 Ok(effects) => {
                     for effect in &effects {
                         let (state, reason) = self.effect(effect, label.clone());
@@ -481,9 +483,11 @@ impl Builder<'_> {
         if let Some(i) = self.filters.iter().position(|f| f == filter) {
             return Ok(Some(i as u16));
         }
+        let expr = parse_filter(filter, &Vocabulary::for_game(self.game))
+            .map_err(|e| format!("the filter [{filter}] cannot be read: {e}"))?;
         let mut set = CardSet::new(self.cards.len());
         for (i, card) in self.cards.iter().enumerate() {
-            if filter::matches(filter, card)? {
+            if expr.as_ref().is_none_or(|e| matches(e, card)) {
                 set.insert(i);
             }
         }
@@ -495,16 +499,6 @@ impl Builder<'_> {
 
 fn position(list: &[&str], name: &str) -> Option<Id> {
     list.iter().position(|z| *z == name).map(|i| i as Id)
-}
-
-/// A keyword template with its value: `{value}` the whole value, `{1}` `{2}` its
-/// whitespace-separated parts.
-pub fn fill(template: &str, value: &str) -> String {
-    let mut out = template.replace("{value}", value);
-    for (i, part) in value.split_whitespace().enumerate() {
-        out = out.replace(&format!("{{{}}}", i + 1), part);
-    }
-    out
 }
 
 /// A trigger as the written form says it.
@@ -625,86 +619,4 @@ fn is_simulated(card: &Card, policy: &KeywordPolicy) -> bool {
     }
     let text = card.text.as_deref().unwrap_or("");
     !has_effect_text(text, &card.keywords)
-}
-
-/// True when `text` holds more than `keywords` and their parenthesised reminders.
-pub fn has_effect_text(text: &str, keywords: &[String]) -> bool {
-    let mut rest = text.to_owned();
-    for written in keywords {
-        while let Some(start) = find_folded(&rest, written) {
-            let mut end = start + written.len();
-            let after = &rest[end..];
-            let trimmed = after.trim_start();
-            if trimmed.starts_with('(') {
-                let open = end + (after.len() - trimmed.len());
-                end = closing_paren(&rest, open).map_or(rest.len(), |close| close + 1);
-            }
-            rest.replace_range(start..end, " ");
-        }
-    }
-    rest.chars()
-        .any(|c| !c.is_whitespace() && !c.is_ascii_punctuation())
-}
-/// The byte offset of `needle` in `haystack`, compared ASCII-case-insensitively.
-fn find_folded(haystack: &str, needle: &str) -> Option<usize> {
-    if needle.is_empty() {
-        return None;
-    }
-    let hay = haystack.as_bytes();
-    let pin = needle.as_bytes();
-    (0..=hay.len().checked_sub(pin.len())?)
-        .filter(|&i| haystack.is_char_boundary(i) && haystack.is_char_boundary(i + pin.len()))
-        .find(|&i| hay[i..i + pin.len()].eq_ignore_ascii_case(pin))
-}
-
-/// The byte offset of the `)` closing the `(` at `open`, counting nesting.
-fn closing_paren(text: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in text[open..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(open + i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reminder_text_alone_is_not_an_effect() {
-        let cases: &[(&str, &[&str], bool)] = &[
-            (
-                "Scouting: 1 (When you set this Zoid, you may draw 1 card.)",
-                &["Scouting: 1"],
-                false,
-            ),
-            (
-                "Flying (Zoids without Flying cannot attack.) Unmanned (No Pilot (ever).)",
-                &["Flying", "Unmanned"],
-                false,
-            ),
-            ("", &[], false),
-            (
-                "Attack Bonus: 1 (…) When it wins, draw 1 card.",
-                &["Attack Bonus: 1"],
-                true,
-            ),
-            ("When played: draw 2 cards.", &["Ally"], true),
-            ("flying", &["Flying"], false),
-            ("Flying (unclosed reminder", &["Flying"], false),
-        ];
-        for (text, keywords, expected) in cases {
-            let keywords: Vec<String> = keywords.iter().map(|k| k.to_string()).collect();
-            assert_eq!(has_effect_text(text, &keywords), *expected, "{text}");
-        }
-    }
 }

@@ -15,8 +15,6 @@
 //! What a card's effects cover, combined with what the procedure plays, is `coverage.rs`.
 
 mod coverage;
-mod filter;
-pub mod text;
 
 use deckhand_core::{Duration, Trigger};
 

@@ -1,214 +1,10 @@
-//! The written form read, keyword templates filled, card states combined, and each
-//! primitive run on a toy board.
+//! Card states combined, and each primitive run on a toy board (the written form and the
+//! query matcher are the core's, tested there).
 
-use deckhand_core::{
-    Amount, CoverageState, Duration, Effect, Filter, PerCount, Requirement, Step, Target, Trigger,
-};
+use deckhand_core::{CoverageState, Trigger};
 
-use super::coverage::{combine_for_tests as combine, fill};
-use super::text::parse_effects;
+use super::coverage::combine_for_tests as combine;
 use super::*;
-
-fn fixed(n: i64) -> Amount {
-    Amount::Fixed(n)
-}
-
-fn effect(trigger: Trigger, optional: bool, steps: Vec<Step>) -> Effect {
-    Effect {
-        trigger,
-        requirement: None,
-        optional,
-        cost: Vec::new(),
-        steps,
-    }
-}
-
-#[test]
-fn the_written_form_reads_into_the_effects_it_says() {
-    let filter = |f: &str| Some(Filter(f.into()));
-    let cases: Vec<(&str, Effect)> = vec![
-        (
-            "when set: may draw 1",
-            effect(Trigger::Set, true, vec![Step::Draw { count: fixed(1) }]),
-        ),
-        (
-            "when played: draw 2, discard 1",
-            effect(
-                Trigger::Played,
-                false,
-                vec![
-                    Step::Draw { count: fixed(2) },
-                    Step::Discard {
-                        count: fixed(1),
-                        filter: None,
-                    },
-                ],
-            ),
-        ),
-        (
-            "activate (spend 2 energy): deal 2 damage",
-            Effect {
-                cost: vec![Step::Spend {
-                    amount: fixed(2),
-                    resource: "energy".into(),
-                }],
-                ..effect(
-                    Trigger::Activated,
-                    false,
-                    vec![Step::Damage { amount: fixed(2) }],
-                )
-            },
-        ),
-        (
-            "when attacks: this +2 power until end of battle",
-            effect(
-                Trigger::Attacks,
-                false,
-                vec![Step::Modify {
-                    stat: "power".into(),
-                    by: fixed(2),
-                    target: Target::This,
-                    duration: Duration::Battle,
-                }],
-            ),
-        ),
-        (
-            "while in play: others [sub:wolf] +1 power while in play",
-            effect(
-                Trigger::Static,
-                false,
-                vec![Step::Modify {
-                    stat: "power".into(),
-                    by: fixed(1),
-                    target: Target::Others {
-                        filter: filter("sub:wolf"),
-                    },
-                    duration: Duration::WhileInPlay,
-                }],
-            ),
-        ),
-        (
-            "when loses battle: deal 1 per [kw:evil] in training damage",
-            effect(
-                Trigger::LosesBattle,
-                false,
-                vec![Step::Damage {
-                    amount: Amount::Per(PerCount {
-                        each: 1,
-                        filter: filter("kw:evil"),
-                        zone: "training".into(),
-                        max: None,
-                    }),
-                }],
-            ),
-        ),
-        (
-            "when played if no [t:zoid] in arena: search 1 [t:zoid power<=3] from deck to hand",
-            Effect {
-                requirement: Some(Requirement {
-                    filter: filter("t:zoid"),
-                    zone: "arena".into(),
-                    at_least: 1,
-                    negated: true,
-                }),
-                ..effect(
-                    Trigger::Played,
-                    false,
-                    vec![Step::Move {
-                        count: fixed(1),
-                        from: "deck".into(),
-                        to: "hand".into(),
-                        filter: filter("t:zoid power<=3"),
-                        search: true,
-                    }],
-                )
-            },
-        ),
-        (
-            "at turn end if 2+ [kw:ally] in training: choose (gain 1 energy) or (heal 2)",
-            Effect {
-                requirement: Some(Requirement {
-                    filter: filter("kw:ally"),
-                    zone: "training".into(),
-                    at_least: 2,
-                    negated: false,
-                }),
-                ..effect(
-                    Trigger::TurnEnd,
-                    false,
-                    vec![Step::Choose {
-                        options: vec![
-                            vec![Step::Gain {
-                                amount: fixed(1),
-                                resource: "energy".into(),
-                            }],
-                            vec![Step::Heal { amount: fixed(2) }],
-                        ],
-                    }],
-                )
-            },
-        ),
-        (
-            "when blocks: each [t:zoid] -1 power until end of turn",
-            effect(
-                Trigger::Blocks,
-                false,
-                vec![Step::Modify {
-                    stat: "power".into(),
-                    by: fixed(-1),
-                    target: Target::Each {
-                        filter: filter("t:zoid"),
-                    },
-                    duration: Duration::Turn,
-                }],
-            ),
-        ),
-    ];
-    for (text, expected) in cases {
-        assert_eq!(parse_effects(text), Ok(vec![expected]), "{text}");
-    }
-    let two = parse_effects("when set: draw 1 | when attacks: roll 2").unwrap();
-    assert_eq!(two.len(), 2);
-}
-
-#[test]
-fn unreadable_written_forms_say_where_reading_stopped() {
-    let cases = [
-        ("whenever: draw 1", "column 1"),
-        ("when set draw 1", "column 9"),
-        ("when set: draw one", "expected a number"),
-        ("when set: fly 2", "not a step"),
-        (
-            "when attacks: this 2 power until end of battle",
-            "expected `+N` or `-N`",
-        ),
-        ("activate (spend 2 energy: draw 1", "no closing `)`"),
-    ];
-    for (text, needle) in cases {
-        let err = parse_effects(text).unwrap_err();
-        assert!(err.contains(needle), "{text}: {err}");
-    }
-}
-
-#[test]
-fn a_keyword_template_takes_its_value_and_its_parts() {
-    let cases = [
-        ("when set: may draw {value}", "2", "when set: may draw 2"),
-        (
-            "while in play: others [sub:{1}] {2} power while in play",
-            "Wolf +1",
-            "while in play: others [sub:Wolf] +1 power while in play",
-        ),
-        (
-            "when attacks: move 1 from energy to scrapyard",
-            "",
-            "when attacks: move 1 from energy to scrapyard",
-        ),
-    ];
-    for (template, value, expected) in cases {
-        assert_eq!(fill(template, value), expected);
-    }
-}
 
 #[test]
 fn a_card_state_never_claims_more_than_its_parts_play() {
@@ -323,7 +119,7 @@ fn toy_game() -> deckhand_core::Game {
 /// Compiles `text` as the effects of one toy card and fires `trigger` on `toy`.
 fn run(text: &str, trigger: Trigger, toy: &mut Toy) -> CoverageState {
     let mut card = testing_card(text);
-    card.effects = parse_effects(text).unwrap();
+    card.effects = deckhand_core::parse_effects(text, None).unwrap();
     let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &TOY);
     programs.fire(0, trigger, toy);
     coverage.cards[0].state
@@ -498,7 +294,7 @@ fn an_effect_the_procedure_does_not_run_is_never_claimed_nor_run() {
         ),
         (
             "when played: move 1 [power>=3] from hand to discard",
-            "filter term `power>=3`",
+            "cannot be read",
         ),
     ];
     for (text, reason) in cases {
@@ -507,7 +303,7 @@ fn an_effect_the_procedure_does_not_run_is_never_claimed_nor_run() {
             ..Toy::default()
         };
         let mut card = testing_card(text);
-        card.effects = parse_effects(text).unwrap();
+        card.effects = deckhand_core::parse_effects(text, None).unwrap();
         let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &TOY);
         for trigger in Trigger::ALL {
             programs.fire(0, trigger, &mut toy);
