@@ -323,14 +323,9 @@ impl Parser<'_> {
     }
 
     fn looking_at(&self, literal: &str) -> bool {
-        let mut i = self.pos;
-        for expected in literal.chars() {
-            if self.chars.get(i) != Some(&expected) {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        (self.pos..)
+            .zip(literal.chars())
+            .all(|(i, expected)| self.chars.get(i) == Some(&expected))
     }
 
     fn eat(&mut self, literal: &str) -> bool {
