@@ -60,7 +60,27 @@ fn goldfish_json_has_the_documented_shape_and_a_seed_repeats_it() {
         assert!(seat["mean_kill_turn"].as_f64().unwrap() > 1.0);
         assert!(seat["first_attack_turns"].is_object());
     }
-    assert!(report["not_simulated"]
+    // Coverage: every distinct card once, the counts adding up to the cards listed; a
+    // Command whose effects the pilot plays is simulated.
+    let coverage = &report["coverage"];
+    assert_eq!(coverage["counted"], "distinct cards");
+    assert_eq!(coverage["effects"], "all");
+    let cards = coverage["cards"].as_array().unwrap();
+    let counted: u64 = ["simulated", "partial", "no_effect", "not_simulated"]
+        .iter()
+        .map(|k| coverage[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, cards.len() as u64);
+    let state = |name: &str| {
+        cards
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["state"].clone())
+    };
+    assert_eq!(state("Supply Drop"), Some("simulated".into()));
+    let keywords = env.json(&[&args[..], &["--effects", "keywords"]].concat());
+    assert_eq!(keywords["coverage"]["effects"], "keywords");
+    assert!(keywords["not_simulated"]
         .as_array()
         .unwrap()
         .iter()
@@ -98,7 +118,7 @@ fn goldfish_text_shows_the_kill_turns_of_both_seats_and_the_seed() {
         "Won on",
         "by then",
         "First attack",
-        "Not simulated",
+        "Coverage (distinct cards, effects: all): ",
     ] {
         assert!(out.contains(needed), "{needed} in {out}");
     }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use deckhand::goldfish::{Better, Figure, FigureKind, SeatReport, SimReport};
+use deckhand::goldfish::{Better, Coverage, Figure, FigureKind, SeatReport, SimReport};
 use serde_json::Value;
 
 /// The shares of games the "at least" figures are read at: "in 90% of games, at least …".
@@ -42,10 +42,11 @@ pub fn sim_report(label: &str, report: &SimReport, out: &mut impl Write) -> io::
         }
         seat_text(report, seat, out)?;
     }
+    writeln!(out, "\n{}", coverage_line(&report.coverage))?;
     if !report.not_simulated.is_empty() {
         writeln!(
             out,
-            "\nNot simulated (their printed effects are left out): {}",
+            "Not simulated (their printed effects are left out): {}",
             report.not_simulated.join(", ")
         )?;
     }
@@ -350,4 +351,18 @@ fn interval(f: &Figure, values: &Value) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// The report's coverage on one line: how many of the deck's distinct cards are in each
+/// state, and which effects played.
+pub fn coverage_line(coverage: &Coverage) -> String {
+    format!(
+        "Coverage ({}, effects: {}): {} simulated, {} partial, {} no goldfish effect, {} not simulated",
+        coverage.counted,
+        coverage.effects,
+        coverage.simulated,
+        coverage.partial,
+        coverage.no_effect,
+        coverage.not_simulated
+    )
 }

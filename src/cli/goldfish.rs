@@ -56,6 +56,10 @@ pub struct GoldfishArgs {
     /// Showdown step-through: take (true) or refuse (false) the optional mulligan
     #[arg(long)]
     mulligan: Option<bool>,
+    /// Which card effects play: all (the default), or keywords only (the procedures of
+    /// GAMES.md as before card effects)
+    #[arg(long, value_parser = ["all", "keywords"], default_value = "all")]
+    effects: String,
     #[arg(long)]
     json: bool,
 }
@@ -171,6 +175,8 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         .as_deref()
         .map(deckhand::goldfish::parse_die_faces)
         .transpose()?;
+    // clap allows only the two values.
+    let effects = deckhand::goldfish::EffectsMode::from_id(&args.effects).unwrap_or_default();
     if args.step {
         let options = StepOptions {
             seed,
@@ -180,6 +186,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             enemies,
             die_faces,
             mulligan: args.mulligan,
+            effects,
         };
         let log = playable.step(&options)?;
         return if args.json {
@@ -204,6 +211,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         policy: args.policy,
         enemies,
         die_faces,
+        effects,
     };
     let game = playable.game.id.clone();
     let other = match (&args.against, to) {
@@ -376,6 +384,7 @@ fn step_text(label: &str, log: &GameLog, out: &mut impl Write) -> io::Result<()>
         End::Loss => format!("you lose on turn {}", log.result.turn),
     };
     writeln!(out, "\nResult: {result}")?;
+    writeln!(out, "{}", super::figures::coverage_line(&log.coverage))?;
     if !log.not_simulated.is_empty() {
         writeln!(out, "Not simulated: {}", log.not_simulated.join(", "))?;
     }

@@ -14,9 +14,7 @@ use crate::error::GoldfishError;
 use crate::log::{NoLog, Outcome};
 use crate::procedure::{play_game, Procedure, SeatTally};
 use crate::report::SimReport;
-use crate::simulate::{
-    check_games, game_rng, policy_name, run_chunks, sim_report, Engine, SimOptions,
-};
+use crate::simulate::{check_games, game_rng, policy_name, run_chunks, sim_report, SimOptions};
 
 /// The result of [`compare`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,22 +63,7 @@ pub fn compare(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Comparison, GoldfishError> {
     check_games(options.games)?;
-    let engine_a = Engine::new(game, a, options.setup())?;
-    let engine_b = Engine::new(game, b, options.setup())?;
-    match (&engine_a, &engine_b) {
-        (Engine::Zoids(pa), Engine::Zoids(pb)) => compare_with(pa, pb, &game.id, options, progress),
-        (Engine::PrAcg(pa), Engine::PrAcg(pb)) => compare_with(pa, pb, &game.id, options, progress),
-        (Engine::PrDbg(pa), Engine::PrDbg(pb)) => compare_with(pa, pb, &game.id, options, progress),
-        (Engine::PrHotg(pa), Engine::PrHotg(pb)) => {
-            compare_with(pa, pb, &game.id, options, progress)
-        }
-        (Engine::Sms(pa), Engine::Sms(pb)) => compare_with(pa, pb, &game.id, options, progress),
-        // Both engines come from the same game, so they are always the same kind.
-        _ => Err(GoldfishError::WrongGame {
-            deck_game: b.game.clone(),
-            game: game.id.clone(),
-        }),
-    }
+    (crate::registry::find(&game.id)?.compare)(game, a, b, options, progress)
 }
 
 /// Both decks' tallies and the joint kill-turn table per seat (`joint[ka * width + kb]`,
@@ -91,7 +74,7 @@ struct Paired<F> {
     joint: [Vec<u64>; 2],
 }
 
-fn compare_with<P: Procedure>(
+pub(crate) fn compare_with<P: Procedure>(
     pa: &P,
     pb: &P,
     game_id: &str,

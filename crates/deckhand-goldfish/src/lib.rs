@@ -19,10 +19,10 @@
 //! (key, label, [`FigureKind`], unit) with its [`Objective`], so that a renderer draws any
 //! game's report from the report alone.
 //!
-//! Which cards play: the deck's `main` section (side and maybe sections never do). Which
-//! cards the numbers leave something out for: see [`SimReport::not_simulated`] and the
-//! rule in `not_simulated.rs`: unplayed types, keywords the engine neither plays nor can
-//! show to be without effect against a goldfish, and printed text beyond keyword reminders.
+//! Which cards play: the deck's `main` section (side and maybe sections never do). Card
+//! effects run through one interpreter (`effects/`), compiled per deck; every report
+//! states its [`Coverage`]: each card's data combined with what the procedure plays.
+//! The games: one line each in `registry.rs`.
 //!
 //! Hot path: cards are `u16` indices into per-card feature tables read once from card
 //! data (`Scouting: 1` is the number 1 from the keyword, never parsed out of card text);
@@ -31,15 +31,16 @@
 
 mod compare;
 mod deck_cards;
+mod effects;
 mod error;
 mod library;
 mod log;
-mod not_simulated;
 mod odds;
 mod pr_acg;
 mod pr_dbg;
 mod pr_hotg;
 mod procedure;
+mod registry;
 mod report;
 mod rng;
 mod simulate;
@@ -49,21 +50,22 @@ mod testing;
 mod zoids;
 
 pub use compare::{compare, Comparison, Difference, SeatComparison};
+pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
+pub use registry::games;
 pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
 pub use simulate::{
-    simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, GAMES,
-    MAX_GAMES,
+    simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
 };
 
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {
-    GAMES.contains(&game_id)
+    games().any(|g| g == game_id)
 }
 
 /// Whether exact draw odds exist for `game_id` (its dealing is known to [`opening`]).

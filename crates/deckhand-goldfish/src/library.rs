@@ -62,7 +62,6 @@ impl Library {
     }
 
     /// The cards still in the deck, in no meaningful order (for counting, not for peeking).
-    #[cfg(test)]
     pub fn remaining(&self) -> &[u16] {
         &self.cards[self.drawn..]
     }

@@ -252,4 +252,7 @@ pub struct GameLog {
     pub result: GameResult,
     /// Cards whose printed effects this game did not play (see [`crate::SimReport`]).
     pub not_simulated: Vec<String>,
+    /// As in [`crate::SimReport`].
+    #[serde(default)]
+    pub coverage: crate::effects::Coverage,
 }

@@ -15,9 +15,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::GoldfishError;
-use crate::pr_acg;
-use crate::simulate::GAMES;
-use crate::zoids;
 
 /// How a game deals: cards set aside unseen, the opening hand, the draw per turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,22 +44,16 @@ pub struct Category {
 
 /// The dealing of a game with a goldfish procedure.
 pub fn opening(game_id: &str) -> Result<Opening, GoldfishError> {
-    match game_id {
-        zoids::GAME_ID => Ok(Opening {
-            set_aside: 4,
-            hand: 6,
-            per_turn: 1,
-        }),
-        pr_acg::GAME_ID => Ok(Opening {
-            set_aside: 0,
-            hand: 5,
-            per_turn: 2,
-        }),
-        _ => Err(GoldfishError::UnsupportedGame {
-            game: game_id.to_owned(),
-            known: GAMES.join(", "),
-        }),
-    }
+    let entry = crate::registry::find(game_id)?;
+    entry.opening.ok_or_else(|| GoldfishError::UnsupportedGame {
+        game: game_id.to_owned(),
+        known: crate::registry::REGISTRY
+            .iter()
+            .filter(|e| e.opening.is_some())
+            .map(|e| e.id)
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
 }
 
 impl Opening {

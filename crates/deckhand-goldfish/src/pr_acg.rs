@@ -44,10 +44,10 @@
 use deckhand_core::{Deck, Game};
 
 use crate::deck_cards::{small_stat, type_key, DeckCards};
+use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
-use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN};
 use crate::rng::Rng;
@@ -92,6 +92,7 @@ pub struct PrAcg {
     /// Every card by damage (low first), then name: the order cards are paid away.
     pay_order: Vec<u16>,
     not_simulated: Vec<String>,
+    coverage: Coverage,
 }
 
 /// One game in progress.
@@ -122,7 +123,11 @@ struct Plan {
 }
 
 impl PrAcg {
-    pub fn new(_game: &Game, deck: &Deck) -> Result<PrAcg, GoldfishError> {
+    pub(crate) fn new(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<PrAcg, GoldfishError> {
         let deck = DeckCards::from_deck(deck, &["main"])?;
         if deck.size() < OPENING_HAND {
             return Err(GoldfishError::TooFewCards {
@@ -163,6 +168,13 @@ impl PrAcg {
         extras_by_damage.sort_by_key(by_damage);
         let mut pay_order: Vec<u16> = (0..deck.len() as u16).collect();
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
+        let coverage = keywords_only(
+            game,
+            &deck.cards,
+            setup.effects,
+            "the PR Action pilot",
+            &KEYWORDS,
+        );
         let not_simulated = not_simulated(&deck.cards, &KEYWORDS);
         Ok(PrAcg {
             deck,
@@ -172,6 +184,7 @@ impl PrAcg {
             extras_by_damage,
             pay_order,
             not_simulated,
+            coverage,
         })
     }
 
@@ -555,6 +568,10 @@ impl Procedure for PrAcg {
         &self.not_simulated
     }
 
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
@@ -562,6 +579,23 @@ impl Procedure for PrAcg {
             counts[card as usize] += 1;
         }
         counts
+    }
+}
+
+impl crate::registry::Goldfish for PrAcg {
+    const ID: &'static str = GAME_ID;
+    const OPENING: Option<crate::odds::Opening> = Some(crate::odds::Opening {
+        set_aside: 0,
+        hand: 5,
+        per_turn: 2,
+    });
+
+    fn build(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, GoldfishError> {
+        PrAcg::new(game, deck, setup)
     }
 }
 

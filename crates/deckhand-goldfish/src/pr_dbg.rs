@@ -50,10 +50,10 @@
 use deckhand_core::{fold_name, Card, Deck, Game, Side};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
+use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
-use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{
     mean_by_turn, nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, CI95, MEAN_KILL_TURN,
@@ -132,6 +132,7 @@ pub struct PrDbg {
     adversary: Vec<bool>,
     attach_rank: Vec<u32>,
     not_simulated: Vec<String>,
+    coverage: Coverage,
 }
 
 /// One game in progress.
@@ -275,6 +276,13 @@ impl PrDbg {
                 .collect()
         };
         let colour_names = colours;
+        let coverage = keywords_only(
+            game,
+            &cards.cards,
+            setup.effects,
+            "the PR Deck-Building pilot",
+            &KEYWORDS,
+        );
         let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
         // An Attack without damage is named even if its text were only reminders.
         for card in &cards.cards {
@@ -301,6 +309,7 @@ impl PrDbg {
             adversary: Vec::new(),
             attach_rank: Vec::new(),
             not_simulated,
+            coverage,
         };
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)
@@ -657,6 +666,10 @@ impl Procedure for PrDbg {
         &self.not_simulated
     }
 
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
     fn warnings(&self) -> Vec<String> {
         if self.character != NONE {
             return Vec::new();
@@ -706,5 +719,18 @@ impl PrDbg {
 
 mod board;
 mod pilot;
+impl crate::registry::Goldfish for PrDbg {
+    const ID: &'static str = GAME_ID;
+    const POLICIES: &'static [&'static str] = POLICIES;
+
+    fn build(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, GoldfishError> {
+        PrDbg::new(game, deck, setup)
+    }
+}
+
 #[cfg(test)]
 mod tests;

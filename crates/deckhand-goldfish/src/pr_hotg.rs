@@ -45,10 +45,10 @@
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
+use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
-use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{Better, Figure, FigureKind, Objective, SeatFigures, CI95};
 use crate::rng::Rng;
@@ -107,6 +107,7 @@ pub struct PrHotg {
     boss: Option<Vec<u16>>,
     die: Vec<u8>,
     not_simulated: Vec<String>,
+    coverage: Coverage,
 }
 
 /// An enemy card in the combat sequence.
@@ -251,6 +252,13 @@ impl PrHotg {
         let named = cards.cards.iter().filter(|c| is_ranger(c)).count();
         let team = if named > 0 { named } else { rangers.len() }.max(1) as u32;
         let (enemy_names, enemies, foot, boss, enemy_cards) = line_up(setup.enemies)?;
+        let coverage = keywords_only(
+            game,
+            &cards.cards,
+            setup.effects,
+            "the Heroes of the Grid pilot",
+            &KEYWORDS,
+        );
         let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
         not_simulated.extend(
             enemy_cards
@@ -276,6 +284,7 @@ impl PrHotg {
             boss,
             die,
             not_simulated,
+            coverage,
             deck: cards,
         })
     }
@@ -797,6 +806,10 @@ impl Procedure for PrHotg {
         &self.not_simulated
     }
 
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
@@ -820,5 +833,17 @@ mod line_up;
 
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};
+impl crate::registry::Goldfish for PrHotg {
+    const ID: &'static str = GAME_ID;
+
+    fn build(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, GoldfishError> {
+        PrHotg::new(game, deck, setup)
+    }
+}
+
 #[cfg(test)]
 mod tests;

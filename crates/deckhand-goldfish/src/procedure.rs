@@ -61,6 +61,9 @@ pub trait Procedure: Sync {
     /// The deck's cards whose printed effects this procedure does not play.
     fn not_simulated(&self) -> &[String];
 
+    /// Every deck card's state: its data combined with what this procedure plays.
+    fn coverage(&self) -> &crate::effects::Coverage;
+
     /// What the deck lacks for this procedure to play all of it (the games play anyway).
     fn warnings(&self) -> Vec<String> {
         Vec::new()

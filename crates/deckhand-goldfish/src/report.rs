@@ -19,9 +19,12 @@ pub struct SimReport {
     pub policy: String,
     pub going_first: SeatReport,
     pub going_second: SeatReport,
-    /// Cards whose printed effects the engine does not play (see the crate docs for the
-    /// rule), sorted by name.
+    /// Cards whose numbers leave something out (`partial` or `not_simulated` in
+    /// `coverage`), sorted by name.
     pub not_simulated: Vec<String>,
+    /// Each distinct card's state, and the counts per state.
+    #[serde(default)]
+    pub coverage: crate::effects::Coverage,
     /// Set by the caller, which checks legality; the engine plays illegal decks as they are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<bool>,

@@ -7,25 +7,13 @@ use std::sync::mpsc;
 use deckhand_core::{Card, Deck, Game, Side};
 use serde::{Deserialize, Serialize};
 
+use crate::effects::EffectsMode;
 use crate::error::GoldfishError;
 use crate::log::{GameLog, NoLog, Recorder, TurnLog};
-use crate::pr_acg::{self, PrAcg};
-use crate::pr_dbg::{self, PrDbg};
-use crate::pr_hotg::{self, PrHotg};
 use crate::procedure::{play_game, Procedure, SeatTally};
+use crate::registry;
 use crate::report::{seat_report, SimReport};
 use crate::rng::Rng;
-use crate::sms::{self, Sms};
-use crate::zoids::{self, Zoids};
-
-/// The games this engine plays, by id.
-pub const GAMES: &[&str] = &[
-    zoids::GAME_ID,
-    pr_acg::GAME_ID,
-    pr_dbg::GAME_ID,
-    pr_hotg::GAME_ID,
-    sms::GAME_ID,
-];
 
 /// The policy every game has; games with several name theirs (GAMES.md).
 pub const DEFAULT_POLICY: &str = "default";
@@ -59,6 +47,8 @@ pub struct SimOptions {
     /// Heroes of the Grid: the combat die's faces in hits; `None` takes the game
     /// definition's `[goldfish] die_faces`.
     pub die_faces: Option<Vec<u8>>,
+    /// Which effects play (`--effects`): all of them, or keyword effects only.
+    pub effects: EffectsMode,
 }
 
 impl Default for SimOptions {
@@ -71,6 +61,7 @@ impl Default for SimOptions {
             policy: None,
             enemies: Vec::new(),
             die_faces: None,
+            effects: EffectsMode::All,
         }
     }
 }
@@ -102,6 +93,8 @@ pub struct StepOptions {
     /// Showdown: `Some(true)` mulligans the opening hand, `Some(false)` keeps it; `None`
     /// lets the pilot decide (it mulligans a hand with no Main card).
     pub mulligan: Option<bool>,
+    /// As in [`SimOptions`].
+    pub effects: EffectsMode,
 }
 
 /// What a game's procedure takes besides the deck.
@@ -112,6 +105,7 @@ pub(crate) struct Setup<'a> {
     pub enemies: &'a [EnemyGroup],
     pub die_faces: Option<&'a [u8]>,
     pub mulligan: Option<bool>,
+    pub effects: EffectsMode,
 }
 
 impl SimOptions {
@@ -122,6 +116,7 @@ impl SimOptions {
             enemies: &self.enemies,
             die_faces: self.die_faces.as_deref(),
             mulligan: None,
+            effects: self.effects,
         }
     }
 }
@@ -134,66 +129,7 @@ impl StepOptions {
             enemies: &self.enemies,
             die_faces: self.die_faces.as_deref(),
             mulligan: self.mulligan,
-        }
-    }
-}
-
-/// A deck prepared for its game's procedure.
-pub(crate) enum Engine {
-    Zoids(Zoids),
-    PrAcg(PrAcg),
-    PrDbg(PrDbg),
-    PrHotg(PrHotg),
-    Sms(Sms),
-}
-
-/// Runs `$body` with `$p` bound to the engine's procedure, whatever its type.
-macro_rules! with_engine {
-    ($engine:expr, $p:ident => $body:expr) => {
-        match $engine {
-            Engine::Zoids($p) => $body,
-            Engine::PrAcg($p) => $body,
-            Engine::PrDbg($p) => $body,
-            Engine::PrHotg($p) => $body,
-            Engine::Sms($p) => $body,
-        }
-    };
-}
-
-impl Engine {
-    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Engine, GoldfishError> {
-        if deck.game != game.id {
-            return Err(GoldfishError::WrongGame {
-                deck_game: deck.game.clone(),
-                game: game.id.clone(),
-            });
-        }
-        if !GAMES.contains(&game.id.as_str()) {
-            return Err(GoldfishError::UnsupportedGame {
-                game: game.id.clone(),
-                known: GAMES.join(", "),
-            });
-        }
-        let policies = match game.id.as_str() {
-            pr_dbg::GAME_ID => pr_dbg::POLICIES,
-            _ => &[DEFAULT_POLICY],
-        };
-        if let Some(policy) = setup
-            .policy
-            .filter(|p| *p != DEFAULT_POLICY && !policies.contains(p))
-        {
-            return Err(GoldfishError::UnknownPolicy {
-                policy: policy.to_owned(),
-                game: game.id.clone(),
-                known: policies.join(", "),
-            });
-        }
-        match game.id.as_str() {
-            zoids::GAME_ID => Zoids::new(game, deck).map(Engine::Zoids),
-            pr_dbg::GAME_ID => PrDbg::new(game, deck, setup).map(Engine::PrDbg),
-            pr_hotg::GAME_ID => PrHotg::new(game, deck, setup).map(Engine::PrHotg),
-            sms::GAME_ID => Sms::new(game, deck, setup).map(Engine::Sms),
-            _ => PrAcg::new(game, deck).map(Engine::PrAcg),
+            effects: self.effects,
         }
     }
 }
@@ -216,8 +152,7 @@ pub fn simulate(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<SimReport, GoldfishError> {
     check_games(options.games)?;
-    let engine = Engine::new(game, deck, options.setup())?;
-    with_engine!(&engine, p => simulate_with(p, &game.id, options, progress))
+    (registry::find(&game.id)?.simulate)(game, deck, options, progress)
 }
 
 /// Refuses a number of games outside 1 to [`MAX_GAMES`]; the message names the option
@@ -242,7 +177,7 @@ pub fn worker_threads(asked: usize) -> usize {
     }
 }
 
-fn simulate_with<P: Procedure>(
+pub(crate) fn simulate_with<P: Procedure>(
     p: &P,
     game_id: &str,
     options: &SimOptions,
@@ -279,6 +214,7 @@ pub(crate) fn sim_report<P: Procedure>(
         going_first: seat_report(p, &seats[0]),
         going_second: seat_report(p, &seats[1]),
         not_simulated: p.not_simulated().to_vec(),
+        coverage: p.coverage().clone(),
         legal: None,
         legality_errors: Vec::new(),
         seats_alike: P::SEATS_ALIKE.then_some(true),
@@ -425,11 +361,7 @@ fn run_sequential<S, O>(
 /// zones after the turn. The game is game 0 of [`simulate`] with the same seed and seat,
 /// played by the same decision code.
 pub fn step(game: &Game, deck: &Deck, options: &StepOptions) -> Result<GameLog, GoldfishError> {
-    let engine = Engine::new(game, deck, options.setup())?;
-    Ok(with_engine!(&engine, p => {
-        let policy = policy_name(p, options.policy.as_deref());
-        step_with(p, &game.id, &policy, options)
-    }))
+    (registry::find(&game.id)?.step)(game, deck, options)
 }
 
 pub(crate) fn step_with<P: Procedure>(
@@ -467,6 +399,7 @@ pub(crate) fn step_with<P: Procedure>(
         turns,
         result,
         not_simulated: p.not_simulated().to_vec(),
+        coverage: p.coverage().clone(),
     }
 }
 

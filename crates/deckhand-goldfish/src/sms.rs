@@ -42,10 +42,10 @@
 use deckhand_core::{fold_name, Deck, Game, Side};
 
 use crate::deck_cards::{small_stat, type_key, DeckCards};
+use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
-use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{mean_by_turn, Better, Figure, FigureKind, Objective, SeatFigures};
 use crate::rng::Rng;
@@ -104,6 +104,7 @@ pub struct Sms {
     mains: Vec<u16>,
     mulligan: Option<bool>,
     not_simulated: Vec<String>,
+    coverage: Coverage,
 }
 
 /// A card on the Table with what is on it.
@@ -147,7 +148,7 @@ pub struct Figures {
 }
 
 impl Sms {
-    pub(crate) fn new(_game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Sms, GoldfishError> {
+    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Sms, GoldfishError> {
         let cards = DeckCards::from_deck(deck, &["characters", "main"])?;
         let features: Vec<Features> = cards
             .cards
@@ -208,6 +209,13 @@ impl Sms {
                 cards.name_rank[c as usize],
             )
         });
+        let coverage = keywords_only(
+            game,
+            &cards.cards,
+            setup.effects,
+            "the Showdown pilot",
+            &KEYWORDS,
+        );
         let not_simulated = not_simulated(&cards.cards, &KEYWORDS);
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
@@ -218,6 +226,7 @@ impl Sms {
             mains,
             mulligan: setup.mulligan,
             not_simulated,
+            coverage,
             deck: cards,
         })
     }
@@ -630,6 +639,10 @@ impl Procedure for Sms {
         &self.not_simulated
     }
 
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
@@ -677,6 +690,18 @@ impl Sms {
             .tag(kind, true)
             .tag("character", f.kind == Kind::Leader)
             .tag("main", self.mains.contains(&c))
+    }
+}
+
+impl crate::registry::Goldfish for Sms {
+    const ID: &'static str = GAME_ID;
+
+    fn build(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, GoldfishError> {
+        Sms::new(game, deck, setup)
     }
 }
 

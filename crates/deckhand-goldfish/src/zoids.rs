@@ -28,19 +28,34 @@
 //! `zoids/tests/reference.rs`, a literal second reading of the pilot, plays every game of
 //! the sample decks and of random decks exactly as the engine does.
 //!
-//! Not simulated (named in every report): Commands (never played), Zoids with `Unison` or
-//! `CAS` (the pilot keeps them as Energy), and any card whose text says more than the
-//! reminder text of its keywords. `Attack Bonus`, `Block Bonus`, `Flying`, `Support` and
-//! `Electronic` change power or blocking, which never matter against a goldfish that does
-//! not block; `Scouting`, `High Output` and `Unmanned` are played.
+//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
+//! (`effects/`): Scouting and High Output are keyword effects of the game definition
+//! (`when set: may draw {value}`, `when attacks: move 1 from energy to scrapyard`), fired
+//! when a Zoid is set and when it attacks; a Pilot's effects fire when it is set and when
+//! its Zoid attacks; `at turn start` / `at turn end` effects of cards in the Arena fire
+//! after readying and after the battle. With `--effects all` (the default) the pilot also
+//! plays operation Commands whose effects it runs, decided here:
+//! - step 2½: after setting a Pilot and before setting Energy, play the first (by name)
+//!   operation Command in hand whose effects all play, once a turn (the rulebook's
+//!   Operations action 5); a Command it does not play stays Energy fodder for step 3;
+//! - "energy" in an effect is the Energy of the effect's Zoid (a Pilot's: the Zoid it
+//!   pilots); for a Command, the Zoid step 3 would give Energy to, else the first set;
+//! - a card chosen from the hand (set as Energy, put on the bottom of the deck) is the one
+//!   step 3 would set as Energy first; one chosen from the Scrapyard is the Zoid step 1
+//!   would set first, then by name; "bottom" is the bottom of the deck, drawn after the
+//!   shuffled rest.
+//!
+//! Attacks on the base start no battle against a goldfish that never blocks, so battle,
+//! block and power effects never change a game: the data says so (`no_effect`). Unison
+//! and CAS Zoids are never set (step 1): `not_simulated`, and named in every report.
 
-use deckhand_core::{Deck, Game};
+use deckhand_core::{CoverageState, Deck, Game, GoldfishNote, Trigger};
 
 use crate::deck_cards::{keyword, keyword_number, list_stat, small_stat, type_key, DeckCards};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
-use crate::not_simulated::{not_simulated, KeywordPolicy};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{
     nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN,
@@ -52,19 +67,75 @@ const BASE_ENERGY: usize = 4;
 const OPENING_HAND: usize = 6;
 const NO_PILOT: u16 = u16::MAX;
 
-const KEYWORDS: KeywordPolicy = KeywordPolicy {
-    accounted: &[
-        "Scouting",
-        "High Output",
-        "Unmanned",
-        "Attack Bonus",
-        "Block Bonus",
-        "Flying",
-        "Support",
-        "Electronic",
+// Zone ids: positions in `PLAYS.zones`.
+const DECK: Id = 0;
+const HAND: Id = 1;
+const ARENA: Id = 2;
+const ENERGY: Id = 3;
+const SCRAPYARD: Id = 4;
+const BOTTOM: Id = 5;
+
+/// What this procedure runs of the effects vocabulary.
+const PLAYS: Plays = Plays {
+    pilot: "the Zoids Scramble pilot",
+    triggers: &[
+        Trigger::Set,
+        Trigger::Attacks,
+        Trigger::Played,
+        Trigger::TurnStart,
+        Trigger::TurnEnd,
     ],
-    unplayed_types: &["Command"],
+    zones: &["deck", "hand", "arena", "energy", "scrapyard", "bottom"],
+    moves: &[
+        ("hand", "energy"),
+        ("deck", "energy"),
+        ("energy", "scrapyard"),
+        ("scrapyard", "hand"),
+        ("hand", "bottom"),
+    ],
+    steps: &["draw"],
+    resources: &[],
+    stats: &[],
+    structural: &["Unmanned"],
+    unplayed_types: &[],
+    card_rule,
 };
+
+/// With keyword effects only, Commands are never played (GAMES.md step 4).
+const PLAYS_KEYWORDS: Plays = Plays {
+    unplayed_types: &["Command"],
+    ..PLAYS
+};
+
+/// The pilot's own word on a card: Unison and CAS Zoids are never set; battle Commands are
+/// never set either (no battle happens), so only their data's `no_effect` note can clear
+/// them.
+fn card_rule(card: &deckhand_core::Card, _mode: EffectsMode) -> Option<GoldfishNote> {
+    let combiner = keyword(card, "Unison").is_some() || keyword(card, "CAS").is_some();
+    let not = |reason: &str| {
+        Some(GoldfishNote {
+            state: CoverageState::NotSimulated,
+            reason: reason.into(),
+        })
+    };
+    if combiner {
+        return not("the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy");
+    }
+    let no_effect = card
+        .goldfish
+        .as_ref()
+        .is_some_and(|n| n.state == CoverageState::NoEffect);
+    if type_key(card) == "command" && !no_effect && !is_operation(card) {
+        return not("the Zoids Scramble pilot never sets a battle Command");
+    }
+    None
+}
+
+fn is_operation(card: &deckhand_core::Card) -> bool {
+    card.stats
+        .get("timing")
+        .is_some_and(|t| matches!(t, deckhand_core::StatValue::Text(t) if t == "operation"))
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -100,7 +171,14 @@ pub struct Zoids {
     energy_commands: Vec<u16>,
     energy_combiners: Vec<u16>,
     energy_zoids: Vec<u16>,
+    /// Compiled effects, per card index.
+    fx: Programs,
+    coverage: Coverage,
     not_simulated: Vec<String>,
+    /// Operation Commands the pilot plays (all their effects run), best first.
+    playable_commands: Vec<u16>,
+    /// Per card: how soon step 1 would set it (Scrapyard choices; lower is sooner).
+    play_rank: Vec<u16>,
 }
 
 /// A Zoid in the Arena.
@@ -130,6 +208,11 @@ pub struct State {
     going_first: bool,
     first_attack: u32,
     scratch: Vec<u16>,
+    /// Put on the bottom of the deck by effects: drawn, first put first, once the shuffled
+    /// part is empty.
+    bottom: Vec<u16>,
+    /// The step-through's note on what an attack's effects scrapped (empty in Monte Carlo).
+    attack_note: String,
 }
 
 /// Per-seat figures: games whose first attack came on each turn.
@@ -138,7 +221,7 @@ pub struct Figures {
 }
 
 impl Zoids {
-    pub fn new(_game: &Game, deck: &Deck) -> Result<Zoids, GoldfishError> {
+    pub fn new(game: &Game, deck: &Deck, mode: EffectsMode) -> Result<Zoids, GoldfishError> {
         let deck = DeckCards::from_deck(deck, &["main"])?;
         let needed = (BASE_ENERGY + OPENING_HAND) as u32;
         if deck.size() < needed {
@@ -205,8 +288,44 @@ impl Zoids {
         });
         let mut energy_zoids = zoid_order.clone();
         energy_zoids.sort_by_key(|&c| (u8::MAX - features[c as usize].attack_energy, rank(&c)));
-        let not_simulated = not_simulated(&deck.cards, &KEYWORDS);
+        let plays = match mode {
+            EffectsMode::All => &PLAYS,
+            EffectsMode::Keywords => &PLAYS_KEYWORDS,
+        };
+        let (fx, coverage) = effects::build(game, &deck.cards, mode, plays);
+        let not_simulated = coverage.left_out();
+        let simulated = |c: u16| {
+            let name = &deck.cards[c as usize].name;
+            coverage
+                .cards
+                .iter()
+                .any(|r| &r.name == name && r.state == CoverageState::Simulated)
+        };
+        let playable_commands = match mode {
+            EffectsMode::Keywords => Vec::new(),
+            EffectsMode::All => of(&|f| f.kind == Kind::Command)
+                .into_iter()
+                .filter(|&c| {
+                    is_operation(&deck.cards[c as usize])
+                        && fx.has(c, Trigger::Played)
+                        && simulated(c)
+                })
+                .collect(),
+        };
+        let mut play_rank = vec![u16::MAX; n];
+        for (rank, &c) in zoid_order.iter().enumerate() {
+            play_rank[c as usize] = rank as u16;
+        }
+        for (rank, name_rank) in play_rank.iter_mut().zip(&deck.name_rank) {
+            if *rank == u16::MAX {
+                *rank = zoid_order.len() as u16 + name_rank;
+            }
+        }
         Ok(Zoids {
+            fx,
+            coverage,
+            playable_commands,
+            play_rank,
             pilots_by_name: of(&|f| f.kind == Kind::Pilot),
             energy_commands: of(&|f| f.kind == Kind::Command),
             energy_combiners: of(&|f| f.kind == Kind::Zoid && f.combiner),
@@ -245,7 +364,11 @@ impl Zoids {
 
     #[inline]
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<u16> {
-        let card = state.library.draw(rng)?;
+        let card = match state.library.draw(rng) {
+            Some(card) => card,
+            None if !state.bottom.is_empty() => state.bottom.remove(0),
+            None => return None,
+        };
         state.hand[card as usize] += 1;
         state.hand_len += 1;
         log.drew(|| self.name(card).to_owned());
@@ -309,24 +432,115 @@ impl Zoids {
             };
             format!("Set {} in Standby: {why}", self.name(zoid))
         });
-        if f.scouting > 0 {
-            let mut drawn = 0;
-            for _ in 0..f.scouting {
-                if self.draw(state, rng, log).is_none() {
-                    break;
-                }
-                drawn += 1;
+        let slot = state.arena_len - 1;
+        self.fire(zoid, Trigger::Set, Some(slot), state, rng, log);
+    }
+
+    /// Runs `card`'s effects for `trigger`; `slot` is the Arena slot of its Zoid.
+    #[inline]
+    fn fire<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if self.fx.has(card, trigger) {
+            let mut board = ZoidsBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                slot,
+            };
+            self.fx.fire(card, trigger, &mut board);
+        }
+    }
+
+    /// Fires `trigger` for every Zoid and Pilot in the Arena, in the order set.
+    fn fire_arena<L: Log>(&self, trigger: Trigger, state: &mut State, rng: &mut Rng, log: &mut L) {
+        if !self.fx.any(trigger) {
+            return;
+        }
+        for i in 0..state.arena_len {
+            let (zoid, pilot) = (state.arena[i].zoid, state.arena[i].pilot);
+            self.fire(zoid, trigger, Some(i), state, rng, log);
+            if pilot != NO_PILOT {
+                self.fire(pilot, trigger, Some(i), state, rng, log);
             }
-            log.decide(Action::Draw, || match drawn {
-                d if d == f.scouting => format!("Scouting {}: draw {d}", f.scouting),
-                d => format!("Scouting {}: draw {d}; the deck is empty", f.scouting),
-            });
+        }
+    }
+
+    /// Step 2½ (`--effects all`): play the first operation Command in hand whose effects
+    /// all play.
+    fn play_command<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        let Some(&card) = self
+            .playable_commands
+            .iter()
+            .find(|&&c| state.hand[c as usize] > 0)
+        else {
+            return;
+        };
+        self.take_from_hand(state, card);
+        log.decide(Action::Play, || {
+            format!(
+                "Play {}: the first operation Command in hand whose effects the pilot plays",
+                self.name(card)
+            )
+        });
+        self.fire(card, Trigger::Played, None, state, rng, log);
+        state.scrapyard.push(card);
+    }
+
+    /// The Zoid step 3 would give Energy to: crewed first, smallest shortfall, set earliest.
+    fn energy_target(&self, state: &State) -> Option<(bool, usize, usize)> {
+        let mut best: Option<(bool, usize, usize)> = None;
+        for i in 0..state.arena_len {
+            let slot = &state.arena[i];
+            let goal = self.energy_goal(slot.zoid);
+            if slot.energy.len() >= goal {
+                continue;
+            }
+            let key = (!self.crewed(slot), goal - slot.energy.len(), i);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best
+    }
+
+    /// The card step 3 sets as Energy first among those in hand (and in `set`), with why.
+    fn energy_pick(&self, state: &State, set: Option<&CardSet>) -> Option<(u16, &'static str)> {
+        let in_hand =
+            |c: &&u16| state.hand[**c as usize] > 0 && set.is_none_or(|s| s.contains(**c));
+        let named_in_arena =
+            |c: &&u16| state.pilot_name_in_arena[self.deck.name_id[**c as usize] as usize];
+        if let Some(&c) = self.energy_commands.iter().find(in_hand) {
+            Some((c, "a Command, which the pilot never plays"))
+        } else if let Some(&c) = self.energy_combiners.iter().find(in_hand) {
+            Some((c, "a Unison or CAS Zoid, which the pilot never sets"))
+        } else if let Some(&c) = self
+            .pilots_by_name
+            .iter()
+            .filter(in_hand)
+            .find(named_in_arena)
+        {
+            Some((c, "a Pilot whose name is already in the Arena"))
+        } else if let Some(&c) = self.pilots_by_name.iter().find(in_hand) {
+            Some((c, "a Pilot, kept back only after Commands and combiners"))
+        } else {
+            self.energy_zoids
+                .iter()
+                .find(in_hand)
+                .map(|&c| (c, "the Zoid with the highest attack energy left in hand"))
         }
     }
 
     /// Step 2: crew the first uncrewed Zoid (lowest attack energy, then set earliest) that
     /// a Pilot in hand can pilot, with the first such Pilot by name.
-    fn set_pilot<L: Log>(&self, state: &mut State, log: &mut L) {
+    fn set_pilot<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         let mut waiting = std::mem::take(&mut state.scratch);
         waiting.clear();
         for i in 0..state.arena_len {
@@ -383,6 +597,7 @@ impl Zoids {
                 self.take_from_hand(state, pilot);
                 state.arena[i].pilot = pilot;
                 state.pilot_name_in_arena[self.deck.name_id[pilot as usize] as usize] = true;
+                self.fire(pilot, Trigger::Set, Some(i), state, rng, log);
             }
             None if L::ENABLED => {
                 if let Some(&p) = self
@@ -408,40 +623,10 @@ impl Zoids {
         if state.hand_len == 0 {
             return;
         }
-        let mut best: Option<(bool, usize, usize)> = None;
-        for i in 0..state.arena_len {
-            let slot = &state.arena[i];
-            let goal = self.energy_goal(slot.zoid);
-            if slot.energy.len() >= goal {
-                continue;
-            }
-            let key = (!self.crewed(slot), goal - slot.energy.len(), i);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        let Some((uncrewed, shortfall, i)) = best else {
+        let Some((uncrewed, shortfall, i)) = self.energy_target(state) else {
             return;
         };
-        let in_hand = |c: &&u16| state.hand[**c as usize] > 0;
-        let named_in_arena =
-            |c: &&u16| state.pilot_name_in_arena[self.deck.name_id[**c as usize] as usize];
-        let (card, why) = if let Some(&c) = self.energy_commands.iter().find(in_hand) {
-            (c, "a Command, which the pilot never plays")
-        } else if let Some(&c) = self.energy_combiners.iter().find(in_hand) {
-            (c, "a Unison or CAS Zoid, which the pilot never sets")
-        } else if let Some(&c) = self
-            .pilots_by_name
-            .iter()
-            .filter(in_hand)
-            .find(named_in_arena)
-        {
-            (c, "a Pilot whose name is already in the Arena")
-        } else if let Some(&c) = self.pilots_by_name.iter().find(in_hand) {
-            (c, "a Pilot, kept back only after Commands and combiners")
-        } else if let Some(&c) = self.energy_zoids.iter().find(in_hand) {
-            (c, "the Zoid with the highest attack energy left in hand")
-        } else {
+        let Some((card, why)) = self.energy_pick(state, None) else {
             return;
         };
         self.take_from_hand(state, card);
@@ -465,7 +650,13 @@ impl Zoids {
     }
 
     /// Step 5: every ready, crewed Zoid with enough Energy attacks, in the order set.
-    fn battle<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> Option<Outcome> {
+    fn battle<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+    ) -> Option<Outcome> {
         for i in 0..state.arena_len {
             let slot = &state.arena[i];
             let f = self.f(slot.zoid);
@@ -493,23 +684,16 @@ impl Zoids {
             if state.first_attack == 0 {
                 state.first_attack = turn;
             }
-            let scrapped = if f.high_output {
-                slot.energy.pop()
-            } else {
-                None
-            };
-            if let Some(card) = scrapped {
-                state.scrapyard.push(card);
+            let (zoid, pilot, left) = (slot.zoid, slot.pilot, state.opponent_base);
+            state.attack_note.clear();
+            self.fire(zoid, Trigger::Attacks, Some(i), state, rng, log);
+            if pilot != NO_PILOT {
+                self.fire(pilot, Trigger::Attacks, Some(i), state, rng, log);
             }
-            let (zoid, left) = (slot.zoid, state.opponent_base);
+            let note = &state.attack_note;
             log.decide(Action::Attack, || {
-                let ho = match scrapped {
-                    Some(c) => format!("; High Output puts {} into the Scrapyard", self.name(c)),
-                    None if f.high_output => "; High Output finds no Energy to scrap".to_owned(),
-                    None => String::new(),
-                };
                 format!(
-                    "{} attacks the base: one base Energy breaks ({left} left){ho}",
+                    "{} attacks the base: one base Energy breaks ({left} left){note}",
                     self.name(zoid)
                 )
             });
@@ -543,6 +727,8 @@ impl Procedure for Zoids {
             going_first: true,
             first_attack: 0,
             scratch: Vec::new(),
+            bottom: Vec::new(),
+            attack_note: String::new(),
         }
     }
 
@@ -592,6 +778,7 @@ impl Procedure for Zoids {
         state.pilot_name_in_arena.fill(false);
         state.going_first = going_first;
         state.first_attack = 0;
+        state.bottom.clear();
         log.decide(Action::Setup, || {
             format!(
                 "Shuffle {} cards, set the top {BASE_ENERGY} face down on your base as Energy, draw {OPENING_HAND}; you go {}",
@@ -634,6 +821,7 @@ impl Procedure for Zoids {
                 });
             }
         }
+        self.fire_arena(Trigger::TurnStart, state, rng, log);
         if self.draw(state, rng, log).is_none() {
             log.decide(Action::End, || {
                 "Your deck is empty: you cannot draw, and lose".to_owned()
@@ -641,15 +829,18 @@ impl Procedure for Zoids {
             return Some(Outcome::DeckOut);
         }
         self.set_zoid(state, rng, log);
-        self.set_pilot(state, log);
+        self.set_pilot(state, rng, log);
+        self.play_command(state, rng, log);
         self.set_energy(state, log);
         if state.going_first && turn == 1 {
             log.decide(Action::Hold, || {
                 "No battle: the first player skips the Battle phase on their first turn".to_owned()
             });
-            return None;
+        } else if let Some(end) = self.battle(state, rng, turn, log) {
+            return Some(end);
         }
-        self.battle(state, turn, log)
+        self.fire_arena(Trigger::TurnEnd, state, rng, log);
+        None
     }
 
     fn finish(&self, state: &State, _result: GameResult, figures: &mut Figures) {
@@ -704,7 +895,12 @@ impl Procedure for Zoids {
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::visible("arena", "Arena", Owner::You, arena),
             Zone::hidden("base", "Base Energy", Owner::You, state.base.len()),
-            Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
+            Zone::hidden(
+                "deck",
+                "Deck",
+                Owner::You,
+                state.library.len() + state.bottom.len(),
+            ),
             Zone::visible(
                 "scrapyard",
                 "Scrapyard",
@@ -724,6 +920,10 @@ impl Procedure for Zoids {
         &self.not_simulated
     }
 
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
@@ -741,10 +941,207 @@ impl Procedure for Zoids {
             .chain(arena)
             .chain(state.base.iter().copied())
             .chain(state.scrapyard.iter().copied())
+            .chain(state.bottom.iter().copied())
         {
             counts[card as usize] += 1;
         }
         counts
+    }
+}
+
+/// The Zoids Scramble side of the effect interpreter: one effect's view of the game, with
+/// `slot` the Arena slot of the effect's Zoid (`None` for a Command).
+struct ZoidsBoard<'a, L: Log> {
+    p: &'a Zoids,
+    state: &'a mut State,
+    rng: &'a mut Rng,
+    log: &'a mut L,
+    slot: Option<usize>,
+}
+
+impl<L: Log> ZoidsBoard<'_, L> {
+    /// The Zoid an effect's "energy" means: its own, or for a Command the one step 3 would
+    /// give Energy to, else the first set.
+    fn energy_slot(&self) -> Option<usize> {
+        self.slot.or_else(|| {
+            self.p
+                .energy_target(self.state)
+                .map(|(_, _, i)| i)
+                .or((self.state.arena_len > 0).then_some(0))
+        })
+    }
+
+    fn note(&mut self, text: impl FnOnce() -> String) {
+        if L::ENABLED {
+            let text = text();
+            self.log.decide(Action::Draw, || text);
+        }
+    }
+}
+
+impl<L: Log> Board for ZoidsBoard<'_, L> {
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
+        let state = &*self.state;
+        let n = match zone {
+            DECK => {
+                let left = state.library.remaining().iter().chain(&state.bottom);
+                left.filter(|&&c| keep(c)).count()
+            }
+            HAND => (0..state.hand.len() as u16)
+                .filter(|&c| keep(c))
+                .map(|c| usize::from(state.hand[c as usize]))
+                .sum(),
+            ARENA => state.arena[..state.arena_len]
+                .iter()
+                .map(|s| {
+                    usize::from(keep(s.zoid)) + usize::from(s.pilot != NO_PILOT && keep(s.pilot))
+                })
+                .sum(),
+            ENERGY => self.energy_slot().map_or(0, |i| {
+                state.arena[i].energy.iter().filter(|&&c| keep(c)).count()
+            }),
+            SCRAPYARD => state.scrapyard.iter().filter(|&&c| keep(c)).count(),
+            BOTTOM => state.bottom.iter().filter(|&&c| keep(c)).count(),
+            _ => 0,
+        };
+        n as i64
+    }
+
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        _search: bool,
+        label: &str,
+    ) -> u32 {
+        let p = self.p;
+        let mut moved = 0;
+        for _ in 0..count {
+            let card = match (from, to) {
+                (HAND, ENERGY) | (DECK, ENERGY) => {
+                    let Some(i) = self.energy_slot() else { break };
+                    let card = if from == HAND {
+                        let Some((card, _)) = p.energy_pick(self.state, set) else {
+                            break;
+                        };
+                        p.take_from_hand(self.state, card);
+                        card
+                    } else {
+                        let Some(card) = self.state.library.draw(self.rng) else {
+                            break;
+                        };
+                        card
+                    };
+                    self.state.arena[i].energy.push(card);
+                    let zoid = self.state.arena[i].zoid;
+                    self.note(|| {
+                        format!(
+                            "{label}: set {} as Energy on {}",
+                            p.name(card),
+                            p.name(zoid)
+                        )
+                    });
+                    card
+                }
+                (ENERGY, SCRAPYARD) => {
+                    // The Energy set last goes (GAMES.md: High Output).
+                    let popped = self
+                        .energy_slot()
+                        .and_then(|i| self.state.arena[i].energy.pop());
+                    let Some(card) = popped else {
+                        if L::ENABLED {
+                            let _ = std::fmt::Write::write_fmt(
+                                &mut self.state.attack_note,
+                                format_args!("; {label} finds no Energy to scrap"),
+                            );
+                        }
+                        break;
+                    };
+                    self.state.scrapyard.push(card);
+                    if L::ENABLED {
+                        let _ = std::fmt::Write::write_fmt(
+                            &mut self.state.attack_note,
+                            format_args!("; {label} puts {} into the Scrapyard", p.name(card)),
+                        );
+                    }
+                    card
+                }
+                (SCRAPYARD, HAND) => {
+                    let best = self
+                        .state
+                        .scrapyard
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &c)| set.is_none_or(|s| s.contains(c)))
+                        .min_by_key(|(_, &c)| p.play_rank[c as usize])
+                        .map(|(i, _)| i);
+                    let Some(i) = best else { break };
+                    let card = self.state.scrapyard.remove(i);
+                    self.state.hand[card as usize] += 1;
+                    self.state.hand_len += 1;
+                    self.note(|| {
+                        format!(
+                            "{label}: return {} from the Scrapyard to your hand",
+                            p.name(card)
+                        )
+                    });
+                    card
+                }
+                (HAND, BOTTOM) => {
+                    let Some((card, _)) = p.energy_pick(self.state, set) else {
+                        break;
+                    };
+                    p.take_from_hand(self.state, card);
+                    self.state.bottom.push(card);
+                    self.note(|| {
+                        format!("{label}: put {} on the bottom of your deck", p.name(card))
+                    });
+                    card
+                }
+                _ => break,
+            };
+            let _ = card;
+            moved += 1;
+        }
+        moved
+    }
+
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        if count == 0 {
+            return 0;
+        }
+        let mut drawn = 0;
+        for _ in 0..count {
+            if self.p.draw(self.state, self.rng, self.log).is_none() {
+                break;
+            }
+            drawn += 1;
+        }
+        self.log.decide(Action::Draw, || match drawn {
+            d if d == count => format!("{label}: draw {d}"),
+            d => format!("{label}: draw {d}; the deck is empty"),
+        });
+        drawn
+    }
+}
+
+impl crate::registry::Goldfish for Zoids {
+    const ID: &'static str = GAME_ID;
+    const OPENING: Option<crate::odds::Opening> = Some(crate::odds::Opening {
+        set_aside: 4,
+        hand: 6,
+        per_turn: 1,
+    });
+
+    fn build(
+        game: &Game,
+        deck: &Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, GoldfishError> {
+        Zoids::new(game, deck, setup.effects)
     }
 }
 

@@ -23,10 +23,10 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    has_odds, supports, worker_threads, Better, Comparison, Difference, EnemyGroup, Figure,
-    FigureKind, GameLog, GoldfishError, Objective, OddsRow, Outcome, Owner, SeatComparison,
-    SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_GAMES,
-    PR_DBG_POLICIES,
+    has_odds, supports, worker_threads, Better, CardCoverage, Comparison, Coverage, Difference,
+    EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow,
+    Outcome, Owner, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
+    DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
-    random_seed, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, SimOptions, SimReport,
-    StepOptions,
+    random_seed, EffectsMode, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, SimOptions,
+    SimReport, StepOptions,
 };
 use deckhand::{DeckContent, Deckhand};
 use tauri::ipc::Channel;
@@ -70,6 +70,7 @@ pub async fn goldfish_step(
             enemies: lineup(d, &choices)?,
             die_faces: choices.die.clone(),
             mulligan,
+            effects: EffectsMode::All,
         };
         d.playable_draft(&draft)?.step(&options)
     })
@@ -103,6 +104,7 @@ pub async fn goldfish_simulate(
         policy: choices.policy,
         enemies,
         die_faces: choices.die,
+        effects: EffectsMode::All,
     };
     cancel.0.store(false, Ordering::SeqCst);
     let cancelled = Arc::clone(&cancel.0);

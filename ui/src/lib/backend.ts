@@ -344,6 +344,23 @@ export interface GameLog {
   turns: TurnLog[];
   result: { outcome: 'win' | 'deck_out' | 'draw' | 'loss'; turn: number };
   not_simulated: string[];
+  coverage: Coverage;
+}
+
+/** A card's goldfish state (GAMES.md, "Card effects in the goldfish"). */
+export type CoverageState = 'simulated' | 'partial' | 'no_effect' | 'not_simulated';
+
+/** What a report plays of each distinct card of the deck, and the counts per state. */
+export interface Coverage {
+  /** What the counts count: "distinct cards". */
+  counted: string;
+  /** Which effects played: "all" or "keywords". */
+  effects: string;
+  simulated: number;
+  partial: number;
+  no_effect: number;
+  not_simulated: number;
+  cards: { name: string; state: CoverageState; reason?: string }[];
 }
 
 /** The results from one seat of a Monte Carlo run. Per-turn maps are keyed by turn. */
@@ -393,6 +410,7 @@ export interface SimReport {
   going_first: SeatReport;
   going_second: SeatReport;
   not_simulated: string[];
+  coverage: Coverage;
   legal?: boolean;
   legality_errors?: string[];
   /** True when the seat does not change the game: going second is a second sample. */

@@ -67,7 +67,7 @@ pub(super) fn scenario(
                 .insert("damage".into(), StatValue::Number(1));
         }
     }
-    let p = PrAcg::new(&testing::game(G), &cards).unwrap();
+    let p = PrAcg::new(&testing::game(G), &cards, Default::default()).unwrap();
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
     let mut state = p.new_state();
     for name in hand {
@@ -297,7 +297,12 @@ fn a_turn_is_logged_in_a_players_words() {
 #[test]
 fn a_five_card_deck_empties_on_its_opening_and_four_cannot_play() {
     let game = testing::game(G);
-    let p = PrAcg::new(&game, &testing::deck(G, &[(5, "Amber Spark Ranger")])).unwrap();
+    let p = PrAcg::new(
+        &game,
+        &testing::deck(G, &[(5, "Amber Spark Ranger")]),
+        Default::default(),
+    )
+    .unwrap();
     let mut state = p.new_state();
     let outcome = p.setup(
         &mut state,
@@ -306,9 +311,13 @@ fn a_five_card_deck_empties_on_its_opening_and_four_cannot_play() {
         &mut Recorder::default(),
     );
     assert_eq!(outcome, Some(Outcome::DeckOut));
-    let err = PrAcg::new(&game, &testing::deck(G, &[(4, "Amber Spark Ranger")]))
-        .err()
-        .unwrap();
+    let err = PrAcg::new(
+        &game,
+        &testing::deck(G, &[(4, "Amber Spark Ranger")]),
+        Default::default(),
+    )
+    .err()
+    .unwrap();
     assert!(err.to_string().contains("needs at least 5 cards"), "{err}");
 }
 
@@ -317,6 +326,7 @@ fn every_card_with_text_is_named_as_not_simulated() {
     let p = PrAcg::new(
         &testing::game(G),
         &testing::sample_deck(G, testing::STARFALL_VANGUARD),
+        Default::default(),
     )
     .unwrap();
     assert_eq!(p.not_simulated.len(), p.deck.len());
@@ -396,7 +406,12 @@ fn both_readings(
 #[test]
 fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
     for text in [testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE] {
-        let p = PrAcg::new(&testing::game(G), &testing::sample_deck(G, text)).unwrap();
+        let p = PrAcg::new(
+            &testing::game(G),
+            &testing::sample_deck(G, text),
+            Default::default(),
+        )
+        .unwrap();
         for seed in 0..600 {
             for going_first in [true, false] {
                 let (engine, literal) = both_readings(&p, seed, going_first);
@@ -426,7 +441,7 @@ proptest! {
                 card.remove("damage");
             }
         }
-        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck, Default::default()).unwrap();
         let (engine, literal) = both_readings(&p, seed, going_first);
         prop_assert_eq!(engine, literal);
     }
@@ -452,7 +467,7 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
             ..crate::SimOptions::default()
         };
         let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
-        let p = PrAcg::new(&testing::game(G), &deck).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck, Default::default()).unwrap();
         for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
             let mut kills = BTreeMap::new();
             let (mut deck_outs, mut draws) = (0, 0);

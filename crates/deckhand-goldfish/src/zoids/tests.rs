@@ -13,6 +13,7 @@ use crate::simulate::game_rng;
 use crate::testing;
 
 mod reference;
+mod scenarios;
 
 const G: &str = "zoids-scramble";
 
@@ -76,7 +77,12 @@ pub(super) fn scenario(
     names.sort();
     names.dedup();
     let lines: Vec<(u32, &str)> = names.iter().map(|n| (10, n.as_str())).collect();
-    let p = Zoids::new(&testing::game(G), &testing::deck(G, &lines)).unwrap();
+    let p = Zoids::new(
+        &testing::game(G),
+        &testing::deck(G, &lines),
+        crate::EffectsMode::Keywords,
+    )
+    .unwrap();
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
     let mut state = p.new_state();
     for name in hand {
@@ -486,8 +492,9 @@ fn decisions_are_logged_with_their_reasons() {
     );
 }
 
+/// Coverage, card by card: what the data says combined with what the pilot plays.
 #[test]
-fn commands_combiners_and_effect_text_are_named_as_not_simulated() {
+fn coverage_states_each_card_from_its_data_and_what_the_pilot_plays() {
     let deck = testing::deck(
         G,
         &[
@@ -499,17 +506,47 @@ fn commands_combiners_and_effect_text_are_named_as_not_simulated() {
             (5, "Ashclaw Raptor"),
         ],
     );
-    let p = Zoids::new(&testing::game(G), &deck).unwrap();
+    use crate::EffectsMode::{All, Keywords};
+    use deckhand_core::CoverageState::{NoEffect, NotSimulated, Simulated};
+    let cases = [
+        (Keywords, "Cinderpaw Cub", Simulated),
+        (Keywords, "Sentinel Drone Wolf", Simulated),
+        (Keywords, "Twinstar Fangking", NotSimulated),
+        (Keywords, "Supply Drop", NotSimulated),
+        (Keywords, "Azure Prowler", NoEffect),
+        (Keywords, "Ashclaw Raptor", Simulated),
+        (All, "Supply Drop", Simulated),
+        (All, "Twinstar Fangking", NotSimulated),
+    ];
+    for (mode, name, state) in cases {
+        let p = Zoids::new(&testing::game(G), &deck, mode).unwrap();
+        let card = p.coverage.cards.iter().find(|c| c.name == name).unwrap();
+        assert_eq!(card.state, state, "{name} with {mode:?}: {}", card.reason);
+        assert_eq!(
+            card.reason.is_empty(),
+            state == Simulated,
+            "{name}: {}",
+            card.reason
+        );
+    }
+    let p = Zoids::new(&testing::game(G), &deck, Keywords).unwrap();
+    assert_eq!(p.not_simulated, vec!["Supply Drop", "Twinstar Fangking"]);
     assert_eq!(
-        p.not_simulated,
-        vec!["Azure Prowler", "Supply Drop", "Twinstar Fangking"]
+        (
+            p.coverage.simulated,
+            p.coverage.no_effect,
+            p.coverage.not_simulated
+        ),
+        (3, 1, 2)
     );
 }
 
 #[test]
 fn a_deck_too_small_for_the_opening_cannot_be_played() {
     let deck = testing::deck(G, &[(9, "Cinderpaw Cub")]);
-    let err = Zoids::new(&testing::game(G), &deck).err().unwrap();
+    let err = Zoids::new(&testing::game(G), &deck, crate::EffectsMode::Keywords)
+        .err()
+        .unwrap();
     assert_eq!(
         err.to_string(),
         "the deck cannot be played: Zoids Scramble needs at least 10 cards in the main deck for the opening (4 set aside as base Energy, then 6 drawn); this one has 9"
@@ -583,7 +620,12 @@ fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
         testing::CRIMSON_LEGION,
         testing::SHELLBACK_SKYGUARD,
     ] {
-        let p = Zoids::new(&testing::game(G), &testing::sample_deck(G, text)).unwrap();
+        let p = Zoids::new(
+            &testing::game(G),
+            &testing::sample_deck(G, text),
+            crate::EffectsMode::Keywords,
+        )
+        .unwrap();
         for seed in 0..400 {
             for going_first in [true, false] {
                 let (engine, literal) = both_readings(&p, seed, going_first);
@@ -622,7 +664,7 @@ proptest! {
                 card.keywords.push(format!("Scouting: {}", bits >> 2));
             }
         }
-        let p = Zoids::new(&testing::game(G), &deck).unwrap();
+        let p = Zoids::new(&testing::game(G), &deck, crate::EffectsMode::Keywords).unwrap();
         let (engine, literal) = both_readings(&p, seed, going_first);
         prop_assert_eq!(engine, literal);
     }
@@ -649,10 +691,11 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
             games: 1000,
             seed: 5,
             threads: 2,
+            effects: crate::EffectsMode::Keywords,
             ..crate::SimOptions::default()
         };
         let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
-        let p = Zoids::new(&testing::game(G), &deck).unwrap();
+        let p = Zoids::new(&testing::game(G), &deck, crate::EffectsMode::Keywords).unwrap();
         for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
             let (mut kills, mut firsts) = (BTreeMap::new(), BTreeMap::new());
             let mut deck_outs = 0;

@@ -1,0 +1,622 @@
+//! What a deck's numbers play of each card: its data (card note, keyword notes and
+//! templates, effects) combined with what the game's procedure runs ([`Plays`]). An effect
+//! whose trigger, step, zone or filter the procedure does not run is never claimed: the card
+//! is `partial` or `not_simulated`, with the reason.
+//!
+//! A card with no effects and no note is `simulated` when its text says no more than the
+//! reminder text of its keywords, `not_simulated` otherwise (the core's `has_effect_text`).
+//! The written form is the core's (`parse_effects`, `fill_template`), and so is the query
+//! matcher that turns each filter into a card set once per deck.
+
+use deckhand_core::query::{matches, parse_filter, Vocabulary};
+use deckhand_core::{
+    fill_template, fold_name, has_effect_text, parse_effects, Amount, Card, CoverageState, Effect,
+    Game, GoldfishNote, Requirement, Step, Target, Trigger,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{Amt, CardSet, Compiled, Id, Op, Programs, Req, Tgt};
+
+/// Which effects play: `All` (the default) or `Keywords` (the procedures of GAMES.md with
+/// keyword effects only, the figures pinned before card effects existed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectsMode {
+    #[default]
+    All,
+    Keywords,
+}
+
+impl EffectsMode {
+    pub fn id(self) -> &'static str {
+        match self {
+            EffectsMode::All => "all",
+            EffectsMode::Keywords => "keywords",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<EffectsMode> {
+        [EffectsMode::All, EffectsMode::Keywords]
+            .into_iter()
+            .find(|m| m.id() == id)
+    }
+}
+
+/// What a game's procedure runs of the shared vocabulary. Ids given to the [`super::Board`]
+/// are positions in `zones`, `resources` and `stats`.
+pub struct Plays {
+    /// Who plays, for reasons ("the Zoids Scramble pilot").
+    pub pilot: &'static str,
+    pub triggers: &'static [Trigger],
+    /// Zones the board can count in.
+    pub zones: &'static [&'static str],
+    /// (from, to) zone pairs the board moves cards between.
+    pub moves: &'static [(&'static str, &'static str)],
+    /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
+    /// `spend`, `modify`, `roll`, `choose`).
+    pub steps: &'static [&'static str],
+    pub resources: &'static [&'static str],
+    pub stats: &'static [&'static str],
+    /// Keywords the procedure itself plays (`Unmanned`), with no effects stated.
+    pub structural: &'static [&'static str],
+    /// Card types the pilot never plays (their cards are `not_simulated`, unless their data
+    /// says they have no goldfish effect).
+    pub unplayed_types: &'static [&'static str],
+    /// The procedure's own word on a card, before its data is read (a card the pilot never
+    /// plays).
+    pub card_rule: fn(&Card, EffectsMode) -> Option<GoldfishNote>,
+}
+
+/// No procedure-specific rule.
+pub fn no_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
+    None
+}
+
+/// Every report's coverage: how many of the deck's distinct cards are in each state, and
+/// each card's state and reason.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coverage {
+    /// What the counts count: `distinct cards` (each card of the deck once, not its copies).
+    pub counted: String,
+    /// Which effects played (`all` or `keywords`).
+    pub effects: String,
+    pub simulated: u32,
+    pub partial: u32,
+    pub no_effect: u32,
+    pub not_simulated: u32,
+    /// Every distinct card, by folded name.
+    pub cards: Vec<CardCoverage>,
+}
+
+/// One card's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardCoverage {
+    pub name: String,
+    pub state: CoverageState,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+impl Coverage {
+    /// Names of cards whose numbers leave something out (partial or not simulated).
+    pub fn left_out(&self) -> Vec<String> {
+        self.cards
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.state,
+                    CoverageState::Partial | CoverageState::NotSimulated
+                )
+            })
+            .map(|c| c.name.clone())
+            .collect()
+    }
+}
+
+/// Compiles the programs of `cards` (the deck's distinct cards, by index) and states each
+/// card's coverage.
+pub fn build(
+    game: &Game,
+    cards: &[Card],
+    mode: EffectsMode,
+    plays: &Plays,
+) -> (Programs, Coverage) {
+    let mut b = Builder {
+        game,
+        cards,
+        plays,
+        programs: Programs::default(),
+        filters: Vec::new(),
+    };
+    let mut rows: Vec<(String, CardCoverage)> = Vec::new();
+    for (index, card) in cards.iter().enumerate() {
+        let start = b.programs.effects.len() as u32;
+        let (state, reason) = b.card(card, mode);
+        let end = b.programs.effects.len() as u32;
+        b.programs.ranges.push((start, end));
+        let mask = b.programs.effects[start as usize..]
+            .iter()
+            .fold(0u16, |m, e| m | super::trigger_bit(e.trigger));
+        b.programs.masks.push(mask);
+        b.programs.any |= mask;
+        let _ = index;
+        rows.push((
+            fold_name(&card.name),
+            CardCoverage {
+                name: card.name.clone(),
+                state,
+                reason,
+            },
+        ));
+    }
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.dedup_by(|a, b| a.0 == b.0);
+    let mut coverage = Coverage {
+        counted: "distinct cards".into(),
+        effects: mode.id().into(),
+        ..Coverage::default()
+    };
+    for (_, row) in rows {
+        match row.state {
+            CoverageState::Simulated => coverage.simulated += 1,
+            CoverageState::Partial => coverage.partial += 1,
+            CoverageState::NoEffect => coverage.no_effect += 1,
+            CoverageState::NotSimulated => coverage.not_simulated += 1,
+        }
+        coverage.cards.push(row);
+    }
+    (b.programs, coverage)
+}
+
+struct Builder<'a> {
+    game: &'a Game,
+    cards: &'a [Card],
+    plays: &'a Plays,
+    programs: Programs,
+    /// Filters already matched, by text, so equal filters share one set.
+    filters: Vec<String>,
+}
+
+type Part = (CoverageState, String);
+
+impl Builder<'_> {
+    fn card(&mut self, card: &Card, mode: EffectsMode) -> Part {
+        if let Some(note) = (self.plays.card_rule)(card, mode) {
+            return (note.state, note.reason);
+        }
+        let card_type = fold_name(&card.card_type);
+        if self
+            .plays
+            .unplayed_types
+            .iter()
+            .any(|t| fold_name(t) == card_type)
+            && card
+                .goldfish
+                .as_ref()
+                .is_none_or(|n| n.state != CoverageState::NoEffect)
+        {
+            return (
+                CoverageState::NotSimulated,
+                format!("{} never plays a {}", self.plays.pilot, card.card_type),
+            );
+        }
+        let mut parts: Vec<Part> = Vec::new();
+        for written in &card.keywords {
+            self.keyword(written, &mut parts);
+        }
+        let no_effect = card
+            .goldfish
+            .as_ref()
+            .is_some_and(|n| n.state == CoverageState::NoEffect);
+        match mode {
+            // What cannot change a goldfish game is not run (and not claimed).
+            _ if no_effect => {}
+            EffectsMode::Keywords if !card.effects.is_empty() => parts.push((
+                CoverageState::NotSimulated,
+                "its own effects are off (--effects keywords)".into(),
+            )),
+            _ => {
+                for effect in &card.effects {
+                    parts.push(self.effect(effect, card.name.clone()));
+                }
+            }
+        }
+        match &card.goldfish {
+            Some(note) => parts.push((note.state, note.reason.clone())),
+            None if card.effects.is_empty()
+                && has_effect_text(card.text.as_deref().unwrap_or(""), &card.keywords) =>
+            {
+                parts.push((
+                    CoverageState::NotSimulated,
+                    "its text is not stated as effects".into(),
+                ));
+            }
+            None => {}
+        }
+        combine(parts)
+    }
+
+    fn keyword(&mut self, written: &str, parts: &mut Vec<Part>) {
+        let (name, value) = match written.split_once(':') {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (written.trim(), ""),
+        };
+        let def = self
+            .game
+            .keywords
+            .iter()
+            .find(|k| fold_name(&k.name) == fold_name(name));
+        let Some(def) = def else {
+            parts.push((
+                CoverageState::NotSimulated,
+                format!("the keyword {name} is not one of the game's"),
+            ));
+            return;
+        };
+        if let Some(note) = &def.goldfish {
+            parts.push((note.state, format!("{name}: {}", note.reason)));
+            if note.state == CoverageState::NoEffect {
+                return;
+            }
+        }
+        if let Some(template) = &def.effects {
+            let label = match value {
+                "" => name.to_owned(),
+                v => format!("{name} {v}"),
+            };
+            match parse_effects(&fill_template(template, value), None) {
+                Ok(effects) => {
+                    for effect in &effects {
+                        let (state, reason) = self.effect(effect, label.clone());
+                        let reason = match reason.is_empty() {
+                            true => reason,
+                            false => format!("{name}: {reason}"),
+                        };
+                        parts.push((state, reason));
+                    }
+                }
+                Err(err) => parts.push((
+                    CoverageState::NotSimulated,
+                    format!("{name}: its effects template cannot be read ({err})"),
+                )),
+            }
+        } else if def.goldfish.is_none() {
+            if self
+                .plays
+                .structural
+                .iter()
+                .any(|k| fold_name(k) == fold_name(name))
+            {
+                parts.push((CoverageState::Simulated, String::new()));
+            } else {
+                parts.push((
+                    CoverageState::NotSimulated,
+                    format!(
+                        "{name} has no effects stated and {} does not play it",
+                        self.plays.pilot
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// Compiles one effect when the procedure runs all of it; otherwise says why not.
+    fn effect(&mut self, effect: &Effect, label: String) -> Part {
+        if !self.plays.triggers.contains(&effect.trigger) {
+            return (
+                CoverageState::NotSimulated,
+                format!(
+                    "{} does not play `{}` effects yet",
+                    self.plays.pilot,
+                    trigger_words(effect.trigger)
+                ),
+            );
+        }
+        match self.compile(effect, label) {
+            Ok(compiled) => {
+                self.programs.effects.push(compiled);
+                (CoverageState::Simulated, String::new())
+            }
+            Err(why) => (CoverageState::NotSimulated, why),
+        }
+    }
+
+    fn compile(&mut self, effect: &Effect, label: String) -> Result<Compiled, String> {
+        let requirement = match &effect.requirement {
+            Some(r) => Some(self.requirement(r)?),
+            None => None,
+        };
+        Ok(Compiled {
+            trigger: effect.trigger,
+            optional: effect.optional,
+            requirement,
+            cost: self.steps(&effect.cost)?,
+            steps: self.steps(&effect.steps)?,
+            label,
+        })
+    }
+
+    fn requirement(&mut self, r: &Requirement) -> Result<Req, String> {
+        Ok(Req {
+            filter: self.filter(r.filter.as_ref().map(|f| f.0.as_str()))?,
+            zone: self.zone(&r.zone)?,
+            at_least: r.at_least,
+            negated: r.negated,
+        })
+    }
+
+    fn steps(&mut self, steps: &[Step]) -> Result<Vec<Op>, String> {
+        steps.iter().map(|s| self.step(s)).collect()
+    }
+
+    fn kind(&self, kind: &str) -> Result<(), String> {
+        match self.plays.steps.contains(&kind) {
+            true => Ok(()),
+            false => Err(format!(
+                "{} does not play `{kind}` steps yet",
+                self.plays.pilot
+            )),
+        }
+    }
+
+    fn step(&mut self, step: &Step) -> Result<Op, String> {
+        Ok(match step {
+            Step::Move {
+                count,
+                from,
+                to,
+                filter,
+                search,
+            } => {
+                if !self.plays.moves.contains(&(from.as_str(), to.as_str())) {
+                    return Err(format!(
+                        "{} does not move cards from {from} to {to} yet",
+                        self.plays.pilot
+                    ));
+                }
+                Op::Move {
+                    count: self.amount(count)?,
+                    from: self.zone(from)?,
+                    to: self.zone(to)?,
+                    filter: self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+                    search: *search,
+                }
+            }
+            Step::Draw { count } => {
+                self.kind("draw")?;
+                Op::Draw(self.amount(count)?)
+            }
+            Step::Discard { count, filter } => {
+                self.kind("discard")?;
+                Op::Discard(
+                    self.amount(count)?,
+                    self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+                )
+            }
+            Step::Damage { amount } => {
+                self.kind("damage")?;
+                Op::Damage(self.amount(amount)?)
+            }
+            Step::Prevent { amount } => {
+                self.kind("prevent")?;
+                Op::Prevent(self.amount(amount)?)
+            }
+            Step::Heal { amount } => {
+                self.kind("heal")?;
+                Op::Heal(self.amount(amount)?)
+            }
+            Step::Gain { amount, resource } => {
+                self.kind("gain")?;
+                Op::Gain(self.amount(amount)?, self.resource(resource)?)
+            }
+            Step::Spend { amount, resource } => {
+                self.kind("spend")?;
+                Op::Spend(self.amount(amount)?, self.resource(resource)?)
+            }
+            Step::Modify {
+                stat,
+                by,
+                target,
+                duration,
+            } => {
+                self.kind("modify")?;
+                let stat = position(self.plays.stats, stat)
+                    .ok_or_else(|| format!("{} does not keep the stat {stat}", self.plays.pilot))?;
+                let target = match target {
+                    Target::This => Tgt::This,
+                    Target::Others { filter } => {
+                        Tgt::Others(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+                    }
+                    Target::Each { filter } => {
+                        Tgt::Each(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+                    }
+                };
+                Op::Modify {
+                    stat,
+                    by: self.amount(by)?,
+                    target,
+                    duration: *duration,
+                }
+            }
+            Step::Roll { dice } => {
+                self.kind("roll")?;
+                Op::Roll(self.amount(dice)?)
+            }
+            Step::Choose { options } => {
+                self.kind("choose")?;
+                let options = options
+                    .iter()
+                    .map(|o| self.steps(o))
+                    .collect::<Result<_, _>>()?;
+                Op::Choose(options)
+            }
+        })
+    }
+
+    fn amount(&mut self, amount: &Amount) -> Result<Amt, String> {
+        Ok(match amount {
+            Amount::Fixed(n) => Amt::Fixed(*n),
+            Amount::Per(p) => Amt::Per {
+                each: p.each,
+                filter: self.filter(p.filter.as_ref().map(|f| f.0.as_str()))?,
+                zone: self.zone(&p.zone)?,
+                max: p.max,
+            },
+        })
+    }
+
+    fn zone(&self, zone: &str) -> Result<Id, String> {
+        position(self.plays.zones, zone)
+            .ok_or_else(|| format!("{} does not keep the zone {zone}", self.plays.pilot))
+    }
+
+    fn resource(&self, resource: &str) -> Result<Id, String> {
+        position(self.plays.resources, resource)
+            .ok_or_else(|| format!("{} does not keep the resource {resource}", self.plays.pilot))
+    }
+
+    /// The set of deck cards `filter` matches, evaluated here once.
+    fn filter(&mut self, filter: Option<&str>) -> Result<Option<u16>, String> {
+        let Some(filter) = filter else {
+            return Ok(None);
+        };
+        if let Some(i) = self.filters.iter().position(|f| f == filter) {
+            return Ok(Some(i as u16));
+        }
+        let expr = parse_filter(filter, &Vocabulary::for_game(self.game))
+            .map_err(|e| format!("the filter [{filter}] cannot be read: {e}"))?;
+        let mut set = CardSet::new(self.cards.len());
+        for (i, card) in self.cards.iter().enumerate() {
+            if expr.as_ref().is_none_or(|e| matches(e, card)) {
+                set.insert(i);
+            }
+        }
+        self.filters.push(filter.to_owned());
+        self.programs.sets.push(set);
+        Ok(Some((self.filters.len() - 1) as u16))
+    }
+}
+
+fn position(list: &[&str], name: &str) -> Option<Id> {
+    list.iter().position(|z| *z == name).map(|i| i as Id)
+}
+
+/// A trigger as the written form says it.
+pub fn trigger_words(trigger: Trigger) -> &'static str {
+    match trigger {
+        Trigger::Played => "when played",
+        Trigger::Set => "when set",
+        Trigger::Summoned => "when summoned",
+        Trigger::Attacks => "when attacks",
+        Trigger::Blocks => "when blocks",
+        Trigger::Battles => "when battling",
+        Trigger::WinsBattle => "when wins battle",
+        Trigger::LosesBattle => "when loses battle",
+        Trigger::Revealed => "when revealed",
+        Trigger::Destroyed => "when destroyed",
+        Trigger::TurnStart => "at turn start",
+        Trigger::TurnEnd => "at turn end",
+        Trigger::Activated => "activate",
+        Trigger::Static => "while in play",
+    }
+}
+
+#[cfg(test)]
+pub(super) fn combine_for_tests(parts: Vec<Part>) -> Part {
+    combine(parts)
+}
+
+/// One state for a card from the states of its parts: nothing left out is `simulated` (or
+/// `no_effect` when nothing of it plays), something left out beside something played is
+/// `partial`, nothing played is `not_simulated`. The reason names what is left out.
+fn combine(parts: Vec<Part>) -> Part {
+    use CoverageState::*;
+    let has = |s: CoverageState| parts.iter().any(|(p, _)| *p == s);
+    let reasons = |keep: &dyn Fn(CoverageState) -> bool| {
+        let mut out: Vec<&str> = Vec::new();
+        for (s, r) in &parts {
+            if keep(*s) && !r.is_empty() && !out.contains(&r.as_str()) {
+                out.push(r);
+            }
+        }
+        out.join("; ")
+    };
+    let left_out = has(Partial) || has(NotSimulated);
+    let played = has(Simulated) || has(Partial);
+    match (left_out, played) {
+        (false, _) if parts.is_empty() || has(Simulated) => (Simulated, String::new()),
+        (false, _) => (NoEffect, reasons(&|s| s == NoEffect)),
+        (true, true) => (Partial, reasons(&|s| matches!(s, Partial | NotSimulated))),
+        (true, false) => (NotSimulated, reasons(&|s| s == NotSimulated)),
+    }
+}
+
+/// The coverage of a game whose procedure runs no effects yet: its keywords either played
+/// by the procedure itself (`policy.accounted`) or not, its card effects never.
+pub fn keywords_only(
+    game: &Game,
+    cards: &[Card],
+    mode: EffectsMode,
+    pilot: &'static str,
+    policy: &'static KeywordPolicy,
+) -> Coverage {
+    let plays = Plays {
+        pilot,
+        triggers: &[],
+        zones: &[],
+        moves: &[],
+        steps: &[],
+        resources: &[],
+        stats: &[],
+        structural: policy.accounted,
+        unplayed_types: policy.unplayed_types,
+        card_rule: no_rule,
+    };
+    build(game, cards, mode, &plays).1
+}
+
+/// How a game's module treats each keyword it knows.
+pub struct KeywordPolicy {
+    /// Keywords the engine acts on, or that cannot matter against a goldfish.
+    pub accounted: &'static [&'static str],
+    /// Types whose cards the pilot never plays.
+    pub unplayed_types: &'static [&'static str],
+}
+
+/// The names of `cards` that are not simulated (the rule of the procedures without effects:
+/// unplayed types, keywords neither played nor without effect, text beyond keyword
+/// reminders), sorted by folded name, each once.
+pub fn not_simulated<'a>(
+    cards: impl IntoIterator<Item = &'a Card>,
+    policy: &KeywordPolicy,
+) -> Vec<String> {
+    let mut names: Vec<(String, String)> = cards
+        .into_iter()
+        .filter(|card| !is_simulated(card, policy))
+        .map(|card| (fold_name(&card.name), card.name.clone()))
+        .collect();
+    names.sort();
+    names.dedup_by(|a, b| a.0 == b.0);
+    names.into_iter().map(|(_, name)| name).collect()
+}
+
+fn is_simulated(card: &Card, policy: &KeywordPolicy) -> bool {
+    let card_type = fold_name(&card.card_type);
+    if policy
+        .unplayed_types
+        .iter()
+        .any(|t| fold_name(t) == card_type)
+    {
+        return false;
+    }
+    let accounted = |written: &String| {
+        let name = written.split(':').next().unwrap_or(written);
+        let key = fold_name(name);
+        policy.accounted.iter().any(|k| fold_name(k) == key)
+    };
+    if !card.keywords.iter().all(accounted) {
+        return false;
+    }
+    let text = card.text.as_deref().unwrap_or("");
+    !has_effect_text(text, &card.keywords)
+}

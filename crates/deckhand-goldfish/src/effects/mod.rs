@@ -1,0 +1,344 @@
+//! The one effect interpreter every game's procedure shares (GAMES.md, "Card effects in the
+//! goldfish").
+//!
+//! When a procedure is built, each deck card's effects (its own and its keywords'
+//! templates) compile into a compact program ([`Programs`]): zones, resources and stats
+//! become small ids, and every filter becomes a [`CardSet`] over the deck's card indices,
+//! matched once per deck, never during a game. A game runs the programs against a
+//! [`Board`], a small trait each procedure implements over its own state; firing a trigger
+//! walks slices and allocates nothing.
+//!
+//! The pilot's rules: a mandatory effect always happens; an optional one with no cost is
+//! always used; one with a cost only when [`Board::worth_paying`] says the turn's plan is
+//! better with it; a choice takes what [`Board::choose`] ranks first.
+//!
+//! What a card's effects cover, combined with what the procedure plays, is `coverage.rs`.
+
+mod coverage;
+
+use deckhand_core::{Duration, Trigger};
+
+pub use coverage::{
+    build, keywords_only, not_simulated, CardCoverage, Coverage, EffectsMode, KeywordPolicy, Plays,
+};
+
+/// A zone, resource or stat, by its position in the procedure's [`Plays`] lists.
+pub type Id = u8;
+
+/// Deck card indices a filter matched.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardSet(Vec<u64>);
+
+impl CardSet {
+    fn new(len: usize) -> CardSet {
+        CardSet(vec![0; len.div_ceil(64)])
+    }
+
+    fn insert(&mut self, card: usize) {
+        self.0[card / 64] |= 1 << (card % 64);
+    }
+
+    #[inline]
+    pub fn contains(&self, card: u16) -> bool {
+        let card = card as usize;
+        self.0
+            .get(card / 64)
+            .is_some_and(|w| w & (1 << (card % 64)) != 0)
+    }
+}
+
+/// A compiled amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Amt {
+    Fixed(i64),
+    Per {
+        each: i64,
+        filter: Option<u16>,
+        zone: Id,
+        max: Option<i64>,
+    },
+}
+
+/// Which cards a stat change applies to, compiled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tgt {
+    This,
+    Others(Option<u16>),
+    Each(Option<u16>),
+}
+
+/// One compiled step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    Move {
+        count: Amt,
+        from: Id,
+        to: Id,
+        filter: Option<u16>,
+        search: bool,
+    },
+    Draw(Amt),
+    Discard(Amt, Option<u16>),
+    Damage(Amt),
+    Prevent(Amt),
+    Heal(Amt),
+    Gain(Amt, Id),
+    Spend(Amt, Id),
+    Modify {
+        stat: Id,
+        by: Amt,
+        target: Tgt,
+        duration: Duration,
+    },
+    Roll(Amt),
+    Choose(Vec<Vec<Op>>),
+}
+
+/// "if [filter] in zone", compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Req {
+    filter: Option<u16>,
+    zone: Id,
+    at_least: u32,
+    negated: bool,
+}
+
+/// One compiled effect of one card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compiled {
+    pub trigger: Trigger,
+    pub optional: bool,
+    requirement: Option<Req>,
+    cost: Vec<Op>,
+    steps: Vec<Op>,
+    /// What the log calls it: the keyword as written (`Scouting 1`) or the card's name.
+    pub label: String,
+}
+
+/// Every deck card's compiled effects.
+#[derive(Debug, Clone, Default)]
+pub struct Programs {
+    sets: Vec<CardSet>,
+    effects: Vec<Compiled>,
+    /// `effects[ranges[c].0..ranges[c].1]` belong to card `c`.
+    ranges: Vec<(u32, u32)>,
+    /// Per card, a bit per trigger it has an effect for ([`trigger_bit`]).
+    masks: Vec<u16>,
+    /// Every trigger any card has, so a procedure skips a whole moment when none has it.
+    any: u16,
+}
+
+#[inline]
+fn trigger_bit(trigger: Trigger) -> u16 {
+    1 << (trigger as u16)
+}
+
+/// What a procedure does for the interpreter: its zones, its choices and the steps it can
+/// carry out. Zone, resource and stat ids index the [`Plays`] lists the procedure gave.
+/// Every default does nothing: a procedure only implements what its [`Plays`] declares.
+pub trait Board {
+    /// Cards in `zone` (the ones in `set` when given), as the effect's card sees it.
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64;
+    /// Moves up to `count` matching cards; returns how many moved.
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        search: bool,
+        label: &str,
+    ) -> u32;
+    /// Draws up to `count` cards; returns how many were drawn.
+    fn draw(&mut self, count: u32, label: &str) -> u32;
+    fn discard(&mut self, _count: u32, _set: Option<&CardSet>, _label: &str) -> u32 {
+        0
+    }
+    fn damage(&mut self, _amount: i64, _label: &str) {}
+    fn prevent(&mut self, _amount: i64, _label: &str) {}
+    fn heal(&mut self, _amount: i64, _label: &str) {}
+    fn gain(&mut self, _resource: Id, _amount: i64, _label: &str) {}
+    /// Pays `amount`; false (and nothing paid) when there is too little.
+    fn spend(&mut self, _resource: Id, _amount: i64, _label: &str) -> bool {
+        false
+    }
+    fn modify(
+        &mut self,
+        _stat: Id,
+        _by: i64,
+        _target: Tgt,
+        _duration: Duration,
+        _sets: &[CardSet],
+    ) {
+    }
+    fn roll(&mut self, _dice: i64, _label: &str) {}
+    /// Which option of a choice the pilot takes (GAMES.md: its own ranking, ties by name).
+    fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
+        0
+    }
+    /// Whether an optional effect with a cost makes this turn's plan better (GAMES.md).
+    fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
+        false
+    }
+}
+
+impl Programs {
+    /// True when `card` has an effect for `trigger`: the one check in the hot path when it
+    /// has none.
+    #[inline]
+    pub fn has(&self, card: u16, trigger: Trigger) -> bool {
+        self.masks
+            .get(card as usize)
+            .is_some_and(|m| m & trigger_bit(trigger) != 0)
+    }
+
+    /// True when some card of the deck has an effect for `trigger`.
+    #[inline]
+    pub fn any(&self, trigger: Trigger) -> bool {
+        self.any & trigger_bit(trigger) != 0
+    }
+
+    /// The compiled effects of `card`.
+    pub fn of(&self, card: u16) -> &[Compiled] {
+        let (a, b) = self.ranges.get(card as usize).copied().unwrap_or((0, 0));
+        &self.effects[a as usize..b as usize]
+    }
+
+    /// Runs `card`'s effects for `trigger`, in the order stated. Returns how many happened.
+    pub fn fire<B: Board>(&self, card: u16, trigger: Trigger, board: &mut B) -> u32 {
+        if !self.has(card, trigger) {
+            return 0;
+        }
+        let mut done = 0;
+        for effect in self.of(card).iter().filter(|e| e.trigger == trigger) {
+            done += u32::from(self.resolve(effect, board));
+        }
+        done
+    }
+
+    /// One effect: its requirement, its cost (paid in full or the effect does nothing), its
+    /// steps.
+    pub fn resolve<B: Board>(&self, effect: &Compiled, board: &mut B) -> bool {
+        if let Some(req) = &effect.requirement {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
+            if holds == req.negated {
+                return false;
+            }
+        }
+        if !effect.cost.is_empty() {
+            if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
+                return false;
+            }
+            if !self.pay(&effect.cost, board, &effect.label) {
+                return false;
+            }
+        }
+        self.run(&effect.steps, board, &effect.label);
+        true
+    }
+
+    fn pay<B: Board>(&self, cost: &[Op], board: &mut B, label: &str) -> bool {
+        for op in cost {
+            let paid = match op {
+                Op::Spend(amount, resource) => {
+                    let n = self.amount(amount, board);
+                    board.spend(*resource, n, label)
+                }
+                Op::Discard(count, filter) => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.discard(n, set, label) == n
+                }
+                Op::Move {
+                    count,
+                    from,
+                    to,
+                    filter,
+                    search,
+                } => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.move_cards(*from, *to, n, set, *search, label) == n
+                }
+                other => {
+                    self.run(std::slice::from_ref(other), board, label);
+                    true
+                }
+            };
+            if !paid {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn amount<B: Board>(&self, amount: &Amt, board: &B) -> i64 {
+        match amount {
+            Amt::Fixed(n) => *n,
+            Amt::Per {
+                each,
+                filter,
+                zone,
+                max,
+            } => {
+                let set = filter.map(|f| &self.sets[f as usize]);
+                let n = each * board.count(*zone, set);
+                max.map_or(n, |m| n.min(m))
+            }
+        }
+    }
+
+    fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) {
+        for op in steps {
+            match op {
+                Op::Move {
+                    count,
+                    from,
+                    to,
+                    filter,
+                    search,
+                } => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.move_cards(*from, *to, n, set, *search, label);
+                }
+                Op::Draw(count) => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    board.draw(n, label);
+                }
+                Op::Discard(count, filter) => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.discard(n, set, label);
+                }
+                Op::Damage(a) => board.damage(self.amount(a, board), label),
+                Op::Prevent(a) => board.prevent(self.amount(a, board), label),
+                Op::Heal(a) => board.heal(self.amount(a, board), label),
+                Op::Gain(a, r) => board.gain(*r, self.amount(a, board), label),
+                Op::Spend(a, r) => {
+                    board.spend(*r, self.amount(a, board), label);
+                }
+                Op::Modify {
+                    stat,
+                    by,
+                    target,
+                    duration,
+                } => {
+                    let by = self.amount(by, board);
+                    board.modify(*stat, by, *target, *duration, &self.sets);
+                }
+                Op::Roll(a) => board.roll(self.amount(a, board), label),
+                Op::Choose(options) => {
+                    let pick = board.choose(options).min(options.len().saturating_sub(1));
+                    if let Some(option) = options.get(pick) {
+                        self.run(option, board, label);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,335 @@
+//! Card states combined, and each primitive run on a toy board (the written form and the
+//! query matcher are the core's, tested there).
+
+use deckhand_core::{CoverageState, Trigger};
+
+use super::coverage::combine_for_tests as combine;
+use super::*;
+
+#[test]
+fn a_card_state_never_claims_more_than_its_parts_play() {
+    use CoverageState::*;
+    let part = |s: CoverageState, r: &str| (s, r.to_owned());
+    let cases = vec![
+        (vec![], Simulated, ""),
+        (vec![part(Simulated, "")], Simulated, ""),
+        (
+            vec![part(Simulated, ""), part(NoEffect, "blocks")],
+            Simulated,
+            "",
+        ),
+        (vec![part(NoEffect, "blocks")], NoEffect, "blocks"),
+        (
+            vec![part(Simulated, ""), part(NotSimulated, "x")],
+            Partial,
+            "x",
+        ),
+        (
+            vec![part(NoEffect, "b"), part(NotSimulated, "x")],
+            NotSimulated,
+            "x",
+        ),
+        (vec![part(Partial, "p")], Partial, "p"),
+        (
+            vec![part(NotSimulated, "x"), part(NotSimulated, "x")],
+            NotSimulated,
+            "x",
+        ),
+    ];
+    for (parts, state, reason) in cases {
+        let got = combine(parts.clone());
+        assert_eq!(got, (state, reason.to_owned()), "{parts:?}");
+    }
+}
+
+/// A toy game: zones 0 = deck, 1 = hand, 2 = discard as counts; one resource.
+#[derive(Default)]
+struct Toy {
+    zones: [i64; 3],
+    energy: i64,
+    damage: i64,
+    log: Vec<String>,
+    worth: bool,
+    pick: usize,
+}
+
+impl Board for Toy {
+    fn count(&self, zone: Id, _set: Option<&CardSet>) -> i64 {
+        self.zones[zone as usize]
+    }
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        _: Option<&CardSet>,
+        _: bool,
+        _: &str,
+    ) -> u32 {
+        let n = (count as i64).min(self.zones[from as usize]);
+        self.zones[from as usize] -= n;
+        self.zones[to as usize] += n;
+        n as u32
+    }
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        self.log.push(format!("{label}: draw {count}"));
+        self.move_cards(0, 1, count, None, false, label)
+    }
+    fn damage(&mut self, amount: i64, _: &str) {
+        self.damage += amount;
+    }
+    fn gain(&mut self, _: Id, amount: i64, _: &str) {
+        self.energy += amount;
+    }
+    fn spend(&mut self, _: Id, amount: i64, _: &str) -> bool {
+        let ok = self.energy >= amount;
+        self.energy -= if ok { amount } else { 0 };
+        ok
+    }
+    fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
+        self.pick
+    }
+    fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
+        self.worth
+    }
+}
+
+const TOY: Plays = Plays {
+    pilot: "the toy pilot",
+    triggers: &[Trigger::Played, Trigger::Activated],
+    zones: &["deck", "hand", "discard"],
+    moves: &[("hand", "discard"), ("discard", "hand")],
+    steps: &["draw", "damage", "gain", "spend", "choose"],
+    resources: &["energy"],
+    stats: &[],
+    structural: &[],
+    unplayed_types: &[],
+    card_rule: coverage::no_rule,
+};
+
+fn toy_game() -> deckhand_core::Game {
+    deckhand_core::Game::from_toml(
+        "toy.toml",
+        "id = \"toy\"\nname = \"Toy\"\ncard_size_mm = { width = 63.0, height = 88.0 }\n\
+         [[card_types]]\nname = \"Thing\"\n[[sections]]\nid = \"main\"\nname = \"Main\"\n",
+    )
+    .unwrap()
+}
+
+/// Compiles `text` as the effects of one toy card and fires `trigger` on `toy`.
+fn run(text: &str, trigger: Trigger, toy: &mut Toy) -> CoverageState {
+    let mut card = testing_card(text);
+    card.effects = deckhand_core::parse_effects(text, None).unwrap();
+    let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &TOY);
+    programs.fire(0, trigger, toy);
+    coverage.cards[0].state
+}
+
+#[test]
+fn each_primitive_does_what_it_says_on_a_toy_board() {
+    // (effect, the board before: deck, hand, discard, energy; worth paying; choice;
+    //  after: deck, hand, discard, energy, damage)
+    type Row = (&'static str, [i64; 4], bool, usize, [i64; 5]);
+    let cases: &[Row] = &[
+        (
+            "when played: draw 2",
+            [5, 0, 0, 0],
+            false,
+            0,
+            [3, 2, 0, 0, 0],
+        ),
+        (
+            "when played: draw 2",
+            [1, 0, 0, 0],
+            false,
+            0,
+            [0, 1, 0, 0, 0],
+        ),
+        (
+            "when played: may draw 1",
+            [5, 0, 0, 0],
+            false,
+            0,
+            [4, 1, 0, 0, 0],
+        ),
+        (
+            "when played: move 1 from hand to discard",
+            [0, 2, 0, 0],
+            false,
+            0,
+            [0, 1, 1, 0, 0],
+        ),
+        (
+            "when played: deal 1 per in hand damage",
+            [0, 3, 0, 0],
+            false,
+            0,
+            [0, 3, 0, 0, 3],
+        ),
+        (
+            "when played: deal 1 per in hand max 2 damage",
+            [0, 3, 0, 0],
+            false,
+            0,
+            [0, 3, 0, 0, 2],
+        ),
+        (
+            "when played if 2+ in hand: gain 1 energy",
+            [0, 2, 0, 0],
+            false,
+            0,
+            [0, 2, 0, 1, 0],
+        ),
+        (
+            "when played if 2+ in hand: gain 1 energy",
+            [0, 1, 0, 0],
+            false,
+            0,
+            [0, 1, 0, 0, 0],
+        ),
+        (
+            "when played if no in discard: deal 3 damage",
+            [0, 0, 0, 0],
+            false,
+            0,
+            [0, 0, 0, 0, 3],
+        ),
+        (
+            "when played if no in discard: deal 3 damage",
+            [0, 0, 1, 0],
+            false,
+            0,
+            [0, 0, 1, 0, 0],
+        ),
+        (
+            "activate (spend 2 energy): deal 2 damage",
+            [0, 0, 0, 2],
+            false,
+            0,
+            [0, 0, 0, 0, 2],
+        ),
+        (
+            "activate (spend 2 energy): deal 2 damage",
+            [0, 0, 0, 1],
+            false,
+            0,
+            [0, 0, 0, 1, 0],
+        ),
+        (
+            "activate (spend 1 energy): may deal 2 damage",
+            [0, 0, 0, 1],
+            false,
+            0,
+            [0, 0, 0, 1, 0],
+        ),
+        (
+            "activate (spend 1 energy): may deal 2 damage",
+            [0, 0, 0, 1],
+            true,
+            0,
+            [0, 0, 0, 0, 2],
+        ),
+        (
+            "when played: choose (deal 1 damage) or (gain 2 energy)",
+            [0; 4],
+            false,
+            1,
+            [0, 0, 0, 2, 0],
+        ),
+        (
+            "when played: choose (deal 1 damage) or (gain 2 energy)",
+            [0; 4],
+            false,
+            0,
+            [0, 0, 0, 0, 1],
+        ),
+    ];
+    for &(text, [deck, hand, discard, energy], worth, pick, expected) in cases {
+        let mut toy = Toy {
+            zones: [deck, hand, discard],
+            energy,
+            worth,
+            pick,
+            ..Toy::default()
+        };
+        let trigger = if text.starts_with("activate") {
+            Trigger::Activated
+        } else {
+            Trigger::Played
+        };
+        assert_eq!(
+            run(text, trigger, &mut toy),
+            CoverageState::Simulated,
+            "{text}"
+        );
+        let after = [
+            toy.zones[0],
+            toy.zones[1],
+            toy.zones[2],
+            toy.energy,
+            toy.damage,
+        ];
+        assert_eq!(
+            after, expected,
+            "{text} from {deck},{hand},{discard},{energy}"
+        );
+    }
+}
+
+#[test]
+fn an_effect_the_procedure_does_not_run_is_never_claimed_nor_run() {
+    let cases = [
+        (
+            "when attacks: draw 1",
+            "does not play `when attacks` effects yet",
+        ),
+        ("when played: heal 2", "does not play `heal` steps yet"),
+        (
+            "when played: move 1 from deck to discard",
+            "does not move cards from deck to discard",
+        ),
+        (
+            "when played: gain 1 shards",
+            "does not keep the resource shards",
+        ),
+        (
+            "when played: move 1 [power>=3] from hand to discard",
+            "cannot be read",
+        ),
+    ];
+    for (text, reason) in cases {
+        let mut toy = Toy {
+            zones: [3, 3, 3],
+            ..Toy::default()
+        };
+        let mut card = testing_card(text);
+        card.effects = deckhand_core::parse_effects(text, None).unwrap();
+        let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &TOY);
+        for trigger in Trigger::ALL {
+            programs.fire(0, trigger, &mut toy);
+        }
+        assert_eq!(toy.zones, [3, 3, 3], "{text}: nothing ran");
+        let row = &coverage.cards[0];
+        assert_eq!(row.state, CoverageState::NotSimulated, "{text}");
+        assert!(row.reason.contains(reason), "{text}: {}", row.reason);
+    }
+}
+
+fn testing_card(text: &str) -> deckhand_core::Card {
+    deckhand_core::Card {
+        id: "T-1".into(),
+        game: "toy".into(),
+        name: "Toy Card".into(),
+        card_type: "Thing".into(),
+        set: None,
+        number: None,
+        side: None,
+        color: None,
+        subtypes: Vec::new(),
+        keywords: Vec::new(),
+        text: Some(text.into()),
+        stats: Default::default(),
+        effects: Vec::new(),
+        goldfish: None,
+    }
+}

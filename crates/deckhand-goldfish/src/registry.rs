@@ -1,0 +1,121 @@
+//! The games this engine plays: one line per game in [`REGISTRY`]. Everything that works on
+//! "any game" (simulate, step, compare, odds, the policy check) goes through its entry, so
+//! adding a game's goldfish is its module (a [`Procedure`] that is also [`Goldfish`]) and
+//! one line here.
+
+use deckhand_core::{Deck, Game};
+
+use crate::compare::{compare_with, Comparison};
+use crate::error::GoldfishError;
+use crate::log::GameLog;
+use crate::odds::Opening;
+use crate::pr_acg::PrAcg;
+use crate::pr_dbg::PrDbg;
+use crate::pr_hotg::PrHotg;
+use crate::procedure::Procedure;
+use crate::report::SimReport;
+use crate::simulate::{
+    policy_name, simulate_with, step_with, Setup, SimOptions, StepOptions, DEFAULT_POLICY,
+};
+use crate::sms::Sms;
+use crate::zoids::Zoids;
+
+/// What the registry needs of a game's procedure besides [`Procedure`].
+pub(crate) trait Goldfish: Procedure + Sized {
+    /// The game's id (`zoids-scramble`).
+    const ID: &'static str;
+    /// The pilot policies it has (GAMES.md); `default` names the first.
+    const POLICIES: &'static [&'static str] = &[DEFAULT_POLICY];
+    /// How it deals, when exact draw odds exist for it.
+    const OPENING: Option<Opening> = None;
+
+    /// The procedure for `deck`, its features read once.
+    fn build(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Self, GoldfishError>;
+}
+
+type SimulateFn =
+    fn(&Game, &Deck, &SimOptions, &mut dyn FnMut(u64) -> bool) -> Result<SimReport, GoldfishError>;
+type StepFn = fn(&Game, &Deck, &StepOptions) -> Result<GameLog, GoldfishError>;
+type CompareFn = fn(
+    &Game,
+    &Deck,
+    &Deck,
+    &SimOptions,
+    &mut dyn FnMut(u64) -> bool,
+) -> Result<Comparison, GoldfishError>;
+
+/// One game's entry: its id and odds, and its runs compiled for its procedure.
+pub(crate) struct Entry {
+    pub id: &'static str,
+    pub opening: Option<Opening>,
+    pub simulate: SimulateFn,
+    pub step: StepFn,
+    pub compare: CompareFn,
+}
+
+const fn entry<G: Goldfish>() -> Entry {
+    Entry {
+        id: G::ID,
+        opening: G::OPENING,
+        simulate: |game, deck, options, progress| {
+            let p = prepare::<G>(game, deck, options.setup())?;
+            simulate_with(&p, &game.id, options, progress)
+        },
+        step: |game, deck, options| {
+            let p = prepare::<G>(game, deck, options.setup())?;
+            let policy = policy_name(&p, options.policy.as_deref());
+            Ok(step_with(&p, &game.id, &policy, options))
+        },
+        compare: |game, a, b, options, progress| {
+            let pa = prepare::<G>(game, a, options.setup())?;
+            let pb = prepare::<G>(game, b, options.setup())?;
+            compare_with(&pa, &pb, &game.id, options, progress)
+        },
+    }
+}
+
+/// Every game with a goldfish, in the order reports list them.
+pub(crate) const REGISTRY: &[Entry] = &[
+    entry::<Zoids>(),
+    entry::<PrAcg>(),
+    entry::<PrDbg>(),
+    entry::<PrHotg>(),
+    entry::<Sms>(),
+];
+
+/// The ids of the games this engine plays.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    REGISTRY.iter().map(|e| e.id)
+}
+
+/// The entry of `game_id`, or the error that names the games there are.
+pub(crate) fn find(game_id: &str) -> Result<&'static Entry, GoldfishError> {
+    REGISTRY
+        .iter()
+        .find(|e| e.id == game_id)
+        .ok_or_else(|| GoldfishError::UnsupportedGame {
+            game: game_id.to_owned(),
+            known: games().collect::<Vec<_>>().join(", "),
+        })
+}
+
+/// Checks the deck's game and the policy, then builds the procedure.
+fn prepare<G: Goldfish>(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<G, GoldfishError> {
+    if deck.game != game.id {
+        return Err(GoldfishError::WrongGame {
+            deck_game: deck.game.clone(),
+            game: game.id.clone(),
+        });
+    }
+    if let Some(policy) = setup
+        .policy
+        .filter(|p| *p != DEFAULT_POLICY && !G::POLICIES.contains(p))
+    {
+        return Err(GoldfishError::UnknownPolicy {
+            policy: policy.to_owned(),
+            game: game.id.clone(),
+            known: G::POLICIES.join(", "),
+        });
+    }
+    G::build(game, deck, setup)
+}
