@@ -224,11 +224,12 @@ pub fn run(deckhand: &mut Deckhand, args: CardArgs, out: &mut impl Write) -> Res
     }
     writeln!(out, "{verb} {} ({})", card.name, card.id)?;
     if verb != "deleted" {
+        let detail = deckhand.card_detail(&card.id, Some(&card.game))?;
         let game = deckhand
             .games()
             .get(&card.game)
             .map_err(deckhand::Error::from)?;
-        text::card_detail(&card, game, out)?;
+        text::card_detail(&detail, game, out)?;
     }
     Ok(())
 }

@@ -188,7 +188,6 @@ pub fn card(
     if json {
         return print_json(out, &detail);
     }
-    let card = deckhand.card(name_or_id, game)?;
     let game = deckhand
         .games()
         .get(&detail.card.game)

@@ -218,7 +218,7 @@ impl Deckhand {
             return Err(Error::NoGoldfish {
                 id: game.id,
                 name: game.name,
-                known: deckhand_goldfish::GAMES.join(", "),
+                known: deckhand_goldfish::games().collect::<Vec<_>>().join(", "),
             });
         }
         let legality = self.check_deck(&deck)?;

@@ -48,8 +48,8 @@ pub use collection::{
 };
 pub use deckhand::Deckhand;
 pub use deckhand_core::{
-    Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games, Legality,
-    Severity, Side, StatValue,
+    Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games,
+    Legality, Severity, Side, StatValue,
 };
 pub use deckhand_core::{CardDraft, ColumnTarget, FieldProblem, SheetColumn};
 pub use deckhand_formats::{

@@ -4,8 +4,8 @@
 //! calls one API function and maps the error.
 
 use deckhand::{
-    Card, CardCheck, CardDraft, CardFileFormat, CardForm, CardImportOptions, CardImportPreview,
-    CardDetail, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
+    Card, CardCheck, CardDetail, CardDraft, CardFileFormat, CardForm, CardImportOptions,
+    CardImportPreview, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
