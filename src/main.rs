@@ -213,6 +213,8 @@ fn main() -> ExitCode {
         // A finding, such as an illegal deck: reported on stdout, exit 1.
         Ok(cli::Outcome::Finding) => ExitCode::from(1),
         Err(cli::Failure::Api(err)) => {
+            // The code only: the message may quote a card or deck name.
+            tracing::warn!(code = err.code(), "command failed");
             eprintln!("deckhand: error: {err}");
             ExitCode::from(2)
         }
@@ -229,8 +231,16 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     let mut out = io::stdout().lock();
+    // Commands that open a database log beside it (logs/cli.<date>.log), as the app does;
+    // the benchmarks, which make throwaway databases, do not log.
     let open = || -> deckhand::Result<Deckhand> {
-        Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)
+        let path = deckhand::resolve_db_path(cli.db.as_deref())?;
+        deckhand::init_logging(&path, "cli");
+        tracing::info!(
+            version = env!("CARGO_PKG_VERSION"),
+            "deckhand (CLI) starting"
+        );
+        Deckhand::open(&path)
     };
     match cli.command {
         Command::Games { json } => cli::games(&open()?, json, &mut out)?,

@@ -7,7 +7,7 @@
 //! module of `Deckhand` methods: `cards`, `decks`, `search`, `import` (card-set JSON;
 //! `card_files` adds spreadsheets and format detection), `games`, `goldfish`,
 //! `print` (print-and-play PDFs), `collection`, `backup`, and the Heroes of the Grid export in
-//! `heroes_grid`. Every file written for the user goes through `output`: never over the
+//! `heroes_grid`. `logging` starts the log file both binaries write. Every file written for the user goes through `output`: never over the
 //! database, never half written.
 
 mod backup;
@@ -22,6 +22,7 @@ mod games;
 pub mod goldfish;
 mod heroes_grid;
 mod import;
+mod logging;
 mod output;
 mod paths;
 pub mod print;
@@ -56,6 +57,7 @@ pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_T
 pub use error::{Error, Result};
 pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
+pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_ENV};
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
