@@ -6,12 +6,22 @@ export CARGO_TARGET_DIR
 # builds differently with it, so switching costs one crate, not the world.
 E2E_FEATURES = --features deckhand-app/e2e-hooks
 
-.PHONY: run test setup setup-test ui ui-check lint unit e2e cli fuzz fuzz-ci
+.PHONY: run test dist setup setup-test ui ui-check lint unit package-check e2e cli fuzz fuzz-ci
 
 run: setup ui
 	cargo run -p deckhand-app
 
-test: setup-test ui-check ui lint unit e2e fuzz-ci
+test: setup-test ui-check ui lint unit package-check e2e fuzz-ci
+
+# The release packages, in $(CARGO_TARGET_DIR)/release/bundle/: the .deb (checked like
+# `package-check` does), then the AppImage. The AppImage needs the network once: Tauri's
+# bundler downloads linuxdeploy from GitHub. Offline it fails, `dist` says so and the .deb
+# stands alone; DECKHAND_APPIMAGE=no skips it. Where FUSE is missing the AppImage is
+# checked through --appimage-extract.
+dist: setup-test ui
+	cargo build --release --workspace --locked --features deckhand-app/custom-protocol
+	scripts/package.sh release > $(CARGO_TARGET_DIR)/release/packages.txt
+	scripts/check-package.sh $$(cat $(CARGO_TARGET_DIR)/release/packages.txt)
 
 setup:
 	@scripts/ensure-deps.sh app
@@ -34,6 +44,13 @@ unit: ui
 	cargo build --workspace --locked
 	cargo test --workspace --locked
 	cargo test --workspace --locked $(E2E_FEATURES) test_hooks
+
+# A .deb of the debug build `unit` made (no release build: bundling only, ~30 s), then the
+# package's metadata, its files, its CLI and its app under Xvfb (scripts/check-package.sh).
+package-check: ui
+	cargo build --workspace --locked
+	scripts/package.sh debug > $(CARGO_TARGET_DIR)/debug/packages.txt
+	scripts/check-package.sh $$(cat $(CARGO_TARGET_DIR)/debug/packages.txt)
 
 e2e: ui
 	cargo build --workspace --locked $(E2E_FEATURES)

@@ -1,3 +1,6 @@
+#[path = "build/licences.rs"]
+mod licences;
+
 // Declares Deckhand's own commands so tauri-build generates an `allow-<command>` permission
 // for each; the capability file then grants exactly those and nothing else.
 const COMMANDS: &[&str] = &[
@@ -64,9 +67,13 @@ const COMMANDS: &[&str] = &[
     "remove_card_image",
     "export_card_set",
     "import_card_pack",
+    "about",
+    "open_log_folder",
+    "e2e_panic",
 ];
 
 fn main() {
+    licences::write();
     tauri_build::try_build(
         tauri_build::Attributes::new()
             .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS)),

@@ -231,6 +231,8 @@ fn main() -> ExitCode {
         // A finding, such as an illegal deck: reported on stdout, exit 1.
         Ok(cli::Outcome::Finding) => ExitCode::from(1),
         Err(cli::Failure::Api(err)) => {
+            // The code only: the message may quote a card or deck name.
+            tracing::warn!(code = err.code(), "command failed");
             eprintln!("deckhand: error: {err}");
             ExitCode::from(2)
         }
@@ -247,8 +249,16 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     let mut out = io::stdout().lock();
+    // Commands that open a database log beside it (logs/cli.<date>.log), as the app does;
+    // the benchmarks, which make throwaway databases, do not log.
     let open = || -> deckhand::Result<Deckhand> {
-        let deckhand = Deckhand::open(&deckhand::resolve_db_path(cli.db.as_deref())?)?;
+        let path = deckhand::resolve_db_path(cli.db.as_deref())?;
+        deckhand::init_logging(&path, "cli");
+        tracing::info!(
+            version = env!("CARGO_PKG_VERSION"),
+            "deckhand (CLI) starting"
+        );
+        let deckhand = Deckhand::open(&path)?;
         // A player's game file that no longer loads is skipped, not fatal: say which, once.
         for problem in deckhand.game_problems() {
             eprintln!("deckhand: warning: game file skipped: {}", problem.message);

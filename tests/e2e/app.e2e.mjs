@@ -1,7 +1,11 @@
 // End-to-end test of the real Deckhand desktop app: the Tauri binary under Xvfb, driven
 // through tauri-driver and WebKitWebDriver, against a fresh temporary database.
-// Screenshots of every step land in target/e2e/. Run with `make e2e`: it builds the app with
-// the `e2e-hooks` feature, without which the DECKHAND_E2E_* variables below are ignored.
+// Screenshots of every step land in target/e2e/, and axe-core checks each of those screens.
+// Run with `make e2e`: it builds the app with the `e2e-hooks` feature, without which the
+// DECKHAND_E2E_* variables below are ignored.
+// The package check (scripts/check-package.sh) runs the smoke steps alone against an
+// installed app: DECKHAND_E2E_SMOKE=1 with DECKHAND_E2E_APP and DECKHAND_E2E_CLI naming
+// the binaries unpacked from the .deb (screenshots in target/e2e-package/).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,12 +17,15 @@ import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
+import { AxeAudit, aboutSteps, keyboardSteps, panicSteps } from './a11y.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-const app = join(targetDir, 'debug', 'deckhand-app');
-const cli = join(targetDir, 'debug', 'deckhand');
-const shots = join(root, 'target', 'e2e');
+const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
+const app = process.env.DECKHAND_E2E_APP ?? join(targetDir, 'debug', 'deckhand-app');
+const cli = process.env.DECKHAND_E2E_CLI ?? join(targetDir, 'debug', 'deckhand');
+const shots = join(root, 'target', smoke ? 'e2e-package' : 'e2e');
+const version = /\[workspace\.package\][^[]*?version = "([^"]+)"/.exec(readFileSync(join(root, 'Cargo.toml'), 'utf8'))[1];
 const work = mkdtempSync(join(tmpdir(), 'deckhand-e2e-'));
 const db = join(work, 'deckhand.sqlite3');
 // Save PDF… writes here instead of opening the native save dialog, which WebDriver cannot
@@ -145,11 +152,14 @@ async function main() {
   const sampleIds = new Set(samples.map((d) => d.id));
   // The deck the editor steps build and save.
   let builtId = null;
-  const driver = new WebDriver(`http://127.0.0.1:${port}`);
+  let driver = new WebDriver(`http://127.0.0.1:${port}`);
   let shot = 0;
+  // Every screen photographed is also checked by axe-core (not in the package smoke run).
+  const axe = smoke ? null : new AxeAudit(root, shots);
   const save = async (name) => {
     shot += 1;
     writeFileSync(join(shots, `${String(shot).padStart(2, '0')}-${name}.png`), await driver.screenshot());
+    await axe?.check(driver, name);
   };
 
   const launched = Date.now();
@@ -212,6 +222,12 @@ async function main() {
         await save(`${game.id}-detail`);
       });
     }
+    // The package check stops here: the installed app opens and reads its database.
+    if (smoke) return;
+
+    await keyboardSteps({ driver, step, check, save });
+    await aboutSteps({ driver, step, check, save, db, version });
+    await panicSteps({ driver, step, check, save });
 
     const cliSearch = (query, game) =>
       JSON.parse(
@@ -677,6 +693,50 @@ async function main() {
   } finally {
     await driver.stop();
   }
+  if (smoke) return;
+
+  // The dark theme: a second session of the app with GTK's dark variant, which WebKitGTK
+  // reports to the page as prefers-color-scheme: dark.
+  const darkPort = await freePort();
+  start('tauri-driver', ['--port', String(darkPort), '--native-port', String(await freePort())], { ...env, GTK_THEME: 'Adwaita:dark' });
+  await waitForPort(darkPort);
+  driver = new WebDriver(`http://127.0.0.1:${darkPort}`);
+  await driver.start({ 'tauri:options': { application: app } });
+  try {
+    await step('dark theme: every main screen and dialog, photographed and checked', async () => {
+      await driver.waitForElement('.card-row', 20000);
+      const dark = await driver.execute('return matchMedia("(prefers-color-scheme: dark)").matches');
+      check(dark, 'the page does not see the dark theme');
+      await save('dark-cards');
+      await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+      await driver.waitForElement('[data-testid="deck-row"]');
+      await save('dark-decks');
+      await driver.click(await driver.waitForElement('[data-testid="deck-row"] .open'));
+      await driver.waitForElement('[data-testid="legal-badge"]');
+      await save('dark-deck-editor');
+      await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+      await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
+      await driver.waitForElement('[data-testid="goldfish-board"]');
+      await save('dark-playtest');
+      await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
+      await driver.waitForElement('.card-row, [data-testid="collection-row"], table');
+      await save('dark-collection');
+      await driver.click(await driver.waitForElement('[data-testid="open-settings"]'));
+      await driver.waitForElement('[data-testid="settings-dialog"]');
+      await save('dark-settings');
+      await driver.click(await driver.waitForElement('[data-testid="open-about"]'));
+      await driver.waitForElement('[data-testid="about-version"]');
+      await save('dark-about');
+    });
+  } finally {
+    await driver.stop();
+  }
+
+  await step('axe-core: no serious or critical finding on any screen, in either theme', async () => {
+    const blocking = axe.report();
+    console.log(`# axe-core checked ${axe.screens} screens; ${blocking.length} blocking rules (target/e2e/axe.json)`);
+    check(blocking.length === 0, `\n    ${blocking.join('\n    ')}`);
+  });
 }
 
 try {

@@ -60,6 +60,20 @@ export class WebDriver {
     return this.request('POST', '/execute/sync', { script, args });
   }
 
+  /** Runs `script` with a callback as its last argument; resolves to what it passes. */
+  async executeAsync(script, args = []) {
+    return this.request('POST', '/execute/async', { script, args });
+  }
+
+  /** Presses `keys` (Tab, Enter: WebDriver's key codes) on whatever has the focus. */
+  async keys(keys) {
+    const actions = [...keys].flatMap((key) => [
+      { type: 'keyDown', value: key },
+      { type: 'keyUp', value: key },
+    ]);
+    await this.request('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+  }
+
   async screenshot() {
     return Buffer.from(await this.request('GET', '/screenshot'), 'base64');
   }

@@ -175,7 +175,16 @@ pub(crate) fn backup_into_dir(
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
     };
-    copy_to(conn, &path)?;
+    let started = std::time::Instant::now();
+    copy_to(conn, &path).inspect_err(|err| {
+        tracing::warn!(kind = kind.as_str(), error = %err, "backup failed");
+    })?;
+    tracing::info!(
+        kind = kind.as_str(),
+        file = %path.display(),
+        ms = started.elapsed().as_millis() as u64,
+        "backup written"
+    );
     if kind != BackupKind::Manual {
         prune(&dir, &prefix, KEEP_BACKUPS);
     }

@@ -228,9 +228,19 @@ pub(crate) fn migrate_to(conn: &mut Connection, target: i64) -> Result<(), Store
         if current >= target {
             return Ok(());
         }
+        let started = std::time::Instant::now();
         tx.execute_batch(MIGRATIONS[current as usize])?;
         tx.pragma_update(None, "user_version", current + 1)?;
         tx.commit()?;
+        // Only a file's migrations are news; restore builds in-memory schemas to compare.
+        if crate::backup::db_file(conn).is_some() {
+            tracing::info!(
+                from = current,
+                to = current + 1,
+                ms = started.elapsed().as_millis() as u64,
+                "database migrated"
+            );
+        }
     }
 }
 

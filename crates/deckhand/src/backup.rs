@@ -45,7 +45,11 @@ impl Deckhand {
     /// The replaced content is kept as a `before-restore` backup. Game definitions and
     /// bundled cards are brought up to date and the search index rebuilt.
     pub fn restore(&mut self, from: &Path) -> Result<BackupInfo> {
-        let info = self.store.restore_from(from)?;
+        let started = std::time::Instant::now();
+        let info = self.store.restore_from(from).inspect_err(|err| {
+            tracing::warn!(error = %err, "restore refused");
+        })?;
+        tracing::info!(ms = started.elapsed().as_millis() as u64, "backup restored");
         self.forget_collection();
         self.store.sync_games(self.games.iter())?;
         self.import_bundled()?;

@@ -103,6 +103,24 @@ impl Deckhand {
         options: &CardImportOptions,
         progress: ProgressSink,
     ) -> Result<ImportReport> {
+        let kind = if options.dry_run {
+            "card files (dry run)"
+        } else {
+            "card files"
+        };
+        crate::logging::logged_import(
+            kind,
+            || self.import_card_files_now(paths, options, progress),
+            crate::import::counts,
+        )
+    }
+
+    fn import_card_files_now(
+        &mut self,
+        paths: &[impl AsRef<Path>],
+        options: &CardImportOptions,
+        progress: ProgressSink,
+    ) -> Result<ImportReport> {
         let read_error = |path: &Path, e: std::io::Error| Error::ReadFile {
             path: path.to_owned(),
             message: e.to_string(),

@@ -45,6 +45,19 @@ impl Deckhand {
     /// The search index lives beside it, in `<file>.index/`, and is rebuilt when missing,
     /// stale, corrupt or from an older schema.
     pub fn open(path: &Path) -> Result<Deckhand> {
+        let started = std::time::Instant::now();
+        let deckhand = Deckhand::open_file(path);
+        let ms = started.elapsed().as_millis() as u64;
+        match &deckhand {
+            Ok(_) => tracing::info!(db = %path.display(), ms, "database opened"),
+            Err(err) => {
+                tracing::error!(db = %path.display(), ms, code = err.code(), error = %err, "database not opened")
+            }
+        }
+        deckhand
+    }
+
+    fn open_file(path: &Path) -> Result<Deckhand> {
         let mut index_dir = path.as_os_str().to_owned();
         index_dir.push(".index");
         let store = Store::open(path)?;
@@ -78,7 +91,10 @@ impl Deckhand {
         };
         store.sync_games(games.iter())?;
         if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
+            let started = std::time::Instant::now();
             import_bundled(&mut store, &games)?;
+            let ms = started.elapsed().as_millis() as u64;
+            tracing::info!(ms, "bundled card sets imported");
         }
         let stamp = store.data_stamp()?;
         let existing = index_dir
@@ -86,7 +102,13 @@ impl Deckhand {
             .and_then(|dir| CardIndex::open(dir, &games, &stamp));
         let index = match existing {
             Some(index) => index,
-            None => build_index(&store, &games, index_dir.as_deref(), &mut |_| {})?,
+            None => {
+                let started = std::time::Instant::now();
+                let index = build_index(&store, &games, index_dir.as_deref(), &mut |_| {})?;
+                let ms = started.elapsed().as_millis() as u64;
+                tracing::info!(ms, "search index built");
+                index
+            }
         };
         let mut deckhand = Deckhand {
             games,

@@ -48,6 +48,23 @@ impl Deckhand {
     /// all in one transaction (cards and decks land together or not at all), then checks
     /// the decks.
     pub fn import_heroes_grid(&mut self, dir: &Path) -> Result<HeroesGridReport> {
+        crate::logging::logged_import(
+            "heroes-grid export",
+            || self.import_heroes_grid_now(dir),
+            |r| {
+                format!(
+                    "{} cards added, {} updated, {} unchanged, {} skipped; {} decks saved",
+                    r.cards_added,
+                    r.cards_updated,
+                    r.cards_unchanged,
+                    r.skipped_cards.len(),
+                    r.decks_saved
+                )
+            },
+        )
+    }
+
+    fn import_heroes_grid_now(&mut self, dir: &Path) -> Result<HeroesGridReport> {
         let ranger_cards = read_file(dir, "ranger_cards.json")?;
         let rangers = read_file(dir, "rangers.json")?;
         let enemies = read_file(dir, "enemies.json")?;

@@ -21,6 +21,13 @@ impl Deckhand {
         &mut self,
         sources: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<ImportReport> {
+        crate::logging::logged_import("cards", || self.import_sources_now(sources), counts)
+    }
+
+    fn import_sources_now<'a>(
+        &mut self,
+        sources: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<ImportReport> {
         let sources: Vec<(&str, &str)> = sources.into_iter().collect();
         let total = sources.iter().map(|(_, text)| text.len() as u64).sum();
         let base_stamp = self.store.data_stamp()?;
@@ -63,6 +70,18 @@ impl Deckhand {
         paths: &[impl AsRef<Path>],
         progress: ProgressSink,
     ) -> Result<ImportReport> {
+        crate::logging::logged_import(
+            "card files",
+            || self.import_files_now(paths, progress),
+            counts,
+        )
+    }
+
+    fn import_files_now(
+        &mut self,
+        paths: &[impl AsRef<Path>],
+        progress: ProgressSink,
+    ) -> Result<ImportReport> {
         let read_error = |path: &Path, e: std::io::Error| Error::ReadFile {
             path: path.to_owned(),
             message: e.to_string(),
@@ -87,6 +106,17 @@ impl Deckhand {
         self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
         Ok(outcome.report)
     }
+}
+
+/// An import report in counts, for the log.
+pub(crate) fn counts(report: &ImportReport) -> String {
+    format!(
+        "{} files: {} added, {} updated, {} unchanged",
+        report.files.len(),
+        report.added,
+        report.updated,
+        report.unchanged
+    )
 }
 
 /// The reading half of an import run: files fed into one store transaction, progress in

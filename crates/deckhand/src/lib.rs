@@ -7,7 +7,7 @@
 //! module of `Deckhand` methods: `cards`, `decks`, `search`, `import` (card-set JSON;
 //! `card_files` adds spreadsheets and format detection), `games`, `goldfish`,
 //! `print` (print-and-play PDFs), `collection`, `backup`, and the Heroes of the Grid export in
-//! `heroes_grid`. Every file written for the user goes through `output`: never over the
+//! `heroes_grid`. `logging` starts the log file both binaries write. Every file written for the user goes through `output`: never over the
 //! database, never half written.
 
 mod backup;
@@ -27,6 +27,7 @@ pub mod goldfish;
 mod heroes_grid;
 mod images;
 mod import;
+mod logging;
 mod output;
 mod paths;
 pub mod print;
@@ -75,6 +76,7 @@ pub use images::{
     CardView, ImageBytes, ImageImportReport, ImageInfo, MatchedImage, IMAGE_EXTENSIONS,
     MAX_IMAGE_FILE_BYTES, THUMBNAIL_BOX,
 };
+pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_ENV};
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};

@@ -40,6 +40,15 @@ pub fn save_dir() -> Option<PathBuf> {
     read(SAVE_DIR_ENV).map(PathBuf::from)
 }
 
+/// A command that panics inside the API call, as a bug would: the e2e checks that the page
+/// gets an `internal` error (and shows it) instead of waiting forever, and that the app
+/// keeps answering. Registered only in the `e2e-hooks` build (see `main.rs`).
+#[cfg(feature = "e2e-hooks")]
+#[tauri::command]
+pub async fn e2e_panic(db: tauri::State<'_, crate::state::Db>) -> Result<(), super::UiError> {
+    db.with(|_| panic!("e2e_panic: a deliberate panic inside a command"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -772,6 +772,26 @@ export interface BackupInfo {
   collection_rows: number;
 }
 
+/** A licence line of the About dialog (generated from the lock files at build time). */
+export interface LicenceEntry {
+  name: string;
+  version: string;
+  licence: string;
+}
+
+/** The About dialog: the version, where the data and logs are, and every licence. */
+export interface About {
+  version: string;
+  data_dir: string | null;
+  db_path: string | null;
+  log_dir: string | null;
+  licences: {
+    crates: LicenceEntry[];
+    npm: LicenceEntry[];
+    font: { name: string; licence: string; text: string };
+  };
+}
+
 /** What every failed command rejects with: match on `code`, show `message`. */
 export interface BackendError {
   code: string;
@@ -993,6 +1013,10 @@ export const backend = {
       onProgress: channel,
     });
   },
+  /** Version, data and log folders, and the licences of everything bundled. */
+  about: () => call<About>('about'),
+  /** Opens the log folder in the file manager. */
+  openLogFolder: () => call<void>('open_log_folder'),
 
   /** A native yes/no question; resolves `true` for the confirming choice. */
   confirm: (message: string, title: string, okLabel: string) =>
@@ -1017,6 +1041,11 @@ export async function guardWindowClose(mayClose: () => Promise<boolean>): Promis
   } catch {
     // Not allowed to listen (or not in Tauri): closing simply is not guarded.
   }
+}
+
+/** Whether `reason` is a command's `{code, message}` rejection. */
+export function isBackendError(reason: unknown): reason is BackendError {
+  return typeof reason === 'object' && reason !== null && 'code' in reason && 'message' in reason;
 }
 
 export function errorCode(error: unknown): string {

@@ -182,6 +182,33 @@ impl Deckhand {
         progress: ProgressSink,
         skipped_beside: Option<&Path>,
     ) -> Result<CollectionImportReport> {
+        let kind = if options.dry_run {
+            "collection (dry run)"
+        } else {
+            "collection"
+        };
+        crate::logging::logged_import(
+            kind,
+            || self.import_collection_now(source_name, bytes, options, progress, skipped_beside),
+            |r| {
+                format!(
+                    "{} lines, {} copies, {} skipped",
+                    r.lines,
+                    r.copies,
+                    r.skipped.len()
+                )
+            },
+        )
+    }
+
+    fn import_collection_now(
+        &mut self,
+        source_name: &str,
+        bytes: &[u8],
+        options: &CollectionImportOptions,
+        progress: ProgressSink,
+        skipped_beside: Option<&Path>,
+    ) -> Result<CollectionImportReport> {
         if let Some(game) = options.game {
             self.games.get(game)?;
         }
