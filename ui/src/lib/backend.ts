@@ -347,8 +347,6 @@ export interface GameLog {
   coverage: Coverage;
 }
 
-/** A card's goldfish state (GAMES.md, "Card effects in the goldfish"). */
-export type CoverageState = 'simulated' | 'partial' | 'no_effect' | 'not_simulated';
 
 /** What a report plays of each distinct card of the deck, and the counts per state. */
 export interface Coverage {
