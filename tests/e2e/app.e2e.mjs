@@ -9,7 +9,7 @@
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
 import { cardSteps } from './cards.steps.mjs';
@@ -125,8 +125,13 @@ async function step(name, body) {
   } catch (error) {
     failed += 1;
     console.log(`not ok - ${name}\n  ${error.stack ?? error}`);
+    // What the page showed when the step failed, for the next engineer.
+    await onFailure?.(name).catch(() => {});
   }
 }
+
+/** Set once a session is open: saves a screenshot named after a failed step. */
+let onFailure = null;
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -135,7 +140,10 @@ function check(condition, message) {
 async function main() {
   const display = await startXvfb();
   // DECKHAND_E2E_CONFIRM answers the app's yes/no questions (restore, unsaved work) with yes.
-  const env = { DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile, DECKHAND_E2E_CONFIRM: 'yes' };
+  // The webview keeps local storage (the card browser's view, remembered column mappings)
+  // under the XDG folders: each run gets its own, so one run's choices never steer the next.
+  const xdg = { XDG_DATA_HOME: join(work, 'xdg-data'), XDG_CACHE_HOME: join(work, 'xdg-cache'), XDG_CONFIG_HOME: join(work, 'xdg-config') };
+  const env = { ...xdg, DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile, DECKHAND_E2E_CONFIRM: 'yes' };
   const port = await freePort();
   const nativePort = await freePort();
   const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
@@ -162,6 +170,7 @@ async function main() {
     await axe?.check(driver, name);
   };
 
+  onFailure = async (name) => save(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
   const launched = Date.now();
   await driver.start({ 'tauri:options': { application: app } });
   try {
@@ -696,12 +705,21 @@ async function main() {
   if (smoke) return;
 
   // The dark theme: a second session of the app with GTK's dark variant, which WebKitGTK
-  // reports to the page as prefers-color-scheme: dark.
+  // reports to the page as prefers-color-scheme: dark. It opens a database of its own: the
+  // first session's (after the games steps' restart) would not start a second app.
+  // The first session's driver (and any app it left after the games steps' restart) goes
+  // first, so that the second session starts alone.
+  stop(driverProcess);
+  // Its own folder too: games/ beside the database would hold the games steps' game.
+  const darkDb = join(work, 'dark', 'deckhand.sqlite3');
+  mkdirSync(dirname(darkDb), { recursive: true });
   const darkPort = await freePort();
-  start('tauri-driver', ['--port', String(darkPort), '--native-port', String(await freePort())], { ...env, GTK_THEME: 'Adwaita:dark' });
+  const darkDriver = start('tauri-driver', ['--port', String(darkPort), '--native-port', String(await freePort())], { ...env, DECKHAND_DB: darkDb, GTK_THEME: 'Adwaita:dark' });
   await waitForPort(darkPort);
   driver = new WebDriver(`http://127.0.0.1:${darkPort}`);
-  await driver.start({ 'tauri:options': { application: app } });
+  await driver.start({ 'tauri:options': { application: app } }).catch((e) => {
+    throw new Error(`${e.message}; tauri-driver said: ${darkDriver.stderrText()}`);
+  });
   try {
     await step('dark theme: every main screen and dialog, photographed and checked', async () => {
       await driver.waitForElement('.card-row', 20000);

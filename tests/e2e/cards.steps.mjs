@@ -40,6 +40,10 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
     if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
     await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`));
     await driver.click(await driver.waitForElement('[data-testid="nav-cards"]'));
+    // New card is disabled until the game's card form has loaded.
+    await driver.waitFor('New card enabled', async () =>
+      driver.execute('return !document.querySelector(\'[data-testid="new-card"]\')?.disabled'),
+    );
     await driver.click(await driver.waitForElement('[data-testid="new-card"]'));
     await driver.waitForElement('[data-testid="card-form"]');
     check(await choose('[data-testid="cf-type"]', 'Zoid'), 'the type picker has no Zoid');
