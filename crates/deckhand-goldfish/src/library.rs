@@ -61,6 +61,18 @@ impl Library {
         }
     }
 
+    /// Takes one undrawn copy of `card` out of the deck (a search); false when none is left.
+    pub fn take(&mut self, card: u16) -> bool {
+        match self.cards[self.drawn..].iter().position(|&c| c == card) {
+            Some(i) => {
+                self.cards.swap(self.drawn, self.drawn + i);
+                self.drawn += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The cards still in the deck, in no meaningful order (for counting, not for peeking).
     pub fn remaining(&self) -> &[u16] {
         &self.cards[self.drawn..]
@@ -97,6 +109,17 @@ mod tests {
         rest.push(second);
         rest.sort();
         assert_eq!(rest, order);
+    }
+
+    #[test]
+    fn a_searched_card_leaves_the_deck_once() {
+        let mut library = Library::new(&[0, 1, 1, 2]);
+        assert!(library.take(1));
+        assert!(library.take(1));
+        assert!(!library.take(1));
+        let mut rest = library.remaining().to_vec();
+        rest.sort();
+        assert_eq!(rest, [0, 2]);
     }
 
     #[test]

@@ -36,15 +36,35 @@
 //! game of the sample decks and of random decks (with redrawn costs and damages) exactly as
 //! the engine does.
 //!
-//! Not simulated: every card with printed text (all of it is effects: "When played…",
-//! "When battling…"). The keywords (Shield, Evil, Scroll, Duel, Ally, Infinity) act in
-//! judgments, on losing or in the training area, none of which happens against an
-//! opponent who plays nothing.
+//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
+//! (`effects/`, this procedure's side in `pr_acg/board.rs`), mapped onto its moments as
+//! `tests/fixtures/effects/pr-acg.md` says:
+//! - `when summoned`: the plan is chosen and both costs are paid first (GAMES.md pays
+//!   cost(S) + cost(Z) in one step from the hand), then S enters the battle area and its
+//!   effects resolve, then Z goes on top and its effects resolve ("a card is played once
+//!   the cost has been paid");
+//! - `when battling`: in the battle step, before damage, S's then Z's; then the `while in
+//!   play` effects of the training area's cards (in the order they arrived), which apply to
+//!   the battling cards;
+//! - battle damage is the top card's damage plus its changes for the battle (ACX-012's +1),
+//!   dealt twice; every change ends at settlement, which discards the battle area;
+//! - `when wins battle` / `when loses battle` never fire: against the goldfish every battle
+//!   is the rulebook's Case 1 (one player has a card), which has no Showdown and so no
+//!   winner or loser. A card whose own effects all wait for a battle's result or only
+//!   change power (which decides a Showdown alone) has no goldfish effect, and says why
+//!   (`card_rule`);
+//! - the plan still ranks printed damage (GAMES.md's "the turn's damage is damage(Z) … else
+//!   damage(S)"); effects do not change which plan the pilot picks;
+//! - the training area holds what effects put there; costs are still paid from the hand
+//!   only (GAMES.md), so it never pays a cost.
+//!
+//! With `--effects keywords` no card effect runs (every keyword of the game has no goldfish
+//! effect) and every figure is the one GAMES.md's procedure alone gives.
 
-use deckhand_core::{Deck, Game};
+use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, Step, Trigger};
 
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -58,10 +78,98 @@ const DRAWS_PER_TURN: u32 = 2;
 const OPPONENT_DECK: u32 = 30;
 const NONE: u16 = u16::MAX;
 
-const KEYWORDS: KeywordPolicy = KeywordPolicy {
-    accounted: &["Shield", "Evil", "Scroll", "Duel", "Ally", "Infinity"],
+mod board;
+use board::AcgBoard;
+
+/// What this procedure runs of the effects vocabulary. `wins_battle` and `loses_battle`
+/// compile but never fire (no Showdown against the goldfish).
+const PLAYS: Plays = Plays {
+    pilot: "the PR Action pilot",
+    triggers: &[
+        Trigger::Summoned,
+        Trigger::Battles,
+        Trigger::Static,
+        Trigger::WinsBattle,
+        Trigger::LosesBattle,
+    ],
+    zones: &[
+        "deck",
+        "hand",
+        "discard",
+        "training",
+        "battle",
+        "opponent_battle",
+        "top",
+        "bottom",
+    ],
+    moves: &[
+        ("deck", "training"),
+        ("deck", "discard"),
+        ("deck", "hand"),
+        ("deck", "top"),
+        ("deck", "bottom"),
+        ("hand", "training"),
+        ("hand", "discard"),
+        ("hand", "deck"),
+        ("training", "hand"),
+        ("training", "discard"),
+        ("discard", "hand"),
+        ("discard", "training"),
+    ],
+    steps: &["draw", "discard", "damage", "modify", "choose"],
+    resources: &[],
+    stats: &["power", "damage"],
+    structural: &[],
     unplayed_types: &[],
+    card_rule,
 };
+
+/// An effect that cannot change a game against the goldfish: it waits for a battle's
+/// result (no Showdown, so no winner or loser), or it only changes power (which only
+/// decides a Showdown).
+fn inert(effect: &Effect) -> bool {
+    matches!(effect.trigger, Trigger::WinsBattle | Trigger::LosesBattle)
+        || (effect.cost.is_empty()
+            && effect
+                .steps
+                .iter()
+                .all(|s| matches!(s, Step::Modify { stat, .. } if stat == "power")))
+}
+
+/// The procedure's word on a card whose own effects are all [`inert`]: no goldfish effect.
+/// Its keywords need no look: every keyword of the game has no goldfish effect. A note the
+/// data gives that is not `simulated` decides instead.
+fn card_rule(card: &deckhand_core::Card, mode: EffectsMode) -> Option<GoldfishNote> {
+    let noted = card
+        .goldfish
+        .as_ref()
+        .is_some_and(|n| n.state != CoverageState::Simulated);
+    if mode != EffectsMode::All || noted || card.effects.is_empty() {
+        return None;
+    }
+    if !card.effects.iter().all(inert) {
+        return None;
+    }
+    let on_result = card
+        .effects
+        .iter()
+        .any(|e| matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
+    let on_power = card
+        .effects
+        .iter()
+        .any(|e| !matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
+    let what = match (on_result, on_power) {
+        (true, true) => "it acts only when it wins or loses a battle, or changes power",
+        (true, false) => "it acts only when it wins or loses a battle",
+        _ => "it only changes power",
+    };
+    Some(GoldfishNote {
+        state: CoverageState::NoEffect,
+        reason: format!(
+            "{what}: only a Showdown decides those, and a Showdown needs an opponent's card in battle; the goldfish never plays one"
+        ),
+    })
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -91,6 +199,10 @@ pub struct PrAcg {
     extras_by_damage: Vec<u16>,
     /// Every card by damage (low first), then name: the order cards are paid away.
     pay_order: Vec<u16>,
+    /// Compiled effects, per card index.
+    fx: Programs,
+    /// `--effects all`: the training area is part of the board.
+    effects_on: bool,
     not_simulated: Vec<String>,
     coverage: Coverage,
 }
@@ -98,12 +210,63 @@ pub struct PrAcg {
 /// One game in progress.
 pub struct State {
     library: Library,
+    /// Known cards on top of the deck (the last on top), drawn before the shuffled rest.
+    top: Vec<u16>,
+    /// Cards put on the bottom, drawn (first put first) once the rest is gone.
+    bottom: Vec<u16>,
     hand: Vec<u16>,
     hand_len: u32,
     discard: Vec<u16>,
+    training: Vec<u16>,
+    /// The summon and the Zord on top (`NONE` when empty), from the summon to settlement.
+    battle: [u16; 2],
+    /// Damage changes of the battle area's cards until settlement.
+    damage_bonus: [i64; 2],
     opponent_deck: u32,
     opponent_hand: u32,
     going_first: bool,
+    /// Set when an effect ends the game.
+    ended: Option<Outcome>,
+    /// Cards effects removed from the opponent's deck this turn.
+    removed: u32,
+}
+
+impl State {
+    /// Draws the top card: a known one first, then the shuffled deck, then the bottom.
+    #[inline]
+    fn draw_one(&mut self, rng: &mut Rng) -> Option<u16> {
+        if let Some(card) = self.top.pop() {
+            return Some(card);
+        }
+        match self.library.draw(rng) {
+            Some(card) => Some(card),
+            None if !self.bottom.is_empty() => Some(self.bottom.remove(0)),
+            None => None,
+        }
+    }
+
+    #[inline]
+    fn deck_len(&self) -> usize {
+        self.top.len() + self.library.len() + self.bottom.len()
+    }
+
+    /// Every card of the deck: the known top cards first (top first), the shuffled rest in
+    /// no order, then the bottom.
+    fn deck_cards(&self) -> impl Iterator<Item = u16> + '_ {
+        self.top
+            .iter()
+            .rev()
+            .chain(self.library.remaining())
+            .chain(&self.bottom)
+            .copied()
+    }
+
+    /// Shuffles the known top and bottom cards back into the deck (after a search).
+    fn shuffle_known_back(&mut self) {
+        for card in self.top.drain(..).chain(self.bottom.drain(..)) {
+            self.library.put_back(card);
+        }
+    }
 }
 
 /// Per-seat, per-turn figures.
@@ -168,14 +331,8 @@ impl PrAcg {
         extras_by_damage.sort_by_key(by_damage);
         let mut pay_order: Vec<u16> = (0..deck.len() as u16).collect();
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
-        let coverage = keywords_only(
-            game,
-            &deck.cards,
-            setup.effects,
-            "the PR Action pilot",
-            &KEYWORDS,
-        );
-        let not_simulated = not_simulated(&deck.cards, &KEYWORDS);
+        let (fx, coverage) = effects::build(game, &deck.cards, setup.effects, &PLAYS);
+        let not_simulated = coverage.left_out();
         Ok(PrAcg {
             deck,
             features,
@@ -183,6 +340,8 @@ impl PrAcg {
             summons_by_cost,
             extras_by_damage,
             pay_order,
+            fx,
+            effects_on: setup.effects == EffectsMode::All,
             not_simulated,
             coverage,
         })
@@ -264,6 +423,112 @@ impl PrAcg {
         }
     }
 
+    /// The paid plan from its summon to settlement: effects, the battle's damage (twice the
+    /// top card's, with its changes), the battle area discarded. Returns the end of the game
+    /// if it came, and the cards removed from the opponent's deck.
+    fn summon_and_battle<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        plan: Plan,
+        log: &mut L,
+    ) -> (Option<Outcome>, u32) {
+        state.removed = 0;
+        state.battle = [plan.summon, NONE];
+        state.damage_bonus = [0; 2];
+        if let Some(end) = self.effects_before_damage(state, rng, plan, log) {
+            return (Some(end), state.removed);
+        }
+        let top = usize::from(plan.extra != NONE);
+        let printed = self.plan_damage(plan);
+        let bonus = state.damage_bonus[top];
+        let dealt = (i64::from(printed) + bonus).max(0) as u32;
+        let removed = (2 * dealt).min(state.opponent_deck);
+        state.opponent_deck -= removed;
+        state.discard.push(plan.summon);
+        if plan.extra != NONE {
+            state.discard.push(plan.extra);
+        }
+        state.battle = [NONE; 2];
+        let left = state.opponent_deck;
+        log.decide(Action::Attack, || {
+            let damage = match bonus {
+                0 => format!("{printed}"),
+                b => format!("{dealt}: {printed} printed, {b:+} until settlement"),
+            };
+            format!(
+                "Battle: the opponent has no card in its battle area, so the damage ({damage}) is dealt twice: {removed} card(s) off its deck ({left} left); settlement discards the battle area"
+            )
+        });
+        let removed = removed + state.removed;
+        if state.opponent_deck == 0 {
+            log.decide(Action::End, || {
+                "The opponent's deck is empty: you win".to_owned()
+            });
+            return (Some(Outcome::Win), removed);
+        }
+        (None, removed)
+    }
+
+    /// Runs `card`'s effects for `trigger`; `slot` is its place in the battle area.
+    #[inline]
+    fn fire<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if self.fx.has(card, trigger) && state.ended.is_none() {
+            let mut board = AcgBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+                slot,
+            };
+            self.fx.fire(card, trigger, &mut board);
+        }
+    }
+
+    /// From the paid summon to the battle's damage: S's `when summoned`, Z on top and its
+    /// `when summoned`, then `when battling` of both and the training area's `while in
+    /// play`. `Some` when an effect ended the game.
+    #[inline]
+    fn effects_before_damage<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        plan: Plan,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        self.fire(plan.summon, Trigger::Summoned, Some(0), state, rng, log);
+        if plan.extra != NONE {
+            state.battle[1] = plan.extra;
+            self.fire(plan.extra, Trigger::Summoned, Some(1), state, rng, log);
+        }
+        if self.fx.any(Trigger::Battles) {
+            for slot in 0..2 {
+                let card = state.battle[slot];
+                if card != NONE {
+                    self.fire(card, Trigger::Battles, Some(slot), state, rng, log);
+                }
+            }
+        }
+        if self.fx.any(Trigger::Static) {
+            let mut i = 0;
+            while i < state.training.len() {
+                let card = state.training[i];
+                self.fire(card, Trigger::Static, None, state, rng, log);
+                i += 1;
+            }
+        }
+        state.ended
+    }
+
     #[inline]
     fn take(&self, state: &mut State, card: u16) {
         state.hand[card as usize] -= 1;
@@ -281,13 +546,13 @@ impl PrAcg {
     ) -> Option<Outcome> {
         for _ in 0..count {
             // Never empty here: the draw that empties the deck ends the game at once.
-            let Some(card) = state.library.draw(rng) else {
+            let Some(card) = state.draw_one(rng) else {
                 return Some(Outcome::DeckOut);
             };
             state.hand[card as usize] += 1;
             state.hand_len += 1;
             log.drew(|| self.name(card).to_owned());
-            if state.library.is_empty() {
+            if state.deck_len() == 0 {
                 log.decide(Action::End, || {
                     "You drew your last card: your deck is empty, and you lose".to_owned()
                 });
@@ -374,12 +639,19 @@ impl Procedure for PrAcg {
     fn new_state(&self) -> State {
         State {
             library: Library::new(&self.deck.order),
+            top: Vec::new(),
+            bottom: Vec::new(),
             hand: vec![0; self.deck.len()],
             hand_len: 0,
             discard: Vec::new(),
+            training: Vec::new(),
+            battle: [NONE; 2],
+            damage_bonus: [0; 2],
             opponent_deck: OPPONENT_DECK,
             opponent_hand: 0,
             going_first: true,
+            ended: None,
+            removed: 0,
         }
     }
 
@@ -444,9 +716,15 @@ impl Procedure for PrAcg {
         log: &mut L,
     ) -> Option<Outcome> {
         state.library.reset(&self.deck.order);
+        state.top.clear();
+        state.bottom.clear();
         state.hand.fill(0);
         state.hand_len = 0;
         state.discard.clear();
+        state.training.clear();
+        state.battle = [NONE; 2];
+        state.damage_bonus = [0; 2];
+        state.ended = None;
         state.opponent_deck = OPPONENT_DECK;
         state.opponent_hand = 0;
         state.going_first = going_first;
@@ -501,28 +779,9 @@ impl Procedure for PrAcg {
             text
         });
         self.pay(state, self.plan_cost(plan), log);
-        let damage = 2 * self.plan_damage(plan);
-        let removed = damage.min(state.opponent_deck);
-        state.opponent_deck -= removed;
+        let (end, removed) = self.summon_and_battle(state, rng, plan, log);
         figures.damage[t] += u64::from(removed);
-        state.discard.push(plan.summon);
-        if plan.extra != NONE {
-            state.discard.push(plan.extra);
-        }
-        let left = state.opponent_deck;
-        log.decide(Action::Attack, || {
-            format!(
-                "Battle: the opponent has no card in its battle area, so the damage ({}) is dealt twice: {removed} card(s) off its deck ({left} left); settlement discards the battle area",
-                self.plan_damage(plan)
-            )
-        });
-        if state.opponent_deck == 0 {
-            log.decide(Action::End, || {
-                "The opponent's deck is empty: you win".to_owned()
-            });
-            return Some(Outcome::Win);
-        }
-        None
+        end
     }
 
     fn finish(&self, _state: &State, _result: GameResult, _figures: &mut Figures) {}
@@ -545,10 +804,22 @@ impl Procedure for PrAcg {
                 .map(|&c| ZoneCard::plain(self.name(c)))
                 .collect()
         };
-        vec![
+        let mut zones = vec![
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
-            Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
+            Zone::hidden("deck", "Deck", Owner::You, state.deck_len()),
             Zone::visible("discard", "Discard area", Owner::You, names(&state.discard)),
+        ];
+        // With keyword effects only nothing reaches the training area: the board stays the
+        // one GAMES.md's procedure shows.
+        if self.effects_on {
+            zones.push(Zone::visible(
+                "training",
+                "Training area",
+                Owner::You,
+                names(&state.training),
+            ));
+        }
+        zones.extend([
             Zone::hidden(
                 "hand",
                 "Hand",
@@ -561,7 +832,8 @@ impl Procedure for PrAcg {
                 Owner::Opponent,
                 state.opponent_deck as usize,
             ),
-        ]
+        ]);
+        zones
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -575,7 +847,12 @@ impl Procedure for PrAcg {
     #[cfg(test)]
     fn census(&self, state: &State) -> Vec<u32> {
         let mut counts: Vec<u32> = state.hand.iter().map(|&c| u32::from(c)).collect();
-        for &card in state.library.remaining().iter().chain(&state.discard) {
+        for card in state
+            .deck_cards()
+            .chain(state.discard.iter().copied())
+            .chain(state.training.iter().copied())
+            .chain(state.battle.iter().copied().filter(|&c| c != NONE))
+        {
             counts[card as usize] += 1;
         }
         counts

@@ -12,6 +12,15 @@ use crate::simulate::game_rng;
 use crate::testing;
 
 mod reference;
+mod scenarios;
+
+/// GAMES.md's procedure alone: the pilot's rules and the literal reading are about it.
+fn keywords() -> crate::simulate::Setup<'static> {
+    crate::simulate::Setup {
+        effects: EffectsMode::Keywords,
+        ..Default::default()
+    }
+}
 
 const G: &str = "pr-acg";
 const FODDER: &str = "Training Simulator"; // a Support with damage 0: paid away first
@@ -67,7 +76,7 @@ pub(super) fn scenario(
                 .insert("damage".into(), StatValue::Number(1));
         }
     }
-    let p = PrAcg::new(&testing::game(G), &cards, Default::default()).unwrap();
+    let p = PrAcg::new(&testing::game(G), &cards, keywords()).unwrap();
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
     let mut state = p.new_state();
     for name in hand {
@@ -300,7 +309,7 @@ fn a_five_card_deck_empties_on_its_opening_and_four_cannot_play() {
     let p = PrAcg::new(
         &game,
         &testing::deck(G, &[(5, "Amber Spark Ranger")]),
-        Default::default(),
+        keywords(),
     )
     .unwrap();
     let mut state = p.new_state();
@@ -314,28 +323,31 @@ fn a_five_card_deck_empties_on_its_opening_and_four_cannot_play() {
     let err = PrAcg::new(
         &game,
         &testing::deck(G, &[(4, "Amber Spark Ranger")]),
-        Default::default(),
+        keywords(),
     )
     .err()
     .unwrap();
     assert!(err.to_string().contains("needs at least 5 cards"), "{err}");
 }
 
+/// With keyword effects only, every card whose own effects are off is named, once, by
+/// folded name; with every effect on, the Starfall Vanguard deck leaves nothing out.
 #[test]
-fn every_card_with_text_is_named_as_not_simulated() {
-    let p = PrAcg::new(
-        &testing::game(G),
-        &testing::sample_deck(G, testing::STARFALL_VANGUARD),
-        Default::default(),
-    )
-    .unwrap();
-    assert_eq!(p.not_simulated.len(), p.deck.len());
+fn the_cards_left_out_are_named_in_each_effects_mode() {
+    let deck = testing::sample_deck(G, testing::STARFALL_VANGUARD);
+    let p = PrAcg::new(&testing::game(G), &deck, keywords()).unwrap();
     let folded: Vec<String> = p
         .not_simulated
         .iter()
         .map(|n| deckhand_core::fold_name(n))
         .collect();
     assert!(folded.windows(2).all(|w| w[0] < w[1]), "{folded:?}");
+    assert!(p
+        .not_simulated
+        .contains(&"Commander Halvard Reyes".to_owned()));
+    assert!(!p.not_simulated.contains(&"Onyx Shadow Ranger".to_owned()));
+    let all = PrAcg::new(&testing::game(G), &deck, Default::default()).unwrap();
+    assert_eq!(all.not_simulated, Vec::<String>::new());
 }
 
 /// Whole games from a fixed seed, each decision of which was checked by hand against
@@ -355,6 +367,43 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     ];
     testing::assert_step_goldens(G, "pr-acg", &games);
 }
+
+/// The audit with every effect on: whole games from a fixed seed, each decision of which
+/// was read against GAMES.md's pilot and its "Card effects in the goldfish" (and the
+/// decisions `pr_acg.rs` and `pr_acg/board.rs` state), in `fixtures/steps/pr-acg-effects-*`.
+/// Checked: the plan is the one the printed damages give; both costs are paid before the
+/// summon's effects; each `when summoned` effect resolves in order, taking the card its
+/// rule names (the lowest damage from the hand, the deck's top card, the most damage back to
+/// the hand); Crimson Comet Ranger keeps or bottoms the top card by the deck's mean damage;
+/// a card moved out of the deck that empties it loses at once; the battle deals twice the
+/// top card's damage with its change for the battle; the training area keeps what effects
+/// put there; cards that wait for a battle's result never act.
+#[test]
+fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
+    for (name, text, seed, going_first) in EFFECT_GAMES {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            effects: EffectsMode::All,
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-acg-effects-{name}"),
+            &testing::sample_deck(G, text),
+            &options,
+        );
+    }
+}
+
+/// Morphing Sigil; Crimson Comet Ranger bottoming a card; Commander Halvard Reyes twice and
+/// Crimson Comet Ranger keeping a card; Shard of Ruin.
+const EFFECT_GAMES: [(&str, &str, u64, bool); 4] = [
+    ("starfall-vanguard", testing::STARFALL_VANGUARD, 7, true),
+    ("starfall-vanguard", testing::STARFALL_VANGUARD, 11, false),
+    ("starfall-vanguard", testing::STARFALL_VANGUARD, 45, false),
+    ("eclipse-horde", testing::ECLIPSE_HORDE, 17, true),
+];
 
 /// Game `index` of a run seeded `seed`, played by the literal reading (`reference.rs`) on
 /// the deck the engine would shuffle for it.
@@ -409,7 +458,7 @@ fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
         let p = PrAcg::new(
             &testing::game(G),
             &testing::sample_deck(G, text),
-            Default::default(),
+            keywords(),
         )
         .unwrap();
         for seed in 0..600 {
@@ -441,7 +490,7 @@ proptest! {
                 card.remove("damage");
             }
         }
-        let p = PrAcg::new(&testing::game(G), &deck, Default::default()).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck, keywords()).unwrap();
         let (engine, literal) = both_readings(&p, seed, going_first);
         prop_assert_eq!(engine, literal);
     }
@@ -464,10 +513,11 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
             games: 1000,
             seed: 5,
             threads: 2,
+            effects: EffectsMode::Keywords,
             ..crate::SimOptions::default()
         };
         let report = crate::simulate(&testing::game(G), &deck, &options, &mut |_| true).unwrap();
-        let p = PrAcg::new(&testing::game(G), &deck, Default::default()).unwrap();
+        let p = PrAcg::new(&testing::game(G), &deck, keywords()).unwrap();
         for (going_first, seat) in [(true, &report.going_first), (false, &report.going_second)] {
             let mut kills = BTreeMap::new();
             let (mut deck_outs, mut draws) = (0, 0);

@@ -1,0 +1,435 @@
+//! The PR Action side of the effect interpreter: one effect's view of the game.
+//!
+//! Which card an effect takes, decided here (GAMES.md: "a choice takes the card the pilot
+//! would play soonest", "discard: the least useful"):
+//! - from the hand, and when a card leaves the training area or the discard area for
+//!   anywhere but the hand: the card the pilot pays away first (lowest damage, ties by name);
+//! - into the hand from the training area or the discard area: the card with the most
+//!   damage (ties by name);
+//! - from the deck: its top card (one that does not match the effect's filter stops the
+//!   move); a search takes the matching card with the most damage, then the deck is
+//!   shuffled (known top and bottom cards too);
+//! - a card moved out of your deck that empties it loses the game at that moment (GAMES.md:
+//!   a deck that reaches 0 cards loses).
+//! A choice takes the option that leaves the most cards in hand (the plan is chosen from the
+//! hand), ties the first stated; between keeping the deck's top card and putting it on the
+//! bottom, the pilot looks at it and puts it on the bottom only when its damage is below the
+//! mean damage of the rest of the deck (what it would draw instead). A counted amount inside
+//! a choice is taken without its filter (the interpreter does not hand the sets to `choose`).
+
+use super::*;
+use crate::effects::{Amt, Op, Tgt};
+
+/// Zone ids: positions in `PLAYS.zones`.
+pub(super) const DECK: Id = 0;
+pub(super) const HAND: Id = 1;
+pub(super) const DISCARD: Id = 2;
+pub(super) const TRAINING: Id = 3;
+pub(super) const BATTLE: Id = 4;
+pub(super) const OPPONENT_BATTLE: Id = 5;
+pub(super) const TOP: Id = 6;
+pub(super) const BOTTOM: Id = 7;
+/// Stat ids: positions in `PLAYS.stats`.
+const POWER: Id = 0;
+const DAMAGE: Id = 1;
+
+/// One effect of `card` resolving; `slot` is its place in the battle area (0 the summon, 1
+/// the Zord on top), `None` for a training-area card.
+pub(super) struct AcgBoard<'a, L: Log> {
+    pub p: &'a PrAcg,
+    pub state: &'a mut State,
+    pub rng: &'a mut Rng,
+    pub log: &'a mut L,
+    pub card: u16,
+    pub slot: Option<usize>,
+}
+
+fn place(zone: Id) -> &'static str {
+    match zone {
+        DECK => "deck",
+        HAND => "hand",
+        DISCARD => "discard area",
+        TRAINING => "training area",
+        TOP => "deck's top",
+        BOTTOM => "deck's bottom",
+        _ => "battle area",
+    }
+}
+
+impl PrAcg {
+    /// The card the pilot pays away first among `cards` held (and in `set`).
+    fn least_useful(&self, held: impl Fn(u16) -> bool, set: Option<&CardSet>) -> Option<u16> {
+        self.pay_order
+            .iter()
+            .copied()
+            .find(|&c| held(c) && set.is_none_or(|s| s.contains(c)))
+    }
+
+    /// The card with the most damage (ties by name) among `cards` (and in `set`).
+    fn most_useful(&self, cards: &[u16], set: Option<&CardSet>) -> Option<usize> {
+        cards
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| set.is_none_or(|s| s.contains(c)))
+            .min_by_key(|(_, &c)| (u8::MAX - self.f(c).damage, self.deck.name_rank[c as usize]))
+            .map(|(i, _)| i)
+    }
+}
+
+impl<L: Log> AcgBoard<'_, L> {
+    fn note(&mut self, text: impl FnOnce() -> String) {
+        if L::ENABLED {
+            let text = text();
+            self.log.decide(Action::Draw, || text);
+        }
+    }
+
+    fn label(&self) -> &str {
+        self.p.name(self.card)
+    }
+
+    /// Takes one card out of `from` for a move to `to`.
+    fn take(&mut self, from: Id, to: Id, set: Option<&CardSet>, search: bool) -> Option<u16> {
+        let p = self.p;
+        let state = &mut *self.state;
+        match from {
+            DECK | TOP if search => {
+                let all: Vec<u16> = state.deck_cards().collect();
+                let best = all[p.most_useful(&all, set)?];
+                state.shuffle_known_back();
+                state.library.take(best).then_some(best)
+            }
+            DECK | TOP => {
+                let card = state.draw_one(self.rng)?;
+                if set.is_some_and(|s| !s.contains(card)) {
+                    state.top.push(card);
+                    return None;
+                }
+                Some(card)
+            }
+            HAND => {
+                let card = p.least_useful(|c| state.hand[c as usize] > 0, set)?;
+                state.hand[card as usize] -= 1;
+                state.hand_len -= 1;
+                Some(card)
+            }
+            TRAINING | DISCARD => {
+                let pile = if from == TRAINING {
+                    &mut state.training
+                } else {
+                    &mut state.discard
+                };
+                let i = if to == HAND {
+                    p.most_useful(pile, set)?
+                } else {
+                    let card = p.least_useful(|c| pile.contains(&c), set)?;
+                    pile.iter().rposition(|&c| c == card)?
+                };
+                Some(pile.remove(i))
+            }
+            _ => None,
+        }
+    }
+
+    /// Puts `card` into `to`; false when the procedure has no such place.
+    fn put(&mut self, card: u16, to: Id) -> bool {
+        let state = &mut *self.state;
+        match to {
+            HAND => {
+                state.hand[card as usize] += 1;
+                state.hand_len += 1;
+            }
+            DISCARD => state.discard.push(card),
+            TRAINING => state.training.push(card),
+            TOP => state.top.push(card),
+            BOTTOM => state.bottom.push(card),
+            DECK => state.library.put_back(card),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Your deck reached 0 cards: you lose at once (GAMES.md).
+    fn check_deck_out(&mut self) -> bool {
+        if self.state.deck_len() > 0 || self.state.ended.is_some() {
+            return self.state.ended.is_some();
+        }
+        self.state.ended = Some(Outcome::DeckOut);
+        self.log
+            .decide(Action::End, || "Your deck is empty: you lose".to_owned());
+        true
+    }
+
+    /// Cards an option leaves in the hand, more or fewer.
+    fn hand_change(&self, option: &[Op]) -> i64 {
+        let amount = |a: &Amt| match a {
+            Amt::Fixed(n) => *n,
+            Amt::Per {
+                each, zone, max, ..
+            } => {
+                let n = each * self.count(*zone, None);
+                max.map_or(n, |m| n.min(m))
+            }
+        };
+        option
+            .iter()
+            .map(|op| match op {
+                Op::Draw(n) => amount(n),
+                Op::Discard(n, _) => -amount(n),
+                Op::Move {
+                    count, from, to, ..
+                } if *from == HAND && *to != HAND => -amount(count),
+                Op::Move { count, to, .. } if *to == HAND => amount(count),
+                Op::Choose(options) => options
+                    .iter()
+                    .map(|o| self.hand_change(o))
+                    .max()
+                    .unwrap_or(0),
+                _ => 0,
+            })
+            .sum()
+    }
+}
+
+fn bottoms_the_top(option: &[Op]) -> bool {
+    option.iter().any(|op| {
+        matches!(
+            op,
+            Op::Move {
+                from: DECK | TOP,
+                to: BOTTOM,
+                search: false,
+                ..
+            }
+        )
+    })
+}
+
+impl<L: Log> Board for AcgBoard<'_, L> {
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
+        let state = &*self.state;
+        let n = match zone {
+            DECK => state.deck_cards().filter(|&c| keep(c)).count(),
+            HAND => (0..state.hand.len() as u16)
+                .filter(|&c| keep(c))
+                .map(|c| usize::from(state.hand[c as usize]))
+                .sum(),
+            DISCARD => state.discard.iter().filter(|&&c| keep(c)).count(),
+            TRAINING => state.training.iter().filter(|&&c| keep(c)).count(),
+            BATTLE => state
+                .battle
+                .iter()
+                .filter(|&&c| c != NONE && keep(c))
+                .count(),
+            TOP => state.top.iter().filter(|&&c| keep(c)).count(),
+            BOTTOM => state.bottom.iter().filter(|&&c| keep(c)).count(),
+            // The goldfish never plays a card.
+            OPPONENT_BATTLE => 0,
+            _ => 0,
+        };
+        n as i64
+    }
+
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        search: bool,
+        label: &str,
+    ) -> u32 {
+        let mut moved = 0;
+        for _ in 0..count {
+            if self.state.ended.is_some() {
+                break;
+            }
+            let Some(card) = self.take(from, to, set, search) else {
+                break;
+            };
+            if !self.put(card, to) {
+                // Not a place the procedure keeps: the card goes back where it was.
+                let back = if from == DECK { TOP } else { from };
+                self.put(card, back);
+                break;
+            }
+            moved += 1;
+            if to != TOP {
+                let p = self.p;
+                self.note(|| {
+                    let why = match (from, to) {
+                        (HAND, _) => " (lowest damage first)",
+                        (TRAINING | DISCARD, HAND) => " (the most damage)",
+                        _ => "",
+                    };
+                    match to {
+                        BOTTOM => {
+                            format!("{label}: put {} on the bottom of your deck", p.name(card))
+                        }
+                        _ => format!(
+                            "{label}: move {} from your {} to your {}{why}",
+                            p.name(card),
+                            place(from),
+                            place(to)
+                        ),
+                    }
+                });
+            }
+            if matches!(from, DECK | TOP) && self.check_deck_out() {
+                break;
+            }
+        }
+        moved
+    }
+
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        let mut drawn = 0;
+        for _ in 0..count {
+            if self.state.ended.is_some() {
+                break;
+            }
+            let Some(card) = self.state.draw_one(self.rng) else {
+                break;
+            };
+            self.state.hand[card as usize] += 1;
+            self.state.hand_len += 1;
+            drawn += 1;
+            let p = self.p;
+            self.note(|| format!("{label}: draw {}", p.name(card)));
+            if self.check_deck_out() {
+                break;
+            }
+        }
+        drawn
+    }
+
+    fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
+        let mut done = 0;
+        for _ in 0..count {
+            let Some(card) = self.take(HAND, DISCARD, set, false) else {
+                break;
+            };
+            self.state.discard.push(card);
+            done += 1;
+            let p = self.p;
+            self.note(|| {
+                format!(
+                    "{label}: discard {} from your hand (lowest damage first)",
+                    p.name(card)
+                )
+            });
+        }
+        done
+    }
+
+    fn damage(&mut self, amount: i64, label: &str) {
+        let dealt = (amount.max(0) as u32).min(self.state.opponent_deck);
+        if dealt == 0 || self.state.ended.is_some() {
+            return;
+        }
+        self.state.opponent_deck -= dealt;
+        self.state.removed += dealt;
+        let left = self.state.opponent_deck;
+        self.note(|| {
+            format!(
+                "{label}: {dealt} damage, {dealt} card(s) off the opponent's deck ({left} left)"
+            )
+        });
+        if left == 0 {
+            self.state.ended = Some(Outcome::Win);
+            self.log.decide(Action::End, || {
+                "The opponent's deck is empty: you win".to_owned()
+            });
+        }
+    }
+
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, _duration: Duration, sets: &[CardSet]) {
+        // Every duration ends at settlement at the latest: the battle area is discarded
+        // then, and a training-area effect applies anew at each battle.
+        for j in 0..self.state.battle.len() {
+            let c = self.state.battle[j];
+            let hit = c != NONE
+                && match target {
+                    Tgt::This => self.slot == Some(j),
+                    Tgt::Others(f) => {
+                        self.slot != Some(j) && f.is_none_or(|f| sets[f as usize].contains(c))
+                    }
+                    Tgt::Each(f) => f.is_none_or(|f| sets[f as usize].contains(c)),
+                };
+            if !hit {
+                continue;
+            }
+            if stat == DAMAGE {
+                self.state.damage_bonus[j] += by;
+            }
+            let p = self.p;
+            let card = self.card;
+            self.note(|| {
+                let word = if stat == POWER { "power" } else { "damage" };
+                let only = if stat == POWER {
+                    " (power only decides a Showdown, which the goldfish never plays)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{}: {} {by:+} {word} until settlement{only}",
+                    p.name(card),
+                    p.name(c)
+                )
+            });
+        }
+    }
+
+    fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        let scores: Vec<i64> = options.iter().map(|o| self.hand_change(o)).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let tied: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
+        let first = tied.first().copied().unwrap_or(0);
+        let Some(&bottom) = tied.iter().find(|&&i| bottoms_the_top(&options[i])) else {
+            return first;
+        };
+        let Some(&keep) = tied.iter().find(|&&i| !bottoms_the_top(&options[i])) else {
+            return bottom;
+        };
+        // Look at the top card: it becomes known, on top.
+        let Some(top) = self.state.draw_one(self.rng) else {
+            return keep;
+        };
+        self.state.top.push(top);
+        let rest: Vec<u16> = self.state.deck_cards().collect();
+        let sum: u32 = rest[1..]
+            .iter()
+            .map(|&c| u32::from(self.p.f(c).damage))
+            .sum();
+        let others = (rest.len() - 1) as u32;
+        let damage = u32::from(self.p.f(top).damage);
+        let below = damage * others < sum;
+        let label = self.label().to_owned();
+        let p = self.p;
+        self.note(|| {
+            let mean = if others == 0 {
+                "no other card".to_owned()
+            } else {
+                format!(
+                    "the mean damage of the other {others} is {:.2}",
+                    f64::from(sum) / f64::from(others)
+                )
+            };
+            let verdict = if below {
+                "below it: put it on the bottom"
+            } else {
+                "not below it: keep it on top"
+            };
+            format!(
+                "{label}: the top card of your deck is {} (damage {damage}); {mean}, {verdict}",
+                p.name(top)
+            )
+        });
+        if below {
+            bottom
+        } else {
+            keep
+        }
+    }
+}
