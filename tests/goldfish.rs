@@ -104,6 +104,25 @@ fn goldfish_json_has_the_documented_shape_and_a_seed_repeats_it() {
     );
 }
 
+/// A partial card (Shard of Ruin: its Villain draw is not stated) is left out in part: the
+/// text must not call it "not simulated", in the report or in the step-through.
+#[test]
+fn the_text_names_partial_cards_as_left_out_in_part_not_as_not_simulated() {
+    let env = Env::new();
+    let deck = sample("pr-acg/eclipse-horde-villain.txt");
+    let report = env.run(&["goldfish", &deck, "--games", "200", "--seed", "3"]);
+    let step = env.run(&["goldfish", &deck, "--step", "--seed", "3"]);
+    for output in [report, step] {
+        let out = text(&output.stdout);
+        assert!(
+            out.contains("\nNot simulated, in whole or in part: Shard of Ruin\n"),
+            "{out}"
+        );
+        assert!(!out.contains("Not simulated:"), "{out}");
+        assert!(!out.contains("Not simulated ("), "{out}");
+    }
+}
+
 #[test]
 fn goldfish_text_shows_the_kill_turns_of_both_seats_and_the_seed() {
     let env = Env::new();

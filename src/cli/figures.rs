@@ -46,7 +46,7 @@ pub fn sim_report(label: &str, report: &SimReport, out: &mut impl Write) -> io::
     if !report.not_simulated.is_empty() {
         writeln!(
             out,
-            "Not simulated (their printed effects are left out): {}",
+            "Not simulated, in whole or in part: {}",
             report.not_simulated.join(", ")
         )?;
     }

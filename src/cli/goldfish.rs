@@ -386,7 +386,11 @@ fn step_text(label: &str, log: &GameLog, out: &mut impl Write) -> io::Result<()>
     writeln!(out, "\nResult: {result}")?;
     writeln!(out, "{}", super::figures::coverage_line(&log.coverage))?;
     if !log.not_simulated.is_empty() {
-        writeln!(out, "Not simulated: {}", log.not_simulated.join(", "))?;
+        writeln!(
+            out,
+            "Not simulated, in whole or in part: {}",
+            log.not_simulated.join(", ")
+        )?;
     }
     Ok(())
 }
