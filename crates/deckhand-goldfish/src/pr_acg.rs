@@ -34,7 +34,10 @@
 //! step logs in `fixtures/steps/pr-acg-*.txt` were checked decision by decision; and
 //! `pr_acg/tests/reference.rs`, a literal second reading that lists every plan, plays every
 //! game of the sample decks and of random decks (with redrawn costs and damages) exactly as
-//! the engine does.
+//! the engine does (those three with `--effects keywords`). With every effect on, the
+//! scenario table `fixtures/effects/pr-acg.toml` pins each ACX card with effects, and the
+//! step logs `fixtures/steps/pr-acg-effects-*.txt` were checked decision by decision too
+//! (what was checked: `fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs`).
 //!
 //! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
 //! (`effects/`, this procedure's side in `pr_acg/board.rs`), mapped onto its moments as
