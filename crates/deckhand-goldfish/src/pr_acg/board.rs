@@ -11,6 +11,7 @@
 //!   shuffled (known top and bottom cards too);
 //! - a card moved out of your deck that empties it loses the game at that moment (GAMES.md:
 //!   a deck that reaches 0 cards loses).
+//!
 //! A choice takes the option that leaves the most cards in hand (the plan is chosen from the
 //! hand), ties the first stated; between keeping the deck's top card and putting it on the
 //! bottom, the pilot looks at it and puts it on the bottom only when its damage is below the
