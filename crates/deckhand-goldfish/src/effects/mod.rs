@@ -92,6 +92,9 @@ pub enum Op {
     },
     Roll(Amt),
     Choose(Vec<Vec<Op>>),
+    Reroll(Amt),
+    /// Hits may be split among up to this many targets; `true`: in one row.
+    Split(Amt, bool),
 }
 
 /// "if [filter] in zone", compiled.
@@ -172,6 +175,10 @@ pub trait Board {
     ) {
     }
     fn roll(&mut self, _dice: i64, _label: &str) {}
+    /// Rerolls up to `dice` of the dice just rolled that showed no hit.
+    fn reroll(&mut self, _dice: i64, _label: &str) {}
+    /// Lets the hits of the card's attack go to up to `among` targets (`row`: in one row).
+    fn split(&mut self, _among: i64, _row: bool, _label: &str) {}
     /// Which option of a choice the pilot takes (GAMES.md: its own ranking, ties by name).
     fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
         0
@@ -329,6 +336,8 @@ impl Programs {
                     board.modify(*stat, by, *target, *duration, &self.sets);
                 }
                 Op::Roll(a) => board.roll(self.amount(a, board), label),
+                Op::Reroll(a) => board.reroll(self.amount(a, board), label),
+                Op::Split(a, row) => board.split(self.amount(a, board), *row, label),
                 Op::Choose(options) => {
                     let pick = board.choose(options).min(options.len().saturating_sub(1));
                     if let Some(option) = options.get(pick) {
