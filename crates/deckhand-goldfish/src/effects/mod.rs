@@ -223,15 +223,21 @@ impl Programs {
         done
     }
 
+    /// Whether `effect`'s requirement holds on `board` now (no requirement: it does), so a
+    /// procedure can tell whether playing a card would do anything before it pays for it.
+    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
+        effect.requirement.as_ref().is_none_or(|req| {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            let at_least = board.count(req.zone, set) >= i64::from(req.at_least);
+            at_least != req.negated
+        })
+    }
+
     /// One effect: its requirement, its cost (paid in full or the effect does nothing), its
     /// steps.
     pub fn resolve<B: Board>(&self, effect: &Compiled, board: &mut B) -> bool {
-        if let Some(req) = &effect.requirement {
-            let set = req.filter.map(|f| &self.sets[f as usize]);
-            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
-            if holds == req.negated {
-                return false;
-            }
+        if !self.holds(effect, board) {
+            return false;
         }
         if !effect.cost.is_empty() {
             if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {

@@ -93,7 +93,8 @@ impl Board for Toy {
         self.log.push(format!("{label}: reroll {dice}"));
     }
     fn split(&mut self, among: i64, row: bool, label: &str) {
-        self.log.push(format!("{label}: split among {among}, one row {row}"));
+        self.log
+            .push(format!("{label}: split among {among}, one row {row}"));
     }
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         self.worth
@@ -105,7 +106,9 @@ const TOY: Plays = Plays {
     triggers: &[Trigger::Played, Trigger::Activated],
     zones: &["deck", "hand", "discard"],
     moves: &[("hand", "discard"), ("discard", "hand")],
-    steps: &["draw", "damage", "gain", "spend", "choose", "reroll", "split"],
+    steps: &[
+        "draw", "damage", "gain", "spend", "choose", "reroll", "split",
+    ],
     resources: &["energy"],
     stats: &[],
     structural: &[],
