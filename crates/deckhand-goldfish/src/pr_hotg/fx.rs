@@ -320,12 +320,15 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         self.note(|| format!("{label}: gain {n} energy"));
     }
 
-    fn spend(&mut self, _resource: Id, amount: i64, _label: &str) -> bool {
+    fn spend(&mut self, _resource: Id, amount: i64, label: &str) -> bool {
         let n = amount.max(0) as u32;
         if n > self.state.pool + self.state.stored {
             return false;
         }
         self.p.pay(self.state, n);
+        if n > 0 {
+            self.note(|| format!("{label}: spend {n} energy"));
+        }
         true
     }
 

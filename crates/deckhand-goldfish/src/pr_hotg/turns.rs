@@ -278,7 +278,7 @@ impl PrHotg {
                 format!("{left} health left")
             };
             let what = if f.x {
-                format!("{cost} energy and X")
+                "X energy".to_owned()
             } else {
                 format!("{cost} energy, {dice} dice + {} hits", f.hits)
             };

@@ -504,3 +504,40 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     }
 }
 mod scenarios;
+
+/// Whole battles from a fixed seed against the default line-up with every card effect on.
+/// Each decision was read against GAMES.md, the rulebook and the decisions written at the
+/// top of `turns.rs` (fixtures/steps/pr-hotg-effects-*.txt), among them: Crimson Falcon's
+/// reroll used on the first attack that shows a blank die, Mid-Air Parry and Bulwark Hide
+/// played only when damage is about to be dealt and free, Updraft played only when no
+/// Attack can be, Stampede spending all the energy and splitting its extra hits in its row,
+/// Earthshaker's one discard per Ranger, Jade Mantis's hit used on a card it defeats, Snap
+/// Counter after an enemy card resolved, Leaf Veil drawing as it is revealed.
+#[test]
+fn fixed_seed_games_with_effects_repeat_the_hand_checked_step_logs() {
+    let games = [
+        (
+            "crimson-falcon-skystrike",
+            testing::CRIMSON_FALCON,
+            4,
+            false,
+        ),
+        ("jade-mantis-precision", testing::JADE_MANTIS, 3, false),
+        ("tide-and-horn-duo", testing::TIDE_AND_HORN, 8, true),
+        ("tide-and-horn-duo", testing::TIDE_AND_HORN, 1, true),
+    ];
+    for (name, text, seed, going_first) in games {
+        let options = crate::StepOptions {
+            seed,
+            going_first,
+            enemies: default_line_up(),
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-hotg-effects-{name}"),
+            &testing::sample_deck(G, text),
+            &options,
+        );
+    }
+}
