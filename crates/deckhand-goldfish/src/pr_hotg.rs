@@ -37,10 +37,14 @@
 //!   fewer cards than figures gives all it has. An enemy card whose health is not a number
 //!   (`X`) has 1 health and is named.
 //!
-//! Not simulated (named): Maneuvers and Reactions (never played), Attacks with cost `X`,
-//! every combat card whose text says more than its keywords, Special Defense, the Rangers'
-//! abilities, and enemy cards whose effect is not plain damage or drain (no `damage` or
-//! `drain` stat, Passive, or health `X`), which resolve as no effect.
+//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter:
+//! `pr_hotg/fx.rs` maps the battle's moments onto the shared triggers (the mapping of
+//! `tests/fixtures/effects/pr-hotg.md`) and `pr_hotg/turns.rs` states the pilot's decisions
+//! GAMES.md leaves open (X Attacks, Maneuvers, Reactions, once-per-battle abilities, split
+//! hits). With `--effects keywords` nothing of that plays: Maneuvers, Reactions, Attacks with
+//! cost `X` and the Rangers' abilities are never played, and enemy cards whose effect is not
+//! plain damage or drain resolve as no effect, as the procedure of GAMES.md was first pinned.
+//! Either way the report's coverage names every card whose text is left out, and why.
 
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
