@@ -67,10 +67,13 @@ pub enum Trigger {
     Activated,
     /// While the card is in play (a bonus that lasts as long as the card).
     Static,
+    /// Right after an opposing card's attack (its effect) has resolved: a Heroes of the
+    /// Grid Reaction that answers the enemy card that just acted.
+    AfterAttack,
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 14] = [
+    pub const ALL: [Trigger; 15] = [
         Trigger::Played,
         Trigger::Set,
         Trigger::Summoned,
@@ -85,6 +88,7 @@ impl Trigger {
         Trigger::TurnEnd,
         Trigger::Activated,
         Trigger::Static,
+        Trigger::AfterAttack,
     ];
 
     /// The id used in game definitions and JSON (`wins_battle`).
@@ -104,6 +108,7 @@ impl Trigger {
             Trigger::TurnEnd => "turn_end",
             Trigger::Activated => "activated",
             Trigger::Static => "static",
+            Trigger::AfterAttack => "after_attack",
         }
     }
 
@@ -112,7 +117,10 @@ impl Trigger {
     }
 }
 
-/// "if [filter] in zone" (at least `at_least` such cards) — or, negated, fewer.
+/// "if [filter] in zone" (at least `at_least` such cards) — or, negated, fewer ("if no …"
+/// for fewer than 1, "if fewer than N …"). A game may declare a zone that counts what is
+/// not cards (pr-hotg's `damage`: the damage about to be dealt, so "if fewer than 3 in
+/// damage" is "when the damage is 2 or less").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Requirement {
@@ -230,6 +238,16 @@ pub enum Step {
     Roll { dice: Amount },
     /// One of several step lists; the pilot takes the option its ranking prefers.
     Choose { options: Vec<Vec<Step>> },
+    /// Reroll up to `dice` of the dice just rolled that did not show a hit (Heroes of the
+    /// Grid); the pilot rerolls the blank ones.
+    Reroll { dice: Amount },
+    /// The hits of this attack may be split among up to `among` enemy cards (`row`: all in
+    /// one row of the combat sequence); the pilot assigns them (its own ranking).
+    Split {
+        among: Amount,
+        #[serde(default, skip_serializing_if = "is_false")]
+        row: bool,
+    },
 }
 
 /// What a card's stated effects leave out, when they do not state all of its text.

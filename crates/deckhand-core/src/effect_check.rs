@@ -92,10 +92,10 @@ impl Checker<'_> {
                 format!("at most {MAX_AMOUNT}, not {}", requirement.at_least),
             ));
         }
-        if requirement.negated && requirement.at_least != 1 {
+        if requirement.negated && requirement.at_least == 0 {
             return Err((
                 format!("{path}.at_least"),
-                "a negated requirement (\"if no …\") counts from 1: leave at_least out".into(),
+                "a negated requirement (\"if fewer than N …\") needs N of 1 or more".into(),
             ));
         }
         Ok(())
@@ -160,7 +160,8 @@ impl Checker<'_> {
                     }
                 }
             }
-            Step::Roll { dice } => self.amount(&at("dice"), dice, false),
+            Step::Roll { dice } | Step::Reroll { dice } => self.amount(&at("dice"), dice, false),
+            Step::Split { among, .. } => self.amount(&at("among"), among, false),
             Step::Choose { options } => {
                 if options.len() < 2 {
                     return Err((at("options"), "a choice needs at least two options".into()));

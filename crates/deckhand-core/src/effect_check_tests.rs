@@ -138,7 +138,7 @@ fn an_effect_the_game_cannot_have_is_refused_at_its_json_path() {
             "cards[1].effects[0].steps: an effect needs at least one step",
         ),
         (
-            r#"[{"trigger": "set", "requirement": {"zone": "arena", "at_least": 2, "negated": true}, "steps": [{"do": "draw", "count": 1}]}]"#.to_owned(),
+            r#"[{"trigger": "set", "requirement": {"zone": "arena", "at_least": 0, "negated": true}, "steps": [{"do": "draw", "count": 1}]}]"#.to_owned(),
             "cards[1].effects[0].requirement.at_least: a negated requirement",
         ),
         (

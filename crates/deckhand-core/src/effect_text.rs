@@ -6,7 +6,7 @@
 //! ```text
 //! effect      := trigger [" if " requirement] ": " ["may "] steps
 //! trigger     := "when played" | "when set" | … | "while in play" | "activate (" [steps] ")"
-//! requirement := [N "+ " | "no "] [filter " "] "in " zone
+//! requirement := [N "+ " | "no " | "fewer than " N " "] [filter " "] "in " zone
 //! steps       := step (", " step)*
 //! amount      := INT | INT " per " [filter " "] "in " zone [" max " INT]
 //! filter      := "[" query "]"
@@ -37,7 +37,7 @@ impl fmt::Display for EffectTextError {
 }
 
 /// The phrase of each trigger but `activated` (`activate (cost)`).
-const TRIGGER_PHRASES: [(Trigger, &str); 13] = [
+const TRIGGER_PHRASES: [(Trigger, &str); 14] = [
     (Trigger::Played, "when played"),
     (Trigger::Set, "when set"),
     (Trigger::Summoned, "when summoned"),
@@ -51,6 +51,7 @@ const TRIGGER_PHRASES: [(Trigger, &str); 13] = [
     (Trigger::TurnStart, "at turn start"),
     (Trigger::TurnEnd, "at turn end"),
     (Trigger::Static, "while in play"),
+    (Trigger::AfterAttack, "after attack"),
 ];
 
 const DURATIONS: [(Duration, &str); 4] = [
@@ -84,7 +85,9 @@ impl fmt::Display for Effect {
         }
         if let Some(requirement) = &self.requirement {
             f.write_str(" if ")?;
-            if requirement.negated {
+            if requirement.negated && requirement.at_least != 1 {
+                write!(f, "fewer than {} ", requirement.at_least)?;
+            } else if requirement.negated {
                 f.write_str("no ")?;
             } else if requirement.at_least != 1 {
                 write!(f, "{}+ ", requirement.at_least)?;
@@ -227,6 +230,14 @@ impl fmt::Display for Step {
                     f.write_str("(")?;
                     write_steps(f, option)?;
                     f.write_str(")")?;
+                }
+                Ok(())
+            }
+            Step::Reroll { dice } => write!(f, "reroll {dice}"),
+            Step::Split { among, row } => {
+                write!(f, "split hits among {among}")?;
+                if *row {
+                    f.write_str(" in one row")?;
                 }
                 Ok(())
             }
@@ -405,7 +416,7 @@ impl Parser<'_> {
         Err(self.error(
             "expected a trigger (when played, when set, when summoned, when attacks, when blocks, \
              when battling, when wins battle, when loses battle, when revealed, when destroyed, \
-             at turn start, at turn end, while in play, activate (cost))",
+             at turn start, at turn end, while in play, after attack, activate (cost))",
         ))
     }
 
@@ -414,6 +425,13 @@ impl Parser<'_> {
         let mut negated = false;
         if self.eat("no ") {
             negated = true;
+        } else if self.eat("fewer than ") {
+            let start = self.pos;
+            let n = self.integer()?;
+            at_least =
+                u32::try_from(n).map_err(|_| self.error_at(start, "expected a count from 0 up"))?;
+            negated = true;
+            self.expect(" ")?;
         } else if self.chars.get(self.pos).is_some_and(char::is_ascii_digit) {
             let start = self.pos;
             let n = self.integer()?;
@@ -494,6 +512,16 @@ impl Parser<'_> {
             let resource = self.resource()?;
             return Ok(Step::Spend { amount, resource });
         }
+        if self.eat("reroll ") {
+            return Ok(Step::Reroll {
+                dice: self.amount()?,
+            });
+        }
+        if self.eat("split hits among ") {
+            let among = self.amount()?;
+            let row = self.eat(" in one row");
+            return Ok(Step::Split { among, row });
+        }
         if self.eat("roll ") {
             return Ok(Step::Roll {
                 dice: self.amount()?,
@@ -524,7 +552,7 @@ impl Parser<'_> {
         let Some(target) = target else {
             return Err(self.error(
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
-                 roll, choose, or this/others/each and a stat change)",
+                 roll, choose, reroll, split hits among, or this/others/each and a stat change)",
             ));
         };
         self.expect(" ")?;

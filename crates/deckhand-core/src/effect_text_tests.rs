@@ -200,6 +200,37 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                 ],
             )],
         ),
+        (
+            "when played: split hits among 2 in one row, reroll 1 | after attack if fewer than 3 in hand: \
+             split hits among 2",
+            vec![
+                effect(
+                    Trigger::Played,
+                    vec![
+                        Step::Split {
+                            among: fixed(2),
+                            row: true,
+                        },
+                        Step::Reroll { dice: fixed(1) },
+                    ],
+                ),
+                Effect {
+                    requirement: Some(Requirement {
+                        filter: None,
+                        zone: "hand".into(),
+                        at_least: 3,
+                        negated: true,
+                    }),
+                    ..effect(
+                        Trigger::AfterAttack,
+                        vec![Step::Split {
+                            among: fixed(2),
+                            row: false,
+                        }],
+                    )
+                },
+            ],
+        ),
     ];
     for (text, expected) in cases {
         let parsed = parse_effects(text, Some(&words())).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -367,6 +398,8 @@ fn simple_step() -> impl Strategy<Value = Step> {
                 duration
             }),
         amount().prop_map(|dice| Step::Roll { dice }),
+        amount().prop_map(|dice| Step::Reroll { dice }),
+        (amount(), any::<bool>()).prop_map(|(among, row)| Step::Split { among, row }),
     ]
 }
 
@@ -390,6 +423,12 @@ fn generated_effect() -> impl Strategy<Value = Effect> {
             filter,
             zone,
             at_least: 1,
+            negated: true
+        }),
+        (filter(), zone(), 2u32..5).prop_map(|(filter, zone, at_least)| Requirement {
+            filter,
+            zone,
+            at_least,
             negated: true
         }),
     ]);

@@ -184,7 +184,8 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
                 f.extend(filter);
             }
         }
-        Step::Roll { dice } => amount_names(dice, out, f),
+        Step::Roll { dice } | Step::Reroll { dice } => amount_names(dice, out, f),
+        Step::Split { among, .. } => amount_names(among, out, f),
         Step::Choose { options } => {
             for step in options.iter().flatten() {
                 step_names(step, out, f);

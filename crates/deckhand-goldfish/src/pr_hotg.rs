@@ -37,15 +37,19 @@
 //!   fewer cards than figures gives all it has. An enemy card whose health is not a number
 //!   (`X`) has 1 health and is named.
 //!
-//! Not simulated (named): Maneuvers and Reactions (never played), Attacks with cost `X`,
-//! every combat card whose text says more than its keywords, Special Defense, the Rangers'
-//! abilities, and enemy cards whose effect is not plain damage or drain (no `damage` or
-//! `drain` stat, Passive, or health `X`), which resolve as no effect.
+//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter:
+//! `pr_hotg/fx.rs` maps the battle's moments onto the shared triggers (the mapping of
+//! `tests/fixtures/effects/pr-hotg.md`) and `pr_hotg/turns.rs` states the pilot's decisions
+//! GAMES.md leaves open (X Attacks, Maneuvers, Reactions, once-per-battle abilities, split
+//! hits). With `--effects keywords` nothing of that plays: Maneuvers, Reactions, Attacks with
+//! cost `X` and the Rangers' abilities are never played, and enemy cards whose effect is not
+//! plain damage or drain resolve as no effect, as the procedure of GAMES.md was first pinned.
+//! Either way the report's coverage names every card whose text is left out, and why.
 
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
-use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
+use crate::effects::{self, CardSet, Coverage, EffectsMode, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -58,15 +62,13 @@ pub const GAME_ID: &str = "pr-hotg";
 const ROW: usize = 4;
 const MAX_FOOT_SOLDIERS: u32 = deckhand_core::MAX_FOOT_FIGURES;
 
-const KEYWORDS: KeywordPolicy = KeywordPolicy {
-    accounted: &[],
-    unplayed_types: &["Maneuver", "Reaction", "Ranger"],
-};
-
 #[derive(Debug, Clone, Copy)]
 struct Combat {
-    /// Playable as an attack: an Attack with a numeric cost and some expected hits.
+    /// Playable as an attack: an Attack with a numeric cost and some expected hits (with
+    /// effects on, also an `X` Attack whose effects play).
     attack: bool,
+    /// Its cost is `X`: what it spends is its effect's choice.
+    x: bool,
     cost: u8,
     dice: u8,
     hits: u8,
@@ -96,8 +98,31 @@ pub struct PrHotg {
     hand_size: u32,
     battle_energy: u32,
     stored: u32,
-    /// Attacks, best first (the pilot's order).
+    /// Attacks, best first (the pilot's order when nothing changes their dice or cost).
     attacks: Vec<u16>,
+    /// Each card's place in the pilot's order (Attacks best first, then the rest by name):
+    /// what a search or a return from the discard takes first.
+    play_rank: Vec<u16>,
+    /// Maneuvers whose effects play, cheapest first, then by name.
+    maneuvers: Vec<u16>,
+    /// Reactions, by name, and what each can do now.
+    reaction_order: Vec<u16>,
+    reactions: Vec<Reacts>,
+    /// Per card, the (energy spent, expected hits × faces) of each option of an `X` Attack.
+    x_value: Vec<Vec<(u32, u32)>>,
+    /// The Rangers' once-per-battle abilities (card, how it is used), at most 32.
+    abilities: Vec<(u16, turns::Ability)>,
+    /// Ranger cards with a `while in play` ability.
+    static_rangers: Vec<u16>,
+    /// The deck's Ranger cards ("each Ranger in the battle").
+    ranger_cards: Vec<u16>,
+    /// Damage an enemy card's `when attacks` effects deal besides its `damage` stat.
+    enemy_extra: Vec<u8>,
+    /// The deck's and then the line-up's cards' compiled effects (enemy `e` is card
+    /// `deck.len() + e`).
+    fx: Programs,
+    effects_on: bool,
+    die_sum: u32,
     /// Every card, least useful first (what drain discards).
     discard_order: Vec<u16>,
     enemy_names: Vec<String>,
@@ -116,6 +141,18 @@ struct Slot {
     enemy: u16,
     hits: u8,
     defeated: bool,
+    /// It has resolved (not merely been passed over, defeated).
+    resolved: bool,
+    /// What other cards' Passives give it while they stand.
+    bonus_health: i8,
+    bonus_damage: i8,
+}
+
+/// What a Reaction can do now, for the pilot's choice to play it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Reacts {
+    prevents: bool,
+    hits: bool,
 }
 
 /// One battle in progress.
@@ -138,6 +175,20 @@ pub struct State {
     energy_spent: u32,
     lost: Vec<u32>,
     defeated: bool,
+    /// The attack being played.
+    attack: fx::Attack,
+    /// The card being revealed for defense.
+    reveal: fx::Reveal,
+    /// The damage about to be dealt (the `damage` zone), what is prevented of it, and what
+    /// the resolving enemy card dealt.
+    incoming: u32,
+    prevented: u32,
+    dealt: u32,
+    /// Once-per-battle abilities used, a bit per entry of `abilities`.
+    used: u32,
+    /// Changes to each combat card's dice and cost while their sources stand.
+    dice_mod: Vec<i8>,
+    cost_mod: Vec<i8>,
 }
 
 /// Per-seat sums over battles.
@@ -158,137 +209,6 @@ fn number(card: &Card, stat: &str) -> Option<u8> {
 }
 
 impl PrHotg {
-    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrHotg, GoldfishError> {
-        let cards = DeckCards::from_deck(deck, &["ranger", "main"])?;
-        let die: Vec<u8> = match setup.die_faces {
-            Some(faces) => faces.to_vec(),
-            // The die is the definition's (GAMES.md's default lives there, not here).
-            None => game
-                .goldfish
-                .as_ref()
-                .map(|g| g.die_faces.clone())
-                .filter(|f| !f.is_empty())
-                .ok_or_else(|| {
-                    GoldfishError::InvalidOptions(format!(
-                        "the {} definition states no combat die ([goldfish] die_faces): give one with --die",
-                        game.id
-                    ))
-                })?,
-        };
-        validate_die_faces(&die).map_err(GoldfishError::InvalidOptions)?;
-        let die_sum: u32 = die.iter().map(|&f| u32::from(f)).sum();
-        let faces = die.len() as u32;
-        // The Rangers: the deck's Ranger cards, else the colours of its combat cards.
-        let is_ranger = |c: &Card| type_key(c) == "ranger";
-        let mut colours: Vec<String> = Vec::new();
-        let mut rangers: Vec<String> = Vec::new();
-        for card in cards.cards.iter().filter(|c| is_ranger(c)) {
-            colours.push(fold_name(card.color.as_deref().unwrap_or(&card.name)));
-            rangers.push(card.name.clone());
-        }
-        let mut order = Vec::new();
-        for entry in deck
-            .entries
-            .iter()
-            .filter(|e| e.section == "main" || e.section == "ranger")
-        {
-            if is_ranger(&entry.card) {
-                continue;
-            }
-            let card = cards
-                .cards
-                .iter()
-                .position(|c| c.id == entry.card.id)
-                .unwrap_or(0);
-            order.extend(std::iter::repeat_n(card as u16, entry.count as usize));
-        }
-        let mut combat = Vec::with_capacity(cards.len());
-        for card in &cards.cards {
-            let colour = fold_name(card.color.as_deref().unwrap_or(""));
-            let ranger = match colours.iter().position(|c| *c == colour) {
-                Some(i) => i,
-                None if is_ranger(card) => 0,
-                None => {
-                    colours.push(colour);
-                    rangers.push(card.color.clone().unwrap_or_else(|| "Ranger".into()));
-                    colours.len() - 1
-                }
-            };
-            let cost = number(card, "energy_cost");
-            let (dice, hits) = (small_stat(card, "dice"), small_stat(card, "hits"));
-            let expected = u32::from(dice) * die_sum + u32::from(hits) * faces;
-            combat.push(Combat {
-                attack: type_key(card) == "attack" && cost.is_some() && expected > 0,
-                cost: cost.unwrap_or(u8::MAX),
-                dice,
-                hits,
-                shields: small_stat(card, "shields"),
-                expected,
-                ranger: ranger.min(255) as u8,
-            });
-        }
-        if order.is_empty() {
-            return Err(GoldfishError::MissingCards(
-                "a Heroes of the Grid battle needs the Rangers' combat deck (the deck's Combat deck section is empty)".into(),
-            ));
-        }
-        let rank = |c: u16| cards.name_rank[c as usize];
-        let mut attacks: Vec<u16> = (0..cards.len() as u16)
-            .filter(|&c| combat[c as usize].attack)
-            .collect();
-        attacks.sort_by_key(|&c| {
-            (
-                u32::MAX - combat[c as usize].expected,
-                combat[c as usize].cost,
-                rank(c),
-            )
-        });
-        let mut discard_order: Vec<u16> = (0..cards.len() as u16).collect();
-        discard_order.sort_by_key(|&c| {
-            let f = combat[c as usize];
-            (f.attack, f.expected, rank(c))
-        });
-        // Two-player mode when the deck names two Rangers (or, naming none, holds two colours).
-        let named = cards.cards.iter().filter(|c| is_ranger(c)).count();
-        let team = if named > 0 { named } else { rangers.len() }.max(1) as u32;
-        let (enemy_names, enemies, foot, boss, enemy_cards) = line_up(setup.enemies)?;
-        let coverage = keywords_only(
-            game,
-            &cards.cards,
-            setup.effects,
-            "the Heroes of the Grid pilot",
-            &KEYWORDS,
-        );
-        let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
-        not_simulated.extend(
-            enemy_cards
-                .iter()
-                .filter(|c| !enemy_simulated(c))
-                .map(|c| c.name.clone()),
-        );
-        not_simulated.sort_by_key(|n| fold_name(n));
-        not_simulated.dedup_by(|a, b| fold_name(a) == fold_name(b));
-        Ok(PrHotg {
-            hand_size: if team > 1 { 7 } else { 5 },
-            battle_energy: if team > 1 { 3 } else { 2 },
-            stored: team,
-            rangers,
-            ranger_colours: colours,
-            combat,
-            order,
-            attacks,
-            discard_order,
-            enemy_names,
-            enemies,
-            foot,
-            boss,
-            die,
-            not_simulated,
-            coverage,
-            deck: cards,
-        })
-    }
-
     fn name(&self, card: u16) -> &str {
         self.deck.name(card)
     }
@@ -302,7 +222,13 @@ impl PrHotg {
     }
 
     fn health_left(&self, slot: &Slot) -> u32 {
-        u32::from(self.e(slot).health).saturating_sub(u32::from(slot.hits))
+        let health = (i32::from(self.e(slot).health) + i32::from(slot.bonus_health)).max(1);
+        (health as u32).saturating_sub(u32::from(slot.hits))
+    }
+
+    /// The card index of enemy `enemy` in the compiled effects.
+    fn enemy_card(&self, enemy: u16) -> u16 {
+        (self.deck.len() + enemy as usize) as u16
     }
 
     /// The slot at `i` of the resolution order (top row first).
@@ -358,7 +284,7 @@ impl PrHotg {
             .all(|s| s.defeated)
     }
 
-    fn roll(&self, dice: u8, rng: &mut Rng) -> u32 {
+    pub(super) fn roll(&self, dice: u8, rng: &mut Rng) -> u32 {
         (0..dice)
             .map(|_| u32::from(self.die[rng.below(self.die.len() as u32) as usize]))
             .sum()
@@ -376,187 +302,11 @@ impl PrHotg {
         }
     }
 
-    /// A Ranger turn: the pilot's attack, if any. `Some(Win)` when the last enemy falls.
-    fn ranger_turn<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> Option<Outcome> {
-        let energy = state.pool + state.stored;
-        let Some(&card) = self
-            .attacks
-            .iter()
-            .find(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= energy)
-        else {
-            log.decide(Action::Hold, || {
-                format!("Play nothing: no Attack in hand that {energy} energy can pay for")
-            });
-            return None;
-        };
-        let f = self.f(card);
-        let faces = self.die.len() as u32;
-        let mut target: Option<(bool, u32, usize)> = None;
-        for i in 0..self.sequence_len(state) {
-            let slot = self.slot(state, i);
-            if slot.defeated || self.guarded(state, i) {
-                continue;
-            }
-            let left = self.health_left(slot);
-            let can = left * faces <= f.expected;
-            // Defeatable first, the most health left among them; else the least health.
-            let key = (!can, if can { u32::MAX - left } else { left }, i);
-            if target.is_none_or(|t| key < t) {
-                target = Some(key);
-            }
-        }
-        let Some((cannot, _, i)) = target else {
-            log.decide(Action::Hold, || {
-                "Play nothing: every enemy card left is guarded".to_owned()
-            });
-            return None;
-        };
-        let cost = u32::from(f.cost);
-        let from_pool = cost.min(state.pool);
-        state.pool -= from_pool;
-        state.stored -= cost - from_pool;
-        state.energy_spent += cost;
-        state.hand[card as usize] -= 1;
-        state.hand_len -= 1;
-        state.discard.push(card);
-        let rolled = self.roll(f.dice, rng);
-        let hits = u32::from(f.hits) + rolled;
-        state.hits += hits;
-        let slot = self.slot_mut(state, i);
-        slot.hits = (u32::from(slot.hits) + hits).min(255) as u8;
-        let slot = *slot;
-        let left = self.health_left(&slot);
-        if left == 0 {
-            self.slot_mut(state, i).defeated = true;
-        }
-        log.decide(Action::Attack, || {
-            let enemy = &self.enemy_names[slot.enemy as usize];
-            let aim = if cannot {
-                "no card it can expect to defeat, so the one with the least health left"
-            } else {
-                "the card with the most health it can expect to defeat"
-            };
-            let result = if left == 0 {
-                "defeated".to_owned()
-            } else {
-                format!("{left} health left")
-            };
-            format!(
-                "Play {} ({cost} energy, {} dice + {} hits: the most expected hits affordable) at {enemy}, {aim}: rolled {rolled}, {hits} hit(s), {result}",
-                self.name(card),
-                f.dice,
-                f.hits
-            )
-        });
-        if self.all_defeated(state) {
-            log.decide(Action::End, || {
-                "Every enemy card is defeated: the Rangers win the battle".to_owned()
-            });
-            return Some(Outcome::Win);
-        }
-        None
-    }
-
-    /// Damage to the Rangers, absorbed by revealing cards for defense.
-    fn suffer<L: Log>(&self, state: &mut State, damage: u32, rng: &mut Rng, log: &mut L) {
-        let mut left = damage;
-        while left > 0 {
-            let Some(card) = state.deck.draw(rng) else {
-                break;
-            };
-            let shields = u32::from(self.f(card).shields);
-            if shields > left {
-                state.deck.put_bottom(card);
-                log.decide(Action::Damage, || {
-                    format!("Reveal {} ({shields} shields) against {left} damage: it goes to the bottom of the deck", self.name(card))
-                });
-                left = 0;
-            } else {
-                state.discard.push(card);
-                state.lost[usize::from(self.f(card).ranger)] += 1;
-                log.decide(Action::Damage, || {
-                    format!(
-                        "Reveal {} ({shields} shields) against {left} damage: discarded",
-                        self.name(card)
-                    )
-                });
-                left -= shields;
-            }
-        }
-        if state.deck.len() == 0 {
-            state.defeated = true;
-            log.decide(Action::End, || {
-                "The combat deck is empty: the Rangers are defeated".to_owned()
-            });
-        }
-    }
-
-    fn drain<L: Log>(&self, state: &mut State, amount: u32, log: &mut L) {
-        let from_pool = amount.min(state.pool);
-        state.pool -= from_pool;
-        let from_stored = (amount - from_pool).min(state.stored);
-        state.stored -= from_stored;
-        let mut left = amount - from_pool - from_stored;
-        log.decide(Action::Opponent, || {
-            format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
-        });
-        for &card in &self.discard_order {
-            while left > 0 && state.hand[card as usize] > 0 {
-                state.hand[card as usize] -= 1;
-                state.hand_len -= 1;
-                state.discard.push(card);
-                left -= 1;
-                log.decide(Action::Damage, || {
-                    format!(
-                        "Discard {} from hand for the drain: the least useful card",
-                        self.name(card)
-                    )
-                });
-            }
-        }
-    }
-
-    /// An enemy turn: the next card resolves.
-    fn enemy_turn<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        let i = state.next;
-        state.next += 1;
-        let slot = *self.slot(state, i);
-        let name = &self.enemy_names[slot.enemy as usize];
-        if slot.defeated {
-            log.decide(Action::Opponent, || {
-                format!("{name} is defeated: it resolves with no effect")
-            });
-            return;
-        }
-        let e = self.e(&slot);
-        if e.damage == 0 && e.drain == 0 {
-            log.decide(Action::Opponent, || {
-                format!("{name} resolves: its effect is not simulated")
-            });
-            return;
-        }
-        if e.damage > 0 {
-            log.decide(Action::Opponent, || {
-                format!("{name} deals {} damage", e.damage)
-            });
-            self.suffer(state, u32::from(e.damage), rng, log);
-        }
-        if e.drain > 0 && !state.defeated {
-            self.drain(state, u32::from(e.drain), log);
-        }
-    }
-
     /// Places an enemy card in a row: Fast cards at the left end.
     fn place(row: &mut [Slot; ROW], len: &mut usize, enemy: u16, fast: bool) {
         let slot = Slot {
             enemy,
-            hits: 0,
-            defeated: false,
+            ..Slot::default()
         };
         if fast {
             row.copy_within(0..*len, 1);
@@ -605,6 +355,18 @@ impl Procedure for PrHotg {
             energy_spent: 0,
             lost: vec![0; self.rangers.len()],
             defeated: false,
+            attack: fx::Attack {
+                rolls: Vec::with_capacity(16),
+                notes: String::new(),
+                ..fx::Attack::default()
+            },
+            reveal: fx::Reveal::default(),
+            incoming: 0,
+            prevented: 0,
+            dealt: 0,
+            used: 0,
+            dice_mod: vec![0; self.deck.len()],
+            cost_mod: vec![0; self.deck.len()],
         }
     }
 
@@ -697,6 +459,9 @@ impl Procedure for PrHotg {
         state.energy_spent = 0;
         state.lost.fill(0);
         state.defeated = false;
+        state.used = 0;
+        state.incoming = 0;
+        state.prevented = 0;
         for (deck, library) in self
             .foot
             .iter()
@@ -725,6 +490,7 @@ impl Procedure for PrHotg {
                 Self::place(&mut state.top, &mut state.top_len, enemy, fast);
             }
         }
+        self.refresh_statics(state);
         state.enemies_first = state.top[..state.top_len]
             .iter()
             .chain(&state.bottom[..state.bottom_len])
@@ -829,7 +595,10 @@ impl Procedure for PrHotg {
 
 mod board;
 mod combat_deck;
+mod fx;
 mod line_up;
+mod setup;
+mod turns;
 
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};

@@ -53,7 +53,7 @@ pub struct Plays {
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`).
+    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`).
     pub steps: &'static [&'static str],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
@@ -450,6 +450,14 @@ impl Builder<'_> {
                     .collect::<Result<_, _>>()?;
                 Op::Choose(options)
             }
+            Step::Reroll { dice } => {
+                self.kind("reroll")?;
+                Op::Reroll(self.amount(dice)?)
+            }
+            Step::Split { among, row } => {
+                self.kind("split")?;
+                Op::Split(self.amount(among)?, *row)
+            }
         })
     }
 
@@ -518,6 +526,7 @@ pub fn trigger_words(trigger: Trigger) -> &'static str {
         Trigger::TurnEnd => "at turn end",
         Trigger::Activated => "activate",
         Trigger::Static => "while in play",
+        Trigger::AfterAttack => "after attack",
     }
 }
 

@@ -92,6 +92,9 @@ pub enum Op {
     },
     Roll(Amt),
     Choose(Vec<Vec<Op>>),
+    Reroll(Amt),
+    /// Hits may be split among up to this many targets; `true`: in one row.
+    Split(Amt, bool),
 }
 
 /// "if [filter] in zone", compiled.
@@ -172,6 +175,10 @@ pub trait Board {
     ) {
     }
     fn roll(&mut self, _dice: i64, _label: &str) {}
+    /// Rerolls up to `dice` of the dice just rolled that showed no hit.
+    fn reroll(&mut self, _dice: i64, _label: &str) {}
+    /// Lets the hits of the card's attack go to up to `among` targets (`row`: in one row).
+    fn split(&mut self, _among: i64, _row: bool, _label: &str) {}
     /// Which option of a choice the pilot takes (GAMES.md: its own ranking, ties by name).
     fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
         0
@@ -216,15 +223,21 @@ impl Programs {
         done
     }
 
+    /// Whether `effect`'s requirement holds on `board` now (no requirement: it does), so a
+    /// procedure can tell whether playing a card would do anything before it pays for it.
+    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
+        effect.requirement.as_ref().is_none_or(|req| {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            let at_least = board.count(req.zone, set) >= i64::from(req.at_least);
+            at_least != req.negated
+        })
+    }
+
     /// One effect: its requirement, its cost (paid in full or the effect does nothing), its
     /// steps.
     pub fn resolve<B: Board>(&self, effect: &Compiled, board: &mut B) -> bool {
-        if let Some(req) = &effect.requirement {
-            let set = req.filter.map(|f| &self.sets[f as usize]);
-            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
-            if holds == req.negated {
-                return false;
-            }
+        if !self.holds(effect, board) {
+            return false;
         }
         if !effect.cost.is_empty() {
             if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
@@ -329,6 +342,8 @@ impl Programs {
                     board.modify(*stat, by, *target, *duration, &self.sets);
                 }
                 Op::Roll(a) => board.roll(self.amount(a, board), label),
+                Op::Reroll(a) => board.reroll(self.amount(a, board), label),
+                Op::Split(a, row) => board.split(self.amount(a, board), *row, label),
                 Op::Choose(options) => {
                     let pick = board.choose(options).min(options.len().saturating_sub(1));
                     if let Some(option) = options.get(pick) {

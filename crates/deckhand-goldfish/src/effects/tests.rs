@@ -89,6 +89,13 @@ impl Board for Toy {
     fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
         self.pick
     }
+    fn reroll(&mut self, dice: i64, label: &str) {
+        self.log.push(format!("{label}: reroll {dice}"));
+    }
+    fn split(&mut self, among: i64, row: bool, label: &str) {
+        self.log
+            .push(format!("{label}: split among {among}, one row {row}"));
+    }
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         self.worth
     }
@@ -99,7 +106,9 @@ const TOY: Plays = Plays {
     triggers: &[Trigger::Played, Trigger::Activated],
     zones: &["deck", "hand", "discard"],
     moves: &[("hand", "discard"), ("discard", "hand")],
-    steps: &["draw", "damage", "gain", "spend", "choose"],
+    steps: &[
+        "draw", "damage", "gain", "spend", "choose", "reroll", "split",
+    ],
     resources: &["energy"],
     stats: &[],
     structural: &[],
@@ -202,6 +211,20 @@ fn each_primitive_does_what_it_says_on_a_toy_board() {
             [0, 0, 1, 0, 0],
         ),
         (
+            "when played if fewer than 3 in hand: gain 1 energy",
+            [0, 2, 0, 0],
+            false,
+            0,
+            [0, 2, 0, 1, 0],
+        ),
+        (
+            "when played if fewer than 3 in hand: gain 1 energy",
+            [0, 3, 0, 0],
+            false,
+            0,
+            [0, 3, 0, 0, 0],
+        ),
+        (
             "activate (spend 2 energy): deal 2 damage",
             [0, 0, 0, 2],
             false,
@@ -273,6 +296,34 @@ fn each_primitive_does_what_it_says_on_a_toy_board() {
             after, expected,
             "{text} from {deck},{hand},{discard},{energy}"
         );
+    }
+}
+
+#[test]
+fn reroll_and_split_reach_the_board_with_their_amounts() {
+    let cases = [
+        ("when played: reroll 1", "Toy Card: reroll 1"),
+        ("when played: reroll 1 per in hand", "Toy Card: reroll 2"),
+        (
+            "when played: split hits among 2",
+            "Toy Card: split among 2, one row false",
+        ),
+        (
+            "when played: split hits among 4 in one row",
+            "Toy Card: split among 4, one row true",
+        ),
+    ];
+    for (text, expected) in cases {
+        let mut toy = Toy {
+            zones: [0, 2, 0],
+            ..Toy::default()
+        };
+        assert_eq!(
+            run(text, Trigger::Played, &mut toy),
+            CoverageState::Simulated,
+            "{text}"
+        );
+        assert_eq!(toy.log, [expected], "{text}");
     }
 }
 

@@ -20,12 +20,14 @@ impl PrHotg {
                     let e = self.e(s);
                     let at = offset + i;
                     let left = self.health_left(s);
+                    // With the bonus of other cards' Passives while they stand.
+                    let health = (i32::from(e.health) + i32::from(s.bonus_health)).max(1) as u32;
                     let resolved = at < state.next;
                     let guarded = !s.defeated && self.guarded(state, at);
                     let mut status = if s.defeated {
                         "defeated".to_owned()
                     } else {
-                        format!("{left}/{} health", e.health)
+                        format!("{left}/{health} health")
                     };
                     if resolved {
                         status += ", resolved";
@@ -35,7 +37,7 @@ impl PrHotg {
                     }
                     let mut card = ZoneCard::plain(&self.enemy_names[s.enemy as usize])
                         .status(status)
-                        .stat("health", e.health)
+                        .stat("health", health)
                         .stat("health_left", if s.defeated { 0 } else { left })
                         .tag("defeated", s.defeated)
                         .tag("resolved", resolved)

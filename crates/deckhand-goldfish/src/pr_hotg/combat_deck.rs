@@ -46,4 +46,23 @@ impl CombatDeck {
         }
         self.cards.push(card);
     }
+
+    /// The undrawn cards (for counting and searching; order not meaningful).
+    pub(super) fn remaining(&self) -> &[u16] {
+        &self.cards[self.top..]
+    }
+
+    /// Takes `card` out of the undrawn cards, then shuffles them ("search your deck").
+    pub(super) fn take(&mut self, card: u16) {
+        if let Some(at) = self.cards[self.top..].iter().position(|&c| c == card) {
+            self.cards.remove(self.top + at);
+        }
+        self.shuffled = self.cards.len();
+    }
+
+    /// Shuffles `card` into the undrawn cards (the bottom cards' order is lost too).
+    pub(super) fn shuffle_in(&mut self, card: u16) {
+        self.cards.push(card);
+        self.shuffled = self.cards.len();
+    }
 }

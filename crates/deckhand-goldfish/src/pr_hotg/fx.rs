@@ -1,0 +1,452 @@
+//! The Heroes of the Grid side of the shared effect interpreter: what the procedure plays
+//! of the vocabulary ([`PLAYS`]) and one effect's view of the battle ([`HotgBoard`]).
+//!
+//! The moment an effect fires in ([`At`]) decides what its steps mean (the mapping of
+//! `tests/fixtures/effects/pr-hotg.md`):
+//! - `Attack`: an Attack or Maneuver played at the enemy card in slot `i`: `roll N` rolls N
+//!   more dice, `deal N damage` adds N fixed hits, `reroll N` rerolls up to N blank dice,
+//!   `split hits among N` lets the hits go on to other cards once the target is defeated;
+//! - `Won`: the attack defeated its target: `deal N damage` goes to the pilot's next target;
+//! - `Answer`: a Reaction against the enemy card in slot `i` (`when blocks` before it
+//!   resolves, `after attack` after): `prevent N damage` lowers what the card deals, hits
+//!   (`deal`, `roll`) go to that card;
+//! - `Reveal`: a card revealed for defense, before its shields are compared: stat changes
+//!   to `shields` count for the comparison, `prevent` stops the damage that would go on past
+//!   it, `move 1 from revealed to deck` shuffles it into the deck instead of the discard;
+//! - `Enemy`: the enemy card in slot `i` resolves (`when attacks`): damage to the Rangers,
+//!   discards from their hand;
+//! - `Static`: an enemy card's Passive (slot `i`) or a Ranger's ability: `others`/`each`
+//!   stat changes to the matching enemy cards in the sequence (`health`, `damage`) or the
+//!   matching combat cards (`dice`, `energy_cost`);
+//! - `Ability`: a Ranger's once-per-battle ability, at the enemy card in slot `i` if any.
+//!
+//! `damage` counts the damage about to be dealt (the card's, at a Reaction; what is left, at
+//! a reveal; what it dealt, after it resolved).
+
+use deckhand_core::{Duration, Trigger};
+
+use super::*;
+use crate::effects::{Board, CardSet, Id, Op, Plays, Tgt};
+
+// Zone ids: positions in `PLAYS.zones`.
+pub(super) const DECK: Id = 0;
+pub(super) const HAND: Id = 1;
+pub(super) const DISCARD: Id = 2;
+pub(super) const RANGERS: Id = 3;
+pub(super) const TARGET: Id = 4;
+pub(super) const RESOLVED: Id = 5;
+pub(super) const DAMAGE: Id = 6;
+pub(super) const REVEALED: Id = 7;
+
+// Stat ids: positions in `PLAYS.stats`.
+const DICE: Id = 0;
+const SHIELDS: Id = 1;
+const HEALTH: Id = 2;
+const DAMAGE_STAT: Id = 3;
+const ENERGY_COST: Id = 4;
+
+/// What this procedure runs of the effects vocabulary.
+pub(super) const PLAYS: Plays = Plays {
+    pilot: "the Heroes of the Grid pilot",
+    triggers: &[
+        Trigger::Played,
+        Trigger::WinsBattle,
+        Trigger::Blocks,
+        Trigger::Revealed,
+        Trigger::Attacks,
+        Trigger::Static,
+        Trigger::Activated,
+        Trigger::AfterAttack,
+    ],
+    zones: &[
+        "deck", "hand", "discard", "rangers", "target", "resolved", "damage", "revealed",
+    ],
+    moves: &[
+        ("deck", "hand"),
+        ("discard", "deck"),
+        ("discard", "hand"),
+        ("revealed", "deck"),
+    ],
+    steps: &[
+        "draw", "discard", "damage", "prevent", "gain", "spend", "modify", "roll", "choose",
+        "reroll", "split",
+    ],
+    resources: &["energy"],
+    stats: &["dice", "shields", "health", "damage", "energy_cost"],
+    structural: &[],
+    unplayed_types: &[],
+    card_rule,
+};
+
+/// No word of its own on a card: the data's notes and effects say it all.
+fn card_rule(_: &Card, _: EffectsMode) -> Option<deckhand_core::GoldfishNote> {
+    None
+}
+
+/// With keyword effects only: the procedure of GAMES.md, Attacks with a numeric cost only.
+pub(super) const PLAYS_KEYWORDS: Plays = Plays {
+    triggers: &[],
+    unplayed_types: &["Maneuver", "Reaction", "Ranger"],
+    ..PLAYS
+};
+
+/// The moment an effect fires in; `usize` is a slot of the combat sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum At {
+    Attack(usize),
+    Won(usize),
+    Answer(usize),
+    Reveal,
+    Enemy(usize),
+    Static(Option<usize>),
+    Ability(Option<usize>),
+}
+
+/// The attack being played: its dice as rolled (hits per die) and its fixed hits.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Attack {
+    pub(super) rolls: Vec<u8>,
+    pub(super) fixed: u32,
+    /// Up to how many cards its hits may go to, and whether in one row.
+    pub(super) split: (u8, bool),
+    pub(super) notes: String,
+}
+
+/// A card being revealed for defense.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Reveal {
+    pub(super) shields: i32,
+    /// Damage stopped past this card.
+    pub(super) prevent: u32,
+    /// Shuffled into the deck instead of discarded.
+    pub(super) to_deck: bool,
+}
+
+pub(super) struct HotgBoard<'a, L: Log> {
+    pub(super) p: &'a PrHotg,
+    pub(super) state: &'a mut State,
+    pub(super) rng: &'a mut Rng,
+    pub(super) log: &'a mut L,
+    pub(super) at: At,
+}
+
+impl<L: Log> HotgBoard<'_, L> {
+    fn note(&mut self, text: impl FnOnce() -> String) {
+        if L::ENABLED {
+            let text = text();
+            match self.at {
+                At::Attack(_) | At::Won(_) => {
+                    self.state.attack.notes.push_str("; ");
+                    self.state.attack.notes.push_str(&text);
+                }
+                At::Reveal => self.log.decide(Action::Damage, || text),
+                At::Enemy(_) => self.log.decide(Action::Opponent, || text),
+                _ => self.log.decide(Action::Play, || text),
+            }
+        }
+    }
+
+    fn slot_at(&self) -> Option<usize> {
+        match self.at {
+            At::Attack(i) | At::Won(i) | At::Answer(i) | At::Enemy(i) => Some(i),
+            At::Static(i) | At::Ability(i) => i,
+            At::Reveal => None,
+        }
+    }
+
+    /// Hits to the enemy card in slot `i` (not an attack: Guard does not stop them).
+    fn hit(&mut self, i: usize, hits: u32, label: &str) {
+        let p = self.p;
+        let left = p.hit_slot(self.state, i, hits);
+        let name = &p.enemy_names[p.slot(self.state, i).enemy as usize];
+        self.note(|| match left {
+            0 => format!("{label}: {hits} hit(s) to {name}, defeated"),
+            l => format!("{label}: {hits} hit(s) to {name}, {l} health left"),
+        });
+    }
+}
+
+impl<L: Log> Board for HotgBoard<'_, L> {
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
+        let (p, state) = (self.p, &*self.state);
+        let n = match zone {
+            DECK => state.deck.cards[state.deck.top..]
+                .iter()
+                .filter(|&&c| keep(c))
+                .count(),
+            HAND => (0..state.hand.len() as u16)
+                .filter(|&c| keep(c))
+                .map(|c| usize::from(state.hand[c as usize]))
+                .sum(),
+            DISCARD => state.discard.iter().filter(|&&c| keep(c)).count(),
+            RANGERS if p.ranger_cards.is_empty() => p.stored as usize,
+            RANGERS => p.ranger_cards.iter().filter(|&&c| keep(c)).count(),
+            TARGET => self.slot_at().map_or(0, |i| {
+                let slot = p.slot(state, i);
+                usize::from(!slot.defeated && keep(p.enemy_card(slot.enemy)))
+            }),
+            RESOLVED => (0..state.next.min(p.sequence_len(state)))
+                .map(|i| p.slot(state, i))
+                .filter(|s| s.resolved && keep(p.enemy_card(s.enemy)))
+                .count(),
+            DAMAGE => state.incoming as usize,
+            REVEALED => usize::from(self.at == At::Reveal),
+            _ => 0,
+        };
+        n as i64
+    }
+
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        _search: bool,
+        label: &str,
+    ) -> u32 {
+        let p = self.p;
+        let mut moved = 0;
+        for _ in 0..count {
+            match (from, to) {
+                (DECK, HAND) => {
+                    let Some(card) = p.best_of(self.state.deck.remaining(), set) else {
+                        break;
+                    };
+                    self.state.deck.take(card);
+                    self.state.hand[card as usize] += 1;
+                    self.state.hand_len += 1;
+                    self.note(|| format!("{label}: search the deck for {}", p.name(card)));
+                }
+                (DISCARD, DECK) | (DISCARD, HAND) => {
+                    let Some(card) = p.best_of(&self.state.discard, set) else {
+                        break;
+                    };
+                    let at = self.state.discard.iter().position(|&c| c == card);
+                    self.state.discard.remove(at.unwrap_or(0));
+                    if to == DECK {
+                        self.state.deck.shuffle_in(card);
+                        self.note(|| format!("{label}: shuffle {} into the deck", p.name(card)));
+                    } else {
+                        self.state.hand[card as usize] += 1;
+                        self.state.hand_len += 1;
+                        self.note(|| format!("{label}: return {} to the hand", p.name(card)));
+                    }
+                }
+                (REVEALED, DECK) if self.at == At::Reveal && !self.state.reveal.to_deck => {
+                    self.state.reveal.to_deck = true;
+                }
+                _ => break,
+            }
+            moved += 1;
+        }
+        moved
+    }
+
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        let p = self.p;
+        let mut drawn = 0;
+        // As the pilot's own draw: never the deck's last card (an empty deck is a defeat).
+        while drawn < count && self.state.deck.len() > 1 {
+            let Some(card) = self.state.deck.draw(self.rng) else {
+                break;
+            };
+            self.state.hand[card as usize] += 1;
+            self.state.hand_len += 1;
+            drawn += 1;
+            self.note(|| format!("{label}: draw {}", p.name(card)));
+        }
+        drawn
+    }
+
+    fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
+        let p = self.p;
+        let mut done = 0;
+        for &card in &p.discard_order {
+            while done < count
+                && self.state.hand[card as usize] > 0
+                && set.is_none_or(|s| s.contains(card))
+            {
+                self.state.hand[card as usize] -= 1;
+                self.state.hand_len -= 1;
+                self.state.discard.push(card);
+                done += 1;
+                self.note(|| format!("{label}: discard {} (the least useful)", p.name(card)));
+            }
+        }
+        done
+    }
+
+    fn damage(&mut self, amount: i64, label: &str) {
+        let n = amount.max(0) as u32;
+        match self.at {
+            At::Attack(_) => self.state.attack.fixed += n,
+            At::Answer(i) | At::Ability(Some(i)) => self.hit(i, n, label),
+            At::Won(_) | At::Ability(None) => {
+                if let Some(i) = self.p.next_target(self.state, n * self.p.faces()) {
+                    self.hit(i, n, label);
+                }
+            }
+            At::Enemy(_) => {
+                let prevented = n.min(self.state.prevented);
+                self.state.prevented -= prevented;
+                let dealt = n - prevented;
+                self.state.dealt += dealt;
+                self.note(|| format!("{label}: {n} more damage ({prevented} prevented)"));
+                self.p.suffer(self.state, dealt, self.rng, self.log);
+            }
+            At::Reveal | At::Static(_) => {}
+        }
+    }
+
+    fn prevent(&mut self, amount: i64, label: &str) {
+        let n = amount.max(0) as u32;
+        match self.at {
+            At::Reveal => {
+                self.state.reveal.prevent = self.state.reveal.prevent.saturating_add(n);
+                self.note(|| format!("{label}: the damage past this card is prevented"));
+            }
+            _ => {
+                self.state.prevented = self.state.prevented.saturating_add(n);
+                self.note(|| format!("{label}: prevent {n} damage"));
+            }
+        }
+    }
+
+    fn gain(&mut self, _resource: Id, amount: i64, label: &str) {
+        let n = amount.max(0) as u32;
+        self.state.pool += n;
+        self.note(|| format!("{label}: gain {n} energy"));
+    }
+
+    fn spend(&mut self, _resource: Id, amount: i64, label: &str) -> bool {
+        let n = amount.max(0) as u32;
+        if n > self.state.pool + self.state.stored {
+            return false;
+        }
+        self.p.pay(self.state, n);
+        if n > 0 {
+            self.note(|| format!("{label}: spend {n} energy"));
+        }
+        true
+    }
+
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, _duration: Duration, sets: &[CardSet]) {
+        let by = by.clamp(-99, 99) as i8;
+        let set = match target {
+            Tgt::This => None,
+            Tgt::Others(f) | Tgt::Each(f) => f.map(|f| &sets[f as usize]),
+        };
+        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
+        let (p, state) = (self.p, &mut *self.state);
+        match (self.at, stat) {
+            (At::Reveal, SHIELDS) => state.reveal.shields += i32::from(by),
+            (At::Static(own), HEALTH | DAMAGE_STAT) => {
+                for i in 0..p.sequence_len(state) {
+                    let others = matches!(target, Tgt::Others(_));
+                    if Some(i) == own && others {
+                        continue;
+                    }
+                    let slot = p.slot_mut(state, i);
+                    if slot.defeated || !keep(p.enemy_card(slot.enemy)) {
+                        continue;
+                    }
+                    match stat {
+                        HEALTH => slot.bonus_health = slot.bonus_health.saturating_add(by),
+                        _ => slot.bonus_damage = slot.bonus_damage.saturating_add(by),
+                    }
+                }
+            }
+            (At::Static(_), DICE | ENERGY_COST) => {
+                for c in 0..p.deck.len() as u16 {
+                    if keep(c) {
+                        let m = match stat {
+                            DICE => &mut state.dice_mod[c as usize],
+                            _ => &mut state.cost_mod[c as usize],
+                        };
+                        *m = m.saturating_add(by);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn roll(&mut self, dice: i64, label: &str) {
+        let n = dice.clamp(0, 99) as u8;
+        match self.at {
+            At::Attack(_) => {
+                for _ in 0..n {
+                    let face = self.p.roll_die(self.rng);
+                    self.state.attack.rolls.push(face);
+                }
+                self.note(|| format!("{label}: roll {n} more"));
+            }
+            At::Answer(i) | At::Ability(Some(i)) => {
+                let hits = self.p.roll(n, self.rng);
+                self.hit(i, hits, label);
+            }
+            _ => {}
+        }
+    }
+
+    fn reroll(&mut self, dice: i64, label: &str) {
+        let mut left = dice.max(0);
+        let mut rerolled = 0;
+        for i in 0..self.state.attack.rolls.len() {
+            if left == 0 {
+                break;
+            }
+            if self.state.attack.rolls[i] == 0 {
+                self.state.attack.rolls[i] = self.p.roll_die(self.rng);
+                left -= 1;
+                rerolled += 1;
+            }
+        }
+        if rerolled > 0 {
+            let now: Vec<u8> = self.state.attack.rolls.clone();
+            self.note(|| format!("{label}: reroll {rerolled} blank die (dice now {now:?})"));
+        }
+    }
+
+    fn split(&mut self, among: i64, row: bool, _label: &str) {
+        self.state.attack.split = (among.clamp(1, 8) as u8, row);
+    }
+
+    /// The option the pilot ranks first: the most expected hits it can pay for at an
+    /// attack; at a Reaction the cheapest that prevents all the damage, else the most; else
+    /// the first.
+    fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        let energy = i64::from(self.state.pool + self.state.stored);
+        let faces = i64::from(self.p.faces());
+        let die = i64::from(self.p.die_sum);
+        let need = i64::from(self.state.incoming.saturating_sub(self.state.prevented));
+        let mut best: Option<(i64, usize)> = None;
+        for (i, option) in options.iter().enumerate() {
+            let (mut cost, mut value) = (0, 0);
+            for op in option {
+                match op {
+                    Op::Spend(crate::effects::Amt::Fixed(n), _) => cost += n,
+                    Op::Roll(crate::effects::Amt::Fixed(n)) => value += n * die,
+                    Op::Damage(crate::effects::Amt::Fixed(n)) => value += n * faces,
+                    Op::Prevent(crate::effects::Amt::Fixed(n)) => value += (*n).min(need),
+                    _ => {}
+                }
+            }
+            if cost > energy {
+                continue;
+            }
+            // More value first, then the cheaper; the earlier option on a tie.
+            let key = value * 1000 - cost;
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, i));
+            }
+        }
+        best.map_or(0, |(_, i)| i)
+    }
+
+    fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
+        true
+    }
+}

@@ -1,0 +1,660 @@
+//! The Ranger turn, the enemy turn and defense, with the cards' effects fired at their
+//! moments (`fx.rs`). With `--effects keywords` no effect fires and no Maneuver, Reaction,
+//! `X` Attack or Ranger ability is played: the procedure of GAMES.md as before.
+//!
+//! Decided here, where GAMES.md is silent (effects on):
+//! - An `X` Attack's expected hits are those of the option of its choice the pilot would
+//!   take (the most expected hits the energy pays for); it ranks with the other Attacks.
+//! - With no Attack to play, the pilot plays the cheapest affordable Maneuver in hand whose
+//!   effects play (ties by name): a Maneuver only replaces "play nothing".
+//! - A Reaction is played (at most one per enemy card and window) when it does something
+//!   now — prevents damage about to be dealt, or deals hits to an undefeated enemy card —
+//!   and its requirement holds, and its cost leaves the energy for the best Attack in hand
+//!   (a free Reaction always); the first such in name order.
+//! - A once-per-battle ability is used at the first moment it changes something: a
+//!   reroll after an attack's dice show a blank; a shield bonus when a revealed card would
+//!   be lost and the bonus keeps it; hits at the start of a Ranger turn when they defeat an
+//!   enemy card (the one with the most health left, Guard ignored), else on the final turn
+//!   at the one with the least.
+//! - A split attack's hits go to its target until it is defeated, the rest to the pilot's
+//!   next target (in the same row when the card says so), up to the number of cards named.
+
+use deckhand_core::Trigger;
+
+use super::fx::{At, HotgBoard};
+use super::*;
+
+/// How a Ranger's once-per-battle ability is used (the kind of its first step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ability {
+    Hits(u32),
+    Reroll,
+    Shields(i32),
+    Other,
+}
+
+impl PrHotg {
+    /// Runs `card`'s effects for `trigger` at `at`.
+    pub(super) fn fire<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        at: At,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> u32 {
+        if !self.fx.has(card, trigger) {
+            return 0;
+        }
+        let mut board = HotgBoard {
+            p: self,
+            state,
+            rng,
+            log,
+            at,
+        };
+        self.fx.fire(card, trigger, &mut board)
+    }
+
+    /// True when every `trigger` effect of `card` would happen now (its requirement holds).
+    fn would_happen(&self, card: u16, trigger: Trigger, at: At, state: &mut State) -> bool {
+        let mut rng = Rng::from_seed(0);
+        let mut log = crate::log::NoLog;
+        let board = HotgBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut log,
+            at,
+        };
+        self.fx
+            .of(card)
+            .iter()
+            .filter(|e| e.trigger == trigger)
+            .all(|e| self.fx.holds(e, &board))
+    }
+
+    pub(super) fn faces(&self) -> u32 {
+        self.die.len() as u32
+    }
+
+    pub(super) fn roll_die(&self, rng: &mut Rng) -> u8 {
+        self.die[rng.below(self.die.len() as u32) as usize]
+    }
+
+    /// Pays `cost` from the pool, then stored tokens.
+    pub(super) fn pay(&self, state: &mut State, cost: u32) {
+        let from_pool = cost.min(state.pool);
+        state.pool -= from_pool;
+        state.stored -= (cost - from_pool).min(state.stored);
+        state.energy_spent += cost;
+    }
+
+    fn cost(&self, state: &State, card: u16) -> u32 {
+        let cost = i32::from(self.f(card).cost) + i32::from(state.cost_mod[card as usize]);
+        cost.max(0) as u32
+    }
+
+    /// Expected hits × faces of an attack now: its dice (with changes) and fixed hits, and
+    /// for an `X` Attack the option of its choice the pilot would take.
+    fn expected(&self, state: &State, card: u16) -> u32 {
+        let f = self.f(card);
+        let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0) as u32;
+        let mut e = dice * self.die_sum + u32::from(f.hits) * self.faces();
+        if f.x {
+            let energy = state.pool + state.stored;
+            e += self.x_value[card as usize]
+                .iter()
+                .filter(|(cost, _)| *cost <= energy)
+                .map(|(_, v)| *v)
+                .max()
+                .unwrap_or(0);
+        }
+        e
+    }
+
+    /// The card of `pool` the pilot would play soonest (best Attack first, then by name).
+    pub(super) fn best_of(&self, pool: &[u16], set: Option<&CardSet>) -> Option<u16> {
+        pool.iter()
+            .copied()
+            .filter(|&c| set.is_none_or(|s| s.contains(c)))
+            .min_by_key(|&c| self.play_rank[c as usize])
+    }
+
+    /// Adds hits to the card in slot `i`; returns its health left (0: defeated).
+    pub(super) fn hit_slot(&self, state: &mut State, i: usize, hits: u32) -> u32 {
+        let slot = self.slot_mut(state, i);
+        slot.hits = (u32::from(slot.hits) + hits).min(255) as u8;
+        let slot = *slot;
+        let left = self.health_left(&slot);
+        if left == 0 && !slot.defeated {
+            self.slot_mut(state, i).defeated = true;
+            self.refresh_statics(state);
+        }
+        left
+    }
+
+    /// The enemy card the pilot aims `expected` (× faces) hits at: one it can defeat with
+    /// the most health left, else the least health left; never a guarded one.
+    fn aim(&self, state: &State, expected: u32, row: Option<bool>) -> Option<(bool, usize)> {
+        let mut target: Option<(bool, u32, usize)> = None;
+        for i in 0..self.sequence_len(state) {
+            let slot = self.slot(state, i);
+            if slot.defeated || self.guarded(state, i) {
+                continue;
+            }
+            if row.is_some_and(|top| top != (i < state.top_len)) {
+                continue;
+            }
+            let left = self.health_left(slot);
+            let can = left * self.faces() <= expected;
+            // Defeatable first, the most health left among them; else the least health.
+            let key = (!can, if can { u32::MAX - left } else { left }, i);
+            if target.is_none_or(|t| key < t) {
+                target = Some(key);
+            }
+        }
+        target.map(|(cannot, _, i)| (cannot, i))
+    }
+
+    pub(super) fn next_target(&self, state: &State, expected: u32) -> Option<usize> {
+        self.aim(state, expected, None).map(|(_, i)| i)
+    }
+
+    /// A Ranger turn: the pilot's attack (or Maneuver), if any. `Some(Win)` when the last
+    /// enemy falls.
+    pub(super) fn ranger_turn<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        if self.effects_on {
+            self.use_hits_ability(state, rng, log);
+            if self.all_defeated(state) {
+                return self.won(log);
+            }
+        }
+        let energy = state.pool + state.stored;
+        let mut best: Option<((u32, u32, u16), u16)> = None;
+        for &c in &self.attacks {
+            if state.hand[c as usize] == 0 || self.cost(state, c) > energy {
+                continue;
+            }
+            let e = self.expected(state, c);
+            if e == 0 {
+                continue;
+            }
+            let key = (
+                u32::MAX - e,
+                self.cost(state, c),
+                self.deck.name_rank[c as usize],
+            );
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, c));
+            }
+        }
+        let Some((_, card)) = best else {
+            if self.effects_on && self.play_maneuver(state, rng, log) {
+                return self.all_defeated(state).then(|| self.won(log)).flatten();
+            }
+            log.decide(Action::Hold, || {
+                format!("Play nothing: no Attack in hand that {energy} energy can pay for")
+            });
+            return None;
+        };
+        let f = self.f(card);
+        let expected = self.expected(state, card);
+        let Some((cannot, i)) = self.aim(state, expected, None) else {
+            log.decide(Action::Hold, || {
+                "Play nothing: every enemy card left is guarded".to_owned()
+            });
+            return None;
+        };
+        let cost = self.cost(state, card);
+        self.pay(state, cost);
+        state.hand[card as usize] -= 1;
+        state.hand_len -= 1;
+        state.discard.push(card);
+        let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0) as u8;
+        state.attack.rolls.clear();
+        state.attack.fixed = u32::from(f.hits);
+        state.attack.split = (1, false);
+        state.attack.notes.clear();
+        for _ in 0..dice {
+            let face = self.roll_die(rng);
+            state.attack.rolls.push(face);
+        }
+        self.fire(card, Trigger::Played, At::Attack(i), state, rng, log);
+        if self.effects_on && state.attack.rolls.contains(&0) {
+            self.use_ability(Ability::Reroll, At::Attack(i), state, rng, log);
+        }
+        let rolled: u32 = state.attack.rolls.iter().map(|&h| u32::from(h)).sum();
+        let hits = state.attack.fixed + rolled;
+        state.hits += hits;
+        let left_before = self.health_left(self.slot(state, i));
+        let first = if state.attack.split.0 > 1 {
+            hits.min(left_before)
+        } else {
+            hits
+        };
+        let enemy = self.slot(state, i).enemy;
+        let left = self.hit_slot(state, i, first);
+        let mut rest = hits - first;
+        let (among, row) = state.attack.split;
+        for _ in 1..among {
+            if rest == 0 {
+                break;
+            }
+            let row = row.then_some(i < state.top_len);
+            let Some((_, j)) = self.aim(state, rest * self.faces(), row) else {
+                break;
+            };
+            let take = rest.min(self.health_left(self.slot(state, j)));
+            let name = &self.enemy_names[self.slot(state, j).enemy as usize];
+            let after = self.hit_slot(state, j, take);
+            rest -= take;
+            if L::ENABLED {
+                let _ = std::fmt::Write::write_fmt(
+                    &mut state.attack.notes,
+                    format_args!("; {take} hit(s) split to {name}, {after} health left"),
+                );
+            }
+        }
+        if left == 0 {
+            self.fire(card, Trigger::WinsBattle, At::Won(i), state, rng, log);
+        }
+        log.decide(Action::Attack, || {
+            let enemy = &self.enemy_names[enemy as usize];
+            let aim = if cannot {
+                "no card it can expect to defeat, so the one with the least health left"
+            } else {
+                "the card with the most health it can expect to defeat"
+            };
+            let result = if left == 0 {
+                "defeated".to_owned()
+            } else {
+                format!("{left} health left")
+            };
+            let what = if f.x {
+                "X energy".to_owned()
+            } else {
+                format!("{cost} energy, {dice} dice + {} hits", f.hits)
+            };
+            format!(
+                "Play {} ({what}: the most expected hits affordable) at {enemy}, {aim}: rolled {rolled}, {hits} hit(s), {result}{}",
+                self.name(card),
+                state.attack.notes
+            )
+        });
+        if self.all_defeated(state) {
+            return self.won(log);
+        }
+        None
+    }
+
+    fn won<L: Log>(&self, log: &mut L) -> Option<Outcome> {
+        log.decide(Action::End, || {
+            "Every enemy card is defeated: the Rangers win the battle".to_owned()
+        });
+        Some(Outcome::Win)
+    }
+
+    /// With no Attack to play: the cheapest affordable Maneuver whose effects play.
+    fn play_maneuver<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        let energy = state.pool + state.stored;
+        let Some(&card) = self
+            .maneuvers
+            .iter()
+            .find(|&&c| state.hand[c as usize] > 0 && self.cost(state, c) <= energy)
+        else {
+            return false;
+        };
+        let cost = self.cost(state, card);
+        self.pay(state, cost);
+        state.hand[card as usize] -= 1;
+        state.hand_len -= 1;
+        state.discard.push(card);
+        log.decide(Action::Play, || {
+            format!(
+                "Play {} ({cost} energy): no Attack to play, the cheapest Maneuver in hand",
+                self.name(card)
+            )
+        });
+        let i = self.next_target(state, 0).unwrap_or(0);
+        self.fire(card, Trigger::Played, At::Static(Some(i)), state, rng, log);
+        true
+    }
+
+    /// The energy the best Attack in hand needs (0 with none).
+    fn keep_for_attack(&self, state: &State) -> u32 {
+        self.attacks
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .map(|&c| (u32::MAX - self.expected(state, c), self.cost(state, c)))
+            .min()
+            .map_or(0, |(_, cost)| cost)
+    }
+
+    /// A Reaction window against the enemy card in slot `i`: at most one is played.
+    fn react<L: Log>(
+        &self,
+        trigger: Trigger,
+        i: usize,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if !self.fx.any(trigger) {
+            return;
+        }
+        let energy = state.pool + state.stored;
+        let keep = self.keep_for_attack(state);
+        let useful = |state: &State, c: u16| -> bool {
+            let r = self.reactions[c as usize];
+            let prevents = r.prevents && state.incoming > state.prevented;
+            let hits = r.hits && !self.slot(state, i).defeated;
+            prevents || hits
+        };
+        let mut pick = None;
+        for &c in &self.reaction_order {
+            if state.hand[c as usize] == 0 || !self.fx.has(c, trigger) || !useful(state, c) {
+                continue;
+            }
+            let cost = self.cost(state, c);
+            if cost > energy || (cost > 0 && energy - cost < keep) {
+                continue;
+            }
+            if !self.would_happen(c, trigger, At::Answer(i), state) {
+                continue;
+            }
+            pick = Some((c, cost));
+            break;
+        }
+        let Some((card, cost)) = pick else {
+            return;
+        };
+        self.pay(state, cost);
+        state.hand[card as usize] -= 1;
+        state.hand_len -= 1;
+        state.discard.push(card);
+        log.decide(Action::Play, || {
+            let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
+            format!(
+                "Play {} ({cost} energy) against {enemy}: the first Reaction in hand that does something now and leaves the energy for the best Attack",
+                self.name(card)
+            )
+        });
+        self.fire(card, trigger, At::Answer(i), state, rng, log);
+    }
+
+    /// Uses the first unused once-per-battle ability of `kind` at `at`.
+    fn use_ability<L: Log>(
+        &self,
+        kind: Ability,
+        at: At,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> bool {
+        for (n, &(card, k)) in self.abilities.iter().enumerate() {
+            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
+            if !same || state.used & (1 << n) != 0 {
+                continue;
+            }
+            state.used |= 1 << n;
+            if L::ENABLED && !matches!(at, At::Attack(_)) {
+                log.decide(Action::Play, || {
+                    format!("Use {}'s once-per-battle ability now", self.name(card))
+                });
+            }
+            self.fire(card, Trigger::Activated, at, state, rng, log);
+            return true;
+        }
+        false
+    }
+
+    /// Hits from an ability: at a card they defeat, else on the final turn.
+    fn use_hits_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        for (n, &(_, k)) in self.abilities.iter().enumerate() {
+            let Ability::Hits(h) = k else { continue };
+            if state.used & (1 << n) != 0 {
+                continue;
+            }
+            let last = state.next >= self.sequence_len(state);
+            let mut best: Option<(bool, u32, usize)> = None;
+            for i in 0..self.sequence_len(state) {
+                let slot = self.slot(state, i);
+                if slot.defeated {
+                    continue;
+                }
+                let left = self.health_left(slot);
+                let can = left <= h;
+                let key = (!can, if can { u32::MAX - left } else { left }, i);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+            if let Some((cannot, _, i)) = best {
+                if !cannot || last {
+                    self.use_ability(k, At::Ability(Some(i)), state, rng, log);
+                }
+            }
+        }
+    }
+
+    /// Damage to the Rangers, absorbed by revealing cards for defense.
+    pub(super) fn suffer<L: Log>(
+        &self,
+        state: &mut State,
+        damage: u32,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        let mut left = damage;
+        while left > 0 {
+            let Some(card) = state.deck.draw(rng) else {
+                break;
+            };
+            let mut shields = i32::from(self.f(card).shields);
+            let mut prevent = 0;
+            let mut to_deck = false;
+            if self.effects_on {
+                state.incoming = left;
+                state.reveal = fx::Reveal::default();
+                self.fire(card, Trigger::Revealed, At::Reveal, state, rng, log);
+                let bonus = state.reveal.shields;
+                let saves =
+                    |k: i32| shields + bonus <= left as i32 && shields + bonus + k > left as i32;
+                if let Some(&(_, Ability::Shields(k))) =
+                    self.abilities.iter().enumerate().find_map(|(n, a)| {
+                        (matches!(a.1, Ability::Shields(_)) && state.used & (1 << n) == 0)
+                            .then_some(a)
+                    })
+                {
+                    if saves(k) {
+                        self.use_ability(Ability::Shields(k), At::Reveal, state, rng, log);
+                    }
+                }
+                shields += state.reveal.shields;
+                prevent = state.reveal.prevent;
+                to_deck = state.reveal.to_deck;
+            }
+            let shields = shields.max(0) as u32;
+            if shields > left {
+                state.deck.put_bottom(card);
+                log.decide(Action::Damage, || {
+                    format!("Reveal {} ({shields} shields) against {left} damage: it goes to the bottom of the deck", self.name(card))
+                });
+                left = 0;
+            } else if to_deck {
+                state.deck.shuffle_in(card);
+                log.decide(Action::Damage, || {
+                    format!(
+                        "Reveal {} ({shields} shields) against {left} damage: shuffled into the deck",
+                        self.name(card)
+                    )
+                });
+                left -= shields;
+            } else {
+                state.discard.push(card);
+                state.lost[usize::from(self.f(card).ranger)] += 1;
+                log.decide(Action::Damage, || {
+                    format!(
+                        "Reveal {} ({shields} shields) against {left} damage: discarded",
+                        self.name(card)
+                    )
+                });
+                left -= shields;
+            }
+            if prevent > 0 && left > 0 {
+                let stopped = prevent.min(left);
+                left -= stopped;
+                log.decide(Action::Damage, || {
+                    format!("{stopped} damage past it is prevented")
+                });
+            }
+        }
+        if state.deck.len() == 0 {
+            state.defeated = true;
+            log.decide(Action::End, || {
+                "The combat deck is empty: the Rangers are defeated".to_owned()
+            });
+        }
+    }
+
+    pub(super) fn drain<L: Log>(&self, state: &mut State, amount: u32, log: &mut L) {
+        let from_pool = amount.min(state.pool);
+        state.pool -= from_pool;
+        let from_stored = (amount - from_pool).min(state.stored);
+        state.stored -= from_stored;
+        let mut left = amount - from_pool - from_stored;
+        log.decide(Action::Opponent, || {
+            format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
+        });
+        for &card in &self.discard_order {
+            while left > 0 && state.hand[card as usize] > 0 {
+                state.hand[card as usize] -= 1;
+                state.hand_len -= 1;
+                state.discard.push(card);
+                left -= 1;
+                log.decide(Action::Damage, || {
+                    format!(
+                        "Discard {} from hand for the drain: the least useful card",
+                        self.name(card)
+                    )
+                });
+            }
+        }
+    }
+
+    /// An enemy turn: the next card resolves.
+    pub(super) fn enemy_turn<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        let i = state.next;
+        state.next += 1;
+        let slot = *self.slot(state, i);
+        let name = &self.enemy_names[slot.enemy as usize];
+        if slot.defeated {
+            log.decide(Action::Opponent, || {
+                format!("{name} is defeated: it resolves with no effect")
+            });
+            return;
+        }
+        let e = self.e(&slot);
+        let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
+        let card = self.enemy_card(slot.enemy);
+        if self.effects_on {
+            state.incoming = damage + u32::from(self.enemy_extra[slot.enemy as usize]);
+            state.prevented = 0;
+            self.react(Trigger::Blocks, i, state, rng, log);
+            if self.slot(state, i).defeated {
+                log.decide(Action::Opponent, || {
+                    format!("{name} is defeated before it resolves: no effect")
+                });
+                return;
+            }
+        }
+        self.slot_mut(state, i).resolved = true;
+        let acts = self.fx.has(card, Trigger::Attacks);
+        if damage == 0 && e.drain == 0 && !acts {
+            log.decide(Action::Opponent, || {
+                format!("{name} resolves: its effect is not simulated")
+            });
+            return;
+        }
+        state.dealt = 0;
+        if damage > 0 {
+            let prevented = damage.min(state.prevented);
+            state.prevented -= prevented;
+            let dealt = damage - prevented;
+            log.decide(Action::Opponent, || match prevented {
+                0 => format!("{name} deals {damage} damage"),
+                p => format!("{name} deals {damage} damage, {p} prevented"),
+            });
+            state.dealt += dealt;
+            self.suffer(state, dealt, rng, log);
+        }
+        if e.drain > 0 && !state.defeated {
+            self.drain(state, u32::from(e.drain), log);
+        }
+        if acts && !state.defeated {
+            if damage == 0 && e.drain == 0 {
+                log.decide(Action::Opponent, || format!("{name} resolves"));
+            }
+            self.fire(card, Trigger::Attacks, At::Enemy(i), state, rng, log);
+        }
+        if self.effects_on && !state.defeated {
+            state.incoming = state.dealt;
+            state.prevented = 0;
+            self.react(Trigger::AfterAttack, i, state, rng, log);
+        }
+    }
+
+    /// Recomputes the enemy cards' Passives (and the Rangers' abilities) from the cards
+    /// still standing; a card whose bonus health is gone may fall.
+    pub(super) fn refresh_statics(&self, state: &mut State) {
+        if !self.fx.any(Trigger::Static) {
+            return;
+        }
+        for i in 0..self.sequence_len(state) {
+            let slot = self.slot_mut(state, i);
+            slot.bonus_health = 0;
+            slot.bonus_damage = 0;
+        }
+        state.dice_mod.fill(0);
+        state.cost_mod.fill(0);
+        let mut rng = Rng::from_seed(0);
+        let mut log = crate::log::NoLog;
+        for &c in &self.static_rangers {
+            self.fire(
+                c,
+                Trigger::Static,
+                At::Static(None),
+                state,
+                &mut rng,
+                &mut log,
+            );
+        }
+        for i in 0..self.sequence_len(state) {
+            let slot = *self.slot(state, i);
+            if !slot.defeated {
+                let card = self.enemy_card(slot.enemy);
+                self.fire(
+                    card,
+                    Trigger::Static,
+                    At::Static(Some(i)),
+                    state,
+                    &mut rng,
+                    &mut log,
+                );
+            }
+        }
+        for i in 0..self.sequence_len(state) {
+            let slot = *self.slot(state, i);
+            if !slot.defeated && self.health_left(&slot) == 0 {
+                self.slot_mut(state, i).defeated = true;
+            }
+        }
+    }
+}
