@@ -240,19 +240,7 @@ pub fn bench_import(
     let first_run = deckhand_bench::first_run_import(runs)?;
     let dir = std::env::temp_dir().join(format!("deckhand-bench-import-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let measured = (|| -> deckhand::Result<_> {
-        let set = if cards > 0 {
-            Some(deckhand_bench::import_set(&dir, cards, set_runs)?)
-        } else {
-            None
-        };
-        let sheet = if sheet_rows > 0 {
-            vec![deckhand_bench::import_sheet(&dir, sheet_rows, set_runs)?]
-        } else {
-            vec![]
-        };
-        Ok((set, sheet))
-    })();
+    let measured = bench_import_runs(&dir, cards, sheet_rows, set_runs);
     let _ = std::fs::remove_dir_all(&dir);
     let (set, sheet) = measured?;
     if json {
@@ -285,6 +273,29 @@ pub fn bench_import(
     }
     text::timings(&sheet, out)?;
     Ok(())
+}
+
+/// The large-set and spreadsheet rounds of `bench import`, in `dir`.
+fn bench_import_runs(
+    dir: &std::path::Path,
+    cards: usize,
+    sheet_rows: usize,
+    set_runs: usize,
+) -> deckhand::Result<(
+    Option<deckhand_bench::ImportBenchReport>,
+    Vec<deckhand_bench::Timing>,
+)> {
+    let set = if cards > 0 {
+        Some(deckhand_bench::import_set(dir, cards, set_runs)?)
+    } else {
+        None
+    };
+    let sheet = if sheet_rows > 0 {
+        vec![deckhand_bench::import_sheet(dir, sheet_rows, set_runs)?]
+    } else {
+        vec![]
+    };
+    Ok((set, sheet))
 }
 
 pub fn bench_decks(

@@ -54,6 +54,9 @@ export async function gridSteps({ driver, step, check, save, cli, db, root, work
       requestAnimationFrame(tick);
     `);
     await save('grid-10000-scrolled');
+    // The view is remembered in the webview's storage, which the dark session shares: back
+    // to the list it expects.
+    await driver.click(await driver.waitForElement('[data-testid="view-list"]'));
     const sorted = [...frames.frames].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
     const figures = {

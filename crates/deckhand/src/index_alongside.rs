@@ -128,7 +128,12 @@ impl IndexAlongside {
                     self.added += 1;
                 }
             }
-            CardOutcome::Updated => drop(self.worker.take()),
+            // Its old document is in the build: give the build up (on its thread).
+            CardOutcome::Updated => {
+                if let Some(worker) = self.worker.take() {
+                    drop(worker.finish());
+                }
+            }
         }
     }
 
