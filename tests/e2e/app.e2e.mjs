@@ -725,6 +725,8 @@ async function main() {
   });
   try {
     await step('dark theme: every main screen and dialog, photographed and checked', async () => {
+      // The list, whatever view the first session left remembered (its grid step).
+      await driver.click(await driver.waitForElement('[data-testid="view-list"]', 20000));
       await driver.waitForElement('.card-row', 20000);
       const dark = await driver.execute('return matchMedia("(prefers-color-scheme: dark)").matches');
       check(dark, 'the page does not see the dark theme');
