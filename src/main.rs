@@ -142,6 +142,9 @@ enum BenchCommand {
         /// Timed rounds of the large-set import
         #[arg(long, default_value_t = 3, value_name = "N")]
         set_runs: usize,
+        /// Rows of the generated card spreadsheet imported `--set-runs` times (0: none)
+        #[arg(long, default_value_t = 10_000, value_name = "N")]
+        sheet_rows: usize,
         /// Only write the generated set to FILE (to time `deckhand import FILE` itself)
         #[arg(long, value_name = "FILE")]
         write_set: Option<PathBuf>,
@@ -327,9 +330,17 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             runs,
             cards,
             set_runs,
+            sheet_rows,
             write_set,
             json,
-        }) => cli::bench_import(runs, cards, set_runs, write_set.as_deref(), json, &mut out)?,
+        }) => cli::bench_import(
+            runs,
+            (cards, sheet_rows),
+            set_runs,
+            write_set.as_deref(),
+            json,
+            &mut out,
+        )?,
         Command::Bench(BenchCommand::Images { count, runs, json }) => {
             cli::bench_images(count, runs, json, &mut out)?
         }

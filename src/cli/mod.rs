@@ -222,7 +222,7 @@ pub fn search(
 
 pub fn bench_import(
     runs: usize,
-    cards: usize,
+    (cards, sheet_rows): (usize, usize),
     set_runs: usize,
     write_set: Option<&std::path::Path>,
     json: bool,
@@ -238,23 +238,26 @@ pub fn bench_import(
         return Ok(());
     }
     let first_run = deckhand_bench::first_run_import(runs)?;
-    let set = if cards > 0 {
-        let dir =
-            std::env::temp_dir().join(format!("deckhand-bench-import-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)?;
-        let report = deckhand_bench::import_set(&dir, cards, set_runs);
-        let _ = std::fs::remove_dir_all(&dir);
-        Some(report?)
-    } else {
-        None
-    };
+    let dir = std::env::temp_dir().join(format!("deckhand-bench-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let measured = bench_import_runs(&dir, cards, sheet_rows, set_runs);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (set, sheet) = measured?;
     if json {
         #[derive(Serialize)]
         struct Report {
             first_run: Vec<deckhand_bench::Timing>,
             set: Option<deckhand_bench::ImportBenchReport>,
+            sheet: Vec<deckhand_bench::Timing>,
         }
-        return print_json(out, &Report { first_run, set });
+        return print_json(
+            out,
+            &Report {
+                first_run,
+                set,
+                sheet,
+            },
+        );
     }
     text::timings(&first_run, out)?;
     if let Some(set) = set {
@@ -268,7 +271,31 @@ pub fn bench_import(
         )?;
         text::timings(&set.timings, out)?;
     }
+    text::timings(&sheet, out)?;
     Ok(())
+}
+
+/// The large-set and spreadsheet rounds of `bench import`, in `dir`.
+fn bench_import_runs(
+    dir: &std::path::Path,
+    cards: usize,
+    sheet_rows: usize,
+    set_runs: usize,
+) -> deckhand::Result<(
+    Option<deckhand_bench::ImportBenchReport>,
+    Vec<deckhand_bench::Timing>,
+)> {
+    let set = if cards > 0 {
+        Some(deckhand_bench::import_set(dir, cards, set_runs)?)
+    } else {
+        None
+    };
+    let sheet = if sheet_rows > 0 {
+        vec![deckhand_bench::import_sheet(dir, sheet_rows, set_runs)?]
+    } else {
+        vec![]
+    };
+    Ok((set, sheet))
 }
 
 pub fn bench_decks(

@@ -17,6 +17,7 @@ import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
+import { gridSteps } from './grid.steps.mjs';
 import { AxeAudit, aboutSteps, keyboardSteps, panicSteps } from './a11y.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -699,6 +700,8 @@ async function main() {
       await driver.start({ 'tauri:options': { application: app } });
     };
     await gamesSteps({ driver, step, check, save, cli, db, root, openFile, restart });
+    // After every other step: its 10,000 cards would change what they count.
+    await gridSteps({ driver, step, check, save, cli, db, root, work, shots, restart });
   } finally {
     await driver.stop();
   }
@@ -722,6 +725,8 @@ async function main() {
   });
   try {
     await step('dark theme: every main screen and dialog, photographed and checked', async () => {
+      // The list, whatever view the first session left remembered (its grid step).
+      await driver.click(await driver.waitForElement('[data-testid="view-list"]', 20000));
       await driver.waitForElement('.card-row', 20000);
       const dark = await driver.execute('return matchMedia("(prefers-color-scheme: dark)").matches');
       check(dark, 'the page does not see the dark theme');

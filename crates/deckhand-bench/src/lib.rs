@@ -20,7 +20,7 @@ pub use goldfish::{
     goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
 };
 pub use images::images;
-pub use import::{import_set, write_zoids_set, ImportBenchReport};
+pub use import::{import_set, import_sheet, write_zoids_set, write_zoids_sheet, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
 };

@@ -125,6 +125,13 @@ impl Store {
         }
         start_journal(&tx, label)?;
         journal_card(&tx, id, &game)?;
+        // The image goes with the card (ON DELETE CASCADE): keep it for the undo.
+        tx.execute(
+            "INSERT INTO card_undo_images (card, format, width, height, data, thumbnail, added_at)
+             SELECT card, format, width, height, data, thumbnail, added_at
+             FROM card_images WHERE card = ?1",
+            [id],
+        )?;
         tx.execute("DELETE FROM cards WHERE id = ?1", [id])?;
         bump_generation(&tx)?;
         tx.commit()?;
@@ -194,7 +201,15 @@ impl Store {
                 goldfish = excluded.goldfish",
             [],
         )?;
+        // Images of deleted cards return with them (only a delete journals one).
+        tx.execute(
+            "INSERT OR REPLACE INTO card_images (card, format, width, height, data, thumbnail, added_at)
+             SELECT i.card, i.format, i.width, i.height, i.data, i.thumbnail, i.added_at
+             FROM card_undo_images i JOIN cards c ON c.id = i.card",
+            [],
+        )?;
         tx.execute("DELETE FROM card_undo", [])?;
+        tx.execute("DELETE FROM card_undo_images", [])?;
         tx.execute("DELETE FROM card_undo_label", [])?;
         bump_generation(&tx)?;
         tx.commit()?;

@@ -185,6 +185,35 @@ fn a_deleted_card_comes_back_with_undo() {
 }
 
 #[test]
+fn undoing_a_card_delete_brings_its_image_back_too() {
+    let mut store = store();
+    store
+        .save_card(&card("a", "Ant", 1), SaveCard::New, "add")
+        .unwrap();
+    let image = crate::NewImage {
+        card: "a".into(),
+        format: "png",
+        width: 2,
+        height: 3,
+        data: b"full".to_vec(),
+        thumbnail: b"small".to_vec(),
+    };
+    store.set_card_images(std::slice::from_ref(&image)).unwrap();
+    store.delete_card("a", "delete Ant").unwrap();
+    assert_eq!(store.card_image("a").unwrap(), None);
+    store.undo_cards().unwrap().unwrap();
+    let back = store.card_image("a").unwrap().expect("the image is back");
+    assert_eq!(
+        (back.format.as_str(), back.width, back.height),
+        ("png", 2, 3)
+    );
+    assert_eq!(back.data, image.data);
+    assert_eq!(store.card_thumbnail("a").unwrap(), Some(image.thumbnail));
+    // The journal is spent: a second undo has nothing to put back.
+    assert_eq!(store.undo_cards().unwrap(), None);
+}
+
+#[test]
 fn undo_of_an_import_restores_updated_cards_and_removes_added_ones() {
     let mut store = store();
     store

@@ -13,8 +13,8 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
 use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
-use crate::store::{card_from_row, write_tx, CARD_COLUMNS};
-use crate::{Store, StoreError};
+use crate::store::{card_from_row, each_card, write_tx, CARD_COLUMNS};
+use crate::{CardFilter, Store, StoreError};
 
 /// What one import run changed, per file and in total.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -111,8 +111,22 @@ impl CardImport<'_> {
     }
 
     /// Adds or updates one card of the current file; an unchanged card is not written.
-    pub fn card(&mut self, card: &Card) -> Result<(), StoreError> {
+    pub fn card(&mut self, card: &Card) -> Result<CardOutcome, StoreError> {
         self.writer.card(&self.tx, card)
+    }
+
+    /// The number of cards stored before this run wrote any (its start's snapshot).
+    pub fn stored_cards(&self) -> usize {
+        self.writer.stored.len()
+    }
+
+    /// Hands every card the database holds now (inside the run: before it writes, the
+    /// state it started from) to `each`, as [`Store::for_each_card`] does.
+    pub fn for_each_stored_card<E: From<StoreError>>(
+        &self,
+        mut each: impl FnMut(Card) -> Result<(), E>,
+    ) -> Result<(), E> {
+        each_card(&self.tx, &CardFilter::default(), &mut each)
     }
 
     /// What the run would do, then writes nothing (the transaction rolls back): a dry run.
@@ -243,7 +257,7 @@ impl CardWriter {
         Ok(())
     }
 
-    pub(crate) fn card(&mut self, tx: &Connection, card: &Card) -> Result<(), StoreError> {
+    pub(crate) fn card(&mut self, tx: &Connection, card: &Card) -> Result<CardOutcome, StoreError> {
         let source_name = self.file.as_ref().map_or("", |f| f.file.as_str());
         if let Some(old) = self.stored.get(&card.id) {
             if old.game != card.game {
@@ -265,7 +279,7 @@ impl CardWriter {
         let row = CardRow::new(card);
         let hash = row.hash();
         let outcome = match self.stored.get(&card.id) {
-            Some(old) if old.hash == Some(hash) => Outcome::Unchanged,
+            Some(old) if old.hash == Some(hash) => CardOutcome::Unchanged,
             // A row from before hashes: compare the card itself, and keep its hash.
             Some(Stored { hash: None, .. }) => {
                 let before = tx
@@ -276,29 +290,34 @@ impl CardWriter {
                     Some(Ok(old)) if &old == card => {
                         tx.prepare_cached("UPDATE cards SET content_hash = ?2 WHERE id = ?1")?
                             .execute(params![card.id, hash])?;
-                        Outcome::Unchanged
+                        CardOutcome::Unchanged
                     }
-                    _ => Outcome::Updated,
+                    _ => CardOutcome::Updated,
                 }
             }
-            Some(_) => Outcome::Updated,
-            None => Outcome::Added,
+            Some(_) => CardOutcome::Updated,
+            None => CardOutcome::Added,
         };
         let file = self.file.get_or_insert_with(Default::default);
         match outcome {
-            Outcome::Unchanged => {
+            CardOutcome::Unchanged => {
                 file.unchanged += 1;
-                return Ok(());
+                return Ok(outcome);
             }
-            Outcome::Updated => file.updated += 1,
-            Outcome::Added => file.added += 1,
+            CardOutcome::Updated => file.updated += 1,
+            CardOutcome::Added => file.added += 1,
         }
         if let Some(label) = &self.journal {
             if !self.journal_started {
                 start_journal(tx, label)?;
                 self.journal_started = true;
             }
-            journal_card(tx, &card.id, &card.game)?;
+            if outcome == CardOutcome::Added {
+                // Known to be new: nothing to copy, only that undo removes it.
+                journal_new_card(tx, &card.id, &card.game)?;
+            } else {
+                journal_card(tx, &card.id, &card.game)?;
+            }
         }
         if let Some(code) = &card.set {
             // A card may name a set its file does not declare: record the code as its
@@ -320,7 +339,7 @@ impl CardWriter {
         if self.written.insert(card.id.clone()) {
             self.changed.push(card.id.clone());
         }
-        Ok(())
+        Ok(outcome)
     }
 
     pub(crate) fn finish(mut self, tx: &Connection) -> Result<ImportOutcome, StoreError> {
@@ -405,6 +424,7 @@ pub(crate) fn save_card_in(tx: &Connection, card: &Card) -> Result<bool, StoreEr
 /// Empties the card undo journal and names the change it will hold.
 pub(crate) fn start_journal(tx: &Connection, label: &str) -> Result<(), StoreError> {
     tx.execute("DELETE FROM card_undo", [])?;
+    tx.execute("DELETE FROM card_undo_images", [])?;
     tx.execute(
         "INSERT OR REPLACE INTO card_undo_label (id, label) VALUES (1, ?1)",
         [label],
@@ -426,11 +446,15 @@ pub(crate) fn journal_card(tx: &Connection, id: &str, game: &str) -> Result<(), 
         )?
         .execute([id])?;
     if copied == 0 {
-        tx.prepare_cached(
-            "INSERT OR IGNORE INTO card_undo (id, game, existed) VALUES (?1, ?2, 0)",
-        )?
-        .execute([id, game])?;
+        journal_new_card(tx, id, game)?;
     }
+    Ok(())
+}
+
+/// Records that a card did not exist before the change.
+fn journal_new_card(tx: &Connection, id: &str, game: &str) -> Result<(), StoreError> {
+    tx.prepare_cached("INSERT OR IGNORE INTO card_undo (id, game, existed) VALUES (?1, ?2, 0)")?
+        .execute([id, game])?;
     Ok(())
 }
 
@@ -443,9 +467,14 @@ pub(crate) fn bump_generation(tx: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-enum Outcome {
+/// What an import did with one card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardOutcome {
+    /// Its id was not in the database: a new row.
     Added,
+    /// Its row was replaced (the same id came with other content).
     Updated,
+    /// The database already held it as it is: nothing written.
     Unchanged,
 }
 

@@ -18,7 +18,7 @@ mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_edit::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
-pub use card_import::{CardImport, ImportOutcome, ImportReport, SetImportReport};
+pub use card_import::{CardImport, CardOutcome, ImportOutcome, ImportReport, SetImportReport};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
     WishlistRow,

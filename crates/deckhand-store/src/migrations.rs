@@ -195,6 +195,19 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         made_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
     ) STRICT;
     "#,
+    // 10: the images of the cards in the undo journal, as they were: undoing a card delete
+    // brings its image back too (deleting the card had deleted it).
+    r#"
+    CREATE TABLE card_undo_images (
+        card         TEXT PRIMARY KEY,
+        format       TEXT NOT NULL,
+        width        INTEGER NOT NULL,
+        height       INTEGER NOT NULL,
+        data         BLOB NOT NULL,
+        thumbnail    BLOB NOT NULL,
+        added_at     TEXT NOT NULL
+    ) STRICT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -12,7 +12,6 @@ use deckhand_core::{
 use deckhand_store::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
 use serde::Serialize;
 
-use crate::card_files::bundled_card_ids;
 use crate::{Deckhand, Error, Result};
 
 /// Changes to a card as the command line gives them: each `Some` replaces the field
@@ -142,14 +141,10 @@ impl Deckhand {
     /// The card form of `game`.
     pub fn card_form(&self, game: &str) -> Result<CardForm> {
         let def = self.games.get(game)?;
-        let mut read_only = Vec::new();
-        for file in crate::bundled::CARD_FILES {
-            let set = deckhand_core::CardSet::from_json(file.path, file.text, &self.games)
-                .map_err(|e| Error::BundledData(e.to_string()))?;
-            if set.game == def.id {
-                read_only.extend(set.cards.into_iter().map(|card| card.id));
-            }
-        }
+        let mut read_only: Vec<String> = (self.sample_cards.get(&self.games)?.iter())
+            .filter(|(_, sample)| sample.game == def.id)
+            .map(|(id, _)| id.clone())
+            .collect();
         read_only.sort();
         Ok(CardForm {
             game: def.id.clone(),
@@ -326,7 +321,7 @@ impl Deckhand {
     }
 
     fn refuse_bundled(&self, card: &Card) -> Result<()> {
-        if bundled_card_ids(&self.games)?.contains_key(&card.id) {
+        if self.sample_cards.get(&self.games)?.contains_key(&card.id) {
             return Err(Error::BundledCard {
                 id: card.id.clone(),
                 name: card.name.clone(),

@@ -159,3 +159,31 @@ fn delete_is_refused_while_a_deck_uses_the_card_and_then_allowed() {
         "{still}"
     );
 }
+
+#[test]
+fn the_card_form_parses_the_sample_cards_once_until_the_games_change() {
+    use crate::bundled::PARSED;
+    let (dir, mut deckhand) = open();
+    let parsed = || PARSED.with(|n| n.get());
+    let before = parsed();
+    let form = deckhand.card_form("zoids-scramble").unwrap();
+    assert!(!form.read_only.is_empty());
+    assert_eq!(
+        deckhand.card_form("zoids-scramble").unwrap().read_only,
+        form.read_only
+    );
+    deckhand.card_form("sms").unwrap();
+    assert_eq!(parsed() - before, 1, "parsed again for a later form");
+    let file = dir.path().join("mine.toml");
+    crate::write_game_template("my-game", "My Game", &file).unwrap();
+    deckhand.add_game(&file, false).unwrap();
+    assert_eq!(
+        deckhand.card_form("zoids-scramble").unwrap().read_only,
+        form.read_only
+    );
+    assert_eq!(
+        parsed() - before,
+        2,
+        "not read again after the games changed"
+    );
+}

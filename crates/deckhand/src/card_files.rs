@@ -5,18 +5,16 @@
 //! format, keeps the bundled sample cards read-only and turns a clash with another game's
 //! card id into a row problem (for XML, at its line and column).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use deckhand_core::{
-    read_sheet, read_table, sniff_delimiter, CardSet, CoreError, RowProblem, SetInfo, Sheet,
-    SheetOptions,
+    read_sheet, read_table, sniff_delimiter, CoreError, RowProblem, SetInfo, Sheet, SheetOptions,
 };
 use deckhand_formats::{read_cockatrice_cards, CardTable};
 use deckhand_store::{ImportReport, StoreError};
 
-use crate::bundled;
 use crate::import::Reading;
+use crate::index_alongside::IndexAlongside;
 use crate::progress::ProgressSink;
 use crate::{Deckhand, Error, Result};
 
@@ -132,11 +130,15 @@ impl Deckhand {
             files.push((path, std::fs::read(path).map_err(|e| read_error(path, e))?));
         }
         let total = files.iter().map(|(_, bytes)| bytes.len() as u64).sum();
-        let mut bundled_ids: Option<HashMap<String, String>> = None;
+        let started = std::time::Instant::now();
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
         let label = import_label(&files);
         let mut run = self.store.begin_undoable_import(&label)?;
+        if !options.dry_run {
+            reading.alongside =
+                IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
+        }
         for (path, bytes) in &files {
             let name = path.display().to_string();
             let format = options
@@ -170,10 +172,7 @@ impl Deckhand {
                     read_sheet(&name, bytes, &self.games, &sheet_options)?
                 }
             };
-            let bundled_ids = match &mut bundled_ids {
-                Some(ids) => ids,
-                None => bundled_ids.insert(bundled_card_ids(&self.games)?),
-            };
+            let samples = self.sample_cards.get(&self.games)?;
             run.begin_file(&name, &sheet.game);
             if let Some(table) = &table {
                 for set in used_sets(&table.sets, &sheet) {
@@ -182,14 +181,19 @@ impl Deckhand {
             }
             let mut problems = Vec::new();
             for (row, card) in &sheet.cards {
-                let refused = if let Some(sample) = bundled_ids.get(&card.id) {
+                let refused = if let Some(sample) = samples.get(&card.id) {
                     Some(format!(
-                        "id '{}' is the bundled sample card '{sample}', which stays read-only (give your card another id)",
-                        card.id
+                        "id '{}' is the bundled sample card '{}', which stays read-only (give your card another id)",
+                        card.id, sample.name
                     ))
                 } else {
                     match run.card(card) {
-                        Ok(()) => None,
+                        Ok(outcome) => {
+                            if reading.alongside.is_following() {
+                                reading.alongside.card(card.clone(), outcome);
+                            }
+                            None
+                        }
                         Err(StoreError::IdInOtherGame {
                             id,
                             existing_name,
@@ -230,8 +234,18 @@ impl Deckhand {
         if options.dry_run {
             return Ok(outcome.report);
         }
+        tracing::info!(
+            ms = started.elapsed().as_millis() as u64,
+            "card files read and stored"
+        );
         self.store.release_memory()?;
-        self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
+        let mut alongside = std::mem::replace(&mut reading.alongside, IndexAlongside::none());
+        self.index_import(
+            &mut alongside,
+            &base_stamp,
+            &outcome.changed,
+            reading.progress,
+        )?;
         Ok(outcome.report)
     }
 }
@@ -349,15 +363,4 @@ fn import_label(files: &[(&Path, Vec<u8>)]) -> String {
             if rest.len() == 1 { "" } else { "s" }
         ),
     }
-}
-
-/// Every bundled sample card's id and name.
-pub(crate) fn bundled_card_ids(games: &deckhand_core::Games) -> Result<HashMap<String, String>> {
-    let mut ids = HashMap::new();
-    for file in bundled::CARD_FILES {
-        let set = CardSet::from_json(file.path, file.text, games)
-            .map_err(|e| Error::BundledData(e.to_string()))?;
-        ids.extend(set.cards.into_iter().map(|card| (card.id, card.name)));
-    }
-    Ok(ids)
 }

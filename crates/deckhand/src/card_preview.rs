@@ -12,7 +12,7 @@ use deckhand_core::{
 };
 use serde::Serialize;
 
-use crate::card_files::{bundled_card_ids, CardFileFormat};
+use crate::card_files::CardFileFormat;
 use crate::{CardImportOptions, Deckhand, Error, Result};
 
 /// At most this many added or updated cards are listed (all are counted).
@@ -161,7 +161,7 @@ impl Deckhand {
         };
         preview.game = game;
         let game = self.games.get(&preview.game)?;
-        let bundled = bundled_card_ids(&self.games)?;
+        let bundled = self.sample_cards.get(&self.games)?;
         let mut problems = Vec::new();
         for (row, card) in cards {
             let listed = PreviewCard {
@@ -176,8 +176,8 @@ impl Deckhand {
                     column: None,
                     header: None,
                     message: format!(
-                        "id '{}' is the bundled sample card '{sample}', which stays read-only (give your card another id)",
-                        card.id
+                        "id '{}' is the bundled sample card '{}', which stays read-only (give your card another id)",
+                        card.id, sample.name
                     ),
                 });
                 continue;

@@ -33,6 +33,8 @@ pub struct Deckhand {
     pub(crate) output_guard: OutputGuard,
     /// The games the player added (`games/` beside the database) and the files skipped.
     pub(crate) player_games: PlayerGames,
+    /// The bundled sample cards (read-only), parsed once per set of games.
+    pub(crate) sample_cards: bundled::SampleCards,
 }
 
 /// The collection searches last read, with the store's change marker at that moment.
@@ -118,6 +120,7 @@ impl Deckhand {
             collection_cache: Mutex::new(None),
             output_guard,
             player_games,
+            sample_cards: bundled::SampleCards::default(),
         };
         // A new database, or one from a build before the samples: give them once.
         deckhand.give_sample_decks()?;

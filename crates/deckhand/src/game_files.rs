@@ -159,6 +159,7 @@ impl Deckhand {
         };
         games.add_player_game(game);
         self.games = games;
+        self.sample_cards.invalidate();
         self.player_games
             .files
             .insert(added.id.clone(), PlayerGameFile { path, text });
@@ -193,6 +194,7 @@ impl Deckhand {
         })?;
         self.store.forget_game(id)?;
         self.games.remove_player_game(id);
+        self.sample_cards.invalidate();
         self.player_games.files.remove(id);
         Ok(file.path)
     }

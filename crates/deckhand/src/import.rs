@@ -7,6 +7,7 @@ use std::path::Path;
 use deckhand_core::{CardSet, CardSetItem, Games};
 use deckhand_store::{CardImport, ImportReport, StoreError};
 
+use crate::index_alongside::IndexAlongside;
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 
 use crate::{Deckhand, Error, Result};
@@ -34,12 +35,20 @@ impl Deckhand {
         let mut silent = |_: ImportProgress| {};
         let mut reading = Reading::new(total, &mut silent);
         let mut run = self.store.begin_import()?;
+        reading.alongside =
+            IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
         for (name, text) in sources {
             reading.file(&mut run, &self.games, name, text)?;
         }
         let outcome = reading.commit(run)?;
         self.store.release_memory()?;
-        self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
+        let mut alongside = std::mem::replace(&mut reading.alongside, IndexAlongside::none());
+        self.index_import(
+            &mut alongside,
+            &base_stamp,
+            &outcome.changed,
+            reading.progress,
+        )?;
         Ok(outcome.report)
     }
 
@@ -96,6 +105,8 @@ impl Deckhand {
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
         let mut run = self.store.begin_import()?;
+        reading.alongside =
+            IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
         for path in paths {
             let path = path.as_ref();
             let text = std::fs::read_to_string(path).map_err(|e| read_error(path, e))?;
@@ -103,7 +114,13 @@ impl Deckhand {
         }
         let outcome = reading.commit(run)?;
         self.store.release_memory()?;
-        self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
+        let mut alongside = std::mem::replace(&mut reading.alongside, IndexAlongside::none());
+        self.index_import(
+            &mut alongside,
+            &base_stamp,
+            &outcome.changed,
+            reading.progress,
+        )?;
         Ok(outcome.report)
     }
 }
@@ -127,6 +144,8 @@ pub(crate) struct Reading<'p> {
     total: u64,
     done: u64,
     store_error: Option<StoreError>,
+    /// The index build that follows the cards as they are stored (large imports).
+    pub(crate) alongside: IndexAlongside,
 }
 
 impl<'p> Reading<'p> {
@@ -141,6 +160,7 @@ impl<'p> Reading<'p> {
             total,
             done: 0,
             store_error: None,
+            alongside: IndexAlongside::none(),
         }
     }
 
@@ -155,6 +175,7 @@ impl<'p> Reading<'p> {
         let mut cards = 0;
         let progress = &mut *self.progress;
         let store_error = &mut self.store_error;
+        let alongside = &mut self.alongside;
         CardSet::read_json(name, text, games, &mut |item| {
             if store_error.is_some() {
                 return;
@@ -174,7 +195,7 @@ impl<'p> Reading<'p> {
                             total,
                         });
                     }
-                    run.card(&card)
+                    run.card(&card).map(|outcome| alongside.card(card, outcome))
                 }
             };
             if let Err(e) = stored {

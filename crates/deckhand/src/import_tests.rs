@@ -175,3 +175,88 @@ fn collection_import_progress_is_monotonic_and_ends_at_the_total() {
         .unwrap();
     assert_eq!(storing.total as usize, cards.len().min(9000));
 }
+
+/// The ids `query` finds among the test cards, in order (the whole result list).
+fn found(deckhand: &Deckhand, query: &str) -> (usize, Vec<String>) {
+    let page = deckhand
+        .search(query, Some("zoids-scramble"), 10_000)
+        .unwrap();
+    (
+        page.total,
+        page.cards.into_iter().map(|c| c.card.id).collect(),
+    )
+}
+
+/// Past 5,000 new cards the index is built alongside the import (from the parsed cards,
+/// on its own thread): it must answer as an index built from the database does.
+#[test]
+fn a_large_first_import_is_indexed_alongside_and_answers_as_a_rebuilt_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let count = 5_200;
+    let file = write(
+        dir.path(),
+        "set.json",
+        &zoids_set(count, |i| {
+            format!("Draw {} cards. Storm {}.", i % 7, i % 13)
+        }),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    let before = deckhand.index().card_count() as usize;
+    let report = deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    assert_eq!(report.added, count);
+    assert_eq!(deckhand.index().card_count() as usize, before + count);
+    let queries = [
+        "raptor",
+        "\"draw 3 cards\"",
+        "storm power>=5",
+        "/storm 1[0-2]/",
+        "t:zoid order:name",
+    ];
+    let alongside: Vec<_> = queries.iter().map(|q| found(&deckhand, q)).collect();
+    assert!(alongside[0].0 >= count, "{:?}", alongside[0].0);
+    drop(deckhand);
+    // The same database, its index rebuilt from the rows.
+    std::fs::remove_dir_all(db.with_extension("sqlite3.index")).unwrap();
+    let deckhand = Deckhand::open(&db).unwrap();
+    let rebuilt: Vec<_> = queries.iter().map(|q| found(&deckhand, q)).collect();
+    for ((query, a), b) in queries.iter().zip(&alongside).zip(&rebuilt) {
+        assert_eq!(a.0, b.0, "{query}: match counts differ");
+        let (mut a, mut b) = (a.1.clone(), b.1.clone());
+        if !query.contains("order:") {
+            // Equal scores may tie-break by document order, which differs.
+            a.sort();
+            b.sort();
+        }
+        assert_eq!(a, b, "{query}");
+    }
+}
+
+/// A large import that updates stored cards cannot be indexed alongside (their old
+/// documents would stay): the index still ends up with the new text only.
+#[test]
+fn a_large_import_that_updates_cards_indexes_their_new_text_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let count = 5_200;
+    let old = write(
+        dir.path(),
+        "old.json",
+        &zoids_set(count, |i| format!("Zyxold words {i}.")),
+    );
+    let new = write(
+        dir.path(),
+        "new.json",
+        &zoids_set(count, |i| format!("Zyxnew words {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand.import_files(&[&old], &mut |_| {}).unwrap();
+    let report = deckhand.import_files(&[&new], &mut |_| {}).unwrap();
+    assert_eq!(report.updated, count);
+    assert_eq!(found(&deckhand, "zyxnew").0, count);
+    assert_eq!(found(&deckhand, "zyxold").0, 0);
+    let total = deckhand.index().card_count();
+    drop(deckhand);
+    std::fs::remove_dir_all(db.with_extension("sqlite3.index")).unwrap();
+    assert_eq!(Deckhand::open(&db).unwrap().index().card_count(), total);
+}

@@ -27,6 +27,7 @@ pub mod goldfish;
 mod heroes_grid;
 mod images;
 mod import;
+mod index_alongside;
 mod logging;
 mod output;
 mod paths;

@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use deckhand_core::{Card, Games};
 use deckhand_search::{
-    CardIndex, Collection, IndexBuild, IndexChanges, SearchOptions, SearchResults, UpdateOutcome,
+    CardIndex, Collection, IndexBuild, IndexChanges, SearchError, SearchOptions, SearchResults,
+    UpdateOutcome,
 };
 use deckhand_store::{CardFilter, Store};
 use serde::Serialize;
 
+use crate::index_alongside::Worker;
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
 
@@ -220,7 +222,7 @@ impl Deckhand {
 /// An update re-indexes changed cards one by one after deleting the old ones; past this
 /// many (or a quarter of the index) a fresh build is faster and leaves no deleted
 /// documents behind.
-const UPDATE_AT_MOST: usize = 5_000;
+pub(crate) const UPDATE_AT_MOST: usize = 5_000;
 
 /// Builds the index of every card, streamed from the database (never all in memory).
 pub(crate) fn build_index(
@@ -238,17 +240,40 @@ pub(crate) fn build_index(
         total,
     };
     progress(report(0));
-    let mut build = IndexBuild::start(dir, games, total as usize)?;
+    let started = std::time::Instant::now();
+    let build = IndexBuild::start(dir, games, total as usize)?;
+    // Rows are read and decoded here while another thread makes their documents.
+    let worker = Worker::spawn(build).ok_or_else(|| SearchError::Directory {
+        path: "index build".into(),
+        message: "cannot start the indexing thread".into(),
+    })?;
     let mut done = 0;
-    store.for_each_card(&filter, |card| {
-        build.add(&card)?;
+    let fed = store.for_each_card(&filter, |card| {
+        if !worker.send(card) {
+            // The build failed: `finish` below returns its error.
+            return Err(Error::from(SearchError::Directory {
+                path: "index build".into(),
+                message: "the indexing thread stopped".into(),
+            }));
+        }
         done += 1;
         if done % 1024 == 0 {
             progress(report(done));
         }
         Ok::<(), Error>(())
-    })?;
+    });
+    // A failed build says why; a failed read, what it read.
+    let build = worker.finish()?;
+    fed?;
+    let fed = started.elapsed();
     let index = build.finish(&stamp)?;
+    // The two halves tell a slow read of the rows from a slow tantivy commit.
+    tracing::info!(
+        cards = total,
+        ms = started.elapsed().as_millis() as u64,
+        fed_ms = fed.as_millis() as u64,
+        "search index built"
+    );
     progress(report(total));
     Ok(index)
 }

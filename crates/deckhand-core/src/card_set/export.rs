@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::SetInfo;
 use crate::card::{Card, StatValue};
 use crate::effect::{Effect, GoldfishNote};
+use crate::effect_text::print_effects;
 use crate::game::Game;
 
 /// A card as the card-set format states it: no `game` (the file says it once), absent
@@ -80,8 +81,8 @@ pub fn card_set_json(game: &str, sets: &[SetInfo], cards: &[Card]) -> String {
 
 /// A comma-separated card spreadsheet of `game` that [`read_sheet`](super::read_sheet)
 /// reads back to `cards`: a `game` column (so no `--game` is needed), the card fields,
-/// then each stat of the game that some card has, by id; lists joined by `; `. Effects
-/// have no column (a spreadsheet states none): JSON and card packs carry them.
+/// then each stat of the game that some card has, by id; lists joined by `; `; then
+/// `effects` (their written form) and `goldfish` (`state: reason`) when some card has them.
 pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
     let stats: Vec<&String> = game
         .stats
@@ -96,6 +97,15 @@ pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
         "text",
     ];
     header.extend(stats.iter().map(|s| s.as_str()));
+    // Only when used, so a plain game's sheet has no empty columns to puzzle over.
+    let effects = cards.iter().any(|c| !c.effects.is_empty());
+    let goldfish = cards.iter().any(|c| c.goldfish.is_some());
+    if effects {
+        header.push("effects");
+    }
+    if goldfish {
+        header.push("goldfish");
+    }
     // Writing to a Vec cannot fail.
     let _ = writer.write_record(&header);
     for card in cards {
@@ -117,9 +127,24 @@ pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
                 .iter()
                 .map(|id| card.stats.get(*id).map(cell).unwrap_or_default()),
         );
+        if effects {
+            row.push(print_effects(&card.effects));
+        }
+        if goldfish {
+            row.push(card.goldfish.as_ref().map(note_cell).unwrap_or_default());
+        }
         let _ = writer.write_record(&row);
     }
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// A goldfish note as the sheet reader takes it back: `no_effect: the reason`.
+fn note_cell(note: &GoldfishNote) -> String {
+    if note.reason.is_empty() {
+        note.state.id().to_owned()
+    } else {
+        format!("{}: {}", note.state.id(), note.reason)
+    }
 }
 
 fn cell(value: &StatValue) -> String {
@@ -167,25 +192,15 @@ mod tests {
                     (set.cards.clone(), set.sets.clone()),
                     "{name}"
                 );
-                // Effects have no spreadsheet column: compare without them.
-                let plain: Vec<Card> = set
-                    .cards
-                    .iter()
-                    .map(|c| Card {
-                        effects: Vec::new(),
-                        goldfish: None,
-                        ..c.clone()
-                    })
-                    .collect();
-                let csv = card_sheet_csv(game, &plain);
+                let csv = card_sheet_csv(game, &set.cards);
                 let options = SheetOptions {
                     delimiter: b',',
                     ..SheetOptions::default()
                 };
                 let sheet = read_sheet("export.csv", csv.as_bytes(), &games, &options).unwrap();
                 let read: Vec<Card> = sheet.cards.into_iter().map(|(_, c)| c).collect();
-                assert_eq!(read, plain, "{name}");
-                checked += plain.len();
+                assert_eq!(read, set.cards, "{name}");
+                checked += set.cards.len();
             }
         }
         assert!(checked > 300, "only {checked} cards checked");
