@@ -65,6 +65,9 @@ pub enum Tgt {
     This,
     Others(Option<u16>),
     Each(Option<u16>),
+    /// One matching card, chosen by the board ([`Board::modify`]); a board keeps the cards
+    /// one effect already chose apart ([`Board::begin`]).
+    One(Option<u16>),
 }
 
 /// One compiled step.
@@ -92,6 +95,8 @@ pub enum Op {
     },
     Roll(Amt),
     Choose(Vec<Vec<Op>>),
+    /// Draw until the hand holds this many.
+    FillHand(Amt),
 }
 
 /// "if [filter] in zone", compiled.
@@ -180,6 +185,13 @@ pub trait Board {
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         false
     }
+    /// Draws until the hand holds `size` cards; returns how many were drawn.
+    fn fill_hand(&mut self, _size: u32, _label: &str) -> u32 {
+        0
+    }
+    /// An effect starts resolving: a board that chooses `one` targets forgets the cards
+    /// the previous effect chose (one effect's `one` targets are different cards).
+    fn begin(&mut self) {}
 }
 
 impl Programs {
@@ -226,6 +238,7 @@ impl Programs {
                 return false;
             }
         }
+        board.begin();
         if !effect.cost.is_empty() {
             if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
                 return false;
@@ -334,6 +347,10 @@ impl Programs {
                     if let Some(option) = options.get(pick) {
                         self.run(option, board, label);
                     }
+                }
+                Op::FillHand(size) => {
+                    let n = self.amount(size, board).max(0) as u32;
+                    board.fill_hand(n, label);
                 }
             }
         }
