@@ -61,6 +61,18 @@ impl Library {
         }
     }
 
+    /// Takes `card` out of the undrawn part (a search): it counts as drawn. False when no
+    /// undrawn copy is left. The undrawn order needs no shuffle: every draw picks
+    /// uniformly among the undrawn cards.
+    pub fn take(&mut self, card: u16) -> bool {
+        let Some(i) = self.cards[self.drawn..].iter().position(|&c| c == card) else {
+            return false;
+        };
+        self.cards.swap(self.drawn, self.drawn + i);
+        self.drawn += 1;
+        true
+    }
+
     /// The cards still in the deck, in no meaningful order (for counting, not for peeking).
     pub fn remaining(&self) -> &[u16] {
         &self.cards[self.drawn..]

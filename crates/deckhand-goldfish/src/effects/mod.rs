@@ -133,6 +133,13 @@ pub struct Programs {
     any: u16,
 }
 
+impl Compiled {
+    /// Its steps, for a board that looks ahead before it pays ([`Board::worth_paying`]).
+    pub fn steps(&self) -> &[Op] {
+        &self.steps
+    }
+}
+
 #[inline]
 fn trigger_bit(trigger: Trigger) -> u16 {
     1 << (trigger as u16)
@@ -216,6 +223,19 @@ impl Programs {
         &self.effects[a as usize..b as usize]
     }
 
+    /// The card set of compiled filter `filter` (an `Op`'s filter index).
+    pub fn set(&self, filter: u16) -> &CardSet {
+        &self.sets[filter as usize]
+    }
+
+    /// Whether `effect`'s requirement holds on `board` now (true without one).
+    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
+        effect.requirement.as_ref().is_none_or(|req| {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            (board.count(req.zone, set) >= i64::from(req.at_least)) != req.negated
+        })
+    }
+
     /// Runs `card`'s effects for `trigger`, in the order stated. Returns how many happened.
     pub fn fire<B: Board>(&self, card: u16, trigger: Trigger, board: &mut B) -> u32 {
         if !self.has(card, trigger) {
@@ -231,12 +251,8 @@ impl Programs {
     /// One effect: its requirement, its cost (paid in full or the effect does nothing), its
     /// steps.
     pub fn resolve<B: Board>(&self, effect: &Compiled, board: &mut B) -> bool {
-        if let Some(req) = &effect.requirement {
-            let set = req.filter.map(|f| &self.sets[f as usize]);
-            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
-            if holds == req.negated {
-                return false;
-            }
+        if !self.holds(effect, board) {
+            return false;
         }
         board.begin();
         if !effect.cost.is_empty() {

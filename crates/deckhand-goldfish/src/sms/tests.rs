@@ -10,6 +10,18 @@ use crate::testing;
 use crate::StepOptions;
 
 mod reference;
+mod scenarios;
+
+/// GAMES.md's pilot as the tables and the literal reading state it: keyword effects only
+/// (Showdown has none, so no card effect plays).
+const KEYWORDS: Setup<'static> = Setup {
+    side: None,
+    policy: None,
+    enemies: &[],
+    die_faces: None,
+    mulligan: None,
+    effects: EffectsMode::Keywords,
+};
 
 const G: &str = "sms";
 
@@ -50,7 +62,7 @@ fn scenario(case: &Case) -> (Sms, State) {
     let deck = testing::with_entries(testing::deck(G, &[]), &lines);
     let setup = Setup {
         side: Some(case.side),
-        ..Setup::default()
+        ..KEYWORDS
     };
     let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
@@ -72,7 +84,7 @@ fn render_table(p: &Sms, state: &State) -> Vec<String> {
         .iter()
         .map(|slot| {
             let mut text = format!("{} {}", p.name(slot.card), p.slot_power(slot));
-            for card in [slot.equipment, slot.vehicle] {
+            for card in [slot.equipment, slot.equipment2, slot.vehicle, slot.ship] {
                 if card != NONE {
                     text += &format!(" [{}]", p.name(card));
                 }
@@ -403,7 +415,7 @@ fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
         testing::STATIC_LEGION,
     ] {
         let deck = testing::sample_deck(G, text);
-        let p = Sms::new(&testing::game(G), &deck, Setup::default()).unwrap();
+        let p = Sms::new(&testing::game(G), &deck, KEYWORDS).unwrap();
         for seed in 0..300 {
             let (engine, literal) = both_readings(&p, &deck, seed);
             assert_eq!(engine, literal, "seed {seed}");
@@ -424,7 +436,7 @@ proptest! {
     ) {
         let setup = Setup {
             side: Some(if villain { Side::Villain } else { Side::Hero }),
-            ..Setup::default()
+            ..KEYWORDS
         };
         let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
         let (engine, literal) = both_readings(&p, &deck, seed);
