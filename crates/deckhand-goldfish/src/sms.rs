@@ -36,8 +36,13 @@
 //!   draws up to 8, fewer when the deck runs low (an empty deck is no loss). With no Main
 //!   card to put down, no hand to fill and no character to upgrade, the action is passed.
 //!
-//! Not simulated: Combat, Event and Mission cards (never played) and every card whose text
-//! says more than its keywords (requirements, abilities, Flips, Drama are text).
+//! Card effects (GAMES.md, "Card effects in the goldfish") run through the shared
+//! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
+//! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
+//! Mission), `while in play` bonuses and Attachment slots (`static`). With `--effects
+//! keywords` none of it runs (Showdown's keywords are requirements, never effects): the
+//! pilot above alone, as `sms/tests/reference.rs` reads it. Combat cards are never played;
+//! their data says why that changes nothing against a goldfish.
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
