@@ -138,6 +138,11 @@ impl Compiled {
     pub fn steps(&self) -> &[Op] {
         &self.steps
     }
+
+    /// An optional effect with a cost: resolving it asks [`Board::worth_paying`] first.
+    pub fn weighed(&self) -> bool {
+        self.optional && !self.cost.is_empty()
+    }
 }
 
 #[inline]

@@ -269,9 +269,23 @@ impl Sms {
     fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         for i in 0..state.table.len() {
             let card = state.table[i].card;
-            if self.fx.has(card, Trigger::Activated)
-                && self.would_act(card, Trigger::Activated, Some(i), state)
-            {
+            if !self.fx.has(card, Trigger::Activated) {
+                continue;
+            }
+            // Resolving an optional ability with a cost checks the same thing
+            // (`worth_paying`); then the look-ahead is only for the log's order.
+            let weighed = self
+                .fx
+                .of(card)
+                .iter()
+                .all(|e| e.trigger != Trigger::Activated || e.weighed());
+            if !L::ENABLED && weighed {
+                if self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0 {
+                    return true;
+                }
+                continue;
+            }
+            if self.would_act(card, Trigger::Activated, Some(i), state) {
                 log.decide(Action::Play, || {
                     format!(
                         "Leader Action: {}'s ability, the first on the Table that would change something",
@@ -663,23 +677,29 @@ impl<L: Log> Board for SmsBoard<'_, L> {
             return; // slot stats: `caps`, once per deck
         }
         let set = |f: Option<u16>| f.map(|f| &sets[f as usize]);
-        let table = &self.state.table;
-        let targets: Vec<usize> = match target {
-            Tgt::This => self.slot.into_iter().collect(),
-            Tgt::Others(f) => (0..table.len())
-                .filter(|&i| Some(i) != self.slot && Self::keep(set(f), table[i].card))
-                .collect(),
-            Tgt::Each(f) => (0..table.len())
-                .filter(|&i| Self::keep(set(f), table[i].card))
-                .collect(),
-            Tgt::One(f) => self.one(set(f)).into_iter().collect(),
+        // The target slots, without allocating: `One` is a single slot, the rest a filter
+        // over the Table.
+        let one = match target {
+            Tgt::One(f) => match self.one(set(f)) {
+                Some(i) => Some(i),
+                None => return,
+            },
+            _ => None,
         };
         let by32 = by as i32;
-        for i in targets {
-            if let Tgt::One(_) = target {
-                if i < 64 {
-                    self.chosen |= 1 << i;
-                }
+        for i in 0..self.state.table.len() {
+            let card = self.state.table[i].card;
+            let hit = match target {
+                Tgt::This => Some(i) == self.slot,
+                Tgt::Others(f) => Some(i) != self.slot && Self::keep(set(f), card),
+                Tgt::Each(f) => Self::keep(set(f), card),
+                Tgt::One(_) => Some(i) == one,
+            };
+            if !hit {
+                continue;
+            }
+            if one.is_some() && i < 64 {
+                self.chosen |= 1 << i;
             }
             match duration {
                 Duration::WhileInPlay => {
