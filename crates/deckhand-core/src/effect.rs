@@ -178,6 +178,13 @@ pub enum Target {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         filter: Option<Filter>,
     },
+    /// ONE card of its owner in play that matches (itself included), chosen by the game's
+    /// pilot rule ("Upgrade a Pilot"); the `one` targets of one effect are different cards
+    /// ("Upgrade two different Heroes" is two of them).
+    One {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
 }
 
 /// How long a stat change lasts.
@@ -248,6 +255,9 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "is_false")]
         row: bool,
     },
+    /// Draw until the hand holds `size` cards ("fill your hand up to your hand size"); none
+    /// when it already does.
+    FillHand { size: Amount },
 }
 
 /// What a card's stated effects leave out, when they do not state all of its text.

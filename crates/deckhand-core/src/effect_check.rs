@@ -158,6 +158,9 @@ impl Checker<'_> {
                     Target::Each { filter } => {
                         self.filter(&at("target.each.filter"), filter.as_ref())
                     }
+                    Target::One { filter } => {
+                        self.filter(&at("target.one.filter"), filter.as_ref())
+                    }
                 }
             }
             Step::Roll { dice } | Step::Reroll { dice } => self.amount(&at("dice"), dice, false),
@@ -175,6 +178,7 @@ impl Checker<'_> {
                 }
                 Ok(())
             }
+            Step::FillHand { size } => self.amount(&at("size"), size, false),
         }
     }
 

@@ -117,6 +117,14 @@ fn an_effect_the_game_cannot_have_is_refused_at_its_json_path() {
             "cards[1].effects[0].steps[1].target.others.filter: 'kw:[' holds [ or ] outside quotes",
         ),
         (
+            step(r#"{"do": "modify", "stat": "power", "by": 1, "target": {"one": {"filter": "kw:["}}, "duration": "turn"}"#),
+            "cards[1].effects[0].steps[1].target.one.filter: 'kw:[' holds [ or ] outside quotes",
+        ),
+        (
+            step(r#"{"do": "fill_hand", "size": 100}"#),
+            "cards[1].effects[0].steps[1].size: an amount from 0 to 99, not 100",
+        ),
+        (
             step(r#"{"do": "roll", "dice": {"each": 1, "zone": "bench"}}"#),
             "cards[1].effects[0].steps[1].dice.zone: Tiny Game has no zone 'bench'",
         ),

@@ -211,6 +211,10 @@ impl fmt::Display for Step {
                         f.write_str("each")?;
                         write_filter_after_space(f, filter.as_ref())?;
                     }
+                    Target::One { filter } => {
+                        f.write_str("one")?;
+                        write_filter_after_space(f, filter.as_ref())?;
+                    }
                 }
                 f.write_str(" ")?;
                 write_signed(f, by)?;
@@ -241,6 +245,7 @@ impl fmt::Display for Step {
                 }
                 Ok(())
             }
+            Step::FillHand { size } => write!(f, "fill hand to {size}"),
         }
     }
 }
@@ -536,6 +541,11 @@ impl Parser<'_> {
             }
             return Ok(Step::Choose { options });
         }
+        if self.eat("fill hand to ") {
+            return Ok(Step::FillHand {
+                size: self.amount()?,
+            });
+        }
         let target = if self.eat("this") {
             Some(Target::This)
         } else if self.eat("others") {
@@ -546,13 +556,18 @@ impl Parser<'_> {
             Some(Target::Each {
                 filter: self.space_then_filter()?,
             })
+        } else if self.eat("one") {
+            Some(Target::One {
+                filter: self.space_then_filter()?,
+            })
         } else {
             None
         };
         let Some(target) = target else {
             return Err(self.error(
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
-                 roll, choose, reroll, split hits among, or this/others/each and a stat change)",
+                 roll, choose, reroll, split hits among, fill hand to, \
+                 or this/others/each/one and a stat change)",
             ));
         };
         self.expect(" ")?;

@@ -230,6 +230,31 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                     )
                 },
             ],
+            "activate (spend 1 energy): one [t:zoid] +1 power permanently, one [t:zoid] +1 power permanently",
+            vec![Effect {
+                cost: vec![Step::Spend {
+                    amount: fixed(1),
+                    resource: "energy".into(),
+                }],
+                ..effect(
+                    Trigger::Activated,
+                    vec![
+                        Step::Modify {
+                            stat: "power".into(),
+                            by: fixed(1),
+                            target: Target::One {
+                                filter: filter("t:zoid"),
+                            },
+                            duration: Duration::Permanent,
+                        };
+                        2
+                    ],
+                )
+            }],
+        ),
+        (
+            "when played: fill hand to 8",
+            vec![effect(Trigger::Played, vec![Step::FillHand { size: fixed(8) }])],
         ),
     ];
     for (text, expected) in cases {
@@ -250,6 +275,8 @@ fn a_mistake_is_reported_at_its_character_with_what_was_expected() {
         ("whenever: draw 1", "at 1: expected a trigger (when played"),
         ("when set: draw one", "at 16: expected a number"),
         ("when set: fly 1", "at 11: expected a step (draw"),
+        ("when set: fill hand 8", "at 11: expected a step (draw"),
+        ("when set: one [t:zoid] +1 power", "at 32: expected \" \""),
         (
             "when set: gain 1 mana",
             "at 18: expected a resource (energy)",
@@ -361,6 +388,7 @@ fn simple_step() -> impl Strategy<Value = Step> {
         Just(Target::This),
         filter().prop_map(|filter| Target::Others { filter }),
         filter().prop_map(|filter| Target::Each { filter }),
+        filter().prop_map(|filter| Target::One { filter }),
     ];
     let duration = prop::sample::select(vec![
         Duration::Battle,
@@ -400,6 +428,7 @@ fn simple_step() -> impl Strategy<Value = Step> {
         amount().prop_map(|dice| Step::Roll { dice }),
         amount().prop_map(|dice| Step::Reroll { dice }),
         (amount(), any::<bool>()).prop_map(|(among, row)| Step::Split { among, row }),
+        amount().prop_map(|size| Step::FillHand { size }),
     ]
 }
 

@@ -180,7 +180,9 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
         } => {
             amount_names(by, out, f);
             out.push(("stat", stat));
-            if let Target::Others { filter } | Target::Each { filter } = target {
+            if let Target::Others { filter } | Target::Each { filter } | Target::One { filter } =
+                target
+            {
                 f.extend(filter);
             }
         }
@@ -191,6 +193,7 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
                 step_names(step, out, f);
             }
         }
+        Step::FillHand { size } => amount_names(size, out, f),
     }
 }
 

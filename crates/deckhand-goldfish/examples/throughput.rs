@@ -3,8 +3,9 @@
 //! starter deck and Nadia Okonkwo; Heroes of the Grid battles 3 Gravel Grunts and Clockjaw.
 //!
 //! ```sh
-//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID]
+//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID] [all|keywords]
 //! ```
+//! The third argument picks which effects play (default: all).
 //! A benchmark, never a test: the figure depends on the machine and its load. Each game
 //! index is played from both seats, so a run of N plays 2N full games.
 
@@ -55,6 +56,10 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
     let only = std::env::args().nth(2);
+    let effects = std::env::args()
+        .nth(3)
+        .and_then(|e| deckhand_goldfish::EffectsMode::from_id(&e))
+        .unwrap_or_default();
     let games = Games::from_sources(DATA.iter().map(|d| (d.0, d.1))).expect("game definitions");
     for (id, _, cards, deck_text) in DATA {
         if only.as_deref().is_some_and(|o| o != id) {
@@ -99,6 +104,7 @@ fn main() {
                 games: per_seat,
                 seed: 42,
                 threads,
+                effects,
                 enemies: match id {
                     "pr-hotg" => vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)],
                     _ => Vec::new(),
@@ -111,7 +117,8 @@ fn main() {
             let full_games = 2 * per_seat;
             let rate = full_games as f64 / seconds;
             println!(
-                "{id:<15} threads={threads} games={full_games} secs={seconds:.3} games_per_s={rate:.0} per_core={:.0} wins first={:.3} mean_kill_turn first={:.3} second={:.3}",
+                "{id:<15} effects={} threads={threads} games={full_games} secs={seconds:.3} games_per_s={rate:.0} per_core={:.0} wins first={:.3} mean_kill_turn first={:.3} second={:.3}",
+                effects.id(),
                 rate / threads as f64,
                 report.going_first.wins as f64 / per_seat as f64,
                 report.going_first.mean_kill_turn.unwrap_or(f64::NAN),

@@ -36,13 +36,18 @@
 //!   draws up to 8, fewer when the deck runs low (an empty deck is no loss). With no Main
 //!   card to put down, no hand to fill and no character to upgrade, the action is passed.
 //!
-//! Not simulated: Combat, Event and Mission cards (never played) and every card whose text
-//! says more than its keywords (requirements, abilities, Flips, Drama are text).
+//! Card effects (GAMES.md, "Card effects in the goldfish") run through the shared
+//! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
+//! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
+//! Mission), `while in play` bonuses and Attachment slots (`static`). With `--effects
+//! keywords` none of it runs (Showdown's keywords are requirements, never effects): the
+//! pilot above alone, as `sms/tests/reference.rs` reads it. Combat cards are never played;
+//! their data says why that changes nothing against a goldfish.
 
-use deckhand_core::{fold_name, Deck, Game, Side};
+use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
+use crate::effects::{self, Coverage, EffectsMode, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -58,10 +63,8 @@ const NONE: u16 = u16::MAX;
 /// Power tallies are kept per value up to this (higher counts here).
 const POWER_CAP: usize = 255;
 
-const KEYWORDS: KeywordPolicy = KeywordPolicy {
-    accounted: &[],
-    unplayed_types: &["Combat", "Event", "Mission"],
-};
+mod board;
+use board::{Caps, PLAYS, PLAYS_KEYWORDS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -88,6 +91,10 @@ impl Kind {
 struct Features {
     kind: Kind,
     power: u8,
+    /// A Vehicle of the Ship class.
+    ship: bool,
+    /// The Attachment slots it holds on the Table (its own `while in play` slot effects).
+    caps: Caps,
 }
 
 /// A deck prepared for the Showdown goldfish.
@@ -105,6 +112,19 @@ pub struct Sms {
     mulligan: Option<bool>,
     not_simulated: Vec<String>,
     coverage: Coverage,
+    fx: Programs,
+    /// Missions whose `when played` effects the pilot plays, by name.
+    missions: Vec<u16>,
+    /// Cards in hand with a Leader ability (Events, Swamp Gremlin), by name.
+    hand_abilities: Vec<u16>,
+    /// Per card: the pilot's order for taking a card (the Main cards first, most power),
+    /// lower first.
+    take_rank: Vec<u16>,
+    /// Cards in the order the pilot discards them: those it never plays first (by name),
+    /// then Events and Missions it plays, then Main cards, least power first.
+    discard_order: Vec<u16>,
+    /// Per card: the pilot never plays it (a discard costs nothing).
+    dead: Vec<bool>,
 }
 
 /// A card on the Table with what is on it.
@@ -114,8 +134,16 @@ struct Slot {
     upgrades: u16,
     equipment: u16,
     vehicle: u16,
+    /// A second Equipment (a holder with 2 Equipment slots).
+    equipment2: u16,
+    /// A Ship Vehicle in a Ship slot (a holder that may have a Ship and a non-Ship).
+    ship: u16,
     /// The card's power with its upgrades and attachments (kept, not recounted).
     power: u32,
+    /// `while in play` bonuses (recounted whenever the Table changes) and bonuses until
+    /// the end of the turn.
+    bonus: i32,
+    temp: i32,
     /// A character (Hero, Villain or Leader): the Upgrade action may pick it.
     upgradable: bool,
 }
@@ -134,6 +162,14 @@ pub struct State {
     /// No Main card in hand can be put down; stays so until the hand gains cards (upgrades
     /// change nothing a Main card needs), so the search is skipped meanwhile.
     stuck: bool,
+    /// The Discard Pile, in the order discarded.
+    discard: Vec<u16>,
+    leader_actions: u32,
+    drama: u32,
+    /// Per name id: a Mission of that name was played this game (once a game).
+    missions_played: Vec<bool>,
+    /// The Table's slots' `bonus` + `temp`, summed.
+    extra: i32,
 }
 
 /// Per-seat figures, per turn (all games last 15 turns).
@@ -150,7 +186,7 @@ pub struct Figures {
 impl Sms {
     pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Sms, GoldfishError> {
         let cards = DeckCards::from_deck(deck, &["characters", "main"])?;
-        let features: Vec<Features> = cards
+        let mut features: Vec<Features> = cards
             .cards
             .iter()
             .map(|card| {
@@ -168,6 +204,8 @@ impl Sms {
                 Features {
                     kind,
                     power: small_stat(card, "power"),
+                    ship: is("ship"),
+                    caps: Caps::of(kind),
                 }
             })
             .collect();
@@ -209,14 +247,63 @@ impl Sms {
                 cards.name_rank[c as usize],
             )
         });
-        let coverage = keywords_only(
-            game,
-            &cards.cards,
-            setup.effects,
-            "the Showdown pilot",
-            &KEYWORDS,
-        );
-        let not_simulated = not_simulated(&cards.cards, &KEYWORDS);
+        // Keywords in Showdown are requirements and identity (rulebook, "Keywords and
+        // Classes"), never effects: GAMES.md's pilot does not check them, so they are left
+        // out of what the coverage counts.
+        let plain: Vec<Card> = cards
+            .cards
+            .iter()
+            .map(|c| Card {
+                keywords: Vec::new(),
+                ..c.clone()
+            })
+            .collect();
+        let plays = match setup.effects {
+            EffectsMode::All => &PLAYS,
+            EffectsMode::Keywords => &PLAYS_KEYWORDS,
+        };
+        // Filters match the cards as they are (`kw:"doom lab"`); the coverage counts them
+        // without their keywords.
+        let (fx, _) = effects::build(game, &cards.cards, setup.effects, plays);
+        let (_, coverage) = effects::build(game, &plain, setup.effects, plays);
+        for (c, f) in features.iter_mut().enumerate() {
+            f.caps = board::caps(&fx, c as u16, f.caps);
+        }
+        let not_simulated = coverage.left_out();
+        let n = cards.len();
+        let by_name = |keep: &dyn Fn(u16) -> bool| {
+            let mut list: Vec<u16> = (0..n as u16).filter(|&c| keep(c)).collect();
+            list.sort_by_key(|&c| cards.name_rank[c as usize]);
+            list
+        };
+        let is_type = |c: u16, t: &str| type_key(&cards.cards[c as usize]) == t;
+        let missions = by_name(&|c| is_type(c, "mission") && fx.has(c, Trigger::Played));
+        let hand_abilities = by_name(&|c| {
+            fx.has(c, Trigger::Activated)
+                && !matches!(features[c as usize].kind, Kind::Character | Kind::Leader)
+        });
+        let mut take_rank = vec![u16::MAX; n];
+        for (rank, &c) in mains.iter().enumerate() {
+            take_rank[c as usize] = rank as u16;
+        }
+        for (rank, name_rank) in take_rank.iter_mut().zip(&cards.name_rank) {
+            if *rank == u16::MAX {
+                *rank = mains.len() as u16 + name_rank;
+            }
+        }
+        let dead: Vec<bool> = (0..n as u16)
+            .map(|c| {
+                !mains.contains(&c)
+                    && !missions.contains(&c)
+                    && !hand_abilities.contains(&c)
+                    && !matches!(features[c as usize].kind, Kind::Character | Kind::Leader)
+            })
+            .collect();
+        let mut discard_order = by_name(&|c| dead[c as usize]);
+        discard_order.extend(by_name(&|c| {
+            !dead[c as usize] && !mains.contains(&c) && !table_start.contains(&c)
+        }));
+        discard_order.extend(mains.iter().rev());
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -227,6 +314,12 @@ impl Sms {
             mulligan: setup.mulligan,
             not_simulated,
             coverage,
+            fx,
+            missions,
+            hand_abilities,
+            take_rank,
+            discard_order,
+            dead,
             deck: cards,
         })
     }
@@ -240,7 +333,7 @@ impl Sms {
     }
 
     fn slot_power(&self, slot: &Slot) -> u32 {
-        slot.power
+        (slot.power as i32 + slot.bonus + slot.temp).max(0) as u32
     }
 
     /// A Table slot for `card`, as it enters.
@@ -250,7 +343,11 @@ impl Sms {
             upgrades: 0,
             equipment: NONE,
             vehicle: NONE,
+            equipment2: NONE,
+            ship: NONE,
             power: u32::from(self.f(card).power),
+            bonus: 0,
+            temp: 0,
             upgradable: matches!(self.f(card).kind, Kind::Character | Kind::Leader),
         }
     }
@@ -288,12 +385,25 @@ impl Sms {
         if !kind.is_attachment() {
             return Some(NONE);
         }
+        let ship = self.f(card).ship;
         state
             .table
             .iter()
-            .position(|slot| match kind {
-                Kind::Equipment => slot.equipment == NONE,
-                _ => slot.vehicle == NONE && self.f(slot.card).kind != Kind::Mook,
+            .position(|slot| {
+                let caps = self.f(slot.card).caps;
+                match kind {
+                    Kind::Equipment => {
+                        (caps.equipment >= 1 && slot.equipment == NONE)
+                            || (caps.equipment >= 2 && slot.equipment2 == NONE)
+                    }
+                    // A holder with a Ship slot takes Ships there and non-Ships in its
+                    // Vehicle slot (a Ship and a non-Ship at the same time).
+                    _ if caps.ship >= 1 => match ship {
+                        true => slot.ship == NONE,
+                        false => caps.vehicle >= 1 && slot.vehicle == NONE,
+                    },
+                    _ => caps.vehicle >= 1 && slot.vehicle == NONE,
+                }
             })
             .map(|i| i as u16)
     }
@@ -309,11 +419,55 @@ impl Sms {
         state.deployed = 0;
         state.mulliganed = false;
         state.stuck = false;
+        state.discard.clear();
+        state.leader_actions = 0;
+        state.drama = 0;
+        state.missions_played.fill(false);
+        state.extra = 0;
         for &card in &self.table_start {
             state.table.push(self.slot(card));
             state.named[self.deck.name_id[card as usize] as usize] = true;
             state.power += u32::from(self.f(card).power);
         }
+        self.refresh_statics(state);
+    }
+
+    /// Puts Main card `card` (already out of its zone) on the Table at `at` (from
+    /// [`Sms::placement`]); returns the slot it took and its holder when it is attached.
+    fn put_down(&self, state: &mut State, card: u16, at: u16) -> Option<(&'static str, u16)> {
+        state.named[self.deck.name_id[card as usize] as usize] = true;
+        state.deployed += 1;
+        let power = u32::from(self.f(card).power);
+        state.power += power;
+        let placed = if at == NONE {
+            state.table.push(self.slot(card));
+            None
+        } else {
+            let caps = self.f(state.table[at as usize].card).caps;
+            let slot = &mut state.table[at as usize];
+            slot.power += power;
+            let role = match self.f(card).kind {
+                Kind::Equipment if slot.equipment == NONE => {
+                    slot.equipment = card;
+                    "no Equipment"
+                }
+                Kind::Equipment => {
+                    slot.equipment2 = card;
+                    "a second Equipment slot free"
+                }
+                _ if caps.ship >= 1 && self.f(card).ship => {
+                    slot.ship = card;
+                    "its Ship slot free"
+                }
+                _ => {
+                    slot.vehicle = card;
+                    "no Vehicle"
+                }
+            };
+            Some((role, slot.card))
+        };
+        self.refresh_statics(state);
+        placed
     }
 
     /// One action, as the pilot chooses it.
@@ -330,36 +484,22 @@ impl Sms {
         if let Some((card, at)) = best {
             state.hand[card as usize] -= 1;
             state.hand_len -= 1;
-            state.named[self.deck.name_id[card as usize] as usize] = true;
-            state.deployed += 1;
-            let power = u32::from(self.f(card).power);
-            state.power += power;
-            if at == NONE {
-                state.table.push(self.slot(card));
-                log.decide(Action::Play, || {
+            let power = self.f(card).power;
+            match self.put_down(state, card, at) {
+                None => log.decide(Action::Play, || {
                     format!(
                         "Put {} on the Table (power {power}): the Main card in hand with the most power",
                         self.name(card)
                     )
-                });
-            } else {
-                let slot = &mut state.table[at as usize];
-                slot.power += power;
-                let (role, holder) = if self.f(card).kind == Kind::Equipment {
-                    slot.equipment = card;
-                    ("Equipment", slot.card)
-                } else {
-                    slot.vehicle = card;
-                    ("Vehicle", slot.card)
-                };
-                log.decide(Action::Attach, || {
+                }),
+                Some((role, holder)) => log.decide(Action::Attach, || {
                     format!(
-                        "Attach {} to {} (power {power}): the Main card in hand with the most power; {} is the first on the Table with no {role}",
+                        "Attach {} to {} (power {power}): the Main card in hand with the most power; {} is the first on the Table with {role}",
                         self.name(card),
                         self.name(holder),
                         self.name(holder)
                     )
-                });
+                }),
             }
             return;
         }
@@ -377,7 +517,7 @@ impl Sms {
             .iter()
             .enumerate()
             .filter(|(_, s)| s.upgradable)
-            .min_by_key(|(i, s)| (s.power, *i))
+            .min_by_key(|(i, s)| (self.slot_power(s), *i))
             .map(|(i, _)| i);
         let Some(i) = weakest else {
             log.decide(Action::Hold, || {
@@ -386,9 +526,7 @@ impl Sms {
             });
             return;
         };
-        state.table[i].upgrades += 1;
-        state.table[i].power += 1;
-        state.power += 1;
+        self.upgrade(state, i, 1);
         let (card, now) = (state.table[i].card, self.slot_power(&state.table[i]));
         log.decide(Action::Play, || {
             let why = if state.hand_len >= HAND_SIZE {
@@ -421,6 +559,11 @@ impl Procedure for Sms {
             deployed: 0,
             mulliganed: false,
             stuck: false,
+            discard: Vec::with_capacity(self.library_order.len()),
+            leader_actions: 0,
+            drama: 0,
+            missions_played: vec![false; self.deck.len()],
+            extra: 0,
         }
     }
 
@@ -507,7 +650,7 @@ impl Procedure for Sms {
         log.decide(Action::Setup, || {
             format!(
                 "Your characters start on the Table (power {}); you play the {} side with {} actions a turn; shuffle {} cards and draw {HAND_SIZE}",
-                state.power,
+                self.table_power(state),
                 if self.side == Side::Villain { "Villain" } else { "Hero" },
                 self.actions,
                 self.library_order.len()
@@ -545,14 +688,26 @@ impl Procedure for Sms {
         log: &mut L,
         figures: &mut Figures,
     ) -> Option<Outcome> {
+        let abilities = self.fx.any(Trigger::Activated);
+        if abilities {
+            self.leader_actions(state, rng, log, true);
+        }
         for _ in 0..self.actions {
             self.act(state, rng, log);
         }
+        if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+            self.mission_phase(state, rng, log);
+            if abilities {
+                self.leader_actions(state, rng, log, false);
+            }
+        }
         let t = turn as usize;
-        figures.power[t] += u64::from(state.power);
+        let power = self.table_power(state);
+        figures.power[t] += u64::from(power);
         figures.deployed[t] += u64::from(state.deployed);
         figures.hand[t] += u64::from(state.hand_len);
-        figures.power_hist[t * (POWER_CAP + 1) + (state.power as usize).min(POWER_CAP)] += 1;
+        figures.power_hist[t * (POWER_CAP + 1) + (power as usize).min(POWER_CAP)] += 1;
+        self.end_turn(state);
         if turn < TURNS {
             return None;
         }
@@ -589,7 +744,12 @@ impl Procedure for Sms {
             .iter()
             .map(|slot| {
                 let mut attached = Vec::new();
-                for (role, card) in [("equipment", slot.equipment), ("vehicle", slot.vehicle)] {
+                for (role, card) in [
+                    ("equipment", slot.equipment),
+                    ("equipment", slot.equipment2),
+                    ("vehicle", slot.vehicle),
+                    ("vehicle", slot.ship),
+                ] {
                     if card != NONE {
                         attached.push(Attached {
                             role: role.into(),
@@ -618,21 +778,30 @@ impl Procedure for Sms {
                 .status(value.to_string())
                 .stat("value", value)
         };
-        vec![
-            Zone::visible(
-                "tracker",
-                "Showdown",
-                Owner::You,
-                vec![
-                    figure("Power on the Table", state.power),
-                    figure("Main cards deployed", state.deployed),
-                    figure("Actions a turn", self.actions),
-                ],
-            ),
+        let mut tracker = vec![
+            figure("Power on the Table", self.table_power(state)),
+            figure("Main cards deployed", state.deployed),
+            figure("Actions a turn", self.actions),
+        ];
+        if self.plays_effects() {
+            tracker.push(figure("Leader Actions", state.leader_actions));
+            tracker.push(figure("Drama", state.drama));
+        }
+        let mut zones = vec![
+            Zone::visible("tracker", "Showdown", Owner::You, tracker),
             Zone::visible("hand", "Hand", Owner::You, names(&hand)),
             Zone::visible("table", "Table", Owner::You, table),
             Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
-        ]
+        ];
+        if self.plays_effects() {
+            zones.push(Zone::visible(
+                "discard",
+                "Discard Pile",
+                Owner::You,
+                names(&state.discard),
+            ));
+        }
+        zones
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -654,6 +823,8 @@ impl Procedure for Sms {
                 if i < start { NONE } else { s.card },
                 s.equipment,
                 s.vehicle,
+                s.equipment2,
+                s.ship,
             ]
         });
         for card in state
@@ -662,6 +833,7 @@ impl Procedure for Sms {
             .iter()
             .copied()
             .chain(on_table.filter(|&c| c != NONE))
+            .chain(state.discard.iter().copied())
             .chain(self.table_start.iter().copied())
         {
             counts[card as usize] += 1;

@@ -53,7 +53,8 @@ pub struct Plays {
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`).
+    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`), and `one` when
+    /// the board chooses a `one [filter]` stat change's card.
     pub steps: &'static [&'static str],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
@@ -430,6 +431,10 @@ impl Builder<'_> {
                     Target::Each { filter } => {
                         Tgt::Each(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
                     }
+                    Target::One { filter } => {
+                        self.kind("one")?;
+                        Tgt::One(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+                    }
                 };
                 Op::Modify {
                     stat,
@@ -457,6 +462,9 @@ impl Builder<'_> {
             Step::Split { among, row } => {
                 self.kind("split")?;
                 Op::Split(self.amount(among)?, *row)
+            Step::FillHand { size } => {
+                self.kind("fill_hand")?;
+                Op::FillHand(self.amount(size)?)
             }
         })
     }

@@ -65,6 +65,9 @@ pub enum Tgt {
     This,
     Others(Option<u16>),
     Each(Option<u16>),
+    /// One matching card, chosen by the board ([`Board::modify`]); a board keeps the cards
+    /// one effect already chose apart ([`Board::begin`]).
+    One(Option<u16>),
 }
 
 /// One compiled step.
@@ -95,6 +98,8 @@ pub enum Op {
     Reroll(Amt),
     /// Hits may be split among up to this many targets; `true`: in one row.
     Split(Amt, bool),
+    /// Draw until the hand holds this many.
+    FillHand(Amt),
 }
 
 /// "if [filter] in zone", compiled.
@@ -129,6 +134,18 @@ pub struct Programs {
     masks: Vec<u16>,
     /// Every trigger any card has, so a procedure skips a whole moment when none has it.
     any: u16,
+}
+
+impl Compiled {
+    /// Its steps, for a board that looks ahead before it pays ([`Board::worth_paying`]).
+    pub fn steps(&self) -> &[Op] {
+        &self.steps
+    }
+
+    /// An optional effect with a cost: resolving it asks [`Board::worth_paying`] first.
+    pub fn weighed(&self) -> bool {
+        self.optional && !self.cost.is_empty()
+    }
 }
 
 #[inline]
@@ -187,6 +204,13 @@ pub trait Board {
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         false
     }
+    /// Draws until the hand holds `size` cards; returns how many were drawn.
+    fn fill_hand(&mut self, _size: u32, _label: &str) -> u32 {
+        0
+    }
+    /// An effect starts resolving: a board that chooses `one` targets forgets the cards
+    /// the previous effect chose (one effect's `one` targets are different cards).
+    fn begin(&mut self) {}
 }
 
 impl Programs {
@@ -209,6 +233,19 @@ impl Programs {
     pub fn of(&self, card: u16) -> &[Compiled] {
         let (a, b) = self.ranges.get(card as usize).copied().unwrap_or((0, 0));
         &self.effects[a as usize..b as usize]
+    }
+
+    /// The card set of compiled filter `filter` (an `Op`'s filter index).
+    pub fn set(&self, filter: u16) -> &CardSet {
+        &self.sets[filter as usize]
+    }
+
+    /// Whether `effect`'s requirement holds on `board` now (true without one).
+    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
+        effect.requirement.as_ref().is_none_or(|req| {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            (board.count(req.zone, set) >= i64::from(req.at_least)) != req.negated
+        })
     }
 
     /// Runs `card`'s effects for `trigger`, in the order stated. Returns how many happened.
@@ -239,6 +276,7 @@ impl Programs {
         if !self.holds(effect, board) {
             return false;
         }
+        board.begin();
         if !effect.cost.is_empty() {
             if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
                 return false;
@@ -349,6 +387,10 @@ impl Programs {
                     if let Some(option) = options.get(pick) {
                         self.run(option, board, label);
                     }
+                }
+                Op::FillHand(size) => {
+                    let n = self.amount(size, board).max(0) as u32;
+                    board.fill_hand(n, label);
                 }
             }
         }

@@ -51,6 +51,8 @@ struct Toy {
     log: Vec<String>,
     worth: bool,
     pick: usize,
+    /// Each stat change as `target by`, and `begin` when an effect started.
+    changes: Vec<String>,
 }
 
 impl Board for Toy {
@@ -99,6 +101,27 @@ impl Board for Toy {
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         self.worth
     }
+    fn fill_hand(&mut self, size: u32, label: &str) -> u32 {
+        let short = (i64::from(size) - self.zones[1]).max(0) as u32;
+        self.draw(short, label)
+    }
+    fn modify(
+        &mut self,
+        _: Id,
+        by: i64,
+        target: Tgt,
+        _: deckhand_core::Duration,
+        sets: &[CardSet],
+    ) {
+        let target = match target {
+            Tgt::One(Some(set)) => format!("one of {}", sets[set as usize].contains(0)),
+            other => format!("{other:?}"),
+        };
+        self.changes.push(format!("{target} {by:+}"));
+    }
+    fn begin(&mut self) {
+        self.changes.push("begin".into());
+    }
 }
 
 const TOY: Plays = Plays {
@@ -107,10 +130,19 @@ const TOY: Plays = Plays {
     zones: &["deck", "hand", "discard"],
     moves: &[("hand", "discard"), ("discard", "hand")],
     steps: &[
-        "draw", "damage", "gain", "spend", "choose", "reroll", "split",
+        "draw",
+        "damage",
+        "gain",
+        "spend",
+        "choose",
+        "reroll",
+        "split",
+        "fill_hand",
+        "modify",
+        "one",
     ],
     resources: &["energy"],
-    stats: &[],
+    stats: &["power"],
     structural: &[],
     unplayed_types: &[],
     card_rule: coverage::no_rule,
@@ -266,6 +298,27 @@ fn each_primitive_does_what_it_says_on_a_toy_board() {
             0,
             [0, 0, 0, 0, 1],
         ),
+        (
+            "when played: fill hand to 8",
+            [10, 3, 0, 0],
+            false,
+            0,
+            [5, 8, 0, 0, 0],
+        ),
+        (
+            "when played: fill hand to 8",
+            [2, 3, 0, 0],
+            false,
+            0,
+            [0, 5, 0, 0, 0],
+        ),
+        (
+            "when played: fill hand to 2",
+            [5, 3, 0, 0],
+            false,
+            0,
+            [5, 3, 0, 0, 0],
+        ),
     ];
     for &(text, [deck, hand, discard, energy], worth, pick, expected) in cases {
         let mut toy = Toy {
@@ -296,6 +349,31 @@ fn each_primitive_does_what_it_says_on_a_toy_board() {
             after, expected,
             "{text} from {deck},{hand},{discard},{energy}"
         );
+    }
+}
+
+/// A `one [filter]` stat change reaches the board as one target with its filter's card set
+/// (the board chooses the card); every effect starts with `begin`, so the board keeps one
+/// effect's choices apart from the next one's.
+#[test]
+fn a_one_target_is_left_to_the_board_and_each_effect_begins_afresh() {
+    let cases = [
+        (
+            "when played: one [t:thing] +1 power permanently, one +2 power until end of turn",
+            vec!["begin", "one of true +1", "One(None) +2"],
+        ),
+        (
+            "when played: one [t:other] -1 power permanently | when played: this +1 power permanently",
+            vec!["begin", "one of false -1", "begin", "This +1"],
+        ),
+    ];
+    for (text, expected) in cases {
+        let mut toy = Toy::default();
+        assert_eq!(
+            run(text, Trigger::Played, &mut toy),
+            CoverageState::Simulated
+        );
+        assert_eq!(toy.changes, expected, "{text}");
     }
 }
 

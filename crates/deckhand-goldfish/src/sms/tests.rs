@@ -10,6 +10,18 @@ use crate::testing;
 use crate::StepOptions;
 
 mod reference;
+mod scenarios;
+
+/// GAMES.md's pilot as the tables and the literal reading state it: keyword effects only
+/// (Showdown has none, so no card effect plays).
+const KEYWORDS: Setup<'static> = Setup {
+    side: None,
+    policy: None,
+    enemies: &[],
+    die_faces: None,
+    mulligan: None,
+    effects: EffectsMode::Keywords,
+};
 
 const G: &str = "sms";
 
@@ -50,7 +62,7 @@ fn scenario(case: &Case) -> (Sms, State) {
     let deck = testing::with_entries(testing::deck(G, &[]), &lines);
     let setup = Setup {
         side: Some(case.side),
-        ..Setup::default()
+        ..KEYWORDS
     };
     let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
@@ -72,7 +84,7 @@ fn render_table(p: &Sms, state: &State) -> Vec<String> {
         .iter()
         .map(|slot| {
             let mut text = format!("{} {}", p.name(slot.card), p.slot_power(slot));
-            for card in [slot.equipment, slot.vehicle] {
+            for card in [slot.equipment, slot.equipment2, slot.vehicle, slot.ship] {
                 if card != NONE {
                     text += &format!(" [{}]", p.name(card));
                 }
@@ -350,6 +362,43 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     testing::assert_step_goldens(G, "sms", &games);
 }
 
+/// Whole games with every effect on (`fixtures/steps/sms-effects-*.txt`), read decision by
+/// decision against GAMES.md and `sms/board.rs`'s rules. Checked there: a Leader Action
+/// comes back only when none is held and goes to the first ability that changes something,
+/// the Table's before the hand's (Sensei Okonomi Upgrades the Ninja with the least power,
+/// ties the first listed, every turn, so the Dojo deck's Events wait; Overlord Smogg puts
+/// a Mook down; Swamp Gremlin puts itself down from the hand); Okonomi's extra Leader
+/// Action at the Mission Phase is spent after it; Commercial Break discards only cards the
+/// pilot never plays, by name, two when it can; Norbert Next Door draws, then discards
+/// the same way; Missions are played once, only when their requirement holds (Steal the
+/// Moon Crystal with Doctor Dismal on the Table; Build a Bigger Robot Upgrades The Static
+/// King, the Robot with the least power, twice); Clank Troopers count 2; a second Tesla
+/// Gauntlet is never put down (its name is on the Table); the actions around them follow
+/// GAMES.md's pilot (Main card, else fill the hand, else Upgrade), and the Power on the
+/// Table counts the bonuses. A changed line is a changed decision.
+#[test]
+fn fixed_seed_games_with_effects_repeat_the_hand_checked_step_logs() {
+    let games = [
+        ("dojo-dawn-patrol", testing::DOJO_DAWN, 3),
+        ("doom-lab-gambit", testing::DOOM_LAB, 5),
+        ("static-legion-broadcast", testing::STATIC_LEGION, 1),
+    ];
+    for (name, text, seed) in games {
+        let options = StepOptions {
+            seed,
+            going_first: true,
+            effects: EffectsMode::All,
+            ..StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("sms-effects-{name}"),
+            &testing::sample_deck(G, text),
+            &options,
+        );
+    }
+}
+
 /// The engine's game `seed` next to the literal reading of the pilot (`reference.rs`) on
 /// the same random stream: the same mulligan and, after every turn, the same Power,
 /// deployments and hand size.
@@ -403,7 +452,7 @@ fn the_sample_decks_play_every_game_as_a_literal_reading_of_the_pilot() {
         testing::STATIC_LEGION,
     ] {
         let deck = testing::sample_deck(G, text);
-        let p = Sms::new(&testing::game(G), &deck, Setup::default()).unwrap();
+        let p = Sms::new(&testing::game(G), &deck, KEYWORDS).unwrap();
         for seed in 0..300 {
             let (engine, literal) = both_readings(&p, &deck, seed);
             assert_eq!(engine, literal, "seed {seed}");
@@ -424,7 +473,7 @@ proptest! {
     ) {
         let setup = Setup {
             side: Some(if villain { Side::Villain } else { Side::Hero }),
-            ..Setup::default()
+            ..KEYWORDS
         };
         let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
         let (engine, literal) = both_readings(&p, &deck, seed);

@@ -1,0 +1,750 @@
+//! Showdown's side of the shared effect interpreter (GAMES.md, "Card effects in the
+//! goldfish"; the trigger → moment map is `tests/fixtures/effects/sms.md`).
+//!
+//! Moments, with every effect on (`--effects keywords` runs none of them, so the pinned
+//! figures of GAMES.md's pilot stay as they were):
+//! - `activated` ("Leader:"): a Leader Action. The side gains one at the start of its turn
+//!   when it has none, and never holds more than one (rulebook, "Leader Actions"). It is
+//!   spent before the first action and again after the Mission Phase, on the first ability
+//!   that would change something (decided here: GAMES.md is silent), in this order: the
+//!   Table's cards in Table order (the characters in deck-list order, then the Main cards
+//!   as they were put down), then the cards in hand that have one (Events, Swamp Gremlin),
+//!   by name. An Event leaves the hand as it is used and goes to the Discard Pile.
+//! - `turn_end`: the Mission Phase after the actions. Every card on the Table, in Table
+//!   order, Employs its ability (free and optional, so always used), then the Missions in
+//!   hand whose effects play are played, by name, each once a game, when their requirement
+//!   ("Employ a X") holds; they go to the Discard Pile. The character a Mission Employs is
+//!   assumed free (in the bundled decks one always is: the Missions' characters have no
+//!   Employ ability of their own stated).
+//! - `static` ("while in play"): recounted whenever the Table changes; a card's own
+//!   `equipment_slots`, `vehicle_slots` and `ship_slots` changes set the Attachment slots it
+//!   holds (a holder with a Ship slot takes Ships there and non-Ships in its Vehicle slot).
+//! - Power on the Table is taken at the end of the turn, after the Mission Phase; bonuses
+//!   "until end of turn" count in it and lapse right after.
+//!
+//! The pilot's choices (GAMES.md's rule: the card it would play soonest, its own ranking):
+//! a card taken from the deck, hand or Discard Pile is the first Main card of the action
+//! rule (most power, then name), else by name; a card put on the Table goes where the
+//! action rule would put it; `one [filter]` is the matching card with the least power,
+//! ties the first on the Table (GAMES.md's Upgrade rule), each `one` of an effect a
+//! different card; a discard is a card the pilot never plays (by name), else an Event or
+//! Mission, else the Main card with the least power; a choice takes the option with the
+//! most discards that only touch cards the pilot never plays.
+
+use deckhand_core::{Duration, GoldfishNote, Trigger};
+
+use super::{Kind, Sms, State, NONE};
+use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Tgt};
+use crate::log::{Action, Log};
+use crate::rng::Rng;
+
+// Zone, resource and stat ids: positions in `PLAYS`.
+const DECK: Id = 0;
+const HAND: Id = 1;
+const DISCARD: Id = 2;
+const TABLE: Id = 3;
+const ATTACHED: Id = 4;
+const LEADER_ACTION: Id = 0;
+const DRAMA: Id = 1;
+const POWER: Id = 0;
+const EQUIPMENT_SLOTS: Id = 1;
+const VEHICLE_SLOTS: Id = 2;
+const SHIP_SLOTS: Id = 3;
+
+/// What the Showdown procedure runs of the effects vocabulary.
+pub(super) const PLAYS: Plays = Plays {
+    pilot: "the Showdown pilot",
+    triggers: &[
+        Trigger::Played,
+        Trigger::Activated,
+        Trigger::TurnEnd,
+        Trigger::Static,
+    ],
+    zones: &["deck", "hand", "discard", "table", "attached"],
+    moves: &[
+        ("discard", "table"),
+        ("hand", "table"),
+        ("discard", "hand"),
+        ("deck", "hand"),
+    ],
+    steps: &[
+        "draw",
+        "discard",
+        "gain",
+        "spend",
+        "modify",
+        "choose",
+        "one",
+        "fill_hand",
+    ],
+    resources: &["leader_action", "drama"],
+    stats: &["power", "equipment_slots", "vehicle_slots", "ship_slots"],
+    structural: &[],
+    unplayed_types: &["Combat"],
+    card_rule,
+};
+
+/// With keyword effects only, Events and Missions are never played (GAMES.md's pilot).
+pub(super) const PLAYS_KEYWORDS: Plays = Plays {
+    unplayed_types: &["Combat", "Event", "Mission"],
+    ..PLAYS
+};
+
+fn card_rule(_: &deckhand_core::Card, _: EffectsMode) -> Option<GoldfishNote> {
+    None
+}
+
+/// The Attachment slots a card holds on the Table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Caps {
+    pub equipment: u8,
+    pub vehicle: u8,
+    pub ship: u8,
+}
+
+impl Caps {
+    /// GAMES.md: one Equipment and one Vehicle each; Mooks hold no Vehicle.
+    pub fn of(kind: Kind) -> Caps {
+        Caps {
+            equipment: 1,
+            vehicle: u8::from(kind != Kind::Mook),
+            ship: 0,
+        }
+    }
+}
+
+/// `base` changed by `card`'s own `while in play` slot effects.
+pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps {
+    struct Slots(Caps);
+    impl Board for Slots {
+        fn count(&self, _: Id, _: Option<&CardSet>) -> i64 {
+            0
+        }
+        fn move_cards(
+            &mut self,
+            _: Id,
+            _: Id,
+            _: u32,
+            _: Option<&CardSet>,
+            _: bool,
+            _: &str,
+        ) -> u32 {
+            0
+        }
+        fn draw(&mut self, _: u32, _: &str) -> u32 {
+            0
+        }
+        fn modify(&mut self, stat: Id, by: i64, target: Tgt, _: Duration, _: &[CardSet]) {
+            let add = |n: u8| (i64::from(n) + by).clamp(0, 4) as u8;
+            if target != Tgt::This {
+                return;
+            }
+            match stat {
+                EQUIPMENT_SLOTS => self.0.equipment = add(self.0.equipment),
+                VEHICLE_SLOTS => self.0.vehicle = add(self.0.vehicle),
+                SHIP_SLOTS => self.0.ship = add(self.0.ship),
+                _ => {}
+            }
+        }
+    }
+    let mut slots = Slots(base);
+    fx.fire(card, Trigger::Static, &mut slots);
+    slots.0
+}
+
+impl Sms {
+    pub(super) fn plays_effects(&self) -> bool {
+        self.coverage.effects == EffectsMode::All.id()
+    }
+
+    /// Power on the Table (GAMES.md), with the `while in play` and end-of-turn bonuses.
+    pub(super) fn table_power(&self, state: &State) -> u32 {
+        (i64::from(state.power) + i64::from(state.extra)).max(0) as u32
+    }
+
+    /// `n` Upgrades on Table slot `i`.
+    pub(super) fn upgrade(&self, state: &mut State, i: usize, n: u32) {
+        state.table[i].upgrades += n as u16;
+        state.table[i].power += n;
+        state.power += n;
+    }
+
+    /// The end of the turn: bonuses "until end of turn" lapse.
+    pub(super) fn end_turn(&self, state: &mut State) {
+        for slot in &mut state.table {
+            state.extra -= slot.temp;
+            slot.temp = 0;
+        }
+    }
+
+    /// Recounts every `while in play` power bonus on the Table.
+    pub(super) fn refresh_statics(&self, state: &mut State) {
+        if !self.fx.any(Trigger::Static) {
+            return;
+        }
+        for slot in &mut state.table {
+            state.extra -= slot.bonus;
+            slot.bonus = 0;
+        }
+        let mut rng = Rng::for_game(0, 0);
+        for i in 0..state.table.len() {
+            let card = state.table[i].card;
+            if self.fx.has(card, Trigger::Static) {
+                self.fire(
+                    card,
+                    Trigger::Static,
+                    Some(i),
+                    state,
+                    &mut rng,
+                    &mut crate::log::NoLog,
+                );
+            }
+        }
+    }
+
+    /// Runs `card`'s effects for `trigger`; `slot` is its Table slot.
+    pub(super) fn fire<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> u32 {
+        if !self.fx.has(card, trigger) {
+            return 0;
+        }
+        let mut board = SmsBoard {
+            p: self,
+            state,
+            rng,
+            log,
+            slot,
+            chosen: 0,
+        };
+        self.fx.fire(card, trigger, &mut board)
+    }
+
+    /// True when one of `card`'s `trigger` effects would change something now.
+    fn would_act(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+    ) -> bool {
+        let mut rng = Rng::for_game(0, 0);
+        let mut log = crate::log::NoLog;
+        let board = SmsBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut log,
+            slot,
+            chosen: 0,
+        };
+        self.fx.of(card).iter().any(|e| {
+            e.trigger == trigger
+                && self.fx.holds(e, &board)
+                && e.steps().iter().any(|op| board.acts(op))
+        })
+    }
+
+    /// Spends the side's Leader Actions (see the module comment); `refill` at the start of
+    /// the turn.
+    pub(super) fn leader_actions<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        refill: bool,
+    ) {
+        if refill && state.leader_actions == 0 {
+            state.leader_actions = 1;
+        }
+        while state.leader_actions > 0 && self.leader_action(state, rng, log) {}
+    }
+
+    fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        for i in 0..state.table.len() {
+            let card = state.table[i].card;
+            if !self.fx.has(card, Trigger::Activated) {
+                continue;
+            }
+            // Resolving an optional ability with a cost checks the same thing
+            // (`worth_paying`); then the look-ahead is only for the log's order.
+            let weighed = self
+                .fx
+                .of(card)
+                .iter()
+                .all(|e| e.trigger != Trigger::Activated || e.weighed());
+            if !L::ENABLED && weighed {
+                if self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0 {
+                    return true;
+                }
+                continue;
+            }
+            if self.would_act(card, Trigger::Activated, Some(i), state) {
+                log.decide(Action::Play, || {
+                    format!(
+                        "Leader Action: {}'s ability, the first on the Table that would change something",
+                        self.name(card)
+                    )
+                });
+                return self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+            }
+        }
+        for &card in &self.hand_abilities {
+            if state.hand[card as usize] == 0 {
+                continue;
+            }
+            let event = type_is(self, card, "event");
+            if event {
+                self.take_from_hand(state, card);
+            }
+            let acts = self.would_act(card, Trigger::Activated, None, state);
+            if acts {
+                log.decide(Action::Play, || {
+                    format!(
+                        "Leader Action: {} from the hand, the first card in hand (by name) whose ability would change something",
+                        self.name(card)
+                    )
+                });
+            }
+            let done = acts && self.fire(card, Trigger::Activated, None, state, rng, log) > 0;
+            if event {
+                match done {
+                    true => state.discard.push(card),
+                    false => self.return_to_hand(state, card),
+                }
+            }
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The Mission Phase: Employ abilities of the Table, then the Missions in hand.
+    pub(super) fn mission_phase<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        if self.fx.any(Trigger::TurnEnd) {
+            for i in 0..state.table.len() {
+                let card = state.table[i].card;
+                if self.fx.has(card, Trigger::TurnEnd) {
+                    self.fire(card, Trigger::TurnEnd, Some(i), state, rng, log);
+                }
+            }
+        }
+        for &card in &self.missions {
+            let name = self.deck.name_id[card as usize] as usize;
+            if state.hand[card as usize] == 0 || state.missions_played[name] {
+                continue;
+            }
+            self.take_from_hand(state, card);
+            if !self.would_act(card, Trigger::Played, None, state) {
+                self.return_to_hand(state, card);
+                continue;
+            }
+            log.decide(Action::Play, || {
+                format!(
+                    "Play the Mission {}: its requirement holds (once a game)",
+                    self.name(card)
+                )
+            });
+            self.fire(card, Trigger::Played, None, state, rng, log);
+            state.missions_played[name] = true;
+            state.discard.push(card);
+        }
+    }
+
+    fn take_from_hand(&self, state: &mut State, card: u16) {
+        state.hand[card as usize] -= 1;
+        state.hand_len -= 1;
+    }
+
+    fn return_to_hand(&self, state: &mut State, card: u16) {
+        state.hand[card as usize] += 1;
+        state.hand_len += 1;
+    }
+}
+
+fn type_is(p: &Sms, card: u16, t: &str) -> bool {
+    crate::deck_cards::type_key(&p.deck.cards[card as usize]) == t
+}
+
+/// One effect's view of a Showdown game; `slot` is the Table slot of the effect's card.
+struct SmsBoard<'a, L: Log> {
+    p: &'a Sms,
+    state: &'a mut State,
+    rng: &'a mut Rng,
+    log: &'a mut L,
+    slot: Option<usize>,
+    /// Table slots this effect's `one` targets already chose (a bit each).
+    chosen: u64,
+}
+
+impl<L: Log> SmsBoard<'_, L> {
+    fn keep(set: Option<&CardSet>, card: u16) -> bool {
+        set.is_none_or(|s| s.contains(card))
+    }
+
+    fn note(&mut self, text: impl FnOnce() -> String) {
+        if L::ENABLED {
+            let text = text();
+            self.log.decide(Action::Draw, || text);
+        }
+    }
+
+    /// The card of `cards` (with a copy in the zone) the pilot would take first.
+    fn best(
+        &self,
+        cards: impl Iterator<Item = u16>,
+        set: Option<&CardSet>,
+        to_table: bool,
+    ) -> Option<u16> {
+        cards
+            .filter(|&c| Self::keep(set, c))
+            .filter(|&c| !to_table || self.p.placement(self.state, c).is_some())
+            .min_by_key(|&c| self.p.take_rank[c as usize])
+    }
+
+    fn in_hand(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.state.hand.len() as u16).filter(|&c| self.state.hand[c as usize] > 0)
+    }
+
+    /// The option of a choice the pilot takes: the most discards that only touch cards it
+    /// never plays; `None` when every option discards more of those than the hand holds.
+    fn pick(&self, options: &[Vec<Op>]) -> Option<usize> {
+        let dead: i64 = self
+            .in_hand()
+            .filter(|&c| self.p.dead[c as usize])
+            .map(|c| i64::from(self.state.hand[c as usize]))
+            .sum();
+        let discards = |option: &Vec<Op>| -> i64 {
+            option
+                .iter()
+                .map(|op| match op {
+                    Op::Discard(Amt::Fixed(n), _) => *n,
+                    _ => 0,
+                })
+                .sum()
+        };
+        (0..options.len())
+            .filter(|&i| discards(&options[i]) <= dead)
+            .max_by_key(|&i| (discards(&options[i]), std::cmp::Reverse(i)))
+    }
+
+    /// Whether step `op` would change something now (an optional effect with a cost is used
+    /// only then: GAMES.md).
+    fn acts(&self, op: &Op) -> bool {
+        let set = |f: &Option<u16>| f.map(|f| self.p.fx.set(f));
+        let state = &*self.state;
+        match op {
+            Op::Move {
+                from, to, filter, ..
+            } => {
+                let to_table = *to == TABLE;
+                let set = set(filter);
+                match *from {
+                    HAND => self.best(self.in_hand(), set, to_table).is_some(),
+                    DISCARD => self
+                        .best(state.discard.iter().copied(), set, to_table)
+                        .is_some(),
+                    DECK => self
+                        .best(state.library.remaining().iter().copied(), set, to_table)
+                        .is_some(),
+                    _ => false,
+                }
+            }
+            Op::Draw(_) => !state.library.is_empty(),
+            Op::FillHand(Amt::Fixed(n)) => {
+                i64::from(state.hand_len) < *n && !state.library.is_empty()
+            }
+            Op::Discard(..) => state.hand_len > 0,
+            Op::Modify {
+                target: Tgt::One(filter),
+                ..
+            } => self.one(set(filter)).is_some(),
+            Op::Choose(options) => self.pick(options).is_some() && !state.library.is_empty(),
+            _ => true,
+        }
+    }
+
+    /// The Table slot a `one [filter]` target takes: least power, ties the first.
+    fn one(&self, set: Option<&CardSet>) -> Option<usize> {
+        self.state
+            .table
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| Self::keep(set, s.card) && (*i >= 64 || self.chosen & (1 << i) == 0))
+            .min_by_key(|(i, s)| (self.p.slot_power(s), *i))
+            .map(|(i, _)| i)
+    }
+
+    fn attached(&self, slot: usize) -> [u16; 4] {
+        let s = &self.state.table[slot];
+        [s.equipment, s.equipment2, s.vehicle, s.ship]
+    }
+
+    /// Puts `card`, already out of its zone, on the Table where the action rule would.
+    fn put_down(&mut self, card: u16, label: &str) -> bool {
+        let Some(at) = self.p.placement(self.state, card) else {
+            return false;
+        };
+        let placed = self.p.put_down(self.state, card, at);
+        self.state.stuck = false;
+        let p = self.p;
+        self.note(|| match placed {
+            None => format!(
+                "{label}: put {} on the Table (power {})",
+                p.name(card),
+                p.f(card).power
+            ),
+            Some((_, holder)) => format!(
+                "{label}: attach {} to {} (power {})",
+                p.name(card),
+                p.name(holder),
+                p.f(card).power
+            ),
+        });
+        true
+    }
+}
+
+impl<L: Log> Board for SmsBoard<'_, L> {
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        let keep = |c: &u16| *c != NONE && Self::keep(set, *c);
+        let state = &*self.state;
+        let n = match zone {
+            DECK => state.library.remaining().iter().filter(|c| keep(c)).count(),
+            HAND => self
+                .in_hand()
+                .filter(|c| keep(c))
+                .map(|c| usize::from(state.hand[c as usize]))
+                .sum(),
+            DISCARD => state.discard.iter().filter(|c| keep(c)).count(),
+            TABLE => (0..state.table.len())
+                .map(|i| {
+                    usize::from(keep(&state.table[i].card))
+                        + self.attached(i).iter().filter(|c| keep(c)).count()
+                })
+                .sum(),
+            ATTACHED => self
+                .slot
+                .map_or(0, |i| self.attached(i).iter().filter(|c| keep(c)).count()),
+            _ => 0,
+        };
+        n as i64
+    }
+
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        search: bool,
+        label: &str,
+    ) -> u32 {
+        let p = self.p;
+        let mut moved = 0;
+        for _ in 0..count {
+            let to_table = to == TABLE;
+            let card = match from {
+                HAND => self.best(self.in_hand(), set, to_table),
+                DISCARD => self.best(self.state.discard.iter().copied(), set, to_table),
+                DECK if search => self.best(
+                    self.state.library.remaining().iter().copied(),
+                    set,
+                    to_table,
+                ),
+                DECK => self.state.library.remaining().first().copied(),
+                _ => None,
+            };
+            let Some(card) = card else { break };
+            match from {
+                HAND => p.take_from_hand(self.state, card),
+                DISCARD => {
+                    let i = self
+                        .state
+                        .discard
+                        .iter()
+                        .position(|&c| c == card)
+                        .unwrap_or(0);
+                    self.state.discard.remove(i);
+                }
+                _ if search => {
+                    self.state.library.take(card);
+                }
+                _ => {
+                    self.state.library.draw(self.rng);
+                }
+            }
+            match to {
+                TABLE => {
+                    self.put_down(card, label);
+                }
+                _ => {
+                    p.return_to_hand(self.state, card);
+                    self.state.stuck = false;
+                    let whence = match from {
+                        DISCARD => "the Discard Pile",
+                        _ => "the deck",
+                    };
+                    self.note(|| {
+                        format!("{label}: take {} from {whence} into the hand", p.name(card))
+                    });
+                }
+            }
+            moved += 1;
+        }
+        moved
+    }
+
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        let mut drawn = 0;
+        while drawn < count && self.p.draw(self.state, self.rng, self.log) {
+            drawn += 1;
+        }
+        self.state.stuck &= drawn == 0;
+        self.note(|| format!("{label}: draw {drawn}"));
+        drawn
+    }
+
+    fn fill_hand(&mut self, size: u32, label: &str) -> u32 {
+        let mut drawn = 0;
+        while self.state.hand_len < size && self.p.draw(self.state, self.rng, self.log) {
+            drawn += 1;
+        }
+        self.state.stuck &= drawn == 0;
+        self.note(|| format!("{label}: fill the hand to {size}: draw {drawn}"));
+        drawn
+    }
+
+    fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
+        let p = self.p;
+        let mut done = 0;
+        for _ in 0..count {
+            let pick = p
+                .discard_order
+                .iter()
+                .copied()
+                .find(|&c| self.state.hand[c as usize] > 0 && Self::keep(set, c));
+            let Some(card) = pick else { break };
+            p.take_from_hand(self.state, card);
+            self.state.discard.push(card);
+            self.note(|| format!("{label}: discard {}", p.name(card)));
+            done += 1;
+        }
+        done
+    }
+
+    fn gain(&mut self, resource: Id, amount: i64, label: &str) {
+        let amount = amount.max(0) as u32;
+        match resource {
+            // Rulebook: "You may never have more than 1 Leader Action."
+            LEADER_ACTION => {
+                self.state.leader_actions = (self.state.leader_actions + amount).min(1)
+            }
+            DRAMA => self.state.drama += amount,
+            _ => {}
+        }
+        let what = if resource == DRAMA {
+            "Drama"
+        } else {
+            "Leader Action"
+        };
+        self.note(|| format!("{label}: gain {amount} {what}"));
+    }
+
+    fn spend(&mut self, resource: Id, amount: i64, _label: &str) -> bool {
+        let amount = amount.max(0) as u32;
+        let pool = match resource {
+            LEADER_ACTION => &mut self.state.leader_actions,
+            DRAMA => &mut self.state.drama,
+            _ => return false,
+        };
+        if *pool < amount {
+            return false;
+        }
+        *pool -= amount;
+        true
+    }
+
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, duration: Duration, sets: &[CardSet]) {
+        if stat != POWER {
+            return; // slot stats: `caps`, once per deck
+        }
+        let set = |f: Option<u16>| f.map(|f| &sets[f as usize]);
+        // The target slots, without allocating: `One` is a single slot, the rest a filter
+        // over the Table.
+        let one = match target {
+            Tgt::One(f) => match self.one(set(f)) {
+                Some(i) => Some(i),
+                None => return,
+            },
+            _ => None,
+        };
+        let by32 = by as i32;
+        for i in 0..self.state.table.len() {
+            let card = self.state.table[i].card;
+            let hit = match target {
+                Tgt::This => Some(i) == self.slot,
+                Tgt::Others(f) => Some(i) != self.slot && Self::keep(set(f), card),
+                Tgt::Each(f) => Self::keep(set(f), card),
+                Tgt::One(_) => Some(i) == one,
+            };
+            if !hit {
+                continue;
+            }
+            if one.is_some() && i < 64 {
+                self.chosen |= 1 << i;
+            }
+            match duration {
+                Duration::WhileInPlay => {
+                    self.state.table[i].bonus += by32;
+                    self.state.extra += by32;
+                }
+                Duration::Permanent if by >= 0 => self.p.upgrade(self.state, i, by as u32),
+                Duration::Permanent => {
+                    let slot = &mut self.state.table[i];
+                    let down = (by.unsigned_abs() as u32).min(slot.power);
+                    slot.power -= down;
+                    self.state.power -= down;
+                }
+                Duration::Turn | Duration::Battle => {
+                    self.state.table[i].temp += by32;
+                    self.state.extra += by32;
+                }
+            }
+            if L::ENABLED && duration != Duration::WhileInPlay {
+                let p = self.p;
+                let slot = self.state.table[i];
+                let lasts = match duration {
+                    Duration::Permanent => "an Upgrade",
+                    _ => "until the end of the turn",
+                };
+                self.note(|| {
+                    format!(
+                        "{by:+} power to {} ({lasts}; power {} now): the matching card with the least power",
+                        p.name(slot.card),
+                        p.slot_power(&slot)
+                    )
+                });
+            }
+        }
+    }
+
+    fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        self.pick(options).unwrap_or(0)
+    }
+
+    fn worth_paying(&mut self, _cost: &[Op], steps: &[Op]) -> bool {
+        steps.iter().any(|op| self.acts(op))
+    }
+
+    fn begin(&mut self) {
+        self.chosen = 0;
+    }
+}
