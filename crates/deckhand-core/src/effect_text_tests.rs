@@ -230,6 +230,8 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                     )
                 },
             ],
+        ),
+        (
             "activate (spend 1 energy): one [t:zoid] +1 power permanently, one [t:zoid] +1 power permanently",
             vec![Effect {
                 cost: vec![Step::Spend {

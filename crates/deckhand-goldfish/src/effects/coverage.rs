@@ -462,6 +462,7 @@ impl Builder<'_> {
             Step::Split { among, row } => {
                 self.kind("split")?;
                 Op::Split(self.amount(among)?, *row)
+            }
             Step::FillHand { size } => {
                 self.kind("fill_hand")?;
                 Op::FillHand(self.amount(size)?)

@@ -240,14 +240,6 @@ impl Programs {
         &self.sets[filter as usize]
     }
 
-    /// Whether `effect`'s requirement holds on `board` now (true without one).
-    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
-        effect.requirement.as_ref().is_none_or(|req| {
-            let set = req.filter.map(|f| &self.sets[f as usize]);
-            (board.count(req.zone, set) >= i64::from(req.at_least)) != req.negated
-        })
-    }
-
     /// Runs `card`'s effects for `trigger`, in the order stated. Returns how many happened.
     pub fn fire<B: Board>(&self, card: u16, trigger: Trigger, board: &mut B) -> u32 {
         if !self.has(card, trigger) {

@@ -357,6 +357,8 @@ impl<L: Log> Board for AcgBoard<'_, L> {
                         self.slot != Some(j) && f.is_none_or(|f| sets[f as usize].contains(c))
                     }
                     Tgt::Each(f) => f.is_none_or(|f| sets[f as usize].contains(c)),
+                    // Never compiled: the PR Action pilot plays no `one` target (`Plays`).
+                    Tgt::One(_) => false,
                 };
             if !hit {
                 continue;

@@ -337,6 +337,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         let set = match target {
             Tgt::This => None,
             Tgt::Others(f) | Tgt::Each(f) => f.map(|f| &sets[f as usize]),
+            // Never compiled: the Heroes of the Grid pilot plays no `one` target (`Plays`).
+            Tgt::One(_) => return,
         };
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let (p, state) = (self.p, &mut *self.state);
