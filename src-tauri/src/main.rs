@@ -4,6 +4,7 @@
 
 mod commands;
 mod state;
+mod webview;
 
 fn main() {
     // The database opens first: it starts the log file (logs/ beside the database).
@@ -92,6 +93,10 @@ fn main() {
         .manage(commands::collection::ChosenFiles::default())
         .register_uri_scheme_protocol(commands::images::SCHEME, commands::images::serve)
         .invoke_handler(handler)
+        .setup(|app| {
+            webview::tune(app);
+            Ok(())
+        })
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {
             tracing::error!(error = %err, "the app stopped");
