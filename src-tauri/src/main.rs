@@ -2,6 +2,8 @@
 // All logic lives in the `deckhand` library; see ARCHITECTURE.md.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+#[cfg(test)]
+mod bindings;
 mod commands;
 mod state;
 mod webview;
