@@ -12,9 +12,7 @@ pub fn tune<R: Runtime>(app: &tauri::App<R>) {
     };
     #[cfg(target_os = "linux")]
     let result = window.with_webview(|webview| {
-        use webkit2gtk::{
-            CacheModel, HardwareAccelerationPolicy, SettingsExt, WebContextExt, WebViewExt,
-        };
+        use webkit2gtk::{CacheModel, SettingsExt, WebContextExt, WebViewExt};
         let view = webview.inner();
         if let Some(context) = view.context() {
             // The smallest memory cache: no page is ever revisited from it.
@@ -22,8 +20,6 @@ pub fn tune<R: Runtime>(app: &tauri::App<R>) {
         }
         if let Some(settings) = WebViewExt::settings(&view) {
             settings.set_enable_page_cache(false);
-            // Lists and dialogs need no GPU compositing; without it no GL context is made.
-            settings.set_hardware_acceleration_policy(HardwareAccelerationPolicy::Never);
         }
     });
     #[cfg(not(target_os = "linux"))]
