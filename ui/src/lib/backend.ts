@@ -38,8 +38,8 @@ export type PrintPlacement = Placement;
 export type PrintMark = Mark;
 export type PrintPage = Page;
 export type LicenceEntry = About['licences']['crates'][number];
-/** What a game's goldfish takes besides the deck, all optional. */
-export const noChoices: PlayChoices = { policy: null, enemies: [], die: null };
+/** What a game's goldfish takes besides the deck, none chosen (a new object each time). */
+export const noChoices = (): PlayChoices => ({ policy: null, enemies: [], die: null });
 
 /** A deck file read into a new deck: the deck and what the read made of the file. */
 export type DeckImport = DeckImportOf<DeckView>;
@@ -155,10 +155,10 @@ export const backend = {
     call('export_deck_file', { id, suggestedName }),
 
   /** Plays one game of the deck from the start; a random seed unless one is given. */
-  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean, choices: PlayChoices = noChoices, mulligan: boolean | null = null) =>
+  goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean, choices: PlayChoices = noChoices(), mulligan: boolean | null = null) =>
     call('goldfish_step', { draft, seed, goingFirst, choices, mulligan }),
   /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */
-  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = noChoices) => {
+  goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = noChoices()) => {
     const channel = new Channel<number>();
     channel.onmessage = onProgress;
     return call('goldfish_simulate', { draft, games, seed, choices, onProgress: channel });
