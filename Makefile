@@ -6,7 +6,7 @@ export CARGO_TARGET_DIR
 # builds differently with it, so switching costs one crate, not the world.
 E2E_FEATURES = --features deckhand-app/e2e-hooks
 
-.PHONY: run test dist setup setup-test ui ui-check lint unit package-check e2e cli fuzz fuzz-ci
+.PHONY: run test dist setup setup-test ui ui-check lint unit package-check e2e cli fuzz fuzz-ci bindings
 
 run: setup ui
 	cargo run -p deckhand-app
@@ -55,6 +55,12 @@ package-check: ui
 e2e: ui
 	cargo build --workspace --locked $(E2E_FEATURES)
 	node tests/e2e/app.e2e.mjs
+
+# Rewrites ui/src/lib/bindings.ts, the TypeScript types of every command, from the Rust
+# types (src-tauri/src/bindings.rs). `cargo test` fails while the file is stale: run this
+# after changing a type the app sends or receives, or a command, and after a merge.
+bindings:
+	DECKHAND_WRITE_BINDINGS=1 cargo test --workspace --locked --bin deckhand-app -- bindings
 
 # `make cli ARGS="games"` runs the CLI against the default database.
 cli:

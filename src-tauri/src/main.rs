@@ -2,8 +2,11 @@
 // All logic lives in the `deckhand` library; see ARCHITECTURE.md.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+#[cfg(test)]
+mod bindings;
 mod commands;
 mod state;
+mod webview;
 
 fn main() {
     // The database opens first: it starts the log file (logs/ beside the database).
@@ -92,6 +95,10 @@ fn main() {
         .manage(commands::collection::ChosenFiles::default())
         .register_uri_scheme_protocol(commands::images::SCHEME, commands::images::serve)
         .invoke_handler(handler)
+        .setup(|app| {
+            webview::tune(app);
+            Ok(())
+        })
         .run(tauri::generate_context!())
         .unwrap_or_else(|err| {
             tracing::error!(error = %err, "the app stopped");

@@ -91,7 +91,7 @@ mod tests {
         let db = in_memory();
         let failed = db.with(|_| -> deckhand::Result<()> { panic!("a bug") });
         let err = failed.expect_err("the panic is answered");
-        assert_eq!(err.code, "internal");
+        assert_eq!(err.code.as_str(), "internal");
         assert!(err.message.contains("log"), "{}", err.message);
         let games = db.with(|d| Ok(d.games().iter().count())).unwrap();
         assert!(games > 0, "the database still answers after the panic");
@@ -101,6 +101,6 @@ mod tests {
     fn a_failed_command_keeps_its_code() {
         let db = in_memory();
         let err = db.with(|d| d.card("no such card", None)).unwrap_err();
-        assert_eq!(err.code, "not_found");
+        assert_eq!(err.code.as_str(), "not_found");
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::effect::{Effect, GoldfishNote};
 
 /// The side of a card or deck, where a game has sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Hero,
@@ -39,7 +39,7 @@ impl fmt::Display for Side {
 }
 
 /// One stat value: a number, a word (`"X"`, `"MAX"`, `"battle"`) or a list of either.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(untagged)]
 pub enum StatValue {
     Number(i64),
@@ -75,7 +75,7 @@ impl fmt::Display for StatValue {
 }
 
 /// A card that has passed its game's validation. Field names are the import format's.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Card {
     pub id: String,
     pub game: String,

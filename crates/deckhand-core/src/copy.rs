@@ -5,7 +5,18 @@ use serde::{Deserialize, Serialize};
 
 /// A copy's finish.
 #[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    ts_rs::TS,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Finish {
@@ -32,7 +43,9 @@ impl Finish {
 }
 
 /// A copy's condition, on the six-grade scale most stores use (mint to damaged).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     Mint,

@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::card::{Card, Side};
 
 /// One line of a deck: `count` copies of `card` in `section` (`main`, `side`, `characters`…).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct DeckEntry {
     pub section: String,
     pub count: u32,

@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 
 /// One printed effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Effect {
     pub trigger: Trigger,
@@ -36,7 +36,9 @@ pub struct Effect {
 }
 
 /// When an effect happens. A game lists the ones it has in `[effects] triggers`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
     /// When the card is played from the hand (an action, an event, a support card).
@@ -121,7 +123,7 @@ impl Trigger {
 /// for fewer than 1, "if fewer than N …"). A game may declare a zone that counts what is
 /// not cards (pr-hotg's `damage`: the damage about to be dealt, so "if fewer than 3 in
 /// damage" is "when the damage is 2 or less").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Requirement {
     /// Cards counted: a query (`kw:evil`); `None` counts every card in the zone.
@@ -138,12 +140,12 @@ pub struct Requirement {
 }
 
 /// A query in Deckhand's query language, as written (`t:zoid power<=3`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(transparent)]
 pub struct Filter(pub String);
 
 /// A number, fixed or counted: `2`, or `1 per [kw:evil] in training`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(untagged)]
 pub enum Amount {
     Fixed(i64),
@@ -151,7 +153,7 @@ pub enum Amount {
 }
 
 /// `each` times the number of `filter` cards in `zone`, capped at `max` when given.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct PerCount {
     pub each: i64,
@@ -163,7 +165,7 @@ pub struct PerCount {
 }
 
 /// Which cards a stat change applies to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Target {
     /// The card whose effect this is.
@@ -188,7 +190,7 @@ pub enum Target {
 }
 
 /// How long a stat change lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Duration {
     /// Until the end of the current battle.
@@ -202,7 +204,7 @@ pub enum Duration {
 }
 
 /// One thing an effect does. Zones and resources are names the game declares.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Step {
     /// Move `count` cards matching `filter` from one zone to another. From the deck: from
@@ -261,7 +263,7 @@ pub enum Step {
 }
 
 /// What a card's stated effects leave out, when they do not state all of its text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct GoldfishNote {
     pub state: CoverageState,
@@ -271,7 +273,9 @@ pub struct GoldfishNote {
 
 /// The four states of GAMES.md. A card with no note is `Simulated` when its text says no
 /// more than its effects and keywords, `NotSimulated` otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CoverageState {
     /// Everything in its text that can change a goldfish game is stated as effects.
@@ -297,7 +301,7 @@ impl CoverageState {
 
 /// The `[effects]` table of a game definition: the moments, zones and resources its cards'
 /// effects may name.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct EffectsDef {
     /// Trigger ids ([`Trigger::id`]) this game's cards may use.

@@ -70,7 +70,7 @@ pub struct GoldfishDef {
 }
 
 /// One enemy deck of a line-up, by name, with its foot-soldier figures.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyPick {
     /// The enemy deck's name: its cards' subtype ("Putty Patrollers").
@@ -196,7 +196,7 @@ pub fn parse_hex_color(text: &str) -> Option<[u8; 3]> {
 }
 
 /// A card type and the stats a card of that type may carry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct CardTypeDef {
     pub name: String,
@@ -204,7 +204,7 @@ pub struct CardTypeDef {
     pub stats: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum StatKind {
     /// An integer, optionally within `min..=max`, or one of the `allow` words (`X`, `MAX`).
@@ -217,7 +217,7 @@ pub enum StatKind {
     NumberList,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct StatDef {
     pub label: String,
@@ -237,7 +237,7 @@ pub struct StatDef {
     pub length: Option<usize>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum KeywordValue {
     /// `Scouting: 1`
@@ -246,7 +246,7 @@ pub enum KeywordValue {
     Text,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct KeywordDef {
     pub name: String,

@@ -14,7 +14,7 @@ pub struct Games {
 }
 
 /// Where a loaded definition came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum GameOrigin {
     /// Compiled into this build from `data/games/`.

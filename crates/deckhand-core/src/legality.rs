@@ -14,7 +14,7 @@ use crate::name::fold_name;
 use crate::rules::{CardFilter, DefaultSide, Hook, Rule, RuleKind, Severity};
 
 /// One finding about a deck.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Diagnostic {
     pub severity: Severity,
     /// The stable id of the rule (`deck-size`, `copies`…).
@@ -28,7 +28,7 @@ pub struct Diagnostic {
 }
 
 /// The verdict on a deck.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Legality {
     pub legal: bool,
     pub game: String,

@@ -12,7 +12,7 @@ use crate::name::fold_name;
 use crate::Game;
 
 /// How bad a finding is: an error makes a deck illegal; a warning does not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Warning,

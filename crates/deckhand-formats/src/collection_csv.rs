@@ -7,7 +7,7 @@ use deckhand_core::{Condition, Finish};
 use serde::Serialize;
 
 /// A collection CSV format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum CsvFormat {
     /// `count,card,name,game,set,number,finish,condition,language,location,note`.

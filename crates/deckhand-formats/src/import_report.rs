@@ -7,7 +7,8 @@ use serde::Serialize;
 use crate::deck_text::DeckLine;
 
 /// The report of one deck file read.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(rename = "DeckImportReport")]
 pub struct ImportReport {
     /// Copies and lines per Deckhand section, in the order the sections first appear.
     pub sections: Vec<SectionCount>,
@@ -19,7 +20,7 @@ pub struct ImportReport {
 }
 
 /// How many cards one section received.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct SectionCount {
     pub section: String,
     /// Copies (the sum of the counts).
@@ -29,7 +30,7 @@ pub struct SectionCount {
 }
 
 /// A section name as a file wrote it, and what Deckhand made of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct SectionName {
     /// As written (`Sideboard`, `SIDEBOARD:`, `Command Zone`).
     pub written: String,
@@ -39,7 +40,7 @@ pub struct SectionName {
 }
 
 /// What became of a section name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum SectionOutcome {
     /// The name is the section's own (`main`, `Characters`).
@@ -52,7 +53,8 @@ pub enum SectionOutcome {
 }
 
 /// A line skipped as a header or title.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(rename = "DeckSkippedLine")]
 pub struct SkippedLine {
     pub line: usize,
     pub text: String,

@@ -51,7 +51,7 @@ impl Log for Recorder {
 
 /// The kind of a logged decision, so that a UI can style or filter lines without reading
 /// their text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Setting up: shuffling, setting cards aside, the opening hand.
@@ -83,7 +83,7 @@ pub enum Action {
 }
 
 /// One logged line of a turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Decision {
     pub action: Action,
     /// The decision and its reason ("Set Pilot Vera on Thunder Liger: the only Zoid she can
@@ -92,7 +92,7 @@ pub struct Decision {
 }
 
 /// Whose zone a zone is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Owner {
     You,
@@ -104,7 +104,7 @@ pub enum Owner {
 /// The same shape for every game; a game fills what its board shows. `stats` and `tags`
 /// let a board draw a figure (health left, power) or a state (defeated, adversary)
 /// without reading `status`, which is for people.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ZoneCard {
     pub name: String,
     /// `standby` / `exhausted` for Zoids, a short state in words elsewhere; absent where a
@@ -127,7 +127,7 @@ pub struct ZoneCard {
 }
 
 /// A card set on another card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Attached {
     /// `pilot`, `energy`, `slot 1`…
     pub role: String,
@@ -138,7 +138,7 @@ pub struct Attached {
 }
 
 /// A zone after a turn: its face-up cards and how many face-down cards it holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Zone {
     /// Stable id: `hand`, `arena`, `base`, `deck`, `scrapyard`, `discard`…
     pub id: String,
@@ -207,7 +207,7 @@ impl ZoneCard {
 }
 
 /// One turn of a step-through (turn 0 is the setup).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct TurnLog {
     /// Your own turn number; 0 for the setup.
     pub turn: u32,
@@ -219,7 +219,7 @@ pub struct TurnLog {
 }
 
 /// How a game ended, from your side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// You won (the kill).
@@ -235,14 +235,14 @@ pub enum Outcome {
 }
 
 /// The end of a game: what happened and on which of your turns (0 = during the setup).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameResult {
     pub outcome: Outcome,
     pub turn: u32,
 }
 
 /// One whole game, turn by turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameLog {
     pub game: String,
     pub seed: u64,

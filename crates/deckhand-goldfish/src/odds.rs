@@ -25,7 +25,7 @@ pub struct Opening {
 }
 
 /// One row of an odds table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct OddsRow {
     /// Your turn (0 = the opening hand).
     pub turn: u32,

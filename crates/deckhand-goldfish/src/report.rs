@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::procedure::{Procedure, SeatTally};
 
 /// The result of [`crate::simulate`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct SimReport {
     pub game: String,
     /// Games played from each seat: `going_first.games == going_second.games == games`.
@@ -49,7 +49,7 @@ pub struct SimReport {
 
 /// How a figure's value reads, and so how it is drawn. Values sit in each seat report
 /// under the figure's key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum FigureKind {
     /// `{"turn": games}`: games in which something happened on each turn (drawn with its
@@ -74,7 +74,7 @@ pub enum FigureKind {
 
 /// One figure of a game's report: which key of the seat report holds it, what to call it
 /// and how it reads. Each game declares its own list beside its report.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Figure {
     pub key: Cow<'static, str>,
     pub label: Cow<'static, str>,
@@ -133,7 +133,7 @@ impl Figure {
 }
 
 /// Which way is better for an [`Objective`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Better {
     Lower,
@@ -142,7 +142,7 @@ pub enum Better {
 
 /// The one number by which a game ranks decks: a figure's value (at one turn, for a
 /// per-turn figure).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Objective {
     /// The seat report's key holding the value.
     pub key: Cow<'static, str>,
@@ -175,7 +175,7 @@ pub const KILL_FIGURES: [Figure; 6] = [
 ];
 
 /// The results from one seat.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct SeatReport {
     pub games: u64,
     pub wins: u64,

@@ -59,7 +59,7 @@ impl CardSizes {
 }
 
 /// A box in millimetres; `x`, `y` are its top-left corner.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ts_rs::TS)]
 pub struct Rect {
     pub x: f64,
     pub y: f64,
@@ -96,7 +96,7 @@ impl Rect {
 }
 
 /// The sheet's side a page prints on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PageSide {
     Front,
@@ -104,7 +104,7 @@ pub enum PageSide {
 }
 
 /// One card on a page.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Placement {
     /// Index into the items given to [`layout`].
     pub item: usize,
@@ -114,7 +114,7 @@ pub struct Placement {
     pub bleed: Rect,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum MarkKind {
     /// A short crop mark in the margin.
@@ -124,14 +124,14 @@ pub enum MarkKind {
 }
 
 /// A straight guide line from `from` to `to`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Mark {
     pub kind: MarkKind,
     pub from: [f64; 2],
     pub to: [f64; 2],
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Page {
     pub side: PageSide,
     /// For a back page, the index of the front page it prints behind.
@@ -143,7 +143,7 @@ pub struct Page {
 }
 
 /// Every page of a print job.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct Layout {
     /// The sheet after orientation, width and height.
     pub paper_mm: [f64; 2],

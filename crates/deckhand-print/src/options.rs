@@ -10,7 +10,7 @@ use crate::error::PrintError;
 pub const MAX_BLEED_MM: f64 = 5.0;
 
 /// A sheet of paper, described in portrait (width ≤ height for the named sizes).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Paper {
     A4,
@@ -62,7 +62,7 @@ impl Paper {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Orientation {
     #[default]
@@ -71,7 +71,7 @@ pub enum Orientation {
 }
 
 /// Guides for cutting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Marks {
     /// Short marks in the margin around the block of cards, one per cut; never on a card.
@@ -84,7 +84,7 @@ pub enum Marks {
 }
 
 /// How the printer turns the sheet for the second side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Duplex {
     /// Flip about the paper's long edge (the usual default; a book's pages).
@@ -94,7 +94,7 @@ pub enum Duplex {
 }
 
 /// What goes on the back of each card.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Backs {
     #[default]
@@ -107,7 +107,7 @@ pub enum Backs {
 
 /// Everything about the paper. `Default` is the CLI's defaults: A4 portrait, 5 mm margins,
 /// no gap, no bleed, crop marks, no scale correction, no backs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PrintOptions {
     pub paper: Paper,
     pub orientation: Orientation,

@@ -57,7 +57,7 @@ impl<F: FnMut(&str) -> Result<Vec<u8>, String>> ImageSource for ImageFn<F> {
 }
 
 /// What was printed, as the CLI reports it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct PdfSummary {
     pub pages: usize,
     pub cards: usize,

@@ -17,7 +17,8 @@ use crate::store::{card_from_row, each_card, write_tx, CARD_COLUMNS};
 use crate::{CardFilter, Store, StoreError};
 
 /// What one import run changed, per file and in total.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(rename = "CardImportReport")]
 pub struct ImportReport {
     pub files: Vec<SetImportReport>,
     pub added: usize,
@@ -25,7 +26,7 @@ pub struct ImportReport {
     pub unchanged: usize,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct SetImportReport {
     pub file: String,
     pub game: String,

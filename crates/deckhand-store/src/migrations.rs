@@ -246,7 +246,7 @@ pub(crate) fn migrate_to(conn: &mut Connection, target: i64) -> Result<(), Store
         tx.pragma_update(None, "user_version", current + 1)?;
         tx.commit()?;
         // Only a file's migrations are news; restore builds in-memory schemas to compare.
-        if crate::backup::db_file(conn).is_some() {
+        if conn.path().is_some_and(|p| !p.is_empty()) {
             tracing::info!(
                 from = current,
                 to = current + 1,

@@ -32,7 +32,7 @@ pub struct CardChanges {
 }
 
 /// What the card form's check found: the card as it would be stored, or every problem.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct CardCheck {
     pub card: Option<Card>,
     pub problems: Vec<FieldProblem>,
@@ -41,7 +41,7 @@ pub struct CardCheck {
 /// What the card form is generated from: the game's types (each with its stats), its
 /// stats with their kinds, ranges and value lists, its keywords with their values, and
 /// the colours and sets its cards already use (offered, not imposed).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct CardForm {
     pub game: String,
     pub card_types: Vec<CardTypeDef>,

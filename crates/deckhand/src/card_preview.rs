@@ -19,7 +19,7 @@ use crate::{CardImportOptions, Deckhand, Error, Result};
 pub const PREVIEW_LISTED: usize = 500;
 
 /// What importing one card file would do.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, ts_rs::TS)]
 pub struct CardImportPreview {
     /// The file's name, as shown.
     pub file: String,
@@ -44,7 +44,7 @@ pub struct CardImportPreview {
 }
 
 /// A card the import would add.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PreviewCard {
     /// The spreadsheet row (the header is row 1); `None` in a JSON file.
     pub row: Option<usize>,
@@ -55,7 +55,7 @@ pub struct PreviewCard {
 }
 
 /// A card the import would change, with each field that changes.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PreviewUpdate {
     #[serde(flatten)]
     pub card: PreviewCard,
@@ -63,7 +63,7 @@ pub struct PreviewUpdate {
 }
 
 /// One field of a card, before and after (empty text for "none").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct FieldChange {
     pub field: String,
     pub before: String,
@@ -71,7 +71,7 @@ pub struct FieldChange {
 }
 
 /// One problem, with the row and column where there is one.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PreviewProblem {
     pub row: Option<usize>,
     pub column: Option<usize>,

@@ -8,7 +8,7 @@ use crate::{Deckhand, Error, Result};
 
 /// A card as its detail shows it (`deckhand card --json`, the app's card view): every card
 /// field, its effects in the written form, and what its data says of its goldfish coverage.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct CardDetail {
     #[serde(flatten)]
     pub card: Card,
@@ -20,7 +20,7 @@ pub struct CardDetail {
 }
 
 /// A card's coverage state (`simulated`, `partial`, `no_effect`, `not_simulated`) and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct CardCoverage {
     pub state: CoverageState,
     #[serde(skip_serializing_if = "Option::is_none")]

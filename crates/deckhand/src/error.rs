@@ -228,56 +228,165 @@ fn in_game(game: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
+/// Every code a command's error can carry: the facade's ([`Error::error_code`]) and the
+/// app's own (`internal` for a panic, `not_chosen` for a file the page did not choose).
+/// The app's bindings declare it as a union of strings, so the page cannot match on a
+/// code that is never sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    Ambiguous,
+    BadQuery,
+    Benchmark,
+    BundledData,
+    BundledGame,
+    Cancelled,
+    CardInUse,
+    DataDir,
+    Database,
+    DeckGame,
+    GameInUse,
+    Internal,
+    InvalidBackup,
+    InvalidInput,
+    NoGoldfish,
+    NotChosen,
+    NotEnoughCopies,
+    NotFound,
+    NotPlayable,
+    NothingToUndo,
+    OutputIsDatabase,
+    ReadOnly,
+    SearchIndex,
+    UnknownCards,
+    UnknownFormat,
+    UnknownGame,
+    UnreadableFile,
+    UnwritableFile,
+}
+
+impl ErrorCode {
+    /// Every code, for the tests that hold `as_str` and serde to the same words.
+    pub const ALL: &[ErrorCode] = &[
+        ErrorCode::Ambiguous,
+        ErrorCode::BadQuery,
+        ErrorCode::Benchmark,
+        ErrorCode::BundledData,
+        ErrorCode::BundledGame,
+        ErrorCode::Cancelled,
+        ErrorCode::CardInUse,
+        ErrorCode::DataDir,
+        ErrorCode::Database,
+        ErrorCode::DeckGame,
+        ErrorCode::GameInUse,
+        ErrorCode::Internal,
+        ErrorCode::InvalidBackup,
+        ErrorCode::InvalidInput,
+        ErrorCode::NoGoldfish,
+        ErrorCode::NotChosen,
+        ErrorCode::NotEnoughCopies,
+        ErrorCode::NotFound,
+        ErrorCode::NotPlayable,
+        ErrorCode::NothingToUndo,
+        ErrorCode::OutputIsDatabase,
+        ErrorCode::ReadOnly,
+        ErrorCode::SearchIndex,
+        ErrorCode::UnknownCards,
+        ErrorCode::UnknownFormat,
+        ErrorCode::UnknownGame,
+        ErrorCode::UnreadableFile,
+        ErrorCode::UnwritableFile,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Ambiguous => "ambiguous",
+            ErrorCode::BadQuery => "bad_query",
+            ErrorCode::Benchmark => "benchmark",
+            ErrorCode::BundledData => "bundled_data",
+            ErrorCode::BundledGame => "bundled_game",
+            ErrorCode::Cancelled => "cancelled",
+            ErrorCode::CardInUse => "card_in_use",
+            ErrorCode::DataDir => "data_dir",
+            ErrorCode::Database => "database",
+            ErrorCode::DeckGame => "deck_game",
+            ErrorCode::GameInUse => "game_in_use",
+            ErrorCode::Internal => "internal",
+            ErrorCode::InvalidBackup => "invalid_backup",
+            ErrorCode::InvalidInput => "invalid_input",
+            ErrorCode::NoGoldfish => "no_goldfish",
+            ErrorCode::NotChosen => "not_chosen",
+            ErrorCode::NotEnoughCopies => "not_enough_copies",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::NotPlayable => "not_playable",
+            ErrorCode::NothingToUndo => "nothing_to_undo",
+            ErrorCode::OutputIsDatabase => "output_is_database",
+            ErrorCode::ReadOnly => "read_only",
+            ErrorCode::SearchIndex => "search_index",
+            ErrorCode::UnknownCards => "unknown_cards",
+            ErrorCode::UnknownFormat => "unknown_format",
+            ErrorCode::UnknownGame => "unknown_game",
+            ErrorCode::UnreadableFile => "unreadable_file",
+            ErrorCode::UnwritableFile => "unwritable_file",
+        }
+    }
+}
+
 impl Error {
     /// A stable, machine-readable code: the UI matches on this, never on messages.
     pub fn code(&self) -> &'static str {
+        self.error_code().as_str()
+    }
+
+    /// [`Error::code`] as the type the app's bindings declare.
+    pub fn error_code(&self) -> ErrorCode {
         match self {
-            Error::Invalid(CoreError::UnknownGame { .. }) => "unknown_game",
-            Error::Invalid(CoreError::UnknownFormat { .. }) => "unknown_format",
-            Error::Invalid(_) | Error::Format(_) => "invalid_input",
+            Error::Invalid(CoreError::UnknownGame { .. }) => ErrorCode::UnknownGame,
+            Error::Invalid(CoreError::UnknownFormat { .. }) => ErrorCode::UnknownFormat,
+            Error::Invalid(_) | Error::Format(_) => ErrorCode::InvalidInput,
             Error::Store(StoreError::NoSuchDeck { .. } | StoreError::NoSuchDeckVersion { .. }) => {
-                "not_found"
+                ErrorCode::NotFound
             }
             Error::Store(StoreError::IdInOtherGame { .. } | StoreError::CardExists { .. }) => {
-                "invalid_input"
+                ErrorCode::InvalidInput
             }
-            Error::Store(StoreError::NoSuchCard { .. }) => "not_found",
-            Error::Store(StoreError::CardInUse { .. }) => "card_in_use",
-            Error::CardInvalid { .. } | Error::CardIdTaken { .. } => "invalid_input",
-            Error::BundledCard { .. } => "read_only",
-            Error::Store(StoreError::InvalidBackup { .. }) => "invalid_backup",
-            Error::Store(StoreError::NotEnoughCopies { .. }) => "not_enough_copies",
-            Error::Store(StoreError::DeckNameNotOneLine { .. }) => "invalid_input",
-            Error::Store(_) => "database",
-            Error::Goldfish(GoldfishError::Cancelled) => "cancelled",
-            Error::Goldfish(GoldfishError::TooFewCards { .. }) => "not_playable",
-            Error::Goldfish(_) => "invalid_input",
-            Error::Print(PrintError::ImageSource { .. }) => "unreadable_file",
-            Error::Print(PrintError::Io(_)) => "unwritable_file",
-            Error::Print(PrintError::Font(_)) => "bundled_data",
-            Error::Print(_) => "invalid_input",
-            Error::Image { .. } => "invalid_input",
-            Error::ReadFile { .. } => "unreadable_file",
-            Error::WriteFile { .. } => "unwritable_file",
-            Error::OutputIsDatabase { .. } => "output_is_database",
-            Error::DataDir { .. } => "data_dir",
-            Error::CardNotFound { .. } | Error::DeckNotFound { .. } => "not_found",
-            Error::DeckCardMissing { .. } => "not_found",
-            Error::AmbiguousCard { .. } => "ambiguous",
-            Error::BundledData(_) => "bundled_data",
-            Error::Search(SearchError::Query(_)) => "bad_query",
-            Error::UnknownCards { .. } => "unknown_cards",
-            Error::DeckGame { .. } => "deck_game",
-            Error::DeckFormat { .. } => "unknown_format",
-            Error::Search(_) => "search_index",
-            Error::CollectionCsv { .. } => "invalid_input",
-            Error::UnknownCollectionCards { .. } => "unknown_cards",
-            Error::AmbiguousCopy { .. } => "ambiguous",
-            Error::NothingToUndo => "nothing_to_undo",
-            Error::Benchmark(_) => "benchmark",
-            Error::BundledGame { .. } => "bundled_game",
-            Error::GameInUse { .. } => "game_in_use",
-            Error::NoGoldfish { .. } => "no_goldfish",
+            Error::Store(StoreError::NoSuchCard { .. }) => ErrorCode::NotFound,
+            Error::Store(StoreError::CardInUse { .. }) => ErrorCode::CardInUse,
+            Error::CardInvalid { .. } | Error::CardIdTaken { .. } => ErrorCode::InvalidInput,
+            Error::BundledCard { .. } => ErrorCode::ReadOnly,
+            Error::Store(StoreError::InvalidBackup { .. }) => ErrorCode::InvalidBackup,
+            Error::Store(StoreError::NotEnoughCopies { .. }) => ErrorCode::NotEnoughCopies,
+            Error::Store(StoreError::DeckNameNotOneLine { .. }) => ErrorCode::InvalidInput,
+            Error::Store(_) => ErrorCode::Database,
+            Error::Goldfish(GoldfishError::Cancelled) => ErrorCode::Cancelled,
+            Error::Goldfish(GoldfishError::TooFewCards { .. }) => ErrorCode::NotPlayable,
+            Error::Goldfish(_) => ErrorCode::InvalidInput,
+            Error::Print(PrintError::ImageSource { .. }) => ErrorCode::UnreadableFile,
+            Error::Print(PrintError::Io(_)) => ErrorCode::UnwritableFile,
+            Error::Print(PrintError::Font(_)) => ErrorCode::BundledData,
+            Error::Print(_) => ErrorCode::InvalidInput,
+            Error::Image { .. } => ErrorCode::InvalidInput,
+            Error::ReadFile { .. } => ErrorCode::UnreadableFile,
+            Error::WriteFile { .. } => ErrorCode::UnwritableFile,
+            Error::OutputIsDatabase { .. } => ErrorCode::OutputIsDatabase,
+            Error::DataDir { .. } => ErrorCode::DataDir,
+            Error::CardNotFound { .. } | Error::DeckNotFound { .. } => ErrorCode::NotFound,
+            Error::DeckCardMissing { .. } => ErrorCode::NotFound,
+            Error::AmbiguousCard { .. } => ErrorCode::Ambiguous,
+            Error::BundledData(_) => ErrorCode::BundledData,
+            Error::Search(SearchError::Query(_)) => ErrorCode::BadQuery,
+            Error::UnknownCards { .. } => ErrorCode::UnknownCards,
+            Error::DeckGame { .. } => ErrorCode::DeckGame,
+            Error::DeckFormat { .. } => ErrorCode::UnknownFormat,
+            Error::Search(_) => ErrorCode::SearchIndex,
+            Error::CollectionCsv { .. } => ErrorCode::InvalidInput,
+            Error::UnknownCollectionCards { .. } => ErrorCode::UnknownCards,
+            Error::AmbiguousCopy { .. } => ErrorCode::Ambiguous,
+            Error::NothingToUndo => ErrorCode::NothingToUndo,
+            Error::Benchmark(_) => ErrorCode::Benchmark,
+            Error::BundledGame { .. } => ErrorCode::BundledGame,
+            Error::GameInUse { .. } => ErrorCode::GameInUse,
+            Error::NoGoldfish { .. } => ErrorCode::NoGoldfish,
         }
     }
 
@@ -294,3 +403,16 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod code_tests {
+    use super::ErrorCode;
+
+    #[test]
+    fn every_error_code_is_sent_as_the_string_it_names() {
+        for code in ErrorCode::ALL {
+            let sent = serde_json::to_value(code).unwrap();
+            assert_eq!(sent, code.as_str(), "{code:?}");
+        }
+    }
+}

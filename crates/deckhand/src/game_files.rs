@@ -16,7 +16,7 @@ use crate::user_file::read_game_file;
 use crate::{bundled, Deckhand, Error, Result};
 
 /// A player's game file that was not loaded, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct GameFileProblem {
     pub path: PathBuf,
     /// One line, naming the line and column where the file has one.
@@ -41,7 +41,7 @@ pub(crate) struct PlayerGames {
 }
 
 /// A game added with [`Deckhand::add_game`].
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct AddedGame {
     pub id: String,
     pub name: String,

@@ -10,7 +10,7 @@ use deckhand_core::{CardFilter, Game, GameOrigin, Hook, Rule, RuleKind, Severity
 use crate::{Deckhand, Result};
 
 /// Everything the Rules page shows for one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct GameRules {
     pub id: String,
     pub name: String,
@@ -23,7 +23,7 @@ pub struct GameRules {
 }
 
 /// One rule in a player's words.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct RuleWords {
     pub id: String,
     /// What the rule counts or looks at ("copies of each card in Main deck").
@@ -35,7 +35,7 @@ pub struct RuleWords {
 }
 
 /// A format: what it changes, and the rules a deck of it is checked against.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct FormatRules {
     pub id: String,
     pub name: String,

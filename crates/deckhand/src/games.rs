@@ -11,7 +11,7 @@ use deckhand_core::{EnemyPick, GameOrigin, GENERIC_SECTIONS, MAX_FOOT_FIGURES};
 use crate::{Deckhand, Result};
 
 /// A game as listed to users: the definition's names plus its card count.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct GameSummary {
     pub id: String,
     /// Bundled with Deckhand, or added by the player (`game add`).
@@ -57,7 +57,7 @@ pub struct GameSummary {
 }
 
 /// A rule variant as a picker lists it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct FormatSummary {
     pub id: String,
     pub name: String,
@@ -65,7 +65,7 @@ pub struct FormatSummary {
 }
 
 /// A stat's key and the label to show for it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct StatLabel {
     pub key: String,
     pub label: String,

@@ -180,14 +180,14 @@ impl Playable {
 }
 
 /// One question of an odds table: at least `at_least` cards matching `query`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, Serialize, ts_rs::TS)]
 pub struct OddsQuery {
     pub query: String,
     pub at_least: u32,
 }
 
 /// How many of the deck's playing cards a query matched, and which.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct OddsMatch {
     pub query: String,
     pub at_least: u32,
@@ -198,7 +198,7 @@ pub struct OddsMatch {
 }
 
 /// Exact odds by turn of holding the queried cards, going first and going second.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct OddsTable {
     pub game: String,
     /// The cards that play (the `main` section).
@@ -456,7 +456,7 @@ fn is_enemy(card_type: &str) -> bool {
 }
 
 /// An enemy deck of Heroes of the Grid, for a picker.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct EnemyDeck {
     /// The enemy's name, as its cards' subtype gives it ("Putty Patrollers").
     pub name: String,

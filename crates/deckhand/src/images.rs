@@ -35,7 +35,7 @@ pub const THUMBNAIL_BOX: (u32, u32) = (180, 252);
 pub const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "webp"];
 
 /// A card as its JSON shows it: the card's fields and its image, `null` without one.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct CardView {
     #[serde(flatten)]
     pub card: Card,

@@ -68,7 +68,7 @@ pub use deckhand_store::{
     StoredDeck,
 };
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
-pub use error::{Error, Result};
+pub use error::{Error, ErrorCode, Result};
 pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProblem};
 pub use game_rules::{FormatRules, GameRules, RuleWords};
 pub use games::{FormatSummary, GameSummary, StatLabel};

@@ -83,7 +83,7 @@ pub struct PrintJob {
 }
 
 /// A printed copy as the app's preview labels it; index `i` is the layout's item `i`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PreviewItem {
     pub name: String,
     /// Whether the card prints from an image (else a text proxy).
@@ -91,7 +91,7 @@ pub struct PreviewItem {
 }
 
 /// The layout in millimetres with what each placed item is: what the app previews.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PrintPreview {
     #[serde(flatten)]
     pub layout: Layout,
@@ -100,7 +100,7 @@ pub struct PrintPreview {
 
 /// How far a PDF write has come: images are what take time (and they are written last,
 /// one at a time); a deck of text proxies has none and is done in a moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct PrintProgress {
     pub images_done: usize,
     pub images_total: usize,

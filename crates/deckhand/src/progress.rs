@@ -6,7 +6,7 @@ use serde::Serialize;
 
 /// What an import is doing now. Stages run in this order; a stage may be skipped (nothing
 /// changed: no indexing).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ImportStage {
     /// Reading and checking the input (`done`/`total` in bytes). A card import stores
@@ -19,7 +19,7 @@ pub enum ImportStage {
 }
 
 /// One report: `done` of `total` units of `stage`. `total` is 0 when not known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct ImportProgress {
     pub stage: ImportStage,
     pub done: u64,

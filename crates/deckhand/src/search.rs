@@ -18,7 +18,7 @@ use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
 
 /// One page of search results.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SearchPage {
     /// How many cards match in all (the page may hold fewer).
     pub total: usize,
@@ -28,7 +28,7 @@ pub struct SearchPage {
 }
 
 /// A card with its search score, serialised as the card's fields plus `score`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct ScoredCard {
     #[serde(flatten)]
     pub card: Card,

@@ -38,7 +38,7 @@ pub enum CardExportFormat {
 }
 
 /// What an export wrote.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct CardExport {
     pub path: String,
     pub game: String,
@@ -49,7 +49,7 @@ pub struct CardExport {
 }
 
 /// What a pack import did: the cards' report and how many images it stored.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
 pub struct PackImportReport {
     #[serde(flatten)]
     pub report: ImportReport,

@@ -42,7 +42,7 @@ impl ChosenFiles {
             .find(|p| p.as_os_str() == path)
             .cloned()
             .ok_or_else(|| UiError {
-                code: "not_chosen".into(),
+                code: deckhand::ErrorCode::NotChosen,
                 message: format!("{path} was not chosen in a file dialog"),
             })
     }

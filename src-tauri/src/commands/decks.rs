@@ -112,7 +112,7 @@ fn deck_file_dialog(window: &Window, title: &str) -> FileDialogBuilder<tauri::Wr
 /// not a local file.
 pub(crate) fn local_path(picked: FilePath) -> Result<PathBuf, UiError> {
     picked.into_path().map_err(|e| UiError {
-        code: "unreadable_file".into(),
+        code: deckhand::ErrorCode::UnreadableFile,
         message: format!("the chosen file is not a local file: {e}"),
     })
 }

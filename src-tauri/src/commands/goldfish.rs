@@ -24,7 +24,8 @@ pub struct Cancel(Arc<AtomicBool>);
 const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// One enemy deck of a Heroes of the Grid line-up, as the picker sends it.
-#[derive(Debug, Clone, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize, ts_rs::TS)]
+#[ts(rename = "EnemyChoice")]
 pub struct EnemyPick {
     pub name: String,
     pub figures: u32,
@@ -32,7 +33,7 @@ pub struct EnemyPick {
 
 /// What a game's goldfish takes besides the deck: a named policy (PR Deck-Building), the
 /// enemy line-up and die faces (Heroes of the Grid), all optional.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, ts_rs::TS)]
 #[serde(default)]
 pub struct PlayChoices {
     pub policy: Option<String>,
@@ -122,7 +123,7 @@ pub async fn goldfish_simulate(
     })
     .await
     .map_err(|e| UiError {
-        code: "internal".into(),
+        code: deckhand::ErrorCode::Internal,
         message: format!("the simulation stopped: {e}"),
     })?
 }

@@ -149,7 +149,7 @@ pub fn serve(ctx: UriSchemeContext<'_, Wry>, request: Request<Vec<u8>>) -> Respo
 
 fn invalid(message: &str) -> UiError {
     UiError {
-        code: "invalid_input".into(),
+        code: deckhand::ErrorCode::InvalidInput,
         message: message.into(),
     }
 }

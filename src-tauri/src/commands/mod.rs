@@ -16,9 +16,9 @@ pub mod test_hooks;
 use serde::Serialize;
 
 /// What a failed command sends the UI: a stable `code` to branch on and a message to show.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct UiError {
-    pub code: String,
+    pub code: deckhand::ErrorCode,
     pub message: String,
 }
 
@@ -26,7 +26,7 @@ impl UiError {
     /// What the page gets when a command panicked (a bug): the details are in the log.
     pub fn internal() -> UiError {
         UiError {
-            code: "internal".into(),
+            code: deckhand::ErrorCode::Internal,
             message: "Deckhand hit an internal error and stopped this action. The log folder \
                       (Settings) has the details for a bug report."
                 .into(),
@@ -37,8 +37,8 @@ impl UiError {
     /// The user message stays at debug level: it may quote a card or deck name.
     pub fn logged(err: deckhand::Error, command: &std::panic::Location<'_>) -> UiError {
         let ui = UiError::from(err);
-        tracing::warn!(code = %ui.code, %command, "command failed");
-        tracing::debug!(code = %ui.code, message = %ui.message, "command failed");
+        tracing::warn!(code = ui.code.as_str(), %command, "command failed");
+        tracing::debug!(code = ui.code.as_str(), message = %ui.message, "command failed");
         ui
     }
 }
@@ -53,7 +53,7 @@ impl From<deckhand::Error> for UiError {
             eprintln!("deckhand-app: {}: {err}", err.code());
         }
         UiError {
-            code: err.code().to_owned(),
+            code: err.error_code(),
             message,
         }
     }

@@ -17,7 +17,7 @@ use super::{test_hooks, UiError};
 use crate::state::Db;
 
 /// Where a PDF was saved and what it holds.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 pub struct SavedPdf {
     pub path: String,
     #[serde(flatten)]
@@ -36,7 +36,7 @@ fn selection(sections: Vec<String>, missing: bool) -> PrintSelection {
 fn page_options(options: PrintOptions) -> Result<PrintOptions, UiError> {
     if let Backs::Image(_) = options.backs {
         return Err(UiError {
-            code: "invalid_input".into(),
+            code: deckhand::ErrorCode::InvalidInput,
             message: "backs: the app prints no backs or the game's back".into(),
         });
     }
@@ -101,7 +101,7 @@ pub async fn print_pdf(
                 return Ok(None);
             };
             picked.into_path().map_err(|e| UiError {
-                code: "unwritable_file".into(),
+                code: deckhand::ErrorCode::UnwritableFile,
                 message: format!("the chosen file is not a local file: {e}"),
             })?
         }
@@ -119,7 +119,7 @@ pub async fn print_pdf(
     })
     .await
     .map_err(|e| UiError {
-        code: "internal".into(),
+        code: deckhand::ErrorCode::Internal,
         message: format!("writing the PDF stopped: {e}"),
     })?
 }

@@ -10,7 +10,8 @@ export function searchHint(text: string, examples: string[], prefix = ''): strin
 }
 
 /** A stat as players write it: lists joined with slashes (`1 / 2 / 3 / MAX`). */
-export function formatStat(value: StatValue): string {
+export function formatStat(value: StatValue | undefined): string {
+  if (value === undefined) return '';
   return Array.isArray(value) ? value.map(formatStat).join(' / ') : String(value);
 }
 

@@ -16,7 +16,7 @@ use crate::name::{fold_name, slug};
 
 /// A card as a player writes it: the card-set JSON's fields, owned. Stats hold JSON values
 /// (`3`, `"X"`, `["a", "b"]`), or text from [`CardDraft::set_stat_text`].
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct CardDraft {
     #[serde(default)]
@@ -49,7 +49,7 @@ pub struct CardDraft {
 
 /// One problem of a draft: the field (`name`, `type`, `keywords[0]`, `stats.power`) and
 /// the validator's message, the same words an import reports.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct FieldProblem {
     pub field: String,
     pub message: String,

@@ -271,7 +271,7 @@ fn read_rows(
 }
 
 /// What one header cell of a spreadsheet reads as, after `--map` and `--ignore`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ColumnTarget {
     /// A card field (`name`, `type`, `subtypes`…).
@@ -285,7 +285,7 @@ pub enum ColumnTarget {
 }
 
 /// A spreadsheet's header cell and what it reads as.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct SheetColumn {
     pub header: String,
     #[serde(flatten)]

@@ -75,7 +75,7 @@ pub fn no_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
 
 /// Every report's coverage: how many of the deck's distinct cards are in each state, and
 /// each card's state and reason.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Coverage {
     /// What the counts count: `distinct cards` (each card of the deck once, not its copies).
     pub counted: String,
@@ -90,7 +90,8 @@ pub struct Coverage {
 }
 
 /// One card's state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(rename = "DeckCardCoverage")]
 pub struct CardCoverage {
     pub name: String,
     pub state: CoverageState,

@@ -34,7 +34,7 @@ pub struct CollectionImportOptions<'a> {
 }
 
 /// A line an import left out, and why.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct SkippedLine {
     pub line: u64,
     pub name: String,
@@ -45,7 +45,7 @@ pub struct SkippedLine {
 }
 
 /// What an import did (or, dry run, would do).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct CollectionImportReport {
     pub format: CsvFormat,
     /// Lines imported.
@@ -65,7 +65,7 @@ pub struct CollectionImportReport {
 }
 
 /// What an import would do to one card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct CardChange {
     pub card: String,
     pub name: String,

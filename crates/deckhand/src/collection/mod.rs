@@ -81,7 +81,7 @@ fn csv_row(row: &CollectionRow) -> CsvRow<'_> {
 }
 
 /// A change to one card: the row it touched, and the card's copies in all rows after it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct CollectionChangeOutcome {
     pub card: String,
     pub name: String,

@@ -15,7 +15,7 @@ use super::wishlist::ListedCard;
 use crate::{Deckhand, Result};
 
 /// One card of a deck against the collection.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct NeedLine {
     /// The card id the deck names (its first line, when printings are mixed).
     pub card: String,
@@ -31,7 +31,7 @@ pub struct NeedLine {
 }
 
 /// A deck against the collection.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct DeckNeed {
     pub game: String,
     pub lines: Vec<NeedLine>,
@@ -43,7 +43,7 @@ pub struct DeckNeed {
 }
 
 /// A card a deck lacks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct MissingCard {
     pub card: String,
     pub name: String,
@@ -51,7 +51,7 @@ pub struct MissingCard {
 }
 
 /// A stored deck that can be built now (`missing` 0) or is a few cards away.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct BuildableDeck {
     pub id: i64,
     pub name: String,

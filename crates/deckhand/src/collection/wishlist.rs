@@ -11,7 +11,7 @@ use super::csv_row;
 use crate::{Deckhand, Result};
 
 /// A wishlist count set by hand: the card and its wanted count after the change.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct WishOutcome {
     pub card: String,
     pub name: String,

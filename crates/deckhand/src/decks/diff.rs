@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::{Deckhand, Result};
 
 /// What changed between two versions of a deck: per card and section, counts before/after.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct DeckDiff {
     pub from: i64,
     pub to: i64,
@@ -18,7 +18,7 @@ pub struct DeckDiff {
     pub lines: Vec<DiffLine>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct DiffLine {
     pub section: String,
     pub name: String,

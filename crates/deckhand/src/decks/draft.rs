@@ -12,7 +12,7 @@ use crate::{Deckhand, Error, Result, MAX_COUNT};
 const MAX_SECTION_NAME: usize = 100;
 
 /// A deck as the editor shows it: its content with every card resolved, and the verdict.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct DeckView {
     pub id: i64,
     pub version: i64,

@@ -16,7 +16,7 @@ use crate::error::LISTED_UNKNOWN;
 use crate::{Deckhand, Error, Result};
 
 /// A deck file saved as a stored deck, with what the reader did with the file.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct DeckImport<T> {
     #[serde(flatten)]
     pub deck: T,

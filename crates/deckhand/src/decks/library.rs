@@ -9,7 +9,7 @@ use super::content_of;
 use crate::{Deckhand, Error, Result, MAX_COUNT};
 
 /// One deck in the app's deck list: the summary, its tags and whether it is legal.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct DeckListItem {
     #[serde(flatten)]
     pub summary: DeckSummary,

@@ -38,7 +38,8 @@ export function emptyForm(form: CardForm): FormState {
   };
 }
 
-function statText(value: StatValue): string {
+function statText(value: StatValue | undefined): string {
+  if (value === undefined) return '';
   return Array.isArray(value) ? value.map(statText).join('; ') : String(value);
 }
 
@@ -98,6 +99,9 @@ export function draftOf(form: CardForm, state: FormState, isNew: boolean): CardD
       .map((k) => (k.value.trim() === '' ? k.name.trim() : `${k.name.trim()}: ${k.value.trim()}`)),
     text: text(state.text),
     stats,
+    // The form does not edit effects: the backend keeps the stored ones (as if omitted).
+    effects: [],
+    goldfish: null,
   };
 }
 
