@@ -102,11 +102,15 @@ enum Command {
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
     /// Play a deck against an opponent who does nothing: kill-turn statistics going first
-    /// and second, one game step by step (--step), or two decks compared (--against,
-    /// --versions). Exit 1 only for a deck too small to play
+    /// and second, one game step by step (--step), two decks compared (--against,
+    /// --versions), or each card's impact (--impact). Exit 1 only for a deck too small to
+    /// play
     Goldfish(cli::goldfish::GoldfishArgs),
     /// Exact odds of having drawn the cards a search query names, by turn
     Odds(cli::goldfish::OddsArgs),
+    /// Improve a deck by legal one-for-one swaps from a pool, each accepted only when
+    /// paired games show it significantly better (Holm-corrected over the round's swaps)
+    Tune(cli::tuning::TuneArgs),
     /// The cards you own: add, remove, set, list, import and export CSV, undo
     #[command(subcommand)]
     Collection(cli::collection::CollectionCommand),
@@ -378,6 +382,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             cli::print::run(*args, open, db, &mut out)?
         }
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
+        Command::Tune(args) => cli::tuning::tune(&open()?, args, &mut out)?,
         Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
         Command::Backup { out: file } => {
             cli::collection::backup(&open()?, file.as_deref(), &mut out)?

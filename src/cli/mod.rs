@@ -11,6 +11,7 @@ pub mod print;
 mod progress;
 pub mod sharing;
 mod text;
+pub mod tuning;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
