@@ -79,6 +79,18 @@ impl Playable {
     }
 }
 
+/// The pool query of the app's Tune… dialog: its text, narrowed to the cards the player
+/// owns when `owned_only` (`None`: every card the deck's side may play).
+pub fn pool_query(query: &str, owned_only: bool) -> Option<String> {
+    let query = query.trim();
+    match (query.is_empty(), owned_only) {
+        (true, false) => None,
+        (true, true) => Some("owned>=1".into()),
+        (false, false) => Some(query.into()),
+        (false, true) => Some(format!("({query}) owned>=1")),
+    }
+}
+
 impl Deckhand {
     /// The cards a tuning may bring in: the deck's game's cards that `query` matches (the
     /// search language; `owned>=1` for what the player owns), or all of them, keeping only
@@ -115,5 +127,31 @@ impl Deckhand {
         let notes = "Tuned by deckhand tune.";
         let text = write_deck_file(format, deck, game, name, notes, None);
         crate::output::write_file(&self.output_guard, out, text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owned_switch_narrows_the_pool_query() {
+        let cases = [
+            ("", false, None),
+            ("  ", true, Some("owned>=1")),
+            ("t:pilot", false, Some("t:pilot")),
+            (
+                "t:pilot or t:zoid",
+                true,
+                Some("(t:pilot or t:zoid) owned>=1"),
+            ),
+        ];
+        for (query, owned, expected) in cases {
+            assert_eq!(
+                pool_query(query, owned).as_deref(),
+                expected,
+                "{query} {owned}"
+            );
+        }
     }
 }
