@@ -418,6 +418,98 @@ export interface SimReport {
   figures: Figure[];
 }
 
+/** The objective over one kind of game (`value` null when none of them counted). */
+export interface Observed {
+  games: number;
+  value: number | null;
+}
+
+/** A paired difference `b − a` with its 95% interval. */
+export interface PairedDifference {
+  a: number;
+  b: number;
+  difference: number;
+  ci95: [number, number];
+  /** After Holm's correction over the cards tested. */
+  significant: boolean;
+  pairs: number;
+}
+
+/** One card's impact: observed by where it was seen, measured with one copy a blank. */
+export interface CardImpact {
+  card: string;
+  copies: number;
+  /** False when the engine does not play all of its effects. */
+  simulated: boolean;
+  opening_hand: Observed;
+  drawn: Observed;
+  not_seen: Observed;
+  remove_one: PairedDifference | null;
+}
+
+export interface ImpactReport {
+  game: string;
+  games: number;
+  seed: number;
+  policy: string;
+  objective: Objective;
+  correction: string;
+  /** Most helpful first. */
+  cards: CardImpact[];
+}
+
+/** One accepted swap of a tuning. */
+export interface TuneStep {
+  out: string;
+  in: string;
+  out_id: string;
+  in_id: string;
+  section: string;
+  difference: number;
+  ci95: [number, number];
+  candidates: number;
+}
+
+export interface TuneProgress {
+  round: number;
+  rounds: number;
+  candidates: number;
+  active: number;
+  games_done: number;
+  games: number;
+  steps: TuneStep[];
+}
+
+export interface Measure {
+  value: number | null;
+  ci95: [number, number] | null;
+  games: number;
+}
+
+export interface TuneReport {
+  game: string;
+  seed: number;
+  games: number;
+  rounds: number;
+  policy: string;
+  objective: Objective;
+  start: Measure;
+  steps: TuneStep[];
+  end: Measure;
+  deck: { card: string; count: number; section: string }[];
+  legal: boolean;
+  /** `converged`, `rounds` or `no-candidates`. */
+  stopped: string;
+}
+
+/** What a tuning searches: the pool query, the owned switch, its size. */
+export interface TuneRequest {
+  pool: string;
+  owned: boolean;
+  games: number;
+  rounds: number;
+}
+
 /** A Heroes of the Grid enemy deck (its cards' subtype), for the enemy picker. */
 export interface EnemyDeck {
   name: string;
@@ -888,6 +980,18 @@ export const backend = {
     const channel = new Channel<number>();
     channel.onmessage = onProgress;
     return call<SimReport>('goldfish_simulate', { draft, games, seed, choices, onProgress: channel });
+  },
+  /** Each card's impact (`games` per seat) in the background; Cancel is `cancelGoldfish`. */
+  goldfishImpact: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = {}) => {
+    const channel = new Channel<number>();
+    channel.onmessage = onProgress;
+    return call<ImpactReport>('goldfish_impact', { draft, games, seed, choices, onProgress: channel });
+  },
+  /** Tunes the deck by legal swaps from the pool; `onProgress` hears each round's state. */
+  goldfishTune: (draft: DeckContent, request: TuneRequest, seed: number | null, onProgress: (p: TuneProgress) => void, choices: PlayChoices = {}) => {
+    const channel = new Channel<TuneProgress>();
+    channel.onmessage = onProgress;
+    return call<TuneReport>('goldfish_tune', { draft, ...request, seed, choices, onProgress: channel });
   },
   /** The stored Heroes of the Grid enemy decks. */
   goldfishEnemyDecks: () => call<EnemyDeck[]>('goldfish_enemy_decks'),
