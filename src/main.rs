@@ -182,6 +182,21 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Per-card impact and tuning: `goldfish --impact` on a 40-card, 15-distinct Zoids deck,
+    /// and `tune` over a 60-card pool
+    Tuning {
+        /// Impact: games per card per seat
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Tune: games per candidate per seat
+        #[arg(long, default_value_t = 10_000)]
+        tune_games: u64,
+        /// Tune: rounds
+        #[arg(long, default_value_t = 10)]
+        rounds: u32,
+        #[arg(long)]
+        json: bool,
+    },
     /// The collection: import a large CSV, deck need, deck buildable, owned counts
     Collection {
         /// Synthetic cards in the database (spread over the five games)
@@ -337,6 +352,12 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Images { count, runs, json }) => {
             cli::bench_images(count, runs, json, &mut out)?
         }
+        Command::Bench(BenchCommand::Tuning {
+            games,
+            tune_games,
+            rounds,
+            json,
+        }) => cli::bench_tuning(games, tune_games, rounds, json, &mut out)?,
         Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }

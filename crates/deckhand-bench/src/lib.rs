@@ -13,6 +13,7 @@ mod images;
 mod import;
 mod search;
 mod synthetic;
+mod tuning;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
@@ -20,6 +21,7 @@ pub use goldfish::{
     goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
 };
 pub use images::images;
+pub use tuning::{tuning, TuningBenchReport};
 pub use import::{import_set, write_zoids_set, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
