@@ -21,11 +21,11 @@ pub use goldfish::{
     goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
 };
 pub use images::images;
-pub use tuning::{tuning, TuningBenchReport};
 pub use import::{import_set, write_zoids_set, ImportBenchReport};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
 };
+pub use tuning::{tuning, TuningBenchReport};
 
 /// Timing of one measured operation over several runs.
 #[derive(Debug, Clone, Serialize)]

@@ -38,7 +38,9 @@ pub fn tuning(impact_games: u64, tune_games: u64, rounds: u32) -> Result<TuningB
         .iter()
         .find(|f| f.path.ends_with("zoids-scramble/republic-vanguard.txt"))
         .ok_or_else(|| Error::Benchmark("the Republic Vanguard sample deck is missing".into()))?;
-    let text = file.text.replacen("2 Supply Drop", "1 Supply Drop\n1 Windscout Drone", 1);
+    let text = file
+        .text
+        .replacen("2 Supply Drop", "1 Supply Drop\n1 Windscout Drone", 1);
     let deck = deckhand.read_deck_text(file.path, &text, None, None)?;
     let deck_cards = deck.entries.iter().map(|e| e.count).sum();
     let distinct_cards = deck.entries.len();

@@ -72,7 +72,7 @@ impl PairSums {
     pub fn p_value(&self) -> f64 {
         match self.mean_se() {
             None => 1.0,
-            Some((mean, se)) if se == 0.0 => {
+            Some((mean, 0.0)) => {
                 if mean == 0.0 {
                     1.0
                 } else {

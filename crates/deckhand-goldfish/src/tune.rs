@@ -154,7 +154,7 @@ fn keeps_playing(sums: &PairSums, better: Better) -> bool {
         None => true,
         // No spread: it plays exactly like the current deck, or differs by the same
         // amount in every pair.
-        Some((mean, se)) if se == 0.0 => improvement(mean, better) > 0.0,
+        Some((mean, 0.0)) => improvement(mean, better) > 0.0,
         Some((mean, se)) => improvement(mean, better) / se >= FUTILITY_Z,
     }
 }
