@@ -38,6 +38,8 @@ const COMMANDS: &[&str] = &[
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",
+    "goldfish_impact",
+    "goldfish_tune",
     "list_collection",
     "owned_counts",
     "change_collection",

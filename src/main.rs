@@ -102,11 +102,15 @@ enum Command {
     #[command(subcommand)]
     Deck(cli::deck::DeckCommand),
     /// Play a deck against an opponent who does nothing: kill-turn statistics going first
-    /// and second, one game step by step (--step), or two decks compared (--against,
-    /// --versions). Exit 1 only for a deck too small to play
+    /// and second, one game step by step (--step), two decks compared (--against,
+    /// --versions), or each card's impact (--impact). Exit 1 only for a deck too small to
+    /// play
     Goldfish(cli::goldfish::GoldfishArgs),
     /// Exact odds of having drawn the cards a search query names, by turn
     Odds(cli::goldfish::OddsArgs),
+    /// Improve a deck by legal one-for-one swaps from a pool, each accepted only when
+    /// paired games show it significantly better (Holm-corrected over the round's swaps)
+    Tune(cli::tuning::TuneArgs),
     /// The cards you own: add, remove, set, list, import and export CSV, undo
     #[command(subcommand)]
     Collection(cli::collection::CollectionCommand),
@@ -178,6 +182,21 @@ enum BenchCommand {
         /// A built yardstick to run in the same run (shared/peers/zoidsim; see its README)
         #[arg(long, value_name = "ZOIDSIM")]
         peer: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Per-card impact and tuning: `goldfish --impact` on a 40-card, 15-distinct Zoids deck,
+    /// and `tune` over a 60-card pool
+    Tuning {
+        /// Impact: games per card per seat
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Tune: games per candidate per seat
+        #[arg(long, default_value_t = 10_000)]
+        tune_games: u64,
+        /// Tune: rounds
+        #[arg(long, default_value_t = 10)]
+        rounds: u32,
         #[arg(long)]
         json: bool,
     },
@@ -344,6 +363,12 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Bench(BenchCommand::Images { count, runs, json }) => {
             cli::bench_images(count, runs, json, &mut out)?
         }
+        Command::Bench(BenchCommand::Tuning {
+            games,
+            tune_games,
+            rounds,
+            json,
+        }) => cli::bench_tuning(games, tune_games, rounds, json, &mut out)?,
         Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
             cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
         }
@@ -389,6 +414,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             cli::print::run(*args, open, db, &mut out)?
         }
         Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
+        Command::Tune(args) => cli::tuning::tune(&open()?, args, &mut out)?,
         Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
         Command::Backup { out: file } => {
             cli::collection::backup(&open()?, file.as_deref(), &mut out)?

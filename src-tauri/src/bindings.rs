@@ -11,6 +11,7 @@ use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use deckhand::goldfish::{EnemyDeck, GameLog, OddsQuery, OddsTable, SimReport};
+use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
 use deckhand::{
     AddedGame, BackupInfo, BuildableDeck, Card, CardCheck, CardDetail, CardDraft, CardExport,
@@ -105,6 +106,8 @@ commands! {
     cancel_goldfish() -> ();
     goldfish_odds(draft: DeckContent, queries: Vec<OddsQuery>, turns: u32) -> OddsTable;
     goldfish_enemy_decks() -> Vec<EnemyDeck>;
+    goldfish_impact(draft: DeckContent, games: u64, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<u64>) -> ImpactReport;
+    goldfish_tune(draft: DeckContent, games: u64, rounds: u32, pool: String, owned: bool, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<TuneProgress>) -> TuneReport;
     list_collection(game: Option<String>, query: Option<String>) -> Vec<CollectionRow>;
     owned_counts(game: Option<String>) -> std::collections::HashMap<String, u32>;
     change_collection(card: String, count: u32, mode: String, finish: Option<Finish>, condition: Option<Condition>, language: Option<String>, location: Option<String>) -> CollectionChangeOutcome;

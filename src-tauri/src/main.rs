@@ -46,6 +46,8 @@ fn main() {
         commands::goldfish::goldfish_simulate,
         commands::goldfish::cancel_goldfish,
         commands::goldfish::goldfish_odds,
+        commands::goldfish::goldfish_impact,
+        commands::goldfish::goldfish_tune,
         commands::collection::list_collection,
         commands::collection::owned_counts,
         commands::collection::change_collection,

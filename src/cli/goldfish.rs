@@ -41,6 +41,10 @@ pub struct GoldfishArgs {
     /// With --step: go second
     #[arg(long, requires = "step")]
     second: bool,
+    /// Measure each card: observed by where it was seen, and with one copy replaced by a
+    /// blank on the same shuffles
+    #[arg(long, conflicts_with_all = ["step", "against", "versions"])]
+    impact: bool,
     /// Compare with this deck file (common random numbers)
     #[arg(long, value_name = "FILE", conflicts_with = "versions")]
     against: Option<PathBuf>,
@@ -91,7 +95,7 @@ pub struct OddsArgs {
 }
 
 /// A deck file or a stored deck (a version of it), with a label for the output.
-fn load(
+pub(super) fn load(
     deckhand: &Deckhand,
     file: Option<&Path>,
     stored: Option<&str>,
@@ -227,6 +231,13 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         (None, None) => None,
     };
     let mut progress = super::progress::delayed_bar(args.games, "games");
+    if args.impact {
+        let report = playable.impact(&options, &mut progress)?;
+        if args.json {
+            return print_json(out, &report);
+        }
+        return Ok(super::tuning::impact_text(&label, &report, out)?);
+    }
     match other {
         None => {
             let report = playable.simulate(&options, &mut progress)?;

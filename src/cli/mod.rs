@@ -11,6 +11,7 @@ pub mod print;
 mod progress;
 pub mod sharing;
 mod text;
+pub mod tuning;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -323,6 +324,26 @@ pub fn bench_goldfish(
         return print_json(out, &report);
     }
     text::goldfish_bench(&report, out)?;
+    Ok(())
+}
+
+pub fn bench_tuning(
+    games: u64,
+    tune_games: u64,
+    rounds: u32,
+    json: bool,
+    out: &mut impl Write,
+) -> Result {
+    let r = deckhand_bench::tuning(games.max(1), tune_games.max(1), rounds)?;
+    if json {
+        return print_json(out, &r);
+    }
+    writeln!(
+        out,
+        "Tuning ({} build, {}, {} threads)\n  impact: {} cards, {} distinct, {} games per card per seat: {:.2} s\n  tune: {} rounds over a {}-card pool, {} games per candidate per seat: {:.1} s ({} swaps, stopped: {})",
+        r.profile, r.machine, r.threads, r.deck_cards, r.distinct_cards, r.impact_games, r.impact_seconds,
+        r.tune_rounds, r.pool, r.tune_games, r.tune_seconds, r.tune_steps, r.tune_stopped
+    )?;
     Ok(())
 }
 

@@ -36,6 +36,19 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     check((await driver.findAll('[data-testid="playtest-tab-odds"]')).length === 0, `${gameId} offers an Odds tab`);
   }
 
+  /** Opens a deck's Playtest view without the per-game checks of `openPlaytest`. */
+  async function openDeckPlaytest(gameId, name) {
+    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
+    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
+    const row = await driver.waitFor(`the deck ${name}`, async () => {
+      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
+      return null;
+    });
+    await driver.click(row);
+    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+  }
+
   /** Deals a game; returns the seed shown and the CLI's log of the same game. */
   async function dealAndCompare(deck, extra) {
     await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
@@ -212,5 +225,67 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const power15 = report.going_first.power_by_turn['15'].toFixed(2);
     check(lastRow.startsWith('15') && lastRow.includes(power15), `turn 15 reads "${lastRow}", the CLI's Power ${power15}`);
     await save('goldfish-sms-simulated');
+  });
+
+  await step('Impact and Tune…: bars with intervals as the CLI measures them, a small tuning applied to the draft and undone', async () => {
+    const deck = 'Republic Vanguard';
+    await openDeckPlaytest('zoids-scramble', deck);
+    // Each line's count by card name, as the Build view shows the draft.
+    const counts = () =>
+      driver.execute(
+        'return Object.fromEntries([...document.querySelectorAll("[data-testid=deck-line]")].map((l) => [l.querySelector(".name").textContent.trim(), Number(l.querySelector("[data-testid=line-count]").textContent)]))',
+      );
+    await driver.click(await driver.waitForElement('[data-testid="view-build"]'));
+    const before = await counts();
+    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+    await driver.click(await driver.waitForElement('[data-testid="playtest-tab-impact"]'));
+    const games = await driver.waitForElement('[data-testid="impact-games"]');
+    await driver.clear(games);
+    await driver.type(games, '2000');
+    await driver.click(await driver.waitForElement('[data-testid="impact-run"]'));
+    await driver.waitForElement('[data-testid="impact-table"]', 120000);
+    const seed = Number(/seed (\d+)/.exec(await textOf('[data-testid="impact-summary"]'))[1]);
+    const report = json(['goldfish', '--deck', deck, '--impact', '--games', '2000', '--seed', String(seed)]);
+    const names = await texts('[data-testid="impact-row"] th');
+    const bars = (await driver.findAll('[data-testid="impact-bar"]')).length;
+    check(names.length === report.cards.length && bars === report.cards.length, `${names.length} rows and ${bars} bars for ${report.cards.length} cards`);
+    // Most helpful first, as the CLI orders them (lower is better: removing it costs most).
+    const first = report.cards[0];
+    check(names[0].startsWith(first.card), `the first row is ${names[0]}, the CLI's ${first.card}`);
+    const label = await driver.execute('return document.querySelector("[data-testid=impact-bar]").getAttribute("aria-label")');
+    check(label.startsWith(first.remove_one.difference.toFixed(3)), `the first bar reads ${label}, the CLI's ${first.remove_one.difference}`);
+    await save('impact-bars');
+    await driver.click(await driver.waitForElement('[data-testid="impact-sort"]'));
+    const reversed = await texts('[data-testid="impact-row"] th');
+    check(reversed.at(-1) === names[0], `sorted the other way, the last row is ${reversed.at(-1)}`);
+    await save('impact-sorted');
+
+    await driver.click(await driver.waitForElement('[data-testid="tune-open"]'));
+    await driver.waitForElement('[data-testid="tune-dialog"]');
+    await driver.type(await driver.waitForElement('[data-testid="tune-pool"]'), 't:pilot');
+    for (const [id, value] of [['tune-games', '1000'], ['tune-rounds', '1']]) {
+      const input = await driver.waitForElement(`[data-testid="${id}"]`);
+      await driver.clear(input);
+      await driver.type(input, value);
+    }
+    await driver.click(await driver.waitForElement('[data-testid="tune-run"]'));
+    await driver.waitForElement('[data-testid="tune-end"]', 300000);
+    const steps = await texts('[data-testid="tune-step"]');
+    check(steps.length === 1, `a one-round tuning shows ${steps.length} swaps`);
+    await save('tune-done');
+    const [, out, incoming] = /−1 (.+?), \+1 (.+?):/.exec(steps[0]);
+    await driver.click(await driver.waitForElement('[data-testid="tune-apply"]'));
+    await driver.waitFor('the dialog to close', async () => (await driver.findAll('[data-testid="tune-dialog"]')).length === 0 || null);
+    await driver.click(await driver.waitForElement('[data-testid="view-build"]'));
+    const after = await counts();
+    check(
+      (after[out] ?? 0) === before[out] - 1 && after[incoming] === (before[incoming] ?? 0) + 1,
+      `after Apply: ${out} ${before[out]} → ${after[out]}, ${incoming} ${before[incoming]} → ${after[incoming]}`,
+    );
+    await save('tune-applied');
+    await driver.click(await driver.waitForElement('[data-testid="undo"]'));
+    const undone = await counts();
+    check(JSON.stringify(undone) === JSON.stringify(before), `Undo left ${JSON.stringify(undone)}, not ${JSON.stringify(before)}`);
+    await save('tune-undone');
   });
 }

@@ -13,6 +13,7 @@ mod images;
 mod import;
 mod search;
 mod synthetic;
+mod tuning;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
@@ -24,6 +25,7 @@ pub use import::{import_set, import_sheet, write_zoids_set, write_zoids_sheet, I
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
 };
+pub use tuning::{tuning, TuningBenchReport};
 
 /// Timing of one measured operation over several runs.
 #[derive(Debug, Clone, Serialize)]

@@ -40,7 +40,7 @@ pub struct SeatComparison {
 }
 
 /// A paired difference with its 95% interval.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Difference {
     pub a: f64,
     pub b: f64,

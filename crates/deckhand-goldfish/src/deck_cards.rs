@@ -1,7 +1,7 @@
 //! A deck turned into small indices: the distinct cards of the sections that play, their
 //! names and alphabetical ranks, and the library in printed order.
 
-use deckhand_core::{fold_name, Card, Deck, StatValue};
+use deckhand_core::{fold_name, Card, Deck, DeckEntry, StatValue};
 
 use crate::error::GoldfishError;
 
@@ -139,4 +139,54 @@ pub fn keyword_number(card: &Card, name: &str) -> u8 {
     keyword(card, name)
         .and_then(|v| v.parse::<i64>().ok())
         .map_or(0, |n| n.clamp(0, 255) as u8)
+}
+
+/// The stand-in for one copy of `card` when its impact is measured: a card the pilot can
+/// never play or use (a type no procedure acts on; no stats, keywords, text or effects),
+/// that keeps what places it in the deck (side, colour, set) so that it still belongs to
+/// the same side or Ranger and can still pay a cost where the game discards to pay. Every
+/// procedure reads it through its own generic fallback for a type it does not know.
+/// It keeps the card's name too: pilots break ties by name (which card to pay with
+/// first), and a blank named otherwise would change those choices for the other cards.
+pub fn blank_of(card: &Card) -> Card {
+    Card {
+        id: format!("{}#blank", card.id),
+        game: card.game.clone(),
+        name: card.name.clone(),
+        card_type: "Blank".into(),
+        set: card.set.clone(),
+        number: None,
+        side: card.side,
+        color: card.color.clone(),
+        subtypes: Vec::new(),
+        keywords: Vec::new(),
+        text: None,
+        stats: Default::default(),
+        effects: Vec::new(),
+        goldfish: None,
+    }
+}
+
+/// `deck` with one copy of card `card_id` of `section` replaced by `with` (the copy taken
+/// is the entry's last; `with` takes its place in the printed order, so that the same
+/// random numbers deal it where the copy would have been). `None` when the section holds
+/// no copy.
+pub fn replace_one(deck: &Deck, section: &str, card_id: &str, with: Card) -> Option<Deck> {
+    let i = deck
+        .entries
+        .iter()
+        .rposition(|e| e.section == section && e.card.id == card_id && e.count > 0)?;
+    let mut out = deck.clone();
+    let entry = DeckEntry {
+        section: section.to_owned(),
+        count: 1,
+        card: with,
+    };
+    if out.entries[i].count == 1 {
+        out.entries[i] = entry;
+    } else {
+        out.entries[i].count -= 1;
+        out.entries.insert(i + 1, entry);
+    }
+    Some(out)
 }

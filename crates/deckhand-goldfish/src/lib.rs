@@ -12,6 +12,10 @@
 //! - [`step`]: one game, turn by turn, each decision with its reason, through the same
 //!   decision code (the log is a type parameter that a Monte Carlo run compiles away).
 //! - [`compare`]: two decks on common random numbers, paired differences with intervals.
+//! - [`impact`]: each card's observed figures and its measured effect (one copy replaced
+//!   by a blank, paired games), significance corrected with Holm's method.
+//! - [`tune`]: legal one-for-one swaps from a pool, each accepted on a significant paired
+//!   improvement (Holm over the round's candidates, futility drops between looks).
 //! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn, for the
 //!   games [`has_odds`] names.
 //!
@@ -33,9 +37,11 @@ mod compare;
 mod deck_cards;
 mod effects;
 mod error;
+mod impact;
 mod library;
 mod log;
 mod odds;
+mod paired;
 mod pr_acg;
 mod pr_dbg;
 mod pr_hotg;
@@ -47,21 +53,25 @@ mod simulate;
 mod sms;
 #[cfg(test)]
 mod testing;
+mod tune;
 mod zoids;
 
 pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
+pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
+pub use paired::Measure;
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
 pub use registry::games;
 pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
 };
+pub use tune::{tune, DeckCount, TuneOptions, TuneProgress, TuneReport, TuneStep, MAX_ROUNDS};
 
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {

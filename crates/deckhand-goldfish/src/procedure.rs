@@ -69,6 +69,13 @@ pub trait Procedure: Sync {
         Vec::new()
     }
 
+    /// The objective's value as `state` stands, for an objective read at a turn
+    /// ([`Objective::turn`]: Showdown's Power at turn 5); `None` for the others, whose
+    /// value comes from the game's result (see `paired.rs`).
+    fn objective_now(&self, _state: &Self::State) -> Option<f64> {
+        None
+    }
+
     /// The name of the policy that runs when none is asked for.
     fn default_policy(&self) -> &'static str {
         crate::simulate::DEFAULT_POLICY

@@ -7,6 +7,7 @@ use deckhand_core::{Deck, Game};
 
 use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
+use crate::impact::{impact_with, ImpactReport};
 use crate::log::GameLog;
 use crate::odds::Opening;
 use crate::pr_acg::PrAcg;
@@ -18,6 +19,7 @@ use crate::simulate::{
     policy_name, simulate_with, step_with, Setup, SimOptions, StepOptions, DEFAULT_POLICY,
 };
 use crate::sms::Sms;
+use crate::tune::{tune_with, TuneOptions, TuneProgress, TuneReport};
 use crate::zoids::Zoids;
 
 /// What the registry needs of a game's procedure besides [`Procedure`].
@@ -44,6 +46,20 @@ type CompareFn = fn(
     &mut dyn FnMut(u64) -> bool,
 ) -> Result<Comparison, GoldfishError>;
 
+type ImpactFn = fn(
+    &Game,
+    &Deck,
+    &SimOptions,
+    &mut dyn FnMut(u64) -> bool,
+) -> Result<ImpactReport, GoldfishError>;
+type TuneFn = fn(
+    &Game,
+    &Deck,
+    &TuneOptions,
+    &mut dyn FnMut(&Deck) -> bool,
+    &mut dyn FnMut(&TuneProgress) -> bool,
+) -> Result<TuneReport, GoldfishError>;
+
 /// One game's entry: its id and odds, and its runs compiled for its procedure.
 pub(crate) struct Entry {
     pub id: &'static str,
@@ -51,6 +67,8 @@ pub(crate) struct Entry {
     pub simulate: SimulateFn,
     pub step: StepFn,
     pub compare: CompareFn,
+    pub impact: ImpactFn,
+    pub tune: TuneFn,
 }
 
 const fn entry<G: Goldfish>() -> Entry {
@@ -70,6 +88,14 @@ const fn entry<G: Goldfish>() -> Entry {
             let pa = prepare::<G>(game, a, options.setup())?;
             let pb = prepare::<G>(game, b, options.setup())?;
             compare_with(&pa, &pb, &game.id, options, progress)
+        },
+        impact: |game, deck, options, progress| {
+            let build = |deck: &Deck| prepare::<G>(game, deck, options.setup());
+            impact_with(game, deck, options, build, progress)
+        },
+        tune: |game, deck, options, legal, progress| {
+            let build = |deck: &Deck| prepare::<G>(game, deck, options.sim.setup());
+            tune_with(game, deck, options, build, legal, progress)
         },
     }
 }

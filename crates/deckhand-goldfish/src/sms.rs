@@ -623,6 +623,10 @@ impl Procedure for Sms {
         turn: Some(5),
     };
 
+    fn objective_now(&self, state: &State) -> Option<f64> {
+        Some(f64::from(state.power))
+    }
+
     fn figures(&self) -> Vec<Figure> {
         use FigureKind::*;
         vec![

@@ -96,7 +96,7 @@ impl Playable {
     }
 
     /// `options`, with the default enemy line-up when they name none and the game has one.
-    fn with_default_enemies<'a, O: Clone>(
+    pub(crate) fn with_default_enemies<'a, O: Clone>(
         &self,
         options: &'a O,
         enemies: impl Fn(&mut O) -> &mut Vec<EnemyGroup>,

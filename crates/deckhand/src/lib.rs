@@ -35,6 +35,7 @@ pub mod print;
 mod progress;
 mod search;
 mod sharing;
+pub mod tuning;
 mod user_file;
 
 pub use card_edit::{CardChanges, CardCheck, CardForm};

@@ -9,6 +9,7 @@ use deckhand::goldfish::{
     random_seed, EffectsMode, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, SimOptions,
     SimReport, StepOptions,
 };
+use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
 use deckhand::{DeckContent, Deckhand};
 use tauri::ipc::Channel;
 use tauri::State;
@@ -126,6 +127,106 @@ pub async fn goldfish_simulate(
         code: deckhand::ErrorCode::Internal,
         message: format!("the simulation stopped: {e}"),
     })?
+}
+
+/// The options of the running playtest, as a simulation takes them.
+fn sim_options(
+    draft: &DeckContent,
+    games: u64,
+    seed: Option<u64>,
+    choices: PlayChoices,
+    enemies: Vec<EnemyGroup>,
+) -> SimOptions {
+    SimOptions {
+        games,
+        seed: seed.unwrap_or_else(random_seed),
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        side: draft.side,
+        policy: choices.policy,
+        enemies,
+        die_faces: choices.die,
+        effects: EffectsMode::All,
+    }
+}
+
+/// Runs `work` on a blocking thread with the cancel flag cleared; `work` gets the flag.
+async fn in_background<T: Send + 'static>(
+    cancel: &Cancel,
+    work: impl FnOnce(Arc<AtomicBool>) -> deckhand::Result<T> + Send + 'static,
+) -> Result<T, UiError> {
+    cancel.0.store(false, Ordering::SeqCst);
+    let cancelled = Arc::clone(&cancel.0);
+    tauri::async_runtime::spawn_blocking(move || work(cancelled).map_err(UiError::from))
+        .await
+        .map_err(|e| UiError {
+            code: deckhand::ErrorCode::Internal,
+            message: format!("the run stopped: {e}"),
+        })?
+}
+
+/// Each card's impact on the draft (`games` per seat), in the background like
+/// `goldfish_simulate`; Cancel stops it.
+#[tauri::command]
+pub async fn goldfish_impact(
+    db: State<'_, Db>,
+    cancel: State<'_, Cancel>,
+    draft: DeckContent,
+    games: u64,
+    seed: Option<u64>,
+    choices: Option<PlayChoices>,
+    on_progress: Channel<u64>,
+) -> Result<ImpactReport, UiError> {
+    let choices = choices.unwrap_or_default();
+    let (playable, enemies) = db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &choices)?)))?;
+    let options = sim_options(&draft, games, seed, choices, enemies);
+    in_background(&cancel, move |cancelled| {
+        let mut last = Instant::now();
+        playable.impact(&options, &mut |done| {
+            if last.elapsed() >= PROGRESS_EVERY {
+                last = Instant::now();
+                let _ = on_progress.send(done);
+            }
+            !cancelled.load(Ordering::SeqCst)
+        })
+    })
+    .await
+}
+
+/// Tunes the draft with swaps from the pool (`pool` a search query, `owned` only the
+/// cards owned), reporting each round's progress and the swaps so far; Cancel stops it.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn goldfish_tune(
+    db: State<'_, Db>,
+    cancel: State<'_, Cancel>,
+    draft: DeckContent,
+    games: u64,
+    rounds: u32,
+    pool: String,
+    owned: bool,
+    seed: Option<u64>,
+    choices: Option<PlayChoices>,
+    on_progress: Channel<TuneProgress>,
+) -> Result<TuneReport, UiError> {
+    let choices = choices.unwrap_or_default();
+    let (playable, enemies, cards) = db.with(|d| {
+        let playable = d.playable_draft(&draft)?;
+        let query = pool_query(&pool, owned);
+        let cards = d.tune_pool(&playable.game.id, query.as_deref(), draft.side)?;
+        Ok((playable, lineup(d, &choices)?, cards))
+    })?;
+    let options = sim_options(&draft, games, seed, choices, enemies);
+    in_background(&cancel, move |cancelled| {
+        let mut last = Instant::now();
+        playable.tune(&options, rounds, cards, &mut |progress| {
+            if last.elapsed() >= PROGRESS_EVERY {
+                last = Instant::now();
+                let _ = on_progress.send(progress.clone());
+            }
+            !cancelled.load(Ordering::SeqCst)
+        })
+    })
+    .await
 }
 
 /// Stops the running simulation, if any.

@@ -26,6 +26,7 @@ import type {
   PrintOptions,
   PrintProgress,
   Rect,
+  TuneProgress,
 } from './bindings';
 export type * from './bindings';
 
@@ -43,6 +44,14 @@ export const noChoices = (): PlayChoices => ({ policy: null, enemies: [], die: n
 
 /** A deck file read into a new deck: the deck and what the read made of the file. */
 export type DeckImport = DeckImportOf<DeckView>;
+
+/** What a tuning searches: the pool query, the owned switch, its size (the Tune… dialog). */
+export interface TuneRequest {
+  pool: string;
+  owned: boolean;
+  games: number;
+  rounds: number;
+}
 
 /** How Import cards… reads a spreadsheet's columns (the page's choice, sent as `map`/`ignore`). */
 export interface ColumnMapping {
@@ -162,6 +171,18 @@ export const backend = {
     const channel = new Channel<number>();
     channel.onmessage = onProgress;
     return call('goldfish_simulate', { draft, games, seed, choices, onProgress: channel });
+  },
+  /** Each card's impact (`games` per seat) in the background; Cancel is `cancelGoldfish`. */
+  goldfishImpact: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = noChoices()) => {
+    const channel = new Channel<number>();
+    channel.onmessage = onProgress;
+    return call('goldfish_impact', { draft, games, seed, choices, onProgress: channel });
+  },
+  /** Tunes the deck by legal swaps from the pool; `onProgress` hears each round's state. */
+  goldfishTune: (draft: DeckContent, request: TuneRequest, seed: number | null, onProgress: (p: TuneProgress) => void, choices: PlayChoices = noChoices()) => {
+    const channel = new Channel<TuneProgress>();
+    channel.onmessage = onProgress;
+    return call('goldfish_tune', { draft, ...request, seed, choices, onProgress: channel });
   },
   /** The stored Heroes of the Grid enemy decks. */
   goldfishEnemyDecks: () => call('goldfish_enemy_decks'),

@@ -139,6 +139,28 @@ export class DeckDraft {
     });
   }
 
+  /**
+   * Makes a tuning's swaps — per swap one copy of `outId` out of `section`, one `card` in —
+   * as one undoable change.
+   */
+  applySwaps(swaps: { outId: string; section: string; card: Card }[]) {
+    if (!swaps.length) return;
+    const same = (l: DraftLine, id: string, section: string) => l.card.id === id && l.section === section;
+    this.#change('lines', () => {
+      let lines = this.lines;
+      for (const swap of swaps) {
+        lines = lines
+          .map((l) => (same(l, swap.outId, swap.section) ? { ...l, count: l.count - 1 } : l))
+          .filter((l) => l.count > 0);
+        lines = lines.some((l) => same(l, swap.card.id, swap.section))
+          ? lines.map((l) => (same(l, swap.card.id, swap.section) ? { ...l, count: l.count + 1 } : l))
+          : [...lines, { section: swap.section, count: 1, card: swap.card }];
+      }
+      this.lines = lines;
+    });
+    this.#lastChange = null;
+  }
+
   /** Moves every copy of a card from one section to another (merging with copies there). */
   move(cardId: string, from: string, to: string) {
     const line = this.lines.find((l) => l.card.id === cardId && l.section === from);
