@@ -53,7 +53,8 @@ pub struct Plays {
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`).
+    /// `spend`, `modify`, `roll`, `choose`, `ready`, `copy`), and `hp` when the procedure
+    /// checks HP requirements.
     pub steps: &'static [&'static str],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
@@ -136,7 +137,7 @@ pub fn build(
         b.programs.ranges.push((start, end));
         let mask = b.programs.effects[start as usize..]
             .iter()
-            .fold(0u16, |m, e| m | super::trigger_bit(e.trigger));
+            .fold(0u32, |m, e| m | super::trigger_bit(e.trigger));
         b.programs.masks.push(mask);
         b.programs.any |= mask;
         let _ = index;
@@ -326,6 +327,9 @@ impl Builder<'_> {
             Some(r) => Some(self.requirement(r)?),
             None => None,
         };
+        if effect.hp.is_some() {
+            self.kind("hp")?;
+        }
         Ok(Compiled {
             trigger: effect.trigger,
             optional: effect.optional,
@@ -333,6 +337,8 @@ impl Builder<'_> {
             cost: self.steps(&effect.cost)?,
             steps: self.steps(&effect.steps)?,
             label,
+            card: self.filter(effect.card.as_ref().map(|f| f.0.as_str()))?,
+            hp: effect.hp,
         })
     }
 
@@ -450,6 +456,17 @@ impl Builder<'_> {
                     .collect::<Result<_, _>>()?;
                 Op::Choose(options)
             }
+            Step::Ready { count, filter } => {
+                self.kind("ready")?;
+                Op::Ready(
+                    self.amount(count)?,
+                    self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+                )
+            }
+            Step::Copy { filter } => {
+                self.kind("copy")?;
+                Op::Copy(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+            }
         })
     }
 
@@ -518,6 +535,10 @@ pub fn trigger_words(trigger: Trigger) -> &'static str {
         Trigger::TurnEnd => "at turn end",
         Trigger::Activated => "activate",
         Trigger::Static => "while in play",
+        Trigger::PlaysCard => "when you play",
+        Trigger::AttachesCard => "when you attach",
+        Trigger::DestroysCard => "when you destroy",
+        Trigger::BuysCard => "when you buy",
     }
 }
 
