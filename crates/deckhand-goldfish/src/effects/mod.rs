@@ -380,7 +380,21 @@ impl Programs {
 }
 
 // Triggers on another card's event, and abilities used without their cost.
+impl CardSet {
+    /// The set of one card (a stat change to "this" card).
+    pub fn of_one(card: u16) -> CardSet {
+        let mut set = CardSet::new(card as usize + 1);
+        set.insert(card as usize);
+        set
+    }
+}
+
 impl Programs {
+    /// The card set of a compiled filter.
+    pub fn set(&self, filter: u16) -> &CardSet {
+        &self.sets[filter as usize]
+    }
+
     /// Runs `card`'s effects for a trigger on another card's event (`plays_card`…) whose
     /// filter matches `other`, the card the event happened to. Returns how many happened.
     pub fn fire_event<B: Board>(
