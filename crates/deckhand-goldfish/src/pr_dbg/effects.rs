@@ -350,6 +350,12 @@ impl PrDbg {
             .sum()
     }
 
+    /// What buying `card` costs now: its `shard_cost` with discounts.
+    pub(super) fn shard_price(&self, state: &State, card: u16) -> u32 {
+        let cost = i64::from(self.f(card).shard_cost) + self.mod_sum(state, SHARD_COST, card);
+        cost.max(0) as u32
+    }
+
     fn extra_shards(&self, state: &State, card: u16) -> u32 {
         if state.mods.is_empty() {
             return 0;
@@ -367,10 +373,7 @@ impl PrDbg {
     ) -> u32 {
         let mut bought = 0;
         loop {
-            let price = |c: u16| {
-                let cost = i64::from(self.f(c).shard_cost) + self.mod_sum(state, SHARD_COST, c);
-                cost.max(0) as u32
-            };
+            let price = |c: u16| self.shard_price(state, c);
             let best = (0..GRID)
                 .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
                 .filter(|&i| price(state.grid[i]) <= state.shards)
@@ -616,7 +619,15 @@ impl<L: Log> PrBoard<'_, L> {
             DESTROYED => s.destroyed.push(card),
             DISCARD => s.discard.push(card),
             MAIN_DISCARD => s.main_discard.push(card),
-            MAIN_DECK => s.main_deck.put_back(card),
+            MAIN_DECK => {
+                // Only a card that came from the main deck can go back into it (The Grid's
+                // do); anything else stays where it was, never lost.
+                let before = s.main_deck.len();
+                s.main_deck.put_back(card);
+                if s.main_deck.len() == before {
+                    return false;
+                }
+            }
             DECK => s.deck_top.push(card),
             CONTROL => s.control.push(card),
             ZORD_BAY => {
@@ -909,5 +920,35 @@ impl<L: Log> Board for PrBoard<'_, L> {
         p.fx.fire_free(card, Trigger::Activated, self);
         self.card = previous;
         self.state.copying = false;
+    }
+}
+
+#[cfg(test)]
+impl PrDbg {
+    /// Fires one card's effects at one moment, as the scenario table states it: `other` is
+    /// the card of an event (`plays_card`…) or the adversary being Battled.
+    pub(super) fn fire_scenario<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if trigger.on_another_card() {
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire_event(card, trigger, other, &mut board);
+        } else {
+            state.battled = other;
+            self.fire_card(card, trigger, state, rng, log);
+            state.battled = NONE;
+        }
     }
 }

@@ -551,3 +551,5 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
         );
     }
 }
+
+mod scenarios;
