@@ -42,10 +42,18 @@
 //! - The Shards and Energy figures are what playing cards made that turn (Energy as it
 //!   reached the tracker, under the cap of 20).
 //!
-//! Not simulated: Starters' and cards' text (Healing, drawing, Battle rewards, abilities
-//! other than an Attack's damage), Attack cards without `damage`, the character's
-//! abilities other than its Attack's damage, Zords, Masters, Blade Blasters and Signature
-//! Items outside the deck.
+//! Effects: with `--effects all` (the default) every card's stated effects play through the
+//! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
+//! the activated Ability replaces the stat Attack. With `--effects keywords` the procedure
+//! above runs alone (Attacks by their `damage` stat, card text ignored) and every report
+//! pinned before card effects existed stays the same.
+//!
+//! Checked (audit): the rule table in `pr_dbg/tests.rs` (keywords), the scenario table
+//! `fixtures/effects/pr-dbg.toml` (one card's effects at one moment), and fixed-seed step
+//! logs `fixtures/steps/pr-dbg-*` read decision by decision against GAMES.md: with keywords
+//! only, and with every effect on (`*-effects-*`: plays card by card, Attitude destroying
+//! Starters after a Battle, Battle rewards, Locations kept in control, Abilities in damage
+//! order, the flip; Shards, flip and kill turn as the report counts them).
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
