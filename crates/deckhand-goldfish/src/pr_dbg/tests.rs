@@ -553,3 +553,27 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 }
 
 mod scenarios;
+
+/// Whole games with every effect on (`*-effects-*`), each decision read against GAMES.md's
+/// pilot and `pr_dbg/effects.rs`: cards played one at a time with their Shards and Energy,
+/// attachments and the flip, Abilities most damage first (the stated Ability, never also
+/// the stat Attack), Battle rewards and Attitude's destroys after a Battle, Locations kept
+/// in control, Recovery's second Heal only below the goldfish's HP.
+#[test]
+fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
+    for (name, text, seed) in [
+        ("block-party", testing::BLOCK_PARTY, 4),
+        ("fast-and-fierce", testing::FAST_AND_FIERCE, 2),
+    ] {
+        let options = crate::StepOptions {
+            seed,
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-dbg-{name}-effects-buy-first"),
+            &testing::pr_dbg_sample_with_starter(text),
+            &options,
+        );
+    }
+}
