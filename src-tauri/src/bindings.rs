@@ -11,8 +11,8 @@ use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use deckhand::goldfish::{EnemyDeck, GameLog, OddsQuery, OddsTable, SimReport};
-use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
+use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::{
     AddedGame, BackupInfo, BuildableDeck, Card, CardCheck, CardDetail, CardDraft, CardExport,
     CardForm, CardImportPreview, CardUndoLabel, CardUndoReport, CardView, ChangeReport,

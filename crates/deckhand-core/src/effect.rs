@@ -33,6 +33,24 @@ pub struct Effect {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cost: Vec<Step>,
     pub steps: Vec<Step>,
+    /// For a trigger on another card's event (`plays_card`, `attaches_card`,
+    /// `destroys_card`, `buys_card`): the cards it reacts to; `None` reacts to every card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Filter>,
+    /// "if your HP …": the effect happens only when this holds as it would resolve (after
+    /// `requirement`, when both are given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<HpCheck>,
+}
+
+/// An HP comparison: the effect owner's HP against a number or the opponent's HP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum HpCheck {
+    /// Your HP is at most this (`hp <= 15`).
+    AtMost(i64),
+    /// Your HP is below the opponent's (`hp < opponent`).
+    BelowOpponent,
 }
 
 /// When an effect happens. A game lists the ones it has in `[effects] triggers`.
@@ -72,10 +90,19 @@ pub enum Trigger {
     /// Right after an opposing card's attack (its effect) has resolved: a Heroes of the
     /// Grid Reaction that answers the enemy card that just acted.
     AfterAttack,
+    /// While the card is in play, when you play another card (matching the effect's `card`
+    /// filter) from the hand.
+    PlaysCard,
+    /// While the card is in play, when you attach a card (matching `card`).
+    AttachesCard,
+    /// While the card is in play, when you destroy a card (matching `card`).
+    DestroysCard,
+    /// While the card is in play, when you buy a card (matching `card`).
+    BuysCard,
 }
 
 impl Trigger {
-    pub const ALL: [Trigger; 15] = [
+    pub const ALL: [Trigger; 19] = [
         Trigger::Played,
         Trigger::Set,
         Trigger::Summoned,
@@ -91,6 +118,10 @@ impl Trigger {
         Trigger::Activated,
         Trigger::Static,
         Trigger::AfterAttack,
+        Trigger::PlaysCard,
+        Trigger::AttachesCard,
+        Trigger::DestroysCard,
+        Trigger::BuysCard,
     ];
 
     /// The id used in game definitions and JSON (`wins_battle`).
@@ -111,6 +142,10 @@ impl Trigger {
             Trigger::Activated => "activated",
             Trigger::Static => "static",
             Trigger::AfterAttack => "after_attack",
+            Trigger::PlaysCard => "plays_card",
+            Trigger::AttachesCard => "attaches_card",
+            Trigger::DestroysCard => "destroys_card",
+            Trigger::BuysCard => "buys_card",
         }
     }
 
@@ -260,6 +295,29 @@ pub enum Step {
     /// Draw until the hand holds `size` cards ("fill your hand up to your hand size"); none
     /// when it already does.
     FillHand { size: Amount },
+    /// Ready `count` exhausted cards you control that match: each may be activated again
+    /// this turn, paying its cost again.
+    Ready {
+        count: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
+    /// Use the activated ability of another card you control that matches, paying nothing
+    /// (the pilot picks the one it ranks first; a copy never copies a copy).
+    Copy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<Filter>,
+    },
+}
+
+impl Trigger {
+    /// True for a trigger on another card's event, which may name the cards (`card`).
+    pub fn on_another_card(self) -> bool {
+        matches!(
+            self,
+            Trigger::PlaysCard | Trigger::AttachesCard | Trigger::DestroysCard | Trigger::BuysCard
+        )
+    }
 }
 
 /// What a card's stated effects leave out, when they do not state all of its text.

@@ -70,6 +70,7 @@ impl Checker<'_> {
         if let Some(requirement) = &effect.requirement {
             self.requirement(&format!("{path}.requirement"), requirement)?;
         }
+        self.card_event(path, effect)?;
         if !effect.cost.is_empty() && effect.trigger != Trigger::Activated {
             return fail(
                 ".cost",
@@ -165,6 +166,11 @@ impl Checker<'_> {
             }
             Step::Roll { dice } | Step::Reroll { dice } => self.amount(&at("dice"), dice, false),
             Step::Split { among, .. } => self.amount(&at("among"), among, false),
+            Step::Ready { count, filter } => {
+                self.amount(&at("count"), count, false)?;
+                self.filter(&at("filter"), filter.as_ref())
+            }
+            Step::Copy { filter } => self.filter(&at("filter"), filter.as_ref()),
             Step::Choose { options } => {
                 if options.len() < 2 {
                     return Err((at("options"), "a choice needs at least two options".into()));
@@ -245,6 +251,31 @@ impl Checker<'_> {
             Ok(_) => Ok(()),
             Err(err) => fail(format!("filter '{}': {err}", crate::clip(query))),
         }
+    }
+}
+
+// Triggers on another card's event and HP requirements.
+impl Checker<'_> {
+    /// `card` belongs to a trigger on another card's event; an HP bound is `0..=99`.
+    fn card_event(&self, path: &str, effect: &Effect) -> Result<(), Problem> {
+        if effect.card.is_some() && !effect.trigger.on_another_card() {
+            return Err((
+                format!("{path}.card"),
+                "only a trigger on another card's event (plays_card, attaches_card, \
+                 destroys_card, buys_card) names a card filter"
+                    .into(),
+            ));
+        }
+        self.filter(&format!("{path}.card"), effect.card.as_ref())?;
+        if let Some(crate::effect::HpCheck::AtMost(n)) = effect.hp {
+            if !(0..=MAX_AMOUNT).contains(&n) {
+                return Err((
+                    format!("{path}.hp.at_most"),
+                    format!("an HP from 0 to {MAX_AMOUNT}, not {n}"),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

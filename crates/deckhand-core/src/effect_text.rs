@@ -4,9 +4,11 @@
 //! effect (the validator refuses the few typed shapes the grammar cannot say).
 //!
 //! ```text
-//! effect      := trigger [" if " requirement] ": " ["may "] steps
 //! trigger     := "when played" | "when set" | … | "while in play" | "activate (" [steps] ")"
+//!              | ("when you play" | "when you attach" | "when you destroy" | "when you buy") [" " filter]
+//! effect      := trigger [" if " requirement [" and " hp] | " if " hp] ": " ["may "] steps
 //! requirement := [N "+ " | "no " | "fewer than " N " "] [filter " "] "in " zone
+//! hp          := "hp <= " INT | "hp < opponent"
 //! steps       := step (", " step)*
 //! amount      := INT | INT " per " [filter " "] "in " zone [" max " INT]
 //! filter      := "[" query "]"
@@ -15,7 +17,9 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::effect::{Amount, Duration, Effect, PerCount, Requirement, Step, Target, Trigger};
+use crate::effect::{
+    Amount, Duration, Effect, HpCheck, PerCount, Requirement, Step, Target, Trigger,
+};
 use crate::effect::{EffectsDef, Filter};
 use crate::query::{parse_filter, Vocabulary};
 use crate::Game;
@@ -83,6 +87,7 @@ impl fmt::Display for Effect {
             }
             trigger => f.write_str(trigger_phrase(trigger))?,
         }
+        write_filter_after_space(f, self.card.as_ref())?;
         if let Some(requirement) = &self.requirement {
             f.write_str(" if ")?;
             if requirement.negated && requirement.at_least != 1 {
@@ -95,6 +100,14 @@ impl fmt::Display for Effect {
             write_filter_then_space(f, requirement.filter.as_ref())?;
             write!(f, "in {}", requirement.zone)?;
         }
+        if let Some(hp) = &self.hp {
+            f.write_str(if self.requirement.is_some() {
+                " and "
+            } else {
+                " if "
+            })?;
+            write_hp(f, hp)?;
+        }
         f.write_str(": ")?;
         if self.optional {
             f.write_str("may ")?;
@@ -106,6 +119,7 @@ impl fmt::Display for Effect {
 fn trigger_phrase(trigger: Trigger) -> &'static str {
     TRIGGER_PHRASES
         .iter()
+        .chain(&CARD_TRIGGER_PHRASES)
         .find(|(t, _)| *t == trigger)
         .map_or("activate", |(_, phrase)| phrase)
 }
@@ -225,6 +239,14 @@ impl fmt::Display for Step {
                 write!(f, " {stat} {duration}")
             }
             Step::Roll { dice } => write!(f, "roll {dice}"),
+            Step::Ready { count, filter } => {
+                write!(f, "ready {count}")?;
+                write_filter_after_space(f, filter.as_ref())
+            }
+            Step::Copy { filter } => {
+                f.write_str("copy")?;
+                write_filter_after_space(f, filter.as_ref())
+            }
             Step::Choose { options } => {
                 f.write_str("choose ")?;
                 for (i, option) in options.iter().enumerate() {
@@ -374,13 +396,24 @@ impl Parser<'_> {
 
     fn effect(&mut self) -> Parsed<Effect> {
         let (trigger, cost) = self.trigger()?;
-        let requirement = if self.eat(" if ") {
-            Some(self.requirement()?)
+        let card = if trigger.on_another_card() {
+            self.space_then_filter()?
         } else {
             None
         };
+        let (mut requirement, mut hp) = (None, None);
+        if self.eat(" if ") {
+            if self.looking_at("hp ") {
+                hp = Some(self.hp()?);
+            } else {
+                requirement = Some(self.requirement()?);
+                if self.eat(" and ") {
+                    hp = Some(self.hp()?);
+                }
+            }
+        }
         if !self.eat(": ") {
-            return Err(self.error(if requirement.is_none() {
+            return Err(self.error(if requirement.is_none() && hp.is_none() {
                 "expected \": \" (or \" if \" and a requirement) after the trigger"
             } else {
                 "expected \": \" after the requirement"
@@ -394,6 +427,8 @@ impl Parser<'_> {
             optional,
             cost,
             steps,
+            card,
+            hp,
         })
     }
 
@@ -407,7 +442,7 @@ impl Parser<'_> {
             self.expect(")")?;
             return Ok((Trigger::Activated, cost));
         }
-        for (trigger, phrase) in TRIGGER_PHRASES {
+        for (trigger, phrase) in TRIGGER_PHRASES.into_iter().chain(CARD_TRIGGER_PHRASES) {
             if self.looking_at(phrase)
                 && !self
                     .chars
@@ -421,7 +456,8 @@ impl Parser<'_> {
         Err(self.error(
             "expected a trigger (when played, when set, when summoned, when attacks, when blocks, \
              when battling, when wins battle, when loses battle, when revealed, when destroyed, \
-             at turn start, at turn end, while in play, after attack, activate (cost))",
+             at turn start, at turn end, while in play, after attack, activate (cost), \
+             when you play, when you attach, when you destroy, when you buy)",
         ))
     }
 
@@ -532,6 +568,21 @@ impl Parser<'_> {
                 dice: self.amount()?,
             });
         }
+        if self.eat("ready ") {
+            let count = self.amount()?;
+            let filter = self.space_then_filter()?;
+            return Ok(Step::Ready { count, filter });
+        }
+        if self.looking_at("copy")
+            && !self
+                .chars
+                .get(self.pos + 4)
+                .is_some_and(|c| c.is_alphanumeric())
+        {
+            self.pos += 4;
+            let filter = self.space_then_filter()?;
+            return Ok(Step::Copy { filter });
+        }
         if self.eat("choose (") {
             let mut options = vec![self.steps()?];
             self.expect(")")?;
@@ -566,7 +617,7 @@ impl Parser<'_> {
         let Some(target) = target else {
             return Err(self.error(
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
-                 roll, choose, reroll, split hits among, fill hand to, \
+                 roll, choose, reroll, split hits among, fill hand to, ready, copy, \
                  or this/others/each/one and a stat change)",
             ));
         };
@@ -743,6 +794,37 @@ impl Parser<'_> {
     fn stat(&mut self) -> Parsed<String> {
         let known = self.words.map(|w| w.stats.as_slice());
         self.known_name("a stat", known)
+    }
+}
+
+// Triggers on another card's event and HP requirements (PR Deck-Building).
+
+/// The phrase of each trigger on another card's event; an optional filter follows.
+const CARD_TRIGGER_PHRASES: [(Trigger, &str); 4] = [
+    (Trigger::PlaysCard, "when you play"),
+    (Trigger::AttachesCard, "when you attach"),
+    (Trigger::DestroysCard, "when you destroy"),
+    (Trigger::BuysCard, "when you buy"),
+];
+
+fn write_hp(f: &mut fmt::Formatter<'_>, hp: &HpCheck) -> fmt::Result {
+    match hp {
+        HpCheck::AtMost(n) => write!(f, "hp <= {n}"),
+        HpCheck::BelowOpponent => f.write_str("hp < opponent"),
+    }
+}
+
+impl Parser<'_> {
+    /// `hp <= N` or `hp < opponent`.
+    fn hp(&mut self) -> Parsed<HpCheck> {
+        self.expect("hp ")?;
+        if self.eat("<= ") {
+            return Ok(HpCheck::AtMost(self.integer()?));
+        }
+        if self.eat("< opponent") {
+            return Ok(HpCheck::BelowOpponent);
+        }
+        Err(self.error("expected \"<= \" and a number, or \"< opponent\""))
     }
 }
 

@@ -41,6 +41,8 @@ fn effect(trigger: Trigger, steps: Vec<Step>) -> Effect {
         optional: false,
         cost: Vec::new(),
         steps,
+        card: None,
+        hp: None,
     }
 }
 
@@ -431,6 +433,8 @@ fn simple_step() -> impl Strategy<Value = Step> {
         amount().prop_map(|dice| Step::Reroll { dice }),
         (amount(), any::<bool>()).prop_map(|(among, row)| Step::Split { among, row }),
         amount().prop_map(|size| Step::FillHand { size }),
+        (amount(), filter()).prop_map(|(count, filter)| Step::Ready { count, filter }),
+        filter().prop_map(|filter| Step::Copy { filter }),
     ]
 }
 
@@ -439,6 +443,13 @@ fn step() -> impl Strategy<Value = Step> {
         6 => simple_step(),
         1 => prop::collection::vec(prop::collection::vec(simple_step(), 1..3), 2..4)
             .prop_map(|options| Step::Choose { options }),
+    ]
+}
+
+fn hp_check() -> impl Strategy<Value = HpCheck> {
+    prop_oneof![
+        (0i64..100).prop_map(HpCheck::AtMost),
+        Just(HpCheck::BelowOpponent),
     ]
 }
 
@@ -469,19 +480,25 @@ fn generated_effect() -> impl Strategy<Value = Effect> {
         any::<bool>(),
         prop::collection::vec(simple_step(), 0..3),
         prop::collection::vec(step(), 1..4),
+        (filter(), prop::option::of(hp_check())),
     )
-        .prop_map(|(trigger, requirement, optional, cost, steps)| Effect {
-            trigger,
-            requirement,
-            optional,
-            // The written form states a cost only for an activated ability.
-            cost: if trigger == Trigger::Activated {
-                cost
-            } else {
-                Vec::new()
+        .prop_map(
+            |(trigger, requirement, optional, cost, steps, (card, hp))| Effect {
+                trigger,
+                requirement,
+                optional,
+                // The written form states a cost only for an activated ability.
+                cost: if trigger == Trigger::Activated {
+                    cost
+                } else {
+                    Vec::new()
+                },
+                steps,
+                // Only a trigger on another card's event names one.
+                card: card.filter(|_| trigger.on_another_card()),
+                hp,
             },
-            steps,
-        })
+        )
 }
 
 proptest! {
@@ -498,5 +515,123 @@ proptest! {
     #[test]
     fn any_text_parses_or_errors_without_panicking(text in "\\PC{0,60}") {
         let _ = parse_effects(&text, Some(&words()));
+    }
+}
+
+// Triggers on another card's event, HP requirements, ready and copy (PR Deck-Building).
+
+#[test]
+fn triggers_on_another_card_hp_checks_ready_and_copy_read_and_print_back() {
+    let filter = |q: &str| Some(Filter(q.into()));
+    let cases: Vec<(&str, Effect)> = vec![
+        (
+            "when you play [t:hero] if no [t:hero] in played: gain 1 shards",
+            Effect {
+                card: filter("t:hero"),
+                requirement: Some(Requirement {
+                    filter: filter("t:hero"),
+                    zone: "played".into(),
+                    at_least: 1,
+                    negated: true,
+                }),
+                ..effect(
+                    Trigger::PlaysCard,
+                    vec![Step::Gain {
+                        amount: fixed(1),
+                        resource: "shards".into(),
+                    }],
+                )
+            },
+        ),
+        (
+            "when you attach [t:maneuver]: draw 1",
+            Effect {
+                card: filter("t:maneuver"),
+                ..effect(Trigger::AttachesCard, vec![Step::Draw { count: fixed(1) }])
+            },
+        ),
+        (
+            "when you destroy: gain 1 energy",
+            effect(
+                Trigger::DestroysCard,
+                vec![Step::Gain {
+                    amount: fixed(1),
+                    resource: "energy".into(),
+                }],
+            ),
+        ),
+        (
+            "when you buy [t:villain]: deal 1 damage",
+            Effect {
+                card: filter("t:villain"),
+                ..effect(Trigger::BuysCard, vec![Step::Damage { amount: fixed(1) }])
+            },
+        ),
+        (
+            "when played if hp < opponent: heal 1",
+            Effect {
+                hp: Some(HpCheck::BelowOpponent),
+                ..effect(Trigger::Played, vec![Step::Heal { amount: fixed(1) }])
+            },
+        ),
+        (
+            "at turn start if [t:location] in control and hp <= 15: heal 1",
+            Effect {
+                requirement: Some(Requirement {
+                    filter: filter("t:location"),
+                    zone: "control".into(),
+                    at_least: 1,
+                    negated: false,
+                }),
+                hp: Some(HpCheck::AtMost(15)),
+                ..effect(Trigger::TurnStart, vec![Step::Heal { amount: fixed(1) }])
+            },
+        ),
+        (
+            "activate (spend 6 energy): ready 1 [-!\"Clockwork Claw\"]",
+            Effect {
+                cost: vec![Step::Spend {
+                    amount: fixed(6),
+                    resource: "energy".into(),
+                }],
+                ..effect(
+                    Trigger::Activated,
+                    vec![Step::Ready {
+                        count: fixed(1),
+                        filter: filter("-!\"Clockwork Claw\""),
+                    }],
+                )
+            },
+        ),
+        (
+            "activate (spend 4 energy): copy [-!\"Mirror Goblin\"], copy",
+            Effect {
+                cost: vec![Step::Spend {
+                    amount: fixed(4),
+                    resource: "energy".into(),
+                }],
+                ..effect(
+                    Trigger::Activated,
+                    vec![
+                        Step::Copy {
+                            filter: filter("-!\"Mirror Goblin\""),
+                        },
+                        Step::Copy { filter: None },
+                    ],
+                )
+            },
+        ),
+    ];
+    for (text, typed) in cases {
+        assert_eq!(parse_effects(text, None), Ok(vec![typed.clone()]), "{text}");
+        assert_eq!(print_effects(&[typed]), text);
+    }
+    for (text, at) in [
+        ("when played if hp = 3: heal 1", 19),
+        ("when you play [t:hero: draw 1", 15),
+        ("when played: copyx", 14),
+    ] {
+        let err = parse_effects(text, None).unwrap_err();
+        assert_eq!(err.position, at, "{text}: {err}");
     }
 }

@@ -35,7 +35,7 @@ pub use copy::{Condition, Finish};
 pub use coverage::{coverage, has_effect_text};
 pub use deck::{Deck, DeckEntry};
 pub use effect::{
-    Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, PerCount,
+    Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, HpCheck, PerCount,
     Requirement, Step, Target, Trigger,
 };
 pub use effect_check::MAX_AMOUNT;

@@ -133,6 +133,7 @@ fn names<'a>(effect: &'a Effect, out: &mut Vec<(&'static str, &'a str)>, f: &mut
         out.push(("zone", zone));
         f.extend(filter);
     }
+    f.extend(&effect.card);
     for step in effect.cost.iter().chain(&effect.steps) {
         step_names(step, out, f);
     }
@@ -194,6 +195,11 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
             }
         }
         Step::FillHand { size } => amount_names(size, out, f),
+        Step::Ready { count, filter } => {
+            amount_names(count, out, f);
+            f.extend(filter);
+        }
+        Step::Copy { filter } => f.extend(filter),
     }
 }
 

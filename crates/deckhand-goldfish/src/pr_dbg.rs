@@ -42,15 +42,23 @@
 //! - The Shards and Energy figures are what playing cards made that turn (Energy as it
 //!   reached the tracker, under the cap of 20).
 //!
-//! Not simulated: Starters' and cards' text (Healing, drawing, Battle rewards, abilities
-//! other than an Attack's damage), Attack cards without `damage`, the character's
-//! abilities other than its Attack's damage, Zords, Masters, Blade Blasters and Signature
-//! Items outside the deck.
+//! Effects: with `--effects all` (the default) every card's stated effects play through the
+//! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
+//! the activated Ability replaces the stat Attack. With `--effects keywords` the procedure
+//! above runs alone (Attacks by their `damage` stat, card text ignored) and every report
+//! pinned before card effects existed stays the same.
+//!
+//! Checked (audit): the rule table in `pr_dbg/tests.rs` (keywords), the scenario table
+//! `fixtures/effects/pr-dbg.toml` (one card's effects at one moment), and fixed-seed step
+//! logs `fixtures/steps/pr-dbg-*` read decision by decision against GAMES.md: with keywords
+//! only, and with every effect on (`*-effects-*`: plays card by card, Attitude destroying
+//! Starters after a Battle, Battle rewards, Locations kept in control, Abilities in damage
+//! order, the flip; Shards, flip and kill turn as the report counts them).
 
-use deckhand_core::{fold_name, Card, Deck, Game, Side};
+use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
-use crate::effects::{keywords_only, not_simulated, Coverage, KeywordPolicy};
+use crate::effects::{self as fx, not_simulated, Coverage, EffectsMode, KeywordPolicy, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -133,6 +141,12 @@ pub struct PrDbg {
     attach_rank: Vec<u32>,
     not_simulated: Vec<String>,
     coverage: Coverage,
+    /// `--effects all`: cards' effects play through the shared interpreter
+    /// (`pr_dbg/effects.rs`); otherwise the procedure of GAMES.md with keywords only.
+    all: bool,
+    fx: Programs,
+    /// Per card: a Stun or Starter (what destroying takes first, GAMES.md's least useful).
+    fodder: Vec<bool>,
 }
 
 /// One game in progress.
@@ -153,6 +167,25 @@ pub struct State {
     energy: u32,
     flipped: u32,
     main_deck_out: bool,
+    /// This turn's Shards.
+    shards: u32,
+    /// Damage dealt to the goldfish this turn by effects (`--effects all`).
+    dealt: u32,
+    /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
+    control: Vec<u16>,
+    zord_bay: Vec<u16>,
+    /// Used abilities of the Zord Bay, by position.
+    zord_used: Vec<bool>,
+    destroyed: Vec<u16>,
+    /// The adversary being Battled.
+    battled: u16,
+    /// Cards known to be on top of your deck, the top last (drawn before the rest).
+    deck_top: Vec<u16>,
+    /// Stat changes in force: cost discounts, extra Shards.
+    mods: Vec<fx_board::Mod>,
+    /// A copied ability is running (a copy never copies a copy).
+    copying: bool,
+    turn: u32,
 }
 
 /// Per-seat figures, per turn.
@@ -276,13 +309,13 @@ impl PrDbg {
                 .collect()
         };
         let colour_names = colours;
-        let coverage = keywords_only(
-            game,
-            &cards.cards,
-            setup.effects,
-            "the PR Deck-Building pilot",
-            &KEYWORDS,
-        );
+        let all = setup.effects == EffectsMode::All;
+        let (programs, coverage) = fx::build(game, &cards.cards, setup.effects, &fx_board::PLAYS);
+        let fodder = cards
+            .cards
+            .iter()
+            .map(|c| matches!(type_key(c).as_str(), "stun" | "starter"))
+            .collect();
         let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
         // An Attack without damage is named even if its text were only reminders.
         for card in &cards.cards {
@@ -294,7 +327,13 @@ impl PrDbg {
             }
         }
         not_simulated.sort_by_key(|n| fold_name(n));
+        if all {
+            not_simulated = coverage.left_out();
+        }
         let mut p = PrDbg {
+            all,
+            fx: programs,
+            fodder,
             deck: cards,
             features,
             side,
@@ -371,6 +410,11 @@ impl PrDbg {
     /// it. False when deck and discard pile are both empty.
     #[inline]
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        if let Some(card) = state.deck_top.pop() {
+            state.hand.push(card);
+            log.drew(|| self.name(card).to_owned());
+            return true;
+        }
         if state.draw_pile.is_empty() {
             if state.discard.is_empty() {
                 return false;
@@ -450,6 +494,17 @@ impl Procedure for PrDbg {
             energy: 0,
             flipped: 0,
             main_deck_out: false,
+            shards: 0,
+            dealt: 0,
+            control: Vec::new(),
+            zord_bay: Vec::new(),
+            zord_used: Vec::new(),
+            destroyed: Vec::new(),
+            battled: NONE,
+            deck_top: Vec::new(),
+            mods: Vec::new(),
+            copying: false,
+            turn: 0,
         }
     }
 
@@ -531,6 +586,13 @@ impl Procedure for PrDbg {
         state.energy = 0;
         state.flipped = 0;
         state.main_deck_out = false;
+        state.control.clear();
+        state.zord_bay.clear();
+        state.zord_used.clear();
+        state.destroyed.clear();
+        state.battled = NONE;
+        state.deck_top.clear();
+        state.mods.clear();
         // The Grid: 6 cards, at most 2 of a type; extras set aside and shuffled back.
         let mut per_type = [0u8; 256];
         let mut placed = 0;
@@ -565,6 +627,10 @@ impl Procedure for PrDbg {
             )
         });
         self.draw_hand(state, rng, log);
+        if self.all && self.character != NONE {
+            // The character's starting side's static effects (a Battle discount…).
+            self.fire_card(self.character, Trigger::Static, state, rng, log);
+        }
         None
     }
 
@@ -582,7 +648,14 @@ impl Procedure for PrDbg {
             state.main_deck_out = true;
         }
         state.used.fill(false);
-        let (mut shards, gained) = self.play_hand(state, turn, log);
+        state.dealt = 0;
+        if self.all {
+            let end = self.turn_all(state, rng, turn, log, figures);
+            figures.goldfish_damage[t] += u64::from(state.dealt);
+            return end;
+        }
+        let (shards, gained) = self.play_hand(state, turn, log);
+        state.shards = shards;
         figures.shards[t] += u64::from(shards);
         figures.energy[t] += u64::from(gained);
         if state.flipped == turn {
@@ -593,18 +666,100 @@ impl Procedure for PrDbg {
         if end.is_some() {
             return end;
         }
+        self.end_turn(state, rng, turn, log, figures)
+    }
+
+    fn finish(&self, _state: &State, _result: GameResult, _figures: &mut Figures) {}
+
+    fn max_turns(&self) -> u32 {
+        MAX_TURNS
+    }
+
+    fn zones(&self, state: &State) -> Vec<Zone> {
+        self.board(state)
+    }
+
+    fn not_simulated(&self) -> &[String] {
+        &self.not_simulated
+    }
+
+    fn coverage(&self) -> &Coverage {
+        &self.coverage
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        if self.character != NONE {
+            return Vec::new();
+        }
+        vec![format!(
+            "the deck names no Character (a Character section with one {} Character), so its slots, attachments, flip and own Attack are not simulated: no card is attached and the goldfish takes no damage",
+            if self.side == Side::Villain { "Villain" } else { "Hero" }
+        )]
+    }
+
+    #[cfg(test)]
+    fn census(&self, state: &State) -> Vec<u32> {
+        let mut counts = vec![0u32; self.deck.len()];
+        let attached = state.attached.iter().copied().filter(|&c| c != NONE);
+        let grid = state.grid.iter().copied().filter(|&c| c != NONE);
+        for card in state
+            .main_deck
+            .remaining()
+            .iter()
+            .chain(&state.main_discard)
+            .chain(&state.set_aside)
+            .chain(&state.draw_pile)
+            .chain(&state.hand)
+            .chain(&state.played)
+            .chain(&state.discard)
+            .chain(&state.control)
+            .chain(&state.zord_bay)
+            .chain(&state.destroyed)
+            .chain(&state.deck_top)
+            .copied()
+            .chain(attached)
+            .chain(grid)
+        {
+            counts[card as usize] += 1;
+        }
+        if self.character != NONE {
+            counts[self.character as usize] += 1;
+        }
+        counts
+    }
+}
+
+impl PrDbg {
+    /// Buying and Battling, the turn's end effects, adversary damage, the end of the game,
+    /// discarding and drawing (GAMES.md's turn after the activations).
+    fn end_turn<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Figures,
+    ) -> Option<Outcome> {
+        let t = turn as usize;
         let bought = match self.policy {
             Policy::BuyFirst => {
-                let bought = self.buy(state, &mut shards, log);
-                self.battle(state, &mut shards, log);
+                let bought = self.buy(state, rng, log);
+                self.battle(state, rng, log);
                 bought
             }
             Policy::BattleFirst => {
-                self.battle(state, &mut shards, log);
-                self.buy(state, &mut shards, log)
+                self.battle(state, rng, log);
+                self.buy(state, rng, log)
             }
         };
         figures.bought[t] += u64::from(bought);
+        if self.all {
+            self.fire_in_play(Trigger::TurnEnd, state, rng, log);
+        }
+        if state.goldfish_hp <= 0 {
+            log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
+            return Some(Outcome::Win);
+        }
         let adversaries = state
             .grid
             .iter()
@@ -651,61 +806,6 @@ impl Procedure for PrDbg {
         }
         None
     }
-
-    fn finish(&self, _state: &State, _result: GameResult, _figures: &mut Figures) {}
-
-    fn max_turns(&self) -> u32 {
-        MAX_TURNS
-    }
-
-    fn zones(&self, state: &State) -> Vec<Zone> {
-        self.board(state)
-    }
-
-    fn not_simulated(&self) -> &[String] {
-        &self.not_simulated
-    }
-
-    fn coverage(&self) -> &Coverage {
-        &self.coverage
-    }
-
-    fn warnings(&self) -> Vec<String> {
-        if self.character != NONE {
-            return Vec::new();
-        }
-        vec![format!(
-            "the deck names no Character (a Character section with one {} Character), so its slots, attachments, flip and own Attack are not simulated: no card is attached and the goldfish takes no damage",
-            if self.side == Side::Villain { "Villain" } else { "Hero" }
-        )]
-    }
-
-    #[cfg(test)]
-    fn census(&self, state: &State) -> Vec<u32> {
-        let mut counts = vec![0u32; self.deck.len()];
-        let attached = state.attached.iter().copied().filter(|&c| c != NONE);
-        let grid = state.grid.iter().copied().filter(|&c| c != NONE);
-        for card in state
-            .main_deck
-            .remaining()
-            .iter()
-            .chain(&state.main_discard)
-            .chain(&state.set_aside)
-            .chain(&state.draw_pile)
-            .chain(&state.hand)
-            .chain(&state.played)
-            .chain(&state.discard)
-            .copied()
-            .chain(attached)
-            .chain(grid)
-        {
-            counts[card as usize] += 1;
-        }
-        if self.character != NONE {
-            counts[self.character as usize] += 1;
-        }
-        counts
-    }
 }
 
 impl PrDbg {
@@ -718,6 +818,8 @@ impl PrDbg {
 }
 
 mod board;
+#[path = "pr_dbg/effects.rs"]
+mod fx_board;
 mod pilot;
 impl crate::registry::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;

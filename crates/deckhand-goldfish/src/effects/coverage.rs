@@ -53,8 +53,9 @@ pub struct Plays {
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`), and `one` when
-    /// the board chooses a `one [filter]` stat change's card.
+    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`),
+    /// `one` when the board chooses a `one [filter]` stat change's card, and `hp` when the
+    /// procedure checks HP requirements.
     pub steps: &'static [&'static str],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
@@ -69,6 +70,7 @@ pub struct Plays {
 }
 
 /// No procedure-specific rule.
+#[cfg(test)]
 pub fn no_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
     None
 }
@@ -138,7 +140,7 @@ pub fn build(
         b.programs.ranges.push((start, end));
         let mask = b.programs.effects[start as usize..]
             .iter()
-            .fold(0u16, |m, e| m | super::trigger_bit(e.trigger));
+            .fold(0u32, |m, e| m | super::trigger_bit(e.trigger));
         b.programs.masks.push(mask);
         b.programs.any |= mask;
         let _ = index;
@@ -328,6 +330,9 @@ impl Builder<'_> {
             Some(r) => Some(self.requirement(r)?),
             None => None,
         };
+        if effect.hp.is_some() {
+            self.kind("hp")?;
+        }
         Ok(Compiled {
             trigger: effect.trigger,
             optional: effect.optional,
@@ -335,6 +340,8 @@ impl Builder<'_> {
             cost: self.steps(&effect.cost)?,
             steps: self.steps(&effect.steps)?,
             label,
+            card: self.filter(effect.card.as_ref().map(|f| f.0.as_str()))?,
+            hp: effect.hp,
         })
     }
 
@@ -468,6 +475,17 @@ impl Builder<'_> {
                 self.kind("fill_hand")?;
                 Op::FillHand(self.amount(size)?)
             }
+            Step::Ready { count, filter } => {
+                self.kind("ready")?;
+                Op::Ready(
+                    self.amount(count)?,
+                    self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+                )
+            }
+            Step::Copy { filter } => {
+                self.kind("copy")?;
+                Op::Copy(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+            }
         })
     }
 
@@ -537,6 +555,10 @@ pub fn trigger_words(trigger: Trigger) -> &'static str {
         Trigger::Activated => "activate",
         Trigger::Static => "while in play",
         Trigger::AfterAttack => "after attack",
+        Trigger::PlaysCard => "when you play",
+        Trigger::AttachesCard => "when you attach",
+        Trigger::DestroysCard => "when you destroy",
+        Trigger::BuysCard => "when you buy",
     }
 }
 
@@ -568,30 +590,6 @@ fn combine(parts: Vec<Part>) -> Part {
         (true, true) => (Partial, reasons(&|s| matches!(s, Partial | NotSimulated))),
         (true, false) => (NotSimulated, reasons(&|s| s == NotSimulated)),
     }
-}
-
-/// The coverage of a game whose procedure runs no effects yet: its keywords either played
-/// by the procedure itself (`policy.accounted`) or not, its card effects never.
-pub fn keywords_only(
-    game: &Game,
-    cards: &[Card],
-    mode: EffectsMode,
-    pilot: &'static str,
-    policy: &'static KeywordPolicy,
-) -> Coverage {
-    let plays = Plays {
-        pilot,
-        triggers: &[],
-        zones: &[],
-        moves: &[],
-        steps: &[],
-        resources: &[],
-        stats: &[],
-        structural: policy.accounted,
-        unplayed_types: policy.unplayed_types,
-        card_rule: no_rule,
-    };
-    build(game, cards, mode, &plays).1
 }
 
 /// How a game's module treats each keyword it knows.

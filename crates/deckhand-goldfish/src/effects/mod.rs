@@ -16,10 +16,10 @@
 
 mod coverage;
 
-use deckhand_core::{Duration, Trigger};
+use deckhand_core::{Duration, HpCheck, Trigger};
 
 pub use coverage::{
-    build, keywords_only, not_simulated, CardCoverage, Coverage, EffectsMode, KeywordPolicy, Plays,
+    build, not_simulated, CardCoverage, Coverage, EffectsMode, KeywordPolicy, Plays,
 };
 
 /// A zone, resource or stat, by its position in the procedure's [`Plays`] lists.
@@ -100,6 +100,8 @@ pub enum Op {
     Split(Amt, bool),
     /// Draw until the hand holds this many.
     FillHand(Amt),
+    Ready(Amt, Option<u16>),
+    Copy(Option<u16>),
 }
 
 /// "if [filter] in zone", compiled.
@@ -121,6 +123,9 @@ pub struct Compiled {
     steps: Vec<Op>,
     /// What the log calls it: the keyword as written (`Scouting 1`) or the card's name.
     pub label: String,
+    /// For a trigger on another card's event, the cards it reacts to.
+    card: Option<u16>,
+    hp: Option<HpCheck>,
 }
 
 /// Every deck card's compiled effects.
@@ -131,9 +136,9 @@ pub struct Programs {
     /// `effects[ranges[c].0..ranges[c].1]` belong to card `c`.
     ranges: Vec<(u32, u32)>,
     /// Per card, a bit per trigger it has an effect for ([`trigger_bit`]).
-    masks: Vec<u16>,
+    masks: Vec<u32>,
     /// Every trigger any card has, so a procedure skips a whole moment when none has it.
-    any: u16,
+    any: u32,
 }
 
 impl Compiled {
@@ -149,8 +154,8 @@ impl Compiled {
 }
 
 #[inline]
-fn trigger_bit(trigger: Trigger) -> u16 {
-    1 << (trigger as u16)
+fn trigger_bit(trigger: Trigger) -> u32 {
+    1 << (trigger as u32)
 }
 
 /// What a procedure does for the interpreter: its zones, its choices and the steps it can
@@ -211,6 +216,17 @@ pub trait Board {
     /// An effect starts resolving: a board that chooses `one` targets forgets the cards
     /// the previous effect chose (one effect's `one` targets are different cards).
     fn begin(&mut self) {}
+    /// (your HP, the opponent's HP), for an HP requirement.
+    fn hp(&self) -> (i64, i64) {
+        (0, 0)
+    }
+    /// Readies up to `count` exhausted matching cards; returns how many.
+    fn ready(&mut self, _count: u32, _set: Option<&CardSet>, _label: &str) -> u32 {
+        0
+    }
+    /// Uses another matching card's activated ability without its cost
+    /// ([`Programs::fire_free`]).
+    fn copy(&mut self, _set: Option<&CardSet>, _label: &str) {}
 }
 
 impl Programs {
@@ -252,16 +268,6 @@ impl Programs {
         done
     }
 
-    /// Whether `effect`'s requirement holds on `board` now (no requirement: it does), so a
-    /// procedure can tell whether playing a card would do anything before it pays for it.
-    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
-        effect.requirement.as_ref().is_none_or(|req| {
-            let set = req.filter.map(|f| &self.sets[f as usize]);
-            let at_least = board.count(req.zone, set) >= i64::from(req.at_least);
-            at_least != req.negated
-        })
-    }
-
     /// One effect: its requirement, its cost (paid in full or the effect does nothing), its
     /// steps.
     pub fn resolve<B: Board>(&self, effect: &Compiled, board: &mut B) -> bool {
@@ -279,6 +285,26 @@ impl Programs {
         }
         self.run(&effect.steps, board, &effect.label);
         true
+    }
+
+    /// Whether `effect`'s requirement (and HP check) holds on `board` now (none: it does), so
+    /// a procedure can tell whether playing a card would do anything before it pays for it.
+    pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
+        if let Some(req) = &effect.requirement {
+            let set = req.filter.map(|f| &self.sets[f as usize]);
+            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
+            if holds == req.negated {
+                return false;
+            }
+        }
+        match effect.hp {
+            None => true,
+            Some(HpCheck::AtMost(n)) => board.hp().0 <= n,
+            Some(HpCheck::BelowOpponent) => {
+                let (you, them) = board.hp();
+                you < them
+            }
+        }
     }
 
     fn pay<B: Board>(&self, cost: &[Op], board: &mut B, label: &str) -> bool {
@@ -374,6 +400,15 @@ impl Programs {
                 Op::Roll(a) => board.roll(self.amount(a, board), label),
                 Op::Reroll(a) => board.reroll(self.amount(a, board), label),
                 Op::Split(a, row) => board.split(self.amount(a, board), *row, label),
+                Op::Ready(count, filter) => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.ready(n, set, label);
+                }
+                Op::Copy(filter) => {
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    board.copy(set, label);
+                }
                 Op::Choose(options) => {
                     let pick = board.choose(options).min(options.len().saturating_sub(1));
                     if let Some(option) = options.get(pick) {
@@ -386,6 +421,55 @@ impl Programs {
                 }
             }
         }
+    }
+}
+
+// Triggers on another card's event, and abilities used without their cost.
+impl CardSet {
+    /// The set of one card (a stat change to "this" card).
+    pub fn of_one(card: u16) -> CardSet {
+        let mut set = CardSet::new(card as usize + 1);
+        set.insert(card as usize);
+        set
+    }
+}
+
+impl Programs {
+    /// Runs `card`'s effects for a trigger on another card's event (`plays_card`…) whose
+    /// filter matches `other`, the card the event happened to. Returns how many happened.
+    pub fn fire_event<B: Board>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        other: u16,
+        board: &mut B,
+    ) -> u32 {
+        if !self.has(card, trigger) {
+            return 0;
+        }
+        let mut done = 0;
+        for effect in self.of(card).iter().filter(|e| e.trigger == trigger) {
+            if effect
+                .card
+                .is_none_or(|f| self.sets[f as usize].contains(other))
+            {
+                done += u32::from(self.resolve(effect, board));
+            }
+        }
+        done
+    }
+
+    /// Runs `card`'s effects for `trigger` without paying their costs (a copied ability):
+    /// requirements still apply. Returns how many happened.
+    pub fn fire_free<B: Board>(&self, card: u16, trigger: Trigger, board: &mut B) -> u32 {
+        let mut done = 0;
+        for effect in self.of(card).iter().filter(|e| e.trigger == trigger) {
+            if self.holds(effect, board) {
+                self.run(&effect.steps, board, &effect.label);
+                done += 1;
+            }
+        }
+        done
     }
 }
 

@@ -462,3 +462,155 @@ fn testing_card(text: &str) -> deckhand_core::Card {
         goldfish: None,
     }
 }
+
+// Triggers on another card's event, HP requirements, ready and copy.
+
+/// A toy board for them: HP, readied and copied cards counted.
+#[derive(Default)]
+struct Pr {
+    hp: (i64, i64),
+    healed: i64,
+    readied: u32,
+    copies: u32,
+}
+
+impl Board for Pr {
+    fn count(&self, _: Id, _: Option<&CardSet>) -> i64 {
+        0
+    }
+    fn move_cards(&mut self, _: Id, _: Id, _: u32, _: Option<&CardSet>, _: bool, _: &str) -> u32 {
+        0
+    }
+    fn draw(&mut self, _: u32, _: &str) -> u32 {
+        0
+    }
+    fn heal(&mut self, amount: i64, _: &str) {
+        self.healed += amount;
+    }
+    fn hp(&self) -> (i64, i64) {
+        self.hp
+    }
+    fn ready(&mut self, count: u32, _: Option<&CardSet>, _: &str) -> u32 {
+        self.readied += count;
+        count
+    }
+    fn copy(&mut self, _: Option<&CardSet>, _: &str) {
+        self.copies += 1;
+    }
+}
+
+const PR: Plays = Plays {
+    pilot: "the toy pilot",
+    triggers: &[Trigger::Played, Trigger::PlaysCard, Trigger::Activated],
+    zones: &["deck"],
+    moves: &[],
+    steps: &["heal", "hp", "ready", "copy"],
+    resources: &[],
+    stats: &[],
+    structural: &[],
+    unplayed_types: &[],
+    card_rule: coverage::no_rule,
+};
+
+#[test]
+fn event_triggers_hp_checks_ready_and_copy_do_what_they_say_on_a_toy_board() {
+    // (effect, trigger, your HP, the opponent's; after: healed, readied, copies)
+    type Row = (&'static str, Trigger, (i64, i64), (i64, u32, u32));
+    let cases: &[Row] = &[
+        (
+            "when you play: heal 1",
+            Trigger::PlaysCard,
+            (30, 30),
+            (1, 0, 0),
+        ),
+        (
+            "when you play [t:thing]: heal 1",
+            Trigger::PlaysCard,
+            (30, 30),
+            (1, 0, 0),
+        ),
+        (
+            "when you play [-t:thing]: heal 1",
+            Trigger::PlaysCard,
+            (30, 30),
+            (0, 0, 0),
+        ),
+        (
+            "when played if hp < opponent: heal 1",
+            Trigger::Played,
+            (20, 30),
+            (1, 0, 0),
+        ),
+        (
+            "when played if hp < opponent: heal 1",
+            Trigger::Played,
+            (30, 30),
+            (0, 0, 0),
+        ),
+        (
+            "when played if hp <= 15: heal 2",
+            Trigger::Played,
+            (15, 30),
+            (2, 0, 0),
+        ),
+        (
+            "when played if hp <= 15: heal 2",
+            Trigger::Played,
+            (16, 30),
+            (0, 0, 0),
+        ),
+        (
+            "activate (): ready 2 [t:thing]",
+            Trigger::Activated,
+            (30, 30),
+            (0, 2, 0),
+        ),
+        (
+            "activate (): copy [t:thing]",
+            Trigger::Activated,
+            (30, 30),
+            (0, 0, 1),
+        ),
+    ];
+    for &(text, trigger, hp, expected) in cases {
+        let mut card = testing_card(text);
+        card.effects = deckhand_core::parse_effects(text, None).unwrap();
+        let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &PR);
+        assert_eq!(coverage.cards[0].state, CoverageState::Simulated, "{text}");
+        let mut board = Pr {
+            hp,
+            ..Pr::default()
+        };
+        match trigger {
+            Trigger::PlaysCard => programs.fire_event(0, trigger, 0, &mut board),
+            _ => programs.fire(0, trigger, &mut board),
+        };
+        assert_eq!(
+            (board.healed, board.readied, board.copies),
+            expected,
+            "{text}"
+        );
+    }
+    // A copied ability runs without its cost; a procedure that does not check HP never
+    // claims an HP requirement.
+    let mut card = testing_card("");
+    card.effects = deckhand_core::parse_effects("activate (spend 9 energy): heal 3", None).unwrap();
+    let plays = Plays {
+        steps: &["heal", "spend"],
+        resources: &["energy"],
+        ..PR
+    };
+    let (programs, _) = build(&toy_game(), &[card], EffectsMode::All, &plays);
+    let mut board = Pr::default();
+    assert_eq!(programs.fire(0, Trigger::Activated, &mut board), 0);
+    assert_eq!(programs.fire_free(0, Trigger::Activated, &mut board), 1);
+    assert_eq!(board.healed, 3);
+    let mut card = testing_card("");
+    card.effects = deckhand_core::parse_effects("when played if hp <= 3: heal 1", None).unwrap();
+    let plays = Plays {
+        steps: &["heal"],
+        ..PR
+    };
+    let (_, coverage) = build(&toy_game(), &[card], EffectsMode::All, &plays);
+    assert_eq!(coverage.cards[0].state, CoverageState::NotSimulated);
+}

@@ -154,7 +154,11 @@ impl PrDbg {
     }
 
     /// Buys the best card again and again; returns how many.
-    pub(super) fn buy<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) -> u32 {
+    pub(super) fn buy<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
+        if self.all && !state.mods.is_empty() {
+            return self.buy_discounted(state, rng, log);
+        }
+        let shards = &mut state.shards;
         let mut bought = 0;
         loop {
             // The best key: `shard_cost`, `shards`, `energy`, then the leftmost (the low
@@ -191,19 +195,23 @@ impl PrDbg {
                     self.name(card)
                 )
             });
+            if self.all {
+                self.gained(card, true, state, rng, log);
+                return bought + self.buy(state, rng, log);
+            }
         }
     }
 
     /// Battles adversaries, cheapest first, while the Shards cover them.
-    pub(super) fn battle<L: Log>(&self, state: &mut State, shards: &mut u32, log: &mut L) {
+    pub(super) fn battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         loop {
             let mut best: Option<(u32, usize)> = None;
             for (i, &card) in state.grid.iter().enumerate() {
                 if card == NONE {
                     continue;
                 }
-                let cost = u32::from(self.battle_cost[card as usize]);
-                if cost <= *shards && best.is_none_or(|(b, _)| cost < b) {
+                let cost = self.battle_price(state, card);
+                if cost <= state.shards && best.is_none_or(|(b, _)| cost < b) {
                     best = Some((cost, i));
                 }
             }
@@ -212,15 +220,19 @@ impl PrDbg {
             };
             let card = state.grid[i];
             state.grid[i] = NONE;
-            *shards -= cost;
-            state.main_discard.push(card);
-            let left = *shards;
+            state.shards -= cost;
+            let left = state.shards;
             log.decide(Action::Buy, || {
                 format!(
                     "Battle {} for {cost} Shard(s): the cheapest adversary in The Grid ({left} left)",
                     self.name(card)
                 )
             });
+            if self.all {
+                self.battled(card, state, rng, log);
+            } else {
+                state.main_discard.push(card);
+            }
         }
     }
 }

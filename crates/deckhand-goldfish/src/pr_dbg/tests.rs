@@ -81,9 +81,11 @@ fn scenario(case: &Case) -> (PrDbg, State) {
     lines.extend(starter.iter().map(|&(n, count)| ("starter", count, n)));
     lines.push(("character", 1, case.character));
     let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    // GAMES.md's procedure: keyword effects only (card effects: `effects.rs` scenarios).
     let setup = Setup {
         side: Some(case.side),
         policy: case.policy,
+        effects: EffectsMode::Keywords,
         ..Setup::default()
     };
     let p = PrDbg::new(&testing::game(G), &deck, setup).unwrap();
@@ -367,6 +369,7 @@ fn attacks_without_damage_are_named_and_the_report_says_which_policy_ran() {
         seed: 2,
         threads: 1,
         policy: policy.map(str::to_owned),
+        effects: EffectsMode::Keywords,
         ..crate::SimOptions::default()
     };
     let report = crate::simulate(&game, &deck, &options(None), &mut |_| true).unwrap();
@@ -464,6 +467,7 @@ fn fixed_seed_reports_repeat_the_pinned_reports() {
                 seed: 42,
                 threads: 1,
                 policy: Some((*policy).to_owned()),
+                effects: EffectsMode::Keywords,
                 ..crate::SimOptions::default()
             };
             let report = crate::simulate(&game, deck, &options, &mut |_| true).unwrap();
@@ -536,11 +540,38 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
         let options = crate::StepOptions {
             seed,
             policy: policy.map(str::to_owned),
+            effects: EffectsMode::Keywords,
             ..crate::StepOptions::default()
         };
         testing::assert_step_golden(
             G,
             &format!("pr-dbg-{name}-{}", policy.unwrap_or("buy-first")),
+            &testing::pr_dbg_sample_with_starter(text),
+            &options,
+        );
+    }
+}
+
+mod scenarios;
+
+/// Whole games with every effect on (`*-effects-*`), each decision read against GAMES.md's
+/// pilot and `pr_dbg/effects.rs`: cards played one at a time with their Shards and Energy,
+/// attachments and the flip, Abilities most damage first (the stated Ability, never also
+/// the stat Attack), Battle rewards and Attitude's destroys after a Battle, Locations kept
+/// in control, Recovery's second Heal only below the goldfish's HP.
+#[test]
+fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
+    for (name, text, seed) in [
+        ("block-party", testing::BLOCK_PARTY, 4),
+        ("fast-and-fierce", testing::FAST_AND_FIERCE, 2),
+    ] {
+        let options = crate::StepOptions {
+            seed,
+            ..crate::StepOptions::default()
+        };
+        testing::assert_step_golden(
+            G,
+            &format!("pr-dbg-{name}-effects-buy-first"),
             &testing::pr_dbg_sample_with_starter(text),
             &options,
         );

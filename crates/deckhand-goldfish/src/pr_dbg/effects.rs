@@ -1,0 +1,956 @@
+//! PR Deck-Building's side of the shared effect interpreter (`--effects all`, the default):
+//! its moments mapped onto the shared triggers (`tests/fixtures/effects/pr-dbg.md`), its
+//! [`Board`], and the turn that plays cards one at a time so their effects can happen.
+//!
+//! Moments: at the start of the turn (after The Grid is refilled) `turn_start` effects of
+//! the cards in play; each card played from the hand fires `plays_card` for the cards in
+//! play (before it joins the played cards, so "the first time each turn" is "if no …
+//! in played"), then its own `played` effects; attaching fires `attaches_card`; the pilot
+//! activates its attached cards, the Zord Bay and, from the flip, the Character
+//! (`activated`: the card's stated Ability replaces the stat Attack, never both); buying
+//! fires `buys_card`, then the bought card's `summoned` (Locations go to `control` and stay
+//! there: Ongoing; Signature Items attach; Zords go to the Zord Bay); Battling fires the
+//! adversary's `battles` reward, then `wins_battle` for every card you control; destroying
+//! fires `destroys_card`; `turn_end` effects happen before the adversary damage. "In play"
+//! is the Character's starting side (until it flips: its non-activated effects and its
+//! `static` discounts), the attached cards, the Zord Bay, the Ongoing cards and the cards
+//! played this turn.
+//!
+//! Decided here, where GAMES.md and the audit notes leave a choice:
+//! - Activation order: most `damage` first (a card without the stat counts 0), ties in slot
+//!   order, the Character after its slots, the Zord Bay last; each once a turn unless
+//!   readied; one whose `ability_cost` the Energy does not cover is skipped. Cards drawn by
+//!   an effect during the Main Phase are played (or attached) at once, like the hand.
+//! - Destroying takes only Stuns and Starters (the least useful: Stuns, then Starters with
+//!   the fewest Shards + Energy, then by name); with none, nothing is destroyed: the pilot
+//!   never destroys a card it bought. A choice takes its first option whose moves and costs
+//!   can be done in full that way, else its last.
+//! - Cards taken from The Grid or the main deck discard pile ("gain a card…") are the ones
+//!   the buying rule ranks first; cards sent away from The Grid are adversaries first (the
+//!   highest `battle_cost`), else the card the buying rule ranks last; a free Battle
+//!   (`move … to battled`) takes the adversary with the highest `battle_cost`, leftmost.
+//! - A card put back on your deck is the least useful card in hand; "look at the top card"
+//!   reveals it, and a card not moved stays on top, known, until drawn.
+//! - An optional effect with a cost (Grid Sidearm's Ability) is never used: it changes no
+//!   damage, buy or Battle this turn.
+
+use deckhand_core::{Duration, GoldfishNote};
+
+use super::*;
+use crate::effects::{Board, CardSet, Id, Op, Plays, Tgt};
+
+const DECK: Id = 0;
+const HAND: Id = 1;
+const DISCARD: Id = 2;
+const PLAYED: Id = 3;
+const CONTROL: Id = 4;
+const ATTACHED: Id = 5;
+const Z_GRID: Id = 6;
+const MAIN_DECK: Id = 7;
+const MAIN_DISCARD: Id = 8;
+const BATTLED: Id = 9;
+const DESTROYED: Id = 10;
+const ZORD_BAY: Id = 11;
+
+const SHARDS: Id = 0;
+const ENERGY: Id = 1;
+
+const BATTLE_COST: Id = 0;
+const SHARD_COST: Id = 1;
+const SHARDS_STAT: Id = 2;
+
+/// What the PR Deck-Building procedure runs of the effects vocabulary.
+pub(super) const PLAYS: Plays = Plays {
+    pilot: "the PR Deck-Building pilot",
+    triggers: &[
+        Trigger::Played,
+        Trigger::Activated,
+        Trigger::Battles,
+        Trigger::WinsBattle,
+        Trigger::Summoned,
+        Trigger::TurnStart,
+        Trigger::TurnEnd,
+        Trigger::Static,
+        Trigger::PlaysCard,
+        Trigger::AttachesCard,
+        Trigger::DestroysCard,
+        Trigger::BuysCard,
+    ],
+    zones: &[
+        "deck",
+        "hand",
+        "discard",
+        "played",
+        "control",
+        "attached",
+        "grid",
+        "main_deck",
+        "main_discard",
+        "battled",
+        "destroyed",
+        "zord_bay",
+    ],
+    moves: &[
+        ("control", "destroyed"),
+        ("hand", "destroyed"),
+        ("discard", "destroyed"),
+        ("discard", "attached"),
+        ("discard", "zord_bay"),
+        ("discard", "control"),
+        ("grid", "main_discard"),
+        ("grid", "discard"),
+        ("grid", "main_deck"),
+        ("grid", "battled"),
+        ("main_deck", "grid"),
+        ("main_deck", "main_discard"),
+        ("main_discard", "discard"),
+        ("hand", "deck"),
+        ("deck", "discard"),
+    ],
+    steps: &[
+        "draw", "discard", "damage", "heal", "gain", "spend", "modify", "choose", "ready", "copy",
+        "hp",
+    ],
+    resources: &["shards", "energy"],
+    stats: &["battle_cost", "shard_cost", "shards"],
+    structural: &["Ongoing", "Attack", "Block"],
+    unplayed_types: &[],
+    card_rule,
+};
+
+fn card_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
+    None
+}
+
+/// A stat change in force: a cost discount or extra Shards for matching cards.
+#[derive(Debug, Clone)]
+pub struct Mod {
+    stat: Id,
+    by: i64,
+    set: Option<CardSet>,
+    /// Ends with the turn (else while its card is in play).
+    turn: bool,
+    /// The Character's starting side's: ends when it flips.
+    character: bool,
+}
+
+impl PrDbg {
+    /// One turn with every effect on, after The Grid is refilled.
+    pub(super) fn turn_all<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Figures,
+    ) -> Option<Outcome> {
+        let t = turn as usize;
+        state.turn = turn;
+        state.mods.retain(|m| !m.turn);
+        state.shards = 0;
+        state.zord_used.fill(false);
+        self.fire_in_play(Trigger::TurnStart, state, rng, log);
+        let energy = state.energy;
+        let gained = self.play_all_fx(state, rng, log);
+        figures.shards[t] += u64::from(state.shards);
+        figures.energy[t] += u64::from(gained.max(state.energy.saturating_sub(energy)));
+        if state.flipped == turn {
+            figures.flips[t] += 1;
+        }
+        if let Some(end) = self.won(state, log) {
+            return Some(end);
+        }
+        if let Some(end) = self.activate_all(state, rng, log) {
+            return Some(end);
+        }
+        self.end_turn(state, rng, turn, log, figures)
+    }
+
+    fn won<L: Log>(&self, state: &State, log: &mut L) -> Option<Outcome> {
+        (state.goldfish_hp <= 0).then(|| {
+            log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
+            Outcome::Win
+        })
+    }
+
+    /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
+    /// Returns the Energy gained by playing.
+    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
+        if state.hand.len() > 1 && state.attached.contains(&NONE) {
+            state.hand.sort_by_key(|&c| self.attach_rank[c as usize]);
+        }
+        let mut gained = 0;
+        while !state.hand.is_empty() {
+            let card = state.hand.remove(0);
+            let f = self.f(card);
+            if let Some(s) = f.ability_cost.and_then(|_| self.empty_slot(state, card)) {
+                log.decide(Action::Attach, || {
+                    format!(
+                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
+                        self.name(card),
+                        f.ability_cost.unwrap_or(0)
+                    )
+                });
+                self.attach(card, s, state, rng, log);
+                continue;
+            }
+            self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
+            let shards = u32::from(f.shards) + self.extra_shards(state, card);
+            state.shards += shards;
+            let before = state.energy;
+            state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
+            gained += state.energy - before;
+            state.played.push(card);
+            let (total, energy) = (state.shards, state.energy);
+            log.decide(Action::Play, || {
+                format!(
+                    "Play {}: {shards} Shard(s) ({total} this turn), {} Energy (now {energy})",
+                    self.name(card),
+                    state.energy - before
+                )
+            });
+            self.fire_card(card, Trigger::Played, state, rng, log);
+        }
+        gained
+    }
+
+    /// The first empty slot `card` fits (a Signature Item fits any).
+    fn empty_slot(&self, state: &State, card: u16) -> Option<usize> {
+        let colour = self.f(card).colour;
+        (0..state.attached.len()).find(|&s| {
+            state.attached[s] == NONE && (colour == ANY_COLOUR || self.slots[s] == colour)
+        })
+    }
+
+    /// Attaches `card` to slot `s`; the fourth slot filled flips the character.
+    fn attach<L: Log>(&self, card: u16, s: usize, state: &mut State, rng: &mut Rng, log: &mut L) {
+        state.attached[s] = card;
+        self.fire_event_all(Trigger::AttachesCard, card, state, rng, log);
+        if state.flipped == 0 && state.attached.iter().all(|&c| c != NONE) {
+            state.flipped = state.turn.max(1);
+            state.mods.retain(|m| !m.character);
+            log.decide(Action::Attach, || {
+                format!(
+                    "All {} slots are filled: {} flips",
+                    self.slots.len(),
+                    self.name(self.character)
+                )
+            });
+        }
+    }
+
+    /// The card whose Ability the pilot activates next: most damage, then slot order
+    /// (slots, the flipped Character, the Zord Bay). `(position, card)`.
+    fn next_activation(&self, state: &State) -> Option<(usize, u16)> {
+        let own = state.attached.len();
+        let mut best: Option<(u8, usize, u16)> = None;
+        let slots = state.attached.iter().copied().chain([if state.flipped > 0 {
+            self.character
+        } else {
+            NONE
+        }]);
+        let zords = state.zord_bay.iter().copied();
+        for (i, card) in slots.chain(zords).enumerate() {
+            let used = if i <= own {
+                state.used[i]
+            } else {
+                state.zord_used[i - own - 1]
+            };
+            if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
+                continue;
+            }
+            let f = self.f(card);
+            if u32::from(f.ability_cost.unwrap_or(0)) > state.energy {
+                continue;
+            }
+            let damage = f.damage.unwrap_or(0);
+            if best.is_none_or(|(d, _, _)| damage > d) {
+                best = Some((damage, i, card));
+            }
+        }
+        best.map(|(_, i, card)| (i, card))
+    }
+
+    /// Activates Abilities until none is left that the Energy covers. `Some` when the
+    /// goldfish falls.
+    fn activate_all<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        let own = state.attached.len();
+        while let Some((i, card)) = self.next_activation(state) {
+            if i <= own {
+                state.used[i] = true;
+            } else {
+                state.zord_used[i - own - 1] = true;
+            }
+            let energy = state.energy;
+            log.decide(Action::Attack, || {
+                format!(
+                    "Activate {} (Energy {energy}): the unused Ability with the most damage",
+                    self.name(card)
+                )
+            });
+            self.fire_card(card, Trigger::Activated, state, rng, log);
+            if let Some(end) = self.won(state, log) {
+                return Some(end);
+            }
+            self.play_all_fx(state, rng, log);
+            if let Some(end) = self.won(state, log) {
+                return Some(end);
+            }
+        }
+        None
+    }
+
+    /// `card` just entered your discard pile, bought or gained: `buys_card` for the cards
+    /// in play (when bought), then its own `summoned` effects.
+    pub(super) fn gained<L: Log>(
+        &self,
+        card: u16,
+        bought: bool,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if bought {
+            self.fire_event_all(Trigger::BuysCard, card, state, rng, log);
+        }
+        self.fire_card(card, Trigger::Summoned, state, rng, log);
+    }
+
+    /// Battles `card` (already paid for, out of The Grid): its reward, your cards'
+    /// reactions, then the main deck discard pile.
+    pub(super) fn battled<L: Log>(&self, card: u16, state: &mut State, rng: &mut Rng, log: &mut L) {
+        state.battled = card;
+        self.fire_card(card, Trigger::Battles, state, rng, log);
+        self.fire_in_play(Trigger::WinsBattle, state, rng, log);
+        state.battled = NONE;
+        state.main_discard.push(card);
+    }
+
+    /// What Battling `card` costs now: its `battle_cost` with discounts, at least 1.
+    pub(super) fn battle_price(&self, state: &State, card: u16) -> u32 {
+        let base = self.battle_cost[card as usize];
+        if base == u8::MAX || state.mods.is_empty() {
+            return u32::from(base);
+        }
+        let by = self.mod_sum(state, BATTLE_COST, card);
+        (i64::from(base) + by).max(1) as u32
+    }
+
+    fn mod_sum(&self, state: &State, stat: Id, card: u16) -> i64 {
+        state
+            .mods
+            .iter()
+            .filter(|m| m.stat == stat && m.set.as_ref().is_none_or(|s| s.contains(card)))
+            .map(|m| m.by)
+            .sum()
+    }
+
+    /// What buying `card` costs now: its `shard_cost` with discounts.
+    pub(super) fn shard_price(&self, state: &State, card: u16) -> u32 {
+        let cost = i64::from(self.f(card).shard_cost) + self.mod_sum(state, SHARD_COST, card);
+        cost.max(0) as u32
+    }
+
+    fn extra_shards(&self, state: &State, card: u16) -> u32 {
+        if state.mods.is_empty() {
+            return 0;
+        }
+        self.mod_sum(state, SHARDS_STAT, card).max(0) as u32
+    }
+
+    /// Buying with cost discounts in force: the same ranking by printed `shard_cost`,
+    /// affordability and price discounted.
+    pub(super) fn buy_discounted<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> u32 {
+        let mut bought = 0;
+        loop {
+            let price = |c: u16| self.shard_price(state, c);
+            let best = (0..GRID)
+                .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
+                .filter(|&i| price(state.grid[i]) <= state.shards)
+                .max_by_key(|&i| (self.buy_key[state.grid[i] as usize], GRID - i));
+            let Some(i) = best else {
+                return bought;
+            };
+            let card = state.grid[i];
+            let cost = price(card);
+            state.grid[i] = NONE;
+            state.shards -= cost;
+            state.discard.push(card);
+            bought += 1;
+            let left = state.shards;
+            log.decide(Action::Buy, || {
+                format!(
+                    "Buy {} for {cost} Shard(s) (discounted) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
+                    self.name(card)
+                )
+            });
+            self.gained(card, true, state, rng, log);
+        }
+    }
+
+    /// Runs `card`'s effects for `trigger`.
+    pub(super) fn fire_card<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if self.fx.has(card, trigger) {
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire(card, trigger, &mut board);
+        }
+    }
+
+    /// The cards in play, in order: the Character's starting side, the attached cards, the
+    /// Zord Bay, the Ongoing cards, the cards played this turn.
+    fn in_play(&self, state: &State) -> Vec<u16> {
+        let character = (state.flipped == 0).then_some(self.character);
+        character
+            .into_iter()
+            .chain(state.attached.iter().copied())
+            .chain(state.zord_bay.iter().copied())
+            .chain(state.control.iter().copied())
+            .chain(state.played.iter().copied())
+            .filter(|&c| c != NONE)
+            .collect()
+    }
+
+    /// Fires `trigger` for every card in play.
+    pub(super) fn fire_in_play<L: Log>(
+        &self,
+        trigger: Trigger,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if !self.fx.any(trigger) {
+            return;
+        }
+        for card in self.in_play(state) {
+            self.fire_card(card, trigger, state, rng, log);
+        }
+    }
+
+    /// Fires a trigger on `other`'s event for every card in play.
+    fn fire_event_all<L: Log>(
+        &self,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if !self.fx.any(trigger) {
+            return;
+        }
+        for card in self.in_play(state) {
+            if self.fx.has(card, trigger) {
+                let mut board = PrBoard {
+                    p: self,
+                    state,
+                    rng,
+                    log,
+                    card,
+                };
+                self.fx.fire_event(card, trigger, other, &mut board);
+            }
+        }
+    }
+
+    /// Least useful first: Stuns and Starters, fewest Shards + Energy, then by name.
+    fn useless_rank(&self, card: u16) -> (bool, u8, u16) {
+        let f = self.f(card);
+        (
+            !self.fodder[card as usize],
+            f.shards + f.energy,
+            self.deck.name_rank[card as usize],
+        )
+    }
+}
+
+/// One effect's view of a PR Deck-Building game; `card` is the effect's card.
+struct PrBoard<'a, L: Log> {
+    p: &'a PrDbg,
+    state: &'a mut State,
+    rng: &'a mut Rng,
+    log: &'a mut L,
+    card: u16,
+}
+
+fn keep(set: Option<&CardSet>, card: u16) -> bool {
+    set.is_none_or(|s| s.contains(card))
+}
+
+impl<L: Log> PrBoard<'_, L> {
+    fn note(&mut self, text: impl FnOnce() -> String) {
+        if L::ENABLED {
+            let text = text();
+            self.log.decide(Action::Play, || text);
+        }
+    }
+
+    /// The least useful matching Stun or Starter in `cards`, by position.
+    fn fodder_in(&self, cards: &[u16], set: Option<&CardSet>) -> Option<usize> {
+        let p = self.p;
+        (0..cards.len())
+            .filter(|&i| keep(set, cards[i]) && p.fodder[cards[i] as usize])
+            .min_by_key(|&i| p.useless_rank(cards[i]))
+    }
+
+    /// A Grid card to send away: an adversary with the highest Battle cost, else the card
+    /// the buying rule ranks last.
+    fn grid_pick(&self, set: Option<&CardSet>, adversaries_only: bool) -> Option<usize> {
+        let p = self.p;
+        let grid = &self.state.grid;
+        (0..GRID)
+            .filter(|&i| grid[i] != NONE && keep(set, grid[i]))
+            .filter(|&i| !adversaries_only || p.adversary[grid[i] as usize])
+            .max_by_key(|&i| {
+                let c = grid[i] as usize;
+                let adversary = p.adversary[c];
+                let battle = if adversary { p.battle_cost[c] } else { 0 };
+                (adversary, battle, u32::MAX - p.buy_key[c], GRID - i)
+            })
+    }
+
+    /// The card the buying rule ranks first among `cards` (one the side may buy).
+    fn best_buy(&self, cards: &[u16], set: Option<&CardSet>) -> Option<usize> {
+        let p = self.p;
+        (0..cards.len())
+            .filter(|&i| keep(set, cards[i]) && p.may_buy(cards[i]))
+            .max_by_key(|&i| (p.buy_key[cards[i] as usize], cards.len() - i))
+    }
+
+    /// Takes one matching card out of `from` for a move to `to`.
+    fn take(&mut self, from: Id, to: Id, set: Option<&CardSet>) -> Option<u16> {
+        let p = self.p;
+        let destroying = to == DESTROYED;
+        match from {
+            CONTROL => {
+                // Played Stuns and Starters only (the pilot never destroys what it bought).
+                let i = self.fodder_in(&self.state.played, set)?;
+                Some(self.state.played.remove(i))
+            }
+            HAND | DISCARD => {
+                let cards = if from == HAND {
+                    &self.state.hand
+                } else {
+                    &self.state.discard
+                };
+                let i = if destroying {
+                    self.fodder_in(cards, set)?
+                } else if to == DECK {
+                    (0..cards.len())
+                        .filter(|&i| keep(set, cards[i]))
+                        .min_by_key(|&i| p.useless_rank(cards[i]))?
+                } else {
+                    // "This card": the one gained last.
+                    (0..cards.len()).rev().find(|&i| keep(set, cards[i]))?
+                };
+                let cards = if from == HAND {
+                    &mut self.state.hand
+                } else {
+                    &mut self.state.discard
+                };
+                Some(cards.remove(i))
+            }
+            Z_GRID => {
+                let i = match to {
+                    DISCARD => self.best_buy(&self.state.grid, set)?,
+                    BATTLED => self.grid_pick(set, true)?,
+                    _ => self.grid_pick(set, false)?,
+                };
+                let card = self.state.grid[i];
+                self.state.grid[i] = NONE;
+                Some(card)
+            }
+            MAIN_DECK => self.state.main_deck.draw(self.rng),
+            MAIN_DISCARD => {
+                let i = self.best_buy(&self.state.main_discard, set)?;
+                Some(self.state.main_discard.remove(i))
+            }
+            DECK => {
+                // Look at the top card: it stays on top, known, unless it matches.
+                let s = &mut *self.state;
+                let top = match s.deck_top.pop() {
+                    Some(card) => card,
+                    None if s.draw_pile.is_empty() => return None,
+                    None => {
+                        let i = self.rng.below(s.draw_pile.len() as u32) as usize;
+                        s.draw_pile.swap_remove(i)
+                    }
+                };
+                if keep(set, top) {
+                    Some(top)
+                } else {
+                    s.deck_top.push(top);
+                    let name = p.name(top);
+                    self.note(|| format!("look at the top card of your deck: {name}, kept"));
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Puts `card` into `to`; false when it cannot go there (no empty slot or space).
+    fn put(&mut self, card: u16, to: Id) -> bool {
+        let p = self.p;
+        let s = &mut *self.state;
+        match to {
+            DESTROYED => s.destroyed.push(card),
+            DISCARD => s.discard.push(card),
+            MAIN_DISCARD => s.main_discard.push(card),
+            MAIN_DECK => {
+                // Only a card that came from the main deck can go back into it (The Grid's
+                // do); anything else stays where it was, never lost.
+                let before = s.main_deck.len();
+                s.main_deck.put_back(card);
+                if s.main_deck.len() == before {
+                    return false;
+                }
+            }
+            DECK => s.deck_top.push(card),
+            CONTROL => s.control.push(card),
+            ZORD_BAY => {
+                s.zord_bay.push(card);
+                s.zord_used.push(false);
+            }
+            Z_GRID => match s.grid.iter().position(|&c| c == NONE) {
+                Some(i) => s.grid[i] = card,
+                None => return false,
+            },
+            ATTACHED => match p.empty_slot(s, card) {
+                Some(slot) => p.attach(card, slot, self.state, self.rng, self.log),
+                None => return false,
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// Moves one card back where `take` found it when `put` refused it.
+    fn undo(&mut self, card: u16, from: Id) {
+        let s = &mut *self.state;
+        match from {
+            HAND => s.hand.push(card),
+            DISCARD => s.discard.push(card),
+            MAIN_DECK => s.main_deck.put_back(card),
+            MAIN_DISCARD => s.main_discard.push(card),
+            Z_GRID => {
+                if let Some(i) = s.grid.iter().position(|&c| c == NONE) {
+                    s.grid[i] = card;
+                }
+            }
+            DECK => s.deck_top.push(card),
+            _ => s.played.push(card),
+        }
+    }
+
+    /// How many of `set` a move from `from` to `to` could take in full.
+    fn available(&self, from: Id, to: Id, set: Option<&CardSet>) -> i64 {
+        let s = &*self.state;
+        let fodder = |cards: &[u16]| {
+            cards
+                .iter()
+                .filter(|&&c| keep(set, c) && self.p.fodder[c as usize])
+                .count() as i64
+        };
+        match (from, to) {
+            (CONTROL, _) => fodder(&s.played),
+            (HAND, DESTROYED) => fodder(&s.hand),
+            (DISCARD, DESTROYED) => fodder(&s.discard),
+            _ => self.count(from, set),
+        }
+    }
+}
+
+impl<L: Log> Board for PrBoard<'_, L> {
+    fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        let s = &*self.state;
+        let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();
+        (match zone {
+            DECK => n(&s.draw_pile) + n(&s.deck_top),
+            HAND => n(&s.hand),
+            DISCARD => n(&s.discard),
+            PLAYED => n(&s.played),
+            CONTROL => n(&s.played) + n(&s.control) + n(&s.attached) + n(&s.zord_bay),
+            ATTACHED => n(&s.attached),
+            Z_GRID => n(&s.grid),
+            MAIN_DECK => n(s.main_deck.remaining()),
+            MAIN_DISCARD => n(&s.main_discard),
+            BATTLED => n(&[s.battled]),
+            DESTROYED => n(&s.destroyed),
+            ZORD_BAY => n(&s.zord_bay),
+            _ => 0,
+        }) as i64
+    }
+
+    fn move_cards(
+        &mut self,
+        from: Id,
+        to: Id,
+        count: u32,
+        set: Option<&CardSet>,
+        _search: bool,
+        label: &str,
+    ) -> u32 {
+        let p = self.p;
+        let mut moved = 0;
+        for _ in 0..count {
+            let Some(card) = self.take(from, to, set) else {
+                break;
+            };
+            if to == BATTLED {
+                self.note(|| format!("{label}: Battle {} without paying", p.name(card)));
+                p.battled(card, self.state, self.rng, self.log);
+                moved += 1;
+                continue;
+            }
+            if !self.put(card, to) {
+                self.undo(card, from);
+                break;
+            }
+            moved += 1;
+            let zones = PLAYS.zones;
+            self.note(|| {
+                format!(
+                    "{label}: move {} from {} to {}",
+                    p.name(card),
+                    zones[from as usize],
+                    zones[to as usize]
+                )
+            });
+            if to == DESTROYED {
+                p.fire_event_all(Trigger::DestroysCard, card, self.state, self.rng, self.log);
+            }
+            if to == DISCARD && matches!(from, Z_GRID | MAIN_DISCARD) {
+                p.gained(card, false, self.state, self.rng, self.log);
+            }
+        }
+        moved
+    }
+
+    fn draw(&mut self, count: u32, label: &str) -> u32 {
+        let mut drawn = 0;
+        while drawn < count && self.p.draw(self.state, self.rng, self.log) {
+            drawn += 1;
+        }
+        self.note(|| format!("{label}: draw {drawn}"));
+        drawn
+    }
+
+    fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
+        let p = self.p;
+        let mut done = 0;
+        for _ in 0..count {
+            let hand = &self.state.hand;
+            let Some(i) = (0..hand.len())
+                .filter(|&i| keep(set, hand[i]))
+                .min_by_key(|&i| p.useless_rank(hand[i]))
+            else {
+                break;
+            };
+            let card = self.state.hand.remove(i);
+            self.state.discard.push(card);
+            done += 1;
+            self.note(|| format!("{label}: discard {}", p.name(card)));
+        }
+        done
+    }
+
+    fn damage(&mut self, amount: i64, label: &str) {
+        let amount = amount.max(0) as i32;
+        self.state.goldfish_hp -= amount;
+        self.state.dealt += amount as u32;
+        let left = self.state.goldfish_hp.max(0);
+        self.log.decide(Action::Attack, || {
+            format!("{label}: deal {amount} damage (the goldfish has {left} HP)")
+        });
+    }
+
+    fn heal(&mut self, amount: i64, label: &str) {
+        let before = self.state.hp;
+        self.state.hp = (before + amount.max(0) as i32).min(HP);
+        let (healed, hp) = (self.state.hp - before, self.state.hp);
+        self.note(|| format!("{label}: heal {healed} (you have {hp} HP)"));
+    }
+
+    fn gain(&mut self, resource: Id, amount: i64, label: &str) {
+        let amount = amount.max(0) as u32;
+        let s = &mut *self.state;
+        if resource == SHARDS {
+            s.shards += amount;
+        } else if resource == ENERGY {
+            s.energy = (s.energy + amount).min(MAX_ENERGY);
+        }
+        let (shards, energy) = (s.shards, s.energy);
+        let what = if resource == SHARDS {
+            "Shard(s)"
+        } else {
+            "Energy"
+        };
+        self.note(|| format!("{label}: gain {amount} {what} ({shards} Shard(s), {energy} Energy)"));
+    }
+
+    fn spend(&mut self, resource: Id, amount: i64, label: &str) -> bool {
+        let amount = amount.max(0) as u32;
+        let s = &mut *self.state;
+        let have = if resource == SHARDS {
+            &mut s.shards
+        } else {
+            &mut s.energy
+        };
+        if *have < amount {
+            return false;
+        }
+        *have -= amount;
+        let left = *have;
+        let what = if resource == SHARDS {
+            "Shard(s)"
+        } else {
+            "Energy"
+        };
+        self.note(|| format!("{label}: pay {amount} {what} ({left} left)"));
+        true
+    }
+
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, duration: Duration, sets: &[CardSet]) {
+        let set = match target {
+            Tgt::This => Some(CardSet::of_one(self.card)),
+            Tgt::Others(f) | Tgt::Each(f) => f.map(|f| sets[f as usize].clone()),
+            // Never compiled: the PR Deck-Building pilot plays no `one` target (`Plays`).
+            Tgt::One(_) => return,
+        };
+        let character = self.card == self.p.character && duration == Duration::WhileInPlay;
+        self.state.mods.push(Mod {
+            stat,
+            by,
+            set,
+            turn: duration != Duration::WhileInPlay && duration != Duration::Permanent,
+            character,
+        });
+    }
+
+    fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        let doable = |board: &Self, option: &[Op]| {
+            option.iter().all(|op| match op {
+                Op::Move {
+                    count: crate::effects::Amt::Fixed(n),
+                    from,
+                    to,
+                    filter,
+                    ..
+                } => {
+                    let set = filter.map(|f| board.p.fx.set(f));
+                    board.available(*from, *to, set) >= *n
+                }
+                Op::Spend(crate::effects::Amt::Fixed(n), resource) => {
+                    let have = if *resource == SHARDS {
+                        board.state.shards
+                    } else {
+                        board.state.energy
+                    };
+                    i64::from(have) >= *n
+                }
+                _ => true,
+            })
+        };
+        (0..options.len())
+            .find(|&i| doable(self, &options[i]))
+            .unwrap_or(options.len().saturating_sub(1))
+    }
+
+    fn hp(&self) -> (i64, i64) {
+        (i64::from(self.state.hp), i64::from(self.state.goldfish_hp))
+    }
+
+    fn ready(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
+        let p = self.p;
+        let mut readied = 0;
+        for _ in 0..count {
+            let s = &*self.state;
+            let best = (0..s.attached.len())
+                .filter(|&i| s.used[i] && s.attached[i] != NONE && keep(set, s.attached[i]))
+                .filter(|&i| s.attached[i] != self.card)
+                .max_by_key(|&i| (p.f(s.attached[i]).damage.unwrap_or(0), GRID - i));
+            let Some(i) = best else { break };
+            self.state.used[i] = false;
+            readied += 1;
+            let card = self.state.attached[i];
+            self.note(|| format!("{label}: ready {}", p.name(card)));
+        }
+        readied
+    }
+
+    fn copy(&mut self, set: Option<&CardSet>, label: &str) {
+        let p = self.p;
+        if self.state.copying {
+            return;
+        }
+        let s = &*self.state;
+        let best = (0..s.attached.len())
+            .filter(|&i| {
+                let c = s.attached[i];
+                c != NONE && c != self.card && keep(set, c) && p.fx.has(c, Trigger::Activated)
+            })
+            .max_by_key(|&i| (p.f(s.attached[i]).damage.unwrap_or(0), GRID - i));
+        let Some(i) = best else { return };
+        let card = self.state.attached[i];
+        self.note(|| format!("{label}: copy the Ability of {}", p.name(card)));
+        self.state.copying = true;
+        let previous = self.card;
+        self.card = card;
+        p.fx.fire_free(card, Trigger::Activated, self);
+        self.card = previous;
+        self.state.copying = false;
+    }
+}
+
+#[cfg(test)]
+impl PrDbg {
+    /// Fires one card's effects at one moment, as the scenario table states it: `other` is
+    /// the card of an event (`plays_card`…) or the adversary being Battled.
+    pub(super) fn fire_scenario<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        if trigger.on_another_card() {
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire_event(card, trigger, other, &mut board);
+        } else {
+            state.battled = other;
+            self.fire_card(card, trigger, state, rng, log);
+            state.battled = NONE;
+        }
+    }
+}
