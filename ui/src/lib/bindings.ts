@@ -171,6 +171,29 @@ sided: boolean, colors: Array<string>, sets: Array<string>,
 read_only: Array<string>, };
 
 /**
+ * One card's impact.
+ */
+export type CardImpact = { card: string, 
+/**
+ * Copies in the counted sections.
+ */
+copies: number, 
+/**
+ * False when the engine does not play all of the card's effects (its figures leave
+ * something out).
+ */
+simulated: boolean, opening_hand: Observed, 
+/**
+ * Drawn after the opening hand (by the game's end: by the kill turn in a won game).
+ */
+drawn: Observed, not_seen: Observed, 
+/**
+ * The deck with one copy replaced by a blank (`b`) against the deck (`a`); `null`
+ * when no pair of games counted.
+ */
+remove_one: Difference | null, };
+
+/**
  * What importing one card file would do.
  */
 export type CardImportPreview = { 
@@ -378,6 +401,11 @@ export type DeckContent = { game: string, name: string, side: Side | null,
 format: string | null, notes: string, tags: Array<string>, cards: Array<DeckCard>, };
 
 /**
+ * A line of the final deck.
+ */
+export type DeckCount = { card: string, count: number, section: string, };
+
+/**
  * What changed between two versions of a deck: per card and section, counts before/after.
  */
 export type DeckDiff = { from: number, to: number, added: number, removed: number, changed: number, lines: Array<DiffLine>, };
@@ -476,6 +504,27 @@ hint: string | null, };
 export type DiffLine = { section: string, name: string, from: number, to: number, };
 
 /**
+ * A paired difference with its 95% interval.
+ */
+export type Difference = { a: number, b: number, 
+/**
+ * `b − a`.
+ */
+difference: number, 
+/**
+ * 95% interval of the difference (normal approximation over the pairs).
+ */
+ci95: [number, number], 
+/**
+ * True when the interval excludes 0: at this sample size the difference is real.
+ */
+significant: boolean, 
+/**
+ * How many paired games it rests on.
+ */
+pairs: number, };
+
+/**
  * How the printer turns the sheet for the second side.
  */
 export type Duplex = "long_edge" | "short_edge";
@@ -501,7 +550,17 @@ optional?: boolean,
  * What using it costs (an activated ability's cost, "discard 1 card to …"); paid
  * first, in order, and the effect does nothing when it cannot be paid in full.
  */
-cost?: Array<Step>, steps: Array<Step>, };
+cost?: Array<Step>, steps: Array<Step>, 
+/**
+ * For a trigger on another card's event (`plays_card`, `attaches_card`,
+ * `destroys_card`, `buys_card`): the cards it reacts to; `None` reacts to every card.
+ */
+card?: Filter | null, 
+/**
+ * "if your HP …": the effect happens only when this holds as it would resolve (after
+ * `requirement`, when both are given).
+ */
+hp?: HpCheck | null, };
 
 /**
  * One enemy deck of a Heroes of the Grid line-up, as the picker sends it.
@@ -722,9 +781,32 @@ export type GoldfishNote = { state: CoverageState,
 reason: string, };
 
 /**
+ * An HP comparison: the effect owner's HP against a number or the opponent's HP.
+ */
+export type HpCheck = { "at_most": number } | "below_opponent";
+
+/**
  * What a card's JSON says of its image: the pixels and the stored bytes.
  */
 export type ImageInfo = { width: number, height: number, bytes: number, };
+
+/**
+ * The result of [`impact`].
+ */
+export type ImpactReport = { game: string, 
+/**
+ * Games per seat: each card's pairs come from up to twice as many games.
+ */
+games: number, seed: number, policy: string, objective: Objective, 
+/**
+ * How `significant` is decided: `holm` (over the cards tested, family-wise 5%).
+ */
+correction: string, 
+/**
+ * From the most helpful card to the least (by the measured difference; cards not
+ * measured last).
+ */
+cards: Array<CardImpact>, };
 
 /**
  * One report: `done` of `total` units of `stage`. `total` is 0 when not known.
@@ -791,6 +873,19 @@ export type MarkKind = "crop" | "line";
 export type Marks = "crop" | "lines" | "none";
 
 /**
+ * A mean with its 95% interval.
+ */
+export type Measure = { 
+/**
+ * `null` when no game counted.
+ */
+value: number | null, ci95: [number, number] | null, 
+/**
+ * The games it rests on.
+ */
+games: number, };
+
+/**
  * A card a deck lacks.
  */
 export type MissingCard = { card: string, name: string, count: number, };
@@ -833,6 +928,15 @@ key: string, label: string, better: Better,
  * For a per-turn figure, the turn whose value counts.
  */
 turn?: number | null, };
+
+/**
+ * The objective over the games of one kind.
+ */
+export type Observed = { games: number, 
+/**
+ * `null` when none of those games counted (no win, for a kill turn).
+ */
+value: number | null, };
 
 /**
  * How many of the deck's playing cards a query matched, and which.
@@ -1038,7 +1142,10 @@ export type PrintProgress = { images_done: number, images_total: number, };
 export type Rect = { x: number, y: number, width: number, height: number, };
 
 /**
- * "if [filter] in zone" (at least `at_least` such cards) — or, negated, fewer.
+ * "if [filter] in zone" (at least `at_least` such cards) — or, negated, fewer ("if no …"
+ * for fewer than 1, "if fewer than N …"). A game may declare a zone that counts what is
+ * not cards (pr-hotg's `damage`: the damage about to be dealt, so "if fewer than 3 in
+ * damage" is "when the damage is 2 or less").
  */
 export type Requirement = { 
 /**
@@ -1364,17 +1471,69 @@ export type StatValue = number | string | Array<StatValue>;
 /**
  * One thing an effect does. Zones and resources are names the game declares.
  */
-export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, };
+export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, } | { "do": "reroll", dice: Amount, } | { "do": "split", among: Amount, row?: boolean, } | { "do": "fill_hand", size: Amount, } | { "do": "ready", count: Amount, filter?: Filter | null, } | { "do": "copy", filter?: Filter | null, };
 
 /**
  * Which cards a stat change applies to.
  */
-export type Target = "this" | { "others": { filter?: Filter | null, } } | { "each": { filter?: Filter | null, } };
+export type Target = "this" | { "others": { filter?: Filter | null, } } | { "each": { filter?: Filter | null, } } | { "one": { filter?: Filter | null, } };
 
 /**
  * When an effect happens. A game lists the ones it has in `[effects] triggers`.
  */
-export type Trigger = "played" | "set" | "summoned" | "attacks" | "blocks" | "battles" | "wins_battle" | "loses_battle" | "revealed" | "destroyed" | "turn_start" | "turn_end" | "activated" | "static";
+export type Trigger = "played" | "set" | "summoned" | "attacks" | "blocks" | "battles" | "wins_battle" | "loses_battle" | "revealed" | "destroyed" | "turn_start" | "turn_end" | "activated" | "static" | "after_attack" | "plays_card" | "attaches_card" | "destroys_card" | "buys_card";
+
+/**
+ * Where a run is, for a progress bar.
+ */
+export type TuneProgress = { 
+/**
+ * 1-based.
+ */
+round: number, rounds: number, 
+/**
+ * Candidates of this round, and how many are still playing.
+ */
+candidates: number, active: number, 
+/**
+ * Games (per seat) of this round's schedule played, out of `games`.
+ */
+games_done: number, games: number, 
+/**
+ * The swaps accepted so far.
+ */
+steps: Array<TuneStep>, };
+
+/**
+ * The result of [`tune`].
+ */
+export type TuneReport = { game: string, seed: number, games: number, rounds: number, policy: string, objective: Objective, correction: string, start: Measure, steps: Array<TuneStep>, end: Measure, deck: Array<DeckCount>, 
+/**
+ * Every deck passed through, the last included, passed the legality check.
+ */
+legal: boolean, 
+/**
+ * Why it stopped: `converged` (a round found no significant improvement), `rounds`,
+ * or `no-candidates` (no legal swap).
+ */
+stopped: string, };
+
+/**
+ * One accepted swap.
+ */
+export type TuneStep = { out: string, in: string, out_id: string, in_id: string, 
+/**
+ * The section both sit in.
+ */
+section: string, 
+/**
+ * New deck − current deck on the objective, with its 95% interval.
+ */
+difference: number, ci95: [number, number], 
+/**
+ * The candidates tried in its round (the Holm correction's count).
+ */
+candidates: number, };
 
 /**
  * One turn of a step-through (turn 0 is the setup).
@@ -1510,6 +1669,8 @@ export type Commands = {
   cancel_goldfish: { args: Record<string, never>; result: null };
   goldfish_odds: { args: { draft: DeckContent; queries: Array<OddsQuery>; turns: number }; result: OddsTable };
   goldfish_enemy_decks: { args: Record<string, never>; result: Array<EnemyDeck> };
+  goldfish_impact: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: ImpactReport };
+  goldfish_tune: { args: { draft: DeckContent; games: number; rounds: number; pool: string; owned: boolean; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<TuneProgress> }; result: TuneReport };
   list_collection: { args: { game?: string | null; query?: string | null }; result: Array<CollectionRow> };
   owned_counts: { args: { game?: string | null }; result: { [key in string]?: number } };
   change_collection: { args: { card: string; count: number; mode: string; finish?: Finish | null; condition?: Condition | null; language?: string | null; location?: string | null }; result: CollectionChangeOutcome };
