@@ -53,7 +53,7 @@ fn restore_refuses_a_backup_whose_schema_is_not_deckhands_and_the_live_database_
         (
             "only the meta table, at an old version",
             "DROP TABLE card_images; DROP TABLE collection; DROP TABLE collection_undo; DROP TABLE collection_undo_label;
-             DROP TABLE card_undo; DROP TABLE card_undo_label;
+             DROP TABLE card_undo; DROP TABLE card_undo_label; DROP TABLE card_undo_images;
              DROP TABLE wishlist; DROP TABLE deck_versions; DROP TABLE decks; DROP TABLE cards;
              DROP TABLE sets; DROP TABLE games; PRAGMA user_version = 3;",
             "not a Deckhand backup: missing table 'cards'",
