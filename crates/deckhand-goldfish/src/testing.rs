@@ -344,3 +344,28 @@ pub fn lower_median(histogram: &std::collections::BTreeMap<u32, u64>) -> Option<
     all.sort();
     (!all.is_empty()).then(|| all[(all.len() - 1) / 2])
 }
+
+/// The cards a whole-set coverage leaves out (partial or not simulated), by name, after
+/// checking what every such table must hold: the four counts add up to the set's `cards`,
+/// and a card comes with a reason exactly when it is not simply simulated.
+pub fn left_out(c: &crate::effects::Coverage, cards: usize) -> Vec<&str> {
+    use deckhand_core::CoverageState;
+    assert_eq!(
+        (c.simulated + c.no_effect + c.partial + c.not_simulated) as usize,
+        cards
+    );
+    for r in &c.cards {
+        let simulated = r.state == CoverageState::Simulated;
+        assert_eq!(r.reason.is_empty(), simulated, "{}: {:?}", r.name, r.state);
+    }
+    c.cards
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.state,
+                CoverageState::NotSimulated | CoverageState::Partial
+            )
+        })
+        .map(|r| r.name.as_str())
+        .collect()
+}
