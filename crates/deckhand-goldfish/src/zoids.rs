@@ -47,7 +47,9 @@
 //!
 //! Attacks on the base start no battle against a goldfish that never blocks, so battle,
 //! block and power effects never change a game: the data says so (`no_effect`). Unison
-//! and CAS Zoids are never set (step 1): `not_simulated`, and named in every report.
+//! and CAS Zoids are never set (step 1), so none of their text ever acts: each bundled one
+//! says so in its data (`no_effect`, the whole card, keywords included); one whose data
+//! does not is `not_simulated`, and named in every report.
 
 use deckhand_core::{CoverageState, Deck, Game, GoldfishNote, Trigger};
 
@@ -107,9 +109,9 @@ const PLAYS_KEYWORDS: Plays = Plays {
     ..PLAYS
 };
 
-/// The pilot's own word on a card: Unison and CAS Zoids are never set; battle Commands are
-/// never set either (no battle happens), so only their data's `no_effect` note can clear
-/// them.
+/// The pilot's own word on a card: Unison and CAS Zoids are never set, and battle Commands
+/// are never set either (no battle happens), so only their data's `no_effect` note can
+/// clear them. A combiner's note covers the whole card: none of its keywords ever acts.
 fn card_rule(card: &deckhand_core::Card, _mode: EffectsMode) -> Option<GoldfishNote> {
     let combiner = keyword(card, "Unison").is_some() || keyword(card, "CAS").is_some();
     let not = |reason: &str| {
@@ -118,14 +120,17 @@ fn card_rule(card: &deckhand_core::Card, _mode: EffectsMode) -> Option<GoldfishN
             reason: reason.into(),
         })
     };
-    if combiner {
-        return not("the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy");
-    }
     let no_effect = card
         .goldfish
         .as_ref()
-        .is_some_and(|n| n.state == CoverageState::NoEffect);
-    if type_key(card) == "command" && !no_effect && !is_operation(card) {
+        .filter(|n| n.state == CoverageState::NoEffect);
+    if combiner {
+        return match no_effect {
+            Some(note) => Some(note.clone()),
+            None => not("the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy"),
+        };
+    }
+    if type_key(card) == "command" && no_effect.is_none() && !is_operation(card) {
         return not("the Zoids Scramble pilot never sets a battle Command");
     }
     None

@@ -511,12 +511,12 @@ fn coverage_states_each_card_from_its_data_and_what_the_pilot_plays() {
     let cases = [
         (Keywords, "Cinderpaw Cub", Simulated),
         (Keywords, "Sentinel Drone Wolf", Simulated),
-        (Keywords, "Twinstar Fangking", NotSimulated),
+        (Keywords, "Twinstar Fangking", NoEffect),
         (Keywords, "Supply Drop", NotSimulated),
         (Keywords, "Azure Prowler", NoEffect),
         (Keywords, "Ashclaw Raptor", Simulated),
         (All, "Supply Drop", Simulated),
-        (All, "Twinstar Fangking", NotSimulated),
+        (All, "Twinstar Fangking", NoEffect),
     ];
     for (mode, name, state) in cases {
         let p = Zoids::new(&testing::game(G), &deck, mode).unwrap();
@@ -530,15 +530,54 @@ fn coverage_states_each_card_from_its_data_and_what_the_pilot_plays() {
         );
     }
     let p = Zoids::new(&testing::game(G), &deck, Keywords).unwrap();
-    assert_eq!(p.not_simulated, vec!["Supply Drop", "Twinstar Fangking"]);
+    assert_eq!(p.not_simulated, vec!["Supply Drop"]);
     assert_eq!(
         (
             p.coverage.simulated,
             p.coverage.no_effect,
             p.coverage.not_simulated
         ),
-        (3, 1, 2)
+        (3, 2, 1)
     );
+}
+
+/// The pilot never sets a Unison or CAS Zoid (GAMES.md step 1): the whole card has no
+/// goldfish effect when its data says so (its High Output, which would play once set, is
+/// not claimed), and is not simulated, with the pilot's reason, when its data says nothing.
+#[test]
+fn a_combiner_has_no_goldfish_effect_only_when_its_data_says_so() {
+    let noted = testing::card(G, "Twinstar Fangking");
+    let mut silent = noted.clone();
+    silent.goldfish = None;
+    for (card, state, reason) in [
+        (
+            noted,
+            CoverageState::NoEffect,
+            "the pilot never sets a Unison Zoid (GAMES.md step 1): it is only ever Energy, and its text acts only once it is set",
+        ),
+        (
+            silent,
+            CoverageState::NotSimulated,
+            "the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy",
+        ),
+    ] {
+        let mut deck = testing::deck(G, &[(10, "Sentinel Drone Wolf")]);
+        deck.entries.push(deckhand_core::DeckEntry {
+            section: "main".into(),
+            count: 1,
+            card,
+        });
+        for mode in [EffectsMode::All, EffectsMode::Keywords] {
+            let p = Zoids::new(&testing::game(G), &deck, mode).unwrap();
+            let row = p
+                .coverage
+                .cards
+                .iter()
+                .find(|c| c.name == "Twinstar Fangking")
+                .unwrap();
+            assert_eq!((row.state, row.reason.as_str()), (state, reason), "{mode:?}");
+        }
+    }
 }
 
 #[test]
