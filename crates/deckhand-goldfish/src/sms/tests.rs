@@ -480,3 +480,72 @@ proptest! {
         prop_assert_eq!(engine, literal);
     }
 }
+
+const SAMPLES: [(&str, &str); 3] = [
+    ("dojo-dawn-patrol", testing::DOJO_DAWN),
+    ("doom-lab-gambit", testing::DOOM_LAB),
+    ("static-legion-broadcast", testing::STATIC_LEGION),
+];
+
+/// Whole Monte Carlo reports with every effect on, from a fixed seed
+/// (`fixtures/reports/sms-effects-*.json`): speed work must not change a single game. The
+/// step logs take the logged path; these take the unlogged one the app and the benchmark
+/// run.
+#[test]
+fn fixed_seed_reports_with_every_effect_repeat_the_pinned_reports() {
+    let game = testing::game(G);
+    for (name, text) in SAMPLES {
+        let options = crate::SimOptions {
+            games: 2000,
+            seed: 42,
+            threads: 1,
+            effects: EffectsMode::All,
+            ..crate::SimOptions::default()
+        };
+        let deck = testing::sample_deck(G, text);
+        let report = crate::simulate(&game, &deck, &options, &mut |_| true).unwrap();
+        testing::assert_golden_file(
+            &format!("reports/sms-effects-{name}-seed-42.json"),
+            &serde_json::to_string_pretty(&report).unwrap(),
+        );
+    }
+}
+
+/// Game `seed` with every effect on: its mulligan, Power, deployments and hand after every
+/// turn, and what ended in the Discard Pile.
+fn played<L: crate::log::Log>(p: &Sms, seed: u64, log: &mut L) -> (bool, Vec<u64>, Vec<u16>) {
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, true),
+        true,
+        log,
+        &mut figures,
+        |_, _, _| {},
+    );
+    let turns = [&figures.power, &figures.deployed, &figures.hand];
+    (
+        state.mulliganed,
+        turns.into_iter().flatten().copied().collect(),
+        state.discard.clone(),
+    )
+}
+
+/// The logged path (step-through, step logs) and the unlogged one (reports) take the same
+/// decisions: the unlogged Leader Action skips the look-ahead the log's order needs.
+#[test]
+fn a_game_plays_the_same_with_and_without_its_log() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    for (name, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..300 {
+            let logged = played(&p, seed, &mut Recorder::default());
+            assert_eq!(played(&p, seed, &mut NoLog), logged, "{name}, seed {seed}");
+        }
+    }
+}
