@@ -125,6 +125,9 @@ pub struct Sms {
     discard_order: Vec<u16>,
     /// Per card: the pilot never plays it (a discard costs nothing).
     dead: Vec<bool>,
+    /// The filters of the effects' `one [filter]` targets; `State::one_slots` keeps their
+    /// Table slots.
+    one_filters: Vec<u16>,
 }
 
 /// A card on the Table with what is on it.
@@ -170,6 +173,8 @@ pub struct State {
     missions_played: Vec<bool>,
     /// The Table's slots' `bonus` + `temp`, summed.
     extra: i32,
+    /// Per `Sms::one_filters` entry, a bit per Table slot (the first 64) whose card matches.
+    one_slots: Vec<u64>,
 }
 
 /// Per-seat figures, per turn (all games last 15 turns).
@@ -304,6 +309,7 @@ impl Sms {
             !dead[c as usize] && !mains.contains(&c) && !table_start.contains(&c)
         }));
         discard_order.extend(mains.iter().rev());
+        let one_filters = board::one_filters(&fx, n);
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -320,6 +326,7 @@ impl Sms {
             take_rank,
             discard_order,
             dead,
+            one_filters,
             deck: cards,
         })
     }
@@ -424,8 +431,9 @@ impl Sms {
         state.drama = 0;
         state.missions_played.fill(false);
         state.extra = 0;
+        state.one_slots.fill(0);
         for &card in &self.table_start {
-            state.table.push(self.slot(card));
+            self.push_slot(state, card);
             state.named[self.deck.name_id[card as usize] as usize] = true;
             state.power += u32::from(self.f(card).power);
         }
@@ -440,7 +448,7 @@ impl Sms {
         let power = u32::from(self.f(card).power);
         state.power += power;
         let placed = if at == NONE {
-            state.table.push(self.slot(card));
+            self.push_slot(state, card);
             None
         } else {
             let caps = self.f(state.table[at as usize].card).caps;
@@ -512,13 +520,16 @@ impl Sms {
             });
             return;
         }
-        let weakest = state
-            .table
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.upgradable)
-            .min_by_key(|(i, s)| (self.slot_power(s), *i))
-            .map(|(i, _)| i);
+        // The characters are the first slots (they start on the Table; no effect puts one
+        // down); a plain loop, ties to the first: this runs for most actions of a game.
+        let mut weakest: Option<(u32, usize)> = None;
+        for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
+            let power = self.slot_power(s);
+            if s.upgradable && weakest.is_none_or(|(least, _)| power < least) {
+                weakest = Some((power, i));
+            }
+        }
+        let weakest = weakest.map(|(_, i)| i);
         let Some(i) = weakest else {
             log.decide(Action::Hold, || {
                 "Pass: nothing to put on the Table, no hand to fill and no character to upgrade"
@@ -564,6 +575,7 @@ impl Procedure for Sms {
             drama: 0,
             missions_played: vec![false; self.deck.len()],
             extra: 0,
+            one_slots: vec![0; self.one_filters.len()],
         }
     }
 

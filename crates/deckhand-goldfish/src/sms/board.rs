@@ -34,7 +34,7 @@
 use deckhand_core::{Duration, GoldfishNote, Trigger};
 
 use super::{Kind, Sms, State, NONE};
-use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Tgt};
+use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, Tgt};
 use crate::log::{Action, Log};
 use crate::rng::Rng;
 
@@ -152,7 +152,46 @@ pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps
     slots.0
 }
 
+/// The filters of the deck's `one [filter]` targets (Sensei Okonomi's Ninja, Training
+/// Montage's Hero…). Each keeps its matching Table slots as a bit mask, set as a card is put
+/// down (the Table only grows), so choosing the target is a walk over the few matching
+/// slots, not a scan of the Table with the filter twice per Leader Action.
+pub(super) fn one_filters(fx: &Programs, cards: usize) -> Vec<u16> {
+    fn walk(ops: &[Op], out: &mut Vec<u16>) {
+        for op in ops {
+            match op {
+                Op::Modify {
+                    target: Tgt::One(Some(f)),
+                    ..
+                } if !out.contains(f) => out.push(*f),
+                Op::Choose(options) => options.iter().for_each(|o| walk(o, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for card in 0..cards as u16 {
+        for effect in fx.of(card) {
+            walk(effect.steps(), &mut out);
+        }
+    }
+    out
+}
+
 impl Sms {
+    /// Puts `card` at the end of the Table, in the masks of the `one` filters it matches.
+    pub(super) fn push_slot(&self, state: &mut State, card: u16) {
+        let i = state.table.len();
+        if i < 64 {
+            for (mask, &f) in state.one_slots.iter_mut().zip(&self.one_filters) {
+                if self.fx.set(f).contains(card) {
+                    *mask |= 1 << i;
+                }
+            }
+        }
+        state.table.push(self.slot(card));
+    }
+
     pub(super) fn plays_effects(&self) -> bool {
         self.coverage.effects == EffectsMode::All.id()
     }
@@ -465,21 +504,67 @@ impl<L: Log> SmsBoard<'_, L> {
             Op::Modify {
                 target: Tgt::One(filter),
                 ..
-            } => self.one(set(filter)).is_some(),
+            } => self.one(*filter).is_some(),
             Op::Choose(options) => self.pick(options).is_some() && !state.library.is_empty(),
             _ => true,
         }
     }
 
-    /// The Table slot a `one [filter]` target takes: least power, ties the first.
-    fn one(&self, set: Option<&CardSet>) -> Option<usize> {
-        self.state
-            .table
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| Self::keep(set, s.card) && (*i >= 64 || self.chosen & (1 << i) == 0))
-            .min_by_key(|(i, s)| (self.p.slot_power(s), *i))
-            .map(|(i, _)| i)
+    /// The Table slot a `one [filter]` target takes: least power, ties the first. The
+    /// candidates are the filter's mask ([`one_filters`]) less the slots this effect chose;
+    /// a Table past 64 slots, or an untracked filter, is scanned.
+    fn one(&self, filter: Option<u16>) -> Option<usize> {
+        let table = &self.state.table;
+        let mask = match filter {
+            _ if table.len() > 64 => None,
+            None => Some(match table.len() {
+                64 => u64::MAX,
+                n => (1 << n) - 1,
+            }),
+            Some(f) => self
+                .p
+                .one_filters
+                .iter()
+                .position(|&g| g == f)
+                .map(|k| self.state.one_slots[k]),
+        };
+        let mut best: Option<(u32, usize)> = None;
+        let mut consider = |i: usize| {
+            let power = self.p.slot_power(&table[i]);
+            if best.is_none_or(|(least, _)| power < least) {
+                best = Some((power, i));
+            }
+        };
+        let Some(mask) = mask else {
+            return self.one_by_scan(filter);
+        };
+        let mut bits = mask & !self.chosen;
+        while bits != 0 {
+            consider(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+        let one = best.map(|(_, i)| i);
+        debug_assert_eq!(
+            one,
+            self.one_by_scan(filter),
+            "the `one` mask and the Table"
+        );
+        one
+    }
+
+    /// [`Self::one`] by a scan of the whole Table with the filter.
+    fn one_by_scan(&self, filter: Option<u16>) -> Option<usize> {
+        let set = filter.map(|f| self.p.fx.set(f));
+        let mut best: Option<(u32, usize)> = None;
+        for (i, s) in self.state.table.iter().enumerate() {
+            if Self::keep(set, s.card) && (i >= 64 || self.chosen & (1 << i) == 0) {
+                let power = self.p.slot_power(s);
+                if best.is_none_or(|(least, _)| power < least) {
+                    best = Some((power, i));
+                }
+            }
+        }
+        best.map(|(_, i)| i)
     }
 
     fn attached(&self, slot: usize) -> [u16; 4] {
@@ -680,14 +765,18 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         // The target slots, without allocating: `One` is a single slot, the rest a filter
         // over the Table.
         let one = match target {
-            Tgt::One(f) => match self.one(set(f)) {
+            Tgt::One(f) => match self.one(f) {
                 Some(i) => Some(i),
                 None => return,
             },
             _ => None,
         };
         let by32 = by as i32;
-        for i in 0..self.state.table.len() {
+        let slots = match one {
+            Some(i) => i..i + 1,
+            None => 0..self.state.table.len(),
+        };
+        for i in slots {
             let card = self.state.table[i].card;
             let hit = match target {
                 Tgt::This => Some(i) == self.slot,

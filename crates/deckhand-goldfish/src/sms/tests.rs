@@ -479,6 +479,24 @@ proptest! {
         let (engine, literal) = both_readings(&p, &deck, seed);
         prop_assert_eq!(engine, literal);
     }
+
+    /// Random decks with every effect on play the same with and without the log; in debug
+    /// builds each `one [filter]` target is also checked against a scan of the Table.
+    #[test]
+    fn any_deck_with_every_effect_plays_the_same_with_and_without_its_log(
+        deck in testing::any_deck(G, 1, 2..30),
+        villain: bool,
+        seed: u64,
+    ) {
+        let setup = Setup {
+            side: Some(if villain { Side::Villain } else { Side::Hero }),
+            effects: EffectsMode::All,
+            ..KEYWORDS
+        };
+        let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
+        let logged = played(&p, seed, &mut Recorder::default());
+        prop_assert_eq!(played(&p, seed, &mut NoLog), logged);
+    }
 }
 
 const SAMPLES: [(&str, &str); 3] = [
