@@ -40,7 +40,8 @@
 //!   the goldfish wins, equal HP goes to the Energy (the goldfish has none), less is
 //!   counted as a deck-out. A game still going after turn 60 is a draw.
 //! - The Shards and Energy figures are what playing cards made that turn (Energy as it
-//!   reached the tracker, under the cap of 20).
+//!   reached the tracker, under the cap of 20); with every effect on, what effects made
+//!   that turn too, whenever in the turn.
 //!
 //! Effects: with `--effects all` (the default) every card's stated effects play through the
 //! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
@@ -171,6 +172,10 @@ pub struct State {
     shards: u32,
     /// Damage dealt to the goldfish this turn by effects (`--effects all`).
     dealt: u32,
+    /// Shards and Energy made this turn by cards played and by effects, whenever in the
+    /// turn (`--effects all`: the turn's figures).
+    made_shards: u32,
+    made_energy: u32,
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -496,6 +501,8 @@ impl Procedure for PrDbg {
             main_deck_out: false,
             shards: 0,
             dealt: 0,
+            made_shards: 0,
+            made_energy: 0,
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),

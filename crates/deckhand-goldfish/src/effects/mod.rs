@@ -473,5 +473,20 @@ impl Programs {
     }
 }
 
+// Reading an effect without resolving it, for a pilot that ranks what it could do.
+impl Compiled {
+    /// Its cost (paid in full before its steps, or the effect does nothing).
+    pub fn cost(&self) -> &[Op] {
+        &self.cost
+    }
+}
+
+impl Programs {
+    /// What `amount` comes to on `board` now.
+    pub fn amount_on<B: Board>(&self, amount: &Amt, board: &B) -> i64 {
+        self.amount(amount, board)
+    }
+}
+
 #[cfg(test)]
 mod tests;

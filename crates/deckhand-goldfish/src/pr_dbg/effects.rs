@@ -17,10 +17,15 @@
 //! played this turn.
 //!
 //! Decided here, where GAMES.md and the audit notes leave a choice:
-//! - Activation order: most `damage` first (a card without the stat counts 0), ties in slot
-//!   order, the Character after its slots, the Zord Bay last; each once a turn unless
-//!   readied; one whose `ability_cost` the Energy does not cover is skipped. Cards drawn by
-//!   an effect during the Main Phase are played (or attached) at once, like the hand.
+//! - Activation order: most damage first, as the stated Ability would deal it now (its
+//!   damage steps, counted on the board: Nadia's 1 per Hero you control, Mentor Imara
+//!   Vance's Locations; an Ability that deals none counts 0, whatever its `damage` stat),
+//!   ties in slot order, the Character after its slots, the Zord Bay last; each once a turn
+//!   unless readied; one whose `ability_cost` the Energy does not cover is skipped. Cards
+//!   drawn by an effect during the Main Phase are played (or attached) at once, like the
+//!   hand.
+//! - The turn's figures (Shards, Energy, the flip) count the whole turn: what cards and
+//!   effects make after the hand is played (an Ability's draw, a Battle reward) too.
 //! - Destroying takes only Stuns and Starters (the least useful: Stuns, then Starters with
 //!   the fewest Shards + Energy, then by name); with none, nothing is destroyed: the pilot
 //!   never destroys a card it bought. A choice takes its first option whose moves and costs
@@ -149,14 +154,29 @@ impl PrDbg {
         state.mods.retain(|m| !m.turn);
         state.shards = 0;
         state.zord_used.fill(false);
-        self.fire_in_play(Trigger::TurnStart, state, rng, log);
-        let energy = state.energy;
-        let gained = self.play_all_fx(state, rng, log);
-        figures.shards[t] += u64::from(state.shards);
-        figures.energy[t] += u64::from(gained.max(state.energy.saturating_sub(energy)));
+        state.made_shards = 0;
+        state.made_energy = 0;
+        let end = self.main_phase(state, rng, turn, log, figures);
+        // Counted once the turn is over: an Ability's draw, a Battle reward or a bought
+        // Signature Item filling the fourth slot all happen after the cards in hand.
+        figures.shards[t] += u64::from(state.made_shards);
+        figures.energy[t] += u64::from(state.made_energy);
         if state.flipped == turn {
             figures.flips[t] += 1;
         }
+        end
+    }
+
+    fn main_phase<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Figures,
+    ) -> Option<Outcome> {
+        self.fire_in_play(Trigger::TurnStart, state, rng, log);
+        self.play_all_fx(state, rng, log);
         if let Some(end) = self.won(state, log) {
             return Some(end);
         }
@@ -174,12 +194,10 @@ impl PrDbg {
     }
 
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
-    /// Returns the Energy gained by playing.
-    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
+    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if state.hand.len() > 1 && state.attached.contains(&NONE) {
             state.hand.sort_by_key(|&c| self.attach_rank[c as usize]);
         }
-        let mut gained = 0;
         while !state.hand.is_empty() {
             let card = state.hand.remove(0);
             let f = self.f(card);
@@ -197,9 +215,10 @@ impl PrDbg {
             self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
             let shards = u32::from(f.shards) + self.extra_shards(state, card);
             state.shards += shards;
+            state.made_shards += shards;
             let before = state.energy;
             state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
-            gained += state.energy - before;
+            state.made_energy += state.energy - before;
             state.played.push(card);
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
@@ -211,7 +230,6 @@ impl PrDbg {
             });
             self.fire_card(card, Trigger::Played, state, rng, log);
         }
-        gained
     }
 
     /// The first empty slot `card` fits (a Signature Item fits any).
@@ -239,36 +257,80 @@ impl PrDbg {
         }
     }
 
-    /// The card whose Ability the pilot activates next: most damage, then slot order
-    /// (slots, the flipped Character, the Zord Bay). `(position, card)`.
-    fn next_activation(&self, state: &State) -> Option<(usize, u16)> {
-        let own = state.attached.len();
-        let mut best: Option<(u8, usize, u16)> = None;
-        let slots = state.attached.iter().copied().chain([if state.flipped > 0 {
+    /// The card whose Ability the pilot activates next: the most damage its stated Ability
+    /// deals now (GAMES.md; a card without a `damage` stat, such as a Ranger-side
+    /// character's, counts what its effects deal), ties in slot order (slots, the flipped
+    /// Character, the Zord Bay). `(position, card)`.
+    fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
+        let own = board.state.attached.len();
+        let mut best: Option<(i64, usize, u16)> = None;
+        let character = if board.state.flipped > 0 {
             self.character
         } else {
             NONE
-        }]);
-        let zords = state.zord_bay.iter().copied();
-        for (i, card) in slots.chain(zords).enumerate() {
-            let used = if i <= own {
-                state.used[i]
-            } else {
-                state.zord_used[i - own - 1]
+        };
+        let zords = board.state.zord_bay.len();
+        for i in 0..=own + zords {
+            let s = &*board.state;
+            let (card, used) = match i {
+                _ if i < own => (s.attached[i], s.used[i]),
+                _ if i == own => (character, s.used[i]),
+                _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
             };
             if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
                 continue;
             }
-            let f = self.f(card);
-            if u32::from(f.ability_cost.unwrap_or(0)) > state.energy {
+            if u32::from(self.f(card).ability_cost.unwrap_or(0)) > s.energy {
                 continue;
             }
-            let damage = f.damage.unwrap_or(0);
+            board.card = card;
+            let damage = self.ability_damage(card, board);
             if best.is_none_or(|(d, _, _)| damage > d) {
                 best = Some((damage, i, card));
             }
         }
         best.map(|(_, i, card)| (i, card))
+    }
+
+    /// The damage `card`'s Ability would deal if activated now: the damage steps of its
+    /// activated effects whose requirement holds and whose Energy cost the tracker covers,
+    /// one after the other (Nadia's second is her Zord's), a choice by the option the pilot
+    /// takes.
+    fn ability_damage<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> i64 {
+        let mut energy = i64::from(board.state.energy);
+        let mut damage = 0;
+        for effect in self.fx.of(card) {
+            if effect.trigger != Trigger::Activated || !self.fx.holds(effect, board) {
+                continue;
+            }
+            let mut cost = 0;
+            for op in effect.cost() {
+                if let Op::Spend(amount, ENERGY) = op {
+                    cost += self.fx.amount_on(amount, board);
+                }
+            }
+            if cost > energy {
+                continue;
+            }
+            energy -= cost;
+            damage += self.steps_damage(effect.steps(), board);
+        }
+        damage
+    }
+
+    fn steps_damage<L: Log>(&self, steps: &[Op], board: &mut PrBoard<'_, L>) -> i64 {
+        let mut damage = 0;
+        for op in steps {
+            match op {
+                Op::Damage(amount) => damage += self.fx.amount_on(amount, board).max(0),
+                Op::Choose(options) if !options.is_empty() => {
+                    let pick = board.choose(options).min(options.len() - 1);
+                    damage += self.steps_damage(&options[pick], board);
+                }
+                _ => {}
+            }
+        }
+        damage
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
@@ -280,7 +342,17 @@ impl PrDbg {
         log: &mut L,
     ) -> Option<Outcome> {
         let own = state.attached.len();
-        while let Some((i, card)) = self.next_activation(state) {
+        loop {
+            let mut board = PrBoard {
+                p: self,
+                state: &mut *state,
+                rng: &mut *rng,
+                log: &mut *log,
+                card: NONE,
+            };
+            let Some((i, card)) = self.next_activation(&mut board) else {
+                return None;
+            };
             if i <= own {
                 state.used[i] = true;
             } else {
@@ -302,7 +374,6 @@ impl PrDbg {
                 return Some(end);
             }
         }
-        None
     }
 
     /// `card` just entered your discard pile, bought or gained: `buys_card` for the cards
@@ -799,8 +870,11 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let s = &mut *self.state;
         if resource == SHARDS {
             s.shards += amount;
+            s.made_shards += amount;
         } else if resource == ENERGY {
+            let before = s.energy;
             s.energy = (s.energy + amount).min(MAX_ENERGY);
+            s.made_energy += s.energy - before;
         }
         let (shards, energy) = (s.shards, s.energy);
         let what = if resource == SHARDS {
