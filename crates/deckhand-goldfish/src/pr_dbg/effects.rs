@@ -42,7 +42,7 @@
 use deckhand_core::{Duration, GoldfishNote};
 
 use super::*;
-use crate::effects::{Board, CardSet, Id, Op, Plays, Tgt};
+use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
 
 const DECK: Id = 0;
 const HAND: Id = 1;
@@ -125,6 +125,29 @@ pub(super) const PLAYS: Plays = Plays {
 
 fn card_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
     None
+}
+
+/// Per deck card, the event triggers some effect reacts to with that card as the other
+/// card (`PrDbg::reacts`).
+pub(super) fn reactions(fx: &Programs, cards: usize) -> Vec<u32> {
+    let mut reacts = vec![0u32; cards];
+    for owner in 0..cards as u16 {
+        for effect in fx.of(owner) {
+            if !effect.trigger.on_another_card() {
+                continue;
+            }
+            let bit = fx.mask(owner) & (1 << effect.trigger as u32);
+            for (c, r) in reacts.iter_mut().enumerate() {
+                if effect
+                    .event_filter()
+                    .is_none_or(|f| fx.set(f).contains(c as u16))
+                {
+                    *r |= bit;
+                }
+            }
+        }
+    }
+    reacts
 }
 
 /// A stat change in force: a cost discount or extra Shards for matching cards.
@@ -243,6 +266,7 @@ impl PrDbg {
     /// Attaches `card` to slot `s`; the fourth slot filled flips the character.
     fn attach<L: Log>(&self, card: u16, s: usize, state: &mut State, rng: &mut Rng, log: &mut L) {
         state.attached[s] = card;
+        state.attaches += 1;
         self.fire_event_all(Trigger::AttachesCard, card, state, rng, log);
         if state.flipped == 0 && state.attached.iter().all(|&c| c != NONE) {
             state.flipped = state.turn.max(1);
@@ -490,18 +514,81 @@ impl PrDbg {
         }
     }
 
-    /// The cards in play, in order: the Character's starting side, the attached cards, the
-    /// Zord Bay, the Ongoing cards, the cards played this turn.
-    fn in_play(&self, state: &State) -> Vec<u16> {
-        let character = (state.flipped == 0).then_some(self.character);
-        character
+    /// The cards in play that have an effect for `trigger`, in order: the Character's
+    /// starting side, the attached cards, the Zord Bay, the Ongoing cards, the cards played
+    /// this turn. A snapshot (what an effect moves meanwhile still fires), written into a
+    /// buffer the state lends out, so no moment allocates.
+    fn in_play(&self, trigger: Trigger, state: &mut State) -> Vec<u16> {
+        let mut cards = std::mem::take(&mut state.in_play);
+        cards.clear();
+        // Most moments (a card played, bought…) find no card in play that reacts: two mask
+        // tests instead of a walk over every zone.
+        let key = u64::from(state.flipped == 0)
+            | (state.control.len() as u64) << 1
+            | (state.zord_bay.len() as u64) << 16
+            | u64::from(state.attaches) << 32;
+        if key != state.standing_key {
+            state.standing_key = key;
+            let character = if state.flipped == 0 {
+                self.fx.mask(self.character)
+            } else {
+                0
+            };
+            state.standing_fx = [&state.attached, &state.zord_bay, &state.control]
+                .into_iter()
+                .flatten()
+                .filter(|&&c| c != NONE)
+                .fold(character, |m, &c| m | self.fx.mask(c));
+        }
+        // The played cards only grow within a turn (`take` resets on the one removal): OR in
+        // the masks of the new ones.
+        if state.played.len() < state.played_seen || state.played_turn != state.turn {
+            state.played_seen = 0;
+            state.played_fx = 0;
+            state.played_turn = state.turn;
+        }
+        for &c in &state.played[state.played_seen..] {
+            state.played_fx |= self.fx.mask(c);
+        }
+        state.played_seen = state.played.len();
+        // The masks may hold more than is in play (a superset only costs a walk), never less.
+        debug_assert_eq!(
+            [
+                &state.attached,
+                &state.zord_bay,
+                &state.control,
+                &state.played
+            ]
             .into_iter()
-            .chain(state.attached.iter().copied())
-            .chain(state.zord_bay.iter().copied())
-            .chain(state.control.iter().copied())
-            .chain(state.played.iter().copied())
-            .filter(|&c| c != NONE)
-            .collect()
+            .flatten()
+            .filter(|&&c| c != NONE)
+            .fold(0, |m, &c| m | self.fx.mask(c))
+                & !(state.standing_fx | state.played_fx),
+            0,
+            "stale in-play trigger masks"
+        );
+        if !Programs::mask_has(state.standing_fx | state.played_fx, trigger) {
+            return cards;
+        }
+        // Plain loops: a chain of filtered iterators cost more than the moment's effects.
+        if state.flipped == 0 && self.character != NONE && self.fx.has(self.character, trigger) {
+            cards.push(self.character);
+        }
+        for zone in [&state.attached, &state.zord_bay, &state.control] {
+            for &c in zone {
+                if c != NONE && self.fx.has(c, trigger) {
+                    cards.push(c);
+                }
+            }
+        }
+        if Programs::mask_has(state.played_fx, trigger) {
+            for &c in &state.played {
+                if self.fx.has(c, trigger) {
+                    cards.push(c);
+                }
+            }
+        }
+        cards
     }
 
     /// Fires `trigger` for every card in play.
@@ -515,9 +602,11 @@ impl PrDbg {
         if !self.fx.any(trigger) {
             return;
         }
-        for card in self.in_play(state) {
+        let cards = self.in_play(trigger, state);
+        for &card in &cards {
             self.fire_card(card, trigger, state, rng, log);
         }
+        state.in_play = cards;
     }
 
     /// Fires a trigger on `other`'s event for every card in play.
@@ -529,21 +618,21 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !self.fx.any(trigger) {
+        if !Programs::mask_has(self.reacts[other as usize], trigger) {
             return;
         }
-        for card in self.in_play(state) {
-            if self.fx.has(card, trigger) {
-                let mut board = PrBoard {
-                    p: self,
-                    state,
-                    rng,
-                    log,
-                    card,
-                };
-                self.fx.fire_event(card, trigger, other, &mut board);
-            }
+        let cards = self.in_play(trigger, state);
+        for &card in &cards {
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire_event(card, trigger, other, &mut board);
         }
+        state.in_play = cards;
     }
 
     /// Least useful first: Stuns and Starters, fewest Shards + Energy, then by name.
@@ -618,6 +707,9 @@ impl<L: Log> PrBoard<'_, L> {
             CONTROL => {
                 // Played Stuns and Starters only (the pilot never destroys what it bought).
                 let i = self.fodder_in(&self.state.played, set)?;
+                // `in_play` reads the played cards' triggers afresh.
+                self.state.played_seen = 0;
+                self.state.played_fx = 0;
                 Some(self.state.played.remove(i))
             }
             HAND | DISCARD => {
