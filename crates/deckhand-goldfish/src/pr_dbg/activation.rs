@@ -98,9 +98,7 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let Some((i, card)) = self.next_activation(&mut board) else {
-                return None;
-            };
+            let (i, card) = self.next_activation(&mut board)?;
             if i <= own {
                 state.used[i] = true;
             } else {

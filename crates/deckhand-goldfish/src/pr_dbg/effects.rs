@@ -183,8 +183,8 @@ impl PrDbg {
         state.made_shards = 0;
         state.made_energy = 0;
         let end = self.main_phase(state, rng, turn, log, figures);
-        // Counted once the turn is over: an Ability's draw, a Battle reward or a bought
-        // Signature Item filling the fourth slot all happen after the cards in hand.
+        // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
+        // fill the last slot) and Battle rewards all come after the cards in hand.
         figures.shards[t] += u64::from(state.made_shards);
         figures.energy[t] += u64::from(state.made_energy);
         if state.flipped == turn {
