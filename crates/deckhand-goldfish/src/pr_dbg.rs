@@ -40,7 +40,8 @@
 //!   the goldfish wins, equal HP goes to the Energy (the goldfish has none), less is
 //!   counted as a deck-out. A game still going after turn 60 is a draw.
 //! - The Shards and Energy figures are what playing cards made that turn (Energy as it
-//!   reached the tracker, under the cap of 20).
+//!   reached the tracker, under the cap of 20); with every effect on, what effects made
+//!   that turn too, whenever in the turn.
 //!
 //! Effects: with `--effects all` (the default) every card's stated effects play through the
 //! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
@@ -147,6 +148,10 @@ pub struct PrDbg {
     fx: Programs,
     /// Per card: a Stun or Starter (what destroying takes first, GAMES.md's least useful).
     fodder: Vec<bool>,
+    /// Per card, the triggers on another card's event (`plays_card`…) that some effect of
+    /// the deck reacts to when this card is the other card ([`Programs::mask_has`]): a
+    /// Starter played usually wakes nothing, and the moment ends on one test.
+    reacts: Vec<u32>,
 }
 
 /// One game in progress.
@@ -171,6 +176,25 @@ pub struct State {
     shards: u32,
     /// Damage dealt to the goldfish this turn by effects (`--effects all`).
     dealt: u32,
+    /// Shards and Energy made this turn by cards played and by effects, whenever in the
+    /// turn (`--effects all`: the turn's figures).
+    made_shards: u32,
+    made_energy: u32,
+    /// The buffer `fx_board::in_play` fills (a moment's cards in play), kept between uses.
+    in_play: Vec<u16>,
+    /// The triggers of `played[..played_seen]`, ORed: most moments skip the played cards
+    /// with one test. Read afresh when a card leaves `played` and each turn.
+    played_fx: u32,
+    played_seen: usize,
+    /// The turn `played_fx` was read in (the played cards go to the discard pile at its end).
+    played_turn: u32,
+    /// The triggers of the other cards in play (the unflipped Character, attached, Zord
+    /// Bay, Ongoing), ORed, and the key they were read at: those zones only grow, so their
+    /// sizes, the flip and `attaches` tell when to read them again.
+    standing_fx: u32,
+    standing_key: u64,
+    /// Cards attached so far (by `fx_board::attach`).
+    attaches: u32,
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -330,7 +354,9 @@ impl PrDbg {
         if all {
             not_simulated = coverage.left_out();
         }
+        let reacts = fx_board::reactions(&programs, cards.cards.len());
         let mut p = PrDbg {
+            reacts,
             all,
             fx: programs,
             fodder,
@@ -496,6 +522,15 @@ impl Procedure for PrDbg {
             main_deck_out: false,
             shards: 0,
             dealt: 0,
+            made_shards: 0,
+            made_energy: 0,
+            in_play: Vec::with_capacity(capacity),
+            played_fx: 0,
+            played_seen: 0,
+            played_turn: u32::MAX,
+            standing_fx: 0,
+            standing_key: u64::MAX,
+            attaches: 0,
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),
@@ -593,6 +628,11 @@ impl Procedure for PrDbg {
         state.battled = NONE;
         state.deck_top.clear();
         state.mods.clear();
+        state.standing_key = u64::MAX;
+        state.attaches = 0;
+        state.played_seen = 0;
+        state.played_fx = 0;
+        state.played_turn = u32::MAX;
         // The Grid: 6 cards, at most 2 of a type; extras set aside and shuffled back.
         let mut per_type = [0u8; 256];
         let mut placed = 0;

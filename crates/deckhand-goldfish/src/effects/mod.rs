@@ -473,5 +473,39 @@ impl Programs {
     }
 }
 
+// Reading an effect without resolving it, for a pilot that ranks what it could do.
+impl Compiled {
+    /// Its cost (paid in full before its steps, or the effect does nothing).
+    pub fn cost(&self) -> &[Op] {
+        &self.cost
+    }
+
+    /// For a trigger on another card's event, the compiled filter of the cards it reacts to
+    /// ([`Programs::set`]; `None`: any card).
+    pub fn event_filter(&self) -> Option<u16> {
+        self.card
+    }
+}
+
+impl Programs {
+    /// Every trigger `card` has an effect for, as a mask: OR a zone's masks to ask the whole
+    /// zone at once ([`Programs::mask_has`]).
+    #[inline]
+    pub fn mask(&self, card: u16) -> u32 {
+        self.masks.get(card as usize).copied().unwrap_or(0)
+    }
+
+    /// True when `mask` (from [`Programs::mask`]) has `trigger`.
+    #[inline]
+    pub fn mask_has(mask: u32, trigger: Trigger) -> bool {
+        mask & trigger_bit(trigger) != 0
+    }
+
+    /// What `amount` comes to on `board` now.
+    pub fn amount_on<B: Board>(&self, amount: &Amt, board: &B) -> i64 {
+        self.amount(amount, board)
+    }
+}
+
 #[cfg(test)]
 mod tests;

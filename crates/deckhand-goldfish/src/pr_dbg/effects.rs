@@ -17,10 +17,15 @@
 //! played this turn.
 //!
 //! Decided here, where GAMES.md and the audit notes leave a choice:
-//! - Activation order: most `damage` first (a card without the stat counts 0), ties in slot
-//!   order, the Character after its slots, the Zord Bay last; each once a turn unless
-//!   readied; one whose `ability_cost` the Energy does not cover is skipped. Cards drawn by
-//!   an effect during the Main Phase are played (or attached) at once, like the hand.
+//! - Activation order: most damage first, as the stated Ability would deal it now (its
+//!   damage steps, counted on the board: Nadia's 1 per Hero you control, Mentor Imara
+//!   Vance's Locations; an Ability that deals none counts 0, whatever its `damage` stat),
+//!   ties in slot order, the Character after its slots, the Zord Bay last; each once a turn
+//!   unless readied; one whose `ability_cost` the Energy does not cover is skipped. Cards
+//!   drawn by an effect during the Main Phase are played (or attached) at once, like the
+//!   hand.
+//! - The turn's figures (Shards, Energy, the flip) count the whole turn: what cards and
+//!   effects make after the hand is played (an Ability's draw, a Battle reward) too.
 //! - Destroying takes only Stuns and Starters (the least useful: Stuns, then Starters with
 //!   the fewest Shards + Energy, then by name); with none, nothing is destroyed: the pilot
 //!   never destroys a card it bought. A choice takes its first option whose moves and costs
@@ -37,7 +42,10 @@
 use deckhand_core::{Duration, GoldfishNote};
 
 use super::*;
-use crate::effects::{Board, CardSet, Id, Op, Plays, Tgt};
+use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
+
+#[path = "activation.rs"]
+mod activation;
 
 const DECK: Id = 0;
 const HAND: Id = 1;
@@ -122,6 +130,29 @@ fn card_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
     None
 }
 
+/// Per deck card, the event triggers some effect reacts to with that card as the other
+/// card (`PrDbg::reacts`).
+pub(super) fn reactions(fx: &Programs, cards: usize) -> Vec<u32> {
+    let mut reacts = vec![0u32; cards];
+    for owner in 0..cards as u16 {
+        for effect in fx.of(owner) {
+            if !effect.trigger.on_another_card() {
+                continue;
+            }
+            let bit = fx.mask(owner) & (1 << effect.trigger as u32);
+            for (c, r) in reacts.iter_mut().enumerate() {
+                if effect
+                    .event_filter()
+                    .is_none_or(|f| fx.set(f).contains(c as u16))
+                {
+                    *r |= bit;
+                }
+            }
+        }
+    }
+    reacts
+}
+
 /// A stat change in force: a cost discount or extra Shards for matching cards.
 #[derive(Debug, Clone)]
 pub struct Mod {
@@ -149,14 +180,29 @@ impl PrDbg {
         state.mods.retain(|m| !m.turn);
         state.shards = 0;
         state.zord_used.fill(false);
-        self.fire_in_play(Trigger::TurnStart, state, rng, log);
-        let energy = state.energy;
-        let gained = self.play_all_fx(state, rng, log);
-        figures.shards[t] += u64::from(state.shards);
-        figures.energy[t] += u64::from(gained.max(state.energy.saturating_sub(energy)));
+        state.made_shards = 0;
+        state.made_energy = 0;
+        let end = self.main_phase(state, rng, turn, log, figures);
+        // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
+        // fill the last slot) and Battle rewards all come after the cards in hand.
+        figures.shards[t] += u64::from(state.made_shards);
+        figures.energy[t] += u64::from(state.made_energy);
         if state.flipped == turn {
             figures.flips[t] += 1;
         }
+        end
+    }
+
+    fn main_phase<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        turn: u32,
+        log: &mut L,
+        figures: &mut Figures,
+    ) -> Option<Outcome> {
+        self.fire_in_play(Trigger::TurnStart, state, rng, log);
+        self.play_all_fx(state, rng, log);
         if let Some(end) = self.won(state, log) {
             return Some(end);
         }
@@ -174,12 +220,10 @@ impl PrDbg {
     }
 
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
-    /// Returns the Energy gained by playing.
-    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
+    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if state.hand.len() > 1 && state.attached.contains(&NONE) {
             state.hand.sort_by_key(|&c| self.attach_rank[c as usize]);
         }
-        let mut gained = 0;
         while !state.hand.is_empty() {
             let card = state.hand.remove(0);
             let f = self.f(card);
@@ -197,9 +241,10 @@ impl PrDbg {
             self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
             let shards = u32::from(f.shards) + self.extra_shards(state, card);
             state.shards += shards;
+            state.made_shards += shards;
             let before = state.energy;
             state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
-            gained += state.energy - before;
+            state.made_energy += state.energy - before;
             state.played.push(card);
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
@@ -211,7 +256,6 @@ impl PrDbg {
             });
             self.fire_card(card, Trigger::Played, state, rng, log);
         }
-        gained
     }
 
     /// The first empty slot `card` fits (a Signature Item fits any).
@@ -225,6 +269,7 @@ impl PrDbg {
     /// Attaches `card` to slot `s`; the fourth slot filled flips the character.
     fn attach<L: Log>(&self, card: u16, s: usize, state: &mut State, rng: &mut Rng, log: &mut L) {
         state.attached[s] = card;
+        state.attaches += 1;
         self.fire_event_all(Trigger::AttachesCard, card, state, rng, log);
         if state.flipped == 0 && state.attached.iter().all(|&c| c != NONE) {
             state.flipped = state.turn.max(1);
@@ -237,72 +282,6 @@ impl PrDbg {
                 )
             });
         }
-    }
-
-    /// The card whose Ability the pilot activates next: most damage, then slot order
-    /// (slots, the flipped Character, the Zord Bay). `(position, card)`.
-    fn next_activation(&self, state: &State) -> Option<(usize, u16)> {
-        let own = state.attached.len();
-        let mut best: Option<(u8, usize, u16)> = None;
-        let slots = state.attached.iter().copied().chain([if state.flipped > 0 {
-            self.character
-        } else {
-            NONE
-        }]);
-        let zords = state.zord_bay.iter().copied();
-        for (i, card) in slots.chain(zords).enumerate() {
-            let used = if i <= own {
-                state.used[i]
-            } else {
-                state.zord_used[i - own - 1]
-            };
-            if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
-                continue;
-            }
-            let f = self.f(card);
-            if u32::from(f.ability_cost.unwrap_or(0)) > state.energy {
-                continue;
-            }
-            let damage = f.damage.unwrap_or(0);
-            if best.is_none_or(|(d, _, _)| damage > d) {
-                best = Some((damage, i, card));
-            }
-        }
-        best.map(|(_, i, card)| (i, card))
-    }
-
-    /// Activates Abilities until none is left that the Energy covers. `Some` when the
-    /// goldfish falls.
-    fn activate_all<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> Option<Outcome> {
-        let own = state.attached.len();
-        while let Some((i, card)) = self.next_activation(state) {
-            if i <= own {
-                state.used[i] = true;
-            } else {
-                state.zord_used[i - own - 1] = true;
-            }
-            let energy = state.energy;
-            log.decide(Action::Attack, || {
-                format!(
-                    "Activate {} (Energy {energy}): the unused Ability with the most damage",
-                    self.name(card)
-                )
-            });
-            self.fire_card(card, Trigger::Activated, state, rng, log);
-            if let Some(end) = self.won(state, log) {
-                return Some(end);
-            }
-            self.play_all_fx(state, rng, log);
-            if let Some(end) = self.won(state, log) {
-                return Some(end);
-            }
-        }
-        None
     }
 
     /// `card` just entered your discard pile, bought or gained: `buys_card` for the cards
@@ -419,18 +398,81 @@ impl PrDbg {
         }
     }
 
-    /// The cards in play, in order: the Character's starting side, the attached cards, the
-    /// Zord Bay, the Ongoing cards, the cards played this turn.
-    fn in_play(&self, state: &State) -> Vec<u16> {
-        let character = (state.flipped == 0).then_some(self.character);
-        character
+    /// The cards in play that have an effect for `trigger`, in order: the Character's
+    /// starting side, the attached cards, the Zord Bay, the Ongoing cards, the cards played
+    /// this turn. A snapshot (what an effect moves meanwhile still fires), written into a
+    /// buffer the state lends out, so no moment allocates.
+    fn in_play(&self, trigger: Trigger, state: &mut State) -> Vec<u16> {
+        let mut cards = std::mem::take(&mut state.in_play);
+        cards.clear();
+        // Most moments (a card played, bought…) find no card in play that reacts: two mask
+        // tests instead of a walk over every zone.
+        let key = u64::from(state.flipped == 0)
+            | (state.control.len() as u64) << 1
+            | (state.zord_bay.len() as u64) << 16
+            | u64::from(state.attaches) << 32;
+        if key != state.standing_key {
+            state.standing_key = key;
+            let character = if state.flipped == 0 {
+                self.fx.mask(self.character)
+            } else {
+                0
+            };
+            state.standing_fx = [&state.attached, &state.zord_bay, &state.control]
+                .into_iter()
+                .flatten()
+                .filter(|&&c| c != NONE)
+                .fold(character, |m, &c| m | self.fx.mask(c));
+        }
+        // The played cards only grow within a turn (`take` resets on the one removal): OR in
+        // the masks of the new ones.
+        if state.played.len() < state.played_seen || state.played_turn != state.turn {
+            state.played_seen = 0;
+            state.played_fx = 0;
+            state.played_turn = state.turn;
+        }
+        for &c in &state.played[state.played_seen..] {
+            state.played_fx |= self.fx.mask(c);
+        }
+        state.played_seen = state.played.len();
+        // The masks may hold more than is in play (a superset only costs a walk), never less.
+        debug_assert_eq!(
+            [
+                &state.attached,
+                &state.zord_bay,
+                &state.control,
+                &state.played
+            ]
             .into_iter()
-            .chain(state.attached.iter().copied())
-            .chain(state.zord_bay.iter().copied())
-            .chain(state.control.iter().copied())
-            .chain(state.played.iter().copied())
-            .filter(|&c| c != NONE)
-            .collect()
+            .flatten()
+            .filter(|&&c| c != NONE)
+            .fold(0, |m, &c| m | self.fx.mask(c))
+                & !(state.standing_fx | state.played_fx),
+            0,
+            "stale in-play trigger masks"
+        );
+        if !Programs::mask_has(state.standing_fx | state.played_fx, trigger) {
+            return cards;
+        }
+        // Plain loops: a chain of filtered iterators cost more than the moment's effects.
+        if state.flipped == 0 && self.character != NONE && self.fx.has(self.character, trigger) {
+            cards.push(self.character);
+        }
+        for zone in [&state.attached, &state.zord_bay, &state.control] {
+            for &c in zone {
+                if c != NONE && self.fx.has(c, trigger) {
+                    cards.push(c);
+                }
+            }
+        }
+        if Programs::mask_has(state.played_fx, trigger) {
+            for &c in &state.played {
+                if self.fx.has(c, trigger) {
+                    cards.push(c);
+                }
+            }
+        }
+        cards
     }
 
     /// Fires `trigger` for every card in play.
@@ -444,9 +486,11 @@ impl PrDbg {
         if !self.fx.any(trigger) {
             return;
         }
-        for card in self.in_play(state) {
+        let cards = self.in_play(trigger, state);
+        for &card in &cards {
             self.fire_card(card, trigger, state, rng, log);
         }
+        state.in_play = cards;
     }
 
     /// Fires a trigger on `other`'s event for every card in play.
@@ -458,21 +502,21 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !self.fx.any(trigger) {
+        if !Programs::mask_has(self.reacts[other as usize], trigger) {
             return;
         }
-        for card in self.in_play(state) {
-            if self.fx.has(card, trigger) {
-                let mut board = PrBoard {
-                    p: self,
-                    state,
-                    rng,
-                    log,
-                    card,
-                };
-                self.fx.fire_event(card, trigger, other, &mut board);
-            }
+        let cards = self.in_play(trigger, state);
+        for &card in &cards {
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire_event(card, trigger, other, &mut board);
         }
+        state.in_play = cards;
     }
 
     /// Least useful first: Stuns and Starters, fewest Shards + Energy, then by name.
@@ -547,6 +591,9 @@ impl<L: Log> PrBoard<'_, L> {
             CONTROL => {
                 // Played Stuns and Starters only (the pilot never destroys what it bought).
                 let i = self.fodder_in(&self.state.played, set)?;
+                // `in_play` reads the played cards' triggers afresh.
+                self.state.played_seen = 0;
+                self.state.played_fx = 0;
                 Some(self.state.played.remove(i))
             }
             HAND | DISCARD => {
@@ -799,8 +846,11 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let s = &mut *self.state;
         if resource == SHARDS {
             s.shards += amount;
+            s.made_shards += amount;
         } else if resource == ENERGY {
+            let before = s.energy;
             s.energy = (s.energy + amount).min(MAX_ENERGY);
+            s.made_energy += s.energy - before;
         }
         let (shards, energy) = (s.shards, s.energy);
         let what = if resource == SHARDS {

@@ -553,6 +553,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 }
 
 mod scenarios;
+mod turns;
 
 /// Whole games with every effect on (`*-effects-*`), each decision read against GAMES.md's
 /// pilot and `pr_dbg/effects.rs`: cards played one at a time with their Shards and Energy,

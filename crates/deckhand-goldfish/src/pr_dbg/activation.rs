@@ -1,0 +1,124 @@
+//! The pilot's Abilities with every effect on (GAMES.md: "Activate attached Attack cards
+//! whose `ability_cost` the Energy covers, most damage first, each once per turn"): which
+//! one goes next, ranked by the damage the stated Ability deals now.
+
+use super::*;
+
+impl PrDbg {
+    /// The card whose Ability the pilot activates next: the most damage its stated Ability
+    /// deals now (GAMES.md; a card without a `damage` stat, such as a Ranger-side
+    /// character's, counts what its effects deal), ties in slot order (slots, the flipped
+    /// Character, the Zord Bay). `(position, card)`.
+    fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
+        let own = board.state.attached.len();
+        let mut best: Option<(i64, usize, u16)> = None;
+        let character = if board.state.flipped > 0 {
+            self.character
+        } else {
+            NONE
+        };
+        let zords = board.state.zord_bay.len();
+        for i in 0..=own + zords {
+            let s = &*board.state;
+            let (card, used) = match i {
+                _ if i < own => (s.attached[i], s.used[i]),
+                _ if i == own => (character, s.used[i]),
+                _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
+            };
+            if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
+                continue;
+            }
+            if u32::from(self.f(card).ability_cost.unwrap_or(0)) > s.energy {
+                continue;
+            }
+            board.card = card;
+            let damage = self.ability_damage(card, board);
+            if best.is_none_or(|(d, _, _)| damage > d) {
+                best = Some((damage, i, card));
+            }
+        }
+        best.map(|(_, i, card)| (i, card))
+    }
+
+    /// The damage `card`'s Ability would deal if activated now: the damage steps of its
+    /// activated effects whose requirement holds and whose Energy cost the tracker covers,
+    /// one after the other (Nadia's second is her Zord's), a choice by the option the pilot
+    /// takes.
+    fn ability_damage<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> i64 {
+        let mut energy = i64::from(board.state.energy);
+        let mut damage = 0;
+        for effect in self.fx.of(card) {
+            if effect.trigger != Trigger::Activated || !self.fx.holds(effect, board) {
+                continue;
+            }
+            let mut cost = 0;
+            for op in effect.cost() {
+                if let Op::Spend(amount, ENERGY) = op {
+                    cost += self.fx.amount_on(amount, board);
+                }
+            }
+            if cost > energy {
+                continue;
+            }
+            energy -= cost;
+            damage += self.steps_damage(effect.steps(), board);
+        }
+        damage
+    }
+
+    fn steps_damage<L: Log>(&self, steps: &[Op], board: &mut PrBoard<'_, L>) -> i64 {
+        let mut damage = 0;
+        for op in steps {
+            match op {
+                Op::Damage(amount) => damage += self.fx.amount_on(amount, board).max(0),
+                Op::Choose(options) if !options.is_empty() => {
+                    let pick = board.choose(options).min(options.len() - 1);
+                    damage += self.steps_damage(&options[pick], board);
+                }
+                _ => {}
+            }
+        }
+        damage
+    }
+
+    /// Activates Abilities until none is left that the Energy covers. `Some` when the
+    /// goldfish falls.
+    pub(super) fn activate_all<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        let own = state.attached.len();
+        loop {
+            let mut board = PrBoard {
+                p: self,
+                state: &mut *state,
+                rng: &mut *rng,
+                log: &mut *log,
+                card: NONE,
+            };
+            let (i, card) = self.next_activation(&mut board)?;
+            if i <= own {
+                state.used[i] = true;
+            } else {
+                state.zord_used[i - own - 1] = true;
+            }
+            let energy = state.energy;
+            log.decide(Action::Attack, || {
+                format!(
+                    "Activate {} (Energy {energy}): the unused Ability with the most damage",
+                    self.name(card)
+                )
+            });
+            self.fire_card(card, Trigger::Activated, state, rng, log);
+            if let Some(end) = self.won(state, log) {
+                return Some(end);
+            }
+            self.play_all_fx(state, rng, log);
+            if let Some(end) = self.won(state, log) {
+                return Some(end);
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Whole turns with every effect on, one row per defect found in the audit
+//! (`tests/fixtures/effects/pr-dbg.md`): which Ability goes first, and the turn's figures
+//! counting what happens after the cards in hand (Abilities, buys, Battles).
+
+use super::*;
+
+/// A Nadia Okonkwo turn: her slots, the hand (played first), The Grid (kept full, so
+/// nothing refills it), the Energy on the tracker.
+struct Turn {
+    rule: &'static str,
+    attached: [&'static str; 4],
+    flipped: bool,
+    hand: &'static [&'static str],
+    /// Your deck (drawn in this order); empty: Teamwork.
+    deck: &'static [&'static str],
+    grid: [&'static str; 6],
+    energy: u32,
+    // After the turn:
+    goldfish_hp: i32,
+    energy_after: u32,
+    used: &'static [usize],
+    shards_figure: u64,
+    energy_figure: u64,
+    flips_figure: u64,
+}
+
+/// Zords: neither bought (Kind::Other) nor Battled, so The Grid stays as it is.
+const ZORDS: [&str; 6] = ["Granite Tortoise"; 6];
+
+fn play(t: &Turn) -> (State, Figures) {
+    let mut names: Vec<&str> = t
+        .attached
+        .iter()
+        .chain(t.hand)
+        .chain(t.deck)
+        .chain(&t.grid)
+        .copied()
+        .collect();
+    names.retain(|n| !n.is_empty() && *n != "Teamwork");
+    names.sort();
+    names.dedup();
+    let mut lines: Vec<(&str, u32, &str)> = names.iter().map(|&n| ("main", 1, n)).collect();
+    lines.push(("starter", 7, "Teamwork"));
+    lines.push(("character", 1, NADIA));
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let index = |name: &str| match name {
+        "" => NONE,
+        _ => p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16,
+    };
+    let mut state = p.new_state();
+    state.hand = t.hand.iter().map(|n| index(n)).collect();
+    state.draw_pile = vec![index("Teamwork"); 5];
+    // Known cards on top of the deck, drawn first (the top last).
+    state.deck_top = t.deck.iter().rev().map(|n| index(n)).collect();
+    for (s, name) in t.attached.iter().enumerate() {
+        state.attached[s] = index(name);
+    }
+    for (i, name) in t.grid.iter().enumerate() {
+        state.grid[i] = index(name);
+    }
+    state.energy = t.energy;
+    if t.flipped {
+        state.flipped = 1;
+    }
+    let mut figures = p.new_figures();
+    let mut log = Recorder::default();
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut log,
+        &mut figures,
+    );
+    (state, figures)
+}
+
+#[test]
+fn each_turn_with_every_effect_plays_as_games_md_says() {
+    let cases = [
+        Turn {
+            rule: "most damage first counts a stated Ability without a damage stat: flipped \
+                   Nadia (1 per Hero in control) before Prism Visor's draw, which would leave \
+                   too little Energy for her",
+            attached: [
+                "Prism Visor",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+            ],
+            flipped: true,
+            hand: &[
+                "Rookie Cadet Ames",
+                "Teamwork",
+                "Teamwork",
+                "Teamwork",
+                "Teamwork",
+            ],
+            deck: &[],
+            grid: ZORDS,
+            energy: 6,
+            goldfish_hp: 29,
+            energy_after: 0,
+            used: &[4],
+            shards_figure: 5,
+            energy_figure: 0,
+            flips_figure: 0,
+        },
+        Turn {
+            rule: "the Shards and Energy figures count what Abilities make after the hand is \
+                   played (Rustback Grunt's 2 Shards, Signal Beacon's 3 Energy)",
+            attached: ["Rustback Grunt", "Signal Beacon", "", ""],
+            flipped: false,
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            deck: &[],
+            grid: ZORDS,
+            energy: 4,
+            goldfish_hp: 30,
+            energy_after: 3,
+            used: &[0, 1],
+            shards_figure: 7,
+            energy_figure: 3,
+            flips_figure: 0,
+        },
+        Turn {
+            rule: "a card an Ability draws attaches to the last empty slot and flips the \
+                   character: the flip counts on this turn",
+            attached: ["Rookie Cadet Ames", "Rookie Cadet Ames", "Arc Baton", ""],
+            flipped: false,
+            hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+            deck: &["Pincer Formation"],
+            grid: ZORDS,
+            energy: 2,
+            goldfish_hp: 30,
+            energy_after: 0,
+            used: &[0],
+            shards_figure: 5,
+            energy_figure: 0,
+            flips_figure: 1,
+        },
+    ];
+    // Every row is checked before failing, so one fix is seen case by case.
+    let mut wrong = Vec::new();
+    for t in &cases {
+        let (state, figures) = play(t);
+        let used: Vec<usize> = (0..state.used.len()).filter(|&s| state.used[s]).collect();
+        let got = (
+            state.goldfish_hp,
+            state.energy,
+            used,
+            [figures.shards[2], figures.energy[2], figures.flips[2]],
+        );
+        let want = (
+            t.goldfish_hp,
+            t.energy_after,
+            t.used.to_vec(),
+            [t.shards_figure, t.energy_figure, t.flips_figure],
+        );
+        if got != want {
+            wrong.push(format!("{}\n  got  {got:?}\n  want {want:?}", t.rule));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
