@@ -265,10 +265,33 @@ impl PrHotg {
             .copied()
             .filter(|&c| fx.has(c, Trigger::Static))
             .collect();
+        let plays_rangers = ranger_cards
+            .iter()
+            .copied()
+            .filter(|&c| fx.has(c, Trigger::PlaysCard))
+            .collect();
+        // Known before the attack is aimed, so read from the data (the step itself is a
+        // no-op when it fires).
+        let ignores_guard = cards
+            .cards
+            .iter()
+            .map(|card| {
+                effects_on
+                    && card.effects.iter().any(|e| {
+                        e.trigger == Trigger::Played && e.steps.contains(&Step::IgnoreGuard)
+                    })
+            })
+            .collect();
         let enemy_extra = enemy_cards
             .iter()
             .map(|card| if effects_on { attack_damage(card) } else { 0 })
             .collect();
+        let summons = effects_on
+            && enemy_cards.iter().flat_map(|c| &c.effects).any(|e| {
+                e.steps
+                    .iter()
+                    .any(|s| matches!(s, Step::Move { to, .. } if to == "sequence"))
+            });
         Ok(PrHotg {
             hand_size: if team > 1 { 7 } else { 5 },
             battle_energy: if team > 1 { 3 } else { 2 },
@@ -293,6 +316,9 @@ impl PrHotg {
             x_value,
             abilities,
             static_rangers,
+            plays_rangers,
+            ignores_guard,
+            summons,
             ranger_cards,
             enemy_extra,
             fx,
