@@ -18,6 +18,12 @@
 //!   at the one with the least.
 //! - A split attack's hits go to its target until it is defeated, the rest to the pilot's
 //!   next target (in the same row when the card says so), up to the number of cards named.
+//! - The rules of reorder, Guard, hit caps, adjacency and the next attack's bonus are in
+//!   `tests/fixtures/effects/pr-hotg.md` ("Decisions the engine must make"): the ranking
+//!   puts back the card it would play soonest; an attack that may ignore Guard is aimed
+//!   with Guard ignored; a Passive's hit rules lower the expected hits the pilot aims with.
+//! - A Ranger's `when you play` ability fires after the played card's own effects (an
+//!   Attack's dice rolled and `X` paid), before a reroll.
 
 use deckhand_core::Trigger;
 
