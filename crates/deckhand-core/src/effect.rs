@@ -331,6 +331,9 @@ pub enum Step {
     IgnoreHits { first: Amount, target: Target },
     /// Deal damage to a card adjacent to the game's target (the pilot picks which).
     DamageAdjacent { amount: Amount },
+    /// This attack's dice may be rolled against a card adjacent to its target instead
+    /// (Heroes of the Grid; the pilot decides by its own rule).
+    RollAdjacent,
 }
 
 impl Trigger {

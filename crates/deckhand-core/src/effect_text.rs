@@ -296,6 +296,7 @@ impl fmt::Display for Step {
             Step::DamageAdjacent { amount } => {
                 write!(f, "deal {amount} damage to an adjacent card")
             }
+            Step::RollAdjacent => f.write_str("roll dice at an adjacent card"),
         }
     }
 }
@@ -666,6 +667,7 @@ impl Parser<'_> {
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
                  roll, choose, reroll, split hits among, fill hand to, ready, copy, \
                  reorder top, ignore guard, unguard, cap hits at, ignore first, \
+                 roll dice at an adjacent card, \
                  or this/others/each/one and a stat change)",
             ));
         };
@@ -705,6 +707,9 @@ impl Parser<'_> {
                 zone,
                 bottom,
             }));
+        }
+        if self.eat("roll dice at an adjacent card") {
+            return Ok(Some(Step::RollAdjacent));
         }
         if self.eat("ignore guard") {
             return Ok(Some(Step::IgnoreGuard));

@@ -287,7 +287,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
             ],
         ),
         (
-            "when played: ignore guard, unguard one [kw:guard]",
+            "when played: ignore guard, unguard one [kw:guard], roll dice at an adjacent card",
             vec![effect(
                 Trigger::Played,
                 vec![
@@ -297,6 +297,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                             filter: filter("kw:guard"),
                         },
                     },
+                    Step::RollAdjacent,
                 ],
             )],
         ),
@@ -536,6 +537,7 @@ fn hotg_step() -> impl Strategy<Value = Step> {
             bottom
         }),
         Just(Step::IgnoreGuard),
+        Just(Step::RollAdjacent),
         target().prop_map(|target| Step::Unguard { target }),
         (amount(), target()).prop_map(|(max, target)| Step::CapHits { max, target }),
         (amount(), target()).prop_map(|(first, target)| Step::IgnoreHits { first, target }),

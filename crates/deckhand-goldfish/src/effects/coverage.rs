@@ -54,7 +54,8 @@ pub struct Plays {
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
     /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`,
-    /// `reorder`, `ignore_guard`, `unguard`, `cap_hits`, `ignore_hits`, `damage_adjacent`),
+    /// `reorder`, `ignore_guard`, `unguard`, `cap_hits`, `ignore_hits`, `damage_adjacent`,
+    /// `roll_adjacent`),
     /// `one` when the board chooses a `one [filter]` stat change's card, and `hp` when the
     /// procedure checks HP requirements.
     pub steps: &'static [&'static str],
@@ -514,6 +515,10 @@ impl Builder<'_> {
             Step::DamageAdjacent { amount } => {
                 self.kind("damage_adjacent")?;
                 Op::DamageAdjacent(self.amount(amount)?)
+            }
+            Step::RollAdjacent => {
+                self.kind("roll_adjacent")?;
+                Op::RollAdjacent
             }
         })
     }

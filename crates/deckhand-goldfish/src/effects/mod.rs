@@ -115,6 +115,8 @@ pub enum Op {
     IgnoreHits(Amt, Tgt),
     /// Damage to a card adjacent to the target.
     DamageAdjacent(Amt),
+    /// The attack's dice may be rolled against a card adjacent to its target.
+    RollAdjacent,
 }
 
 /// "if [filter] in zone", compiled.
@@ -253,6 +255,8 @@ pub trait Board {
     fn ignore_hits(&mut self, _first: i64, _target: Tgt, _sets: &[CardSet]) {}
     /// Damage to a card adjacent to the game's target (the pilot picks which).
     fn damage_adjacent(&mut self, _amount: i64, _label: &str) {}
+    /// The attack's dice may be rolled against a card adjacent to its target.
+    fn roll_adjacent(&mut self, _label: &str) {}
 }
 
 impl Programs {
@@ -460,6 +464,7 @@ impl Programs {
                     board.ignore_hits(first, *target, &self.sets);
                 }
                 Op::DamageAdjacent(a) => board.damage_adjacent(self.amount(a, board), label),
+                Op::RollAdjacent => board.roll_adjacent(label),
             }
         }
     }
