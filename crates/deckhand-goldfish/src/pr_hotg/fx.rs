@@ -103,6 +103,7 @@ pub(super) const PLAYS: Plays = Plays {
         "cap_hits",
         "ignore_hits",
         "damage_adjacent",
+        "roll_adjacent",
         "one",
     ],
     resources: &["energy"],
@@ -145,6 +146,8 @@ pub(super) struct Attack {
     pub(super) split: (u8, bool),
     /// The energy spent on it (its cost, and an `X` Attack's choice): the `spent` zone.
     pub(super) spent: u32,
+    /// Its dice may be rolled against a card adjacent to its target.
+    pub(super) adjacent: bool,
     pub(super) notes: String,
 }
 
@@ -547,6 +550,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                     if kept.is_empty() { "none".to_owned() } else { kept.join(", ") }
                 )
             });
+        }
+    }
+
+    /// The attack's hits land after its effects: `turns.rs` decides where its dice go.
+    fn roll_adjacent(&mut self, _label: &str) {
+        if let At::Attack(_) = self.at {
+            self.state.attack.adjacent = true;
         }
     }
 

@@ -176,6 +176,31 @@ impl PrHotg {
         target.map(|(cannot, _, i)| (cannot, i))
     }
 
+    /// An undefeated card next to slot `i` the attack may target (Guard respected unless
+    /// `pierce`), chosen as [`PrHotg::aim`] chooses with `expected` (× faces) hits.
+    fn adjacent_target(
+        &self,
+        state: &State,
+        i: usize,
+        expected: u32,
+        pierce: bool,
+    ) -> Option<usize> {
+        let mut best: Option<(bool, u32, usize)> = None;
+        for j in self.adjacent(state, i) {
+            let slot = self.slot(state, j);
+            if slot.defeated || (!pierce && self.guarded(state, j)) {
+                continue;
+            }
+            let left = self.health_left(slot);
+            let can = left * self.faces() <= expected;
+            let key = (!can, if can { u32::MAX - left } else { left }, j);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, j)| j)
+    }
+
     pub(super) fn next_target(&self, state: &State, expected: u32) -> Option<usize> {
         self.aim(state, expected, None, false).map(|(_, i)| i)
     }
@@ -241,6 +266,7 @@ impl PrHotg {
         state.attack.fixed = u32::from(f.hits);
         state.attack.split = (1, false);
         state.attack.spent = cost;
+        state.attack.adjacent = false;
         state.attack.notes.clear();
         for _ in 0..dice {
             let face = self.roll_die(rng);
@@ -258,6 +284,12 @@ impl PrHotg {
         let hits = state.attack.fixed + rolled;
         state.hits += hits;
         let left_before = self.health_left(self.slot(state, i));
+        // "Roll the dice against the same target or an adjacent enemy card", decided before
+        // the roll: at an adjacent card when the fixed hits alone defeat the target.
+        let adjacent = state.attack.adjacent
+            && rolled > 0
+            && self.attack_hits(state, i, state.attack.fixed) >= left_before;
+        let hits = if adjacent { state.attack.fixed } else { hits };
         let first = if state.attack.split.0 > 1 {
             hits.min(left_before)
         } else {
@@ -272,6 +304,22 @@ impl PrHotg {
             );
         }
         let left = self.hit_slot(state, i, landed);
+        if adjacent {
+            let expected = u32::from(dice) * self.die_sum;
+            if let Some(j) = self.adjacent_target(state, i, expected, pierce) {
+                let landed = self.attack_hits(state, j, rolled);
+                let after = self.hit_slot(state, j, landed);
+                if L::ENABLED {
+                    let name = &self.enemy_names[self.slot(state, j).enemy as usize];
+                    let _ = std::fmt::Write::write_fmt(
+                        &mut state.attack.notes,
+                        format_args!(
+                            "; its fixed hit(s) defeat the target, so the dice go at the adjacent {name}: {landed} hit(s), {after} health left"
+                        ),
+                    );
+                }
+            }
+        }
         let mut rest = hits - first;
         let (among, row) = state.attack.split;
         for _ in 1..among {

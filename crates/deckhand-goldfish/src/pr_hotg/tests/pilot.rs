@@ -58,6 +58,20 @@ fn the_pilot_plays_guard_hit_rules_and_saved_hits_as_the_cards_say() {
             )
         },
         Case {
+            hand: &["Twin Scythe Rush"],
+            bottom: &["Junkyard Snap", "Tin-Can Tackle"],
+            rows_after: &["Junkyard Snap defeated", "Tin-Can Tackle 2/4"],
+            pool_after: 0,
+            ..with_effects("Twin Scythe Rush's fixed hit defeats its target, so its dice go at the adjacent card", Step::Ranger)
+        },
+        Case {
+            hand: &["Twin Scythe Rush"],
+            bottom: &["Rubble Punch", "Tin-Can Tackle"],
+            rows_after: &["Rubble Punch defeated", "Tin-Can Tackle 4/4"],
+            pool_after: 0,
+            ..with_effects("Twin Scythe Rush rolls at its target when the fixed hit alone does not defeat it", Step::Ranger)
+        },
+        Case {
             top: &["Summon the Legion"],
             bottom: &["Junkyard Snap"],
             rows_after: &[
