@@ -705,8 +705,13 @@ impl PrHotg {
         self.slot_mut(state, i).resolved = true;
         let acts = self.fx.has(card, Trigger::Attacks);
         if damage == 0 && e.drain == 0 && !acts {
-            log.decide(Action::Opponent, || {
-                format!("{name} resolves: its effect is not simulated")
+            // A Passive's whole effect is its `while in play` (simulated): nothing to resolve.
+            let passive = self.fx.has(card, Trigger::Static);
+            log.decide(Action::Opponent, || match passive {
+                true => format!(
+                    "{name} resolves: its Passive acts while it stands, nothing happens now"
+                ),
+                false => format!("{name} resolves: its effect is not simulated"),
             });
             return;
         }

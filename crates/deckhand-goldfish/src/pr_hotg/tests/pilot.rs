@@ -134,3 +134,23 @@ fn patient_stance_saves_one_hit_for_the_next_attack_only() {
     );
     assert_eq!(state.next_hits, 0);
 }
+
+/// A Passive card resolving does nothing more: the step-through says so rather than calling
+/// its (simulated) effect "not simulated".
+#[test]
+fn a_passive_card_resolving_is_not_reported_as_not_simulated() {
+    let case = Case {
+        top: &["Throne Guard Decree"],
+        ..with_effects("", Step::Enemy)
+    };
+    let (p, mut state) = scenario(&case);
+    let mut log = Recorder::default();
+    p.enemy_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    let said: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert!(
+        said.contains(
+            &"Throne Guard Decree resolves: its Passive acts while it stands, nothing happens now"
+        ),
+        "{said:#?}"
+    );
+}
