@@ -92,7 +92,7 @@ impl CombatDeck {
 
     /// Moves the card `offset` below the top (looked at: [`CombatDeck::peek`]) to the
     /// bottom.
-    pub(super) fn to_bottom(&mut self, offset: usize) {
+    pub(super) fn send_under(&mut self, offset: usize) {
         let at = self.top + offset;
         if at >= self.cards.len() {
             return;

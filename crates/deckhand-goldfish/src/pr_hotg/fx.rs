@@ -534,7 +534,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             let keep = top.iter().take_while(|&&c| p.f(c).attack).count();
             // Under in the ranking's order.
             for _ in keep..n {
-                self.state.deck.to_bottom(keep);
+                self.state.deck.send_under(keep);
                 under += 1;
             }
         }
