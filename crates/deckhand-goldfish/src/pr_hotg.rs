@@ -109,7 +109,8 @@ pub struct PrHotg {
     reaction_order: Vec<u16>,
     reactions: Vec<Reacts>,
     /// Per card, the (energy spent, expected hits × faces) of each option of an `X` Attack.
-    x_value: Vec<Vec<(u32, u32)>>,
+    /// (and the dice it rolls).
+    x_value: Vec<Vec<(u32, u32, u32)>>,
     /// The Rangers' once-per-battle abilities (card, how it is used), at most 32.
     abilities: Vec<(u16, turns::Ability)>,
     /// Ranger cards with a `while in play` ability.

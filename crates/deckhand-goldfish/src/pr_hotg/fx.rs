@@ -148,6 +148,9 @@ pub(super) struct Attack {
     pub(super) spent: u32,
     /// Its dice may be rolled against a card adjacent to its target.
     pub(super) adjacent: bool,
+    /// A change to an `X` Attack's dice (Ion Haze), applied to the first roll of its
+    /// choice, never below 1 die: its dice are not a stat.
+    pub(super) x_mod: i8,
     pub(super) notes: String,
 }
 
@@ -442,9 +445,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     }
 
     fn roll(&mut self, dice: i64, label: &str) {
-        let n = dice.clamp(0, 99) as u8;
+        let mut n = dice.clamp(0, 99) as u8;
         match self.at {
             At::Attack(_) => {
+                let m = std::mem::take(&mut self.state.attack.x_mod);
+                if m < 0 && n > 0 {
+                    n = (i32::from(n) + i32::from(m)).max(1) as u8;
+                }
                 for _ in 0..n {
                     let face = self.p.roll_die(self.rng);
                     self.state.attack.rolls.push(face);
@@ -496,7 +503,9 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             for op in option {
                 match op {
                     Op::Spend(crate::effects::Amt::Fixed(n), _) => cost += n,
-                    Op::Roll(crate::effects::Amt::Fixed(n)) => value += n * die,
+                    Op::Roll(crate::effects::Amt::Fixed(n)) => {
+                        value += self.p.x_dice(*n, self.state.attack.x_mod) * die
+                    }
                     Op::Damage(crate::effects::Amt::Fixed(n)) => value += n * faces,
                     Op::Prevent(crate::effects::Amt::Fixed(n)) => value += (*n).min(need),
                     _ => {}

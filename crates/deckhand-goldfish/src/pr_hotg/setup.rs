@@ -19,8 +19,8 @@ fn fixed(amount: &Amount) -> u32 {
     }
 }
 
-/// The options of an `X` Attack's choice: (energy spent, expected hits × faces).
-fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32)> {
+/// The options of an `X` Attack's choice: (energy spent, expected hits × faces, dice).
+fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32, u32)> {
     let mut out = Vec::new();
     for effect in card.effects.iter().filter(|e| e.trigger == Trigger::Played) {
         for step in &effect.steps {
@@ -28,16 +28,19 @@ fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32)> {
                 continue;
             };
             for option in options {
-                let (mut cost, mut value) = (0, 0);
+                let (mut cost, mut value, mut rolled) = (0, 0, 0);
                 for step in option {
                     match step {
                         Step::Spend { amount, .. } => cost += fixed(amount),
-                        Step::Roll { dice } => value += fixed(dice) * die_sum,
+                        Step::Roll { dice } => {
+                            value += fixed(dice) * die_sum;
+                            rolled += fixed(dice);
+                        }
                         Step::Damage { amount } => value += fixed(amount) * faces,
                         _ => {}
                     }
                 }
-                out.push((cost, value));
+                out.push((cost, value, rolled));
             }
         }
     }
@@ -185,7 +188,7 @@ impl PrHotg {
                 effects::build(game, &cards.cards, setup.effects, &fx::PLAYS_KEYWORDS).1,
             ),
         };
-        let x_value: Vec<Vec<(u32, u32)>> = cards
+        let x_value: Vec<Vec<(u32, u32, u32)>> = cards
             .cards
             .iter()
             .map(|card| x_options(card, die_sum, faces))

@@ -110,14 +110,27 @@ impl PrHotg {
         let mut e = dice * self.die_sum + u32::from(f.hits) * self.faces();
         if f.x {
             let energy = state.pool + state.stored;
+            let m = state.dice_mod[card as usize].min(0);
             e += self.x_value[card as usize]
                 .iter()
-                .filter(|(cost, _)| *cost <= energy)
-                .map(|(_, v)| *v)
+                .filter(|(cost, ..)| *cost <= energy)
+                .map(|&(_, v, d)| {
+                    let fewer = d - self.x_dice(i64::from(d), m) as u32;
+                    v - fewer * self.die_sum
+                })
                 .max()
                 .unwrap_or(0);
         }
         e
+    }
+
+    /// The dice an `X` Attack's `roll n` rolls with a change `m` to its dice (never fewer
+    /// than 1 when it rolls any).
+    pub(super) fn x_dice(&self, n: i64, m: i8) -> i64 {
+        match n > 0 && m < 0 {
+            true => (n + i64::from(m)).max(1),
+            false => n,
+        }
     }
 
     /// The card of `pool` the pilot would play soonest (best Attack first, then by name).
@@ -267,6 +280,11 @@ impl PrHotg {
         state.attack.split = (1, false);
         state.attack.spent = cost;
         state.attack.adjacent = false;
+        state.attack.x_mod = if f.x {
+            state.dice_mod[card as usize].min(0)
+        } else {
+            0
+        };
         state.attack.notes.clear();
         for _ in 0..dice {
             let face = self.roll_die(rng);

@@ -72,6 +72,13 @@ fn the_pilot_plays_guard_hit_rules_and_saved_hits_as_the_cards_say() {
             ..with_effects("Twin Scythe Rush rolls at its target when the fixed hit alone does not defeat it", Step::Ranger)
         },
         Case {
+            hand: &["Stampede"],
+            bottom: &["Ion Haze", "Tin-Can Tackle"],
+            rows_after: &["Ion Haze defeated", "Tin-Can Tackle 3/4"],
+            pool_after: 0,
+            ..with_effects("Ion Haze takes a die from Stampede's 4: 3 hits, so the pilot aims at Ion Haze, not Tin-Can Tackle (the hit past it splits on)", Step::Ranger)
+        },
+        Case {
             top: &["Summon the Legion"],
             bottom: &["Junkyard Snap"],
             rows_after: &[
