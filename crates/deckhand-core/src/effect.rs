@@ -236,6 +236,9 @@ pub enum Duration {
     Permanent,
     /// As long as the effect's card stays in play (a `static` effect's bonus).
     WhileInPlay,
+    /// Until the next attack its owner plays has resolved ("the next attack you play this
+    /// battle deals 1 additional hit"): that attack only.
+    NextAttack,
 }
 
 /// One thing an effect does. Zones and resources are names the game declares.
@@ -308,6 +311,29 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         filter: Option<Filter>,
     },
+    /// Look at the top `count` cards of `zone` and put them back in the order the pilot
+    /// prefers (the card it would play soonest on top); `bottom`: the ones it would not
+    /// play go to the bottom instead ("may put it on the bottom").
+    Reorder {
+        count: Amount,
+        zone: String,
+        #[serde(default, skip_serializing_if = "is_false")]
+        bottom: bool,
+    },
+    /// This attack may target a guarded card (Heroes of the Grid's Guard).
+    IgnoreGuard,
+    /// The matching cards stop guarding their neighbours until the end of the battle (the
+    /// pilot picks a `one` target by its own rule).
+    Unguard { target: Target },
+    /// No single attack deals more than `max` hits to a matching card (a static rule).
+    CapHits { max: Amount, target: Target },
+    /// The first `first` hits each attack deals to a matching card are ignored.
+    IgnoreHits { first: Amount, target: Target },
+    /// Deal damage to a card adjacent to the game's target (the pilot picks which).
+    DamageAdjacent { amount: Amount },
+    /// This attack's dice may be rolled against a card adjacent to its target instead
+    /// (Heroes of the Grid; the pilot decides by its own rule).
+    RollAdjacent,
 }
 
 impl Trigger {

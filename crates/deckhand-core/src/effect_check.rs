@@ -185,6 +185,31 @@ impl Checker<'_> {
                 Ok(())
             }
             Step::FillHand { size } => self.amount(&at("size"), size, false),
+            Step::Reorder { count, zone, .. } => {
+                self.amount(&at("count"), count, false)?;
+                self.zone(&at("zone"), zone)
+            }
+            Step::IgnoreGuard | Step::RollAdjacent => Ok(()),
+            Step::Unguard { target } => self.target(&at("target"), target),
+            Step::CapHits { max, target } => {
+                self.amount(&at("max"), max, false)?;
+                self.target(&at("target"), target)
+            }
+            Step::IgnoreHits { first, target } => {
+                self.amount(&at("first"), first, false)?;
+                self.target(&at("target"), target)
+            }
+            Step::DamageAdjacent { amount } => self.amount(&at("amount"), amount, false),
+        }
+    }
+
+    /// The filter of a step's target (Guard and hit rules).
+    fn target(&self, path: &str, target: &Target) -> Result<(), Problem> {
+        match target {
+            Target::This => Ok(()),
+            Target::Others { filter } | Target::Each { filter } | Target::One { filter } => {
+                self.filter(&format!("{path}.filter"), filter.as_ref())
+            }
         }
     }
 

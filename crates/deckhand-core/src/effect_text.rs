@@ -58,11 +58,12 @@ const TRIGGER_PHRASES: [(Trigger, &str); 14] = [
     (Trigger::AfterAttack, "after attack"),
 ];
 
-const DURATIONS: [(Duration, &str); 4] = [
+const DURATIONS: [(Duration, &str); 5] = [
     (Duration::Battle, "until end of battle"),
     (Duration::Turn, "until end of turn"),
     (Duration::Permanent, "permanently"),
     (Duration::WhileInPlay, "while in play"),
+    (Duration::NextAttack, "until next attack"),
 ];
 
 /// The written form of `effects`, joined by [`EFFECT_SEPARATOR`]; empty for none.
@@ -268,8 +269,49 @@ impl fmt::Display for Step {
                 Ok(())
             }
             Step::FillHand { size } => write!(f, "fill hand to {size}"),
+            Step::Reorder {
+                count,
+                zone,
+                bottom,
+            } => {
+                write!(f, "reorder top {count} of {zone}")?;
+                if *bottom {
+                    f.write_str(" to bottom")?;
+                }
+                Ok(())
+            }
+            Step::IgnoreGuard => f.write_str("ignore guard"),
+            Step::Unguard { target } => {
+                f.write_str("unguard ")?;
+                write_target(f, target)
+            }
+            Step::CapHits { max, target } => {
+                write!(f, "cap hits at {max} on ")?;
+                write_target(f, target)
+            }
+            Step::IgnoreHits { first, target } => {
+                write!(f, "ignore first {first} hits on ")?;
+                write_target(f, target)
+            }
+            Step::DamageAdjacent { amount } => {
+                write!(f, "deal {amount} damage to an adjacent card")
+            }
+            Step::RollAdjacent => f.write_str("roll dice at an adjacent card"),
         }
     }
+}
+
+// Guard, adjacency, hit rules and reordering (Heroes of the Grid, issue 19).
+/// `this`, `others [f]`, `each [f]`, `one [f]`: as a stat change names its cards.
+fn write_target(f: &mut fmt::Formatter<'_>, target: &Target) -> fmt::Result {
+    let (word, filter) = match target {
+        Target::This => return f.write_str("this"),
+        Target::Others { filter } => ("others", filter),
+        Target::Each { filter } => ("each", filter),
+        Target::One { filter } => ("one", filter),
+    };
+    f.write_str(word)?;
+    write_filter_after_space(f, filter.as_ref())
 }
 
 /// The words a game gives the written form: the zones, resources and stats it has, and the
@@ -529,7 +571,13 @@ impl Parser<'_> {
         if self.eat("deal ") {
             let amount = self.amount()?;
             self.expect(" damage")?;
+            if self.eat(" to an adjacent card") {
+                return Ok(Step::DamageAdjacent { amount });
+            }
             return Ok(Step::Damage { amount });
+        }
+        if let Some(step) = self.hotg_step()? {
+            return Ok(step);
         }
         if self.eat("prevent ") {
             let amount = self.amount()?;
@@ -618,6 +666,8 @@ impl Parser<'_> {
             return Err(self.error(
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
                  roll, choose, reroll, split hits among, fill hand to, ready, copy, \
+                 reorder top, ignore guard, unguard, cap hits at, ignore first, \
+                 roll dice at an adjacent card, \
                  or this/others/each/one and a stat change)",
             ));
         };
@@ -633,7 +683,7 @@ impl Parser<'_> {
         let Some((duration, len)) = duration else {
             return Err(self.error(
                 "expected a duration (until end of battle, until end of turn, permanently, \
-                 while in play)",
+                 while in play, until next attack)",
             ));
         };
         self.pos += len;
@@ -643,6 +693,61 @@ impl Parser<'_> {
             target,
             duration,
         })
+    }
+
+    /// The steps of Guard, hit rules and reordering; `None` when none starts here.
+    fn hotg_step(&mut self) -> Parsed<Option<Step>> {
+        if self.eat("reorder top ") {
+            let count = self.amount()?;
+            self.expect(" of ")?;
+            let zone = self.zone()?;
+            let bottom = self.eat(" to bottom");
+            return Ok(Some(Step::Reorder {
+                count,
+                zone,
+                bottom,
+            }));
+        }
+        if self.eat("roll dice at an adjacent card") {
+            return Ok(Some(Step::RollAdjacent));
+        }
+        if self.eat("ignore guard") {
+            return Ok(Some(Step::IgnoreGuard));
+        }
+        if self.eat("unguard ") {
+            let target = self.target()?;
+            return Ok(Some(Step::Unguard { target }));
+        }
+        if self.eat("cap hits at ") {
+            let max = self.amount()?;
+            self.expect(" on ")?;
+            let target = self.target()?;
+            return Ok(Some(Step::CapHits { max, target }));
+        }
+        if self.eat("ignore first ") {
+            let first = self.amount()?;
+            self.expect(" hits on ")?;
+            let target = self.target()?;
+            return Ok(Some(Step::IgnoreHits { first, target }));
+        }
+        Ok(None)
+    }
+
+    /// `this`, `others [f]`, `each [f]` or `one [f]`.
+    fn target(&mut self) -> Parsed<Target> {
+        if self.eat("this") {
+            return Ok(Target::This);
+        }
+        let make: fn(Option<Filter>) -> Target = if self.eat("others") {
+            |filter| Target::Others { filter }
+        } else if self.eat("each") {
+            |filter| Target::Each { filter }
+        } else if self.eat("one") {
+            |filter| Target::One { filter }
+        } else {
+            return Err(self.error("expected this, others, each or one"));
+        };
+        Ok(make(self.space_then_filter()?))
     }
 
     fn integer(&mut self) -> Parsed<i64> {

@@ -260,6 +260,86 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
             "when played: fill hand to 8",
             vec![effect(Trigger::Played, vec![Step::FillHand { size: fixed(8) }])],
         ),
+        (
+            "when played: reorder top 3 of deck | when played: reorder top 1 per [t:zoid] in arena of deck to bottom",
+            vec![
+                effect(
+                    Trigger::Played,
+                    vec![Step::Reorder {
+                        count: fixed(3),
+                        zone: "deck".into(),
+                        bottom: false,
+                    }],
+                ),
+                effect(
+                    Trigger::Played,
+                    vec![Step::Reorder {
+                        count: Amount::Per(PerCount {
+                            each: 1,
+                            filter: filter("t:zoid"),
+                            zone: "arena".into(),
+                            max: None,
+                        }),
+                        zone: "deck".into(),
+                        bottom: true,
+                    }],
+                ),
+            ],
+        ),
+        (
+            "when played: ignore guard, unguard one [kw:guard], roll dice at an adjacent card",
+            vec![effect(
+                Trigger::Played,
+                vec![
+                    Step::IgnoreGuard,
+                    Step::Unguard {
+                        target: Target::One {
+                            filter: filter("kw:guard"),
+                        },
+                    },
+                    Step::RollAdjacent,
+                ],
+            )],
+        ),
+        (
+            "while in play: cap hits at 3 on each [t:zoid], ignore first 1 hits on others",
+            vec![effect(
+                Trigger::Static,
+                vec![
+                    Step::CapHits {
+                        max: fixed(3),
+                        target: Target::Each {
+                            filter: filter("t:zoid"),
+                        },
+                    },
+                    Step::IgnoreHits {
+                        first: fixed(1),
+                        target: Target::Others { filter: None },
+                    },
+                ],
+            )],
+        ),
+        (
+            "when wins battle: deal 1 damage to an adjacent card",
+            vec![effect(
+                Trigger::WinsBattle,
+                vec![Step::DamageAdjacent { amount: fixed(1) }],
+            )],
+        ),
+        (
+            "when played: each [t:zoid] +1 power until next attack",
+            vec![effect(
+                Trigger::Played,
+                vec![Step::Modify {
+                    stat: "power".into(),
+                    by: fixed(1),
+                    target: Target::Each {
+                        filter: filter("t:zoid"),
+                    },
+                    duration: Duration::NextAttack,
+                }],
+            )],
+        ),
     ];
     for (text, expected) in cases {
         let parsed = parse_effects(text, Some(&words())).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -399,6 +479,7 @@ fn simple_step() -> impl Strategy<Value = Step> {
         Duration::Turn,
         Duration::Permanent,
         Duration::WhileInPlay,
+        Duration::NextAttack,
     ]);
     prop_oneof![
         amount().prop_map(|count| Step::Draw { count }),
@@ -435,6 +516,32 @@ fn simple_step() -> impl Strategy<Value = Step> {
         amount().prop_map(|size| Step::FillHand { size }),
         (amount(), filter()).prop_map(|(count, filter)| Step::Ready { count, filter }),
         filter().prop_map(|filter| Step::Copy { filter }),
+        hotg_step(),
+    ]
+}
+
+/// Guard, adjacency, hit rules and reordering.
+fn hotg_step() -> impl Strategy<Value = Step> {
+    let target = || {
+        prop_oneof![
+            Just(Target::This),
+            filter().prop_map(|filter| Target::Others { filter }),
+            filter().prop_map(|filter| Target::Each { filter }),
+            filter().prop_map(|filter| Target::One { filter }),
+        ]
+    };
+    prop_oneof![
+        (amount(), zone(), any::<bool>()).prop_map(|(count, zone, bottom)| Step::Reorder {
+            count,
+            zone,
+            bottom
+        }),
+        Just(Step::IgnoreGuard),
+        Just(Step::RollAdjacent),
+        target().prop_map(|target| Step::Unguard { target }),
+        (amount(), target()).prop_map(|(max, target)| Step::CapHits { max, target }),
+        (amount(), target()).prop_map(|(first, target)| Step::IgnoreHits { first, target }),
+        amount().prop_map(|amount| Step::DamageAdjacent { amount }),
     ]
 }
 

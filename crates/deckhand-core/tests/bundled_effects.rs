@@ -200,6 +200,17 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
             f.extend(filter);
         }
         Step::Copy { filter } => f.extend(filter),
+        Step::Reorder { count, zone, .. } => {
+            amount_names(count, out, f);
+            out.push(("zone", zone));
+        }
+        Step::IgnoreGuard | Step::RollAdjacent => {}
+        Step::Unguard { target } => target_filter(target, f),
+        Step::CapHits { max: n, target } | Step::IgnoreHits { first: n, target } => {
+            amount_names(n, out, f);
+            target_filter(target, f);
+        }
+        Step::DamageAdjacent { amount } => amount_names(amount, out, f),
     }
 }
 
@@ -343,5 +354,12 @@ fn clauses_split_on_spaces_outside_quotes_and_drop_negation_and_grouping() {
     ];
     for (query, expected) in cases {
         assert_eq!(clauses(query), *expected, "{query}");
+    }
+}
+
+/// The filter of a Guard or hit-rule step's target.
+fn target_filter<'a>(target: &'a Target, f: &mut Vec<&'a Filter>) {
+    if let Target::Others { filter } | Target::Each { filter } | Target::One { filter } = target {
+        f.extend(filter);
     }
 }

@@ -109,11 +109,18 @@ pub struct PrHotg {
     reaction_order: Vec<u16>,
     reactions: Vec<Reacts>,
     /// Per card, the (energy spent, expected hits × faces) of each option of an `X` Attack.
-    x_value: Vec<Vec<(u32, u32)>>,
+    /// (and the dice it rolls).
+    x_value: Vec<Vec<(u32, u32, u32)>>,
     /// The Rangers' once-per-battle abilities (card, how it is used), at most 32.
     abilities: Vec<(u16, turns::Ability)>,
     /// Ranger cards with a `while in play` ability.
     static_rangers: Vec<u16>,
+    /// Ranger cards with a `when you play` ability.
+    plays_rangers: Vec<u16>,
+    /// Per card: its effects let it target a guarded enemy card (`ignore guard`).
+    ignores_guard: Vec<bool>,
+    /// A line-up card may add a card to the combat sequence (effects on).
+    summons: bool,
     /// The deck's Ranger cards ("each Ranger in the battle").
     ranger_cards: Vec<u16>,
     /// Damage an enemy card's `when attacks` effects deal besides its `damage` stat.
@@ -146,6 +153,12 @@ struct Slot {
     /// What other cards' Passives give it while they stand.
     bonus_health: i8,
     bonus_damage: i8,
+    /// It no longer guards its neighbours (Undertow), until the end of the battle.
+    unguarded: bool,
+    /// What other cards' Passives give it while they stand: no single attack deals it more
+    /// than `cap` hits (0: no cap), and the first `ignore` hits of each attack are ignored.
+    cap: u8,
+    ignore: u8,
 }
 
 /// What a Reaction can do now, for the pilot's choice to play it.
@@ -189,6 +202,12 @@ pub struct State {
     /// Changes to each combat card's dice and cost while their sources stand.
     dice_mod: Vec<i8>,
     cost_mod: Vec<i8>,
+    /// The cards played this battle (Attacks and Maneuvers), in order: the `played` zone.
+    played: Vec<u16>,
+    /// Hits the next attack played deals besides its own (Patient Stance), and the
+    /// attacks that get them (a filter of the compiled effects; `None`: any).
+    next_hits: i32,
+    next_filter: Option<u16>,
 }
 
 /// Per-seat sums over battles.
@@ -271,10 +290,61 @@ impl PrHotg {
                 &state.top[..state.top_len],
             )
         };
-        let guards = |s: Option<&Slot>| s.is_some_and(|s| !s.defeated && self.e(s).guard);
+        let guards =
+            |s: Option<&Slot>| s.is_some_and(|s| !s.defeated && !s.unguarded && self.e(s).guard);
         guards(col.checked_sub(1).and_then(|c| row.get(c)))
             || guards(row.get(col + 1))
             || guards(other.get(col))
+    }
+
+    /// The slots next to slot `i`: left and right in its row, and the same column of the
+    /// other row (the neighbours Guard protects).
+    fn adjacent(&self, state: &State, i: usize) -> impl Iterator<Item = usize> {
+        let (top, bottom) = (state.top_len, state.bottom_len);
+        let (row_start, row_len, col, other_start, other_len) = if i < top {
+            (0, top, i, top, bottom)
+        } else {
+            (top, bottom, i - top, 0, top)
+        };
+        let left = col.checked_sub(1).map(|c| row_start + c);
+        let right = (col + 1 < row_len).then_some(row_start + col + 1);
+        let column = (col < other_len).then_some(other_start + col);
+        left.into_iter().chain(right).chain(column)
+    }
+
+    /// The Guard card in slot `i` protects an undefeated neighbour that is not Guard.
+    fn guards_any(&self, state: &State, i: usize) -> bool {
+        self.adjacent(state, i).any(|j| {
+            let s = self.slot(state, j);
+            !s.defeated && !self.e(s).guard
+        })
+    }
+
+    /// Hits an attack deals to the card in slot `i` after its hit rules (Passives: the
+    /// first hits ignored, a cap per attack).
+    fn attack_hits(&self, state: &State, i: usize, hits: u32) -> u32 {
+        let slot = self.slot(state, i);
+        let hits = hits.saturating_sub(u32::from(slot.ignore));
+        match slot.cap {
+            0 => hits,
+            cap => hits.min(u32::from(cap)),
+        }
+    }
+
+    /// Adds a card from the first foot-soldier enemy deck with cards left to the right end
+    /// of the bottom row ("Summon the Legion"); none when the row is full. Its name.
+    fn summon(&self, state: &mut State, rng: &mut Rng) -> Option<&str> {
+        if state.bottom_len >= ROW {
+            return None;
+        }
+        let enemy = (0..self.foot.len()).find_map(|g| state.enemy_decks[g].draw(rng))?;
+        state.bottom[state.bottom_len] = Slot {
+            enemy,
+            ..Slot::default()
+        };
+        state.bottom_len += 1;
+        self.refresh_statics(state);
+        Some(&self.enemy_names[enemy as usize])
     }
 
     fn all_defeated(&self, state: &State) -> bool {
@@ -338,6 +408,7 @@ impl Procedure for PrHotg {
                 cards: Vec::with_capacity(self.order.len() * 2 + 8),
                 top: 0,
                 shuffled: 0,
+                known: 0,
             },
             hand: vec![0; self.deck.len()],
             hand_len: 0,
@@ -367,6 +438,9 @@ impl Procedure for PrHotg {
             used: 0,
             dice_mod: vec![0; self.deck.len()],
             cost_mod: vec![0; self.deck.len()],
+            played: Vec::with_capacity(self.order.len()),
+            next_hits: 0,
+            next_filter: None,
         }
     }
 
@@ -462,6 +536,9 @@ impl Procedure for PrHotg {
         state.used = 0;
         state.incoming = 0;
         state.prevented = 0;
+        state.played.clear();
+        state.next_hits = 0;
+        state.next_filter = None;
         for (deck, library) in self
             .foot
             .iter()
@@ -559,8 +636,12 @@ impl Procedure for PrHotg {
     }
 
     fn max_turns(&self) -> u32 {
-        // One enemy turn per card, then one final Ranger turn.
-        let foot: u32 = self.foot.iter().map(|(_, n)| *n).sum();
+        // One enemy turn per card, then one final Ranger turn; a card that joins the
+        // sequence (Summon the Legion) may fill the bottom row.
+        let mut foot: u32 = self.foot.iter().map(|(_, n)| *n).sum();
+        if self.summons {
+            foot = foot.max(ROW as u32);
+        }
         foot + if self.boss.is_some() { ROW as u32 } else { 0 } + 1
     }
 

@@ -532,7 +532,7 @@ export type Duplex = "long_edge" | "short_edge";
 /**
  * How long a stat change lasts.
  */
-export type Duration = "battle" | "turn" | "permanent" | "while_in_play";
+export type Duration = "battle" | "turn" | "permanent" | "while_in_play" | "next_attack";
 
 /**
  * One printed effect.
@@ -1471,7 +1471,7 @@ export type StatValue = number | string | Array<StatValue>;
 /**
  * One thing an effect does. Zones and resources are names the game declares.
  */
-export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, } | { "do": "reroll", dice: Amount, } | { "do": "split", among: Amount, row?: boolean, } | { "do": "fill_hand", size: Amount, } | { "do": "ready", count: Amount, filter?: Filter | null, } | { "do": "copy", filter?: Filter | null, };
+export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, } | { "do": "reroll", dice: Amount, } | { "do": "split", among: Amount, row?: boolean, } | { "do": "fill_hand", size: Amount, } | { "do": "ready", count: Amount, filter?: Filter | null, } | { "do": "copy", filter?: Filter | null, } | { "do": "reorder", count: Amount, zone: string, bottom?: boolean, } | { "do": "ignore_guard" } | { "do": "unguard", target: Target, } | { "do": "cap_hits", max: Amount, target: Target, } | { "do": "ignore_hits", first: Amount, target: Target, } | { "do": "damage_adjacent", amount: Amount, } | { "do": "roll_adjacent" };
 
 /**
  * Which cards a stat change applies to.

@@ -53,7 +53,9 @@ pub struct Plays {
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`),
+    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`,
+    /// `reorder`, `ignore_guard`, `unguard`, `cap_hits`, `ignore_hits`, `damage_adjacent`,
+    /// `roll_adjacent`),
     /// `one` when the board chooses a `one [filter]` stat change's card, and `hp` when the
     /// procedure checks HP requirements.
     pub steps: &'static [&'static str],
@@ -485,6 +487,55 @@ impl Builder<'_> {
             Step::Copy { filter } => {
                 self.kind("copy")?;
                 Op::Copy(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+            }
+            Step::Reorder {
+                count,
+                zone,
+                bottom,
+            } => {
+                self.kind("reorder")?;
+                Op::Reorder(self.amount(count)?, self.zone(zone)?, *bottom)
+            }
+            Step::IgnoreGuard => {
+                self.kind("ignore_guard")?;
+                Op::IgnoreGuard
+            }
+            Step::Unguard { target } => {
+                self.kind("unguard")?;
+                Op::Unguard(self.target(target)?)
+            }
+            Step::CapHits { max, target } => {
+                self.kind("cap_hits")?;
+                Op::CapHits(self.amount(max)?, self.target(target)?)
+            }
+            Step::IgnoreHits { first, target } => {
+                self.kind("ignore_hits")?;
+                Op::IgnoreHits(self.amount(first)?, self.target(target)?)
+            }
+            Step::DamageAdjacent { amount } => {
+                self.kind("damage_adjacent")?;
+                Op::DamageAdjacent(self.amount(amount)?)
+            }
+            Step::RollAdjacent => {
+                self.kind("roll_adjacent")?;
+                Op::RollAdjacent
+            }
+        })
+    }
+
+    /// A Guard or hit-rule step's cards (as a stat change's).
+    fn target(&mut self, target: &Target) -> Result<Tgt, String> {
+        Ok(match target {
+            Target::This => Tgt::This,
+            Target::Others { filter } => {
+                Tgt::Others(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+            }
+            Target::Each { filter } => {
+                Tgt::Each(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
+            }
+            Target::One { filter } => {
+                self.kind("one")?;
+                Tgt::One(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
             }
         })
     }

@@ -102,6 +102,21 @@ pub enum Op {
     FillHand(Amt),
     Ready(Amt, Option<u16>),
     Copy(Option<u16>),
+    /// The top cards of a zone, back in the pilot's order; `true`: unwanted ones to the
+    /// bottom.
+    Reorder(Amt, Id, bool),
+    /// This attack may target a guarded card.
+    IgnoreGuard,
+    /// The matching cards stop guarding until the end of the battle.
+    Unguard(Tgt),
+    /// No single attack deals more than this many hits to a matching card.
+    CapHits(Amt, Tgt),
+    /// The first hits of each attack on a matching card are ignored.
+    IgnoreHits(Amt, Tgt),
+    /// Damage to a card adjacent to the target.
+    DamageAdjacent(Amt),
+    /// The attack's dice may be rolled against a card adjacent to its target.
+    RollAdjacent,
 }
 
 /// "if [filter] in zone", compiled.
@@ -227,6 +242,21 @@ pub trait Board {
     /// Uses another matching card's activated ability without its cost
     /// ([`Programs::fire_free`]).
     fn copy(&mut self, _set: Option<&CardSet>, _label: &str) {}
+    /// Looks at the top `count` cards of `zone` and puts them back in the pilot's order
+    /// (`bottom`: the ones it would not play go to the bottom).
+    fn reorder(&mut self, _zone: Id, _count: u32, _bottom: bool, _label: &str) {}
+    /// The attack being played may target a guarded card.
+    fn ignore_guard(&mut self, _label: &str) {}
+    /// The target's cards stop guarding until the end of the battle.
+    fn unguard(&mut self, _target: Tgt, _sets: &[CardSet], _label: &str) {}
+    /// No single attack deals more than `max` hits to the target's cards.
+    fn cap_hits(&mut self, _max: i64, _target: Tgt, _sets: &[CardSet]) {}
+    /// The first `first` hits of each attack on the target's cards are ignored.
+    fn ignore_hits(&mut self, _first: i64, _target: Tgt, _sets: &[CardSet]) {}
+    /// Damage to a card adjacent to the game's target (the pilot picks which).
+    fn damage_adjacent(&mut self, _amount: i64, _label: &str) {}
+    /// The attack's dice may be rolled against a card adjacent to its target.
+    fn roll_adjacent(&mut self, _label: &str) {}
 }
 
 impl Programs {
@@ -419,6 +449,22 @@ impl Programs {
                     let n = self.amount(size, board).max(0) as u32;
                     board.fill_hand(n, label);
                 }
+                Op::Reorder(count, zone, bottom) => {
+                    let n = self.amount(count, board).max(0) as u32;
+                    board.reorder(*zone, n, *bottom, label);
+                }
+                Op::IgnoreGuard => board.ignore_guard(label),
+                Op::Unguard(target) => board.unguard(*target, &self.sets, label),
+                Op::CapHits(max, target) => {
+                    let max = self.amount(max, board);
+                    board.cap_hits(max, *target, &self.sets);
+                }
+                Op::IgnoreHits(first, target) => {
+                    let first = self.amount(first, board);
+                    board.ignore_hits(first, *target, &self.sets);
+                }
+                Op::DamageAdjacent(a) => board.damage_adjacent(self.amount(a, board), label),
+                Op::RollAdjacent => board.roll_adjacent(label),
             }
         }
     }

@@ -7,9 +7,11 @@ use crate::rng::Rng;
 pub(super) struct CombatDeck {
     pub(super) cards: Vec<u16>,
     pub(super) top: usize,
-    /// `cards[top..shuffled]` are undrawn and unordered; `cards[shuffled..]` are the cards
-    /// put on the bottom, in order.
+    /// `cards[top..shuffled]` are undrawn and unordered but for the first `known` (looked
+    /// at and put back in order: "put them back in any order"); `cards[shuffled..]` are the
+    /// cards put on the bottom, in order.
     pub(super) shuffled: usize,
+    pub(super) known: usize,
 }
 
 impl CombatDeck {
@@ -18,6 +20,7 @@ impl CombatDeck {
         self.cards.extend_from_slice(order);
         self.top = 0;
         self.shuffled = order.len();
+        self.known = 0;
     }
 
     pub(super) fn len(&self) -> usize {
@@ -25,7 +28,9 @@ impl CombatDeck {
     }
 
     pub(super) fn draw(&mut self, rng: &mut Rng) -> Option<u16> {
-        if self.top < self.shuffled {
+        if self.known > 0 {
+            self.known -= 1;
+        } else if self.top < self.shuffled {
             let pick = self.top + rng.below((self.shuffled - self.top) as u32) as usize;
             self.cards.swap(self.top, pick);
         } else if self.top == self.cards.len() {
@@ -58,11 +63,47 @@ impl CombatDeck {
             self.cards.remove(self.top + at);
         }
         self.shuffled = self.cards.len();
+        self.known = 0;
     }
 
     /// Shuffles `card` into the undrawn cards (the bottom cards' order is lost too).
     pub(super) fn shuffle_in(&mut self, card: u16) {
         self.cards.push(card);
         self.shuffled = self.cards.len();
+        self.known = 0;
+    }
+
+    /// The top `n` cards (fewer when the deck is smaller), drawn at random from the unordered
+    /// ones as a draw would: from now on they are the deck's top, in this order.
+    pub(super) fn peek(&mut self, n: usize, rng: &mut Rng) -> &mut [u16] {
+        let n = n.min(self.len());
+        while self.known < n && self.top + self.known < self.shuffled {
+            let at = self.top + self.known;
+            let pick = at + rng.below((self.shuffled - at) as u32) as usize;
+            self.cards.swap(at, pick);
+            self.known += 1;
+        }
+        // Past the unordered cards the bottom ones follow in order: all of them known.
+        if self.top + self.known >= self.shuffled {
+            self.known = self.shuffled - self.top;
+        }
+        &mut self.cards[self.top..self.top + n]
+    }
+
+    /// Moves the card `offset` below the top (looked at: [`CombatDeck::peek`]) to the
+    /// bottom.
+    pub(super) fn send_under(&mut self, offset: usize) {
+        let at = self.top + offset;
+        if at >= self.cards.len() {
+            return;
+        }
+        let card = self.cards.remove(at);
+        if at < self.shuffled {
+            self.shuffled -= 1;
+        }
+        if offset < self.known {
+            self.known -= 1;
+        }
+        self.cards.push(card);
     }
 }

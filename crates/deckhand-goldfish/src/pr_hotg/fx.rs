@@ -37,6 +37,10 @@ pub(super) const TARGET: Id = 4;
 pub(super) const RESOLVED: Id = 5;
 pub(super) const DAMAGE: Id = 6;
 pub(super) const REVEALED: Id = 7;
+pub(super) const PLAYED: Id = 8;
+pub(super) const SPENT: Id = 9;
+pub(super) const ENEMY_DECK: Id = 10;
+pub(super) const SEQUENCE: Id = 11;
 
 // Stat ids: positions in `PLAYS.stats`.
 const DICE: Id = 0;
@@ -44,6 +48,7 @@ const SHIELDS: Id = 1;
 const HEALTH: Id = 2;
 const DAMAGE_STAT: Id = 3;
 const ENERGY_COST: Id = 4;
+const HITS: Id = 5;
 
 /// What this procedure runs of the effects vocabulary.
 pub(super) const PLAYS: Plays = Plays {
@@ -57,22 +62,52 @@ pub(super) const PLAYS: Plays = Plays {
         Trigger::Static,
         Trigger::Activated,
         Trigger::AfterAttack,
+        Trigger::PlaysCard,
     ],
     zones: &[
-        "deck", "hand", "discard", "rangers", "target", "resolved", "damage", "revealed",
+        "deck",
+        "hand",
+        "discard",
+        "rangers",
+        "target",
+        "resolved",
+        "damage",
+        "revealed",
+        "played",
+        "spent",
+        "enemy_deck",
+        "sequence",
     ],
     moves: &[
         ("deck", "hand"),
         ("discard", "deck"),
         ("discard", "hand"),
         ("revealed", "deck"),
+        ("enemy_deck", "sequence"),
     ],
     steps: &[
-        "draw", "discard", "damage", "prevent", "gain", "spend", "modify", "roll", "choose",
-        "reroll", "split",
+        "draw",
+        "discard",
+        "damage",
+        "prevent",
+        "gain",
+        "spend",
+        "modify",
+        "roll",
+        "choose",
+        "reroll",
+        "split",
+        "reorder",
+        "ignore_guard",
+        "unguard",
+        "cap_hits",
+        "ignore_hits",
+        "damage_adjacent",
+        "roll_adjacent",
+        "one",
     ],
     resources: &["energy"],
-    stats: &["dice", "shields", "health", "damage", "energy_cost"],
+    stats: &["dice", "shields", "health", "damage", "energy_cost", "hits"],
     structural: &[],
     unplayed_types: &[],
     card_rule,
@@ -109,6 +144,13 @@ pub(super) struct Attack {
     pub(super) fixed: u32,
     /// Up to how many cards its hits may go to, and whether in one row.
     pub(super) split: (u8, bool),
+    /// The energy spent on it (its cost, and an `X` Attack's choice): the `spent` zone.
+    pub(super) spent: u32,
+    /// Its dice may be rolled against a card adjacent to its target.
+    pub(super) adjacent: bool,
+    /// A change to an `X` Attack's dice (Ion Haze), applied to the first roll of its
+    /// choice, never below 1 die: its dice are not a stat.
+    pub(super) x_mod: i8,
     pub(super) notes: String,
 }
 
@@ -192,6 +234,11 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                 .count(),
             DAMAGE => state.incoming as usize,
             REVEALED => usize::from(self.at == At::Reveal),
+            PLAYED => state.played.iter().filter(|&&c| keep(c)).count(),
+            SPENT => state.attack.spent as usize,
+            SEQUENCE => (0..p.sequence_len(state))
+                .filter(|&i| keep(p.enemy_card(p.slot(state, i).enemy)))
+                .count(),
             _ => 0,
         };
         n as i64
@@ -236,6 +283,12 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                 }
                 (REVEALED, DECK) if self.at == At::Reveal && !self.state.reveal.to_deck => {
                     self.state.reveal.to_deck = true;
+                }
+                (ENEMY_DECK, SEQUENCE) => {
+                    let Some(name) = p.summon(self.state, self.rng) else {
+                        break;
+                    };
+                    self.note(|| format!("{label}: {name} joins the right end of the bottom row"));
                 }
                 _ => break,
             }
@@ -326,13 +379,16 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             return false;
         }
         self.p.pay(self.state, n);
+        if matches!(self.at, At::Attack(_)) {
+            self.state.attack.spent += n;
+        }
         if n > 0 {
             self.note(|| format!("{label}: spend {n} energy"));
         }
         true
     }
 
-    fn modify(&mut self, stat: Id, by: i64, target: Tgt, _duration: Duration, sets: &[CardSet]) {
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, duration: Duration, sets: &[CardSet]) {
         let by = by.clamp(-99, 99) as i8;
         let set = match target {
             Tgt::This => None,
@@ -342,6 +398,19 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         };
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let (p, state) = (self.p, &mut *self.state);
+        if duration == Duration::NextAttack {
+            // "The next attack you play deals 1 additional hit": kept until an attack plays.
+            if stat == HITS {
+                state.next_hits += i32::from(by);
+                state.next_filter = match target {
+                    Tgt::Others(f) | Tgt::Each(f) | Tgt::One(f) => f,
+                    Tgt::This => None,
+                };
+                let n = state.next_hits;
+                self.note(|| format!("the next attack played deals {n:+} hit(s)"));
+            }
+            return;
+        }
         match (self.at, stat) {
             (At::Reveal, SHIELDS) => state.reveal.shields += i32::from(by),
             (At::Static(own), HEALTH | DAMAGE_STAT) => {
@@ -376,9 +445,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     }
 
     fn roll(&mut self, dice: i64, label: &str) {
-        let n = dice.clamp(0, 99) as u8;
+        let mut n = dice.clamp(0, 99) as u8;
         match self.at {
             At::Attack(_) => {
+                let m = std::mem::take(&mut self.state.attack.x_mod);
+                if m < 0 && n > 0 {
+                    n = (i32::from(n) + i32::from(m)).max(1) as u8;
+                }
                 for _ in 0..n {
                     let face = self.p.roll_die(self.rng);
                     self.state.attack.rolls.push(face);
@@ -430,7 +503,9 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             for op in option {
                 match op {
                     Op::Spend(crate::effects::Amt::Fixed(n), _) => cost += n,
-                    Op::Roll(crate::effects::Amt::Fixed(n)) => value += n * die,
+                    Op::Roll(crate::effects::Amt::Fixed(n)) => {
+                        value += self.p.x_dice(*n, self.state.attack.x_mod) * die
+                    }
                     Op::Damage(crate::effects::Amt::Fixed(n)) => value += n * faces,
                     Op::Prevent(crate::effects::Amt::Fixed(n)) => value += (*n).min(need),
                     _ => {}
@@ -450,5 +525,164 @@ impl<L: Log> Board for HotgBoard<'_, L> {
 
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         true
+    }
+
+    /// The pilot's order (GAMES.md: the card it would play soonest first): its ranking,
+    /// Attacks best first. `bottom`: every card but an Attack it would play goes under.
+    fn reorder(&mut self, zone: Id, count: u32, bottom: bool, label: &str) {
+        if zone != DECK || count == 0 {
+            return;
+        }
+        let p = self.p;
+        let top = self.state.deck.peek(count as usize, self.rng);
+        top.sort_by_key(|&c| p.play_rank[c as usize]);
+        let n = top.len();
+        let mut under = 0;
+        if bottom {
+            // Attacks come first in the ranking, so the ones to keep are a prefix.
+            let keep = top.iter().take_while(|&&c| p.f(c).attack).count();
+            // Under in the ranking's order.
+            for _ in keep..n {
+                self.state.deck.send_under(keep);
+                under += 1;
+            }
+        }
+        if L::ENABLED {
+            let deck = &self.state.deck;
+            let kept: Vec<&str> = deck.cards[deck.top..deck.top + (n - under)]
+                .iter()
+                .map(|&c| p.name(c))
+                .collect();
+            self.note(|| {
+                format!(
+                    "{label}: look at the top {n}, keep {} on top (the cards it would play soonest first), {under} to the bottom",
+                    if kept.is_empty() { "none".to_owned() } else { kept.join(", ") }
+                )
+            });
+        }
+    }
+
+    /// The attack's hits land after its effects: `turns.rs` decides where its dice go.
+    fn roll_adjacent(&mut self, _label: &str) {
+        if let At::Attack(_) = self.at {
+            self.state.attack.adjacent = true;
+        }
+    }
+
+    /// Read before the attack is aimed (`PrHotg::ignores_guard`): nothing left to do.
+    fn ignore_guard(&mut self, label: &str) {
+        self.note(|| format!("{label}: it may target a guarded enemy card"));
+    }
+
+    /// `one`: the first enemy card in resolution order that guards an undefeated card.
+    fn unguard(&mut self, target: Tgt, sets: &[CardSet], label: &str) {
+        let p = self.p;
+        let set = match target {
+            Tgt::This => return,
+            Tgt::Others(f) | Tgt::Each(f) | Tgt::One(f) => f.map(|f| &sets[f as usize]),
+        };
+        let own = match self.at {
+            At::Static(own) => own,
+            _ => None,
+        };
+        let mut done = Vec::new();
+        for i in 0..p.sequence_len(self.state) {
+            let slot = *p.slot(self.state, i);
+            let e = p.e(&slot);
+            let card = p.enemy_card(slot.enemy);
+            if slot.defeated || slot.unguarded || !e.guard || !set.is_none_or(|s| s.contains(card))
+            {
+                continue;
+            }
+            if matches!(target, Tgt::Others(_)) && Some(i) == own {
+                continue;
+            }
+            let one = matches!(target, Tgt::One(_));
+            if one && !p.guards_any(self.state, i) {
+                continue;
+            }
+            p.slot_mut(self.state, i).unguarded = true;
+            done.push(i);
+            if one {
+                break;
+            }
+        }
+        for i in done {
+            let name = &p.enemy_names[p.slot(self.state, i).enemy as usize];
+            self.note(|| format!("{label}: {name} stops guarding until the end of the battle"));
+        }
+    }
+
+    fn cap_hits(&mut self, max: i64, target: Tgt, sets: &[CardSet]) {
+        let max = max.clamp(1, 255) as u8;
+        self.hit_rule(target, sets, |slot| {
+            slot.cap = if slot.cap == 0 {
+                max
+            } else {
+                slot.cap.min(max)
+            };
+        });
+    }
+
+    fn ignore_hits(&mut self, first: i64, target: Tgt, sets: &[CardSet]) {
+        let first = first.clamp(0, 255) as u8;
+        self.hit_rule(target, sets, |slot| {
+            slot.ignore = slot.ignore.saturating_add(first);
+        });
+    }
+
+    /// At a defeated target: the adjacent card the pilot would aim at (one it can defeat
+    /// with the most health left, else the least health left; the earlier on a tie).
+    fn damage_adjacent(&mut self, amount: i64, label: &str) {
+        let n = amount.max(0) as u32;
+        let Some(i) = self.slot_at() else {
+            return;
+        };
+        let p = self.p;
+        let mut best: Option<(bool, u32, usize)> = None;
+        for j in p.adjacent(self.state, i) {
+            let slot = p.slot(self.state, j);
+            if slot.defeated {
+                continue;
+            }
+            let left = p.health_left(slot);
+            let can = left <= n;
+            let key = (!can, if can { u32::MAX - left } else { left }, j);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        match best {
+            Some((_, _, j)) => self.hit(j, n, label),
+            None => self.note(|| format!("{label}: no undefeated adjacent enemy card")),
+        }
+    }
+}
+
+// Hit rules (a Passive's cap and ignored hits), recomputed with the other Passives.
+impl<L: Log> HotgBoard<'_, L> {
+    fn hit_rule(&mut self, target: Tgt, sets: &[CardSet], apply: impl Fn(&mut Slot)) {
+        let p = self.p;
+        let At::Static(own) = self.at else {
+            return;
+        };
+        let set = match target {
+            Tgt::This => {
+                if let Some(i) = own {
+                    apply(p.slot_mut(self.state, i));
+                }
+                return;
+            }
+            Tgt::Others(f) | Tgt::Each(f) | Tgt::One(f) => f.map(|f| &sets[f as usize]),
+        };
+        for i in 0..p.sequence_len(self.state) {
+            if matches!(target, Tgt::Others(_)) && Some(i) == own {
+                continue;
+            }
+            let slot = p.slot_mut(self.state, i);
+            if !slot.defeated && set.is_none_or(|s| s.contains(p.enemy_card(slot.enemy))) {
+                apply(slot);
+            }
+        }
     }
 }

@@ -19,8 +19,8 @@ fn fixed(amount: &Amount) -> u32 {
     }
 }
 
-/// The options of an `X` Attack's choice: (energy spent, expected hits × faces).
-fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32)> {
+/// The options of an `X` Attack's choice: (energy spent, expected hits × faces, dice).
+fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32, u32)> {
     let mut out = Vec::new();
     for effect in card.effects.iter().filter(|e| e.trigger == Trigger::Played) {
         for step in &effect.steps {
@@ -28,16 +28,19 @@ fn x_options(card: &Card, die_sum: u32, faces: u32) -> Vec<(u32, u32)> {
                 continue;
             };
             for option in options {
-                let (mut cost, mut value) = (0, 0);
+                let (mut cost, mut value, mut rolled) = (0, 0, 0);
                 for step in option {
                     match step {
                         Step::Spend { amount, .. } => cost += fixed(amount),
-                        Step::Roll { dice } => value += fixed(dice) * die_sum,
+                        Step::Roll { dice } => {
+                            value += fixed(dice) * die_sum;
+                            rolled += fixed(dice);
+                        }
                         Step::Damage { amount } => value += fixed(amount) * faces,
                         _ => {}
                     }
                 }
-                out.push((cost, value));
+                out.push((cost, value, rolled));
             }
         }
     }
@@ -185,7 +188,7 @@ impl PrHotg {
                 effects::build(game, &cards.cards, setup.effects, &fx::PLAYS_KEYWORDS).1,
             ),
         };
-        let x_value: Vec<Vec<(u32, u32)>> = cards
+        let x_value: Vec<Vec<(u32, u32, u32)>> = cards
             .cards
             .iter()
             .map(|card| x_options(card, die_sum, faces))
@@ -265,10 +268,33 @@ impl PrHotg {
             .copied()
             .filter(|&c| fx.has(c, Trigger::Static))
             .collect();
+        let plays_rangers = ranger_cards
+            .iter()
+            .copied()
+            .filter(|&c| fx.has(c, Trigger::PlaysCard))
+            .collect();
+        // Known before the attack is aimed, so read from the data (the step itself is a
+        // no-op when it fires).
+        let ignores_guard = cards
+            .cards
+            .iter()
+            .map(|card| {
+                effects_on
+                    && card.effects.iter().any(|e| {
+                        e.trigger == Trigger::Played && e.steps.contains(&Step::IgnoreGuard)
+                    })
+            })
+            .collect();
         let enemy_extra = enemy_cards
             .iter()
             .map(|card| if effects_on { attack_damage(card) } else { 0 })
             .collect();
+        let summons = effects_on
+            && enemy_cards.iter().flat_map(|c| &c.effects).any(|e| {
+                e.steps
+                    .iter()
+                    .any(|s| matches!(s, Step::Move { to, .. } if to == "sequence"))
+            });
         Ok(PrHotg {
             hand_size: if team > 1 { 7 } else { 5 },
             battle_energy: if team > 1 { 3 } else { 2 },
@@ -293,6 +319,9 @@ impl PrHotg {
             x_value,
             abilities,
             static_rangers,
+            plays_rangers,
+            ignores_guard,
+            summons,
             ranger_cards,
             enemy_extra,
             fx,

@@ -18,6 +18,12 @@
 //!   at the one with the least.
 //! - A split attack's hits go to its target until it is defeated, the rest to the pilot's
 //!   next target (in the same row when the card says so), up to the number of cards named.
+//! - The rules of reorder, Guard, hit caps, adjacency and the next attack's bonus are in
+//!   `tests/fixtures/effects/pr-hotg.md` ("Decisions the engine must make"): the ranking
+//!   puts back the card it would play soonest; an attack that may ignore Guard is aimed
+//!   with Guard ignored; a Passive's hit rules lower the expected hits the pilot aims with.
+//! - A Ranger's `when you play` ability fires after the played card's own effects (an
+//!   Attack's dice rolled and `X` paid), before a reroll.
 
 use deckhand_core::Trigger;
 
@@ -104,14 +110,27 @@ impl PrHotg {
         let mut e = dice * self.die_sum + u32::from(f.hits) * self.faces();
         if f.x {
             let energy = state.pool + state.stored;
+            let m = state.dice_mod[card as usize].min(0);
             e += self.x_value[card as usize]
                 .iter()
-                .filter(|(cost, _)| *cost <= energy)
-                .map(|(_, v)| *v)
+                .filter(|(cost, ..)| *cost <= energy)
+                .map(|&(_, v, d)| {
+                    let fewer = d - self.x_dice(i64::from(d), m) as u32;
+                    v - fewer * self.die_sum
+                })
                 .max()
                 .unwrap_or(0);
         }
         e
+    }
+
+    /// The dice an `X` Attack's `roll n` rolls with a change `m` to its dice (never fewer
+    /// than 1 when it rolls any).
+    pub(super) fn x_dice(&self, n: i64, m: i8) -> i64 {
+        match n > 0 && m < 0 {
+            true => (n + i64::from(m)).max(1),
+            false => n,
+        }
     }
 
     /// The card of `pool` the pilot would play soonest (best Attack first, then by name).
@@ -136,19 +155,31 @@ impl PrHotg {
     }
 
     /// The enemy card the pilot aims `expected` (× faces) hits at: one it can defeat with
-    /// the most health left, else the least health left; never a guarded one.
-    fn aim(&self, state: &State, expected: u32, row: Option<bool>) -> Option<(bool, usize)> {
+    /// the most health left, else the least health left; never a guarded one (unless
+    /// `pierce`: the attack may target one). A card's hit rules lower what it can expect.
+    fn aim(
+        &self,
+        state: &State,
+        expected: u32,
+        row: Option<bool>,
+        pierce: bool,
+    ) -> Option<(bool, usize)> {
         let mut target: Option<(bool, u32, usize)> = None;
         for i in 0..self.sequence_len(state) {
             let slot = self.slot(state, i);
-            if slot.defeated || self.guarded(state, i) {
+            if slot.defeated || (!pierce && self.guarded(state, i)) {
                 continue;
             }
             if row.is_some_and(|top| top != (i < state.top_len)) {
                 continue;
             }
             let left = self.health_left(slot);
-            let can = left * self.faces() <= expected;
+            let faces = self.faces();
+            let mut expected = expected.saturating_sub(u32::from(slot.ignore) * faces);
+            if slot.cap > 0 {
+                expected = expected.min(u32::from(slot.cap) * faces);
+            }
+            let can = left * faces <= expected;
             // Defeatable first, the most health left among them; else the least health.
             let key = (!can, if can { u32::MAX - left } else { left }, i);
             if target.is_none_or(|t| key < t) {
@@ -158,8 +189,33 @@ impl PrHotg {
         target.map(|(cannot, _, i)| (cannot, i))
     }
 
+    /// An undefeated card next to slot `i` the attack may target (Guard respected unless
+    /// `pierce`), chosen as [`PrHotg::aim`] chooses with `expected` (× faces) hits.
+    fn adjacent_target(
+        &self,
+        state: &State,
+        i: usize,
+        expected: u32,
+        pierce: bool,
+    ) -> Option<usize> {
+        let mut best: Option<(bool, u32, usize)> = None;
+        for j in self.adjacent(state, i) {
+            let slot = self.slot(state, j);
+            if slot.defeated || (!pierce && self.guarded(state, j)) {
+                continue;
+            }
+            let left = self.health_left(slot);
+            let can = left * self.faces() <= expected;
+            let key = (!can, if can { u32::MAX - left } else { left }, j);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, j)| j)
+    }
+
     pub(super) fn next_target(&self, state: &State, expected: u32) -> Option<usize> {
-        self.aim(state, expected, None).map(|(_, i)| i)
+        self.aim(state, expected, None, false).map(|(_, i)| i)
     }
 
     /// A Ranger turn: the pilot's attack (or Maneuver), if any. `Some(Win)` when the last
@@ -206,7 +262,8 @@ impl PrHotg {
         };
         let f = self.f(card);
         let expected = self.expected(state, card);
-        let Some((cannot, i)) = self.aim(state, expected, None) else {
+        let pierce = self.ignores_guard[card as usize];
+        let Some((cannot, i)) = self.aim(state, expected, None, pierce) else {
             log.decide(Action::Hold, || {
                 "Play nothing: every enemy card left is guarded".to_owned()
             });
@@ -221,12 +278,23 @@ impl PrHotg {
         state.attack.rolls.clear();
         state.attack.fixed = u32::from(f.hits);
         state.attack.split = (1, false);
+        state.attack.spent = cost;
+        state.attack.adjacent = false;
+        state.attack.x_mod = if f.x {
+            state.dice_mod[card as usize].min(0)
+        } else {
+            0
+        };
         state.attack.notes.clear();
         for _ in 0..dice {
             let face = self.roll_die(rng);
             state.attack.rolls.push(face);
         }
         self.fire(card, Trigger::Played, At::Attack(i), state, rng, log);
+        if self.effects_on {
+            self.next_attack_bonus(card, state, log);
+            self.fire_plays(card, At::Attack(i), state, rng, log);
+        }
         if self.effects_on && state.attack.rolls.contains(&0) {
             self.use_ability(Ability::Reroll, At::Attack(i), state, rng, log);
         }
@@ -234,13 +302,42 @@ impl PrHotg {
         let hits = state.attack.fixed + rolled;
         state.hits += hits;
         let left_before = self.health_left(self.slot(state, i));
+        // "Roll the dice against the same target or an adjacent enemy card", decided before
+        // the roll: at an adjacent card when the fixed hits alone defeat the target.
+        let adjacent = state.attack.adjacent
+            && rolled > 0
+            && self.attack_hits(state, i, state.attack.fixed) >= left_before;
+        let hits = if adjacent { state.attack.fixed } else { hits };
         let first = if state.attack.split.0 > 1 {
             hits.min(left_before)
         } else {
             hits
         };
         let enemy = self.slot(state, i).enemy;
-        let left = self.hit_slot(state, i, first);
+        let landed = self.attack_hits(state, i, first);
+        if landed < first && L::ENABLED {
+            let _ = std::fmt::Write::write_fmt(
+                &mut state.attack.notes,
+                format_args!("; its Passive lets {landed} of {first} hit(s) through"),
+            );
+        }
+        let left = self.hit_slot(state, i, landed);
+        if adjacent {
+            let expected = u32::from(dice) * self.die_sum;
+            if let Some(j) = self.adjacent_target(state, i, expected, pierce) {
+                let landed = self.attack_hits(state, j, rolled);
+                let after = self.hit_slot(state, j, landed);
+                if L::ENABLED {
+                    let name = &self.enemy_names[self.slot(state, j).enemy as usize];
+                    let _ = std::fmt::Write::write_fmt(
+                        &mut state.attack.notes,
+                        format_args!(
+                            "; its fixed hit(s) defeat the target, so the dice go at the adjacent {name}: {landed} hit(s), {after} health left"
+                        ),
+                    );
+                }
+            }
+        }
         let mut rest = hits - first;
         let (among, row) = state.attack.split;
         for _ in 1..among {
@@ -248,12 +345,13 @@ impl PrHotg {
                 break;
             }
             let row = row.then_some(i < state.top_len);
-            let Some((_, j)) = self.aim(state, rest * self.faces(), row) else {
+            let Some((_, j)) = self.aim(state, rest * self.faces(), row, false) else {
                 break;
             };
             let take = rest.min(self.health_left(self.slot(state, j)));
             let name = &self.enemy_names[self.slot(state, j).enemy as usize];
-            let after = self.hit_slot(state, j, take);
+            let landed = self.attack_hits(state, j, take);
+            let after = self.hit_slot(state, j, landed);
             rest -= take;
             if L::ENABLED {
                 let _ = std::fmt::Write::write_fmt(
@@ -324,7 +422,54 @@ impl PrHotg {
         });
         let i = self.next_target(state, 0).unwrap_or(0);
         self.fire(card, Trigger::Played, At::Static(Some(i)), state, rng, log);
+        self.fire_plays(card, At::Static(Some(i)), state, rng, log);
         true
+    }
+
+    /// The Rangers' `when you play` abilities, on `card` just played (then it counts as
+    /// played this battle).
+    pub(super) fn fire_plays<L: Log>(
+        &self,
+        card: u16,
+        at: At,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        for &r in &self.plays_rangers {
+            let mut board = HotgBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                at,
+            };
+            self.fx.fire_event(r, Trigger::PlaysCard, card, &mut board);
+        }
+        state.played.push(card);
+    }
+
+    /// The bonus for the next attack (Patient Stance) goes to this one when it matches.
+    fn next_attack_bonus<L: Log>(&self, card: u16, state: &mut State, log: &mut L) {
+        if state.next_hits == 0 {
+            return;
+        }
+        if state
+            .next_filter
+            .is_some_and(|f| !self.fx.set(f).contains(card))
+        {
+            return;
+        }
+        let n = std::mem::take(&mut state.next_hits);
+        state.next_filter = None;
+        state.attack.fixed = (state.attack.fixed as i32 + n).max(0) as u32;
+        if L::ENABLED {
+            let _ = log;
+            let _ = std::fmt::Write::write_fmt(
+                &mut state.attack.notes,
+                format_args!("; {n:+} hit(s) saved for the next attack"),
+            );
+        }
     }
 
     /// The energy the best Attack in hand needs (0 with none).
@@ -578,8 +723,13 @@ impl PrHotg {
         self.slot_mut(state, i).resolved = true;
         let acts = self.fx.has(card, Trigger::Attacks);
         if damage == 0 && e.drain == 0 && !acts {
-            log.decide(Action::Opponent, || {
-                format!("{name} resolves: its effect is not simulated")
+            // A Passive's whole effect is its `while in play` (simulated): nothing to resolve.
+            let passive = self.fx.has(card, Trigger::Static);
+            log.decide(Action::Opponent, || match passive {
+                true => format!(
+                    "{name} resolves: its Passive acts while it stands, nothing happens now"
+                ),
+                false => format!("{name} resolves: its effect is not simulated"),
             });
             return;
         }
@@ -621,6 +771,8 @@ impl PrHotg {
             let slot = self.slot_mut(state, i);
             slot.bonus_health = 0;
             slot.bonus_damage = 0;
+            slot.cap = 0;
+            slot.ignore = 0;
         }
         state.dice_mod.fill(0);
         state.cost_mod.fill(0);

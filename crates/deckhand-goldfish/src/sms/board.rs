@@ -802,7 +802,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                     slot.power -= down;
                     self.state.power -= down;
                 }
-                Duration::Turn | Duration::Battle => {
+                Duration::Turn | Duration::Battle | Duration::NextAttack => {
                     self.state.table[i].temp += by32;
                     self.state.extra += by32;
                 }

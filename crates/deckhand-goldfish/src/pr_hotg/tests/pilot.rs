@@ -1,0 +1,163 @@
+//! The pilot with every effect on, over whole Ranger and enemy turns: what the scenario
+//! table cannot show, because it happens when an attack is aimed or its hits land (Guard
+//! passed by, the hit rules of a Passive, a hit saved for the next attack, a card joining
+//! the combat sequence).
+
+use super::*;
+
+fn with_effects(rule: &'static str, step: Step) -> Case {
+    Case {
+        effects: true,
+        ..case(rule, step)
+    }
+}
+
+#[test]
+fn the_pilot_plays_guard_hit_rules_and_saved_hits_as_the_cards_say() {
+    let cases = [
+        Case {
+            hand: &["Pressure Lance"],
+            bottom: &["Scrapheap Sentry", "Junkyard Snap"],
+            rows_after: &["Scrapheap Sentry 4/4", "Junkyard Snap defeated"],
+            pool_after: 0,
+            outcome: None,
+            ..with_effects(
+                "Pressure Lance may target the guarded card it can defeat",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Talon Dive"],
+            bottom: &["Scrapheap Sentry", "Junkyard Snap"],
+            rows_after: &["Scrapheap Sentry 1/4", "Junkyard Snap 1/1"],
+            pool_after: 1,
+            ..with_effects(
+                "another attack still passes the guarded card by",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Falcon Saber Arc"],
+            pool: 3,
+            top: &["Throne Guard Decree"],
+            rows_after: &["Throne Guard Decree 9/12"],
+            pool_after: 0,
+            ..with_effects(
+                "Throne Guard Decree lets 3 of an attack's 5 hits through",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Talon Dive"],
+            top: &["Void Mirror"],
+            rows_after: &["Void Mirror 7/9"],
+            pool_after: 1,
+            ..with_effects(
+                "Void Mirror ignores the first hit of an attack on it",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Twin Scythe Rush"],
+            bottom: &["Junkyard Snap", "Tin-Can Tackle"],
+            rows_after: &["Junkyard Snap defeated", "Tin-Can Tackle 2/4"],
+            pool_after: 0,
+            ..with_effects("Twin Scythe Rush's fixed hit defeats its target, so its dice go at the adjacent card", Step::Ranger)
+        },
+        Case {
+            hand: &["Twin Scythe Rush"],
+            bottom: &["Rubble Punch", "Tin-Can Tackle"],
+            rows_after: &["Rubble Punch defeated", "Tin-Can Tackle 4/4"],
+            pool_after: 0,
+            ..with_effects("Twin Scythe Rush rolls at its target when the fixed hit alone does not defeat it", Step::Ranger)
+        },
+        Case {
+            hand: &["Stampede"],
+            bottom: &["Ion Haze", "Tin-Can Tackle"],
+            rows_after: &["Ion Haze defeated", "Tin-Can Tackle 3/4"],
+            pool_after: 0,
+            ..with_effects("Ion Haze takes a die from Stampede's 4: 3 hits, so the pilot aims at Ion Haze, not Tin-Can Tackle (the hit past it splits on)", Step::Ranger)
+        },
+        Case {
+            top: &["Summon the Legion"],
+            bottom: &["Junkyard Snap"],
+            rows_after: &[
+                "Summon the Legion 10/10",
+                "Junkyard Snap 1/1",
+                "Junkyard Snap 1/1",
+            ],
+            ..with_effects(
+                "Summon the Legion resolves: a foot soldier joins the bottom row",
+                Step::Enemy,
+            )
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let mut rng = Rng::from_seed(1);
+        let outcome = match case.step {
+            Step::Ranger => p.ranger_turn(&mut state, &mut rng, &mut log),
+            _ => {
+                p.enemy_turn(&mut state, &mut rng, &mut log);
+                None
+            }
+        };
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(outcome, case.outcome, "{context}");
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+        assert_eq!(state.pool, case.pool_after, "{context}");
+    }
+}
+
+/// Patient Stance is played when no Attack can be (a Maneuver only replaces "play
+/// nothing"); its hit goes to the next Jade Mantis attack, once.
+#[test]
+fn patient_stance_saves_one_hit_for_the_next_attack_only() {
+    let case = Case {
+        hand: &["Patient Stance", "Needle Strike"],
+        pool: 0,
+        stored: 0,
+        bottom: &["Tin-Can Tackle"],
+        ..with_effects("", Step::Ranger)
+    };
+    let (p, mut state) = scenario(&case);
+    let mut log = Recorder::default();
+    let mut rng = Rng::from_seed(1);
+    p.ranger_turn(&mut state, &mut rng, &mut log);
+    assert_eq!(
+        (state.pool, state.next_hits),
+        (1, 1),
+        "{:#?}",
+        log.decisions
+    );
+    // Needle Strike: 1 hit and 1 die of 1 hit, and the saved one.
+    p.ranger_turn(&mut state, &mut rng, &mut log);
+    assert_eq!(
+        rows(&p, &state),
+        ["Tin-Can Tackle 1/4"],
+        "{:#?}",
+        log.decisions
+    );
+    assert_eq!(state.next_hits, 0);
+}
+
+/// A Passive card resolving does nothing more: the step-through says so rather than calling
+/// its (simulated) effect "not simulated".
+#[test]
+fn a_passive_card_resolving_is_not_reported_as_not_simulated() {
+    let case = Case {
+        top: &["Throne Guard Decree"],
+        ..with_effects("", Step::Enemy)
+    };
+    let (p, mut state) = scenario(&case);
+    let mut log = Recorder::default();
+    p.enemy_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    let said: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    assert!(
+        said.contains(
+            &"Throne Guard Decree resolves: its Passive acts while it stands, nothing happens now"
+        ),
+        "{said:#?}"
+    );
+}
