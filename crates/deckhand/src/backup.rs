@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use deckhand_store::{BackupInfo, BackupKind};
+use deckhand_store::BackupKind;
 
-use crate::{Deckhand, Error, Result};
+use crate::{BackupInfo, Deckhand, Error, Result};
 
 impl Deckhand {
     /// Backs the database up to `out`, or else into the `backups/` folder beside it
@@ -54,6 +54,6 @@ impl Deckhand {
         self.store.sync_games(self.games.iter())?;
         self.import_bundled()?;
         self.reindex()?;
-        Ok(info)
+        Ok(info.into())
     }
 }
