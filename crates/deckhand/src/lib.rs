@@ -39,6 +39,7 @@ mod transport;
 pub mod tuning;
 mod user_file;
 
+pub use backup::daily_backup_of;
 pub use card_edit::{CardChanges, CardCheck, CardForm};
 pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
