@@ -22,6 +22,8 @@ if (!app || !db) {
 const runs = Number(runsArg ?? 3);
 const children = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** This run's tauri-driver: the app measured is the one below it. */
+let driver;
 
 function start(command, args, env = {}) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
@@ -69,14 +71,28 @@ function processes() {
   return list;
 }
 
-/** RSS and PSS in MB of the app and of the processes it started (WebKit's web and network). */
+/** RSS and PSS in MB of the app and of the processes it started (WebKit's web and network).
+ * Only the app below this run's tauri-driver counts: another deckhand-app on a shared
+ * machine (someone's e2e) would otherwise be measured instead. */
 function memory() {
   const all = processes();
-  const appProc = all.find((p) => p.name.startsWith('deckhand-app') && p.ppid !== 1);
+  const below = new Set([driver.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (below.has(p.ppid) && !below.has(p.pid)) (below.add(p.pid), (grew = true));
+    }
+  }
+  const appProc = all.find((p) => p.name.startsWith('deckhand-app') && below.has(p.pid));
   if (!appProc) return null;
   const tree = [appProc, ...all.filter((p) => p.ppid === appProc.pid)];
-  return tree.map((p) => {
-    const status = readFileSync(`/proc/${p.pid}/status`, 'utf8');
+  return tree.flatMap((p) => {
+    let status;
+    try {
+      status = readFileSync(`/proc/${p.pid}/status`, 'utf8');
+    } catch {
+      return []; // Gone since the listing (the app is closing).
+    }
     const rss = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024;
     let pss = 0;
     try {
@@ -84,7 +100,7 @@ function memory() {
     } catch {
       // Not readable: left at 0.
     }
-    return { name: p.name, rss: Math.round(rss), pss: Math.round(pss) };
+    return [{ name: p.name, rss: Math.round(rss), pss: Math.round(pss) }];
   });
 }
 
@@ -116,7 +132,7 @@ async function main() {
     XDG_CONFIG_HOME: join(work, 'config'),
   };
   const port = await freePort();
-  start('tauri-driver', ['--port', String(port), '--native-port', String(await freePort())], env);
+  driver = start('tauri-driver', ['--port', String(port), '--native-port', String(await freePort())], env);
   await waitForPort(port);
   for (let run = 1; run <= runs; run++) {
     const driver = new WebDriver(`http://127.0.0.1:${port}`);

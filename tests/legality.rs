@@ -876,7 +876,7 @@ fn the_deck_list_says_which_decks_are_legal() {
         )
         .unwrap()
         .deck;
-    let mut short = legal.content.clone();
+    let mut short: deckhand::DeckContent = legal.content.clone().into();
     short.name = "Short one".into();
     short.tags = vec!["wip".into()];
     short.cards.truncate(1);

@@ -141,9 +141,10 @@ commands! {
     open_log_folder() -> ();
 }
 
-/// The declarations reached from the commands' types, by TypeScript name.
+/// The declarations reached from the commands' types, by TypeScript name, and the Rust
+/// path of the type each was declared from.
 #[derive(Default)]
-struct Declarations(BTreeMap<String, String>);
+struct Declarations(BTreeMap<String, String>, BTreeMap<String, &'static str>);
 
 impl TypeVisitor for Declarations {
     fn visit<T: TS + 'static + ?Sized>(&mut self) {
@@ -161,6 +162,7 @@ impl TypeVisitor for Declarations {
             );
             return;
         }
+        self.1.insert(name.clone(), std::any::type_name::<T>());
         self.0.insert(name, decl);
         T::visit_dependencies(self);
         T::visit_generics(self);
@@ -211,14 +213,20 @@ fn camel(name: &str) -> String {
     out
 }
 
-/// The whole generated file.
-pub fn generate() -> String {
-    let commands = commands();
+/// Every declaration the commands reach, from their arguments, results and errors.
+fn declarations(commands: &[Command]) -> Declarations {
     let mut declarations = Declarations::default();
-    for command in &commands {
+    for command in commands {
         (command.visit)(&mut declarations);
     }
     declarations.visit::<UiError>();
+    declarations
+}
+
+/// The whole generated file.
+pub fn generate() -> String {
+    let commands = commands();
+    let declarations = declarations(&commands);
     let mut out = String::from(
         "// Generated from the Rust types by `make bindings` (src-tauri/src/bindings.rs).\n\
          // Do not edit: `cargo test` fails while this file differs from what it generates.\n\
@@ -292,6 +300,23 @@ mod tests {
         declared.retain(|c| c != "e2e_panic");
         declared.sort();
         assert_eq!(ours, declared, "build.rs declares other commands");
+    }
+
+    /// The app speaks the facade's transport types: a store row that reaches a command
+    /// (as an argument, a result or inside one) ties the page to the database's layout.
+    #[test]
+    fn no_command_takes_or_returns_a_store_type() {
+        let store_types: Vec<String> = declarations(&commands())
+            .1
+            .into_iter()
+            .filter(|(_, rust)| rust.starts_with("deckhand_store::"))
+            .map(|(ts, rust)| format!("{ts} ({rust})"))
+            .collect();
+        assert!(
+            store_types.is_empty(),
+            "commands reach store types; give each a transport type in crates/deckhand: {}",
+            store_types.join(", ")
+        );
     }
 
     /// Fails while `ui/src/lib/bindings.ts` is not what the Rust types give; run

@@ -16,7 +16,7 @@ use crate::store::write_tx;
 use crate::{Store, StoreError};
 
 /// What the last undoable card change was.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CardUndoLabel {
     pub label: String,
     pub made_at: String,
@@ -24,7 +24,7 @@ pub struct CardUndoLabel {
 
 /// What [`Store::undo_cards`] put back: the cards restored (for the search index) and
 /// those removed again because the change had added them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct CardUndoReport {
     pub label: String,
     pub made_at: String,

@@ -17,8 +17,7 @@ use crate::store::{card_from_row, each_card, write_tx, CARD_COLUMNS};
 use crate::{CardFilter, Store, StoreError};
 
 /// What one import run changed, per file and in total.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
-#[ts(rename = "CardImportReport")]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct ImportReport {
     pub files: Vec<SetImportReport>,
     pub added: usize,
@@ -26,7 +25,7 @@ pub struct ImportReport {
     pub unchanged: usize,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct SetImportReport {
     pub file: String,
     pub game: String,

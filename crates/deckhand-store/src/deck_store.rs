@@ -9,7 +9,7 @@ use crate::store::write_tx;
 use crate::{Store, StoreError};
 
 /// One line of a stored deck: the card is referenced by id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckCard {
     pub section: String,
     pub count: u32,
@@ -17,7 +17,7 @@ pub struct DeckCard {
 }
 
 /// A deck's content at one version.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckContent {
     pub game: String,
     pub name: String,
@@ -43,7 +43,7 @@ pub struct StoredDeck {
 }
 
 /// A deck as listed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DeckSummary {
     pub id: i64,
     pub name: String,
@@ -55,7 +55,7 @@ pub struct DeckSummary {
 }
 
 /// One saved version, as listed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DeckVersionSummary {
     pub version: i64,
     pub saved_at: String,

@@ -12,7 +12,7 @@ use crate::store::write_tx;
 use crate::{Store, StoreError};
 
 /// What a card's JSON says of its image: the pixels and the stored bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ImageInfo {
     pub width: u32,
     pub height: u32,

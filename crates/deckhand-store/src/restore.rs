@@ -29,7 +29,7 @@ use crate::{Store, StoreError};
 const CHECK_TIME_LIMIT: Duration = Duration::from_secs(120);
 
 /// What a backup file holds, as checked before a restore.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BackupInfo {
     pub schema_version: i64,
     pub cards: i64,

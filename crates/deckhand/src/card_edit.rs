@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use deckhand_core::{
     clip, slug, Card, CardDraft, CardTypeDef, FieldProblem, Game, KeywordDef, StatDef,
 };
-use deckhand_store::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
+use deckhand_store::{CardColumn, SaveCard};
 use serde::Serialize;
 
-use crate::{Deckhand, Error, Result};
+use crate::{CardUndoLabel, CardUndoReport, Deckhand, Error, Result};
 
 /// Changes to a card as the command line gives them: each `Some` replaces the field
 /// (empty text clears it); `stats` are `KEY=VALUE` by id or label, an empty value
@@ -279,12 +279,12 @@ impl Deckhand {
             &report.removed,
             &mut |_| {},
         )?;
-        Ok(report)
+        Ok(report.into())
     }
 
     /// What [`Deckhand::undo_cards`] would revert, if anything.
     pub fn card_undo_label(&self) -> Result<Option<CardUndoLabel>> {
-        Ok(self.store.card_undo_label()?)
+        Ok(self.store.card_undo_label()?.map(Into::into))
     }
 
     fn save_edit(&mut self, game: &Game, stored: &Card, draft: &CardDraft) -> Result<Card> {

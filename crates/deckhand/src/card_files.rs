@@ -11,12 +11,12 @@ use deckhand_core::{
     read_sheet, read_table, sniff_delimiter, CoreError, RowProblem, SetInfo, Sheet, SheetOptions,
 };
 use deckhand_formats::{read_cockatrice_cards, CardTable};
-use deckhand_store::{ImportReport, StoreError};
+use deckhand_store::StoreError;
 
 use crate::import::Reading;
 use crate::index_alongside::IndexAlongside;
 use crate::progress::ProgressSink;
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, ImportReport, Result};
 
 /// A card file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,7 +232,7 @@ impl Deckhand {
         }
         let outcome = reading.finish(run, options.dry_run)?;
         if options.dry_run {
-            return Ok(outcome.report);
+            return Ok(outcome.report.into());
         }
         tracing::info!(
             ms = started.elapsed().as_millis() as u64,
@@ -246,7 +246,7 @@ impl Deckhand {
             &outcome.changed,
             reading.progress,
         )?;
-        Ok(outcome.report)
+        Ok(outcome.report.into())
     }
 }
 

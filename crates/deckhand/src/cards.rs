@@ -78,7 +78,7 @@ impl Deckhand {
     pub fn card_detail(&self, name_or_id: &str, game: Option<&str>) -> Result<CardDetail> {
         let card = self.card(name_or_id, game)?;
         let (state, reason) = coverage(&card, self.games.get(&card.game)?);
-        let image = self.store.image_info(&card.id)?;
+        let image = self.store.image_info(&card.id)?.map(Into::into);
         Ok(CardDetail {
             image,
             effects_text: print_effects(&card.effects),

@@ -7,13 +7,13 @@ use std::sync::{Arc, Mutex};
 
 use deckhand_core::{CardSet, Games};
 use deckhand_search::{CardIndex, Collection};
-use deckhand_store::{ImportReport, Store};
+use deckhand_store::Store;
 
 use crate::bundled;
 use crate::game_files::{games_dir_for, load_player_games, PlayerGames};
 use crate::output::OutputGuard;
 use crate::search::build_index;
-use crate::{Error, Result};
+use crate::{Error, ImportReport, Result};
 
 /// The bundled data's fingerprint in the `meta` table: when it differs from this build's,
 /// the bundled card sets are (re)imported.
@@ -137,7 +137,7 @@ impl Deckhand {
         let report = self.store.import(&sets)?;
         self.store
             .set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
-        Ok(report)
+        Ok(report.into())
     }
 
     /// What keeps outputs off the database's files: for writers that run without the
@@ -167,7 +167,7 @@ fn import_bundled(store: &mut Store, games: &Games) -> Result<ImportReport> {
         .map_err(|e| Error::BundledData(e.to_string()))?;
     let report = store.import(&sets)?;
     store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
-    Ok(report)
+    Ok(report.into())
 }
 
 #[cfg(test)]

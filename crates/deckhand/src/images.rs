@@ -18,7 +18,7 @@ use deckhand_store::NewImage;
 use image::{DynamicImage, ImageFormat, ImageReader, Limits, RgbImage};
 use serde::Serialize;
 
-pub use deckhand_store::ImageInfo;
+use crate::ImageInfo;
 
 use crate::print::{image_key, list_images};
 use crate::{Deckhand, Error, Result};
@@ -70,7 +70,7 @@ impl Deckhand {
     /// The card by id or name, with its image's size.
     pub fn card_view(&self, name_or_id: &str, game: Option<&str>) -> Result<CardView> {
         let card = self.card(name_or_id, game)?;
-        let image = self.store.image_info(&card.id)?;
+        let image = self.store.image_info(&card.id)?.map(Into::into);
         Ok(CardView { card, image })
     }
 
@@ -81,7 +81,7 @@ impl Deckhand {
         Ok(cards
             .into_iter()
             .map(|card| {
-                let image = infos.remove(&card.id);
+                let image = infos.remove(&card.id).map(Into::into);
                 CardView { card, image }
             })
             .collect())
@@ -89,7 +89,12 @@ impl Deckhand {
 
     /// The sizes of the images of a game's cards (or every card's), by card id.
     pub fn image_infos(&self, game: Option<&str>) -> Result<HashMap<String, ImageInfo>> {
-        Ok(self.store.image_infos(game)?)
+        Ok(self
+            .store
+            .image_infos(game)?
+            .into_iter()
+            .map(|(id, info)| (id, info.into()))
+            .collect())
     }
 
     /// Gives the card (by id or name) the image in `path`, replacing any it had.
@@ -103,7 +108,7 @@ impl Deckhand {
         let data = read_image_file(path)?;
         let image = checked(&path.display().to_string(), &card.id, data)?;
         self.store.set_card_images(std::slice::from_ref(&image))?;
-        let image = self.store.image_info(&card.id)?;
+        let image = self.store.image_info(&card.id)?.map(Into::into);
         Ok(CardView { card, image })
     }
 
@@ -127,7 +132,7 @@ impl Deckhand {
         let card = self.card(id, None)?;
         let image = checked(source_name, &card.id, data)?;
         self.store.set_card_images(std::slice::from_ref(&image))?;
-        let image = self.store.image_info(&card.id)?;
+        let image = self.store.image_info(&card.id)?.map(Into::into);
         Ok(CardView { card, image })
     }
 

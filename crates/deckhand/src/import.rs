@@ -5,12 +5,12 @@
 use std::path::Path;
 
 use deckhand_core::{CardSet, CardSetItem, Games};
-use deckhand_store::{CardImport, ImportReport, StoreError};
+use deckhand_store::{CardImport, StoreError};
 
 use crate::index_alongside::IndexAlongside;
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 
-use crate::{Deckhand, Error, Result};
+use crate::{Deckhand, Error, ImportReport, Result};
 
 /// How often (in cards) progress is reported while reading.
 const REPORT_EVERY: usize = 1024;
@@ -49,7 +49,7 @@ impl Deckhand {
             &outcome.changed,
             reading.progress,
         )?;
-        Ok(outcome.report)
+        Ok(outcome.report.into())
     }
 
     /// Imports already-validated card sets (benchmarks, generated data).
@@ -68,7 +68,7 @@ impl Deckhand {
         let outcome = run.commit()?;
         self.store.release_memory()?;
         self.index_changes(&base_stamp, &outcome.changed, &mut |_| {})?;
-        Ok(outcome.report)
+        Ok(outcome.report.into())
     }
 
     /// Reads and imports card-set files, all or nothing, reporting progress: `Reading`
@@ -121,7 +121,7 @@ impl Deckhand {
             &outcome.changed,
             reading.progress,
         )?;
-        Ok(outcome.report)
+        Ok(outcome.report.into())
     }
 }
 

@@ -35,9 +35,11 @@ pub mod print;
 mod progress;
 mod search;
 mod sharing;
+mod transport;
 pub mod tuning;
 mod user_file;
 
+pub use backup::daily_backup_of;
 pub use card_edit::{CardChanges, CardCheck, CardForm};
 pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
@@ -59,15 +61,7 @@ pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,
 };
-pub use deckhand_store::{
-    BackupInfo, ChangeReport, CollectionRow, CopyKey, GameUsage, SetCompletion, UndoReport,
-    WishlistRow, KEEP_BACKUPS,
-};
-pub use deckhand_store::{CardUndoLabel, CardUndoReport};
-pub use deckhand_store::{
-    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImportReport, SetImportReport,
-    StoredDeck,
-};
+pub use deckhand_store::{GameUsage, StoredDeck, KEEP_BACKUPS};
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use error::{Error, ErrorCode, Result};
 pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProblem};
@@ -75,8 +69,8 @@ pub use game_rules::{FormatRules, GameRules, RuleWords};
 pub use games::{FormatSummary, GameSummary, StatLabel};
 pub use heroes_grid::HeroesGridReport;
 pub use images::{
-    CardView, ImageBytes, ImageImportReport, ImageInfo, MatchedImage, IMAGE_EXTENSIONS,
-    MAX_IMAGE_FILE_BYTES, THUMBNAIL_BOX,
+    CardView, ImageBytes, ImageImportReport, MatchedImage, IMAGE_EXTENSIONS, MAX_IMAGE_FILE_BYTES,
+    THUMBNAIL_BOX,
 };
 pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_ENV};
 pub use output::{AtomicFile, OutputGuard};
@@ -84,6 +78,11 @@ pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
 pub use sharing::{CardExport, CardExportFormat, PackImportReport};
+pub use transport::{
+    BackupInfo, CardUndoLabel, CardUndoReport, ChangeReport, CollectionRow, CopyKey, DeckCard,
+    DeckContent, DeckSummary, DeckVersionSummary, ImageInfo, ImportReport, SetCompletion,
+    SetImportReport, UndoReport, WishlistRow,
+};
 pub use user_file::{
     read_collection_file, read_deck_text_file, MAX_COLLECTION_FILE_BYTES, MAX_DECK_FILE_BYTES,
     MAX_GAME_FILE_BYTES,

@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 
 use deckhand_core::{fold_name, Card, Deck, Game};
 use deckhand_print::{CardSizes, ImageSource, PrintItem};
-use deckhand_store::DeckContent;
 use serde::Serialize;
 
 pub use deckhand_print::{
@@ -24,7 +23,7 @@ pub use deckhand_print::{
 };
 
 use crate::output::{self, OutputGuard};
-use crate::{DeckFormat, Deckhand, Error, Result};
+use crate::{DeckContent, DeckFormat, Deckhand, Error, Result};
 
 /// The section printed when none is chosen.
 pub const DEFAULT_SECTION: &str = "main";
@@ -684,7 +683,7 @@ mod tests {
         let id = deckhand.find_deck(SAMPLE).unwrap();
         let mut draft = deckhand.deck_content(id, None).unwrap();
         let side_card = draft.cards[0].card.clone();
-        draft.cards.push(deckhand_store::DeckCard {
+        draft.cards.push(crate::DeckCard {
             section: "side".into(),
             count: 2,
             card: side_card,

@@ -255,7 +255,7 @@ impl Deckhand {
         self.store.release_memory()?;
         self.index_changes(&base_stamp, &outcome.changed, reading.progress)?;
         Ok(PackImportReport {
-            report: outcome.report,
+            report: outcome.report.into(),
             images: manifest.images.len(),
         })
     }

@@ -225,7 +225,7 @@ needs_mapping: boolean, added: Array<PreviewCard>, added_count: number, updated:
 problems: Array<PreviewProblem>, more_problems: number, };
 
 /**
- * What one import run changed, per file and in total.
+ * What one card import run changed, per file and in total.
  */
 export type CardImportReport = { files: Array<SetImportReport>, added: number, updated: number, unchanged: number, };
 
@@ -240,8 +240,8 @@ export type CardTypeDef = { name: string, stats: Array<string>, };
 export type CardUndoLabel = { label: string, made_at: string, };
 
 /**
- * What [`Store::undo_cards`] put back: the cards restored (for the search index) and
- * those removed again because the change had added them.
+ * What an undo of the cards put back: the cards restored and those removed again
+ * because the change had added them.
  */
 export type CardUndoReport = { label: string, made_at: string, restored: Array<string>, removed: Array<string>, };
 
@@ -381,7 +381,7 @@ export type Decision = { action: Action,
 text: string, };
 
 /**
- * One line of a stored deck: the card is referenced by id.
+ * One line of a deck: the card is referenced by id.
  */
 export type DeckCard = { section: string, count: number, card: string, };
 
@@ -391,7 +391,7 @@ export type DeckCard = { section: string, count: number, card: string, };
 export type DeckCardCoverage = { name: string, state: CoverageState, reason?: string, };
 
 /**
- * A deck's content at one version.
+ * A deck's content, cards by id: a stored version, or the editor's unsaved draft.
  */
 export type DeckContent = { game: string, name: string, side: Side | null, 
 /**

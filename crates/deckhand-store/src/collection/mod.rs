@@ -18,9 +18,7 @@ pub(super) fn condition_text(condition: Option<Condition>) -> &'static str {
 
 /// Which collection row a copy belongs to: the same card may be owned in several
 /// finishes, conditions, languages and places. Empty strings mean "not stated".
-#[derive(
-    Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
-)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CopyKey {
     pub card: String,
     pub finish: Finish,
@@ -41,7 +39,7 @@ impl CopyKey {
 
 /// One row of the collection as listed: the key, the count, and the card's name and game
 /// (the card id stands in for the name when the card is no longer in the database).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CollectionRow {
     #[serde(flatten)]
     pub key: CopyKey,
@@ -54,7 +52,7 @@ pub struct CollectionRow {
 }
 
 /// One wishlist entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WishlistRow {
     pub card: String,
     pub game: String,
@@ -96,7 +94,7 @@ pub enum CollectionChange {
 }
 
 /// What a change or an import did (or, dry run, would do).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct ChangeReport {
     /// Rows that did not exist before.
     pub new_rows: usize,
@@ -110,7 +108,7 @@ pub struct ChangeReport {
 }
 
 /// What an undo put back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UndoReport {
     /// The label of the change undone ("import cards.csv", "add 2 Shield Liger", …).
     pub label: String,
@@ -131,7 +129,7 @@ pub struct CardRef {
 }
 
 /// Owned distinct cards of one set.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SetCompletion {
     pub game: String,
     pub set: String,

@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 
 use deckhand_core::{clip, fold_name};
 use deckhand_formats::collection_csv::{self, CsvEntry, CsvFormat};
-use deckhand_store::{CardRef, ChangeReport, CollectionChange, CopyKey};
+use deckhand_store::{CardRef, CollectionChange, CopyKey};
 use serde::Serialize;
 
 use super::csv_row;
 use crate::error::LISTED_UNKNOWN;
 use crate::output::{self, AtomicFile};
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
-use crate::{Deckhand, Error, Result};
+use crate::{ChangeReport, Deckhand, Error, Result};
 
 const NO_SUCH_CARD: &str = "no such card";
 /// How many `.skipped-N.csv` names an import tries before asking the user to tidy up.
@@ -327,7 +327,7 @@ impl Deckhand {
             format: file.format,
             lines: file.entries.len() - skipped.len(),
             copies,
-            change,
+            change: change.into(),
             skipped,
             skipped_file,
             dry_run: options.dry_run,

@@ -11,9 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use deckhand_core::{Condition, Finish};
 use deckhand_formats::collection_csv::{self, CsvRow};
-use deckhand_store::{
-    ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
-};
+use deckhand_store::{CollectionChange, CopyKey};
 use serde::Serialize;
 
 pub use collection_csv::{CsvError, CsvFormat, DECKHAND_COLUMNS};
@@ -21,7 +19,7 @@ pub use import::{CardChange, CollectionImportOptions, CollectionImportReport, Sk
 pub use need::{BuildableDeck, DeckNeed, MissingCard, NeedLine};
 pub use wishlist::WishOutcome;
 
-use crate::{Deckhand, Error, Result};
+use crate::{ChangeReport, CollectionRow, Deckhand, Error, Result, SetCompletion, UndoReport};
 
 /// Which copies a command is about: finish, condition, language, place. Fields left
 /// `None` were not stated by the user.
@@ -198,7 +196,7 @@ impl Deckhand {
             card: card.id,
             name: card.name,
             game: card.game,
-            report,
+            report: report.into(),
         })
     }
 
@@ -214,7 +212,7 @@ impl Deckhand {
         }
         let rows = self.store.collection(game)?;
         let Some(query) = query.filter(|q| !q.trim().is_empty()) else {
-            return Ok(rows);
+            return Ok(rows.into_iter().map(Into::into).collect());
         };
         let all: usize = self.store.card_counts()?.iter().map(|(_, n)| n).sum();
         let hits = self.run_search(query, game, all.max(1))?;
@@ -222,6 +220,7 @@ impl Deckhand {
         Ok(rows
             .into_iter()
             .filter(|r| matching.contains(r.key.card.as_str()))
+            .map(Into::into)
             .collect())
     }
 
@@ -232,7 +231,10 @@ impl Deckhand {
 
     /// Reverts the last change or import, once.
     pub fn collection_undo(&mut self) -> Result<UndoReport> {
-        self.store.undo_collection()?.ok_or(Error::NothingToUndo)
+        self.store
+            .undo_collection()?
+            .map(Into::into)
+            .ok_or(Error::NothingToUndo)
     }
 
     /// What an undo would revert, if anything.
@@ -245,12 +247,17 @@ impl Deckhand {
         if let Some(game) = game {
             self.games.get(game)?;
         }
-        Ok(self.store.set_completion(game)?)
+        Ok(self
+            .store
+            .set_completion(game)?
+            .into_iter()
+            .map(Into::into)
+            .collect())
     }
 }
 
 /// `2 foil near_mint in Binder A` — how a row is named in messages.
-fn describe_row(row: &CollectionRow) -> String {
+fn describe_row(row: &deckhand_store::CollectionRow) -> String {
     let mut words = vec![row.count.to_string(), row.key.finish.as_str().to_owned()];
     if let Some(condition) = row.key.condition {
         words.push(condition.as_str().to_owned());

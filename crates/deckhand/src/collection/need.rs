@@ -8,11 +8,11 @@
 use std::collections::{HashMap, HashSet};
 
 use deckhand_core::{fold_name, Deck};
-use deckhand_store::{ChangeReport, CollectionChange};
+use deckhand_store::CollectionChange;
 use serde::Serialize;
 
 use super::wishlist::ListedCard;
-use crate::{Deckhand, Result};
+use crate::{ChangeReport, Deckhand, Result};
 
 /// One card of a deck against the collection.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -144,11 +144,7 @@ impl Deckhand {
     }
 
     /// What the editor's unsaved deck needs; `id` is the stored deck it edits, if any.
-    pub fn draft_need(
-        &self,
-        draft: &deckhand_store::DeckContent,
-        id: Option<i64>,
-    ) -> Result<DeckNeed> {
+    pub fn draft_need(&self, draft: &crate::DeckContent, id: Option<i64>) -> Result<DeckNeed> {
         self.deck_need(&self.resolve_draft(draft)?, id)
     }
 
@@ -254,10 +250,13 @@ impl Deckhand {
                 count: l.missing,
             })
             .collect();
-        Ok(self.store.apply_collection_changes(
-            &format!("wishlist the missing cards of {label}"),
-            &changes,
-            false,
-        )?)
+        Ok(self
+            .store
+            .apply_collection_changes(
+                &format!("wishlist the missing cards of {label}"),
+                &changes,
+                false,
+            )?
+            .into())
     }
 }

@@ -4,11 +4,11 @@
 use std::path::Path;
 
 use deckhand_formats::collection_csv::{self, CsvFormat};
-use deckhand_store::{ChangeReport, CollectionChange, CollectionRow, CopyKey, WishlistRow};
+use deckhand_store::CollectionChange;
 use serde::Serialize;
 
 use super::csv_row;
-use crate::{Deckhand, Result};
+use crate::{ChangeReport, CollectionRow, CopyKey, Deckhand, Result, WishlistRow};
 
 /// A wishlist count set by hand: the card and its wanted count after the change.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -74,7 +74,7 @@ impl Deckhand {
             name: card.name,
             game: card.game,
             count,
-            report,
+            report: report.into(),
         })
     }
 
@@ -83,7 +83,12 @@ impl Deckhand {
         if let Some(game) = game {
             self.games.get(game)?;
         }
-        Ok(self.store.wishlist(game)?)
+        Ok(self
+            .store
+            .wishlist(game)?
+            .into_iter()
+            .map(Into::into)
+            .collect())
     }
 
     /// The wishlist as a text list (`2 Shield Liger` per line) or, `csv`, in Deckhand's
@@ -120,7 +125,10 @@ impl Deckhand {
         let rows: Vec<CollectionRow> = cards
             .iter()
             .map(|c| CollectionRow {
-                key: CopyKey::plain(c.card.to_owned()),
+                key: CopyKey {
+                    card: c.card.to_owned(),
+                    ..CopyKey::default()
+                },
                 game: c.game.to_owned(),
                 name: c.name.to_owned(),
                 set: refs.get(c.card).and_then(|r| r.set.clone()),

@@ -2,11 +2,10 @@
 //! (cards by id) checked after every change and saved as a new version.
 
 use deckhand_core::{Deck, DeckEntry, Legality, Side};
-use deckhand_store::DeckContent;
 use serde::Serialize;
 
 use super::content_of;
-use crate::{Deckhand, Error, Result, MAX_COUNT};
+use crate::{DeckContent, Deckhand, Error, Result, MAX_COUNT};
 
 /// The longest section name a draft may use (names kept from files are cut to 60).
 const MAX_SECTION_NAME: usize = 100;
@@ -34,7 +33,7 @@ impl Deckhand {
     pub fn deck_view(&self, id: i64, version: Option<i64>) -> Result<DeckView> {
         let (stored, deck) = self.load_deck(id, version)?;
         let legality = self.check_deck_stored(&deck, stored.content.format.as_deref())?;
-        let DeckContent {
+        let deckhand_store::DeckContent {
             game,
             name,
             side,

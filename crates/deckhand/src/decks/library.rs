@@ -2,11 +2,11 @@
 //! versions, renaming, duplicating and recoverable deletion.
 
 use deckhand_core::{Deck, DeckEntry, Legality, Severity, Side};
-use deckhand_store::{DeckContent, DeckSummary, DeckVersionSummary, StoredDeck};
+use deckhand_store::StoredDeck;
 use serde::Serialize;
 
 use super::content_of;
-use crate::{Deckhand, Error, Result, MAX_COUNT};
+use crate::{DeckContent, DeckSummary, DeckVersionSummary, Deckhand, Error, Result, MAX_COUNT};
 
 /// One deck in the app's deck list: the summary, its tags and whether it is legal.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -23,7 +23,7 @@ impl Deckhand {
     /// A stored deck's content at `version` (newest when `None`), cards by id: what the
     /// editor starts a draft from.
     pub fn deck_content(&self, id: i64, version: Option<i64>) -> Result<DeckContent> {
-        Ok(self.store().deck(id, version)?.content)
+        Ok(self.store().deck(id, version)?.content.into())
     }
 
     /// Saves a resolved deck as a new stored deck.
@@ -139,7 +139,8 @@ impl Deckhand {
         self.store()
             .decks(game, include_deleted)?
             .into_iter()
-            .map(|mut summary| {
+            .map(|summary| {
+                let mut summary: DeckSummary = summary.into();
                 if self.games().get(&summary.game).is_err() {
                     // A player's game whose file no longer loads: its decks stay listed
                     // (unchecked) and the other games' decks keep working.
@@ -169,7 +170,12 @@ impl Deckhand {
     }
 
     pub fn deck_versions(&self, id: i64) -> Result<Vec<DeckVersionSummary>> {
-        Ok(self.store().deck_versions(id)?)
+        Ok(self
+            .store()
+            .deck_versions(id)?
+            .into_iter()
+            .map(Into::into)
+            .collect())
     }
 
     /// Saves the newest version again under a new name (a new version).
