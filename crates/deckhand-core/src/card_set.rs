@@ -11,7 +11,7 @@ use crate::card::{Card, Side, StatValue};
 use crate::error::{CoreError, Location};
 use crate::game::{Game, KeywordValue, StatDef, StatKind};
 use crate::games::Games;
-use crate::name::{fold_name, slug};
+use crate::name::{fold_name, same_folded, slug};
 
 /// A set's code and display name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -378,7 +378,7 @@ fn validate_word(def: &StatDef, word: &str) -> Result<StatValue, String> {
     }
     def.values
         .iter()
-        .find(|v| fold_name(v) == fold_name(word))
+        .find(|v| same_folded(v, word))
         .map(|v| StatValue::Text(v.clone()))
         .ok_or_else(|| format!("'{word}' is not one of {}", def.values.join(", ")))
 }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{line_column, CoreError, Location};
-use crate::name::fold_name;
+use crate::name::{fold_name, same_folded};
 use crate::rules::{DeckRules, RuleKind};
 
 /// Sections every game has besides its own: cards set aside, and cards being considered.
@@ -316,8 +316,7 @@ impl Game {
 
     /// The card type with this name, compared case-insensitively.
     pub fn card_type(&self, name: &str) -> Option<&CardTypeDef> {
-        let key = fold_name(name);
-        self.card_types.iter().find(|t| fold_name(&t.name) == key)
+        self.card_types.iter().find(|t| same_folded(&t.name, name))
     }
 
     /// The physical size of a card of this type: its `[print.card_sizes]` entry, else
@@ -334,8 +333,7 @@ impl Game {
     /// The keyword definition for a keyword as written on a card (`Scouting: 1`).
     pub fn keyword(&self, written: &str) -> Option<&KeywordDef> {
         let name = written.split(':').next().unwrap_or(written);
-        let key = fold_name(name);
-        self.keywords.iter().find(|k| fold_name(&k.name) == key)
+        self.keywords.iter().find(|k| same_folded(&k.name, name))
     }
 
     fn validate(&self) -> Result<(), (String, String)> {

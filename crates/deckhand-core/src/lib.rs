@@ -52,6 +52,6 @@ pub use game::{
 pub use game_template::game_template;
 pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
-pub use name::{fold_name, line_breaker, one_line, slug};
+pub use name::{fold_name, line_breaker, one_line, same_folded, slug};
 pub use quote::{clip, QUOTED_CHARS};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

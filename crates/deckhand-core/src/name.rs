@@ -20,6 +20,29 @@ pub fn fold_name(name: &str) -> String {
     folded
 }
 
+/// Whether `a` and `b` fold to the same key (`fold_name(a) == fold_name(b)`) without
+/// building either: definitions looked up by name for every imported card (keywords,
+/// types, stat values) cost two allocations a candidate otherwise.
+pub fn same_folded(a: &str, b: &str) -> bool {
+    folded_chars(a).eq(folded_chars(b))
+}
+
+/// The characters of `fold_name(name)`, one by one.
+fn folded_chars(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.split_whitespace().enumerate().flat_map(|(i, word)| {
+        let space = (i > 0).then_some(' ');
+        space.into_iter().chain(
+            word.chars()
+                .map(|ch| match ch {
+                    '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' => '\'',
+                    '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' => '"',
+                    other => other,
+                })
+                .flat_map(char::to_lowercase),
+        )
+    })
+}
+
 /// A stable, URL-safe slug: ASCII letters and digits kept (lower-cased), every other run
 /// of characters becomes one `-`. Used for default card ids (`zoids-scramble-shield-liger`).
 pub fn slug(text: &str) -> String {
@@ -69,6 +92,35 @@ mod tests {
     fn names_fold_case_space_and_curly_quotes() {
         assert_eq!(fold_name("  Zoid\u{2019}s   Roar "), "zoid's roar");
         assert_eq!(fold_name("\u{201C}Big\u{201D} LIGER"), "\"big\" liger");
+    }
+
+    #[test]
+    fn same_folded_agrees_with_comparing_folded_names() {
+        let names = [
+            "Scouting",
+            "  scouting ",
+            "SCOUTING",
+            "Scout ing",
+            "Scout   ing",
+            "Zoid\u{2019}s Roar",
+            "zoid's roar",
+            "\u{201C}Big\u{201D} LIGER",
+            "\"big\" liger",
+            "\u{130}stanbul",
+            "i\u{307}stanbul",
+            "",
+            "   ",
+            "Scoutin",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    same_folded(a, b),
+                    fold_name(a) == fold_name(b),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

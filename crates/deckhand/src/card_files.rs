@@ -136,8 +136,12 @@ impl Deckhand {
         let label = import_label(&files);
         let mut run = self.store.begin_undoable_import(&label)?;
         if !options.dry_run {
-            reading.alongside =
-                IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
+            reading.alongside = crate::index_alongside::start_large(
+                self.index_dir.as_deref(),
+                &self.games,
+                &mut run,
+                total,
+            )?;
         }
         for (path, bytes) in &files {
             let name = path.display().to_string();

@@ -75,3 +75,64 @@ fn a_webp_is_converted_to_a_png_for_printing_and_the_others_pass_through() {
     let jpeg = fixture("red.jpg");
     assert_eq!(printable("jpeg", jpeg.clone()).unwrap(), jpeg);
 }
+
+/// A card-shaped picture: a gradient, so that a wrong block or a shifted row shows.
+fn gradient(width: u32, height: u32) -> DynamicImage {
+    DynamicImage::ImageRgb8(RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([
+            (x * 255 / width) as u8,
+            (y * 255 / height) as u8,
+            ((x + y) * 127 / (width + height)) as u8,
+        ])
+    }))
+}
+
+#[test]
+fn thumbnails_keep_the_size_image_rs_gave_them_and_their_pixels() {
+    // The integer box filter replaced `DynamicImage::thumbnail`: the same sizes, and
+    // pixels within a few levels of its area filter.
+    let cases = [
+        (600, 838),
+        (1060, 1480),
+        (181, 253),
+        (4000, 300),
+        (300, 4000),
+        (745, 1040),
+    ];
+    for (width, height) in cases {
+        let picture = gradient(width, height);
+        let (w, h) = THUMBNAIL_BOX;
+        let theirs = picture.thumbnail(w, h).to_rgb8();
+        let (tw, th) = fit_within(width, height, w, h);
+        let ours = shrink(&picture, tw, th).to_rgb8();
+        assert_eq!(ours.dimensions(), theirs.dimensions(), "{width}×{height}");
+        let worst = ours
+            .as_raw()
+            .iter()
+            .zip(theirs.as_raw())
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap();
+        assert!(worst <= 4, "{width}×{height}: off by {worst}");
+    }
+}
+
+#[test]
+fn shrinking_keeps_transparency_and_grey_as_they_are() {
+    let clear = DynamicImage::ImageRgba8(image::RgbaImage::from_pixel(
+        400,
+        560,
+        image::Rgba([10, 20, 30, 0]),
+    ));
+    let small = shrink(&clear, 180, 252);
+    assert_eq!(small.color(), image::ColorType::Rgba8);
+    assert_eq!(on_white(&small).get_pixel(5, 5).0, [255, 255, 255]);
+    let grey = DynamicImage::ImageLuma16(image::ImageBuffer::from_pixel(
+        400,
+        560,
+        image::Luma([0x8000u16]),
+    ));
+    let small = shrink(&grey, 180, 252);
+    assert_eq!((small.width(), small.height()), (180, 252));
+    assert_eq!(small.to_rgb8().get_pixel(0, 0).0, [128, 128, 128]);
+}

@@ -35,8 +35,12 @@ impl Deckhand {
         let mut silent = |_: ImportProgress| {};
         let mut reading = Reading::new(total, &mut silent);
         let mut run = self.store.begin_import()?;
-        reading.alongside =
-            IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
+        reading.alongside = crate::index_alongside::start_large(
+            self.index_dir.as_deref(),
+            &self.games,
+            &mut run,
+            total,
+        )?;
         for (name, text) in sources {
             reading.file(&mut run, &self.games, name, text)?;
         }
@@ -105,8 +109,12 @@ impl Deckhand {
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
         let mut run = self.store.begin_import()?;
-        reading.alongside =
-            IndexAlongside::start(self.index_dir.as_deref(), &self.games, &run, total);
+        reading.alongside = crate::index_alongside::start_large(
+            self.index_dir.as_deref(),
+            &self.games,
+            &mut run,
+            total,
+        )?;
         for path in paths {
             let path = path.as_ref();
             let text = std::fs::read_to_string(path).map_err(|e| read_error(path, e))?;

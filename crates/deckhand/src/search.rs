@@ -243,7 +243,7 @@ pub(crate) fn build_index(
     let started = std::time::Instant::now();
     let build = IndexBuild::start(dir, games, total as usize)?;
     // Rows are read and decoded here while another thread makes their documents.
-    let worker = Worker::spawn(build).ok_or_else(|| SearchError::Directory {
+    let mut worker = Worker::spawn(build).ok_or_else(|| SearchError::Directory {
         path: "index build".into(),
         message: "cannot start the indexing thread".into(),
     })?;
