@@ -195,11 +195,6 @@ pub struct State {
     standing_key: u64,
     /// Cards attached so far (by `fx_board::attach`).
     attaches: u32,
-    /// Bit i: Ability position i (slots, the Character, the Zord Bay) holds a card with an
-    /// activated effect, and the key it was read at (as `standing_key`): the pilot looks
-    /// for its next Ability several times a turn, and a walk over every slot cost more.
-    ability_positions: u64,
-    ability_key: u64,
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -536,8 +531,6 @@ impl Procedure for PrDbg {
             standing_fx: 0,
             standing_key: u64::MAX,
             attaches: 0,
-            ability_positions: 0,
-            ability_key: u64::MAX,
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),
@@ -637,7 +630,6 @@ impl Procedure for PrDbg {
         state.mods.clear();
         state.standing_key = u64::MAX;
         state.attaches = 0;
-        state.ability_key = u64::MAX;
         state.played_seen = 0;
         state.played_fx = 0;
         state.played_turn = u32::MAX;

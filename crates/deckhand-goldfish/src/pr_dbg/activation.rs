@@ -17,8 +17,8 @@ impl PrDbg {
         } else {
             NONE
         };
-        let positions = own + 1 + board.state.zord_bay.len();
-        let mut consider = |i: usize, board: &mut PrBoard<'_, L>| {
+        let zords = board.state.zord_bay.len();
+        for i in 0..=own + zords {
             let s = &*board.state;
             let (card, used) = match i {
                 _ if i < own => (s.attached[i], s.used[i]),
@@ -26,57 +26,18 @@ impl PrDbg {
                 _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
             };
             if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
-                return;
+                continue;
             }
             if u32::from(self.f(card).ability_cost.unwrap_or(0)) > s.energy {
-                return;
+                continue;
             }
             board.card = card;
             let damage = self.ability_damage(card, board);
             if best.is_none_or(|(d, _, _)| damage > d) {
                 best = Some((damage, i, card));
             }
-        };
-        if positions <= 64 {
-            // In position order, as the walk below: ties keep the first.
-            let mut rest = self.ability_positions(board.state);
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                consider(i, board);
-            }
-        } else {
-            (0..positions).for_each(|i| consider(i, board));
         }
         best.map(|(_, i, card)| (i, card))
-    }
-
-    /// Which Ability positions (bit i: slot i, then the Character, then the Zord Bay) hold
-    /// a card with an activated effect. Slots only fill, the Zord Bay only grows and the
-    /// Character flips once, so their sizes, the flip and `attaches` say when to read again.
-    fn ability_positions(&self, state: &mut State) -> u64 {
-        let key = u64::from(state.flipped != 0)
-            | (state.zord_bay.len() as u64) << 1
-            | u64::from(state.attaches) << 32;
-        if key != state.ability_key {
-            state.ability_key = key;
-            let character = if state.flipped > 0 {
-                self.character
-            } else {
-                NONE
-            };
-            let cards = state
-                .attached
-                .iter()
-                .chain([&character])
-                .chain(&state.zord_bay);
-            state.ability_positions = cards
-                .take(64)
-                .enumerate()
-                .filter(|&(_, &c)| c != NONE && self.fx.has(c, Trigger::Activated))
-                .fold(0, |m, (i, _)| m | 1 << i);
-        }
-        state.ability_positions
     }
 
     /// The damage `card`'s Ability would deal if activated now: the damage steps of its
