@@ -43,7 +43,7 @@ pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
     CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
 };
-pub use cards::{CardCoverage, CardDetail};
+pub use cards::{CardCoverage, CardDetail, CardRowPage, MAX_ROW_WINDOW};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
@@ -60,8 +60,8 @@ pub use deckhand_formats::{
     SkippedLine as SkippedDeckLine, MAX_COUNT,
 };
 pub use deckhand_store::{
-    BackupInfo, ChangeReport, CollectionRow, CopyKey, GameUsage, SetCompletion, UndoReport,
-    WishlistRow, KEEP_BACKUPS,
+    BackupInfo, CardRow, ChangeReport, CollectionRow, CopyKey, GameUsage, SetCompletion,
+    UndoReport, WishlistRow, KEEP_BACKUPS,
 };
 pub use deckhand_store::{CardUndoLabel, CardUndoReport};
 pub use deckhand_store::{
@@ -82,7 +82,7 @@ pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_EN
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
-pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
+pub use search::{ScoredCard, SearchPage, SearchRowPage, MAX_SEARCH_LIMIT};
 pub use sharing::{CardExport, CardExportFormat, PackImportReport};
 pub use user_file::{
     read_collection_file, read_deck_text_file, MAX_COLLECTION_FILE_BYTES, MAX_DECK_FILE_BYTES,
