@@ -98,7 +98,10 @@ fn main() {
         .manage(db)
         .manage(commands::goldfish::Cancel::default())
         .manage(commands::collection::ChosenFiles::default())
-        .register_uri_scheme_protocol(commands::images::SCHEME, commands::images::serve)
+        .register_asynchronous_uri_scheme_protocol(
+            commands::images::SCHEME,
+            commands::images::serve,
+        )
         .invoke_handler(handler)
         .setup(|app| {
             webview::tune(app);
