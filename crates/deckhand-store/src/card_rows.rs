@@ -74,11 +74,13 @@ impl Store {
         Ok(out)
     }
 
-    /// The set codes `game`'s cards name, sorted.
+    /// The set codes `game`'s cards name, sorted. Read from the game's few sets, each
+    /// kept when a card names it (the first one found), never by reading every card.
     pub fn card_set_codes(&self, game: &str) -> Result<Vec<String>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT DISTINCT set_code FROM cards
-             WHERE game = ?1 AND set_code IS NOT NULL ORDER BY set_code",
+            "SELECT s.code FROM sets s WHERE s.game = ?1
+             AND EXISTS (SELECT 1 FROM cards c WHERE c.game = s.game AND c.set_code = s.code)
+             ORDER BY s.code",
         )?;
         let codes = stmt.query_map([game], |row| row.get(0))?;
         Ok(codes.collect::<Result<_, _>>()?)
