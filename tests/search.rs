@@ -229,3 +229,69 @@ fn a_deleted_or_damaged_index_is_rebuilt_on_the_next_run() {
     std::fs::write(index.join("deckhand-stamp"), "schema 0; stats ; data old").unwrap();
     assert_eq!(count(&db), expected, "after an older schema stamp");
 }
+
+/// The card browser's windows (`card_rows`, `search_rows`), cut at several places, put
+/// together give exactly the whole list and the whole search, in the same order.
+#[test]
+fn windows_of_rows_add_up_to_the_whole_list_and_the_whole_search() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let game = "zoids-scramble";
+    let all: Vec<String> = deckhand
+        .cards(Some(game))
+        .unwrap()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    let query = "t:zoid";
+    let found: Vec<String> = deckhand
+        .search(query, Some(game), 5000)
+        .unwrap()
+        .cards
+        .into_iter()
+        .map(|c| c.card.id)
+        .collect();
+    assert!(
+        all.len() > 20 && found.len() > 10,
+        "{} {}",
+        all.len(),
+        found.len()
+    );
+    for size in [1, 7, 50] {
+        let mut listed = Vec::new();
+        let mut searched = Vec::new();
+        let mut offset = 0;
+        while offset < all.len() {
+            let page = deckhand.card_rows(game, offset, size).unwrap();
+            assert_eq!((page.total, page.offset), (all.len(), offset));
+            listed.extend(page.rows.into_iter().map(|r| r.id));
+            let page = deckhand.search_rows(query, game, offset, size).unwrap();
+            assert_eq!(page.total, found.len(), "window {offset}+{size}");
+            searched.extend(page.rows.into_iter().map(|r| r.id));
+            offset += size;
+        }
+        assert_eq!(listed, all, "windows of {size}");
+        assert_eq!(searched, found, "windows of {size}");
+    }
+}
+
+/// A window names a game that exists and takes a query that parses; past the end it is
+/// empty, never an error.
+#[test]
+fn a_window_of_an_unknown_game_or_a_bad_query_is_refused_and_past_the_end_is_empty() {
+    let deckhand = Deckhand::open_in_memory().unwrap();
+    let unknown = deckhand.card_rows("no-such-game", 0, 10).unwrap_err();
+    assert_eq!(unknown.code(), "unknown_game", "{unknown}");
+    let bad = deckhand
+        .search_rows("pwr>=5", "zoids-scramble", 0, 10)
+        .unwrap_err();
+    assert_eq!(bad.code(), "bad_query", "{bad}");
+    let past = deckhand.card_rows("zoids-scramble", 1_000_000, 10).unwrap();
+    assert!(past.rows.is_empty() && past.total > 0);
+    let past = deckhand
+        .search_rows("t:zoid", "zoids-scramble", 1_000_000, 10)
+        .unwrap();
+    assert!(past.rows.is_empty() && past.total > 0);
+    // The window is capped, whatever the page asks for.
+    let capped = deckhand.card_rows("zoids-scramble", 0, usize::MAX).unwrap();
+    assert!(capped.rows.len() <= deckhand::MAX_ROW_WINDOW);
+}

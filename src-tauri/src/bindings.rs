@@ -15,11 +15,12 @@ use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
 use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::{
     AddedGame, BackupInfo, BuildableDeck, Card, CardCheck, CardDetail, CardDraft, CardExport,
-    CardForm, CardImportPreview, CardUndoLabel, CardUndoReport, CardView, ChangeReport,
-    CollectionChangeOutcome, CollectionImportReport, CollectionRow, Condition, DeckContent,
-    DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary, DeckView, Finish,
-    GameFileProblem, GameRules, GameSummary, ImageInfo, ImportProgress, ImportReport, Legality,
-    PackImportReport, SearchPage, SetCompletion, UndoReport, WishOutcome, WishlistRow,
+    CardForm, CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport, CardView,
+    ChangeReport, CollectionChangeOutcome, CollectionImportReport, CollectionRow, Condition,
+    DeckContent, DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary, DeckView,
+    Finish, GameFileProblem, GameRules, GameSummary, ImageInfo, ImportProgress, ImportReport,
+    Legality, PackImportReport, SearchPage, SearchRowPage, SetCompletion, UndoReport, WishOutcome,
+    WishlistRow,
 };
 use ts_rs::{TypeVisitor, TS};
 
@@ -78,6 +79,8 @@ commands! {
     export_game_file(id: String) -> Option<String>;
     game_rules(id: String) -> GameRules;
     list_cards(game: String) -> Vec<Card>;
+    list_card_rows(game: String, offset: usize, limit: usize) -> CardRowPage;
+    card_sets(game: String) -> Vec<String>;
     get_card(id: String) -> CardDetail;
     card_form(game: String) -> CardForm;
     validate_card(game: String, original: Option<String>, draft: CardDraft) -> CardCheck;
@@ -90,6 +93,7 @@ commands! {
     preview_card_import(path: String, game: String, map: Vec<(String, String)>, ignore: Vec<String>) -> CardImportPreview;
     import_card_file(path: String, game: String, map: Vec<(String, String)>, ignore: Vec<String>, on_progress: Channel<ImportProgress>) -> ImportReport;
     search_cards(query: String, game: String, limit: usize) -> SearchPage;
+    search_card_rows(query: String, game: String, offset: usize, limit: usize) -> SearchRowPage;
     list_decks(game: Option<String>, deleted: bool) -> Vec<DeckListItem>;
     get_deck(id: i64, version: Option<i64>) -> DeckView;
     save_deck(id: Option<i64>, draft: DeckContent) -> DeckView;

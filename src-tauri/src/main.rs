@@ -19,6 +19,8 @@ fn main() {
         commands::games::export_game_file,
         commands::games::game_rules,
         commands::cards::list_cards,
+        commands::cards::list_card_rows,
+        commands::cards::card_sets,
         commands::cards::get_card,
         commands::cards::card_form,
         commands::cards::validate_card,
@@ -31,6 +33,7 @@ fn main() {
         commands::cards::preview_card_import,
         commands::cards::import_card_file,
         commands::search::search_cards,
+        commands::search::search_card_rows,
         commands::decks::list_decks,
         commands::decks::get_deck,
         commands::decks::save_deck,
@@ -95,7 +98,10 @@ fn main() {
         .manage(db)
         .manage(commands::goldfish::Cancel::default())
         .manage(commands::collection::ChosenFiles::default())
-        .register_uri_scheme_protocol(commands::images::SCHEME, commands::images::serve)
+        .register_asynchronous_uri_scheme_protocol(
+            commands::images::SCHEME,
+            commands::images::serve,
+        )
         .invoke_handler(handler)
         .setup(|app| {
             webview::tune(app);

@@ -222,6 +222,8 @@ async function main() {
           const heading = (await driver.findAll('[data-testid="card-detail"] h2'))[0];
           return heading && (await driver.text(heading)) === card.name;
         });
+        // The list's row shows at once; every field comes with the database's card.
+        await driver.waitForElement('[data-testid="card-detail"] [data-testid="card-coverage"]');
         const detail = await driver.text((await driver.findAll('[data-testid="card-detail"]'))[0]);
         check(detail.includes(card.type), `detail lacks the type ${card.type}`);
         check(detail.includes(card.id), `detail lacks the id ${card.id}`);

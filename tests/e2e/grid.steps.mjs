@@ -74,4 +74,31 @@ export async function gridSteps({ driver, step, check, save, cli, db, root, work
         `worst ${figures.worst_ms} ms, p95 ${figures.p95_ms} ms, median ${figures.median_ms} ms, ${figures.over_50ms} over 50 ms`,
     );
   });
+
+  await step('the list fetches windows: End reaches the last card, the count is the whole game', async () => {
+    const expected = JSON.parse(
+      execFileSync(cli, ['--db', db, 'cards', '--game', GAME, '--json'], { encoding: 'utf8', maxBuffer: 256 << 20 }),
+    ).map((c) => c.id);
+    const count = await driver.execute('return document.querySelector(\'[data-testid="card-count"]\').textContent.trim()');
+    check(count === `${expected.length} cards`, `the count reads "${count}"`);
+    await driver.waitForElement('#card-list');
+    await driver.execute('document.getElementById("card-list").focus()');
+    await driver.keys('\uE010'); // End
+    const last = expected[expected.length - 1];
+    await driver.waitFor(`the last card ${last} selected`, async () =>
+      driver.execute(`return document.querySelector('.card-row.selected')?.dataset.cardId === ${JSON.stringify(last)}`),
+    20000);
+    await driver.keys('\uE013'); // ArrowUp
+    const before = expected[expected.length - 2];
+    await driver.waitFor(`the card before it (${before}) selected`, async () =>
+      driver.execute(`return document.querySelector('.card-row.selected')?.dataset.cardId === ${JSON.stringify(before)}`),
+    );
+    const rows = await driver.execute('return document.querySelectorAll(".card-row").length');
+    check(rows > 0 && rows < 100, `${rows} rows exist for ${expected.length} cards`);
+    await save('list-10000-end');
+    await driver.keys('\uE011'); // Home
+    await driver.waitFor(`the first card ${expected[0]} selected`, async () =>
+      driver.execute(`return document.querySelector('.card-row.selected')?.dataset.cardId === ${JSON.stringify(expected[0])}`),
+    20000);
+  });
 }

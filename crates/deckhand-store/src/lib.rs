@@ -8,6 +8,7 @@
 mod backup;
 mod card_edit;
 mod card_import;
+mod card_rows;
 mod collection;
 mod deck_store;
 mod error;
@@ -19,6 +20,7 @@ mod store;
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_edit::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
 pub use card_import::{CardImport, CardOutcome, ImportOutcome, ImportReport, SetImportReport};
+pub use card_rows::{CardRow, ROW_STATS};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,
     WishlistRow,

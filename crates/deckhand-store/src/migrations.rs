@@ -208,6 +208,13 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         added_at     TEXT NOT NULL
     ) STRICT;
     "#,
+    // 11: the card browser reads one window of a game's cards at a time, in name then id
+    // order (`Store::card_rows`): with the id in the index, skipping to a window walks the
+    // index alone and needs no sort. It replaces the (game, name_key) index it extends.
+    r#"
+    DROP INDEX cards_by_game_name;
+    CREATE INDEX cards_by_game_name ON cards (game, name_key, id);
+    "#,
 ];
 
 /// The schema version this build writes.

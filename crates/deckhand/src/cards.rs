@@ -2,6 +2,8 @@
 
 use deckhand_core::{coverage, print_effects, Card, CoverageState};
 use deckhand_store::CardFilter;
+
+use crate::transport::CardRow;
 use serde::Serialize;
 
 use crate::{Deckhand, Error, Result};
@@ -27,7 +29,43 @@ pub struct CardCoverage {
     pub reason: Option<String>,
 }
 
+/// One window of a game's card list: how many cards there are in all, and the light rows
+/// from `offset` on (the list's columns, not whole cards).
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct CardRowPage {
+    pub total: usize,
+    pub offset: usize,
+    pub rows: Vec<CardRow>,
+}
+
+/// The most rows one window holds: the page asks for a screenful and a little more.
+pub const MAX_ROW_WINDOW: usize = 1_000;
+
 impl Deckhand {
+    /// Up to `limit` rows (at most [`MAX_ROW_WINDOW`]) of `game`'s cards from `offset` on,
+    /// in the order of [`Deckhand::cards`], with the game's card count: the card browser
+    /// asks for what it shows instead of every card of a large game.
+    pub fn card_rows(&self, game: &str, offset: usize, limit: usize) -> Result<CardRowPage> {
+        self.games.get(game)?;
+        let filter = CardFilter { game: Some(game) };
+        Ok(CardRowPage {
+            total: self.store.card_count(&filter)?,
+            offset,
+            rows: self
+                .store
+                .card_rows(game, offset, limit.min(MAX_ROW_WINDOW))?
+                .into_iter()
+                .map(Into::into)
+                .collect(),
+        })
+    }
+
+    /// The set codes `game`'s cards name, sorted (the browser's Export… choice).
+    pub fn card_sets(&self, game: &str) -> Result<Vec<String>> {
+        self.games.get(game)?;
+        Ok(self.store.card_set_codes(game)?)
+    }
+
     /// All cards, or one game's, ordered by game and name.
     pub fn cards(&self, game: Option<&str>) -> Result<Vec<Card>> {
         if let Some(game) = game {

@@ -45,7 +45,7 @@ pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
     CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
 };
-pub use cards::{CardCoverage, CardDetail};
+pub use cards::{CardCoverage, CardDetail, CardRowPage, MAX_ROW_WINDOW};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
@@ -76,11 +76,11 @@ pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_EN
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
-pub use search::{ScoredCard, SearchPage, MAX_SEARCH_LIMIT};
+pub use search::{ScoredCard, SearchPage, SearchRowPage, MAX_SEARCH_LIMIT};
 pub use sharing::{CardExport, CardExportFormat, PackImportReport};
 pub use transport::{
-    BackupInfo, CardUndoLabel, CardUndoReport, ChangeReport, CollectionRow, CopyKey, DeckCard,
-    DeckContent, DeckSummary, DeckVersionSummary, ImageInfo, ImportReport, SetCompletion,
+    BackupInfo, CardRow, CardUndoLabel, CardUndoReport, ChangeReport, CollectionRow, CopyKey,
+    DeckCard, DeckContent, DeckSummary, DeckVersionSummary, ImageInfo, ImportReport, SetCompletion,
     SetImportReport, UndoReport, WishlistRow,
 };
 pub use user_file::{

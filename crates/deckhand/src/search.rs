@@ -11,6 +11,8 @@ use deckhand_search::{
     UpdateOutcome,
 };
 use deckhand_store::{CardFilter, Store};
+
+use crate::transport::CardRow;
 use serde::Serialize;
 
 use crate::index_alongside::Worker;
@@ -33,6 +35,17 @@ pub struct ScoredCard {
     #[serde(flatten)]
     pub card: Card,
     pub score: f32,
+}
+
+/// One window of search results as light rows, best first (the card browser's list).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct SearchRowPage {
+    /// How many cards match in all.
+    pub total: usize,
+    pub offset: usize,
+    pub rows: Vec<CardRow>,
+    /// Words and phrases to highlight in names and texts.
+    pub highlight: Vec<String>,
 }
 
 /// The most results one search returns; tantivy allocates for the limit up front, so an
@@ -84,6 +97,43 @@ impl Deckhand {
         Ok(SearchPage {
             total: results.total,
             cards,
+            highlight: results.highlight,
+        })
+    }
+
+    /// The matches of `query` within `game` from `offset` on, up to `limit` (at most
+    /// [`crate::MAX_ROW_WINDOW`]), as light rows in the search's order. The index ranks
+    /// the first `offset + limit` hits (never more than the game has cards) and the
+    /// window is cut from them; only its rows are read from the store.
+    pub fn search_rows(
+        &self,
+        query: &str,
+        game: &str,
+        offset: usize,
+        limit: usize,
+    ) -> Result<SearchRowPage> {
+        self.games.get(game)?;
+        let cards = self.store.card_count(&CardFilter { game: Some(game) })?;
+        let want = offset
+            .saturating_add(limit.min(crate::MAX_ROW_WINDOW))
+            .min(cards)
+            .max(1);
+        let results = self.run_search(query, Some(game), want)?;
+        let ids: Vec<&str> = results
+            .hits
+            .iter()
+            .skip(offset)
+            .map(|h| h.id.as_str())
+            .collect();
+        Ok(SearchRowPage {
+            total: results.total,
+            offset,
+            rows: self
+                .store
+                .card_rows_by_ids(&ids)?
+                .into_iter()
+                .map(Into::into)
+                .collect(),
             highlight: results.highlight,
         })
     }

@@ -6,7 +6,9 @@
 //! the facade reads the store (`From`). A deck draft the app sends is resolved against
 //! the cards (`resolve_draft`) and saved through the core's `Deck`, never passed down.
 
-use deckhand_core::{Condition, Finish, Side};
+use std::collections::BTreeMap;
+
+use deckhand_core::{Condition, Finish, Side, StatValue};
 use serde::{Deserialize, Serialize};
 
 /// Which collection row a copy belongs to: the same card may be owned in several
@@ -155,6 +157,44 @@ pub struct CardUndoReport {
     pub made_at: String,
     pub restored: Vec<String>,
     pub removed: Vec<String>,
+}
+
+/// A card as a list shows it: not the whole card (no text, keywords or effects).
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct CardRow {
+    pub id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub card_type: String,
+    pub set: Option<String>,
+    pub side: Option<Side>,
+    /// The card's first three stats, in the card's (alphabetical) order.
+    pub stats: BTreeMap<String, StatValue>,
+    /// Its stored image's size (the grid's thumbnail), `null` without one.
+    pub image: Option<ImageInfo>,
+}
+
+impl From<deckhand_store::CardRow> for CardRow {
+    fn from(row: deckhand_store::CardRow) -> CardRow {
+        let deckhand_store::CardRow {
+            id,
+            name,
+            card_type,
+            set,
+            side,
+            stats,
+            image,
+        } = row;
+        CardRow {
+            id,
+            name,
+            card_type,
+            set,
+            side,
+            stats,
+            image: image.map(Into::into),
+        }
+    }
 }
 
 /// What one card import run changed, per file and in total.

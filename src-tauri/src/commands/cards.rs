@@ -5,7 +5,7 @@
 
 use deckhand::{
     Card, CardCheck, CardDetail, CardDraft, CardFileFormat, CardForm, CardImportOptions,
-    CardImportPreview, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
+    CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
@@ -18,6 +18,24 @@ use crate::state::Db;
 #[tauri::command]
 pub async fn list_cards(db: State<'_, Db>, game: String) -> Result<Vec<Card>, UiError> {
     db.with(|deckhand| deckhand.cards(Some(&game)))
+}
+
+/// One window of a game's card list (light rows) and the game's card count: the card
+/// browser asks for the rows it shows as it scrolls.
+#[tauri::command]
+pub async fn list_card_rows(
+    db: State<'_, Db>,
+    game: String,
+    offset: usize,
+    limit: usize,
+) -> Result<CardRowPage, UiError> {
+    db.with(|deckhand| deckhand.card_rows(&game, offset, limit))
+}
+
+/// The set codes a game's cards name (the browser's Export… choice).
+#[tauri::command]
+pub async fn card_sets(db: State<'_, Db>, game: String) -> Result<Vec<String>, UiError> {
+    db.with(|deckhand| deckhand.card_sets(&game))
 }
 
 /// The card with its effects written out, its coverage and its image's size.

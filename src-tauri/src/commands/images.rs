@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use deckhand::{CardExport, CardExportFormat, CardView, ImageInfo, PackImportReport};
 use tauri::http::{Request, Response, StatusCode};
-use tauri::{Manager, State, UriSchemeContext, Window, Wry};
+use tauri::{AppHandle, Manager, State, UriSchemeContext, UriSchemeResponder, Window, Wry};
 
 use super::collection::{pick, save_path};
 use super::decks::local_path;
@@ -123,11 +123,24 @@ pub async fn import_card_pack(
 /// Serves `card-image://localhost/{thumb|full}/<card id>`: the bytes from the database,
 /// 404 when the card has no image. A changed image gets a new URL (the page adds its size),
 /// so responses may be cached.
-pub fn serve(ctx: UriSchemeContext<'_, Wry>, request: Request<Vec<u8>>) -> Response<Vec<u8>> {
+///
+/// Answered on a blocking thread, never on the main (GTK) thread that calls the handler:
+/// the grid asks for dozens of thumbnails per frame while it scrolls, each waiting for the
+/// database lock, and a main thread held by them delays the webview's frames (issue 17).
+pub fn serve(
+    ctx: UriSchemeContext<'_, Wry>,
+    request: Request<Vec<u8>>,
+    responder: UriSchemeResponder,
+) {
+    let app = ctx.app_handle().clone();
+    tauri::async_runtime::spawn_blocking(move || responder.respond(answer(&app, &request)));
+}
+
+fn answer(app: &AppHandle, request: &Request<Vec<u8>>) -> Response<Vec<u8>> {
     // The page builds the URL with Tauri's convertFileSrc, which encodes the whole path.
     let path = percent_decode(request.uri().path().trim_start_matches('/'));
     let (kind, id) = path.split_once('/').unwrap_or(("", ""));
-    let db = ctx.app_handle().state::<Db>();
+    let db = app.state::<Db>();
     let found = db.with(|d| match kind {
         "thumb" => d.card_thumbnail(id),
         "full" => d.card_image(id),

@@ -1,4 +1,4 @@
-use deckhand::SearchPage;
+use deckhand::{SearchPage, SearchRowPage};
 use tauri::State;
 
 use super::UiError;
@@ -14,4 +14,17 @@ pub async fn search_cards(
     limit: usize,
 ) -> Result<SearchPage, UiError> {
     db.with(|deckhand| deckhand.search(&query, Some(&game), limit))
+}
+
+/// One window of a search's matches within one game, as light rows (the card browser);
+/// errors as [`search_cards`].
+#[tauri::command]
+pub async fn search_card_rows(
+    db: State<'_, Db>,
+    query: String,
+    game: String,
+    offset: usize,
+    limit: usize,
+) -> Result<SearchRowPage, UiError> {
+    db.with(|deckhand| deckhand.search_rows(&query, &game, offset, limit))
 }

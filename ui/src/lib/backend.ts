@@ -109,6 +109,10 @@ export const backend = {
   exportGameFile: (id: string) => call('export_game_file', { id }),
   gameRules: (id: string) => call('game_rules', { id }),
   listCards: (game: string) => call('list_cards', { game }),
+  /** One window of a game's card list (light rows, name order) and the game's card count. */
+  listCardRows: (game: string, offset: number, limit: number) => call('list_card_rows', { game, offset, limit }),
+  /** The set codes a game's cards name, sorted. */
+  cardSets: (game: string) => call('card_sets', { game }),
   getCard: (id: string) => call('get_card', { id }),
   /** The image sizes of a game's cards that have an image, by card id. */
   cardImages: (game: string) => call('card_images', { game }),
@@ -137,6 +141,9 @@ export const backend = {
   /** Rejects with code `bad_query` (and a one-line message) when the query does not parse. */
   searchCards: (query: string, game: string, limit: number) =>
     call('search_cards', { query, game, limit }),
+  /** One window of a search's matches as light rows; errors as `searchCards`. */
+  searchCardRows: (query: string, game: string, offset: number, limit: number) =>
+    call('search_card_rows', { query, game, offset, limit }),
 
   listDecks: (game: string | null, deleted = false) => call('list_decks', { game, deleted }),
   /** The newest version when `version` is omitted. */

@@ -230,6 +230,25 @@ problems: Array<PreviewProblem>, more_problems: number, };
 export type CardImportReport = { files: Array<SetImportReport>, added: number, updated: number, unchanged: number, };
 
 /**
+ * A card as a list shows it: not the whole card (no text, keywords or effects).
+ */
+export type CardRow = { id: string, name: string, type: string, set: string | null, side: Side | null, 
+/**
+ * The card's first three stats, in the card's (alphabetical) order.
+ */
+stats: { [key in string]?: StatValue }, 
+/**
+ * Its stored image's size (the grid's thumbnail), `null` without one.
+ */
+image: ImageInfo | null, };
+
+/**
+ * One window of a game's card list: how many cards there are in all, and the light rows
+ * from `offset` on (the list's columns, not whole cards).
+ */
+export type CardRowPage = { total: number, offset: number, rows: Array<CardRow>, };
+
+/**
  * A card type and the stats a card of that type may carry.
  */
 export type CardTypeDef = { name: string, stats: Array<string>, };
@@ -1214,6 +1233,19 @@ total: number, cards: Array<ScoredCard>,
 highlight: Array<string>, };
 
 /**
+ * One window of search results as light rows, best first (the card browser's list).
+ */
+export type SearchRowPage = { 
+/**
+ * How many cards match in all.
+ */
+total: number, offset: number, rows: Array<CardRow>, 
+/**
+ * Words and phrases to highlight in names and texts.
+ */
+highlight: Array<string>, };
+
+/**
  * The results from one seat.
  */
 export type SeatReport = { games: number, wins: number, 
@@ -1641,6 +1673,8 @@ export type Commands = {
   export_game_file: { args: { id: string }; result: string | null };
   game_rules: { args: { id: string }; result: GameRules };
   list_cards: { args: { game: string }; result: Array<Card> };
+  list_card_rows: { args: { game: string; offset: number; limit: number }; result: CardRowPage };
+  card_sets: { args: { game: string }; result: Array<string> };
   get_card: { args: { id: string }; result: CardDetail };
   card_form: { args: { game: string }; result: CardForm };
   validate_card: { args: { game: string; original?: string | null; draft: CardDraft }; result: CardCheck };
@@ -1653,6 +1687,7 @@ export type Commands = {
   preview_card_import: { args: { path: string; game: string; map: Array<[string, string]>; ignore: Array<string> }; result: CardImportPreview };
   import_card_file: { args: { path: string; game: string; map: Array<[string, string]>; ignore: Array<string>; onProgress: Channel<ImportProgress> }; result: CardImportReport };
   search_cards: { args: { query: string; game: string; limit: number }; result: SearchPage };
+  search_card_rows: { args: { query: string; game: string; offset: number; limit: number }; result: SearchRowPage };
   list_decks: { args: { game?: string | null; deleted: boolean }; result: Array<DeckListItem> };
   get_deck: { args: { id: number; version?: number | null }; result: DeckView };
   save_deck: { args: { id?: number | null; draft: DeckContent }; result: DeckView };

@@ -1,7 +1,8 @@
 // Search-as-you-type state shared by the card browser and the deck editor: a debounced
 // query, the newest results, and the query's error. Create it during a component's setup
 // (it registers an effect there).
-import { backend, errorCode, errorMessage, type Card } from './backend';
+import { backend, errorCode, errorMessage, type Card, type CardRow } from './backend';
+import { PAGE_ROWS, PagedRows } from './pagedRows.svelte';
 
 /** Results asked for per search; the lists are windowed, so thousands are fine. */
 const SEARCH_LIMIT = 5000;
@@ -15,10 +16,19 @@ export interface SearchResults {
   highlight: string[];
 }
 
-export class CardSearch {
+/** Results fetched a window at a time as they scroll into view (the card browser). */
+export interface RowResults {
+  query: string;
+  rows: PagedRows<CardRow>;
+  total: number;
+  highlight: string[];
+}
+
+/** The debounced search itself; `run` turns a query into its results (or rejects). */
+export class Search<T> {
   query = $state('');
   /** The latest results shown, or `null` while the query is empty. */
-  results = $state.raw<SearchResults | null>(null);
+  results = $state.raw<T | null>(null);
   /** What is wrong with the query (or the search); the previous results stay. */
   error = $state<string | null>(null);
   searching = $state(false);
@@ -27,8 +37,10 @@ export class CardSearch {
   // invalidated). A response older than what is on screen is dropped.
   #issued = 0;
   #applied = 0;
+  #run: (text: string) => Promise<T>;
 
-  constructor(readonly game: string) {
+  constructor(run: (text: string) => Promise<T>) {
+    this.#run = run;
     // Search as the user types, debounced. An empty query clears the results at once and
     // invalidates any search still in flight.
     $effect(() => {
@@ -54,10 +66,10 @@ export class CardSearch {
     const id = ++this.#issued;
     this.searching = true;
     try {
-      const page = await backend.searchCards(text, this.game, SEARCH_LIMIT);
+      const results = await this.#run(text);
       if (id <= this.#applied) return;
       this.#applied = id;
-      this.results = { query: text.trim(), cards: page.cards, total: page.total, highlight: page.highlight };
+      this.results = results;
       this.error = null;
     } catch (error) {
       if (id <= this.#applied) return;
@@ -67,5 +79,30 @@ export class CardSearch {
     } finally {
       if (id === this.#issued) this.searching = false;
     }
+  }
+}
+
+/** A search whose results are whole cards, up to 5,000 (the deck editor, the collection). */
+export class CardSearch extends Search<SearchResults> {
+  constructor(readonly game: string) {
+    super(async (text) => {
+      const page = await backend.searchCards(text, game, SEARCH_LIMIT);
+      return { query: text.trim(), cards: page.cards, total: page.total, highlight: page.highlight };
+    });
+  }
+}
+
+/**
+ * A search whose results are light rows fetched by window (the card browser): the first
+ * window arrives before the results replace the old ones, so the list never goes blank.
+ */
+export class RowSearch extends Search<RowResults> {
+  constructor(readonly game: string) {
+    super(async (text) => {
+      const first = await backend.searchCardRows(text, game, 0, PAGE_ROWS);
+      const rows = new PagedRows<CardRow>((offset, limit) => backend.searchCardRows(text, game, offset, limit));
+      rows.seed(first);
+      return { query: text.trim(), rows, total: first.total, highlight: first.highlight };
+    });
   }
 }
