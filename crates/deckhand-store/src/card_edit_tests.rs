@@ -3,20 +3,8 @@ use deckhand_core::{Card, CardSet, Games, StatValue};
 use super::*;
 use crate::{CardFilter, CollectionChange, CopyKey, DeckCard, DeckContent};
 
-const GAME: &str = r#"
-id = "tiny"
-name = "Tiny Game"
-card_size_mm = { width = 63.0, height = 88.0 }
-[[card_types]]
-name = "Unit"
-stats = ["power"]
-[stats.power]
-label = "Power"
-kind = "number"
-[[sections]]
-id = "main"
-name = "Main"
-"#;
+/// The one-stat game the store's unit tests share (a fixture file, not a copy per module).
+const GAME: &str = include_str!("../tests/fixtures/tiny-game.toml");
 
 fn games() -> Games {
     Games::from_sources([("tiny.toml", GAME)]).unwrap()

@@ -2,20 +2,8 @@ use deckhand_core::{CardSet, Games};
 
 use super::*;
 
-const GAME: &str = r#"
-id = "tiny"
-name = "Tiny Game"
-card_size_mm = { width = 63.0, height = 88.0 }
-[[card_types]]
-name = "Unit"
-stats = ["power"]
-[stats.power]
-label = "Power"
-kind = "number"
-[[sections]]
-id = "main"
-name = "Main"
-"#;
+/// The one-stat game the store's unit tests share (a fixture file, not a copy per module).
+const GAME: &str = include_str!("../../tests/fixtures/tiny-game.toml");
 
 fn games() -> Games {
     Games::from_sources([("tiny.toml", GAME)]).unwrap()
