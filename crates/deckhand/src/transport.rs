@@ -174,29 +174,6 @@ pub struct CardRow {
     pub image: Option<ImageInfo>,
 }
 
-impl From<deckhand_store::CardRow> for CardRow {
-    fn from(row: deckhand_store::CardRow) -> CardRow {
-        let deckhand_store::CardRow {
-            id,
-            name,
-            card_type,
-            set,
-            side,
-            stats,
-            image,
-        } = row;
-        CardRow {
-            id,
-            name,
-            card_type,
-            set,
-            side,
-            stats,
-            image: image.map(Into::into),
-        }
-    }
-}
-
 /// What one card import run changed, per file and in total.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[ts(rename = "CardImportReport")]
@@ -216,16 +193,30 @@ pub struct SetImportReport {
     pub unchanged: usize,
 }
 
-/// `From<store type>` for transport types whose fields have the same names and types.
+/// `From<store type>` for transport types whose fields have the same names: the fields
+/// before `;` move as they are, those after it are converted (`into` one value, `each` of
+/// a list, `option` of an optional one).
 macro_rules! from_store {
-    ($($ty:ident { $($field:ident),* })*) => {$(
+    ($($ty:ident { $($field:ident),* $(; $($conv:ident: $how:ident),*)? })*) => {$(
         impl From<deckhand_store::$ty> for $ty {
             fn from(row: deckhand_store::$ty) -> $ty {
-                let deckhand_store::$ty { $($field),* } = row;
-                $ty { $($field),* }
+                let deckhand_store::$ty { $($field,)* $($($conv,)*)? } = row;
+                $ty { $($field,)* $($($conv: convert!($how, $conv),)*)? }
             }
         }
     )*};
+}
+
+macro_rules! convert {
+    (into, $value:ident) => {
+        $value.into()
+    };
+    (each, $value:ident) => {
+        $value.into_iter().map(Into::into).collect()
+    };
+    (option, $value:ident) => {
+        $value.map(Into::into)
+    };
 }
 
 from_store! {
@@ -242,67 +233,8 @@ from_store! {
     CardUndoLabel { label, made_at }
     CardUndoReport { label, made_at, restored, removed }
     SetImportReport { file, game, added, updated, unchanged }
-}
-
-impl From<deckhand_store::CollectionRow> for CollectionRow {
-    fn from(row: deckhand_store::CollectionRow) -> CollectionRow {
-        let deckhand_store::CollectionRow {
-            key,
-            game,
-            name,
-            set,
-            number,
-            count,
-            note,
-        } = row;
-        CollectionRow {
-            key: key.into(),
-            game,
-            name,
-            set,
-            number,
-            count,
-            note,
-        }
-    }
-}
-
-impl From<deckhand_store::ImportReport> for ImportReport {
-    fn from(report: deckhand_store::ImportReport) -> ImportReport {
-        let deckhand_store::ImportReport {
-            files,
-            added,
-            updated,
-            unchanged,
-        } = report;
-        ImportReport {
-            files: files.into_iter().map(Into::into).collect(),
-            added,
-            updated,
-            unchanged,
-        }
-    }
-}
-
-impl From<deckhand_store::DeckContent> for DeckContent {
-    fn from(content: deckhand_store::DeckContent) -> DeckContent {
-        let deckhand_store::DeckContent {
-            game,
-            name,
-            side,
-            format,
-            notes,
-            tags,
-            cards,
-        } = content;
-        DeckContent {
-            game,
-            name,
-            side,
-            format,
-            notes,
-            tags,
-            cards: cards.into_iter().map(Into::into).collect(),
-        }
-    }
+    CardRow { id, name, card_type, set, side, stats; image: option }
+    CollectionRow { game, name, set, number, count, note; key: into }
+    ImportReport { added, updated, unchanged; files: each }
+    DeckContent { game, name, side, format, notes, tags; cards: each }
 }
