@@ -110,6 +110,11 @@ export async function keyboardSteps({ driver, step, check, save }) {
     check(focused?.id === 'open-settings', `Tab never reached Settings; last ${JSON.stringify(focused)}`);
     await driver.keys('\uE007');
     await driver.waitForElement('[data-testid="settings-dialog"]');
+    // The dialog's content arrives after it opens (the backups and the log folder, whose
+    // button stays disabled until then): Tab through it as a person would, once it shows.
+    await driver.waitFor('the log folder shown', async () =>
+      driver.execute('return document.querySelector(\'[data-testid="open-log-folder"]\')?.disabled === false'),
+    );
     const seen = [];
     for (let i = 0; i < 30; i += 1) {
       await driver.keys('\uE004');

@@ -171,7 +171,12 @@ async function main() {
     await axe?.check(driver, name);
   };
 
-  onFailure = async (name) => save(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+  onFailure = async (name) => {
+    await save(`FAILED-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`);
+    // A dialog the failed step left open would cover every later step's clicks: one failure
+    // must read as one, not as the thirty after it.
+    await driver.execute('document.querySelectorAll("dialog[open]").forEach((d) => d.close())');
+  };
   const launched = Date.now();
   await driver.start({ 'tauri:options': { application: app } });
   try {
