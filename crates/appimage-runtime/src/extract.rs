@@ -35,6 +35,7 @@ pub fn extract(image: &mut Image, dest: &Path, pattern: Option<&str>) -> Result<
         image,
         root: &partial,
         pattern,
+        dry: false,
     };
     let done = tree
         .dir(tree.image.root(), "", 0)
@@ -51,10 +52,24 @@ pub fn extract(image: &mut Image, dest: &Path, pattern: Option<&str>) -> Result<
     Ok(())
 }
 
+/// Reads the whole image as [`extract`] does, contents included, and writes nothing:
+/// whether it would extract.
+pub fn check(image: &mut Image) -> Result<()> {
+    let mut tree = Tree {
+        image,
+        root: Path::new(""),
+        pattern: None,
+        dry: true,
+    };
+    tree.dir(tree.image.root(), "", 0)
+}
+
 struct Tree<'a> {
     image: &'a mut Image,
     root: &'a Path,
     pattern: Option<&'a str>,
+    /// Read everything, write nothing ([`check`]).
+    dry: bool,
 }
 
 impl Tree<'_> {
@@ -84,6 +99,13 @@ impl Tree<'_> {
             let inode = self.image.inode(entry.inode)?;
             let path = self.root.join(&rel);
             let mode = u32::from(inode.mode) & 0o777;
+            if self.dry {
+                match inode.node {
+                    Node::Dir { .. } => self.dir(entry.inode, &rel, depth + 1)?,
+                    node => self.image.copy_file(&node, &mut std::io::sink(), &path)?,
+                }
+                continue;
+            }
             match inode.node {
                 Node::Dir { .. } => {
                     if self.wanted(&rel) {
