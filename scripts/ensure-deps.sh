@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 app_packages=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libayatana-appindicator3-dev
   libsoup-3.0-dev build-essential pkg-config libssl-dev file curl fonts-dejavu-core)
 # poppler-utils and qpdf: the print tests render and check the PDFs they make.
-test_packages=(xvfb webkit2gtk-driver poppler-utils qpdf)
+# squashfs-tools: mksquashfs packs the AppImage (make dist, and make test's package check).
+test_packages=(xvfb webkit2gtk-driver poppler-utils qpdf squashfs-tools)
 packages=("${app_packages[@]}")
 [ "$mode" = test ] && packages+=("${test_packages[@]}")
 
