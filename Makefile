@@ -13,11 +13,9 @@ run: setup ui
 
 test: setup-test ui-check ui lint unit package-check e2e fuzz-ci
 
-# The release packages, in $(CARGO_TARGET_DIR)/release/bundle/: the .deb (checked like
-# `package-check` does), then the AppImage. The AppImage needs the network once: Tauri's
-# bundler downloads linuxdeploy from GitHub. Offline it fails, `dist` says so and the .deb
-# stands alone; DECKHAND_APPIMAGE=no skips it. Where FUSE is missing the AppImage is
-# checked through --appimage-extract.
+# The release packages, in $(CARGO_TARGET_DIR)/release/bundle/: the .deb and the AppImage
+# (our runtime, crates/appimage-runtime, before a SquashFS image of the .deb's files; no
+# download), both checked as `package-check` checks the debug ones.
 dist: setup-test ui
 	cargo build --release --workspace --locked --features deckhand-app/custom-protocol
 	scripts/package.sh release > $(CARGO_TARGET_DIR)/release/packages.txt
@@ -45,8 +43,9 @@ unit: ui
 	cargo test --workspace --locked
 	cargo test --workspace --locked $(E2E_FEATURES) test_hooks
 
-# A .deb of the debug build `unit` made (no release build: bundling only, ~30 s), then the
-# package's metadata, its files, its CLI and its app under Xvfb (scripts/check-package.sh).
+# A .deb and an AppImage of the debug build `unit` made (no release build: bundling only),
+# then the .deb's metadata and files, the AppImage's magic and files, and in each its CLI
+# and its app under Xvfb (scripts/check-package.sh).
 package-check: ui
 	cargo build --workspace --locked
 	scripts/package.sh debug > $(CARGO_TARGET_DIR)/debug/packages.txt
