@@ -3,8 +3,8 @@
 //! `APPIMAGE_EXTRACT_AND_RUN` folder by the file's MD5: a rebuilt image never runs an old
 //! tree, and the same image is extracted once, not at every start.
 
-use crate::{Error, Result};
-use std::fs::File;
+use crate::{extract::PARTIAL, Error, Result};
+use std::fs::{self, File};
 use std::hash::Hasher;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -48,4 +48,23 @@ pub fn content_hash(path: &Path) -> Result<String> {
         len += n as u64;
     }
     Ok(format!("{:016x}-{len}", hasher.finish()))
+}
+
+/// Removes the partial folders in `root` that extractions killed midway left behind (their
+/// process is gone); a start that is still extracting keeps its own.
+pub fn remove_abandoned(root: &Path) {
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .filter(|n| n.starts_with('.'))
+            .and_then(|n| n.rsplit_once(PARTIAL))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists()) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
 }

@@ -98,3 +98,129 @@ pub fn elf_size(path: &Path) -> Result<u64> {
     }
     Ok(end)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ELF of `len` bytes whose section headers (`(type, offset, size)`) sit at `shoff`.
+    fn elf(wide: bool, big: bool, shoff: u64, sections: &[(u32, u64, u64)], len: usize) -> Vec<u8> {
+        let mut b = vec![0u8; len.max(64)];
+        b[..4].copy_from_slice(b"\x7fELF");
+        b[4] = if wide { 2 } else { 1 };
+        b[5] = if big { 2 } else { 1 };
+        let put = |b: &mut Vec<u8>, at: usize, width: usize, v: u64| {
+            for i in 0..width {
+                let shift = if big { width - 1 - i } else { i };
+                b[at + i] = (v >> (8 * shift)) as u8;
+            }
+        };
+        let entsize = if wide { 64 } else { 40 };
+        if wide {
+            put(&mut b, 40, 8, shoff);
+            put(&mut b, 58, 2, entsize);
+            put(&mut b, 60, 2, sections.len() as u64);
+        } else {
+            put(&mut b, 32, 4, shoff);
+            put(&mut b, 46, 2, entsize);
+            put(&mut b, 48, 2, sections.len() as u64);
+        }
+        for (i, &(kind, offset, size)) in sections.iter().enumerate() {
+            let at = shoff as usize + i * entsize as usize;
+            if at + entsize as usize > b.len() {
+                break; // a table that runs past the file: the case under test
+            }
+            put(&mut b, at + 4, 4, u64::from(kind));
+            if wide {
+                put(&mut b, at + 24, 8, offset);
+                put(&mut b, at + 32, 8, size);
+            } else {
+                put(&mut b, at + 16, 4, offset);
+                put(&mut b, at + 20, 4, size);
+            }
+        }
+        b.truncate(len);
+        b
+    }
+
+    #[test]
+    fn the_elf_ends_after_its_section_headers_or_its_last_section() {
+        let progbits = 1;
+        let cases: Vec<(&str, Vec<u8>, Result<u64, &str>)> = vec![
+            (
+                "64-bit, headers last",
+                elf(true, false, 200, &[(progbits, 64, 100)], 264),
+                Ok(264),
+            ),
+            (
+                "64-bit, a section after the headers",
+                elf(true, false, 100, &[(progbits, 164, 300)], 464),
+                Ok(464),
+            ),
+            (
+                "32-bit big-endian",
+                elf(
+                    false,
+                    true,
+                    100,
+                    &[(progbits, 52, 40), (progbits, 140, 10)],
+                    180,
+                ),
+                Ok(180),
+            ),
+            (
+                "a .bss's size takes no room",
+                elf(true, false, 100, &[(SHT_NOBITS, 164, 1 << 40)], 164),
+                Ok(164),
+            ),
+            (
+                "an image after the ELF",
+                elf(true, false, 100, &[(progbits, 64, 30)], 4000),
+                Ok(164),
+            ),
+            (
+                "cut inside the header",
+                elf(true, false, 100, &[(progbits, 64, 30)], 30),
+                Err("past the end"),
+            ),
+            (
+                "cut inside the section headers",
+                elf(true, false, 100, &[(progbits, 64, 30)], 120),
+                Err("past the end"),
+            ),
+            (
+                "a section past the end",
+                elf(true, false, 100, &[(progbits, 64, 5000)], 164),
+                Err("a section runs past"),
+            ),
+            (
+                "a section's size overflows",
+                elf(true, false, 100, &[(progbits, 64, u64::MAX)], 164),
+                Err("overflows"),
+            ),
+            (
+                "no section headers",
+                elf(true, false, 0, &[], 64),
+                Err("no section headers"),
+            ),
+            (
+                "not ELF",
+                b"#!/bin/sh\necho hello, this is a script and not an ELF\n".to_vec(),
+                Err("no ELF magic"),
+            ),
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bytes, want) in cases {
+            let path = dir.path().join("runtime");
+            std::fs::write(&path, &bytes).unwrap();
+            match (elf_size(&path), want) {
+                (Ok(got), Ok(want)) => assert_eq!(got, want, "{name}"),
+                (Err(err), Err(want)) => {
+                    assert!(matches!(err, Error::Elf { .. }), "{name}: {err}");
+                    assert!(err.to_string().contains(want), "{name}: {err}");
+                }
+                (got, want) => panic!("{name}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+}

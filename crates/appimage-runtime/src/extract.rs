@@ -9,6 +9,9 @@ use std::io::{BufWriter, Write};
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+/// Marks the hidden folder an extraction writes into, before the process id.
+pub(crate) const PARTIAL: &str = ".partial-";
+
 /// Directories nest at most this deep; deeper means a damaged (or looping) image.
 const MAX_DEPTH: usize = 64;
 
@@ -25,7 +28,7 @@ pub fn extract(image: &mut Image, dest: &Path, pattern: Option<&str>) -> Result<
         || "squashfs-root".into(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let partial = dest.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let partial = dest.with_file_name(format!(".{name}{PARTIAL}{}", std::process::id()));
     // Left over by this process id before (a crash): never ours to merge into.
     if fs::symlink_metadata(&partial).is_ok() {
         fs::remove_dir_all(&partial).map_err(|e| Error::io(&partial, e))?;

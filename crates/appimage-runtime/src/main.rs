@@ -118,6 +118,7 @@ fn start(
             path: parent.to_owned(),
             source: e,
         })?;
+        cache::remove_abandoned(parent);
         let mut fs = Image::open(image, offset)?;
         match extract::extract(&mut fs, &folder, None) {
             // Another start of the same image finished first: its tree is complete.

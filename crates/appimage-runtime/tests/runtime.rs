@@ -203,6 +203,61 @@ fn the_app_runs_from_a_cache_folder_extracted_once() {
 }
 
 #[test]
+fn starts_at_the_same_time_each_run_a_complete_tree_and_leave_one_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = appimage(dir.path(), &tiny_image());
+    let starts: Vec<_> = (0..4)
+        .map(|i| {
+            Command::new(&app)
+                .arg(format!("start {i}"))
+                .current_dir(dir.path())
+                .env("XDG_CACHE_HOME", dir.path().join("cache"))
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for (i, start) in starts.into_iter().enumerate() {
+        let out = start.wait_with_output().unwrap();
+        assert!(out.status.success(), "start {i}: {}", stderr(&out));
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("ARGS=start {i}\n")));
+    }
+    let cache = dir.path().join("cache/appimage-runtime");
+    let folders: Vec<_> = fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    let mut want = tree(&fixtures().join("tiny-appdir"));
+    want.extend([
+        ("usr/lib".into(), "folder".into()),
+        ("usr/lib/empty".into(), "folder".into()),
+    ]);
+    want.sort();
+    assert_eq!(tree(&cache.join(&folders[0])), want);
+}
+
+#[test]
+fn a_start_removes_the_partial_folders_of_killed_starts_and_keeps_live_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = appimage(dir.path(), &tiny_image());
+    let cache = dir.path().join("cache/appimage-runtime");
+    // No process has an id this large (the kernel's limit is 2^22).
+    let dead = cache.join(".0123456789abcdef-5.partial-4000000000");
+    let live = cache.join(format!(
+        ".0123456789abcdef-6.partial-{}",
+        std::process::id()
+    ));
+    for folder in [&dead, &live] {
+        fs::create_dir_all(folder.join("usr")).unwrap();
+    }
+    let out = run(&app, dir.path(), &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!dead.exists(), "the killed start's folder is still there");
+    assert!(live.exists(), "a running start's folder was removed");
+}
+
+#[test]
 fn runtime_options_that_do_not_exist_are_refused_with_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let app = appimage(dir.path(), &tiny_image());
