@@ -469,6 +469,11 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     fn reroll(&mut self, dice: i64, label: &str) {
         let mut left = dice.max(0);
         let mut rerolled = 0;
+        let was = if L::ENABLED {
+            format!("{:?}", self.state.attack.rolls)
+        } else {
+            String::new()
+        };
         for i in 0..self.state.attack.rolls.len() {
             if left == 0 {
                 break;
@@ -480,8 +485,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             }
         }
         if rerolled > 0 {
-            let now: Vec<u8> = self.state.attack.rolls.clone();
-            self.note(|| format!("{label}: reroll {rerolled} blank die (dice now {now:?})"));
+            let now = format!("{:?}", self.state.attack.rolls);
+            self.note(|| format!("{label}: reroll {rerolled} blank die: {was} → {now}"));
         }
     }
 
