@@ -172,6 +172,10 @@ pub struct Requirement {
     /// True for "if there is no …" / fewer than `at_least`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub negated: bool,
+    /// Count distinct card names rather than cards ("if fewer than 2 distinct [t:starter]
+    /// in played": the Starters played so far have at most one name).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub distinct: bool,
 }
 
 /// A query in Deckhand's query language, as written (`t:zoid power<=3`).
@@ -197,6 +201,10 @@ pub struct PerCount {
     pub zone: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<i64>,
+    /// `each` per distinct card name among them rather than per card ("1 per distinct
+    /// [t:starter] in played").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub distinct: bool,
 }
 
 /// Which cards a stat change applies to.
@@ -334,6 +342,9 @@ pub enum Step {
     /// This attack's dice may be rolled against a card adjacent to its target instead
     /// (Heroes of the Grid; the pilot decides by its own rule).
     RollAdjacent,
+    /// Swap two adjacent cards of one row of the combat sequence that have not resolved yet
+    /// (Heroes of the Grid; the pilot picks the pair by its own rule).
+    SwapAdjacent,
 }
 
 impl Trigger {

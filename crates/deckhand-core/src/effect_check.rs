@@ -189,7 +189,7 @@ impl Checker<'_> {
                 self.amount(&at("count"), count, false)?;
                 self.zone(&at("zone"), zone)
             }
-            Step::IgnoreGuard | Step::RollAdjacent => Ok(()),
+            Step::IgnoreGuard | Step::RollAdjacent | Step::SwapAdjacent => Ok(()),
             Step::Unguard { target } => self.target(&at("target"), target),
             Step::CapHits { max, target } => {
                 self.amount(&at("max"), max, false)?;

@@ -7,10 +7,10 @@
 //! trigger     := "when played" | "when set" | … | "while in play" | "activate (" [steps] ")"
 //!              | ("when you play" | "when you attach" | "when you destroy" | "when you buy") [" " filter]
 //! effect      := trigger [" if " requirement [" and " hp] | " if " hp] ": " ["may "] steps
-//! requirement := [N "+ " | "no " | "fewer than " N " "] [filter " "] "in " zone
+//! requirement := [N "+ " | "no " | "fewer than " N " "] ["distinct "] [filter " "] "in " zone
 //! hp          := "hp <= " INT | "hp < opponent"
 //! steps       := step (", " step)*
-//! amount      := INT | INT " per " [filter " "] "in " zone [" max " INT]
+//! amount      := INT | INT " per " ["distinct "] [filter " "] "in " zone [" max " INT]
 //! filter      := "[" query "]"
 //! ```
 //! Several effects are joined by `" | "`. The README's "Card effects" lists every step.
@@ -98,6 +98,9 @@ impl fmt::Display for Effect {
             } else if requirement.at_least != 1 {
                 write!(f, "{}+ ", requirement.at_least)?;
             }
+            if requirement.distinct {
+                f.write_str("distinct ")?;
+            }
             write_filter_then_space(f, requirement.filter.as_ref())?;
             write!(f, "in {}", requirement.zone)?;
         }
@@ -155,6 +158,9 @@ impl fmt::Display for Amount {
             Amount::Fixed(n) => write!(f, "{n}"),
             Amount::Per(per) => {
                 write!(f, "{} per ", per.each)?;
+                if per.distinct {
+                    f.write_str("distinct ")?;
+                }
                 write_filter_then_space(f, per.filter.as_ref())?;
                 write!(f, "in {}", per.zone)?;
                 if let Some(max) = per.max {
@@ -297,6 +303,7 @@ impl fmt::Display for Step {
                 write!(f, "deal {amount} damage to an adjacent card")
             }
             Step::RollAdjacent => f.write_str("roll dice at an adjacent card"),
+            Step::SwapAdjacent => f.write_str("swap two adjacent unresolved cards"),
         }
     }
 }
@@ -522,6 +529,7 @@ impl Parser<'_> {
                 u32::try_from(n).map_err(|_| self.error_at(start, "expected a count from 0 up"))?;
             self.expect("+ ")?;
         }
+        let distinct = self.eat("distinct ");
         let filter = self.filter_then_space()?;
         self.expect("in ")?;
         let zone = self.zone()?;
@@ -530,6 +538,7 @@ impl Parser<'_> {
             zone,
             at_least,
             negated,
+            distinct,
         })
     }
 
@@ -667,7 +676,7 @@ impl Parser<'_> {
                 "expected a step (draw, discard, move, search, deal, prevent, heal, gain, spend, \
                  roll, choose, reroll, split hits among, fill hand to, ready, copy, \
                  reorder top, ignore guard, unguard, cap hits at, ignore first, \
-                 roll dice at an adjacent card, \
+                 roll dice at an adjacent card, swap two adjacent unresolved cards, \
                  or this/others/each/one and a stat change)",
             ));
         };
@@ -710,6 +719,9 @@ impl Parser<'_> {
         }
         if self.eat("roll dice at an adjacent card") {
             return Ok(Some(Step::RollAdjacent));
+        }
+        if self.eat("swap two adjacent unresolved cards") {
+            return Ok(Some(Step::SwapAdjacent));
         }
         if self.eat("ignore guard") {
             return Ok(Some(Step::IgnoreGuard));
@@ -773,6 +785,7 @@ impl Parser<'_> {
         if !self.eat(" per ") {
             return Ok(Amount::Fixed(each));
         }
+        let distinct = self.eat("distinct ");
         let filter = self.filter_then_space()?;
         self.expect("in ")?;
         let zone = self.zone()?;
@@ -786,6 +799,7 @@ impl Parser<'_> {
             filter,
             zone,
             max,
+            distinct,
         }))
     }
 

@@ -106,6 +106,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                         filter: filter("kw:evil"),
                         zone: "discard".into(),
                         max: None,
+                        distinct: false,
                     }),
                 }],
             )],
@@ -130,6 +131,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                         zone: "arena".into(),
                         at_least: 2,
                         negated: false,
+                        distinct: false,
                     }),
                     ..effect(
                         Trigger::Set,
@@ -152,6 +154,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                     zone: "arena".into(),
                     at_least: 1,
                     negated: true,
+                    distinct: false,
                 }),
                 ..effect(
                     Trigger::Played,
@@ -169,6 +172,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                                         filter: None,
                                         zone: "hand".into(),
                                         max: Some(3),
+                                        distinct: false,
                                     }),
                                 },
                             ],
@@ -222,6 +226,7 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                         zone: "hand".into(),
                         at_least: 3,
                         negated: true,
+                        distinct: false,
                     }),
                     ..effect(
                         Trigger::AfterAttack,
@@ -279,11 +284,41 @@ fn the_written_examples_read_as_their_typed_effects_and_print_back_unchanged() {
                             filter: filter("t:zoid"),
                             zone: "arena".into(),
                             max: None,
+                            distinct: false,
                         }),
                         zone: "deck".into(),
                         bottom: true,
                     }],
                 ),
+            ],
+        ),
+        (
+            "when you play [!Teamwork] if fewer than 2 distinct [t:starter] in discard: gain 1 per distinct [t:starter -!Teamwork] in hand energy | when played: swap two adjacent unresolved cards",
+            vec![
+                Effect {
+                    card: filter("!Teamwork"),
+                    requirement: Some(Requirement {
+                        filter: filter("t:starter"),
+                        zone: "discard".into(),
+                        at_least: 2,
+                        negated: true,
+                        distinct: true,
+                    }),
+                    ..effect(
+                        Trigger::PlaysCard,
+                        vec![Step::Gain {
+                            amount: Amount::Per(PerCount {
+                                each: 1,
+                                filter: filter("t:starter -!Teamwork"),
+                                zone: "hand".into(),
+                                max: None,
+                                distinct: true,
+                            }),
+                            resource: "energy".into(),
+                        }],
+                    )
+                },
+                effect(Trigger::Played, vec![Step::SwapAdjacent]),
             ],
         ),
         (
@@ -451,8 +486,8 @@ fn filter() -> impl Strategy<Value = Option<Filter>> {
 fn amount() -> impl Strategy<Value = Amount> {
     prop_oneof![
         3 => (0i64..100).prop_map(Amount::Fixed),
-        1 => (0i64..10, filter(), zone(), prop::option::of(0i64..100)).prop_map(
-            |(each, filter, zone, max)| Amount::Per(PerCount { each, filter, zone, max })
+        1 => (0i64..10, filter(), zone(), prop::option::of(0i64..100), any::<bool>()).prop_map(
+            |(each, filter, zone, max, distinct)| Amount::Per(PerCount { each, filter, zone, max, distinct })
         ),
     ]
 }
@@ -460,8 +495,8 @@ fn amount() -> impl Strategy<Value = Amount> {
 fn signed_amount() -> impl Strategy<Value = Amount> {
     prop_oneof![
         3 => (-99i64..100).prop_map(Amount::Fixed),
-        1 => (-9i64..10, filter(), zone(), prop::option::of(0i64..100)).prop_map(
-            |(each, filter, zone, max)| Amount::Per(PerCount { each, filter, zone, max })
+        1 => (-9i64..10, filter(), zone(), prop::option::of(0i64..100), any::<bool>()).prop_map(
+            |(each, filter, zone, max, distinct)| Amount::Per(PerCount { each, filter, zone, max, distinct })
         ),
     ]
 }
@@ -538,6 +573,7 @@ fn hotg_step() -> impl Strategy<Value = Step> {
         }),
         Just(Step::IgnoreGuard),
         Just(Step::RollAdjacent),
+        Just(Step::SwapAdjacent),
         target().prop_map(|target| Step::Unguard { target }),
         (amount(), target()).prop_map(|(max, target)| Step::CapHits { max, target }),
         (amount(), target()).prop_map(|(first, target)| Step::IgnoreHits { first, target }),
@@ -562,24 +598,31 @@ fn hp_check() -> impl Strategy<Value = HpCheck> {
 
 fn generated_effect() -> impl Strategy<Value = Effect> {
     let requirement = prop::option::of(prop_oneof![
-        (filter(), zone(), 0u32..5).prop_map(|(filter, zone, at_least)| Requirement {
-            filter,
-            zone,
-            at_least,
-            negated: false
-        }),
-        (filter(), zone()).prop_map(|(filter, zone)| Requirement {
+        (filter(), zone(), 0u32..5, any::<bool>()).prop_map(
+            |(filter, zone, at_least, distinct)| Requirement {
+                filter,
+                zone,
+                at_least,
+                negated: false,
+                distinct
+            }
+        ),
+        (filter(), zone(), any::<bool>()).prop_map(|(filter, zone, distinct)| Requirement {
             filter,
             zone,
             at_least: 1,
-            negated: true
+            negated: true,
+            distinct
         }),
-        (filter(), zone(), 2u32..5).prop_map(|(filter, zone, at_least)| Requirement {
-            filter,
-            zone,
-            at_least,
-            negated: true
-        }),
+        (filter(), zone(), 2u32..5, any::<bool>()).prop_map(
+            |(filter, zone, at_least, distinct)| Requirement {
+                filter,
+                zone,
+                at_least,
+                negated: true,
+                distinct
+            }
+        ),
     ]);
     (
         prop::sample::select(Trigger::ALL.to_vec()),
@@ -640,6 +683,7 @@ fn triggers_on_another_card_hp_checks_ready_and_copy_read_and_print_back() {
                     zone: "played".into(),
                     at_least: 1,
                     negated: true,
+                    distinct: false,
                 }),
                 ..effect(
                     Trigger::PlaysCard,
@@ -689,6 +733,7 @@ fn triggers_on_another_card_hp_checks_ready_and_copy_read_and_print_back() {
                     zone: "control".into(),
                     at_least: 1,
                     negated: false,
+                    distinct: false,
                 }),
                 hp: Some(HpCheck::AtMost(15)),
                 ..effect(Trigger::TurnStart, vec![Step::Heal { amount: fixed(1) }])

@@ -204,7 +204,7 @@ fn step_names<'a>(step: &'a Step, out: &mut Vec<(&'static str, &'a str)>, f: &mu
             amount_names(count, out, f);
             out.push(("zone", zone));
         }
-        Step::IgnoreGuard | Step::RollAdjacent => {}
+        Step::IgnoreGuard | Step::RollAdjacent | Step::SwapAdjacent => {}
         Step::Unguard { target } => target_filter(target, f),
         Step::CapHits { max: n, target } | Step::IgnoreHits { first: n, target } => {
             amount_names(n, out, f);

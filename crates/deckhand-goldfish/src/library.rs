@@ -9,6 +9,9 @@ use crate::rng::Rng;
 pub struct Library {
     cards: Vec<u16>,
     drawn: usize,
+    /// The first `known` undrawn cards were looked at and put back in an order
+    /// ([`Library::look`]): they are drawn first, in that order, before any random pick.
+    known: usize,
 }
 
 impl Library {
@@ -16,6 +19,7 @@ impl Library {
         Library {
             cards: cards.to_vec(),
             drawn: 0,
+            known: 0,
         }
     }
 
@@ -25,6 +29,7 @@ impl Library {
     pub fn reset(&mut self, order: &[u16]) {
         self.cards.copy_from_slice(order);
         self.drawn = 0;
+        self.known = 0;
     }
 
     /// Cards left to draw.
@@ -45,6 +50,11 @@ impl Library {
         if left == 0 {
             return None;
         }
+        if self.known > 0 {
+            self.known -= 1;
+            self.drawn += 1;
+            return Some(self.cards[self.drawn - 1]);
+        }
         let pick = self.drawn + rng.below(left as u32) as usize;
         self.cards.swap(self.drawn, pick);
         self.drawn += 1;
@@ -58,6 +68,9 @@ impl Library {
         if let Some(i) = self.cards[..self.drawn].iter().rposition(|&c| c == card) {
             self.cards.swap(i, self.drawn - 1);
             self.drawn -= 1;
+            // Below the cards known on top, among the ones drawn at random.
+            let known = self.known;
+            self.cards[self.drawn..=self.drawn + known].rotate_left(1);
         }
     }
 
@@ -65,12 +78,40 @@ impl Library {
     pub fn take(&mut self, card: u16) -> bool {
         match self.cards[self.drawn..].iter().position(|&c| c == card) {
             Some(i) => {
-                self.cards.swap(self.drawn, self.drawn + i);
+                match self.known {
+                    // Undrawn cards have no order: any position will do.
+                    0 => self.cards.swap(self.drawn, self.drawn + i),
+                    // The known top keeps its order.
+                    _ => self.cards[self.drawn..=self.drawn + i].rotate_right(1),
+                }
                 self.drawn += 1;
+                if i < self.known {
+                    self.known -= 1;
+                }
                 true
             }
             None => false,
         }
+    }
+
+    /// Looks at the top `n` cards (drawn as [`Library::draw`] would: the known ones first,
+    /// then at random) and puts them back on top in the order `rank` gives, lowest first:
+    /// they are the next cards drawn. Returns how many were looked at.
+    pub fn look<K: Ord>(&mut self, n: usize, rng: &mut Rng, rank: impl FnMut(&u16) -> K) -> usize {
+        let n = n.min(self.len());
+        for _ in 0..n {
+            self.draw(rng);
+        }
+        let start = self.drawn - n;
+        self.cards[start..self.drawn].sort_by_key(rank);
+        self.drawn = start;
+        self.known += n;
+        n
+    }
+
+    /// The top `n` cards when they are known (looked at), top first.
+    pub fn known_top(&self) -> &[u16] {
+        &self.cards[self.drawn..self.drawn + self.known]
     }
 
     /// The cards still in the deck, in no meaningful order (for counting, not for peeking).
@@ -120,6 +161,34 @@ mod tests {
         let mut rest = library.remaining().to_vec();
         rest.sort();
         assert_eq!(rest, [0, 2]);
+    }
+
+    #[test]
+    fn cards_looked_at_are_drawn_next_in_the_order_given() {
+        let order: Vec<u16> = (0..10).collect();
+        let mut library = Library::new(&order);
+        let mut rng = Rng::from_seed(7);
+        assert_eq!(library.look(3, &mut rng, |&c| c), 3);
+        let top = library.known_top().to_vec();
+        assert!(top.windows(2).all(|w| w[0] < w[1]), "{top:?}");
+        // A second look sees the same three first, then one more; highest first now.
+        library.look(4, &mut rng, |&c| std::cmp::Reverse(c));
+        let again = library.known_top().to_vec();
+        assert!(top.iter().all(|c| again.contains(c)), "{top:?} {again:?}");
+        assert!(again.windows(2).all(|w| w[0] > w[1]), "{again:?}");
+        // A card put back or searched for leaves the known order alone.
+        let first = library.draw(&mut rng).unwrap();
+        assert_eq!(first, again[0]);
+        library.put_back(first);
+        assert_eq!(library.known_top(), &again[1..]);
+        assert!(library.take(again[2]));
+        assert_eq!(library.known_top(), [again[1], again[3]]);
+        assert_eq!(library.draw(&mut rng), Some(again[1]));
+        assert_eq!(library.draw(&mut rng), Some(again[3]));
+        let mut rest: Vec<u16> = std::iter::from_fn(|| library.draw(&mut rng)).collect();
+        rest.extend([again[1], again[2], again[3]]);
+        rest.sort();
+        assert_eq!(rest, order);
     }
 
     #[test]

@@ -104,6 +104,7 @@ const PLAYS: Plays = Plays {
         "opponent_battle",
         "top",
         "bottom",
+        "moved",
     ],
     moves: &[
         ("deck", "training"),
@@ -232,6 +233,9 @@ pub struct State {
     ended: Option<Outcome>,
     /// Cards effects removed from the opponent's deck this turn.
     removed: u32,
+    /// The cards the last move step of an effect moved (the `moved` zone: "if it is a
+    /// Villain" after "discard the top card of your deck").
+    moved: Vec<u16>,
 }
 
 impl State {
@@ -644,6 +648,7 @@ impl Procedure for PrAcg {
             library: Library::new(&self.deck.order),
             top: Vec::new(),
             bottom: Vec::new(),
+            moved: Vec::new(),
             hand: vec![0; self.deck.len()],
             hand_len: 0,
             discard: Vec::new(),
@@ -721,6 +726,7 @@ impl Procedure for PrAcg {
         state.library.reset(&self.deck.order);
         state.top.clear();
         state.bottom.clear();
+        state.moved.clear();
         state.hand.fill(0);
         state.hand_len = 0;
         state.discard.clear();

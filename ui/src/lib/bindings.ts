@@ -1037,7 +1037,12 @@ export type Paper = "a4" | "letter" | "a3" | { "custom": { width_mm: number, hei
 /**
  * `each` times the number of `filter` cards in `zone`, capped at `max` when given.
  */
-export type PerCount = { each: number, filter?: Filter | null, zone: string, max?: number | null, };
+export type PerCount = { each: number, filter?: Filter | null, zone: string, max?: number | null, 
+/**
+ * `each` per distinct card name among them rather than per card ("1 per distinct
+ * [t:starter] in played").
+ */
+distinct?: boolean, };
 
 /**
  * One card on a page.
@@ -1182,7 +1187,12 @@ at_least: number,
 /**
  * True for "if there is no …" / fewer than `at_least`.
  */
-negated?: boolean, };
+negated?: boolean, 
+/**
+ * Count distinct card names rather than cards ("if fewer than 2 distinct [t:starter]
+ * in played": the Starters played so far have at most one name).
+ */
+distinct?: boolean, };
 
 /**
  * One rule in a player's words.
@@ -1503,7 +1513,7 @@ export type StatValue = number | string | Array<StatValue>;
 /**
  * One thing an effect does. Zones and resources are names the game declares.
  */
-export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, } | { "do": "reroll", dice: Amount, } | { "do": "split", among: Amount, row?: boolean, } | { "do": "fill_hand", size: Amount, } | { "do": "ready", count: Amount, filter?: Filter | null, } | { "do": "copy", filter?: Filter | null, } | { "do": "reorder", count: Amount, zone: string, bottom?: boolean, } | { "do": "ignore_guard" } | { "do": "unguard", target: Target, } | { "do": "cap_hits", max: Amount, target: Target, } | { "do": "ignore_hits", first: Amount, target: Target, } | { "do": "damage_adjacent", amount: Amount, } | { "do": "roll_adjacent" };
+export type Step = { "do": "move", count: Amount, from: string, to: string, filter?: Filter | null, search?: boolean, } | { "do": "draw", count: Amount, } | { "do": "discard", count: Amount, filter?: Filter | null, } | { "do": "damage", amount: Amount, } | { "do": "prevent", amount: Amount, } | { "do": "heal", amount: Amount, } | { "do": "gain", amount: Amount, resource: string, } | { "do": "spend", amount: Amount, resource: string, } | { "do": "modify", stat: string, by: Amount, target: Target, duration: Duration, } | { "do": "roll", dice: Amount, } | { "do": "choose", options: Array<Array<Step>>, } | { "do": "reroll", dice: Amount, } | { "do": "split", among: Amount, row?: boolean, } | { "do": "fill_hand", size: Amount, } | { "do": "ready", count: Amount, filter?: Filter | null, } | { "do": "copy", filter?: Filter | null, } | { "do": "reorder", count: Amount, zone: string, bottom?: boolean, } | { "do": "ignore_guard" } | { "do": "unguard", target: Target, } | { "do": "cap_hits", max: Amount, target: Target, } | { "do": "ignore_hits", first: Amount, target: Target, } | { "do": "damage_adjacent", amount: Amount, } | { "do": "roll_adjacent" } | { "do": "swap_adjacent" };
 
 /**
  * Which cards a stat change applies to.

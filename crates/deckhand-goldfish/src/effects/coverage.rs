@@ -55,9 +55,10 @@ pub struct Plays {
     /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
     /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`,
     /// `reorder`, `ignore_guard`, `unguard`, `cap_hits`, `ignore_hits`, `damage_adjacent`,
-    /// `roll_adjacent`),
-    /// `one` when the board chooses a `one [filter]` stat change's card, and `hp` when the
-    /// procedure checks HP requirements.
+    /// `roll_adjacent`, `swap_adjacent`),
+    /// `one` when the board chooses a `one [filter]` stat change's card, `hp` when the
+    /// procedure checks HP requirements, and `distinct` when its board counts distinct
+    /// names ([`super::Board::distinct`]).
     pub steps: &'static [&'static str],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
@@ -348,11 +349,15 @@ impl Builder<'_> {
     }
 
     fn requirement(&mut self, r: &Requirement) -> Result<Req, String> {
+        if r.distinct {
+            self.kind("distinct")?;
+        }
         Ok(Req {
             filter: self.filter(r.filter.as_ref().map(|f| f.0.as_str()))?,
             zone: self.zone(&r.zone)?,
             at_least: r.at_least,
             negated: r.negated,
+            distinct: r.distinct,
         })
     }
 
@@ -520,6 +525,10 @@ impl Builder<'_> {
                 self.kind("roll_adjacent")?;
                 Op::RollAdjacent
             }
+            Step::SwapAdjacent => {
+                self.kind("swap_adjacent")?;
+                Op::SwapAdjacent
+            }
         })
     }
 
@@ -543,12 +552,18 @@ impl Builder<'_> {
     fn amount(&mut self, amount: &Amount) -> Result<Amt, String> {
         Ok(match amount {
             Amount::Fixed(n) => Amt::Fixed(*n),
-            Amount::Per(p) => Amt::Per {
-                each: p.each,
-                filter: self.filter(p.filter.as_ref().map(|f| f.0.as_str()))?,
-                zone: self.zone(&p.zone)?,
-                max: p.max,
-            },
+            Amount::Per(p) => {
+                if p.distinct {
+                    self.kind("distinct")?;
+                }
+                Amt::Per {
+                    each: p.each,
+                    filter: self.filter(p.filter.as_ref().map(|f| f.0.as_str()))?,
+                    zone: self.zone(&p.zone)?,
+                    max: p.max,
+                    distinct: p.distinct,
+                }
+            }
         })
     }
 

@@ -56,6 +56,8 @@ pub enum Amt {
         filter: Option<u16>,
         zone: Id,
         max: Option<i64>,
+        /// Per distinct card name rather than per card.
+        distinct: bool,
     },
 }
 
@@ -117,6 +119,8 @@ pub enum Op {
     DamageAdjacent(Amt),
     /// The attack's dice may be rolled against a card adjacent to its target.
     RollAdjacent,
+    /// Two adjacent unresolved cards of one row of the combat sequence swap places.
+    SwapAdjacent,
 }
 
 /// "if [filter] in zone", compiled.
@@ -126,6 +130,7 @@ pub struct Req {
     zone: Id,
     at_least: u32,
     negated: bool,
+    distinct: bool,
 }
 
 /// One compiled effect of one card.
@@ -257,6 +262,14 @@ pub trait Board {
     fn damage_adjacent(&mut self, _amount: i64, _label: &str) {}
     /// The attack's dice may be rolled against a card adjacent to its target.
     fn roll_adjacent(&mut self, _label: &str) {}
+    /// How many distinct card names the cards in `zone` (the ones in `set`) have; only
+    /// asked of a procedure whose [`Plays`] lists `distinct`.
+    fn distinct(&self, _zone: Id, _set: Option<&CardSet>) -> i64 {
+        0
+    }
+    /// Swaps two adjacent unresolved cards of one row of the combat sequence (the pilot
+    /// picks which).
+    fn swap_adjacent(&mut self, _label: &str) {}
 }
 
 impl Programs {
@@ -322,7 +335,11 @@ impl Programs {
     pub fn holds<B: Board>(&self, effect: &Compiled, board: &B) -> bool {
         if let Some(req) = &effect.requirement {
             let set = req.filter.map(|f| &self.sets[f as usize]);
-            let holds = board.count(req.zone, set) >= i64::from(req.at_least);
+            let n = match req.distinct {
+                true => board.distinct(req.zone, set),
+                false => board.count(req.zone, set),
+            };
+            let holds = n >= i64::from(req.at_least);
             if holds == req.negated {
                 return false;
             }
@@ -380,9 +397,14 @@ impl Programs {
                 filter,
                 zone,
                 max,
+                distinct,
             } => {
                 let set = filter.map(|f| &self.sets[f as usize]);
-                let n = each * board.count(*zone, set);
+                let n = each
+                    * match distinct {
+                        true => board.distinct(*zone, set),
+                        false => board.count(*zone, set),
+                    };
                 max.map_or(n, |m| n.min(m))
             }
         }
@@ -465,6 +487,7 @@ impl Programs {
                 }
                 Op::DamageAdjacent(a) => board.damage_adjacent(self.amount(a, board), label),
                 Op::RollAdjacent => board.roll_adjacent(label),
+                Op::SwapAdjacent => board.swap_adjacent(label),
             }
         }
     }

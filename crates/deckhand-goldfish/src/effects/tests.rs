@@ -53,6 +53,8 @@ struct Toy {
     pick: usize,
     /// Each stat change as `target by`, and `begin` when an effect started.
     changes: Vec<String>,
+    /// How many distinct names the cards of each zone have.
+    names: [i64; 3],
 }
 
 impl Board for Toy {
@@ -122,6 +124,12 @@ impl Board for Toy {
     fn begin(&mut self) {
         self.changes.push("begin".into());
     }
+    fn distinct(&self, zone: Id, _set: Option<&CardSet>) -> i64 {
+        self.names[zone as usize]
+    }
+    fn swap_adjacent(&mut self, label: &str) {
+        self.log.push(format!("{label}: swap"));
+    }
 }
 
 const TOY: Plays = Plays {
@@ -140,6 +148,8 @@ const TOY: Plays = Plays {
         "fill_hand",
         "modify",
         "one",
+        "distinct",
+        "swap_adjacent",
     ],
     resources: &["energy"],
     stats: &["power"],
@@ -403,6 +413,89 @@ fn reroll_and_split_reach_the_board_with_their_amounts() {
         );
         assert_eq!(toy.log, [expected], "{text}");
     }
+}
+
+#[test]
+fn distinct_names_count_names_not_cards_and_a_swap_reaches_the_board() {
+    // (effect, cards in hand, distinct names among them; after: energy, the board's log)
+    type Row = (&'static str, i64, i64, i64, &'static [&'static str]);
+    let cases: &[Row] = &[
+        (
+            "when played if 2+ distinct in hand: gain 1 energy",
+            3,
+            1,
+            0,
+            &[],
+        ),
+        (
+            "when played if 2+ distinct in hand: gain 1 energy",
+            3,
+            2,
+            1,
+            &[],
+        ),
+        (
+            "when played if fewer than 2 distinct in hand: gain 1 energy",
+            3,
+            1,
+            1,
+            &[],
+        ),
+        (
+            "when played if fewer than 2 distinct in hand: gain 1 energy",
+            2,
+            2,
+            0,
+            &[],
+        ),
+        (
+            "when played: gain 1 per distinct in hand energy",
+            3,
+            2,
+            2,
+            &[],
+        ),
+        ("when played: gain 1 per in hand energy", 3, 2, 3, &[]),
+        (
+            "when played: gain 2 per distinct in hand max 3 energy",
+            3,
+            2,
+            3,
+            &[],
+        ),
+        (
+            "when played: swap two adjacent unresolved cards",
+            0,
+            0,
+            0,
+            &["Toy Card: swap"],
+        ),
+    ];
+    for &(text, cards, names, energy, log) in cases {
+        let mut toy = Toy {
+            zones: [0, cards, 0],
+            names: [0, names, 0],
+            ..Toy::default()
+        };
+        assert_eq!(
+            run(text, Trigger::Played, &mut toy),
+            CoverageState::Simulated,
+            "{text}"
+        );
+        assert_eq!(toy.energy, energy, "{text}");
+        assert_eq!(toy.log, log, "{text}");
+    }
+    // A procedure whose board does not count names never claims a distinct count.
+    let mut card = testing_card("");
+    card.effects =
+        deckhand_core::parse_effects("when played: gain 1 per distinct in hand energy", None)
+            .unwrap();
+    let plays = Plays {
+        steps: &["gain"],
+        ..TOY
+    };
+    let (_, coverage) = build(&toy_game(), &[card], EffectsMode::All, &plays);
+    assert_eq!(coverage.cards[0].state, CoverageState::NotSimulated);
 }
 
 #[test]

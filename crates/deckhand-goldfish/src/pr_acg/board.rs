@@ -30,6 +30,8 @@ pub(super) const BATTLE: Id = 4;
 pub(super) const OPPONENT_BATTLE: Id = 5;
 pub(super) const TOP: Id = 6;
 pub(super) const BOTTOM: Id = 7;
+/// The cards the last move step moved.
+pub(super) const MOVED: Id = 8;
 /// Stat ids: positions in `PLAYS.stats`.
 const POWER: Id = 0;
 const DAMAGE: Id = 1;
@@ -225,6 +227,7 @@ impl<L: Log> Board for AcgBoard<'_, L> {
                 .count(),
             TOP => state.top.iter().filter(|&&c| keep(c)).count(),
             BOTTOM => state.bottom.iter().filter(|&&c| keep(c)).count(),
+            MOVED => state.moved.iter().filter(|&&c| keep(c)).count(),
             // The goldfish never plays a card.
             OPPONENT_BATTLE => 0,
             _ => 0,
@@ -242,6 +245,7 @@ impl<L: Log> Board for AcgBoard<'_, L> {
         label: &str,
     ) -> u32 {
         let mut moved = 0;
+        self.state.moved.clear();
         for _ in 0..count {
             if self.state.ended.is_some() {
                 break;
@@ -256,6 +260,7 @@ impl<L: Log> Board for AcgBoard<'_, L> {
                 break;
             }
             moved += 1;
+            self.state.moved.push(card);
             if to != TOP {
                 let p = self.p;
                 self.note(|| {

@@ -46,6 +46,8 @@ use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
 
 #[path = "activation.rs"]
 mod activation;
+#[path = "look.rs"]
+mod look;
 
 const DECK: Id = 0;
 const HAND: Id = 1;
@@ -117,7 +119,7 @@ pub(super) const PLAYS: Plays = Plays {
     ],
     steps: &[
         "draw", "discard", "damage", "heal", "gain", "spend", "modify", "choose", "ready", "copy",
-        "hp",
+        "hp", "reorder", "distinct",
     ],
     resources: &["shards", "energy"],
     stats: &["battle_cost", "shard_cost", "shards"],
@@ -931,6 +933,14 @@ impl<L: Log> Board for PrBoard<'_, L> {
 
     fn hp(&self) -> (i64, i64) {
         (i64::from(self.state.hp), i64::from(self.state.goldfish_hp))
+    }
+
+    fn reorder(&mut self, zone: Id, count: u32, _bottom: bool, label: &str) {
+        self.reorder_main_deck(zone, count, label);
+    }
+
+    fn distinct(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        self.distinct_names(zone, set)
     }
 
     fn ready(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {

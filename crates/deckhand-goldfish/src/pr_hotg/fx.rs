@@ -104,6 +104,7 @@ pub(super) const PLAYS: Plays = Plays {
         "ignore_hits",
         "damage_adjacent",
         "roll_adjacent",
+        "swap_adjacent",
         "one",
     ],
     resources: &["energy"],
@@ -469,6 +470,11 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     fn reroll(&mut self, dice: i64, label: &str) {
         let mut left = dice.max(0);
         let mut rerolled = 0;
+        let was = if L::ENABLED {
+            format!("{:?}", self.state.attack.rolls)
+        } else {
+            String::new()
+        };
         for i in 0..self.state.attack.rolls.len() {
             if left == 0 {
                 break;
@@ -480,8 +486,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             }
         }
         if rerolled > 0 {
-            let now: Vec<u8> = self.state.attack.rolls.clone();
-            self.note(|| format!("{label}: reroll {rerolled} blank die (dice now {now:?})"));
+            let now = format!("{:?}", self.state.attack.rolls);
+            self.note(|| format!("{label}: reroll {rerolled} blank die: {was} → {now}"));
         }
     }
 
@@ -567,6 +573,39 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         if let At::Attack(_) = self.at {
             self.state.attack.adjacent = true;
         }
+    }
+
+    /// The first pair of neighbours in one row, in resolution order, neither resolved yet,
+    /// whose left card would deal more (damage and drain; a defeated card none) than its
+    /// right one: they swap, so the harder hit comes a turn later (none: no swap).
+    fn swap_adjacent(&mut self, label: &str) {
+        let p = self.p;
+        let threat = |slot: &Slot| -> u32 {
+            if slot.defeated {
+                return 0;
+            }
+            let e = p.e(slot);
+            let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
+            damage + u32::from(e.drain) + u32::from(p.enemy_extra[slot.enemy as usize])
+        };
+        let state = &mut *self.state;
+        let pair = (state.next..p.sequence_len(state).saturating_sub(1))
+            .filter(|&i| (i < state.top_len) == (i + 1 < state.top_len))
+            .find(|&i| threat(p.slot(state, i)) > threat(p.slot(state, i + 1)));
+        let Some(i) = pair else {
+            self.note(|| format!("{label}: no unresolved neighbours to swap"));
+            return;
+        };
+        let (a, b) = (*p.slot(state, i), *p.slot(state, i + 1));
+        *p.slot_mut(state, i) = b;
+        *p.slot_mut(state, i + 1) = a;
+        self.note(|| {
+            let (a, b) = (
+                &p.enemy_names[a.enemy as usize],
+                &p.enemy_names[b.enemy as usize],
+            );
+            format!("{label}: {a} and {b} swap places, so {a}'s harder hit comes a turn later")
+        });
     }
 
     /// Read before the attack is aimed (`PrHotg::ignores_guard`): nothing left to do.

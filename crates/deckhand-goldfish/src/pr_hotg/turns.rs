@@ -298,6 +298,9 @@ impl PrHotg {
         if self.effects_on && state.attack.rolls.contains(&0) {
             self.use_ability(Ability::Reroll, At::Attack(i), state, rng, log);
         }
+        // What the attack's effects did before its hits are counted (more dice, a reroll)
+        // is logged before them; what happens as they land, after.
+        let before_hits = state.attack.notes.len();
         let rolled: u32 = state.attack.rolls.iter().map(|&h| u32::from(h)).sum();
         let hits = state.attack.fixed + rolled;
         state.hits += hits;
@@ -380,10 +383,12 @@ impl PrHotg {
             } else {
                 format!("{cost} energy, {dice} dice + {} hits", f.hits)
             };
+            let (before, after) = state.attack.notes.split_at(before_hits);
+            let before = before.strip_prefix("; ").unwrap_or(before);
+            let sep = if before.is_empty() { "" } else { "; " };
             format!(
-                "Play {} ({what}: the most expected hits affordable) at {enemy}, {aim}: rolled {rolled}, {hits} hit(s), {result}{}",
+                "Play {} ({what}: the most expected hits affordable) at {enemy}, {aim}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
                 self.name(card),
-                state.attack.notes
             )
         });
         if self.all_defeated(state) {

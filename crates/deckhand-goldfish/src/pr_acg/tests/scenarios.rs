@@ -155,10 +155,11 @@ fn every_acx_card_with_effects_has_a_scenario_and_the_state_it_states() {
     }
 }
 
-/// The whole ACX set with every effect on: three cards are left out, each with its reason,
-/// so 69 of 72 (95.8 %) are simulated or have no goldfish effect.
+/// The whole ACX set with every effect on: two cards are left out, each with its reason,
+/// so 70 of 72 (97.2 %) are simulated or have no goldfish effect (Shard of Ruin was the
+/// third, until the `moved` zone let it ask whether the card it discarded is a Villain).
 #[test]
-fn the_acx_set_leaves_out_only_the_three_cards_the_vocabulary_cannot_state() {
+fn the_acx_set_leaves_out_only_the_two_cards_the_vocabulary_cannot_state() {
     let set = testing::cards(G);
     let lines: Vec<(u32, &str)> = set.iter().map(|c| (1, c.name.as_str())).collect();
     let p = PrAcg::new(
@@ -170,14 +171,10 @@ fn the_acx_set_leaves_out_only_the_three_cards_the_vocabulary_cannot_state() {
     let c = &p.coverage;
     assert_eq!(
         testing::left_out(c, set.len()),
-        [
-            "Nova Stag Zord",
-            "Shard of Ruin",
-            "Thunderclap Amber Ranger"
-        ]
+        ["Nova Stag Zord", "Thunderclap Amber Ranger"]
     );
     let state = |name: &str| c.cards.iter().find(|r| r.name == name).unwrap().state;
-    assert_eq!(state("Shard of Ruin"), CoverageState::Partial);
+    assert_eq!(state("Shard of Ruin"), CoverageState::Simulated);
     assert_eq!(state("Nova Stag Zord"), CoverageState::NotSimulated);
-    assert_eq!(c.simulated + c.no_effect, 69);
+    assert_eq!(c.simulated + c.no_effect, 70);
 }

@@ -161,3 +161,36 @@ fn a_passive_card_resolving_is_not_reported_as_not_simulated() {
         "{said:#?}"
     );
 }
+
+/// Crimson Falcon's reroll happens before the attack's hits are counted (`turns.rs`), and
+/// the log says it in that order: seed 3 going first, Feather Cut rolls two blank dice at
+/// Junkyard Snap, one is rerolled to a hit and that hit defeats it. The log used to put
+/// the reroll after "defeated", as if it came too late to matter.
+#[test]
+fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
+    let options = crate::StepOptions {
+        seed: 3,
+        going_first: true,
+        enemies: super::default_line_up(),
+        ..crate::StepOptions::default()
+    };
+    let deck = testing::sample_deck(G, testing::CRIMSON_FALCON);
+    let log = crate::step(&testing::game(G), &deck, &options).unwrap();
+    let lines: Vec<&str> = log
+        .turns
+        .iter()
+        .flat_map(|t| &t.decisions)
+        .map(|d| d.text.as_str())
+        .filter(|t| t.contains("reroll"))
+        .collect();
+    assert!(!lines.is_empty(), "no reroll in this game");
+    for line in lines {
+        let reroll = line.find("reroll").unwrap();
+        let hits = line.find("hit(s)").unwrap();
+        assert!(reroll < hits, "the reroll is logged after the hits: {line}");
+        assert!(
+            line.contains("[0, 0] → [1, 0]"),
+            "the dice before and after: {line}"
+        );
+    }
+}
