@@ -152,6 +152,8 @@ pub struct PrDbg {
     /// the deck reacts to when this card is the other card ([`Programs::mask_has`]): a
     /// Starter played usually wakes nothing, and the moment ends on one test.
     reacts: Vec<u32>,
+    /// Per card, what its Ability's damage reads (`pr_dbg/activation.rs`).
+    ability: Vec<fx_board::Ability>,
 }
 
 /// One game in progress.
@@ -355,8 +357,10 @@ impl PrDbg {
             not_simulated = coverage.left_out();
         }
         let reacts = fx_board::reactions(&programs, cards.cards.len());
+        let ability = PrDbg::ability_plans(&programs, cards.cards.len());
         let mut p = PrDbg {
             reacts,
+            ability,
             all,
             fx: programs,
             fodder,

@@ -46,6 +46,7 @@ use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
 
 #[path = "activation.rs"]
 mod activation;
+pub(super) use activation::Ability;
 
 const DECK: Id = 0;
 const HAND: Id = 1;
