@@ -135,7 +135,8 @@ pub struct PrDbg {
     /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
     /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
     /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
-    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces.
+    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces,
+    /// `battle_cost` with `u8::MAX`.
     buy_key: Vec<u32>,
     battle_cost: Vec<u8>,
     adversary: Vec<bool>,
@@ -401,6 +402,8 @@ impl PrDbg {
                 Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
                 _ => u8::MAX,
             })
+            // An empty space of The Grid reads this last entry (`cheapest_battle`).
+            .chain([u8::MAX])
             .collect();
         p.attach_rank = (0..n)
             .map(|c| {

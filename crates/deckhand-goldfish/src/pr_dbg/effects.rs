@@ -476,7 +476,9 @@ impl PrDbg {
         cards
     }
 
-    /// Fires `trigger` for every card in play.
+    /// Fires `trigger` for every card in play. The test that usually ends it is inlined
+    /// into every moment; the walk is not.
+    #[inline(always)]
     pub(super) fn fire_in_play<L: Log>(
         &self,
         trigger: Trigger,
@@ -484,9 +486,19 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !self.fx.any(trigger) {
-            return;
+        if self.fx.any(trigger) {
+            self.fire_in_play_walk(trigger, state, rng, log);
         }
+    }
+
+    #[inline(never)]
+    fn fire_in_play_walk<L: Log>(
+        &self,
+        trigger: Trigger,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         let cards = self.in_play(trigger, state);
         for &card in &cards {
             self.fire_card(card, trigger, state, rng, log);
@@ -494,7 +506,9 @@ impl PrDbg {
         state.in_play = cards;
     }
 
-    /// Fires a trigger on `other`'s event for every card in play.
+    /// Fires a trigger on `other`'s event for every card in play. Most cards played wake
+    /// nothing: that test is inlined into the caller, the walk is not.
+    #[inline(always)]
     fn fire_event_all<L: Log>(
         &self,
         trigger: Trigger,
@@ -503,9 +517,20 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !Programs::mask_has(self.reacts[other as usize], trigger) {
-            return;
+        if Programs::mask_has(self.reacts[other as usize], trigger) {
+            self.fire_event_walk(trigger, other, state, rng, log);
         }
+    }
+
+    #[inline(never)]
+    fn fire_event_walk<L: Log>(
+        &self,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         let cards = self.in_play(trigger, state);
         for &card in &cards {
             let mut board = PrBoard {
