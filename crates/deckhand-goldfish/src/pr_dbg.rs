@@ -185,19 +185,13 @@ pub struct State {
     made_energy: u32,
     /// The buffer `fx_board::in_play` fills (a moment's cards in play), kept between uses.
     in_play: Vec<u16>,
-    /// The triggers of `played[..played_seen]`, ORed: most moments skip the played cards
-    /// with one test. Read afresh when a card leaves `played` and each turn.
+    /// The triggers of the played cards, ORed as each is played and read afresh when one
+    /// leaves: most moments skip the played cards with one test, inlined into the moment.
     played_fx: u32,
-    played_seen: usize,
-    /// The turn `played_fx` was read in (the played cards go to the discard pile at its end).
-    played_turn: u32,
     /// The triggers of the other cards in play (the unflipped Character, attached, Zord
-    /// Bay, Ongoing), ORed, and the key they were read at: those zones only grow, so their
-    /// sizes, the flip and `attaches` tell when to read them again.
+    /// Bay, Ongoing), ORed as each enters: those zones only grow; the flip reads them afresh
+    /// (`fx_board::reread_in_play`).
     standing_fx: u32,
-    standing_key: u64,
-    /// Cards attached so far (by `fx_board::attach`).
-    attaches: u32,
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -533,11 +527,8 @@ impl Procedure for PrDbg {
             made_energy: 0,
             in_play: Vec::with_capacity(capacity),
             played_fx: 0,
-            played_seen: 0,
-            played_turn: u32::MAX,
-            standing_fx: 0,
-            standing_key: u64::MAX,
-            attaches: 0,
+            // The unflipped Character's triggers.
+            standing_fx: self.fx.mask(self.character),
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),
@@ -635,11 +626,7 @@ impl Procedure for PrDbg {
         state.battled = NONE;
         state.deck_top.clear();
         state.mods.clear();
-        state.standing_key = u64::MAX;
-        state.attaches = 0;
-        state.played_seen = 0;
-        state.played_fx = 0;
-        state.played_turn = u32::MAX;
+        self.reread_in_play(state);
         // The Grid: 6 cards, at most 2 of a type; extras set aside and shuffled back.
         let mut per_type = [0u8; 256];
         let mut placed = 0;
@@ -840,6 +827,7 @@ impl PrDbg {
             return Some(outcome);
         }
         state.discard.append(&mut state.played);
+        state.played_fx = 0;
         if L::ENABLED && !state.hand.is_empty() {
             log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
         }
