@@ -153,8 +153,11 @@ pub struct PrDbg {
     /// the deck reacts to when this card is the other card ([`Programs::mask_has`]): a
     /// Starter played usually wakes nothing, and the moment ends on one test.
     reacts: Vec<u32>,
-    /// Per card, what its Ability's damage reads (`pr_dbg/activation.rs`).
+    /// Per card, what its Ability's damage reads (`pr_dbg/activation.rs`), and the Energy
+    /// its `ability_cost` asks before the pilot considers it (`u32::MAX`: no activated
+    /// effect; a last entry for an empty slot).
     ability: Vec<fx_board::Ability>,
+    activation_cost: Vec<u32>,
 }
 
 /// One game in progress.
@@ -353,9 +356,17 @@ impl PrDbg {
         }
         let reacts = fx_board::reactions(&programs, cards.cards.len());
         let ability = PrDbg::ability_plans(&programs, cards.cards.len());
+        let activation_cost = (0..cards.cards.len() as u16)
+            .map(|c| match programs.has(c, Trigger::Activated) {
+                true => u32::from(features[c as usize].ability_cost.unwrap_or(0)),
+                false => u32::MAX,
+            })
+            .chain([u32::MAX])
+            .collect();
         let mut p = PrDbg {
             reacts,
             ability,
+            activation_cost,
             all,
             fx: programs,
             fodder,
@@ -460,7 +471,17 @@ impl PrDbg {
     }
 
     fn draw_hand<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        while state.hand.len() < HAND && self.draw(state, rng, log) {}
+        while state.hand.len() < HAND {
+            // The usual draw inline: nothing known on top, cards left in the deck.
+            if state.deck_top.is_empty() && !state.draw_pile.is_empty() {
+                let pick = rng.below(state.draw_pile.len() as u32) as usize;
+                let card = state.draw_pile.swap_remove(pick);
+                state.hand.push(card);
+                log.drew(|| self.name(card).to_owned());
+            } else if !self.draw(state, rng, log) {
+                return;
+            }
+        }
     }
 
     /// Refills The Grid from the left. False when the main deck could not fill it.

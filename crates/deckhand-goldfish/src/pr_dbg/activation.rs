@@ -50,10 +50,9 @@ impl PrDbg {
                 _ if i == own => (character, s.used[i]),
                 _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
             };
-            if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
-                continue;
-            }
-            if u32::from(self.f(card).ability_cost.unwrap_or(0)) > s.energy {
+            // No card, no activated effect or too little Energy: one table read.
+            let last = self.activation_cost.len() - 1;
+            if used || self.activation_cost[usize::from(card).min(last)] > s.energy {
                 continue;
             }
             let damage = match self.ability[card as usize] {
@@ -184,9 +183,11 @@ impl PrDbg {
             if let Some(end) = self.won(state, log) {
                 return Some(end);
             }
-            self.play_all_fx(state, rng, log);
-            if let Some(end) = self.won(state, log) {
-                return Some(end);
+            if !state.hand.is_empty() {
+                self.play_all_fx(state, rng, log);
+                if let Some(end) = self.won(state, log) {
+                    return Some(end);
+                }
             }
         }
     }

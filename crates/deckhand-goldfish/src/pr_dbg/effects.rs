@@ -223,7 +223,18 @@ impl PrDbg {
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
     fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if state.hand.len() > 1 && state.attached.contains(&NONE) {
-            state.hand.sort_by_key(|&c| self.attach_rank[c as usize]);
+            // A stable insertion sort: a hand is a handful of cards.
+            let hand = &mut state.hand;
+            for i in 1..hand.len() {
+                let card = hand[i];
+                let rank = self.attach_rank[card as usize];
+                let mut j = i;
+                while j > 0 && self.attach_rank[hand[j - 1] as usize] > rank {
+                    hand[j] = hand[j - 1];
+                    j -= 1;
+                }
+                hand[j] = card;
+            }
         }
         while !state.hand.is_empty() {
             let card = state.hand.remove(0);
