@@ -3,9 +3,11 @@
 //! starter deck and Nadia Okonkwo; Heroes of the Grid battles 3 Gravel Grunts and Clockjaw.
 //!
 //! ```sh
-//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID] [all|keywords]
+//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID] [all|keywords] [block-party]
 //! ```
-//! The third argument picks which effects play (default: all).
+//! The third argument picks which effects play (default: all); a fourth, `block-party`,
+//! plays PR Deck-Building's block-party sample deck (Nadia Okonkwo, the deck `deckhand bench
+//! goldfish` times) instead of the full Prism Breach Grid.
 //! A benchmark, never a test: the figure depends on the machine and its load. Each game
 //! index is played from both seats, so a run of N plays 2N full games.
 
@@ -49,6 +51,7 @@ const DATA: [(&str, &str, &str, &str); 5] = [
 ];
 
 const PR_DBG_GRID: &str = include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
+const PR_DBG_BLOCK_PARTY: &str = include_str!("../../../data/decks/pr-dbg/block-party.txt");
 
 fn main() {
     let per_seat: u64 = std::env::args()
@@ -60,6 +63,7 @@ fn main() {
         .nth(3)
         .and_then(|e| deckhand_goldfish::EffectsMode::from_id(&e))
         .unwrap_or_default();
+    let block_party = std::env::args().nth(4).as_deref() == Some("block-party");
     let games = Games::from_sources(DATA.iter().map(|d| (d.0, d.1))).expect("game definitions");
     for (id, _, cards, deck_text) in DATA {
         if only.as_deref().is_some_and(|o| o != id) {
@@ -68,6 +72,12 @@ fn main() {
         let game = games.get(id).expect("game");
         let pool = CardSet::from_json(id, cards, &games).expect("cards").cards;
         let text = match id {
+            // The sample deck names its Character: only the starter deck is added.
+            "pr-dbg" if block_party => {
+                let starter = deck_text.split("Main\n").next().unwrap_or_default();
+                let starter = starter.replace("Character\n1 Nadia Okonkwo\n", "");
+                format!("{PR_DBG_BLOCK_PARTY}\n{starter}")
+            }
             "pr-dbg" => format!("{deck_text}{PR_DBG_GRID}"),
             _ => deck_text.to_owned(),
         };

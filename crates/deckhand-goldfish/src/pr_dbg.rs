@@ -135,7 +135,8 @@ pub struct PrDbg {
     /// Per card, precomputed for the hot loops: the buying order key (`shard_cost`,
     /// `shards`, `energy`; 0 for a card the side may not buy), the Battle cost of an
     /// adversary (`u8::MAX` when it cannot be Battled or is no adversary), and the order in
-    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces.
+    /// which a hand is considered for attaching. `buy_key` ends with a 0 for empty spaces,
+    /// `battle_cost` with `u8::MAX`.
     buy_key: Vec<u32>,
     battle_cost: Vec<u8>,
     adversary: Vec<bool>,
@@ -152,6 +153,11 @@ pub struct PrDbg {
     /// the deck reacts to when this card is the other card ([`Programs::mask_has`]): a
     /// Starter played usually wakes nothing, and the moment ends on one test.
     reacts: Vec<u32>,
+    /// Per card, what its Ability's damage reads (`pr_dbg/activation.rs`), and the Energy
+    /// its `ability_cost` asks before the pilot considers it (`u32::MAX`: no activated
+    /// effect; a last entry for an empty slot).
+    ability: Vec<fx_board::Ability>,
+    activation_cost: Vec<u32>,
 }
 
 /// One game in progress.
@@ -182,19 +188,13 @@ pub struct State {
     made_energy: u32,
     /// The buffer `fx_board::in_play` fills (a moment's cards in play), kept between uses.
     in_play: Vec<u16>,
-    /// The triggers of `played[..played_seen]`, ORed: most moments skip the played cards
-    /// with one test. Read afresh when a card leaves `played` and each turn.
+    /// The triggers of the played cards, ORed as each is played and read afresh when one
+    /// leaves: most moments skip the played cards with one test, inlined into the moment.
     played_fx: u32,
-    played_seen: usize,
-    /// The turn `played_fx` was read in (the played cards go to the discard pile at its end).
-    played_turn: u32,
     /// The triggers of the other cards in play (the unflipped Character, attached, Zord
-    /// Bay, Ongoing), ORed, and the key they were read at: those zones only grow, so their
-    /// sizes, the flip and `attaches` tell when to read them again.
+    /// Bay, Ongoing), ORed as each enters: those zones only grow; the flip reads them afresh
+    /// (`fx_board::reread_in_play`).
     standing_fx: u32,
-    standing_key: u64,
-    /// Cards attached so far (by `fx_board::attach`).
-    attaches: u32,
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -355,8 +355,18 @@ impl PrDbg {
             not_simulated = coverage.left_out();
         }
         let reacts = fx_board::reactions(&programs, cards.cards.len());
+        let ability = PrDbg::ability_plans(&programs, cards.cards.len());
+        let activation_cost = (0..cards.cards.len() as u16)
+            .map(|c| match programs.has(c, Trigger::Activated) {
+                true => u32::from(features[c as usize].ability_cost.unwrap_or(0)),
+                false => u32::MAX,
+            })
+            .chain([u32::MAX])
+            .collect();
         let mut p = PrDbg {
             reacts,
+            ability,
+            activation_cost,
             all,
             fx: programs,
             fodder,
@@ -397,6 +407,8 @@ impl PrDbg {
                 Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
                 _ => u8::MAX,
             })
+            // An empty space of The Grid reads this last entry (`cheapest_battle`).
+            .chain([u8::MAX])
             .collect();
         p.attach_rank = (0..n)
             .map(|c| {
@@ -459,7 +471,17 @@ impl PrDbg {
     }
 
     fn draw_hand<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        while state.hand.len() < HAND && self.draw(state, rng, log) {}
+        while state.hand.len() < HAND {
+            // The usual draw inline: nothing known on top, cards left in the deck.
+            if state.deck_top.is_empty() && !state.draw_pile.is_empty() {
+                let pick = rng.below(state.draw_pile.len() as u32) as usize;
+                let card = state.draw_pile.swap_remove(pick);
+                state.hand.push(card);
+                log.drew(|| self.name(card).to_owned());
+            } else if !self.draw(state, rng, log) {
+                return;
+            }
+        }
     }
 
     /// Refills The Grid from the left. False when the main deck could not fill it.
@@ -526,11 +548,8 @@ impl Procedure for PrDbg {
             made_energy: 0,
             in_play: Vec::with_capacity(capacity),
             played_fx: 0,
-            played_seen: 0,
-            played_turn: u32::MAX,
-            standing_fx: 0,
-            standing_key: u64::MAX,
-            attaches: 0,
+            // The unflipped Character's triggers.
+            standing_fx: self.fx.mask(self.character),
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),
@@ -628,11 +647,7 @@ impl Procedure for PrDbg {
         state.battled = NONE;
         state.deck_top.clear();
         state.mods.clear();
-        state.standing_key = u64::MAX;
-        state.attaches = 0;
-        state.played_seen = 0;
-        state.played_fx = 0;
-        state.played_turn = u32::MAX;
+        self.reread_in_play(state);
         // The Grid: 6 cards, at most 2 of a type; extras set aside and shuffled back.
         let mut per_type = [0u8; 256];
         let mut placed = 0;
@@ -833,6 +848,7 @@ impl PrDbg {
             return Some(outcome);
         }
         state.discard.append(&mut state.played);
+        state.played_fx = 0;
         if L::ENABLED && !state.hand.is_empty() {
             log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
         }

@@ -549,6 +549,12 @@ impl Compiled {
         &self.cost
     }
 
+    /// True when it has no requirement and no HP check: whether it happens reads nothing
+    /// of the board (a procedure may then decide about it once per deck).
+    pub fn reads_nothing(&self) -> bool {
+        self.requirement.is_none() && self.hp.is_none()
+    }
+
     /// For a trigger on another card's event, the compiled filter of the cards it reacts to
     /// ([`Programs::set`]; `None`: any card).
     pub fn event_filter(&self) -> Option<u16> {

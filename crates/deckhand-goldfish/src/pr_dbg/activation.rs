@@ -3,6 +3,31 @@
 //! one goes next, ranked by the damage the stated Ability deals now.
 
 use super::*;
+use crate::effects::Amt;
+
+/// What an Ability's damage reads, decided once per deck ([`PrDbg::ability_plans`]).
+#[derive(Debug, Clone, Copy)]
+pub(in crate::pr_dbg) enum Ability {
+    /// Its activated effects as (Energy cost, damage), in order; unused entries cost
+    /// `i64::MAX`. Nothing else of the board matters.
+    Fixed([(i64, i64); 2]),
+    /// A requirement, an HP check, a counted amount or a choice: read on the board.
+    Board,
+}
+
+/// [`PrDbg::ability_damage`] for an [`Ability::Fixed`]: each effect whose cost the Energy
+/// left covers adds its damage.
+#[inline]
+fn fixed_damage(steps: &[(i64, i64); 2], mut energy: i64) -> i64 {
+    let mut damage = 0;
+    for &(cost, dealt) in steps {
+        if cost <= energy {
+            energy -= cost;
+            damage += dealt;
+        }
+    }
+    damage
+}
 
 impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
@@ -25,19 +50,62 @@ impl PrDbg {
                 _ if i == own => (character, s.used[i]),
                 _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
             };
-            if card == NONE || used || !self.fx.has(card, Trigger::Activated) {
+            // No card, no activated effect or too little Energy: one table read.
+            let last = self.activation_cost.len() - 1;
+            if used || self.activation_cost[usize::from(card).min(last)] > s.energy {
                 continue;
             }
-            if u32::from(self.f(card).ability_cost.unwrap_or(0)) > s.energy {
-                continue;
-            }
-            board.card = card;
-            let damage = self.ability_damage(card, board);
+            let damage = match self.ability[card as usize] {
+                Ability::Fixed(steps) => fixed_damage(&steps, i64::from(s.energy)),
+                Ability::Board => {
+                    board.card = card;
+                    self.ability_damage(card, board)
+                }
+            };
             if best.is_none_or(|(d, _, _)| damage > d) {
                 best = Some((damage, i, card));
             }
         }
         best.map(|(_, i, card)| (i, card))
+    }
+
+    /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:
+    /// most Abilities read nothing but the Energy, and the pick then costs no walk over
+    /// their effects.
+    pub(in crate::pr_dbg) fn ability_plans(fx: &Programs, cards: usize) -> Vec<Ability> {
+        (0..cards as u16)
+            .map(|card| {
+                let mut steps = [(i64::MAX, 0); 2];
+                let mut n = 0;
+                for effect in fx.of(card) {
+                    if effect.trigger != Trigger::Activated {
+                        continue;
+                    }
+                    if !effect.reads_nothing() || n == steps.len() {
+                        return Ability::Board;
+                    }
+                    let mut cost = 0;
+                    for op in effect.cost() {
+                        match op {
+                            Op::Spend(Amt::Fixed(amount), ENERGY) => cost += amount,
+                            Op::Spend(_, ENERGY) => return Ability::Board,
+                            _ => {}
+                        }
+                    }
+                    let mut damage = 0;
+                    for op in effect.steps() {
+                        match op {
+                            Op::Damage(Amt::Fixed(amount)) => damage += (*amount).max(0),
+                            Op::Damage(_) | Op::Choose(_) => return Ability::Board,
+                            _ => {}
+                        }
+                    }
+                    steps[n] = (cost, damage);
+                    n += 1;
+                }
+                Ability::Fixed(steps)
+            })
+            .collect()
     }
 
     /// The damage `card`'s Ability would deal if activated now: the damage steps of its
@@ -115,9 +183,11 @@ impl PrDbg {
             if let Some(end) = self.won(state, log) {
                 return Some(end);
             }
-            self.play_all_fx(state, rng, log);
-            if let Some(end) = self.won(state, log) {
-                return Some(end);
+            if !state.hand.is_empty() {
+                self.play_all_fx(state, rng, log);
+                if let Some(end) = self.won(state, log) {
+                    return Some(end);
+                }
             }
         }
     }

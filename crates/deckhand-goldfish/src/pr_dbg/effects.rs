@@ -48,6 +48,7 @@ use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
 mod activation;
 #[path = "look.rs"]
 mod look;
+pub(super) use activation::Ability;
 
 const DECK: Id = 0;
 const HAND: Id = 1;
@@ -224,7 +225,18 @@ impl PrDbg {
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
     fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if state.hand.len() > 1 && state.attached.contains(&NONE) {
-            state.hand.sort_by_key(|&c| self.attach_rank[c as usize]);
+            // A stable insertion sort: a hand is a handful of cards.
+            let hand = &mut state.hand;
+            for i in 1..hand.len() {
+                let card = hand[i];
+                let rank = self.attach_rank[card as usize];
+                let mut j = i;
+                while j > 0 && self.attach_rank[hand[j - 1] as usize] > rank {
+                    hand[j] = hand[j - 1];
+                    j -= 1;
+                }
+                hand[j] = card;
+            }
         }
         while !state.hand.is_empty() {
             let card = state.hand.remove(0);
@@ -248,6 +260,7 @@ impl PrDbg {
             state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
             state.made_energy += state.energy - before;
             state.played.push(card);
+            state.played_fx |= self.fx.mask(card);
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
                 format!(
@@ -271,10 +284,12 @@ impl PrDbg {
     /// Attaches `card` to slot `s`; the fourth slot filled flips the character.
     fn attach<L: Log>(&self, card: u16, s: usize, state: &mut State, rng: &mut Rng, log: &mut L) {
         state.attached[s] = card;
-        state.attaches += 1;
+        state.standing_fx |= self.fx.mask(card);
         self.fire_event_all(Trigger::AttachesCard, card, state, rng, log);
         if state.flipped == 0 && state.attached.iter().all(|&c| c != NONE) {
             state.flipped = state.turn.max(1);
+            // The Character's starting side leaves play.
+            self.reread_in_play(state);
             state.mods.retain(|m| !m.character);
             log.decide(Action::Attach, || {
                 format!(
@@ -407,53 +422,7 @@ impl PrDbg {
     fn in_play(&self, trigger: Trigger, state: &mut State) -> Vec<u16> {
         let mut cards = std::mem::take(&mut state.in_play);
         cards.clear();
-        // Most moments (a card played, bought…) find no card in play that reacts: two mask
-        // tests instead of a walk over every zone.
-        let key = u64::from(state.flipped == 0)
-            | (state.control.len() as u64) << 1
-            | (state.zord_bay.len() as u64) << 16
-            | u64::from(state.attaches) << 32;
-        if key != state.standing_key {
-            state.standing_key = key;
-            let character = if state.flipped == 0 {
-                self.fx.mask(self.character)
-            } else {
-                0
-            };
-            state.standing_fx = [&state.attached, &state.zord_bay, &state.control]
-                .into_iter()
-                .flatten()
-                .filter(|&&c| c != NONE)
-                .fold(character, |m, &c| m | self.fx.mask(c));
-        }
-        // The played cards only grow within a turn (`take` resets on the one removal): OR in
-        // the masks of the new ones.
-        if state.played.len() < state.played_seen || state.played_turn != state.turn {
-            state.played_seen = 0;
-            state.played_fx = 0;
-            state.played_turn = state.turn;
-        }
-        for &c in &state.played[state.played_seen..] {
-            state.played_fx |= self.fx.mask(c);
-        }
-        state.played_seen = state.played.len();
-        // The masks may hold more than is in play (a superset only costs a walk), never less.
-        debug_assert_eq!(
-            [
-                &state.attached,
-                &state.zord_bay,
-                &state.control,
-                &state.played
-            ]
-            .into_iter()
-            .flatten()
-            .filter(|&&c| c != NONE)
-            .fold(0, |m, &c| m | self.fx.mask(c))
-                & !(state.standing_fx | state.played_fx),
-            0,
-            "stale in-play trigger masks"
-        );
-        if !Programs::mask_has(state.standing_fx | state.played_fx, trigger) {
+        if !self.in_play_has(trigger, state) {
             return cards;
         }
         // Plain loops: a chain of filtered iterators cost more than the moment's effects.
@@ -477,7 +446,44 @@ impl PrDbg {
         cards
     }
 
-    /// Fires `trigger` for every card in play.
+    /// Reads the in-play trigger masks afresh: at set-up, at the flip, when a played card
+    /// leaves, and after a test sets the zones by hand.
+    pub(super) fn reread_in_play(&self, state: &mut State) {
+        (state.standing_fx, state.played_fx) = self.in_play_masks(state);
+    }
+
+    /// (standing, played) trigger masks of the cards in play now.
+    fn in_play_masks(&self, state: &State) -> (u32, u32) {
+        let character = if state.flipped == 0 {
+            self.fx.mask(self.character)
+        } else {
+            0
+        };
+        let mask = |cards: &[u16]| cards.iter().fold(0, |m, &c| m | self.fx.mask(c));
+        (
+            character | mask(&state.attached) | mask(&state.zord_bay) | mask(&state.control),
+            mask(&state.played),
+        )
+    }
+
+    /// Whether some card in play may have an effect for `trigger`: the masks may hold more
+    /// than is in play (a superset only costs a walk), never less.
+    #[inline(always)]
+    fn in_play_has(&self, trigger: Trigger, state: &State) -> bool {
+        debug_assert_eq!(
+            {
+                let (standing, played) = self.in_play_masks(state);
+                (standing | played) & !(state.standing_fx | state.played_fx)
+            },
+            0,
+            "stale in-play trigger masks"
+        );
+        Programs::mask_has(state.standing_fx | state.played_fx, trigger)
+    }
+
+    /// Fires `trigger` for every card in play. The tests that usually end it are inlined
+    /// into every moment; the walk is not.
+    #[inline(always)]
     pub(super) fn fire_in_play<L: Log>(
         &self,
         trigger: Trigger,
@@ -485,9 +491,19 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !self.fx.any(trigger) {
-            return;
+        if self.fx.any(trigger) && self.in_play_has(trigger, state) {
+            self.fire_in_play_walk(trigger, state, rng, log);
         }
+    }
+
+    #[inline(never)]
+    fn fire_in_play_walk<L: Log>(
+        &self,
+        trigger: Trigger,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         let cards = self.in_play(trigger, state);
         for &card in &cards {
             self.fire_card(card, trigger, state, rng, log);
@@ -495,7 +511,9 @@ impl PrDbg {
         state.in_play = cards;
     }
 
-    /// Fires a trigger on `other`'s event for every card in play.
+    /// Fires a trigger on `other`'s event for every card in play. Most cards played wake
+    /// nothing: that test is inlined into the caller, the walk is not.
+    #[inline(always)]
     fn fire_event_all<L: Log>(
         &self,
         trigger: Trigger,
@@ -504,9 +522,22 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        if !Programs::mask_has(self.reacts[other as usize], trigger) {
-            return;
+        if Programs::mask_has(self.reacts[other as usize], trigger)
+            && self.in_play_has(trigger, state)
+        {
+            self.fire_event_walk(trigger, other, state, rng, log);
         }
+    }
+
+    #[inline(never)]
+    fn fire_event_walk<L: Log>(
+        &self,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         let cards = self.in_play(trigger, state);
         for &card in &cards {
             let mut board = PrBoard {
@@ -593,10 +624,9 @@ impl<L: Log> PrBoard<'_, L> {
             CONTROL => {
                 // Played Stuns and Starters only (the pilot never destroys what it bought).
                 let i = self.fodder_in(&self.state.played, set)?;
-                // `in_play` reads the played cards' triggers afresh.
-                self.state.played_seen = 0;
-                self.state.played_fx = 0;
-                Some(self.state.played.remove(i))
+                let card = self.state.played.remove(i);
+                p.reread_in_play(self.state);
+                Some(card)
             }
             HAND | DISCARD => {
                 let cards = if from == HAND {
@@ -678,9 +708,13 @@ impl<L: Log> PrBoard<'_, L> {
                 }
             }
             DECK => s.deck_top.push(card),
-            CONTROL => s.control.push(card),
+            CONTROL => {
+                s.control.push(card);
+                s.standing_fx |= p.fx.mask(card);
+            }
             ZORD_BAY => {
                 s.zord_bay.push(card);
+                s.standing_fx |= p.fx.mask(card);
                 s.zord_used.push(false);
             }
             Z_GRID => match s.grid.iter().position(|&c| c == NONE) {
@@ -710,7 +744,10 @@ impl<L: Log> PrBoard<'_, L> {
                 }
             }
             DECK => s.deck_top.push(card),
-            _ => s.played.push(card),
+            _ => {
+                s.played.push(card);
+                s.played_fx |= self.p.fx.mask(card);
+            }
         }
     }
 

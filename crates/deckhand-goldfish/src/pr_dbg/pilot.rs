@@ -202,19 +202,49 @@ impl PrDbg {
         }
     }
 
+    /// The cheapest Grid card to Battle that the Shards cover, no discount in force:
+    /// (`battle_cost`, position), ties to the leftmost. Branch-free like buying: the key
+    /// holds the cost above the position, and a card not covered (or an empty space) reads
+    /// `u32::MAX`.
+    #[inline]
+    fn cheapest_battle(&self, state: &State) -> Option<(u32, usize)> {
+        let best = state
+            .grid
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| {
+                let last = self.battle_cost.len() - 1;
+                let cost = u32::from(self.battle_cost[usize::from(card).min(last)]);
+                let open = card != NONE && cost <= state.shards;
+                if open {
+                    (cost << 3) | i as u32
+                } else {
+                    u32::MAX
+                }
+            })
+            .min()
+            .unwrap_or(u32::MAX);
+        (best != u32::MAX).then_some((best >> 3, (best & 7) as usize))
+    }
+
     /// Battles adversaries, cheapest first, while the Shards cover them.
     pub(super) fn battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         loop {
-            let mut best: Option<(u32, usize)> = None;
-            for (i, &card) in state.grid.iter().enumerate() {
-                if card == NONE {
-                    continue;
+            let best = if state.mods.is_empty() {
+                self.cheapest_battle(state)
+            } else {
+                let mut best: Option<(u32, usize)> = None;
+                for (i, &card) in state.grid.iter().enumerate() {
+                    if card == NONE {
+                        continue;
+                    }
+                    let cost = self.battle_price(state, card);
+                    if cost <= state.shards && best.is_none_or(|(b, _)| cost < b) {
+                        best = Some((cost, i));
+                    }
                 }
-                let cost = self.battle_price(state, card);
-                if cost <= state.shards && best.is_none_or(|(b, _)| cost < b) {
-                    best = Some((cost, i));
-                }
-            }
+                best
+            };
             let Some((cost, i)) = best else {
                 return;
             };

@@ -139,6 +139,8 @@ fn play(case: &Case) -> Zones {
     if case.flipped {
         state.flipped = 1;
     }
+    // The zones were set by hand: the in-play trigger masks are read from them.
+    p.reread_in_play(&mut state);
     let trigger = Trigger::from_id(&case.trigger).expect("a trigger id");
     let card = index(&case.card);
     let other = case.other.as_deref().map_or(NONE, index);

@@ -63,6 +63,8 @@ fn play(t: &Turn) -> (State, Figures) {
     if t.flipped {
         state.flipped = 1;
     }
+    // The zones were set by hand: the in-play trigger masks are read from them.
+    p.reread_in_play(&mut state);
     let mut figures = p.new_figures();
     let mut log = Recorder::default();
     p.turn(
