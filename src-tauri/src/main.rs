@@ -9,13 +9,8 @@ mod state;
 mod webview;
 
 fn main() {
-    // Before any thread: it may set an environment variable.
-    let software_only = webview::choose_renderer();
     // The database opens first: it starts the log file (logs/ beside the database).
     let db = state::Db::open_default();
-    if software_only {
-        tracing::info!("no GPU (/dev/dri): WebKit's DMA-BUF renderer is off");
-    }
     let handler: fn(tauri::ipc::Invoke<tauri::Wry>) -> bool = tauri::generate_handler![
         commands::games::list_games,
         commands::games::game_problems,

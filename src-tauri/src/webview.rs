@@ -4,24 +4,6 @@
 
 use tauri::{Manager, Runtime};
 
-/// The variable that turns off WebKitGTK's DMA-BUF renderer (2.42 and later).
-const DMABUF_OFF: &str = "WEBKIT_DISABLE_DMABUF_RENDERER";
-
-/// Without a GPU (no `/dev/dri`), WebKit's DMA-BUF renderer composites every frame through
-/// Mesa's software GL (llvmpipe): ~90 MB PSS in the web process and the app for a renderer
-/// that is slower than drawing directly. There the renderer is turned off; with a GPU it
-/// stays on (it uses the GPU's memory and keeps scrolling smooth). A value the player set
-/// wins either way. Returns whether it was turned off here. Must run before any thread
-/// starts (it sets an environment variable) and before GTK is initialised.
-pub fn choose_renderer() -> bool {
-    #[cfg(target_os = "linux")]
-    if std::env::var_os(DMABUF_OFF).is_none() && !std::path::Path::new("/dev/dri").exists() {
-        std::env::set_var(DMABUF_OFF, "1");
-        return true;
-    }
-    false
-}
-
 /// Applies the settings to the main window's webview. A failure costs memory, not the app,
 /// so it is logged and ignored.
 pub fn tune<R: Runtime>(app: &tauri::App<R>) {
