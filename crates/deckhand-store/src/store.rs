@@ -24,6 +24,18 @@ pub struct CardFilter<'a> {
 pub(crate) const CARD_COLUMNS: &str =
     "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats, effects, goldfish";
 
+/// How long a statement waits for another process's write lock in normal use: a
+/// script's import beside the app.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The same while the database is being opened, until [`Store::end_setup`]. Of several
+/// processes opening one new database, the first keeps the write lock through its
+/// migrations, the games and the bundled import back to back (SQLite's waiters poll, so
+/// they rarely catch the lock between two transactions), and a waiter's one attempt spans
+/// all of it. At load 24-30 on 2 cores (nice 19, debug) that passed 5 s in 1 run of 6 of
+/// tests/concurrency.rs; the bundled import alone took 1.0-2.4 s there.
+const SETUP_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The memory map [`Store::for_each_card`] reads through (address space, not memory).
 const BULK_READ_MMAP: i64 = 1 << 30;
 
@@ -46,8 +58,15 @@ impl GameUsage {
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// It waits longer for other processes' locks until [`Store::end_setup`].
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         Store::configure(Connection::open(path)?)
+    }
+
+    /// Ends the opening's set-up (the caller's first-start work included): from now on a
+    /// lock held by another process is waited for [`BUSY_TIMEOUT`].
+    pub fn end_setup(&self) -> Result<(), StoreError> {
+        Ok(self.conn.busy_timeout(BUSY_TIMEOUT)?)
     }
 
     /// A private in-memory database, for tests and benchmarks.
@@ -59,7 +78,7 @@ impl Store {
         // `busy_timeout` first: it rides out the short lock another process takes (even
         // while this one switches a new file to WAL), and every write transaction below
         // starts IMMEDIATE so that it applies. WAL lets the app read while an import writes.
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(SETUP_BUSY_TIMEOUT)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;

@@ -465,3 +465,20 @@ fn an_abandoned_import_run_writes_nothing() {
     }
     assert_eq!(store.card_counts().unwrap(), []);
 }
+
+/// Opening waits out a first start's back-to-back transactions in another process (30 s);
+/// normal use goes back to 5 s once the caller says the set-up is over.
+#[test]
+fn opening_waits_longer_for_another_process_s_lock_than_normal_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("db.sqlite3")).unwrap();
+    let timeout = |store: &Store| -> i64 {
+        store
+            .conn
+            .query_row("PRAGMA busy_timeout", [], |row| row.get(0))
+            .unwrap()
+    };
+    assert_eq!(timeout(&store), 30_000);
+    store.end_setup().unwrap();
+    assert_eq!(timeout(&store), 5_000);
+}
