@@ -66,15 +66,12 @@ impl Deckhand {
         // Resolved once the file exists, so links to it are recognised.
         let guard = OutputGuard::for_database(path);
         let games_dir = games_dir_for(path);
-        let deckhand = Deckhand::with_store(
+        Deckhand::with_store(
             store,
             Some(PathBuf::from(index_dir)),
             guard,
             Some(games_dir),
-        )?;
-        // The first-start work is done: normal use waits the usual time for locks.
-        deckhand.store.end_setup()?;
-        Ok(deckhand)
+        )
     }
 
     /// A Deckhand over a private in-memory database (tests, benchmarks): the bundled
