@@ -5,6 +5,8 @@
 // then (with GAME, e.g. the 100k-card zoids-scramble) the time to that game's card list,
 // then the resident memory (RSS and PSS) of the app and of each WebKit process it started:
 // after start-up, and after browsing (the list scrolled end to end and three searches).
+// With MEASURE_MAPPINGS=1 it also prints each process's PSS by mapping (libraries, heap,
+// anonymous memory), and the page's JavaScript heap when WebKit reports one.
 // Use a release build and a database opened once before (the first start imports the
 // bundled cards). Times are reported, never asserted: the machine is shared.
 import { spawn } from 'node:child_process';
@@ -71,10 +73,38 @@ function processes() {
   return list;
 }
 
-/** RSS and PSS in MB of the app and of the processes it started (WebKit's web and network).
+/** Sums the `smaps_rollup` fields of `pid`, in MB: Pss, Private_* (USS), Shared_*. */
+function rollup(pid) {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    pss: kb('Pss') / 1024,
+    uss: (kb('Private_Clean') + kb('Private_Dirty')) / 1024,
+    shared: (kb('Shared_Clean') + kb('Shared_Dirty')) / 1024,
+  };
+}
+
+/** PSS in MB of `pid` by what is mapped: the largest libraries, the heap, anonymous memory. */
+function byMapping(pid) {
+  const sums = new Map();
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const path = head[1];
+      name = path === '' ? '[anonymous]' : path.startsWith('/') ? path.split('/').pop().replace(/\.so.*$/, '') : path;
+      continue;
+    }
+    const pss = /^Pss:\s+(\d+)/.exec(line);
+    if (pss) sums.set(name, (sums.get(name) ?? 0) + Number(pss[1]) / 1024);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}
+
+/** The app measured: its process and the processes it started (WebKit's web and network).
  * Only the app below this run's tauri-driver counts: another deckhand-app on a shared
  * machine (someone's e2e) would otherwise be measured instead. */
-function memory() {
+function appTree() {
   const all = processes();
   const below = new Set([driver.pid]);
   for (let grew = true; grew; ) {
@@ -84,8 +114,13 @@ function memory() {
     }
   }
   const appProc = all.find((p) => p.name.startsWith('deckhand-app') && below.has(p.pid));
-  if (!appProc) return null;
-  const tree = [appProc, ...all.filter((p) => p.ppid === appProc.pid)];
+  return appProc ? [appProc, ...all.filter((p) => p.ppid === appProc.pid)] : null;
+}
+
+/** RSS, PSS, USS (private) and shared memory in MB of each process of the app. */
+function memory() {
+  const tree = appTree();
+  if (!tree) return null;
   return tree.flatMap((p) => {
     let status;
     try {
@@ -94,20 +129,38 @@ function memory() {
       return []; // Gone since the listing (the app is closing).
     }
     const rss = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024;
-    let pss = 0;
+    let parts = { pss: 0, uss: 0, shared: 0 };
     try {
-      pss = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p.pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+      parts = rollup(p.pid);
     } catch {
       // Not readable: left at 0.
     }
-    return [{ name: p.name, rss: Math.round(rss), pss: Math.round(pss) }];
+    const round = (mb) => Math.round(mb);
+    return [{ pid: p.pid, name: p.name, rss: round(rss), pss: round(parts.pss), uss: round(parts.uss), shared: round(parts.shared) }];
   });
 }
 
 function show(label, mem) {
   const total = (key) => mem.reduce((sum, p) => sum + p[key], 0);
-  const parts = mem.map((p) => `${p.name} ${p.rss}/${p.pss}`).join(', ');
-  console.log(`  ${label}: RSS ${total('rss')} MB, PSS ${total('pss')} MB (RSS/PSS: ${parts})`);
+  const parts = mem.map((p) => `${p.name} ${p.rss}/${p.pss}/${p.uss}`).join(', ');
+  // Another WebKit app running meanwhile shares WebKit's library pages: this app's PSS and
+  // USS then drop by its share (RSS does not move), so the figures say when it happened.
+  const ours = new Set(mem.map((p) => p.pid));
+  const others = processes().filter((p) => p.name.startsWith('WebKitWebProces') && !ours.has(p.pid)).length;
+  console.log(
+    `  ${label}: RSS ${total('rss')} MB, PSS ${total('pss')} MB, USS ${total('uss')} MB ` +
+      `(RSS/PSS/USS: ${parts})${others ? `; ${others} other WebKit web process(es) running` : ''}`,
+  );
+  if (process.env.MEASURE_MAPPINGS) {
+    for (const p of mem) {
+      try {
+        const top = byMapping(p.pid).slice(0, 12).map(([n, mb]) => `${n} ${mb.toFixed(1)}`);
+        console.log(`    ${p.name} PSS by mapping (MB): ${top.join(', ')}`);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
 }
 
 async function main() {
@@ -143,6 +196,12 @@ async function main() {
     console.log(`run ${run}: launch to first card list ${ms} ms`);
     await sleep(3000);
     show('after start-up', memory());
+    if (process.env.MEASURE_MAPPINGS) {
+      const heap = await driver.execute(
+        `return window.performance && performance.memory ? JSON.stringify({used: performance.memory.usedJSHeapSize, total: performance.memory.totalJSHeapSize}) : 'not reported'`,
+      );
+      console.log(`    the page's JS heap: ${heap}`);
+    }
     if (game) {
       // The rows on screen now are the first game's: the wait is for the new game's.
       await driver.execute(`document.querySelectorAll('.card-row').forEach((row) => (row.dataset.old = '1'))`);

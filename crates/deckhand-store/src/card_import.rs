@@ -60,6 +60,36 @@ impl Store {
         Ok(outcome.report)
     }
 
+    /// Imports `sets` and records `value` under the meta `key`, in one transaction, unless
+    /// the key already holds `value`: then nothing is written and the answer is `None`.
+    /// Several processes setting up one new database at once each saw the key missing
+    /// before any took the write lock; checked under the lock, only the first imports and
+    /// the others wait for that one import instead of for every import before theirs.
+    pub fn import_unless_marked(
+        &mut self,
+        key: &str,
+        value: &str,
+        sets: &[CardSet],
+    ) -> Result<Option<ImportReport>, StoreError> {
+        let tx = write_tx(&mut self.conn)?;
+        let marked: Option<String> = tx
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+                row.get(0)
+            })
+            .optional()?;
+        if marked.as_deref() == Some(value) {
+            return Ok(None);
+        }
+        let outcome = import_in(&tx, sets)?;
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )?;
+        tx.commit()?;
+        Ok(Some(outcome.report))
+    }
+
     /// Imports card sets and saves decks that use them in one transaction: the cards and
     /// the decks land together or not at all (the Heroes of the Grid export). Each deck is
     /// saved as by [`Store::save_tagged_deck`]; the flags say which were written.

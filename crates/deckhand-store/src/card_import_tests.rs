@@ -101,3 +101,43 @@ fn a_new_card_and_a_changed_one_are_stored_alike_in_one_run() {
     let cards = store.cards(&crate::CardFilter::default()).unwrap();
     assert_eq!(cards, vec![changed, card("b", "Bravo")]);
 }
+
+fn set_of(cards: Vec<Card>) -> Vec<CardSet> {
+    vec![CardSet {
+        source_name: "home.json".into(),
+        game: "tiny".into(),
+        sets: vec![],
+        cards,
+    }]
+}
+
+/// Two processes setting up one new database: both saw the marker missing before either
+/// took the write lock. The second must find it under the lock and import nothing (it
+/// used to import everything again, holding the lock while a third waited).
+#[test]
+fn a_marked_import_that_another_connection_already_made_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite3");
+    let games = Games::from_sources([("tiny.toml", GAME)]).unwrap();
+    let mut first = Store::open(&path).unwrap();
+    first.sync_games(games.iter()).unwrap();
+    let mut second = Store::open(&path).unwrap();
+    assert_eq!(second.meta("bundled").unwrap(), None);
+    let report = first
+        .import_unless_marked("bundled", "v1", &set_of(vec![card("a", "Alpha")]))
+        .unwrap();
+    assert_eq!(report.map(|r| r.added), Some(1));
+    let stamp = second.data_stamp().unwrap();
+    let again = second
+        .import_unless_marked("bundled", "v1", &set_of(vec![card("a", "Renamed")]))
+        .unwrap();
+    assert_eq!(again, None);
+    assert_eq!(second.card_by_id("a").unwrap().unwrap().name, "Alpha");
+    assert_eq!(second.data_stamp().unwrap(), stamp);
+    // Another build's marker imports.
+    let newer = second
+        .import_unless_marked("bundled", "v2", &set_of(vec![card("a", "Renamed")]))
+        .unwrap();
+    assert_eq!(newer.map(|r| r.updated), Some(1));
+    assert_eq!(first.meta("bundled").unwrap().as_deref(), Some("v2"));
+}

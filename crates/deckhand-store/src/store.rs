@@ -24,6 +24,10 @@ pub struct CardFilter<'a> {
 pub(crate) const CARD_COLUMNS: &str =
     "id, game, name, type, set_code, number, side, color, subtypes, keywords, text, stats, effects, goldfish";
 
+/// How long a statement waits for another process's write lock: a script's import beside
+/// the app, or another process setting up the same new database.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The memory map [`Store::for_each_card`] reads through (address space, not memory).
 const BULK_READ_MMAP: i64 = 1 << 30;
 
@@ -59,8 +63,8 @@ impl Store {
         // `busy_timeout` first: it rides out the short lock another process takes (even
         // while this one switches a new file to WAL), and every write transaction below
         // starts IMMEDIATE so that it applies. WAL lets the app read while an import writes.
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        switch_to_wal(&conn)?;
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         // Statement journals (every insert under a foreign key or an upsert opens one) and
@@ -257,6 +261,26 @@ impl Store {
             [key, value],
         )?;
         Ok(())
+    }
+}
+
+/// Puts the file in WAL mode. On a new file SQLite marks the header under a read lock it
+/// then upgrades to a write lock, and that upgrade does not call the busy handler: of
+/// several processes creating one database, one holding a lock made the others fail at
+/// once with "database is locked" (tests/concurrency.rs, 1 run of 6 at load 24-30).
+/// Retried here within the busy timeout; once the file is in WAL mode it is a no-op.
+fn switch_to_wal(conn: &Connection) -> Result<(), StoreError> {
+    let started = std::time::Instant::now();
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(rusqlite::Error::SqliteFailure(err, _))
+                if err.code == rusqlite::ErrorCode::DatabaseBusy
+                    && started.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            result => return Ok(result?),
+        }
     }
 }
 

@@ -92,11 +92,14 @@ impl Deckhand {
             None => PlayerGames::default(),
         };
         store.sync_games(games.iter())?;
+        // The usual start reads the fingerprint and parses nothing; the import checks it
+        // again under the write lock (another process may have just imported).
         if store.meta(BUNDLED_META_KEY)?.as_deref() != Some(bundled::FINGERPRINT) {
             let started = std::time::Instant::now();
-            import_bundled(&mut store, &games)?;
-            let ms = started.elapsed().as_millis() as u64;
-            tracing::info!(ms, "bundled card sets imported");
+            if import_bundled(&mut store, &games)?.is_some() {
+                let ms = started.elapsed().as_millis() as u64;
+                tracing::info!(ms, "bundled card sets imported");
+            }
         }
         let stamp = store.data_stamp()?;
         let existing = index_dir
@@ -159,15 +162,15 @@ impl Deckhand {
     }
 }
 
-fn import_bundled(store: &mut Store, games: &Games) -> Result<ImportReport> {
+/// The bundled card sets, imported unless the database already has this build's (`None`).
+fn import_bundled(store: &mut Store, games: &Games) -> Result<Option<ImportReport>> {
     let sets = bundled::CARD_FILES
         .iter()
         .map(|file| CardSet::from_json(file.path, file.text, games))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Error::BundledData(e.to_string()))?;
-    let report = store.import(&sets)?;
-    store.set_meta(BUNDLED_META_KEY, bundled::FINGERPRINT)?;
-    Ok(report.into())
+    let report = store.import_unless_marked(BUNDLED_META_KEY, bundled::FINGERPRINT, &sets)?;
+    Ok(report.map(Into::into))
 }
 
 #[cfg(test)]

@@ -465,3 +465,24 @@ fn an_abandoned_import_run_writes_nothing() {
     }
     assert_eq!(store.card_counts().unwrap(), []);
 }
+
+/// A new file is switched to WAL under a read lock SQLite then upgrades without calling
+/// the busy handler: while another connection writes it still in rollback mode (another
+/// process switching the same new database), opening failed at once with "database is
+/// locked". It must wait instead.
+#[test]
+fn opening_a_new_file_another_connection_is_writing_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite3");
+    let reader = Connection::open(&path).unwrap();
+    reader
+        .execute_batch("CREATE TABLE t (x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1);")
+        .unwrap();
+    let released = std::thread::scope(|scope| {
+        let opening = scope.spawn(|| Store::open(&path).map(|_| ()));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        reader.execute_batch("COMMIT").unwrap();
+        opening.join().unwrap()
+    });
+    released.unwrap();
+}
