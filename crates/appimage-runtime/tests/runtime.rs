@@ -29,14 +29,31 @@ fn appimage(dir: &Path, image: &[u8]) -> PathBuf {
     path
 }
 
+/// Starts a program this test has just written. It can meet "Text file busy": another
+/// test thread that forked meanwhile holds the written file's descriptor until its child
+/// execs. That lasts microseconds, so the start is tried again, as cargo does for its
+/// build scripts.
+fn retrying_busy<T>(mut start: impl FnMut() -> std::io::Result<T>) -> T {
+    for _ in 0..100 {
+        match start() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other.unwrap(),
+        }
+    }
+    start().unwrap()
+}
+
 /// Runs `app` with `args` in `cwd`, with its cache under `cwd`.
 fn run(app: &Path, cwd: &Path, args: &[&str]) -> Output {
-    Command::new(app)
-        .args(args)
-        .current_dir(cwd)
-        .env("XDG_CACHE_HOME", cwd.join("cache"))
-        .output()
-        .unwrap()
+    retrying_busy(|| {
+        Command::new(app)
+            .args(args)
+            .current_dir(cwd)
+            .env("XDG_CACHE_HOME", cwd.join("cache"))
+            .output()
+    })
 }
 
 fn stderr(out: &Output) -> String {
@@ -208,13 +225,14 @@ fn starts_at_the_same_time_each_run_a_complete_tree_and_leave_one_folder() {
     let app = appimage(dir.path(), &tiny_image());
     let starts: Vec<_> = (0..4)
         .map(|i| {
-            Command::new(&app)
-                .arg(format!("start {i}"))
-                .current_dir(dir.path())
-                .env("XDG_CACHE_HOME", dir.path().join("cache"))
-                .stdout(std::process::Stdio::piped())
-                .spawn()
-                .unwrap()
+            retrying_busy(|| {
+                Command::new(&app)
+                    .arg(format!("start {i}"))
+                    .current_dir(dir.path())
+                    .env("XDG_CACHE_HOME", dir.path().join("cache"))
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+            })
         })
         .collect();
     for (i, start) in starts.into_iter().enumerate() {
