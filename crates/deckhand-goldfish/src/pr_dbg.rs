@@ -195,6 +195,14 @@ pub struct State {
     /// Bay, Ongoing), ORed as each enters: those zones only grow; the flip reads them afresh
     /// (`fx_board::reread_in_play`).
     standing_fx: u32,
+    /// The standing cards in play that react to other cards' events
+    /// (`fx_board::standing_reactors`), and whether a standing zone changed since.
+    reactors: Vec<u16>,
+    reactors_stale: bool,
+    /// Per trigger on another card's event (`effects::event_slot`), the cards whose event
+    /// some standing reactor reacts to: most cards played wake nobody, and the moment ends
+    /// on one bit test.
+    admitted: [crate::effects::CardSet; 4],
     /// Ongoing cards in front of you (Locations), kept across turns (`--effects all`).
     control: Vec<u16>,
     zord_bay: Vec<u16>,
@@ -550,6 +558,9 @@ impl Procedure for PrDbg {
             played_fx: 0,
             // The unflipped Character's triggers.
             standing_fx: self.fx.mask(self.character),
+            reactors: Vec::new(),
+            reactors_stale: true,
+            admitted: std::array::from_fn(|_| crate::effects::CardSet::empty(self.deck.len())),
             control: Vec::new(),
             zord_bay: Vec::new(),
             zord_used: Vec::new(),

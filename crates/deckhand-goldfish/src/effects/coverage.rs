@@ -156,6 +156,7 @@ pub fn build(
             },
         ));
     }
+    b.programs.index_events();
     rows.sort_by(|a, b| a.0.cmp(&b.0));
     rows.dedup_by(|a, b| a.0 == b.0);
     let mut coverage = Coverage {

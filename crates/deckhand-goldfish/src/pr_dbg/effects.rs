@@ -285,6 +285,7 @@ impl PrDbg {
     fn attach<L: Log>(&self, card: u16, s: usize, state: &mut State, rng: &mut Rng, log: &mut L) {
         state.attached[s] = card;
         state.standing_fx |= self.fx.mask(card);
+        state.reactors_stale |= self.fx.reacts_to_events(card);
         self.fire_event_all(Trigger::AttachesCard, card, state, rng, log);
         if state.flipped == 0 && state.attached.iter().all(|&c| c != NONE) {
             state.flipped = state.turn.max(1);
@@ -446,10 +447,63 @@ impl PrDbg {
         cards
     }
 
+    /// The cards in play with an effect that reacts to `trigger` on `other`'s event, in the
+    /// order of [`Self::in_play`]: a card whose filters never admit `other` is left out at
+    /// once (its effects would do nothing), so a moment walks only the cards that act.
+    fn in_play_reacting(&self, trigger: Trigger, other: u16, state: &mut State) -> Vec<u16> {
+        if state.reactors_stale {
+            self.reread_reactors(state);
+        }
+        debug_assert_eq!(
+            state.reactors,
+            {
+                let mut fresh = Vec::new();
+                self.standing_reactors(state, &mut fresh);
+                fresh
+            },
+            "stale reactors"
+        );
+        let mut cards = std::mem::take(&mut state.in_play);
+        cards.clear();
+        let reacts = |c: u16| self.fx.reacts(c, trigger, other);
+        for &c in &state.reactors {
+            if reacts(c) {
+                cards.push(c);
+            }
+        }
+        if Programs::mask_has(state.played_fx, trigger) {
+            for &c in &state.played {
+                if reacts(c) {
+                    cards.push(c);
+                }
+            }
+        }
+        cards
+    }
+
+    /// The standing cards in play (the Character's starting side, the attached cards, the
+    /// Zord Bay, the Ongoing cards) that react to some other card's event, in that order.
+    /// Those zones change a few times a game, so the list is kept (`State::reactors`) and
+    /// read again only when one of them changed.
+    fn standing_reactors(&self, state: &State, reactors: &mut Vec<u16>) {
+        reactors.clear();
+        if state.flipped == 0 && self.fx.reacts_to_events(self.character) {
+            reactors.push(self.character);
+        }
+        for zone in [&state.attached, &state.zord_bay, &state.control] {
+            for &c in zone {
+                if self.fx.reacts_to_events(c) {
+                    reactors.push(c);
+                }
+            }
+        }
+    }
+
     /// Reads the in-play trigger masks afresh: at set-up, at the flip, when a played card
     /// leaves, and after a test sets the zones by hand.
     pub(super) fn reread_in_play(&self, state: &mut State) {
         (state.standing_fx, state.played_fx) = self.in_play_masks(state);
+        state.reactors_stale = true;
     }
 
     /// (standing, played) trigger masks of the cards in play now.
@@ -523,10 +577,40 @@ impl PrDbg {
         log: &mut L,
     ) {
         if Programs::mask_has(self.reacts[other as usize], trigger)
-            && self.in_play_has(trigger, state)
+            && self.may_react(trigger, other, state)
         {
             self.fire_event_walk(trigger, other, state, rng, log);
         }
+    }
+
+    /// Whether a card in play may react to `trigger` on `other`'s event: a standing card
+    /// whose filters admit `other` (`State::admitted`), or a played card with the trigger.
+    #[inline(always)]
+    fn may_react(&self, trigger: Trigger, other: u16, state: &mut State) -> bool {
+        if state.reactors_stale {
+            self.reread_reactors(state);
+        }
+        let standing =
+            fx::event_slot(trigger).is_some_and(|slot| state.admitted[slot].contains(other));
+        standing || Programs::mask_has(state.played_fx, trigger)
+    }
+
+    /// Reads the standing reactors afresh (`State::reactors`, `State::admitted`) after a
+    /// standing zone changed.
+    #[inline(never)]
+    fn reread_reactors(&self, state: &mut State) {
+        state.reactors_stale = false;
+        let mut reactors = std::mem::take(&mut state.reactors);
+        self.standing_reactors(state, &mut reactors);
+        for (admitted, trigger) in state.admitted.iter_mut().zip(fx::EVENT_TRIGGERS) {
+            admitted.clear();
+            for &c in &reactors {
+                if let Some(admits) = self.fx.admits(c, trigger) {
+                    admitted.union_with(admits);
+                }
+            }
+        }
+        state.reactors = reactors;
     }
 
     #[inline(never)]
@@ -538,7 +622,7 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
-        let cards = self.in_play(trigger, state);
+        let cards = self.in_play_reacting(trigger, other, state);
         for &card in &cards {
             let mut board = PrBoard {
                 p: self,
@@ -625,7 +709,9 @@ impl<L: Log> PrBoard<'_, L> {
                 // Played Stuns and Starters only (the pilot never destroys what it bought).
                 let i = self.fodder_in(&self.state.played, set)?;
                 let card = self.state.played.remove(i);
-                p.reread_in_play(self.state);
+                // Only the played cards changed: the standing reactors stand.
+                let played = &self.state.played;
+                self.state.played_fx = played.iter().fold(0, |m, &c| m | p.fx.mask(c));
                 Some(card)
             }
             HAND | DISCARD => {
@@ -711,10 +797,12 @@ impl<L: Log> PrBoard<'_, L> {
             CONTROL => {
                 s.control.push(card);
                 s.standing_fx |= p.fx.mask(card);
+                s.reactors_stale |= p.fx.reacts_to_events(card);
             }
             ZORD_BAY => {
                 s.zord_bay.push(card);
                 s.standing_fx |= p.fx.mask(card);
+                s.reactors_stale |= p.fx.reacts_to_events(card);
                 s.zord_used.push(false);
             }
             Z_GRID => match s.grid.iter().position(|&c| c == NONE) {

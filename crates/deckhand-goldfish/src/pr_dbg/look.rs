@@ -53,7 +53,7 @@ impl<L: Log> PrBoard<'_, L> {
             ZORD_BAY => [&s.zord_bay, &[], &[], &[]],
             _ => [&[], &[], &[], &[]],
         };
-        let name = |c: u16| self.p.deck.name_rank[c as usize];
+        let name = |c: u16| self.p.deck.name_id[c as usize];
         let cards = || {
             zones
                 .into_iter()
@@ -61,7 +61,19 @@ impl<L: Log> PrBoard<'_, L> {
                 .copied()
                 .filter(|&c| c != NONE && keep(set, c))
         };
-        // A handful of cards: counting each name at its first occurrence allocates nothing.
+        // Names seen, as bits: a deck rarely has more than 256 names; one that has counts
+        // each name at its first occurrence instead. Neither allocates.
+        let mut seen = [0u64; 4];
+        if self.p.deck.len() <= 64 * seen.len() {
+            let mut distinct = 0;
+            for c in cards() {
+                let id = usize::from(name(c));
+                let (word, bit) = (id / 64, 1u64 << (id % 64));
+                distinct += i64::from(seen[word] & bit == 0);
+                seen[word] |= bit;
+            }
+            return distinct;
+        }
         cards()
             .enumerate()
             .filter(|&(i, c)| cards().take(i).all(|d| name(d) != name(c)))
