@@ -224,7 +224,11 @@ impl PrDbg {
 
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
     fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        if state.hand.len() > 1 && state.attached.contains(&NONE) {
+        // Whether a slot may be empty: most turns come after the flip, and a card with an
+        // Ability then skips the look for a slot. Slots only fill, so an effect that fills
+        // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
+        let mut open = state.attached.contains(&NONE);
+        if state.hand.len() > 1 && open {
             // A stable insertion sort: a hand is a handful of cards.
             let hand = &mut state.hand;
             for i in 1..hand.len() {
@@ -241,7 +245,11 @@ impl PrDbg {
         while !state.hand.is_empty() {
             let card = state.hand.remove(0);
             let f = self.f(card);
-            if let Some(s) = f.ability_cost.and_then(|_| self.empty_slot(state, card)) {
+            let slot = match f.ability_cost {
+                Some(_) if open => self.empty_slot(state, card),
+                _ => None,
+            };
+            if let Some(s) = slot {
                 log.decide(Action::Attach, || {
                     format!(
                         "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
@@ -250,6 +258,7 @@ impl PrDbg {
                     )
                 });
                 self.attach(card, s, state, rng, log);
+                open = state.attached.contains(&NONE);
                 continue;
             }
             self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
