@@ -139,6 +139,13 @@ pub struct PrDbg {
     /// `battle_cost` with `u8::MAX`.
     buy_key: Vec<u32>,
     battle_cost: Vec<u8>,
+    /// The least Shards any card the side may buy costs, any adversary's Battle costs
+    /// without a discount, and any activated Ability asks in Energy: below them the pilot's
+    /// search for a buy, a Battle or an Ability would find nothing, and is skipped (most
+    /// turns end with a Shard or two and no Energy left).
+    cheapest_buy: u32,
+    cheapest_battle: u32,
+    cheapest_activation: u32,
     adversary: Vec<bool>,
     attach_rank: Vec<u32>,
     not_simulated: Vec<String>,
@@ -389,6 +396,9 @@ impl PrDbg {
             colour_names,
             buy_key: Vec::new(),
             battle_cost: Vec::new(),
+            cheapest_buy: 0,
+            cheapest_battle: 0,
+            cheapest_activation: 0,
             adversary: Vec::new(),
             attach_rank: Vec::new(),
             not_simulated,
@@ -418,6 +428,18 @@ impl PrDbg {
             // An empty space of The Grid reads this last entry (`cheapest_battle`).
             .chain([u8::MAX])
             .collect();
+        p.cheapest_buy = (0..n)
+            .filter(|&c| p.may_buy(c))
+            .map(|c| u32::from(p.f(c).shard_cost))
+            .min()
+            .unwrap_or(u32::MAX);
+        p.cheapest_battle = p
+            .battle_cost
+            .iter()
+            .copied()
+            .min()
+            .map_or(u32::MAX, u32::from);
+        p.cheapest_activation = p.activation_cost.iter().copied().min().unwrap_or(u32::MAX);
         p.attach_rank = (0..n)
             .map(|c| {
                 (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16)

@@ -35,6 +35,9 @@ impl PrDbg {
     /// character's, counts what its effects deal), ties in slot order (slots, the flipped
     /// Character, the Zord Bay). `(position, card)`.
     fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
+        if board.state.energy < self.cheapest_activation {
+            return None;
+        }
         let own = board.state.attached.len();
         let mut best: Option<(i64, usize, u16)> = None;
         let character = if board.state.flipped > 0 {

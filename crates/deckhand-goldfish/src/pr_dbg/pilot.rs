@@ -158,6 +158,9 @@ impl PrDbg {
         if self.all && !state.mods.is_empty() {
             return self.buy_discounted(state, rng, log);
         }
+        if state.shards < self.cheapest_buy {
+            return 0;
+        }
         let shards = &mut state.shards;
         let mut bought = 0;
         loop {
@@ -230,6 +233,9 @@ impl PrDbg {
     /// Battles adversaries, cheapest first, while the Shards cover them.
     pub(super) fn battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         loop {
+            if state.mods.is_empty() && state.shards < self.cheapest_battle {
+                return;
+            }
             let best = if state.mods.is_empty() {
                 self.cheapest_battle(state)
             } else {
