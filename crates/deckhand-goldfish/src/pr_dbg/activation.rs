@@ -17,6 +17,15 @@ pub(in crate::pr_dbg) enum Ability {
 
 /// [`PrDbg::ability_damage`] for an [`Ability::Fixed`]: each effect whose cost the Energy
 /// left covers adds its damage.
+/// Whether `steps` deal damage, in any option of a choice.
+fn deals_damage(steps: &[Op]) -> bool {
+    steps.iter().any(|op| match op {
+        Op::Damage(_) => true,
+        Op::Choose(options) => options.iter().any(|option| deals_damage(option)),
+        _ => false,
+    })
+}
+
 #[inline]
 fn fixed_damage(steps: &[(i64, i64); 2], mut energy: i64) -> i64 {
     let mut damage = 0;
@@ -78,6 +87,15 @@ impl PrDbg {
     pub(in crate::pr_dbg) fn ability_plans(fx: &Programs, cards: usize) -> Vec<Ability> {
         (0..cards as u16)
             .map(|card| {
+                let activated = || {
+                    fx.of(card)
+                        .iter()
+                        .filter(|e| e.trigger == Trigger::Activated)
+                };
+                if !activated().any(|e| deals_damage(e.steps())) {
+                    // A draw, a gain, a choice without damage: 0, whatever the board.
+                    return Ability::Fixed([(i64::MAX, 0); 2]);
+                }
                 let mut steps = [(i64::MAX, 0); 2];
                 let mut n = 0;
                 for effect in fx.of(card) {
