@@ -80,6 +80,8 @@ const HP: i32 = 30;
 const MAX_ENERGY: u32 = 20;
 const MAX_TURNS: u32 = 60;
 const NONE: u16 = u16::MAX;
+/// Words of `State::played_cards`: decks of up to 256 distinct cards.
+const PLAYED_WORDS: usize = 4;
 /// A Signature Item's colour: it matches any slot.
 const ANY_COLOUR: u8 = u8::MAX;
 
@@ -153,6 +155,10 @@ pub struct PrDbg {
     /// `--effects all`: cards' effects play through the shared interpreter
     /// (`pr_dbg/effects.rs`); otherwise the procedure of GAMES.md with keywords only.
     all: bool,
+    /// Some effect counts the distinct names of the played cards (Riverside Arcade), no two
+    /// deck cards share a name and they fit `State::played_cards`: the played cards are
+    /// then kept as bits too, and a distinct count is an AND and a population count.
+    tracks_played: bool,
     fx: Programs,
     /// Per card: a Stun or Starter (what destroying takes first, GAMES.md's least useful).
     fodder: Vec<bool>,
@@ -193,6 +199,8 @@ pub struct State {
     /// turn (`--effects all`: the turn's figures).
     made_shards: u32,
     made_energy: u32,
+    /// The cards in `played` as bits by card index, when `PrDbg::tracks_played`.
+    played_cards: [u64; PLAYED_WORDS],
     /// The buffer `fx_board::in_play` fills (a moment's cards in play), kept between uses.
     in_play: Vec<u16>,
     /// The triggers of the played cards, ORed as each is played and read afresh when one
@@ -378,7 +386,16 @@ impl PrDbg {
             })
             .chain([u32::MAX])
             .collect();
+        let one_card_per_name = cards
+            .name_id
+            .iter()
+            .max()
+            .is_none_or(|&last| usize::from(last) + 1 == cards.len());
+        let tracks_played = one_card_per_name
+            && cards.len() <= 64 * PLAYED_WORDS
+            && programs.reads_distinct_in(fx_board::PLAYED);
         let mut p = PrDbg {
+            tracks_played,
             reacts,
             ability,
             activation_cost,
@@ -577,6 +594,7 @@ impl Procedure for PrDbg {
             made_shards: 0,
             made_energy: 0,
             in_play: Vec::with_capacity(capacity),
+            played_cards: [0; PLAYED_WORDS],
             played_fx: 0,
             // The unflipped Character's triggers.
             standing_fx: self.fx.mask(self.character),
@@ -666,6 +684,7 @@ impl Procedure for PrDbg {
         state.draw_pile.extend_from_slice(&self.starter_order);
         state.hand.clear();
         state.played.clear();
+        state.played_cards = [0; PLAYED_WORDS];
         state.discard.clear();
         state.attached.fill(NONE);
         state.hp = HP;
@@ -881,6 +900,7 @@ impl PrDbg {
             return Some(outcome);
         }
         state.discard.append(&mut state.played);
+        state.played_cards = [0; PLAYED_WORDS];
         state.played_fx = 0;
         if L::ENABLED && !state.hand.is_empty() {
             log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());

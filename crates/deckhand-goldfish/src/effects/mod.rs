@@ -548,6 +548,17 @@ impl CardSet {
         }
     }
 
+    /// How many cards of the set are in `bits` (card indices as bits, 64 to a word, like
+    /// its own).
+    #[inline]
+    pub fn count_in(&self, bits: &[u64]) -> u32 {
+        self.0
+            .iter()
+            .zip(bits)
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
+
     /// Empties the set, keeping its room.
     pub fn clear(&mut self) {
         self.0.fill(0);
@@ -590,6 +601,49 @@ impl Programs {
         let row = self.events.row.get(card as usize).copied().unwrap_or(0);
         let slot = event_slot(trigger)?;
         (row > 0).then(|| &self.events.admits[(row as usize - 1) * EVENT_TRIGGERS.len() + slot])
+    }
+
+    /// Whether some effect counts the distinct names of the cards in `zone` (a requirement
+    /// or an amount, in a cost, a step or a choice's option).
+    pub fn reads_distinct_in(&self, zone: Id) -> bool {
+        fn amount(a: &Amt, zone: Id) -> bool {
+            matches!(a, Amt::Per { distinct: true, zone: z, .. } if *z == zone)
+        }
+        fn steps(ops: &[Op], zone: Id) -> bool {
+            ops.iter().any(|op| match op {
+                Op::Choose(options) => options.iter().any(|o| steps(o, zone)),
+                Op::Move { count: a, .. }
+                | Op::Draw(a)
+                | Op::Discard(a, _)
+                | Op::Damage(a)
+                | Op::Prevent(a)
+                | Op::Heal(a)
+                | Op::Gain(a, _)
+                | Op::Spend(a, _)
+                | Op::Modify { by: a, .. }
+                | Op::Roll(a)
+                | Op::Reroll(a)
+                | Op::Split(a, _)
+                | Op::FillHand(a)
+                | Op::Ready(a, _)
+                | Op::Reorder(a, _, _)
+                | Op::CapHits(a, _)
+                | Op::IgnoreHits(a, _)
+                | Op::DamageAdjacent(a) => amount(a, zone),
+                Op::Copy(_)
+                | Op::IgnoreGuard
+                | Op::Unguard(_)
+                | Op::RollAdjacent
+                | Op::SwapAdjacent => false,
+            })
+        }
+        self.effects.iter().any(|e| {
+            e.requirement
+                .as_ref()
+                .is_some_and(|r| r.distinct && r.zone == zone)
+                || steps(&e.cost, zone)
+                || steps(&e.steps, zone)
+        })
     }
 
     /// Whether `card` has an effect on another card's event at all.

@@ -53,7 +53,7 @@ pub(super) use activation::Ability;
 const DECK: Id = 0;
 const HAND: Id = 1;
 const DISCARD: Id = 2;
-const PLAYED: Id = 3;
+pub(super) const PLAYED: Id = 3;
 const CONTROL: Id = 4;
 const ATTACHED: Id = 5;
 const Z_GRID: Id = 6;
@@ -269,6 +269,7 @@ impl PrDbg {
             state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
             state.made_energy += state.energy - before;
             state.played.push(card);
+            self.mark_played(state, card);
             state.played_fx |= self.fx.mask(card);
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
@@ -513,6 +514,25 @@ impl PrDbg {
     pub(super) fn reread_in_play(&self, state: &mut State) {
         (state.standing_fx, state.played_fx) = self.in_play_masks(state);
         state.reactors_stale = true;
+        self.reread_played(state);
+    }
+
+    /// Adds `card` to the played cards' bits (`PrDbg::tracks_played`).
+    #[inline]
+    fn mark_played(&self, state: &mut State, card: u16) {
+        if self.tracks_played {
+            let card = usize::from(card);
+            state.played_cards[(card / 64) % PLAYED_WORDS] |= 1 << (card % 64);
+        }
+    }
+
+    /// Reads the played cards' trigger mask and bits afresh after one left.
+    fn reread_played(&self, state: &mut State) {
+        state.played_fx = state.played.iter().fold(0, |m, &c| m | self.fx.mask(c));
+        state.played_cards = [0; PLAYED_WORDS];
+        for i in 0..state.played.len() {
+            self.mark_played(state, state.played[i]);
+        }
     }
 
     /// (standing, played) trigger masks of the cards in play now.
@@ -719,8 +739,7 @@ impl<L: Log> PrBoard<'_, L> {
                 let i = self.fodder_in(&self.state.played, set)?;
                 let card = self.state.played.remove(i);
                 // Only the played cards changed: the standing reactors stand.
-                let played = &self.state.played;
-                self.state.played_fx = played.iter().fold(0, |m, &c| m | p.fx.mask(c));
+                p.reread_played(self.state);
                 Some(card)
             }
             HAND | DISCARD => {
@@ -843,6 +862,7 @@ impl<L: Log> PrBoard<'_, L> {
             DECK => s.deck_top.push(card),
             _ => {
                 s.played.push(card);
+                self.p.mark_played(s, card);
                 s.played_fx |= self.p.fx.mask(card);
             }
         }

@@ -38,6 +38,24 @@ impl<L: Log> PrBoard<'_, L> {
 
     /// How many distinct card names the matching cards in `zone` have.
     pub(super) fn distinct_names(&self, zone: Id, set: Option<&CardSet>) -> i64 {
+        if zone == PLAYED && self.p.tracks_played {
+            let played = &self.state.played_cards;
+            let distinct = match set {
+                Some(set) => set.count_in(played),
+                None => played.iter().map(|w| w.count_ones()).sum(),
+            };
+            debug_assert_eq!(
+                i64::from(distinct),
+                self.distinct_walk(zone, set),
+                "played card bits out of step"
+            );
+            return i64::from(distinct);
+        }
+        self.distinct_walk(zone, set)
+    }
+
+    /// [`Self::distinct_names`] by walking the zone.
+    fn distinct_walk(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;
         let zones: [&[u16]; 4] = match zone {
             DECK => [&s.draw_pile, &s.deck_top, &[], &[]],
