@@ -47,38 +47,50 @@ impl PrDbg {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
+        let mut best = None;
         let own = board.state.attached.len();
-        let mut best: Option<(i64, usize, u16)> = None;
-        let character = if board.state.flipped > 0 {
-            self.character
-        } else {
-            NONE
-        };
-        let zords = board.state.zord_bay.len();
-        for i in 0..=own + zords {
-            let s = &*board.state;
-            let (card, used) = match i {
-                _ if i < own => (s.attached[i], s.used[i]),
-                _ if i == own => (character, s.used[i]),
-                _ => (s.zord_bay[i - own - 1], s.zord_used[i - own - 1]),
-            };
-            // No card, no activated effect or too little Energy: one table read.
-            let last = self.activation_cost.len() - 1;
-            if used || self.activation_cost[usize::from(card).min(last)] > s.energy {
-                continue;
-            }
-            let damage = match self.ability[card as usize] {
-                Ability::Fixed(steps) => fixed_damage(&steps, i64::from(s.energy)),
-                Ability::Board => {
-                    board.card = card;
-                    self.ability_damage(card, board)
-                }
-            };
-            if best.is_none_or(|(d, _, _)| damage > d) {
-                best = Some((damage, i, card));
-            }
+        for i in 0..own {
+            let (card, used) = (board.state.attached[i], board.state.used[i]);
+            self.rank_activation(i, card, used, board, &mut best);
+        }
+        if board.state.flipped > 0 {
+            let used = board.state.used[own];
+            self.rank_activation(own, self.character, used, board, &mut best);
+        }
+        for z in 0..board.state.zord_bay.len() {
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         best.map(|(_, i, card)| (i, card))
+    }
+
+    /// Makes the card at position `i` the best so far when its Ability is unused, the
+    /// Energy covers it and it deals more damage than the best (ties stay with the earlier
+    /// position).
+    #[inline(always)]
+    fn rank_activation<L: Log>(
+        &self,
+        i: usize,
+        card: u16,
+        used: bool,
+        board: &mut PrBoard<'_, L>,
+        best: &mut Option<(i64, usize, u16)>,
+    ) {
+        // No card, no activated effect or too little Energy: one table read.
+        let last = self.activation_cost.len() - 1;
+        if used || self.activation_cost[usize::from(card).min(last)] > board.state.energy {
+            return;
+        }
+        let damage = match self.ability[card as usize] {
+            Ability::Fixed(steps) => fixed_damage(&steps, i64::from(board.state.energy)),
+            Ability::Board => {
+                board.card = card;
+                self.ability_damage(card, board)
+            }
+        };
+        if best.is_none_or(|(d, _, _)| damage > d) {
+            *best = Some((damage, i, card));
+        }
     }
 
     /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:
