@@ -518,17 +518,20 @@ impl PrDbg {
     }
 
     fn draw_hand<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+        // The generator's state in registers for the loop, not re-read after each push.
+        let mut local = rng.clone();
         while state.hand.len() < HAND {
             // The usual draw inline: nothing known on top, cards left in the deck.
             if state.deck_top.is_empty() && !state.draw_pile.is_empty() {
-                let pick = rng.below(state.draw_pile.len() as u32) as usize;
+                let pick = local.below(state.draw_pile.len() as u32) as usize;
                 let card = state.draw_pile.swap_remove(pick);
                 state.hand.push(card);
                 log.drew(|| self.name(card).to_owned());
-            } else if !self.draw(state, rng, log) {
-                return;
+            } else if !self.draw(state, &mut local, log) {
+                break;
             }
         }
+        *rng = local;
     }
 
     /// Refills The Grid from the left. False when the main deck could not fill it.
