@@ -632,6 +632,10 @@ impl PrDbg {
         let mut reactors = std::mem::take(&mut state.reactors);
         self.standing_reactors(state, &mut reactors);
         for (admitted, trigger) in state.admitted.iter_mut().zip(fx::EVENT_TRIGGERS) {
+            if !self.fx.any(trigger) {
+                // Nothing in the deck reacts to it: the set stays empty.
+                continue;
+            }
             admitted.clear();
             for &c in &reactors {
                 if let Some(admits) = self.fx.admits(c, trigger) {
@@ -651,6 +655,23 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) {
+        if let ([card], false) = (
+            &state.reactors[..],
+            Programs::mask_has(state.played_fx, trigger),
+        ) {
+            // One card in play can react: no list to keep while it does.
+            debug_assert!(!state.reactors_stale);
+            let card = *card;
+            let mut board = PrBoard {
+                p: self,
+                state,
+                rng,
+                log,
+                card,
+            };
+            self.fx.fire_event(card, trigger, other, &mut board);
+            return;
+        }
         let cards = self.in_play_reacting(trigger, other, state);
         for &card in &cards {
             let mut board = PrBoard {
