@@ -92,6 +92,34 @@ async function stopAndWait(child) {
   }
 }
 
+/**
+ * Starts tauri-driver on free ports and a session of `app` through it. A start that fails is
+ * made once more on new ports: the session is the test's scaffolding, not what it checks, and
+ * CI runs failed to start one ("fetch failed") while an earlier app was still exiting and
+ * while the AppImage's first start unpacked it on a loaded machine. Returns the driver, its
+ * process and when the successful start began (for the cold-start figure).
+ */
+async function startSession(env, app, label) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    let nativePort = await freePort();
+    while (nativePort === port) nativePort = await freePort();
+    const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
+    try {
+      await waitForPort(port);
+      const driver = new WebDriver(`http://127.0.0.1:${port}`);
+      const launched = Date.now();
+      await driver.start({ 'tauri:options': { application: app } });
+      return { driver, driverProcess, launched };
+    } catch (e) {
+      const said = driverProcess.stderrText();
+      await stopAndWait(driverProcess);
+      if (attempt === 2) throw new Error(`${e.message}; tauri-driver said: ${said}`);
+      console.log(`# the ${label} session did not start (${e.message}); starting it again`);
+    }
+  }
+}
+
 /** Starts Xvfb on a free display (it picks one and reports it on fd 3); returns ":N". */
 function startXvfb() {
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
@@ -167,13 +195,6 @@ async function main() {
   // under the XDG folders: each run gets its own, so one run's choices never steer the next.
   const xdg = { XDG_DATA_HOME: join(work, 'xdg-data'), XDG_CACHE_HOME: join(work, 'xdg-cache'), XDG_CONFIG_HOME: join(work, 'xdg-config') };
   const env = { ...xdg, DISPLAY: display, DECKHAND_DB: db, DECKHAND_E2E_SAVE_DIR: pdfDir, DECKHAND_E2E_OPEN_FILE: openFile, DECKHAND_E2E_CONFIRM: 'yes' };
-  const port = await freePort();
-  const nativePort = await freePort();
-  const driverProcess = start('tauri-driver', ['--port', String(port), '--native-port', String(nativePort)], env);
-  await waitForPort(port).catch((e) => {
-    throw new Error(`${e.message}; tauri-driver said: ${driverProcess.stderrText()}`);
-  });
-
   // The expected games and counts come from the CLI against the same fresh database.
   const games = JSON.parse(execFileSync(cli, ['--db', db, 'games', '--json'], { encoding: 'utf8' }));
   const cliDecks = (...args) =>
@@ -183,7 +204,7 @@ async function main() {
   const sampleIds = new Set(samples.map((d) => d.id));
   // The deck the editor steps build and save.
   let builtId = null;
-  let driver = new WebDriver(`http://127.0.0.1:${port}`);
+  let driver = null;
   let shot = 0;
   // Every screen photographed is also checked by axe-core (not in the package smoke run).
   const axe = smoke || only ? null : new AxeAudit(root, shots);
@@ -206,8 +227,9 @@ async function main() {
     await between?.();
     await driver.start({ 'tauri:options': { application: app } });
   };
-  const launched = Date.now();
-  await driver.start({ 'tauri:options': { application: app } });
+  const first = await startSession(env, app, 'first');
+  driver = first.driver;
+  const { driverProcess, launched } = first;
   try {
     await step('the app opens and shows the first card list', async () => {
       await driver.waitForElement('.card-row', 20000);
@@ -754,26 +776,7 @@ async function main() {
   // Its own folder too: games/ beside the database would hold the games steps' game.
   const darkDb = join(work, 'dark', 'deckhand.sqlite3');
   mkdirSync(dirname(darkDb), { recursive: true });
-  // Started a second time, on new ports, if the first start fails: the session is the
-  // test's scaffolding, not what it checks.
-  let darkDriver;
-  for (let attempt = 1; ; attempt += 1) {
-    const darkPort = await freePort();
-    let darkNative = await freePort();
-    while (darkNative === darkPort) darkNative = await freePort();
-    darkDriver = start('tauri-driver', ['--port', String(darkPort), '--native-port', String(darkNative)], { ...env, DECKHAND_DB: darkDb, GTK_THEME: 'Adwaita:dark' });
-    await waitForPort(darkPort);
-    driver = new WebDriver(`http://127.0.0.1:${darkPort}`);
-    try {
-      await driver.start({ 'tauri:options': { application: app } });
-      break;
-    } catch (e) {
-      const said = darkDriver.stderrText();
-      await stopAndWait(darkDriver);
-      if (attempt === 2) throw new Error(`${e.message}; tauri-driver said: ${said}`);
-      console.log(`# the dark session did not start (${e.message}); starting it again`);
-    }
-  }
+  ({ driver } = await startSession({ ...env, DECKHAND_DB: darkDb, GTK_THEME: 'Adwaita:dark' }, app, 'dark'));
   try {
     await step('dark theme: every main screen and dialog, photographed and checked', async () => {
       // The list, whatever view the first session left remembered (its grid step).
