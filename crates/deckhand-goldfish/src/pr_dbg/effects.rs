@@ -661,29 +661,34 @@ impl PrDbg {
         ) {
             // One card in play can react: no list to keep while it does.
             debug_assert!(!state.reactors_stale);
-            let card = *card;
-            let mut board = PrBoard {
-                p: self,
-                state,
-                rng,
-                log,
-                card,
-            };
-            self.fx.fire_event(card, trigger, other, &mut board);
+            self.react(*card, trigger, other, state, rng, log);
             return;
         }
         let cards = self.in_play_reacting(trigger, other, state);
         for &card in &cards {
-            let mut board = PrBoard {
-                p: self,
-                state,
-                rng,
-                log,
-                card,
-            };
-            self.fx.fire_event(card, trigger, other, &mut board);
+            self.react(card, trigger, other, state, rng, log);
         }
         state.in_play = cards;
+    }
+
+    /// Runs `card`'s effects for `trigger` on `other`'s event.
+    fn react<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        other: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        let mut board = PrBoard {
+            p: self,
+            state,
+            rng,
+            log,
+            card,
+        };
+        self.fx.fire_event(card, trigger, other, &mut board);
     }
 
     /// Least useful first: Stuns and Starters, fewest Shards + Energy, then by name.
@@ -1174,14 +1179,7 @@ impl PrDbg {
         log: &mut L,
     ) {
         if trigger.on_another_card() {
-            let mut board = PrBoard {
-                p: self,
-                state,
-                rng,
-                log,
-                card,
-            };
-            self.fx.fire_event(card, trigger, other, &mut board);
+            self.react(card, trigger, other, state, rng, log);
         } else {
             state.battled = other;
             self.fire_card(card, trigger, state, rng, log);
