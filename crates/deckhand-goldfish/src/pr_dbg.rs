@@ -56,6 +56,8 @@
 //! Starters after a Battle, Battle rewards, Locations kept in control, Abilities in damage
 //! order, the flip; Shards, flip and kill turn as the report counts them).
 
+use std::collections::VecDeque;
+
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
@@ -180,7 +182,9 @@ pub struct State {
     grid: [u16; GRID],
     set_aside: Vec<u16>,
     draw_pile: Vec<u16>,
-    hand: Vec<u16>,
+    /// Played from the front, drawn onto the back: a queue, so taking the next card moves
+    /// none of the others.
+    hand: VecDeque<u16>,
     played: Vec<u16>,
     discard: Vec<u16>,
     /// The card in each slot of the character, `NONE` when empty.
@@ -436,7 +440,11 @@ impl PrDbg {
             })
             .chain([0])
             .collect();
-        p.adversary = (0..n).map(|c| p.is_adversary(c)).collect();
+        p.adversary = (0..n)
+            .map(|c| p.is_adversary(c))
+            // An empty space of The Grid reads this last entry (`end_turn`).
+            .chain([false])
+            .collect();
         p.battle_cost = (0..n)
             .map(|c| match p.f(c).battle_cost {
                 Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
@@ -496,7 +504,7 @@ impl PrDbg {
     #[inline]
     fn draw<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         if let Some(card) = state.deck_top.pop() {
-            state.hand.push(card);
+            state.hand.push_back(card);
             log.drew(|| self.name(card).to_owned());
             return true;
         }
@@ -512,7 +520,7 @@ impl PrDbg {
         }
         let pick = rng.below(state.draw_pile.len() as u32) as usize;
         let card = state.draw_pile.swap_remove(pick);
-        state.hand.push(card);
+        state.hand.push_back(card);
         log.drew(|| self.name(card).to_owned());
         true
     }
@@ -525,7 +533,7 @@ impl PrDbg {
             if state.deck_top.is_empty() && !state.draw_pile.is_empty() {
                 let pick = local.below(state.draw_pile.len() as u32) as usize;
                 let card = state.draw_pile.swap_remove(pick);
-                state.hand.push(card);
+                state.hand.push_back(card);
                 log.drew(|| self.name(card).to_owned());
             } else if !self.draw(state, &mut local, log) {
                 break;
@@ -537,10 +545,15 @@ impl PrDbg {
     /// Refills The Grid from the left. False when the main deck could not fill it.
     fn refill_grid<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         let mut added = 0;
-        for i in 0..GRID {
-            if state.grid[i] != NONE {
-                continue;
-            }
+        // The empty spaces as bits, read without a branch per space, then filled from
+        // the left.
+        let mut empty = 0u32;
+        for (i, &card) in state.grid.iter().enumerate() {
+            empty |= u32::from(card == NONE) << i;
+        }
+        while empty != 0 {
+            let i = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
             match state.main_deck.draw(rng) {
                 Some(card) => {
                     state.grid[i] = card;
@@ -581,7 +594,7 @@ impl Procedure for PrDbg {
             grid: [NONE; GRID],
             set_aside: Vec::with_capacity(self.grid_order.len()),
             draw_pile: self.starter_order.clone(),
-            hand: Vec::with_capacity(capacity),
+            hand: VecDeque::with_capacity(capacity),
             played: Vec::with_capacity(capacity),
             discard: Vec::with_capacity(capacity),
             attached: vec![NONE; self.slots.len()],
@@ -870,11 +883,13 @@ impl PrDbg {
             log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
             return Some(Outcome::Win);
         }
-        let adversaries = state
+        // A sum, not a filter: which spaces hold adversaries is a coin toss per space.
+        let last = self.adversary.len() - 1;
+        let adversaries: i32 = state
             .grid
             .iter()
-            .filter(|&&c| c != NONE && self.adversary[c as usize])
-            .count() as i32;
+            .map(|&c| i32::from(self.adversary[usize::from(c).min(last)]))
+            .sum();
         state.hp -= adversaries;
         figures.damage_taken[t] += adversaries as u64;
         if adversaries > 0 {
@@ -908,7 +923,7 @@ impl PrDbg {
         if L::ENABLED && !state.hand.is_empty() {
             log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
         }
-        state.discard.append(&mut state.hand);
+        state.discard.extend(state.hand.drain(..));
         self.draw_hand(state, rng, log);
         if turn == MAX_TURNS {
             log.decide(Action::End, || {

@@ -49,13 +49,29 @@ impl PrDbg {
         }
         let mut best = None;
         let own = board.state.attached.len();
-        for i in 0..own {
+        // The slots and the flipped Character whose Ability is unused and covered, as bits
+        // read without a branch per slot: which is ready is a coin toss each time.
+        let last = self.activation_cost.len() - 1;
+        let energy = board.state.energy;
+        let mut ready = 0u64;
+        for i in 0..own.min(63) {
             let (card, used) = (board.state.attached[i], board.state.used[i]);
-            self.rank_activation(i, card, used, board, &mut best);
+            let covered = self.activation_cost[usize::from(card).min(last)] <= energy;
+            ready |= u64::from(!used & covered) << i;
         }
-        if board.state.flipped > 0 {
-            let used = board.state.used[own];
-            self.rank_activation(own, self.character, used, board, &mut best);
+        if board.state.flipped > 0 && own < 64 {
+            let covered = self.activation_cost[usize::from(self.character).min(last)] <= energy;
+            ready |= u64::from(!board.state.used[own] & covered) << own;
+        }
+        while ready != 0 {
+            let i = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
+            let card = if i == own {
+                self.character
+            } else {
+                board.state.attached[i]
+            };
+            self.rank_activation(i, card, false, board, &mut best);
         }
         for z in 0..board.state.zord_bay.len() {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);

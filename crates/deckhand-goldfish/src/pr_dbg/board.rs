@@ -82,7 +82,12 @@ impl PrDbg {
                 Owner::You,
                 tracker(state.hp, Some(state.energy)),
             ),
-            Zone::visible("hand", "Hand", Owner::You, names(&state.hand)),
+            Zone::visible(
+                "hand",
+                "Hand",
+                Owner::You,
+                names(&state.hand.iter().copied().collect::<Vec<_>>()),
+            ),
             Zone::visible("character", "Character", Owner::You, character),
             Zone::hidden("deck", "Deck", Owner::You, state.draw_pile.len()),
             Zone::visible("discard", "Discard pile", Owner::You, names(&state.discard)),

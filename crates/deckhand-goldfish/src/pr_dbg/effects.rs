@@ -227,10 +227,12 @@ impl PrDbg {
         // Whether a slot may be empty: most turns come after the flip, and a card with an
         // Ability then skips the look for a slot. Slots only fill, so an effect that fills
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
-        let mut open = state.attached.contains(&NONE);
-        if state.hand.len() > 1 && open {
+        let mut open = any_empty(&state.attached);
+        if state.hand.len() == 5 && open {
+            self.sort_five(state.hand.make_contiguous());
+        } else if state.hand.len() > 1 && open {
             // A stable insertion sort: a hand is a handful of cards.
-            let hand = &mut state.hand;
+            let hand = state.hand.make_contiguous();
             for i in 1..hand.len() {
                 let card = hand[i];
                 let rank = self.attach_rank[card as usize];
@@ -242,8 +244,7 @@ impl PrDbg {
                 hand[j] = card;
             }
         }
-        while !state.hand.is_empty() {
-            let card = state.hand.remove(0);
+        while let Some(card) = state.hand.pop_front() {
             let f = self.f(card);
             let slot = match f.ability_cost {
                 Some(_) if open => self.empty_slot(state, card),
@@ -258,7 +259,7 @@ impl PrDbg {
                     )
                 });
                 self.attach(card, s, state, rng, log);
-                open = state.attached.contains(&NONE);
+                open = any_empty(&state.attached);
                 continue;
             }
             self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
@@ -280,6 +281,35 @@ impl PrDbg {
                 )
             });
             self.fire_card(card, Trigger::Played, state, rng, log);
+        }
+    }
+
+    /// Sorts a hand of five (the usual hand) by `attach_rank`, keeping the order of equals,
+    /// through a sorting network: nine compare-and-swaps that are conditional moves, where
+    /// an insertion sort took a mispredicted branch per card out of place.
+    fn sort_five(&self, hand: &mut [u16]) {
+        const NETWORK: [(usize, usize); 9] = [
+            (0, 1),
+            (3, 4),
+            (2, 4),
+            (2, 3),
+            (0, 3),
+            (0, 2),
+            (1, 4),
+            (1, 3),
+            (1, 2),
+        ];
+        let cards: [u16; 5] = std::array::from_fn(|i| hand[i]);
+        // The rank above the position: distinct keys, so the network sorts stably.
+        let mut keys: [u32; 5] =
+            std::array::from_fn(|i| (self.attach_rank[cards[i] as usize] << 8) | i as u32);
+        for (a, b) in NETWORK {
+            let (x, y) = (keys[a], keys[b]);
+            keys[a] = x.min(y);
+            keys[b] = x.max(y);
+        }
+        for (slot, key) in hand.iter_mut().zip(keys) {
+            *slot = cards[(key & 0xff) as usize];
         }
     }
 
@@ -702,6 +732,12 @@ impl PrDbg {
     }
 }
 
+/// Whether a slot is empty, reading every slot: no early exit to mispredict.
+#[inline]
+fn any_empty(attached: &[u16]) -> bool {
+    attached.iter().fold(false, |any, &c| any | (c == NONE))
+}
+
 /// One effect's view of a PR Deck-Building game; `card` is the effect's card.
 struct PrBoard<'a, L: Log> {
     p: &'a PrDbg,
@@ -769,8 +805,12 @@ impl<L: Log> PrBoard<'_, L> {
                 Some(card)
             }
             HAND | DISCARD => {
-                let cards = if from == HAND {
-                    &self.state.hand
+                if from == HAND {
+                    // One slice to pick from; a card drawn meanwhile may have wrapped round.
+                    self.state.hand.make_contiguous();
+                }
+                let cards: &[u16] = if from == HAND {
+                    self.state.hand.as_slices().0
                 } else {
                     &self.state.discard
                 };
@@ -784,12 +824,11 @@ impl<L: Log> PrBoard<'_, L> {
                     // "This card": the one gained last.
                     (0..cards.len()).rev().find(|&i| keep(set, cards[i]))?
                 };
-                let cards = if from == HAND {
-                    &mut self.state.hand
+                if from == HAND {
+                    self.state.hand.remove(i)
                 } else {
-                    &mut self.state.discard
-                };
-                Some(cards.remove(i))
+                    Some(self.state.discard.remove(i))
+                }
             }
             Z_GRID => {
                 let i = match to {
@@ -876,7 +915,7 @@ impl<L: Log> PrBoard<'_, L> {
     fn undo(&mut self, card: u16, from: Id) {
         let s = &mut *self.state;
         match from {
-            HAND => s.hand.push(card),
+            HAND => s.hand.push_back(card),
             DISCARD => s.discard.push(card),
             MAIN_DECK => s.main_deck.put_back(card),
             MAIN_DISCARD => s.main_discard.push(card),
@@ -905,7 +944,10 @@ impl<L: Log> PrBoard<'_, L> {
         };
         match (from, to) {
             (CONTROL, _) => fodder(&s.played),
-            (HAND, DESTROYED) => fodder(&s.hand),
+            (HAND, DESTROYED) => {
+                let (front, back) = s.hand.as_slices();
+                fodder(front) + fodder(back)
+            }
             (DISCARD, DESTROYED) => fodder(&s.discard),
             _ => self.count(from, set),
         }
@@ -918,7 +960,10 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();
         (match zone {
             DECK => n(&s.draw_pile) + n(&s.deck_top),
-            HAND => n(&s.hand),
+            HAND => {
+                let (front, back) = s.hand.as_slices();
+                n(front) + n(back)
+            }
             DISCARD => n(&s.discard),
             PLAYED => n(&s.played),
             CONTROL => n(&s.played) + n(&s.control) + n(&s.attached) + n(&s.zord_bay),
@@ -998,7 +1043,9 @@ impl<L: Log> Board for PrBoard<'_, L> {
             else {
                 break;
             };
-            let card = self.state.hand.remove(i);
+            let Some(card) = self.state.hand.remove(i) else {
+                break;
+            };
             self.state.discard.push(card);
             done += 1;
             self.note(|| format!("{label}: discard {}", p.name(card)));

@@ -43,7 +43,7 @@ impl PrDbg {
         // Energy only grows here, so capping once caps as card by card would.
         let before = state.energy;
         state.energy = (before + energy).min(MAX_ENERGY);
-        state.played.append(&mut state.hand);
+        state.played.extend(state.hand.drain(..));
         (shards, state.energy - before)
     }
 
@@ -58,6 +58,7 @@ impl PrDbg {
         if attachable > 1 && state.attached.contains(&NONE) {
             state
                 .hand
+                .make_contiguous()
                 .sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
         }
         let (mut shards, mut gained) = (0, 0);
@@ -178,8 +179,8 @@ impl PrDbg {
                     let covered = (key >> 16) & 0xff <= *shards;
                     u32::from(covered) * ((key << 3) | (GRID - i) as u32)
                 })
-                .max()
-                .unwrap_or(0);
+                // `u32::max`, not `Iterator::max`: a conditional move, not a branch.
+                .fold(0, u32::max);
             // Keys of cards the side may buy are at least 1 << 24.
             if best < 8 {
                 return bought;
@@ -218,15 +219,14 @@ impl PrDbg {
             .map(|(i, &card)| {
                 let last = self.battle_cost.len() - 1;
                 let cost = u32::from(self.battle_cost[usize::from(card).min(last)]);
-                let open = card != NONE && cost <= state.shards;
+                let open = (card != NONE) & (cost <= state.shards);
                 if open {
                     (cost << 3) | i as u32
                 } else {
                     u32::MAX
                 }
             })
-            .min()
-            .unwrap_or(u32::MAX);
+            .fold(u32::MAX, u32::min);
         (best != u32::MAX).then_some((best >> 3, (best & 7) as usize))
     }
 

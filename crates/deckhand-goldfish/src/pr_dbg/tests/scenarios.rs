@@ -112,7 +112,7 @@ fn play(case: &Case) -> Zones {
     let all = |names: &[String]| names.iter().map(|n| index(n)).collect::<Vec<u16>>();
     let g = &case.given;
     let mut state = p.new_state();
-    state.hand = all(&g.hand);
+    state.hand = all(&g.hand).into();
     state.draw_pile = all(&g.deck);
     state.discard = all(&g.discard);
     state.played = all(&g.played);
@@ -180,7 +180,7 @@ fn play(case: &Case) -> Zones {
     let mut deck = state.draw_pile.clone();
     deck.extend(&state.deck_top);
     Zones {
-        hand: sorted(&state.hand),
+        hand: sorted(&Vec::from(state.hand.clone())),
         deck: sorted(&deck),
         discard: sorted(&state.discard),
         played: sorted(&state.played),
