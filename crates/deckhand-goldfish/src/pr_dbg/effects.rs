@@ -287,7 +287,7 @@ impl PrDbg {
     /// Sorts a hand of five (the usual hand) by `attach_rank`, keeping the order of equals,
     /// through a sorting network: nine compare-and-swaps that are conditional moves, where
     /// an insertion sort took a mispredicted branch per card out of place.
-    fn sort_five(&self, hand: &mut [u16]) {
+    pub(super) fn sort_five(&self, hand: &mut [u16]) {
         const NETWORK: [(usize, usize); 9] = [
             (0, 1),
             (3, 4),

@@ -341,6 +341,24 @@ fn the_grid_starts_with_at_most_two_cards_of_a_type() {
     }
 }
 
+/// The sorting network orders a hand of five for attaching exactly as a stable sort by the
+/// attach rank does (most damage first, then by name), for random hands of the full Grid.
+#[test]
+fn a_hand_of_five_is_ordered_for_attaching_like_a_stable_sort() {
+    let deck = testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let mut rng = Rng::from_seed(5);
+    for _ in 0..5000 {
+        let mut hand: Vec<u16> = (0..5)
+            .map(|_| rng.below(p.deck.len() as u32) as u16)
+            .collect();
+        let mut expected = hand.clone();
+        expected.sort_by_key(|&c| p.attach_rank[c as usize]);
+        p.sort_five(&mut hand);
+        assert_eq!(hand, expected);
+    }
+}
+
 #[test]
 fn a_deck_without_its_starter_deck_names_the_starter_it_needs() {
     let deck = testing::sample_deck(G, testing::PRISM_BREACH);
