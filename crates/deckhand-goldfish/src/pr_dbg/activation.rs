@@ -15,8 +15,6 @@ pub(in crate::pr_dbg) enum Ability {
     Board,
 }
 
-/// [`PrDbg::ability_damage`] for an [`Ability::Fixed`]: each effect whose cost the Energy
-/// left covers adds its damage.
 /// Whether `steps` deal damage, in any option of a choice.
 fn deals_damage(steps: &[Op]) -> bool {
     steps.iter().any(|op| match op {
@@ -26,6 +24,8 @@ fn deals_damage(steps: &[Op]) -> bool {
     })
 }
 
+/// [`PrDbg::ability_damage`] for an [`Ability::Fixed`]: each effect whose cost the Energy
+/// left covers adds its damage.
 #[inline]
 fn fixed_damage(steps: &[(i64, i64); 2], mut energy: i64) -> i64 {
     let mut damage = 0;
