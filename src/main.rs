@@ -182,6 +182,10 @@ enum BenchCommand {
         /// A built yardstick to run in the same run (shared/peers/zoidsim; see its README)
         #[arg(long, value_name = "ZOIDSIM")]
         peer: Option<PathBuf>,
+        /// Rounds: every configuration and the yardstick timed once a round; figures are
+        /// the rounds' median and range (a shared machine's speed swings between rounds)
+        #[arg(long, default_value_t = 1)]
+        runs: usize,
         #[arg(long)]
         json: bool,
     },
@@ -369,9 +373,12 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             rounds,
             json,
         }) => cli::bench_tuning(games, tune_games, rounds, json, &mut out)?,
-        Command::Bench(BenchCommand::Goldfish { games, peer, json }) => {
-            cli::bench_goldfish(games, peer.as_deref(), json, &mut out)?
-        }
+        Command::Bench(BenchCommand::Goldfish {
+            games,
+            peer,
+            runs,
+            json,
+        }) => cli::bench_goldfish(games, peer.as_deref(), runs, json, &mut out)?,
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             let outcome = cli::bench_search(cards, runs, json, &mut out)?;
             out.flush()?;

@@ -583,6 +583,54 @@ fn bench_decks_reports_three_timings_over_the_sample_decks() {
         .all(|t| t["runs"].as_u64().unwrap() >= 2));
 }
 
+#[test]
+fn bench_goldfish_gives_each_figure_as_the_median_and_range_of_its_rounds() {
+    let env = Env::new();
+    // A yardstick that always reports 1000 games/s: each round's ratio is the round's own
+    // figure over 1000.
+    let peer = env.path("peer.sh");
+    std::fs::write(
+        &peer,
+        "#!/bin/sh\necho \"smallrng_fy games=$2 games_per_s=1000\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&peer, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let report = env.json(&[
+        "bench",
+        "goldfish",
+        "--games",
+        "200",
+        "--runs",
+        "3",
+        "--peer",
+        peer.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(report["peer"]["games_per_second"], 1000.0, "{report}");
+    let timings = report["timings"].as_array().unwrap();
+    assert_eq!(
+        timings.len(),
+        10,
+        "five games on one and two threads: {report}"
+    );
+    for t in timings {
+        let figure = |key: &str| t[key].as_f64().unwrap();
+        assert_eq!(t["runs"], 3, "{t}");
+        assert!(figure("per_core_min") <= figure("per_core"), "{t}");
+        assert!(figure("per_core") <= figure("per_core_max"), "{t}");
+        // The median of the rounds' ratios to a constant yardstick is the median figure's.
+        assert!(
+            (figure("vs_peer") - figure("per_core") / 1000.0).abs() < 1e-9,
+            "{t}"
+        );
+    }
+    let text = env.ok(&["bench", "goldfish", "--games", "200", "--runs", "2"]);
+    assert!(
+        text.contains("2 rounds: the median per core and its range"),
+        "{text}"
+    );
+}
+
 /// tests/fixtures/decks/real-world/cases.txt: (file, copies per section or "refused",
 /// skipped lines or the start of the error).
 fn real_world_cases() -> Vec<(String, String, String)> {

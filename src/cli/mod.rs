@@ -316,10 +316,11 @@ pub fn bench_decks(
 pub fn bench_goldfish(
     games: u64,
     peer: Option<&std::path::Path>,
+    runs: usize,
     json: bool,
     out: &mut impl Write,
 ) -> Result {
-    let report = deckhand_bench::goldfish(games.max(2), peer)?;
+    let report = deckhand_bench::goldfish(games.max(2), peer, runs)?;
     if json {
         return print_json(out, &report);
     }

@@ -348,26 +348,39 @@ pub fn goldfish_bench(report: &GoldfishBenchReport, out: &mut impl Write) -> io:
         "machine: {} · build: {}",
         report.machine, report.profile
     )?;
+    let runs = report.timings.first().map_or(1, |t| t.runs);
     if let Some(peer) = &report.peer {
+        let range = match runs {
+            1 => String::new(),
+            _ => format!(
+                " (median of {runs} rounds, {:.0}–{:.0})",
+                peer.games_per_second_min, peer.games_per_second_max
+            ),
+        };
         writeln!(
             out,
-            "yardstick (same run): {:.0} games/s on 1 thread — {}",
+            "yardstick (same run): {:.0} games/s on 1 thread{range} — {}",
             peer.games_per_second, peer.command
+        )?;
+    }
+    if runs > 1 {
+        writeln!(
+            out,
+            "{runs} rounds: the median per core and its range; vs peer is the median of the rounds' ratios"
         )?;
     }
     writeln!(
         out,
-        "{:<16} {:<32} {:>7} {:>12} {:>14} {:>10}",
-        "game", "deck", "threads", "games", "games/s/core", "vs peer"
+        "{:<16} {:<32} {:>7} {:>12} {:>14} {:>21} {:>10}",
+        "game", "deck", "threads", "games", "games/s/core", "range", "vs peer"
     )?;
     for t in &report.timings {
-        let ratio = report.peer.as_ref().map_or("—".to_owned(), |p| {
-            format!("{:.2}×", t.per_core / p.games_per_second)
-        });
+        let ratio = t.vs_peer.map_or("—".to_owned(), |r| format!("{r:.2}×"));
+        let range = format!("{:.0}–{:.0}", t.per_core_min, t.per_core_max);
         writeln!(
             out,
-            "{:<16} {:<32} {:>7} {:>12} {:>14.0} {:>10}",
-            t.game, t.deck, t.threads, t.games, t.per_core, ratio
+            "{:<16} {:<32} {:>7} {:>12} {:>14.0} {:>21} {:>10}",
+            t.game, t.deck, t.threads, t.games, t.per_core, range, ratio
         )?;
     }
     writeln!(

@@ -3,6 +3,12 @@
 //! in `shared/peers/zoidsim`), so each figure comes with a ratio. Also times the app's
 //! path: what the Playtest view's Simulate button costs for [`APP_GAMES`] games, from the
 //! editor's draft to the report, through the facade calls the Tauri command makes.
+//!
+//! With `runs` above 1 every configuration and the yardstick are timed once per round, the
+//! rounds one after the other: a shared machine's speed swings between rounds (±15 % and
+//! more on a VM with busy neighbours), so each figure is the median and the range of its
+//! rounds, and the ratio to the yardstick is the median of the ratios within a round, where
+//! both ran under the same conditions.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,10 +26,19 @@ pub struct GoldfishTiming {
     pub threads: usize,
     /// Games played in all (each seat plays `games / 2`).
     pub games: u64,
+    /// The median round's.
     pub seconds: f64,
     pub games_per_second: f64,
-    /// `games_per_second / threads`.
+    /// `games_per_second / threads`: the median of the rounds.
     pub per_core: f64,
+    /// The slowest and the fastest round, per core.
+    pub per_core_min: f64,
+    pub per_core_max: f64,
+    /// Rounds timed.
+    pub runs: usize,
+    /// The median over the rounds of this round's `per_core` over the yardstick's figure in
+    /// the same round (with a yardstick).
+    pub vs_peer: Option<f64>,
     /// The mean kill turn going first: a sanity figure (the same on every thread count).
     pub mean_kill_turn_first: Option<f64>,
 }
@@ -33,7 +48,10 @@ pub struct GoldfishTiming {
 pub struct PeerTiming {
     pub command: String,
     pub games: u64,
+    /// The median of the rounds, and their range.
     pub games_per_second: f64,
+    pub games_per_second_min: f64,
+    pub games_per_second_max: f64,
 }
 
 /// The app's path for one game: a draft resolved, checked and played [`APP_GAMES`] times.
@@ -69,12 +87,14 @@ pub const APP_RUNS: usize = 5;
 pub const HOTG_LINEUP: &[(&str, u32)] = &[("Gravel Grunt", 3), ("Clockjaw", 1)];
 
 /// Plays each game's first bundled sample deck `games` times per configuration (1 and 2
-/// threads); runs `peer` (a built zoidsim) with the same number of games when given. PR
-/// Deck-Building plays the rules' starter deck; Heroes of the Grid battles [`HOTG_LINEUP`].
-pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> {
+/// threads), `runs` rounds; runs `peer` (a built zoidsim) with the same number of games once
+/// a round when given. PR Deck-Building plays the rules' starter deck; Heroes of the Grid
+/// battles [`HOTG_LINEUP`].
+pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<GoldfishBenchReport> {
+    let runs = runs.max(1);
     let deckhand = Deckhand::open_in_memory()?;
-    let mut timings = Vec::new();
     let mut app_path = Vec::new();
+    let mut configs = Vec::new();
     let mut seen = Vec::new();
     for file in deckhand::bundled::DECK_FILES {
         let game = file.path.split('/').nth(2).unwrap_or_default();
@@ -106,23 +126,63 @@ pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> 
                 },
                 &mut |_| true,
             )?;
+            configs.push((game, name.clone(), playable.clone(), options));
+        }
+    }
+    // Per configuration, each round's (games played, seconds, mean kill turn going first).
+    let mut rounds: Vec<Vec<(u64, f64, Option<f64>)>> = vec![Vec::new(); configs.len()];
+    let mut peer_rounds = Vec::new();
+    for _ in 0..runs {
+        for ((_, _, playable, options), timed) in configs.iter().zip(&mut rounds) {
             let started = Instant::now();
-            let report = playable.simulate(&options, &mut |_| true)?;
+            let report = playable.simulate(options, &mut |_| true)?;
             let seconds = started.elapsed().as_secs_f64();
-            let played = 2 * report.games;
-            timings.push(GoldfishTiming {
-                game: game.to_owned(),
+            timed.push((2 * report.games, seconds, report.going_first.mean_kill_turn));
+        }
+        if let Some(path) = peer {
+            peer_rounds.push(run_peer(path, games)?);
+        }
+    }
+    let peer_rates: Vec<f64> = peer_rounds.iter().map(|p| p.games_per_second).collect();
+    let timings = configs
+        .iter()
+        .zip(&rounds)
+        .map(|((game, name, _, options), timed)| {
+            let threads = options.threads;
+            let per_core: Vec<f64> = timed
+                .iter()
+                .map(|&(played, seconds, _)| played as f64 / seconds / threads as f64)
+                .collect();
+            let (played, _, mean_kill_turn_first) = timed[0];
+            let median = median(&per_core);
+            let ratios: Vec<f64> = per_core
+                .iter()
+                .zip(&peer_rates)
+                .map(|(a, b)| a / b)
+                .collect();
+            GoldfishTiming {
+                game: (*game).to_owned(),
                 deck: name.clone(),
                 threads,
                 games: played,
-                seconds,
-                games_per_second: played as f64 / seconds,
-                per_core: played as f64 / seconds / threads as f64,
-                mean_kill_turn_first: report.going_first.mean_kill_turn,
-            });
-        }
-    }
-    let peer = peer.map(|path| run_peer(path, games)).transpose()?;
+                seconds: played as f64 / (median * threads as f64),
+                games_per_second: median * threads as f64,
+                per_core: median,
+                per_core_min: per_core.iter().copied().fold(f64::INFINITY, f64::min),
+                per_core_max: per_core.iter().copied().fold(0.0, f64::max),
+                runs,
+                vs_peer: (!ratios.is_empty()).then(|| median_of(ratios)),
+                mean_kill_turn_first,
+            }
+        })
+        .collect();
+    let peer = peer_rounds.first().map(|first| PeerTiming {
+        command: first.command.clone(),
+        games: first.games,
+        games_per_second: median(&peer_rates),
+        games_per_second_min: peer_rates.iter().copied().fold(f64::INFINITY, f64::min),
+        games_per_second_max: peer_rates.iter().copied().fold(0.0, f64::max),
+    });
     Ok(GoldfishBenchReport {
         machine: crate::machine(),
         profile: crate::PROFILE,
@@ -130,6 +190,21 @@ pub fn goldfish(games: u64, peer: Option<&Path>) -> Result<GoldfishBenchReport> 
         peer,
         app_path,
     })
+}
+
+/// The median of a few figures (the mean of the middle two for an even count).
+fn median(values: &[f64]) -> f64 {
+    median_of(values.to_vec())
+}
+
+fn median_of(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
 }
 
 /// What `goldfish_simulate` in src-tauri does for the Simulate button: resolve the editor's
@@ -221,5 +296,7 @@ fn run_peer(path: &Path, games: u64) -> Result<PeerTiming> {
         command: format!("{} smallrng_fy {games}", path.display()),
         games,
         games_per_second,
+        games_per_second_min: games_per_second,
+        games_per_second_max: games_per_second,
     })
 }
