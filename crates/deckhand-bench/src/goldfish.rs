@@ -154,12 +154,12 @@ pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<Goldfish
                 .map(|&(played, seconds, _)| played as f64 / seconds / threads as f64)
                 .collect();
             let (played, _, mean_kill_turn_first) = timed[0];
-            let median = median(&per_core);
             let ratios: Vec<f64> = per_core
                 .iter()
                 .zip(&peer_rates)
                 .map(|(a, b)| a / b)
                 .collect();
+            let (median, min, max) = spread(per_core);
             GoldfishTiming {
                 game: (*game).to_owned(),
                 deck: name.clone(),
@@ -168,20 +168,23 @@ pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<Goldfish
                 seconds: played as f64 / (median * threads as f64),
                 games_per_second: median * threads as f64,
                 per_core: median,
-                per_core_min: per_core.iter().copied().fold(f64::INFINITY, f64::min),
-                per_core_max: per_core.iter().copied().fold(0.0, f64::max),
+                per_core_min: min,
+                per_core_max: max,
                 runs,
-                vs_peer: (!ratios.is_empty()).then(|| median_of(ratios)),
+                vs_peer: (!ratios.is_empty()).then(|| spread(ratios).0),
                 mean_kill_turn_first,
             }
         })
         .collect();
-    let peer = peer_rounds.first().map(|first| PeerTiming {
-        command: first.command.clone(),
-        games: first.games,
-        games_per_second: median(&peer_rates),
-        games_per_second_min: peer_rates.iter().copied().fold(f64::INFINITY, f64::min),
-        games_per_second_max: peer_rates.iter().copied().fold(0.0, f64::max),
+    let peer = peer_rounds.first().map(|first| {
+        let (median, min, max) = spread(peer_rates);
+        PeerTiming {
+            command: first.command.clone(),
+            games: first.games,
+            games_per_second: median,
+            games_per_second_min: min,
+            games_per_second_max: max,
+        }
     });
     Ok(GoldfishBenchReport {
         machine: crate::machine(),
@@ -192,19 +195,22 @@ pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<Goldfish
     })
 }
 
-/// The median of a few figures (the mean of the middle two for an even count).
-fn median(values: &[f64]) -> f64 {
-    median_of(values.to_vec())
-}
-
-fn median_of(mut values: Vec<f64>) -> f64 {
+/// (median, min, max) of a few figures; the median of an even count is the mean of the
+/// middle two. All 0 when there are none.
+fn spread(mut values: Vec<f64>) -> (f64, f64, f64) {
     values.sort_by(f64::total_cmp);
     let n = values.len();
-    match n {
+    let median = match n {
         0 => 0.0,
         _ if n % 2 == 1 => values[n / 2],
         _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
+    };
+    let (min, max) = (values.first(), values.last());
+    (
+        median,
+        min.copied().unwrap_or(0.0),
+        max.copied().unwrap_or(0.0),
+    )
 }
 
 /// What `goldfish_simulate` in src-tauri does for the Simulate button: resolve the editor's
