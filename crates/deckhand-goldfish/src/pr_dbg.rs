@@ -56,8 +56,6 @@
 //! Starters after a Battle, Battle rewards, Locations kept in control, Abilities in damage
 //! order, the flip; Shards, flip and kill turn as the report counts them).
 
-use std::collections::VecDeque;
-
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
@@ -184,7 +182,7 @@ pub struct State {
     draw_pile: Vec<u16>,
     /// Played from the front, drawn onto the back: a queue, so taking the next card moves
     /// none of the others.
-    hand: VecDeque<u16>,
+    hand: Hand,
     played: Vec<u16>,
     discard: Vec<u16>,
     /// The card in each slot of the character, `NONE` when empty.
@@ -594,7 +592,7 @@ impl Procedure for PrDbg {
             grid: [NONE; GRID],
             set_aside: Vec::with_capacity(self.grid_order.len()),
             draw_pile: self.starter_order.clone(),
-            hand: VecDeque::with_capacity(capacity),
+            hand: Hand::with_capacity(capacity),
             played: Vec::with_capacity(capacity),
             discard: Vec::with_capacity(capacity),
             attached: vec![NONE; self.slots.len()],
@@ -923,7 +921,7 @@ impl PrDbg {
         if L::ENABLED && !state.hand.is_empty() {
             log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
         }
-        state.discard.extend(state.hand.drain(..));
+        state.hand.drain_into(&mut state.discard);
         self.draw_hand(state, rng, log);
         if turn == MAX_TURNS {
             log.decide(Action::End, || {
@@ -945,6 +943,8 @@ impl PrDbg {
 }
 
 mod board;
+mod hand;
+use hand::Hand;
 #[path = "pr_dbg/effects.rs"]
 mod fx_board;
 mod pilot;

@@ -229,10 +229,10 @@ impl PrDbg {
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
         let mut open = any_empty(&state.attached);
         if state.hand.len() == 5 && open {
-            self.sort_five(state.hand.make_contiguous());
+            self.sort_five(state.hand.as_mut_slice());
         } else if state.hand.len() > 1 && open {
             // A stable insertion sort: a hand is a handful of cards.
-            let hand = state.hand.make_contiguous();
+            let hand = state.hand.as_mut_slice();
             for i in 1..hand.len() {
                 let card = hand[i];
                 let rank = self.attach_rank[card as usize];
@@ -805,12 +805,8 @@ impl<L: Log> PrBoard<'_, L> {
                 Some(card)
             }
             HAND | DISCARD => {
-                if from == HAND {
-                    // One slice to pick from; a card drawn meanwhile may have wrapped round.
-                    self.state.hand.make_contiguous();
-                }
                 let cards: &[u16] = if from == HAND {
-                    self.state.hand.as_slices().0
+                    self.state.hand.as_slice()
                 } else {
                     &self.state.discard
                 };
@@ -944,10 +940,7 @@ impl<L: Log> PrBoard<'_, L> {
         };
         match (from, to) {
             (CONTROL, _) => fodder(&s.played),
-            (HAND, DESTROYED) => {
-                let (front, back) = s.hand.as_slices();
-                fodder(front) + fodder(back)
-            }
+            (HAND, DESTROYED) => fodder(s.hand.as_slice()),
             (DISCARD, DESTROYED) => fodder(&s.discard),
             _ => self.count(from, set),
         }
@@ -960,10 +953,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();
         (match zone {
             DECK => n(&s.draw_pile) + n(&s.deck_top),
-            HAND => {
-                let (front, back) = s.hand.as_slices();
-                n(front) + n(back)
-            }
+            HAND => n(s.hand.as_slice()),
             DISCARD => n(&s.discard),
             PLAYED => n(&s.played),
             CONTROL => n(&s.played) + n(&s.control) + n(&s.attached) + n(&s.zord_bay),

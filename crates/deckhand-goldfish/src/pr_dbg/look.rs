@@ -59,10 +59,7 @@ impl<L: Log> PrBoard<'_, L> {
         let s = &*self.state;
         let zones: [&[u16]; 4] = match zone {
             DECK => [&s.draw_pile, &s.deck_top, &[], &[]],
-            HAND => {
-                let (front, back) = s.hand.as_slices();
-                [front, back, &[], &[]]
-            }
+            HAND => [s.hand.as_slice(), &[], &[], &[]],
             DISCARD => [&s.discard, &[], &[], &[]],
             PLAYED => [&s.played, &[], &[], &[]],
             CONTROL => [&s.played, &s.control, &s.attached, &s.zord_bay],

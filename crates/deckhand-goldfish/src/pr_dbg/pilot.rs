@@ -43,7 +43,7 @@ impl PrDbg {
         // Energy only grows here, so capping once caps as card by card would.
         let before = state.energy;
         state.energy = (before + energy).min(MAX_ENERGY);
-        state.played.extend(state.hand.drain(..));
+        state.hand.drain_into(&mut state.played);
         (shards, state.energy - before)
     }
 
@@ -58,7 +58,7 @@ impl PrDbg {
         if attachable > 1 && state.attached.contains(&NONE) {
             state
                 .hand
-                .make_contiguous()
+                .as_mut_slice()
                 .sort_unstable_by_key(|&c| self.attach_rank[c as usize]);
         }
         let (mut shards, mut gained) = (0, 0);

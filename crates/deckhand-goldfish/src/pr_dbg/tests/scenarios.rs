@@ -180,7 +180,7 @@ fn play(case: &Case) -> Zones {
     let mut deck = state.draw_pile.clone();
     deck.extend(&state.deck_top);
     Zones {
-        hand: sorted(&Vec::from(state.hand.clone())),
+        hand: sorted(state.hand.as_slice()),
         deck: sorted(&deck),
         discard: sorted(&state.discard),
         played: sorted(&state.played),
