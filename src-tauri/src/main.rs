@@ -9,8 +9,12 @@ mod state;
 mod webview;
 
 fn main() {
-    // The database opens first: it starts the log file (logs/ beside the database).
+    // Before anything else: it may set an environment variable, sound only while this is the
+    // one thread.
+    let renderer = webview::choose_renderer();
+    // The database opens next: it starts the log file (logs/ beside the database).
     let db = state::Db::open_default();
+    tracing::info!(?renderer, "webview renderer");
     let handler: fn(tauri::ipc::Invoke<tauri::Wry>) -> bool = tauri::generate_handler![
         commands::games::list_games,
         commands::games::game_problems,

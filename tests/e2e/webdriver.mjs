@@ -74,8 +74,26 @@ export class WebDriver {
     await this.request('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
   }
 
+  /**
+   * The window as a PNG. WebKit's automation answers after the page's next paint, and with
+   * the DMA-BUF renderer off (the app's choice without a GPU, as under Xvfb) a page that
+   * stays still never paints again: the request waited forever on the Decks screen. An
+   * opacity flicker of 0.1 % (at most one level of a pixel's colour) paints every 50 ms
+   * until the picture is taken.
+   */
   async screenshot() {
-    return Buffer.from(await this.request('GET', '/screenshot'), 'base64');
+    await this.execute(
+      'const root = document.documentElement;' +
+        'clearInterval(window.__deckhandPaint);' +
+        'window.__deckhandPaint = setInterval(() => { root.style.opacity = root.style.opacity ? "" : "0.999"; }, 50);',
+    );
+    try {
+      return Buffer.from(await this.request('GET', '/screenshot'), 'base64');
+    } finally {
+      await this.execute(
+        'clearInterval(window.__deckhandPaint); document.documentElement.style.opacity = "";',
+      ).catch(() => {});
+    }
   }
 
   /** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */
