@@ -6,8 +6,9 @@
 //! so it needs neither libfuse nor a setuid `fusermount`.
 //!
 //! - [`elf::elf_size`]: where the ELF ends, so where the image starts.
-//! - [`squashfs::Image`]: a read-only SquashFS 4.0 reader (gzip blocks), bounds-checked:
-//!   a damaged or truncated image is an [`Error`], never a panic.
+//! - [`squashfs::Image`]: the SquashFS 4.0 image (gzip blocks), parsed by the `backhand`
+//!   crate, with this runtime's checks on top: a damaged or truncated image is an
+//!   [`Error`], never a panic.
 //! - [`extract`]: the image's tree into a folder, all or nothing (a partial tree is removed).
 //! - [`cache`]: the per-image cache folder and the content hash that names it.
 

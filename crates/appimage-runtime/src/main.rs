@@ -2,7 +2,7 @@
 //! calls the library, maps errors to exit codes (2: the image is damaged or an option is
 //! wrong; 1: the system failed; 127: AppRun could not be started, as the reference).
 
-use appimage_runtime::{cache, elf, extract, squashfs::Image, Error};
+use appimage_runtime::{cache, elf, extract, squashfs, Error};
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,8 @@ const EXEC_FAILED: u8 = 127;
 fn main() -> ExitCode {
     // Keeps the reserved sections through the linker's garbage collection.
     std::hint::black_box((&UPDATE_INFORMATION, &SIGNATURE, &SIGNATURE_KEY));
+    // A crafted image that makes the SquashFS reader panic is reported as one line.
+    squashfs::quiet_reader_panics();
     let args: Vec<OsString> = std::env::args_os().collect();
     match run(&args) {
         Ok(code) => code,
@@ -93,8 +95,9 @@ fn run(args: &[OsString]) -> Result<ExitCode, Failure> {
                     })?),
                     None => None,
                 };
-            let mut fs = Image::open(&image, offset()?)?;
-            extract::extract(&mut fs, Path::new("squashfs-root"), pattern)?;
+            squashfs::with_image(&image, offset()?, |fs| {
+                extract::extract(fs, Path::new("squashfs-root"), pattern)
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => Err(Failure::Usage(format!(
@@ -119,8 +122,7 @@ fn start(
             source: e,
         })?;
         cache::remove_abandoned(parent);
-        let mut fs = Image::open(image, offset)?;
-        match extract::extract(&mut fs, &folder, None) {
+        match squashfs::with_image(image, offset, |fs| extract::extract(fs, &folder, None)) {
             // Another start of the same image finished first: its tree is complete.
             Ok(()) | Err(Error::Exists { .. }) => {}
             Err(err) => return Err(err.into()),

@@ -1,538 +1,459 @@
-//! A read-only SquashFS 4.0 reader, enough to extract an AppDir: directories, regular
-//! files (blocks, sparse blocks and fragment tails), symlinks; devices, fifos and sockets
-//! are listed and skipped. gzip (zlib) compression only, as `mksquashfs -comp gzip`
-//! writes it. Every offset read from the image is checked against the image's size, so a
-//! damaged or truncated image is an [`Error::Damaged`], never a panic or a read elsewhere.
-//! Layout: the kernel's Documentation/filesystems/squashfs.rst and squashfs-tools.
+//! The SquashFS 4.0 image after the runtime, read with the `backhand` crate: its superblock,
+//! tables, inodes, directories, data blocks and fragments are backhand's to parse. What is
+//! left here is the runtime's policy: gzip images only (as `mksquashfs -comp gzip` writes
+//! them), inflated with flate2 as backhand's decompressor, never past the room a block has;
+//! an image that fits in its file; paths that are plain relative names, each once, at most
+//! [`MAX_DEPTH`] deep; symlink targets without NUL bytes; files exactly as long as their inode
+//! says.
+//!
+//! And containment, for what backhand 0.25 does with a crafted image: an extended
+//! directory whose listing size is near 4 GiB makes it slice out of range, and a dir entry's
+//! inode offset can overflow an `i32` (debug builds), both panics; it reads directories
+//! recursively, one stack frame (under 1 KiB) a level with no limit, so 10,000 nested
+//! folders (about 100 KiB of image) would overflow the main thread's 8 MiB stack; and it
+//! keeps every fragment block it inflates. So [`with_image`] reads on a thread of its own
+//! whose stack is sized from the superblock's inode count (a directory cannot nest deeper
+//! than there are inodes, and backhand checks that count), the superblock's counts are
+//! capped ([`MAX_INODES`], [`MAX_FRAGMENT_BYTES`]), and every call into backhand is
+//! guarded: a panic there is an [`Error::Damaged`] with the panic's message. (This needs
+//! `panic = "unwind"`, Rust's default; the binary calls [`quiet_reader_panics`] so that
+//! such a panic prints nothing but the one-line error.) Not bounded here: backhand inflates
+//! the inode and directory tables whole, so a crafted image's tables can take a few hundred
+//! times their size in memory, as any image can take far more disk than its size once
+//! extracted.
 
 use crate::{Error, Result};
+use backhand::compression::{CompressionAction, Compressor};
+use backhand::kind::Kind;
+use backhand::{
+    BackhandError, FilesystemCompressor, FilesystemReader, InnerNode, Squashfs, SquashfsFileReader,
+    SuperBlock,
+};
+use std::cell::Cell;
 use std::fs::File;
-use std::os::unix::fs::FileExt;
-use std::path::{Path, PathBuf};
+use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::os::unix::ffi::OsStrExt;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Component, Path, PathBuf};
 
-const MAGIC: u32 = 0x7371_7368; // "hsqs"
+/// The superblock's size, the least an image can be.
 const SUPERBLOCK_LEN: u64 = 96;
-const METADATA_MAX: usize = 8192;
-const COMPRESSOR_GZIP: u16 = 1;
-const NO_FRAGMENT: u32 = 0xFFFF_FFFF;
-/// A data block or fragment size word with this bit is stored uncompressed.
-const DATA_UNCOMPRESSED: u32 = 1 << 24;
-/// A metadata block header with this bit is stored uncompressed.
-const META_UNCOMPRESSED: u16 = 1 << 15;
+/// Longest symlink target accepted (Linux's PATH_MAX).
+const MAX_LINK: usize = 4096;
+/// Directories nest at most this deep; deeper means a damaged image.
+pub const MAX_DEPTH: usize = 64;
+/// The most inodes an image may have: some 1,000 times what Deckhand's AppDir holds. It
+/// bounds the reading thread's stack (see [`stack_for`]) to 1 MiB + 128 MiB of address
+/// space, only the used part of which takes memory.
+pub const MAX_INODES: u32 = 1 << 16;
 
-/// Where an inode lives: a metadata block (from the start of the inode table) and an offset
-/// into its uncompressed bytes.
-#[derive(Clone, Copy, Debug)]
-pub struct InodeRef {
-    block: u64,
-    offset: u16,
-}
+/// The most memory the image's fragment blocks may take once inflated: backhand keeps each
+/// one it inflates until the image is closed (503 of 128 KiB, 57 MiB, for /usr/bin and
+/// /usr/share/doc of a Debian system), and a fragment of zeros packs 1 MiB into about a
+/// kilobyte. Deckhand's AppDir needs a few.
+pub const MAX_FRAGMENT_BYTES: u64 = 256 << 20;
 
-impl InodeRef {
-    fn from_raw(raw: u64) -> Self {
-        InodeRef {
-            block: raw >> 16,
-            offset: (raw & 0xFFFF) as u16,
+/// backhand's decompressor for this runtime: zlib (SquashFS's "gzip") through flate2, which
+/// the tree already has. Each block inflates into the room its caller reserved (the block
+/// size for data, 8 KiB for metadata), so a block that would inflate past it is damage.
+struct Gzip;
+
+static GZIP: Gzip = Gzip;
+
+impl CompressionAction for Gzip {
+    type Error = BackhandError;
+    type Compressor = Compressor;
+    type FilesystemCompressor = FilesystemCompressor;
+    type SuperBlock = SuperBlock;
+
+    fn decompress(
+        &self,
+        bytes: &[u8],
+        out: &mut Vec<u8>,
+        compressor: Compressor,
+    ) -> Result<(), BackhandError> {
+        if compressor != Compressor::Gzip {
+            return Err(BackhandError::UnsupportedCompression(String::new()));
         }
+        // decompress_vec writes into the spare capacity only, never growing `out`.
+        let mut z = flate2::Decompress::new(true);
+        match z.decompress_vec(bytes, out, flate2::FlushDecompress::Finish) {
+            Ok(flate2::Status::StreamEnd) => Ok(()),
+            _ => Err(BackhandError::CorruptedOrInvalidSquashfs),
+        }
+    }
+
+    fn compress(
+        &self,
+        _bytes: &[u8],
+        _fc: FilesystemCompressor,
+        _block_size: u32,
+    ) -> Result<Vec<u8>, BackhandError> {
+        Err(BackhandError::UnsupportedCompression(String::new()))
     }
 }
 
-/// One inode's contents, as far as extraction needs them.
+/// What one path of the image is.
 #[derive(Debug)]
-pub enum Node {
-    Dir {
-        block: u32,
-        offset: u16,
-        /// The listing's size as stored: three more than its bytes.
-        size: u32,
-    },
-    File {
-        start: u64,
-        size: u64,
-        fragment: u32,
-        fragment_offset: u32,
-        blocks: Vec<u32>,
-    },
-    Symlink(Vec<u8>),
+pub enum NodeKind<'a> {
+    Dir,
+    File(&'a SquashfsFileReader),
+    Symlink(&'a Path),
     /// A device, fifo or socket: an AppDir has no use for them.
     Special,
 }
 
-/// An inode with its permission bits.
+/// One path of the image: relative (never empty, never `.` or `..` in it), UTF-8, with its
+/// permission bits.
 #[derive(Debug)]
-pub struct Inode {
+pub struct Entry<'a> {
+    pub path: &'a str,
     pub mode: u16,
-    pub node: Node,
+    pub kind: NodeKind<'a>,
 }
 
-/// A directory entry: its name (checked: no `/`, not `.` or `..`, not empty) and inode.
-#[derive(Debug)]
-pub struct Entry {
-    pub name: String,
-    pub inode: InodeRef,
-}
-
-/// A SquashFS image inside a file, from `base` on.
+/// A SquashFS image inside a file, from `base` on, read whole into backhand's tree.
 pub struct Image {
-    file: File,
+    fs: FilesystemReader<'static>,
     path: PathBuf,
     base: u64,
-    /// The image's size: the superblock's `bytes_used`, checked to fit in the file.
-    used: u64,
-    block_size: u32,
-    fragment_count: u32,
-    root: InodeRef,
-    inode_table: u64,
-    dir_table: u64,
-    fragment_table: u64,
-    /// The last fragment block read (index, bytes): files share them.
-    fragment_cache: Option<(u32, Vec<u8>)>,
+}
+
+/// Opens the image that starts `base` bytes into `path`'s file and runs `work` on it, on a
+/// thread with a stack large enough for backhand's recursion (see the module's notes).
+pub fn with_image<T: Send>(
+    path: &Path,
+    base: u64,
+    work: impl FnOnce(&Image) -> Result<T> + Send,
+) -> Result<T> {
+    let (reader, superblock) = superblock(path, base)?;
+    std::thread::scope(|scope| {
+        let reading = std::thread::Builder::new()
+            .name("squashfs".into())
+            .stack_size(stack_for(superblock.inode_count))
+            .spawn_scoped(scope, move || {
+                let kind = Kind::new_v4(&GZIP);
+                let fs = guarded(path, base, || {
+                    FilesystemReader::from_reader_with_offset_and_kind(reader, base, kind)
+                })?
+                .map_err(|e| describe(path, base, e))?;
+                let image = Image {
+                    fs,
+                    path: path.to_owned(),
+                    base,
+                };
+                work(&image)
+            })
+            .map_err(|e| Error::io(path, e))?;
+        // Panics in backhand are errors already: one here is a bug of this crate's own.
+        reading
+            .join()
+            .unwrap_or_else(|panic| panic::resume_unwind(panic))
+    })
+}
+
+/// The reading thread's stack: 1 MiB, and 2 KiB for each inode, as a directory can nest
+/// once per inode and backhand's frame for a level measured 0.6 KiB (release) to 0.9 KiB
+/// (debug) when 2,000 nested folders were read.
+fn stack_for(inodes: u32) -> usize {
+    (1 << 20) + inodes.min(MAX_INODES) as usize * 2048
+}
+
+/// Checks what the superblock says before backhand reads the rest: that there is an image,
+/// SquashFS 4.0, gzip, no larger than the file, with at most [`MAX_INODES`] inodes and
+/// [`MAX_FRAGMENT_BYTES`] of fragments. Returns the file's reader, at `base`, and the
+/// superblock.
+fn superblock(path: &Path, base: u64) -> Result<(BufReader<File>, SuperBlock)> {
+    let file = File::open(path).map_err(|e| Error::io(path, e))?;
+    let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+    let damaged = |why: String| Error::Damaged {
+        path: path.to_owned(),
+        at: base,
+        why,
+    };
+    let unsupported = |why: String| Error::Unsupported {
+        path: path.to_owned(),
+        why,
+    };
+    if len < base.saturating_add(SUPERBLOCK_LEN) {
+        return Err(damaged(format!(
+            "no SquashFS image after the runtime: the file ends at byte {len}"
+        )));
+    }
+    let mut reader = BufReader::new(file);
+    let seek = |reader: &mut BufReader<File>| {
+        reader
+            .seek(SeekFrom::Start(base))
+            .map(drop)
+            .map_err(|e| Error::io(path, e))
+    };
+    // backhand checks the magic and the version together: the magic is told apart first,
+    // so that "not SquashFS at all" reads as such.
+    seek(&mut reader)?;
+    let mut magic = [0u8; 4];
+    reader
+        .read_exact(&mut magic)
+        .map_err(|e| Error::io(path, e))?;
+    if magic != *b"hsqs" {
+        return Err(damaged("no SquashFS magic (hsqs)".into()));
+    }
+    seek(&mut reader)?;
+    let kind = Kind::new_v4(&GZIP);
+    let (superblock, _) = guarded(path, base, || {
+        Squashfs::superblock_and_compression_options(&mut reader, &kind)
+    })?
+    .map_err(|e| match e {
+        BackhandError::Deku(_) => {
+            unsupported("not a SquashFS 4.0 image: this runtime reads 4.0".into())
+        }
+        other => describe(path, base, other),
+    })?;
+    if superblock.compressor != Compressor::Gzip {
+        let name = match superblock.compressor {
+            Compressor::Uncompressed => "no compressor",
+            Compressor::Gzip => "gzip",
+            Compressor::Lzma => "lzma",
+            Compressor::Lzo => "lzo",
+            Compressor::Xz => "xz",
+            Compressor::Lz4 => "lz4",
+            Compressor::Zstd => "zstd",
+        };
+        return Err(unsupported(format!(
+            "the SquashFS image is compressed with {name}: this runtime reads gzip"
+        )));
+    }
+    let used = superblock.bytes_used;
+    let available = len - base;
+    if used > available {
+        return Err(damaged(format!(
+            "the image is truncated: its superblock says {used} bytes, the file holds {available} after the runtime"
+        )));
+    }
+    if superblock.inode_count > MAX_INODES {
+        return Err(unsupported(format!(
+            "the image has {} inodes: this runtime reads at most {MAX_INODES}",
+            superblock.inode_count
+        )));
+    }
+    let fragments = u64::from(superblock.frag_count) * u64::from(superblock.block_size);
+    if fragments > MAX_FRAGMENT_BYTES {
+        return Err(unsupported(format!(
+            "the image's {} fragment blocks would take {} MiB to read: this runtime allows {} MiB",
+            superblock.frag_count,
+            fragments >> 20,
+            MAX_FRAGMENT_BYTES >> 20
+        )));
+    }
+    seek(&mut reader)?;
+    Ok((reader, superblock))
+}
+
+thread_local! {
+    /// Whether this thread is inside a call into backhand (see [`guarded`]).
+    static IN_BACKHAND: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, a call into backhand, making a panic in it a one-line [`Error::Damaged`].
+fn guarded<T>(path: &Path, base: u64, f: impl FnOnce() -> T) -> Result<T> {
+    let outer = IN_BACKHAND.replace(true);
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    IN_BACKHAND.set(outer);
+    result.map_err(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let message = message.lines().next().unwrap_or("").to_owned();
+        Error::Damaged {
+            path: path.to_owned(),
+            at: base,
+            why: format!("the SquashFS reader (backhand) failed on it: {message}"),
+        }
+    })
+}
+
+/// Keeps Rust's panic report off stderr for panics inside backhand, which [`guarded`]
+/// reports as an error; any other panic is reported as before. For the binary, once.
+pub fn quiet_reader_panics() {
+    let report = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if !IN_BACKHAND.get() {
+            report(info);
+        }
+    }));
 }
 
 impl Image {
-    /// Opens the image that starts `base` bytes into `path`'s file.
-    pub fn open(path: &Path, base: u64) -> Result<Self> {
-        let file = File::open(path).map_err(|e| Error::io(path, e))?;
-        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
-        let damaged = |why: String| Error::Damaged {
-            path: path.to_owned(),
-            at: base,
-            why,
-        };
-        if len < base.saturating_add(SUPERBLOCK_LEN) {
-            return Err(damaged(format!(
-                "no SquashFS image after the runtime: the file ends at byte {len}"
-            )));
-        }
-        let mut sb = [0u8; SUPERBLOCK_LEN as usize];
-        file.read_exact_at(&mut sb, base)
-            .map_err(|e| Error::io(path, e))?;
-        let u16_at = |i: usize| u16::from_le_bytes([sb[i], sb[i + 1]]);
-        let u32_at = |i: usize| u32::from_le_bytes(sb[i..i + 4].try_into().expect("4 bytes"));
-        let u64_at = |i: usize| u64::from_le_bytes(sb[i..i + 8].try_into().expect("8 bytes"));
-        if u32_at(0) != MAGIC {
-            return Err(damaged("no SquashFS magic (hsqs)".into()));
-        }
-        let unsupported = |why: String| Error::Unsupported {
-            path: path.to_owned(),
-            why,
-        };
-        let (major, minor) = (u16_at(28), u16_at(30));
-        if (major, minor) != (4, 0) {
-            return Err(unsupported(format!(
-                "SquashFS {major}.{minor}: this runtime reads 4.0"
-            )));
-        }
-        let compressor = u16_at(20);
-        if compressor != COMPRESSOR_GZIP {
-            let name = match compressor {
-                2 => "lzma",
-                3 => "lzo",
-                4 => "xz",
-                5 => "lz4",
-                6 => "zstd",
-                _ => "an unknown compressor",
-            };
-            return Err(unsupported(format!(
-                "the SquashFS image is compressed with {name}: this runtime reads gzip"
-            )));
-        }
-        let block_size = u32_at(12);
-        let block_log = u16_at(22);
-        if !(12..=20).contains(&block_log) || block_size != 1 << block_log {
-            return Err(damaged(format!(
-                "block size {block_size} (log {block_log}) is not a power of two from 4 KiB to 1 MiB"
-            )));
-        }
-        let used = u64_at(40);
-        let available = len - base;
-        if used > available {
-            return Err(damaged(format!(
-                "the image is truncated: its superblock says {used} bytes, the file holds {available} after the runtime"
-            )));
-        }
-        let image = Image {
-            file,
-            path: path.to_owned(),
-            base,
-            used,
-            block_size,
-            fragment_count: u32_at(16),
-            root: InodeRef::from_raw(u64_at(32)),
-            inode_table: u64_at(64),
-            dir_table: u64_at(72),
-            fragment_table: u64_at(80),
-            fragment_cache: None,
-        };
-        for (name, at) in [
-            ("inode table", image.inode_table),
-            ("directory table", image.dir_table),
-        ] {
-            if at >= used {
-                return Err(image.damaged(0, format!("the {name} starts past the image's end")));
-            }
-        }
-        Ok(image)
-    }
-
-    pub fn root(&self) -> InodeRef {
-        self.root
-    }
-
     pub fn block_size(&self) -> u32 {
-        self.block_size
+        self.fs.block_size
     }
 
-    pub(crate) fn damaged(&self, at: u64, why: impl Into<String>) -> Error {
+    fn guarded<T>(&self, f: impl FnOnce() -> T) -> Result<T> {
+        guarded(&self.path, self.base, f)
+    }
+
+    pub(crate) fn damaged(&self, why: impl Into<String>) -> Error {
         Error::Damaged {
             path: self.path.clone(),
-            at: self.base + at,
+            at: self.base,
             why: why.into(),
         }
     }
 
-    /// `n` bytes at `at` (from the image's start), which must lie inside the image.
-    fn read_at(&self, at: u64, n: usize) -> Result<Vec<u8>> {
-        if at.checked_add(n as u64).is_none_or(|end| end > self.used) {
-            return Err(self.damaged(
-                at,
-                format!("{n} bytes wanted here run past the image's end"),
-            ));
+    /// Every path of the image but the root, parents before what they hold. Checked: each
+    /// is a plain relative UTF-8 path, at most [`MAX_DEPTH`] deep, and appears once.
+    pub fn entries(&self) -> Result<Vec<Entry<'_>>> {
+        let mut entries: Vec<Entry<'_>> = Vec::new();
+        let mut nodes = self.fs.files();
+        // backhand's list is sorted by path and starts with the root.
+        match nodes.next() {
+            Some(root) if root.fullpath == Path::new("/") => {}
+            _ => return Err(self.damaged("the image has no root directory")),
         }
-        let mut buf = vec![0; n];
-        self.file
-            .read_exact_at(&mut buf, self.base + at)
-            .map_err(|e| Error::io(&self.path, e))?;
-        Ok(buf)
-    }
-
-    /// Inflates a zlib stream that must give at most `max` bytes.
-    fn inflate(&self, at: u64, raw: &[u8], max: usize) -> Result<Vec<u8>> {
-        let mut out = Vec::with_capacity(max);
-        let mut z = flate2::Decompress::new(true);
-        match z.decompress_vec(raw, &mut out, flate2::FlushDecompress::Finish) {
-            Ok(flate2::Status::StreamEnd) => Ok(out),
-            Ok(_) => Err(self.damaged(
-                at,
-                format!("a compressed block is cut short or inflates past {max} bytes"),
-            )),
-            Err(e) => Err(self.damaged(at, format!("a compressed block does not inflate: {e}"))),
-        }
-    }
-
-    /// The metadata block at `at`: its bytes and where the next block starts.
-    fn metadata_block(&self, at: u64) -> Result<(Vec<u8>, u64)> {
-        let header = self.read_at(at, 2)?;
-        let header = u16::from_le_bytes([header[0], header[1]]);
-        let size = usize::from(header & !META_UNCOMPRESSED);
-        if size == 0 || size > METADATA_MAX {
-            return Err(self.damaged(at, format!("a metadata block of {size} bytes")));
-        }
-        let raw = self.read_at(at + 2, size)?;
-        let data = if header & META_UNCOMPRESSED != 0 {
-            raw
-        } else {
-            self.inflate(at, &raw, METADATA_MAX)?
-        };
-        if data.is_empty() {
-            return Err(self.damaged(at, "an empty metadata block"));
-        }
-        Ok((data, at + 2 + size as u64))
-    }
-
-    fn cursor(&self, table: u64, block: u64, offset: u16) -> Result<Cursor> {
-        let at = table
-            .checked_add(block)
-            .ok_or_else(|| self.damaged(table, "a metadata reference overflows"))?;
-        let (data, next) = self.metadata_block(at)?;
-        if usize::from(offset) > data.len() {
-            return Err(self.damaged(at, "a reference points past its metadata block"));
-        }
-        Ok(Cursor {
-            at,
-            data,
-            pos: usize::from(offset),
-            next,
-        })
-    }
-
-    /// Reads the inode at `r`.
-    pub fn inode(&self, r: InodeRef) -> Result<Inode> {
-        let mut c = self.cursor(self.inode_table, r.block, r.offset)?;
-        let kind = c.u16(self)?;
-        let mode = c.u16(self)?;
-        c.skip(self, 12)?; // uid, gid indexes, mtime, inode number
-        let node = match kind {
-            1 => {
-                let block = c.u32(self)?;
-                c.skip(self, 4)?; // link count
-                let size = u32::from(c.u16(self)?);
-                let offset = c.u16(self)?;
-                Node::Dir {
-                    block,
-                    offset,
-                    size,
-                }
+        for node in nodes {
+            let rel = node
+                .fullpath
+                .strip_prefix("/")
+                .map_err(|_| self.damaged("a path is not under the root"))?;
+            let depth = rel.components().count();
+            let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
+            if !plain || depth == 0 || rel.as_os_str().as_bytes().contains(&0) {
+                return Err(self.damaged(format!(
+                    "a file name {:?} is not allowed",
+                    node.fullpath.display()
+                )));
             }
-            8 => {
-                c.skip(self, 4)?; // link count
-                let size = c.u32(self)?;
-                let block = c.u32(self)?;
-                c.skip(self, 6)?; // parent inode, index count
-                let offset = c.u16(self)?;
-                Node::Dir {
-                    block,
-                    offset,
-                    size,
-                }
+            if depth > MAX_DEPTH {
+                return Err(self.damaged(format!(
+                    "{}: directories nest deeper than {MAX_DEPTH}",
+                    rel.display()
+                )));
             }
-            2 | 9 => {
-                let (start, size, fragment, fragment_offset) = if kind == 2 {
-                    let start = u64::from(c.u32(self)?);
-                    let fragment = c.u32(self)?;
-                    let fragment_offset = c.u32(self)?;
-                    let size = u64::from(c.u32(self)?);
-                    (start, size, fragment, fragment_offset)
-                } else {
-                    let start = c.u64(self)?;
-                    let size = c.u64(self)?;
-                    c.skip(self, 12)?; // sparse bytes, link count
-                    let fragment = c.u32(self)?;
-                    let fragment_offset = c.u32(self)?;
-                    c.skip(self, 4)?; // xattr index
-                    (start, size, fragment, fragment_offset)
-                };
-                let bs = u64::from(self.block_size);
-                let count = if fragment == NO_FRAGMENT {
-                    size.div_ceil(bs)
-                } else {
-                    size / bs
-                };
-                // Each block's size word is in the metadata, so a count the image
-                // cannot hold is damage, found before allocating for it.
-                if count.saturating_mul(4) > self.used {
-                    return Err(self.damaged(
-                        c.at,
-                        format!("a file of {size} bytes is larger than the image can hold"),
-                    ));
-                }
-                let mut blocks = Vec::with_capacity(count as usize);
-                for _ in 0..count {
-                    blocks.push(c.u32(self)?);
-                }
-                Node::File {
-                    start,
-                    size,
-                    fragment,
-                    fragment_offset,
-                    blocks,
-                }
+            let rel = rel
+                .to_str()
+                .ok_or_else(|| self.damaged("a file name is not UTF-8"))?;
+            if entries.last().is_some_and(|last| last.path == rel) {
+                return Err(self.damaged(format!("{rel} appears twice")));
             }
-            3 | 10 => {
-                c.skip(self, 4)?; // link count
-                let len = c.u32(self)? as usize;
-                if len == 0 || len > 4096 {
-                    return Err(self.damaged(c.at, format!("a symlink target of {len} bytes")));
+            let kind = match &node.inner {
+                InnerNode::Dir(_) => NodeKind::Dir,
+                InnerNode::File(file) => NodeKind::File(file),
+                InnerNode::Symlink(link) => {
+                    let target = link.link.as_os_str().as_bytes();
+                    if target.is_empty() || target.len() > MAX_LINK || target.contains(&0) {
+                        return Err(self.damaged(format!(
+                            "{rel}: a symlink target that is empty, longer than {MAX_LINK} bytes or holds a NUL byte"
+                        )));
+                    }
+                    NodeKind::Symlink(&link.link)
                 }
-                let target = c.bytes(self, len)?;
-                if target.contains(&0) {
-                    return Err(self.damaged(c.at, "a symlink target holds a NUL byte"));
-                }
-                Node::Symlink(target)
-            }
-            4..=7 | 11..=14 => Node::Special,
-            other => return Err(self.damaged(c.at, format!("an inode of unknown type {other}"))),
-        };
-        Ok(Inode { mode, node })
-    }
-
-    /// The entries of a directory listing (see [`Node::Dir`]).
-    pub fn read_dir(&self, block: u32, offset: u16, size: u32) -> Result<Vec<Entry>> {
-        let mut entries = Vec::new();
-        if size <= 3 {
-            return Ok(entries);
-        }
-        let mut left = size - 3;
-        let mut c = self.cursor(self.dir_table, u64::from(block), offset)?;
-        let take = |c: &Cursor, left: &mut u32, n: u32| -> Result<()> {
-            *left = left
-                .checked_sub(n)
-                .ok_or_else(|| self.damaged(c.at, "a directory listing overruns its size"))?;
-            Ok(())
-        };
-        while left > 0 {
-            take(&c, &mut left, 12)?;
-            let count = c.u32(self)? + 1;
-            let start = c.u32(self)?;
-            c.skip(self, 4)?; // inode number base
-            if count > 256 {
-                return Err(self.damaged(c.at, format!("a directory header of {count} entries")));
-            }
-            for _ in 0..count {
-                take(&c, &mut left, 8)?;
-                let offset = c.u16(self)?;
-                c.skip(self, 4)?; // inode number delta, type
-                let len = u32::from(c.u16(self)?) + 1;
-                take(&c, &mut left, len)?;
-                let name = c.bytes(self, len as usize)?;
-                let name = String::from_utf8(name)
-                    .map_err(|_| self.damaged(c.at, "a file name is not UTF-8"))?;
-                if name == "." || name == ".." || name.contains(['/', '\0']) {
-                    return Err(self.damaged(c.at, format!("a file name {name:?} is not allowed")));
-                }
-                entries.push(Entry {
-                    name,
-                    inode: InodeRef {
-                        block: u64::from(start),
-                        offset,
-                    },
-                });
-            }
+                InnerNode::CharacterDevice(_)
+                | InnerNode::BlockDevice(_)
+                | InnerNode::NamedPipe
+                | InnerNode::Socket => NodeKind::Special,
+            };
+            entries.push(Entry {
+                path: rel,
+                mode: node.header.permissions,
+                kind,
+            });
         }
         Ok(entries)
     }
 
-    /// Writes a regular file's contents (a [`Node::File`]) to `out`.
-    /// `out_path` names `out` in errors.
+    /// Writes a regular file's contents to `out`; `out_path` names `out` in errors. A file
+    /// that ends before the size its inode gives is damage.
     pub fn copy_file(
-        &mut self,
-        node: &Node,
+        &self,
+        file: &SquashfsFileReader,
         out: &mut impl std::io::Write,
         out_path: &Path,
     ) -> Result<()> {
-        let Node::File {
-            start,
-            size,
-            fragment,
-            fragment_offset,
-            blocks,
-        } = node
-        else {
-            return Ok(());
-        };
-        let write = |out: &mut dyn std::io::Write, bytes: &[u8]| -> Result<()> {
-            out.write_all(bytes).map_err(|e| Error::io(out_path, e))
-        };
-        let bs = u64::from(self.block_size);
-        let mut at = *start;
-        let mut left = *size;
-        for &word in blocks {
-            let want = left.min(bs) as usize;
-            let disk = word & !DATA_UNCOMPRESSED & 0x00FF_FFFF;
-            let data = if disk == 0 {
-                vec![0; want] // a sparse block
-            } else {
-                let raw = self.read_at(at, disk as usize)?;
-                if word & DATA_UNCOMPRESSED != 0 {
-                    raw
-                } else {
-                    self.inflate(at, &raw, bs as usize)?
-                }
+        let size = file.file_len() as u64;
+        let mut reader = self
+            .guarded(|| self.fs.file(file).reader_checked())?
+            .map_err(|e| describe(&self.path, self.base, e))?;
+        let mut buf = vec![0; self.block_size() as usize];
+        let mut written = 0u64;
+        loop {
+            let n = match self.guarded(|| reader.read(&mut buf))? {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.read_error(e)),
             };
-            if data.len() != want {
-                return Err(self.damaged(
-                    at,
-                    format!(
-                        "a data block holds {} bytes, its file needs {want}",
-                        data.len()
-                    ),
-                ));
-            }
-            write(out, &data)?;
-            at += u64::from(disk);
-            left -= want as u64;
+            out.write_all(&buf[..n])
+                .map_err(|e| Error::io(out_path, e))?;
+            written += n as u64;
         }
-        if *fragment != NO_FRAGMENT && left > 0 {
-            let from = *fragment_offset as usize;
-            let to = from.saturating_add(left as usize);
-            let tail = self.fragment(*fragment)?.get(from..to).map(<[u8]>::to_vec);
-            let tail = tail.ok_or_else(|| {
-                self.damaged(self.fragment_table, "a file's tail runs past its fragment")
-            })?;
-            write(out, &tail)?;
-        } else if left > 0 {
-            return Err(self.damaged(at, "a file is shorter than its size"));
+        if written != size {
+            return Err(self.damaged(format!("a file of {size} bytes holds only {written}")));
         }
         Ok(())
     }
 
-    /// The uncompressed bytes of fragment block `index`.
-    fn fragment(&mut self, index: u32) -> Result<&[u8]> {
-        if self
-            .fragment_cache
-            .as_ref()
-            .is_none_or(|(i, _)| *i != index)
-        {
-            if index >= self.fragment_count {
-                return Err(self.damaged(
-                    self.fragment_table,
-                    format!("fragment {index} of {}", self.fragment_count),
-                ));
-            }
-            // The fragment table: an array of pointers to metadata blocks of 16-byte
-            // entries (start, size, unused), 512 entries a block.
-            let pointer = self.read_at(self.fragment_table + u64::from(index / 512) * 8, 8)?;
-            let pointer = u64::from_le_bytes(pointer.try_into().expect("8 bytes"));
-            let mut c = self.cursor(pointer, 0, 0)?;
-            c.skip(self, (index % 512) as usize * 16)?;
-            let start = c.u64(self)?;
-            let word = c.u32(self)?;
-            let disk = (word & 0x00FF_FFFF) as usize;
-            let raw = self.read_at(start, disk)?;
-            let data = if word & DATA_UNCOMPRESSED != 0 {
-                raw
-            } else {
-                self.inflate(start, &raw, self.block_size as usize)?
-            };
-            self.fragment_cache = Some((index, data));
+    /// An error reading a file's contents. backhand's reader turns its own errors into bare
+    /// io::Errors of a kind (no OS code, no payload); an error of the system keeps its code.
+    /// A seek the system refuses (EINVAL) is an offset no file can have: damage too.
+    fn read_error(&self, e: std::io::Error) -> Error {
+        let kind = e.kind();
+        if e.raw_os_error().is_some() && kind != std::io::ErrorKind::InvalidInput {
+            return Error::io(&self.path, e);
         }
-        Ok(&self.fragment_cache.as_ref().expect("filled above").1)
+        let why = match kind {
+            std::io::ErrorKind::UnexpectedEof => "a data block runs past the end of the file",
+            std::io::ErrorKind::InvalidInput => "a data block's offset is past any file's end",
+            std::io::ErrorKind::Unsupported => {
+                "a data block is stored with another compressor than the image's gzip"
+            }
+            _ => "a data block or fragment does not inflate, or does not fit its file",
+        };
+        self.damaged(why)
     }
 }
 
-/// Reads on through consecutive metadata blocks.
-struct Cursor {
-    /// Where the current block starts, for messages.
-    at: u64,
-    data: Vec<u8>,
-    pos: usize,
-    next: u64,
-}
-
-impl Cursor {
-    fn bytes(&mut self, image: &Image, n: usize) -> Result<Vec<u8>> {
-        let mut out = Vec::with_capacity(n.min(METADATA_MAX));
-        while out.len() < n {
-            if self.pos == self.data.len() {
-                let (data, next) = image.metadata_block(self.next)?;
-                self.at = self.next;
-                self.data = data;
-                self.pos = 0;
-                self.next = next;
-            }
-            let take = (n - out.len()).min(self.data.len() - self.pos);
-            out.extend_from_slice(&self.data[self.pos..self.pos + take]);
-            self.pos += take;
+/// One line for backhand's error: without its `error-strings` feature its errors print
+/// nothing, so the variant is put in words here.
+fn describe(path: &Path, base: u64, err: BackhandError) -> Error {
+    let why = match err {
+        BackhandError::StdIo(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "a table or block runs past the end of the file"
         }
-        Ok(out)
-    }
-
-    fn skip(&mut self, image: &Image, n: usize) -> Result<()> {
-        self.bytes(image, n).map(drop)
-    }
-
-    fn u16(&mut self, image: &Image) -> Result<u16> {
-        let b = self.bytes(image, 2)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-
-    fn u32(&mut self, image: &Image) -> Result<u32> {
-        let b = self.bytes(image, 4)?;
-        Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
-    }
-
-    fn u64(&mut self, image: &Image) -> Result<u64> {
-        let b = self.bytes(image, 8)?;
-        Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        BackhandError::StdIo(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            "an offset is past any file's end"
+        }
+        BackhandError::StdIo(e) => return Error::io(path, e),
+        BackhandError::UnsupportedSquashfsVersion(major, minor) => {
+            return Error::Unsupported {
+                path: path.to_owned(),
+                why: format!("SquashFS {major}.{minor}: this runtime reads 4.0"),
+            }
+        }
+        BackhandError::UnsupportedCompression(_) | BackhandError::MissingCompressor => {
+            "a block is stored with another compressor than the image's gzip"
+        }
+        BackhandError::Deku(_) => "a table entry does not parse",
+        BackhandError::StringUtf8(_) | BackhandError::StrUtf8(_) => "a name is not UTF-8",
+        BackhandError::InvalidFilePath | BackhandError::UndefineFileName => {
+            "a file name is not a plain name"
+        }
+        BackhandError::DuplicatedFileName => "a file name appears twice",
+        BackhandError::UnexpectedInode | BackhandError::UnsupportedInode => {
+            "an inode is not what its directory entry says, or a directory holds itself"
+        }
+        BackhandError::FileNotFound => "a directory entry points to no inode of its kind",
+        BackhandError::InvalidIdTable | BackhandError::IdNotFoundInTable => {
+            "an owner is not in the id table"
+        }
+        BackhandError::TryReserveError(_) => "a table is larger than memory allows",
+        BackhandError::NumericConversion(_) => "a number is out of range",
+        BackhandError::InvalidCompressionOption => "its compression options do not parse",
+        _ => "corrupted or invalid",
+    };
+    Error::Damaged {
+        path: path.to_owned(),
+        at: base,
+        why: why.to_owned(),
     }
 }

@@ -2,7 +2,7 @@
 //! runtime, the magic at byte 8, the SquashFS image of tests/fixtures/tiny-appdir), run
 //! with its options; and the library on damaged images, byte by byte.
 
-use appimage_runtime::{elf, extract, squashfs::Image, Error};
+use appimage_runtime::{elf, extract, squashfs, Error};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -329,6 +329,21 @@ fn a_damaged_or_truncated_image_gives_one_line_exit_code_2_and_no_tree() {
         ),
         ("zstd", Box::new(|i| i[20] = 6), "compressed with zstd"),
         (
+            "SquashFS 3.1",
+            Box::new(|i| i[28..32].copy_from_slice(&[3, 0, 1, 0])),
+            "not a SquashFS 4.0 image",
+        ),
+        (
+            "more inodes than the runtime reads",
+            Box::new(|i| i[4..8].copy_from_slice(&100_000u32.to_le_bytes())),
+            "this runtime reads at most 65536",
+        ),
+        (
+            "fragments that would fill the memory",
+            Box::new(|i| i[16..20].copy_from_slice(&u32::MAX.to_le_bytes())),
+            "fragment blocks would take",
+        ),
+        (
             "inode table garbled",
             Box::new(move |i| i[inode_table + 2..inode_table + 40].fill(0x55)),
             "damaged SquashFS image",
@@ -394,13 +409,13 @@ fn no_single_damaged_byte_panics_or_leaves_a_partial_tree() {
         let mut bytes = image.clone();
         bytes[at] = 0xFF;
         fs::write(&file, &bytes).unwrap();
-        if let Err(err) = Image::open(&file, 0).and_then(|mut i| extract::check(&mut i)) {
+        if let Err(err) = squashfs::with_image(&file, 0, extract::check) {
             assert_eq!(err.to_string().lines().count(), 1, "byte {at}: {err}");
         }
         if at % 61 != 0 {
             continue;
         }
-        match Image::open(&file, 0).and_then(|mut i| extract::extract(&mut i, &dest, None)) {
+        match squashfs::with_image(&file, 0, |i| extract::extract(i, &dest, None)) {
             Ok(()) => fs::remove_dir_all(&dest).unwrap(),
             Err(err) => {
                 assert!(!dest.exists(), "byte {at}: {err} left a tree");
@@ -410,4 +425,125 @@ fn no_single_damaged_byte_panics_or_leaves_a_partial_tree() {
         let leftovers = fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(leftovers, 1, "byte {at} left a partial folder");
     }
+}
+
+fn u16_at(image: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes(image[at..at + 2].try_into().unwrap())
+}
+
+fn u32_at(image: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(image[at..at + 4].try_into().unwrap())
+}
+
+/// tests/fixtures/plain.squashfs (its tables stored uncompressed) with its root directory's
+/// inode rewritten as an extended directory inode whose listing is `listing` bytes long.
+/// The extended inode is 8 bytes longer, so every offset after it moves by 8.
+fn with_root_listing_of(listing: Option<u32>) -> Vec<u8> {
+    let image = fs::read(fixtures().join("plain.squashfs")).unwrap();
+    let inode_table = table(&image, 64);
+    let header = u16_at(&image, inode_table);
+    assert_ne!(header & 0x8000, 0, "the inode table is stored uncompressed");
+    let block_len = usize::from(header & 0x7FFF);
+    let root = table(&image, 32);
+    assert_eq!(root >> 16, 0, "the root is in the table's first block");
+    let at = inode_table + 2 + (root & 0xFFFF);
+    assert_eq!(u16_at(&image, at), 1, "the root is a basic directory inode");
+    assert_eq!(
+        at + 32,
+        inode_table + 2 + block_len,
+        "the root inode ends the table"
+    );
+    // Basic directory, after the 16-byte header: block index, link count, listing size
+    // (u16), offset in the block (u16), parent. Extended: link count, listing size (u32),
+    // block index, parent, index count (u16), offset (u16), xattr index.
+    let size = listing.unwrap_or(u32::from(u16_at(&image, at + 24)));
+    let mut extended = Vec::new();
+    extended.extend(u32_at(&image, at + 20).to_le_bytes());
+    extended.extend(size.to_le_bytes());
+    extended.extend(u32_at(&image, at + 16).to_le_bytes());
+    extended.extend(u32_at(&image, at + 28).to_le_bytes());
+    extended.extend(0u16.to_le_bytes());
+    extended.extend(u16_at(&image, at + 26).to_le_bytes());
+    extended.extend(u32::MAX.to_le_bytes());
+    let mut out = image[..at + 16].to_vec();
+    out[at..at + 2].copy_from_slice(&8u16.to_le_bytes());
+    out.extend(extended);
+    out.extend(&image[at + 32..]);
+    let moved = at + 32;
+    out[inode_table..inode_table + 2].copy_from_slice(&(header + 8).to_le_bytes());
+    let bump = |out: &mut Vec<u8>, at: usize| {
+        let v = u64::from_le_bytes(out[at..at + 8].try_into().unwrap());
+        if v != u64::MAX && v as usize >= moved {
+            out[at..at + 8].copy_from_slice(&(v + 8).to_le_bytes());
+        }
+    };
+    // The block pointers of the fragment, export and id tables (512, 1024 and 2048
+    // entries a block), then the superblock's own offsets.
+    let entries = [
+        (80, u32_at(&image, 16) as usize, 512),
+        (88, u32_at(&image, 4) as usize, 1024),
+        (48, usize::from(u16_at(&image, 26)), 2048),
+    ];
+    for (field, count, per_block) in entries {
+        if table(&image, field) == u64::MAX as usize {
+            continue;
+        }
+        for i in 0..count.div_ceil(per_block) {
+            bump(&mut out, table(&image, field) + 8 + 8 * i);
+        }
+    }
+    for field in [40, 48, 56, 72, 80, 88] {
+        bump(&mut out, field);
+    }
+    out
+}
+
+#[test]
+fn crafted_images_that_make_the_reader_panic_give_one_line_and_exit_code_2() {
+    // The crafting itself is sound: the same edit with the true listing size extracts.
+    let dir = tempfile::tempdir().unwrap();
+    let app = appimage(dir.path(), &with_root_listing_of(None));
+    let out = run(&app, dir.path(), &["--appimage-extract"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // An extended directory listing of almost 4 GiB: backhand 0.25 slices out of range
+    // (or, in a debug build, overflows an addition first).
+    let huge = with_root_listing_of(Some(0xFFFF_FFF0));
+    // A dir entry whose inode number (header base + offset) overflows an i32: backhand
+    // 0.25 panics in debug builds, as `cargo test` and `make test` build it.
+    let mut overflow = fs::read(fixtures().join("plain.squashfs")).unwrap();
+    let dir_table = table(&overflow, 72);
+    assert_ne!(
+        u16_at(&overflow, dir_table) & 0x8000,
+        0,
+        "stored uncompressed"
+    );
+    let listing = dir_table + 2;
+    overflow[listing + 8..listing + 12].copy_from_slice(&0x7FFF_FFF0u32.to_le_bytes());
+    overflow[listing + 14..listing + 16].copy_from_slice(&0x7FFFu16.to_le_bytes());
+    for (name, image) in [("huge listing", huge), ("inode number overflow", overflow)] {
+        let dir = tempfile::tempdir().unwrap();
+        let app = appimage(dir.path(), &image);
+        for args in [&["--appimage-extract"][..], &["run", "it"]] {
+            let out = run(&app, dir.path(), args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{name} {args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{name}: {err}");
+            assert!(err.contains("damaged SquashFS image"), "{name}: {err}");
+            assert!(!dir.path().join("squashfs-root").exists(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn folders_nested_deeper_than_the_callers_stack_holds_are_an_error() {
+    // backhand reads folders recursively; 1,000 levels need more than this thread's
+    // 256 KiB, so the reading must happen on a stack of its own.
+    let deep = fixtures().join("deep.squashfs");
+    let reading = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || squashfs::with_image(&deep, 0, extract::check))
+        .unwrap();
+    let err = reading.join().unwrap().unwrap_err();
+    assert!(matches!(err, Error::Damaged { .. }), "{err}");
+    assert!(err.to_string().contains("nest deeper than 64"), "{err}");
 }
