@@ -408,6 +408,11 @@ pub struct EffectsDef {
     /// Resource names (`energy`, `shards`…).
     #[serde(default)]
     pub resources: Vec<String>,
+    /// The game's words for its moments, zones, resources… (`[effects.words]`), which the
+    /// effect reader reads card texts with.
+    #[serde(default, skip_serializing_if = "crate::TextWords::is_empty")]
+    #[ts(skip)]
+    pub words: crate::TextWords,
 }
 
 fn is_false(value: &bool) -> bool {

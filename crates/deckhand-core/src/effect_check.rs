@@ -379,6 +379,7 @@ pub(crate) fn check_game_effects(game: &Game) -> Result<(), Problem> {
             }
         }
     }
+    crate::effect_reader::check_words(game)?;
     for (i, keyword) in game.keywords.iter().enumerate() {
         if let Some(template) = &keyword.effects {
             check_template(game, keyword, template)

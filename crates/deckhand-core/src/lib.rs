@@ -12,6 +12,7 @@ mod coverage;
 mod deck;
 mod effect;
 mod effect_check;
+mod effect_reader;
 mod effect_text;
 mod error;
 mod format;
@@ -54,4 +55,8 @@ pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, one_line, same_folded, slug};
 pub use quote::{clip, QUOTED_CHARS};
+pub use effect_reader::{
+    read_effects, CardFacts, EffectReader, EffectReading, MomentWords, NoEffectWords, ReadingState,
+    StatedByStats, TextWords, UnreadSentence, UpToOrder,
+};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -1,0 +1,1004 @@
+//! `[effects.words]`: a game's own words for what its cards say, so that the reader reads
+//! them (README "Card effects", "Reading effects off the card"). Everything is optional;
+//! the reader knows the common words of card games, and a game adds its own:
+//!
+//! ```toml
+//! [effects.words]
+//! moments = [
+//!   { words = ["Ability"], reads_as = "activate (spend {ability_cost} energy):" },
+//!   { words = ["Battle"], reads_as = "when battling:" },
+//! ]
+//! zones = { grid = ["The Grid"], main_discard = ["main deck discard pile"] }
+//! resources = { energy = ["[ENERGY]"] }
+//! ```
+//!
+//! Each entry is checked when the definition loads ([`check_words`]): a moment's
+//! `reads_as` is the head of an effect in the written form and must fit the game, zones and
+//! resources must be the game's, and so on. [`Lexicon`] joins the built-in words and the
+//! game's into what the reader matches.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::tokens::{tokenize, Kind, Tok};
+use crate::effect::{Duration, Effect, Filter, HpCheck, Requirement, Step, Trigger};
+use crate::{Game, StatValue};
+
+/// The `[effects.words]` table of a game definition.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextWords {
+    /// The game's words for its moments: a label ("Battle:") or a clause ("When you
+    /// Battle an adversary,"), and the head of the effect it starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moments: Vec<MomentWords>,
+    /// The moment of a sentence that names none, by card type (`Command = "when played:"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub default_moments: BTreeMap<String, String>,
+    /// What the cards call each zone, besides its id (`training = ["training area"]`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub zones: BTreeMap<String, Vec<String>>,
+    /// What the cards call each resource, besides its id (`energy = ["[ENERGY]"]`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub resources: BTreeMap<String, Vec<String>>,
+    /// Nouns for cards that are not a type, keyword or subtype, and the filter they mean
+    /// (`adversary = "t:villain"`; `""` for any card).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub nouns: BTreeMap<String, String>,
+    /// The game's verbs: one that moves cards to a zone (`destroy = "to destroyed"`) or one
+    /// that changes a stat (`upgrade = "+1 power permanently"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub verbs: BTreeMap<String, String>,
+    /// Words that mean damage when dealt (`["hit"]`: "deal 1 hit" is "deal 1 damage").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damage: Vec<String>,
+    /// Durations in the game's words (`battle = ["until settlement"]`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub durations: BTreeMap<String, Vec<String>>,
+    /// Other players, whose own acts do nothing against the goldfish ("target foe",
+    /// "your teammate"); "your opponent" is known already.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<String>,
+    /// Sentences (or labels) with no goldfish effect, and why. `*` stands for any words,
+    /// `#` for a number: `"drama #"`, `"if negated *"`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_effect: Vec<NoEffectWords>,
+    /// What the procedure already plays from a card's stats, by card type: a sentence that
+    /// says only this is stated by its stats (`steps = "deal {hits} damage, roll {dice}"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stated_by_stats: Vec<StatedByStats>,
+    /// The filter of the cards "you play" (`"c:{color}"`: a player's own cards are the
+    /// colour of the card that says it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yours: Option<String>,
+    /// Conditions that always hold against the goldfish (`"no hero is wounded"`): an "if"
+    /// with one of them is no condition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub always: Vec<String>,
+    /// Amounts the cards name in words (`"hand size" = 8`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub numbers: BTreeMap<String, i64>,
+    /// The order of the options of "up to N" and "one or two": `fewest_first` (the
+    /// default) or `most_first`, as the game's pilot breaks ties between them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to: Option<UpToOrder>,
+    /// The most an `X` cost is paid with, for "for each energy spent" (a choice of each
+    /// payment from 0 or 1 up to this).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x_up_to: Option<i64>,
+}
+
+impl TextWords {
+    pub fn is_empty(&self) -> bool {
+        *self == TextWords::default()
+    }
+}
+
+/// The order "up to N" lists its options in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UpToOrder {
+    FewestFirst,
+    MostFirst,
+}
+
+/// One moment: its words and the effect head they read as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MomentWords {
+    /// Phrases, as printed (case does not matter); `{cards}` stands for the cards a phrase
+    /// names ("when you battle {cards}"), which a head may use as a filter.
+    pub words: Vec<String>,
+    /// The head of an effect in the written form, up to its steps: `"when battling:"`,
+    /// `"at turn end: may"`, `"activate (spend {ability_cost} energy):"` (`{stat}` is the
+    /// card's stat), `"when summoned if {cards} in battle:"`.
+    pub reads_as: String,
+    /// Where the card itself is at that moment, for a step that moves it ("when gained,
+    /// put this card into play": it is in `discard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_in: Option<String>,
+}
+
+/// Sentences with no goldfish effect and the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoEffectWords {
+    pub words: Vec<String>,
+    pub reason: String,
+}
+
+/// The steps the procedure plays from a card's stats, for some card types.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatedByStats {
+    pub types: Vec<String>,
+    /// Steps in the written form; `{stat}` is the card's stat.
+    pub steps: String,
+}
+
+/// The placeholder filter a head's `{cards}` becomes while it is parsed.
+const CARDS_PLACEHOLDER: &str = "!\"{cards}\"";
+
+/// Checks `[effects.words]` against its game. The path is a TOML key
+/// (`effects.words.moments[2].reads_as`).
+pub(crate) fn check_words(game: &Game) -> Result<(), (String, String)> {
+    let words = &game.effects.words;
+    let at = |key: String| format!("effects.words.{key}");
+    let phrase_ok = |p: &str| !p.trim().is_empty() && crate::line_breaker(p).is_none();
+    let sample = |_: &str| Some(1);
+    for (i, moment) in words.moments.iter().enumerate() {
+        if moment.words.is_empty() {
+            return Err((
+                at(format!("moments[{i}].words")),
+                "name at least one phrase".into(),
+            ));
+        }
+        for (j, phrase) in moment.words.iter().enumerate() {
+            if !phrase_ok(phrase) {
+                return Err((
+                    at(format!("moments[{i}].words[{j}]")),
+                    "a phrase is one non-empty line".into(),
+                ));
+            }
+        }
+        parse_head(&moment.reads_as, game, &sample)
+            .map_err(|message| (at(format!("moments[{i}].reads_as")), message))?;
+        if let Some(zone) = &moment.card_in {
+            known(&game.effects.zones, zone, "zone")
+                .map_err(|message| (at(format!("moments[{i}].card_in")), message))?;
+        }
+    }
+    for (card_type, head) in &words.default_moments {
+        if game.card_type(card_type).is_none() {
+            return Err((
+                at(format!("default_moments.{card_type}")),
+                format!(
+                    "'{}' is not a card type of {}",
+                    crate::clip(card_type),
+                    game.name
+                ),
+            ));
+        }
+        parse_head(head, game, &sample)
+            .map_err(|message| (at(format!("default_moments.{card_type}")), message))?;
+    }
+    for (table, names, declared, what) in [
+        ("zones", &words.zones, &game.effects.zones, "zone"),
+        (
+            "resources",
+            &words.resources,
+            &game.effects.resources,
+            "resource",
+        ),
+    ] {
+        for (name, phrases) in names {
+            known(declared, name, what)
+                .map_err(|message| (at(format!("{table}.{name}")), message))?;
+            if phrases.is_empty() || !phrases.iter().all(|p| phrase_ok(p)) {
+                return Err((
+                    at(format!("{table}.{name}")),
+                    "a list of one-line phrases, at least one".into(),
+                ));
+            }
+        }
+    }
+    let vocabulary = crate::query::Vocabulary::for_game(game);
+    for (noun, filter) in &words.nouns {
+        if !phrase_ok(noun) {
+            return Err((
+                at(format!("nouns.{noun}")),
+                "a noun is one non-empty line".into(),
+            ));
+        }
+        if !filter.trim().is_empty() {
+            crate::query::parse_filter(filter, &vocabulary).map_err(|err| {
+                (
+                    at(format!("nouns.{noun}")),
+                    format!("filter '{}': {err}", crate::clip(filter)),
+                )
+            })?;
+        }
+    }
+    for (verb, meaning) in &words.verbs {
+        parse_verb(meaning, game).map_err(|message| (at(format!("verbs.{verb}")), message))?;
+        if !phrase_ok(verb) || verb.split_whitespace().count() != 1 {
+            return Err((at(format!("verbs.{verb}")), "a verb is one word".into()));
+        }
+    }
+    for (key, list) in [("damage", &words.damage), ("others", &words.others)] {
+        if let Some(j) = list.iter().position(|p| !phrase_ok(p)) {
+            return Err((
+                at(format!("{key}[{j}]")),
+                "a phrase is one non-empty line".into(),
+            ));
+        }
+    }
+    for (duration, phrases) in &words.durations {
+        if duration_id(duration).is_none() {
+            return Err((
+                at(format!("durations.{duration}")),
+                format!(
+                    "'{}' is not a duration (battle, turn, permanent, while_in_play, next_attack)",
+                    crate::clip(duration)
+                ),
+            ));
+        }
+        if phrases.is_empty() || !phrases.iter().all(|p| phrase_ok(p)) {
+            return Err((
+                at(format!("durations.{duration}")),
+                "a list of one-line phrases, at least one".into(),
+            ));
+        }
+    }
+    for (i, entry) in words.no_effect.iter().enumerate() {
+        if entry.words.is_empty() || !entry.words.iter().all(|p| phrase_ok(p)) {
+            return Err((
+                at(format!("no_effect[{i}].words")),
+                "a list of one-line phrases, at least one".into(),
+            ));
+        }
+        if !phrase_ok(&entry.reason) {
+            return Err((
+                at(format!("no_effect[{i}].reason")),
+                "a reason is one non-empty line".into(),
+            ));
+        }
+    }
+    for (i, entry) in words.stated_by_stats.iter().enumerate() {
+        if let Some(j) = entry.types.iter().position(|t| game.card_type(t).is_none()) {
+            return Err((
+                at(format!("stated_by_stats[{i}].types[{j}]")),
+                format!(
+                    "'{}' is not a card type of {}",
+                    crate::clip(&entry.types[j]),
+                    game.name
+                ),
+            ));
+        }
+        parse_steps(&entry.steps, game, &sample)
+            .map_err(|message| (at(format!("stated_by_stats[{i}].steps")), message))?;
+    }
+    for (phrase, value) in &words.numbers {
+        if !phrase_ok(phrase) || !(0..=crate::MAX_AMOUNT).contains(value) {
+            return Err((
+                at(format!("numbers.{phrase}")),
+                format!("a phrase and an amount from 0 to {}", crate::MAX_AMOUNT),
+            ));
+        }
+    }
+    if let Some(yours) = &words.yours {
+        let filled = yours.replace("{color}", "red");
+        crate::query::parse_filter(&filled, &vocabulary).map_err(|err| {
+            (
+                at("yours".into()),
+                format!("filter '{}': {err}", crate::clip(yours)),
+            )
+        })?;
+    }
+    if let Some(j) = words.always.iter().position(|p| !phrase_ok(p)) {
+        return Err((
+            at(format!("always[{j}]")),
+            "a phrase is one non-empty line".into(),
+        ));
+    }
+    if let Some(x) = words.x_up_to {
+        if !(1..=crate::MAX_AMOUNT).contains(&x) {
+            return Err((
+                at("x_up_to".into()),
+                format!("from 1 to {}, not {x}", crate::MAX_AMOUNT),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn known(declared: &[String], name: &str, what: &str) -> Result<(), String> {
+    if declared.iter().any(|d| d == name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a {what} declared in [effects] ({})",
+            crate::clip(name),
+            if declared.is_empty() {
+                "none".to_owned()
+            } else {
+                declared.join(", ")
+            }
+        ))
+    }
+}
+
+fn duration_id(id: &str) -> Option<Duration> {
+    match id {
+        "battle" => Some(Duration::Battle),
+        "turn" => Some(Duration::Turn),
+        "permanent" => Some(Duration::Permanent),
+        "while_in_play" => Some(Duration::WhileInPlay),
+        "next_attack" => Some(Duration::NextAttack),
+        _ => None,
+    }
+}
+
+/// The head of an effect: everything but its steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Head {
+    pub trigger: Trigger,
+    pub cost: Vec<Step>,
+    pub optional: bool,
+    pub requirement: Option<Requirement>,
+    pub hp: Option<HpCheck>,
+    pub card: Option<Filter>,
+}
+
+impl Head {
+    pub fn of(trigger: Trigger) -> Head {
+        Head {
+            trigger,
+            cost: Vec::new(),
+            optional: false,
+            requirement: None,
+            hp: None,
+            card: None,
+        }
+    }
+
+    /// The head with its `{cards}` filled: a requirement on them goes when no filter
+    /// names them ("when you battle an adversary": any adversary).
+    pub fn with_cards(mut self, cards: Option<&Filter>) -> Head {
+        let placeholder = Filter(CARDS_PLACEHOLDER.into());
+        if self.card.as_ref() == Some(&placeholder) {
+            self.card = cards.cloned();
+        }
+        if let Some(requirement) = &mut self.requirement {
+            if requirement.filter.as_ref() == Some(&placeholder) {
+                match cards {
+                    Some(filter) => requirement.filter = Some(filter.clone()),
+                    None if !requirement.negated => self.requirement = None,
+                    None => requirement.filter = None,
+                }
+            }
+        }
+        self
+    }
+
+    pub fn into_effect(self, steps: Vec<Step>) -> Effect {
+        Effect {
+            trigger: self.trigger,
+            requirement: self.requirement,
+            optional: self.optional,
+            cost: self.cost,
+            steps,
+            card: self.card,
+            hp: self.hp,
+        }
+    }
+}
+
+/// Fills `{stat}` placeholders from `stat`; `{cards}` becomes a placeholder filter.
+fn fill(text: &str, stat: &dyn Fn(&str) -> Option<i64>) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else {
+            return Err("an unclosed { in the placeholder".into());
+        };
+        let name = &rest[open + 1..open + close];
+        if name == "cards" {
+            out.push_str(&format!("[{CARDS_PLACEHOLDER}]"));
+        } else {
+            match stat(name) {
+                Some(n) => out.push_str(&n.to_string()),
+                None => return Err(format!("the card has no number '{name}'")),
+            }
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Reads a head (`"activate (spend {ability_cost} energy): may"`) for a card whose stats
+/// `stat` gives, checked against the game.
+pub(crate) fn parse_head(
+    head: &str,
+    game: &Game,
+    stat: &dyn Fn(&str) -> Option<i64>,
+) -> Result<Head, String> {
+    let filled = fill(head.trim(), stat)?;
+    let probe = format!("{filled} draw 1");
+    let words = crate::EffectWords::for_game(game);
+    let mut effects = crate::parse_effects(&probe, Some(&words)).map_err(|err| {
+        format!(
+            "'{}' is not the head of an effect ({err})",
+            crate::clip(head)
+        )
+    })?;
+    if effects.len() != 1
+        || effects[0].steps
+            != [Step::Draw {
+                count: crate::Amount::Fixed(1),
+            }]
+    {
+        return Err(format!(
+            "'{}' is not the head of one effect (\"when played:\", \"at turn end: may\")",
+            crate::clip(head)
+        ));
+    }
+    let effect = effects.remove(0);
+    crate::effect_check::check_card_effects(game, std::slice::from_ref(&effect), None)
+        .map_err(|(path, message)| format!("{}: {message}", path.trim_start_matches('.')))?;
+    Ok(Head {
+        trigger: effect.trigger,
+        cost: effect.cost,
+        optional: effect.optional,
+        requirement: effect.requirement,
+        hp: effect.hp,
+        card: effect.card,
+    })
+}
+
+/// Reads steps in the written form for a card whose stats `stat` gives.
+pub(crate) fn parse_steps(
+    steps: &str,
+    game: &Game,
+    stat: &dyn Fn(&str) -> Option<i64>,
+) -> Result<Vec<Step>, String> {
+    let filled = fill(steps.trim(), stat)?;
+    let probe = format!("when played: {filled}");
+    let words = crate::EffectWords::for_game(game);
+    let effects = crate::parse_effects(&probe, Some(&words))
+        .map_err(|err| format!("'{}' are not steps ({err})", crate::clip(steps)))?;
+    match <[Effect; 1]>::try_from(effects) {
+        Ok([effect]) => Ok(effect.steps),
+        Err(_) => Err(format!(
+            "'{}' are not steps of one effect",
+            crate::clip(steps)
+        )),
+    }
+}
+
+/// What a game's verb does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Verb {
+    /// Moves the cards it names to this zone.
+    MoveTo(String),
+    /// Changes a stat of the card it names: by, stat, duration.
+    Stat(i64, String, Duration),
+}
+
+fn parse_verb(meaning: &str, game: &Game) -> Result<Verb, String> {
+    if let Some(zone) = meaning.trim().strip_prefix("to ") {
+        let zone = zone.trim();
+        known(&game.effects.zones, zone, "zone")?;
+        return Ok(Verb::MoveTo(zone.to_owned()));
+    }
+    let steps =
+        parse_steps(&format!("this {}", meaning.trim()), game, &|_| None).map_err(|_| {
+            format!(
+                "'{}' is neither \"to <zone>\" nor a stat change (\"+1 power permanently\")",
+                crate::clip(meaning)
+            )
+        })?;
+    match steps.as_slice() {
+        [Step::Modify {
+            stat,
+            by: crate::Amount::Fixed(by),
+            duration,
+            ..
+        }] => Ok(Verb::Stat(*by, stat.clone(), *duration)),
+        _ => Err(format!(
+            "'{}' is neither \"to <zone>\" nor a fixed stat change (\"+1 power permanently\")",
+            crate::clip(meaning)
+        )),
+    }
+}
+
+/// One piece of a compiled phrase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Pat {
+    /// A word, compared by stem.
+    Word(String),
+    /// `{cards}`: a noun phrase of cards.
+    Cards,
+    /// `#`: a number.
+    Number,
+    /// `*`: any words (at least none).
+    Any,
+    /// "this card": the card itself ("this card", "this <type>", its name).
+    This,
+}
+
+/// Words that may stand before a zone's or resource's name and say nothing more.
+pub(crate) const DETERMINERS: &[&str] = &[
+    "the", "your", "their", "its", "his", "her", "my", "our", "that", "a", "an",
+];
+
+/// Compiles a phrase: its tokens' stems, `{cards}`, `#`, `*`; determiners dropped when
+/// `drop_determiners` (zone and resource names).
+pub(crate) fn compile(phrase: &str, drop_determiners: bool) -> Vec<Pat> {
+    let mut out = Vec::new();
+    let normalized = phrase.replace("{cards}", " xcardsx ");
+    let tokens = tokenize(&normalized);
+    let mut i = 0;
+    while i < tokens.len() {
+        let tok = &tokens[i];
+        if tok.text == "xcardsx" {
+            out.push(Pat::Cards);
+        } else if tok.is_punct("#") {
+            out.push(Pat::Number);
+        } else if tok.is_punct("*") {
+            out.push(Pat::Any);
+        } else if tok.text == "this" && tokens.get(i + 1).is_some_and(|t| t.text == "card") {
+            out.push(Pat::This);
+            i += 1;
+        } else if drop_determiners && ["the", "a", "an"].contains(&tok.text.as_str()) {
+        } else {
+            out.push(Pat::Word(tok.stem.clone()));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A compiled moment.
+#[derive(Debug, Clone)]
+pub(crate) struct Moment {
+    pub pattern: Vec<Pat>,
+    /// The head as written (filled per card when it names stats).
+    pub reads_as: String,
+    /// Parsed once when it names no stat.
+    pub head: Option<Head>,
+    pub card_in: Option<String>,
+}
+
+/// Moments every game's cards may use, when the game has the trigger (generic English).
+const BUILT_IN_MOMENTS: &[(&str, &str)] = &[
+    ("when played", "when played:"),
+    ("when you play this card", "when played:"),
+    ("when this card is played", "when played:"),
+    ("when set", "when set:"),
+    ("when you set this card", "when set:"),
+    ("when this card is set", "when set:"),
+    ("when summoned", "when summoned:"),
+    ("when this card is summoned", "when summoned:"),
+    ("when you summon this card", "when summoned:"),
+    ("when this card attacks", "when attacks:"),
+    ("whenever this card attacks", "when attacks:"),
+    ("when attacking", "when attacks:"),
+    ("when this card blocks", "when blocks:"),
+    ("whenever this card blocks", "when blocks:"),
+    ("when blocking", "when blocks:"),
+    ("when battling", "when battling:"),
+    ("while battling", "when battling:"),
+    ("when this card battles", "when battling:"),
+    ("whenever this card battles", "when battling:"),
+    ("when this card wins a battle", "when wins battle:"),
+    ("whenever this card wins a battle", "when wins battle:"),
+    ("when this card loses a battle", "when loses battle:"),
+    ("whenever this card loses a battle", "when loses battle:"),
+    ("when revealed", "when revealed:"),
+    ("when this card is revealed", "when revealed:"),
+    ("when this card is destroyed", "when destroyed:"),
+    ("when destroyed", "when destroyed:"),
+    ("when this card is defeated", "when destroyed:"),
+    ("at the start of your turn", "at turn start:"),
+    ("at the beginning of your turn", "at turn start:"),
+    ("at the start of each of your turns", "at turn start:"),
+    ("at the end of your turn", "at turn end:"),
+    ("at the end of each of your turns", "at turn end:"),
+    ("while in play", "while in play:"),
+    ("while this card is in play", "while in play:"),
+    ("when you play {cards}", "when you play {cards}:"),
+    ("whenever you play {cards}", "when you play {cards}:"),
+    (
+        "the first time each turn you play {cards}",
+        "when you play {cards} if no {cards} in played:",
+    ),
+    ("when you attach {cards}", "when you attach {cards}:"),
+    ("whenever you attach {cards}", "when you attach {cards}:"),
+    ("when you destroy {cards}", "when you destroy {cards}:"),
+    ("whenever you destroy {cards}", "when you destroy {cards}:"),
+    ("when you buy {cards}", "when you buy {cards}:"),
+    ("whenever you buy {cards}", "when you buy {cards}:"),
+];
+
+/// The words of one game, compiled: the built-in ones and its `[effects.words]`.
+#[derive(Debug, Clone)]
+pub(crate) struct Lexicon {
+    /// Longest pattern first; the game's before the built-in ones of the same length.
+    pub moments: Vec<Moment>,
+    /// The first words of the moments, to find one at the end of a sentence quickly.
+    pub moment_starts: Vec<String>,
+    /// Card type (folded) → head as written.
+    pub default_moments: Vec<(String, String)>,
+    /// (pattern, zone id), longest first.
+    pub zones: Vec<(Vec<Pat>, String)>,
+    /// (pattern, resource id), longest first.
+    pub resources: Vec<(Vec<Pat>, String)>,
+    /// (pattern, filter clause or empty), longest first.
+    pub nouns: Vec<(Vec<Pat>, String)>,
+    /// verb stem → what it does.
+    pub verbs: Vec<(String, Verb)>,
+    /// Stems of the words for damage ("damage", "hit").
+    pub damage: Vec<String>,
+    /// (pattern, duration), longest first.
+    pub durations: Vec<(Vec<Pat>, Duration)>,
+    /// Other players' names, compiled.
+    pub others: Vec<Vec<Pat>>,
+    pub no_effect: Vec<(Vec<Pat>, String)>,
+    /// (folded card types, steps as written).
+    pub stated_by_stats: Vec<(Vec<String>, String)>,
+    pub numbers: Vec<(Vec<Pat>, i64)>,
+    pub x_up_to: Option<i64>,
+    pub most_first: bool,
+    pub yours: Option<String>,
+    pub always: Vec<Vec<Pat>>,
+    /// Card types: (stem of each word, the type's name).
+    pub types: Vec<(Vec<String>, String)>,
+    /// Keywords: (stems, name).
+    pub keywords: Vec<(Vec<String>, String)>,
+    /// Stats: (pattern, key), longest first.
+    pub stats: Vec<(Vec<Pat>, String)>,
+    /// The game's zones, for "is this one of them".
+    pub zone_ids: Vec<String>,
+    /// The stat a card's cost in each resource is (`shards` → `shard_cost`).
+    pub cost_stats: Vec<(String, String)>,
+    /// The stat "costing N or less" compares (the deck curve's stat).
+    pub cost_stat: Option<String>,
+}
+
+fn stems(name: &str) -> Vec<String> {
+    tokenize(name)
+        .into_iter()
+        .filter(|t| t.kind == Kind::Word || matches!(t.kind, Kind::Number(_)))
+        .map(|t| t.stem)
+        .collect()
+}
+
+fn longest_first<T>(list: &mut [(Vec<Pat>, T)]) {
+    list.sort_by_key(|(pattern, _)| std::cmp::Reverse(pattern.len()));
+}
+
+impl Lexicon {
+    pub fn new(game: &Game) -> Lexicon {
+        let words = &game.effects.words;
+        let has_trigger = |head: &str| parse_head(head, game, &|_| Some(1)).is_ok();
+        let mut moments: Vec<Moment> = Vec::new();
+        for moment in &words.moments {
+            let head = parse_head(&moment.reads_as, game, &|_| None).ok();
+            for phrase in &moment.words {
+                moments.push(Moment {
+                    pattern: compile(phrase, false),
+                    reads_as: moment.reads_as.clone(),
+                    head: head.clone(),
+                    card_in: moment.card_in.clone(),
+                });
+            }
+        }
+        for (phrase, head) in BUILT_IN_MOMENTS {
+            if has_trigger(head) {
+                moments.push(Moment {
+                    pattern: compile(phrase, false),
+                    reads_as: (*head).to_owned(),
+                    head: parse_head(head, game, &|_| None).ok(),
+                    card_in: None,
+                });
+            }
+        }
+        // Stable: the game's own come first among equally long ones.
+        moments.sort_by_key(|m| std::cmp::Reverse(m.pattern.len()));
+
+        let mut zones: Vec<(Vec<Pat>, String)> = Vec::new();
+        for zone in &game.effects.zones {
+            zones.push((compile(&zone.replace('_', " "), true), zone.clone()));
+            let extra: &[&str] = match zone.as_str() {
+                "deck" => &["top of deck", "top of your deck"],
+                "discard" => &["discard pile"],
+                "top" => &["top of deck", "top of your deck"],
+                "bottom" => &["bottom of deck", "bottom of your deck"],
+                _ => &[],
+            };
+            for phrase in extra {
+                zones.push((compile(phrase, true), zone.clone()));
+            }
+        }
+        for (zone, phrases) in &words.zones {
+            for phrase in phrases {
+                zones.push((compile(phrase, true), zone.clone()));
+            }
+        }
+        // The game's words win over the built-in ones of the same length: listed last,
+        // so put them first before the stable sort.
+        zones.reverse();
+        longest_first(&mut zones);
+
+        let mut resources: Vec<(Vec<Pat>, String)> = Vec::new();
+        for resource in &game.effects.resources {
+            resources.push((compile(&resource.replace('_', " "), true), resource.clone()));
+        }
+        for (resource, phrases) in &words.resources {
+            for phrase in phrases {
+                resources.push((compile(phrase, true), resource.clone()));
+            }
+        }
+        longest_first(&mut resources);
+
+        let mut nouns: Vec<(Vec<Pat>, String)> = words
+            .nouns
+            .iter()
+            .map(|(noun, filter)| (compile(noun, false), filter.trim().to_owned()))
+            .collect();
+        longest_first(&mut nouns);
+
+        let verbs = words
+            .verbs
+            .iter()
+            .filter_map(|(verb, meaning)| {
+                Some((
+                    super::tokens::stem(&verb.to_lowercase()),
+                    parse_verb(meaning, game).ok()?,
+                ))
+            })
+            .collect();
+
+        let mut damage = vec!["damage".to_owned()];
+        damage.extend(words.damage.iter().flat_map(|d| stems(d)));
+
+        let mut durations: Vec<(Vec<Pat>, Duration)> = [
+            ("until end of turn", Duration::Turn),
+            ("until the end of the turn", Duration::Turn),
+            ("until the end of your turn", Duration::Turn),
+            ("until end of your turn", Duration::Turn),
+            ("this turn", Duration::Turn),
+            ("until end of battle", Duration::Battle),
+            ("until the end of the battle", Duration::Battle),
+            ("until the end of this battle", Duration::Battle),
+            ("this battle", Duration::Battle),
+            ("for the rest of the game", Duration::Permanent),
+            ("permanently", Duration::Permanent),
+            ("until your next attack", Duration::NextAttack),
+            ("until the next attack", Duration::NextAttack),
+        ]
+        .iter()
+        .map(|(phrase, duration)| (compile(phrase, false), *duration))
+        .collect();
+        for (duration, phrases) in &words.durations {
+            if let Some(duration) = duration_id(duration) {
+                for phrase in phrases {
+                    durations.push((compile(phrase, false), duration));
+                }
+            }
+        }
+        longest_first(&mut durations);
+
+        let mut others: Vec<Vec<Pat>> = [
+            "your opponent",
+            "each opponent",
+            "target opponent",
+            "the opponent",
+            "your opponents",
+            "each other player",
+        ]
+        .iter()
+        .chain(
+            words
+                .others
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .iter(),
+        )
+        .map(|p| compile(p, false))
+        .collect();
+        others.sort_by_key(|p| std::cmp::Reverse(p.len()));
+
+        let no_effect = words
+            .no_effect
+            .iter()
+            .flat_map(|entry| {
+                entry
+                    .words
+                    .iter()
+                    .map(|w| (compile(w, false), entry.reason.clone()))
+            })
+            .collect();
+        let stated_by_stats = words
+            .stated_by_stats
+            .iter()
+            .map(|entry| {
+                (
+                    entry.types.iter().map(|t| crate::fold_name(t)).collect(),
+                    entry.steps.clone(),
+                )
+            })
+            .collect();
+        let mut numbers: Vec<(Vec<Pat>, i64)> = words
+            .numbers
+            .iter()
+            .map(|(phrase, n)| (compile(phrase, true), *n))
+            .collect();
+        longest_first(&mut numbers);
+
+        let mut types: Vec<(Vec<String>, String)> = game
+            .card_types
+            .iter()
+            .map(|t| (stems(&t.name), t.name.clone()))
+            .collect();
+        types.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        let mut keywords: Vec<(Vec<String>, String)> = game
+            .keywords
+            .iter()
+            .map(|k| (stems(&k.name), k.name.clone()))
+            .collect();
+        keywords.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+
+        let mut stats: Vec<(Vec<Pat>, String)> = Vec::new();
+        for (key, def) in &game.stats {
+            stats.push((compile(&key.replace('_', " "), false), key.clone()));
+            if def.label.chars().all(|c| c.is_alphanumeric() || c == ' ') {
+                stats.push((compile(&def.label, false), key.clone()));
+            }
+        }
+        longest_first(&mut stats);
+
+        let cost_stats = game
+            .effects
+            .resources
+            .iter()
+            .filter_map(|resource| {
+                let base = super::tokens::stem(resource);
+                let key = format!("{base}_cost");
+                game.stats
+                    .contains_key(&key)
+                    .then(|| (resource.clone(), key))
+            })
+            .collect();
+
+        let mut moment_starts: Vec<String> = moments
+            .iter()
+            .filter_map(|m| match m.pattern.first() {
+                Some(Pat::Word(w)) => Some(w.clone()),
+                _ => None,
+            })
+            .collect();
+        moment_starts.sort();
+        moment_starts.dedup();
+        Lexicon {
+            moments,
+            moment_starts,
+            default_moments: words
+                .default_moments
+                .iter()
+                .map(|(t, head)| (crate::fold_name(t), head.clone()))
+                .collect(),
+            zones,
+            resources,
+            nouns,
+            verbs,
+            damage,
+            durations,
+            others,
+            no_effect,
+            stated_by_stats,
+            numbers,
+            x_up_to: words.x_up_to,
+            most_first: words.up_to == Some(UpToOrder::MostFirst),
+            yours: words.yours.clone(),
+            always: words.always.iter().map(|p| compile(p, false)).collect(),
+            types,
+            keywords,
+            stats,
+            zone_ids: game.effects.zones.clone(),
+            cost_stats,
+            cost_stat: game.deck.curve_stat.clone(),
+        }
+    }
+}
+
+/// A stat's number on the card, when it is one.
+pub(crate) fn stat_number(stats: &BTreeMap<String, StatValue>, key: &str) -> Option<i64> {
+    stats.get(key).and_then(StatValue::as_number)
+}
+
+/// Whether `tokens` from `at` start with `pattern` (words by stem, determiners skipped
+/// where the pattern drops them); the end position when they do. `{cards}` is matched by
+/// `cards`, which returns the end and the filter it read.
+pub(crate) fn match_words(
+    tokens: &[Tok],
+    at: usize,
+    pattern: &[Pat],
+    skip_determiners: bool,
+) -> Option<usize> {
+    let mut pos = at;
+    for (k, pat) in pattern.iter().enumerate() {
+        // A determiner the pattern does not name ("your" before "deck") is skipped.
+        let names_determiner = matches!(pat, Pat::Word(w) if DETERMINERS.contains(&w.as_str()));
+        if skip_determiners && !names_determiner {
+            while tokens
+                .get(pos)
+                .is_some_and(|t| DETERMINERS.contains(&t.text.as_str()))
+            {
+                pos += 1;
+            }
+        }
+        match pat {
+            Pat::Word(word) => {
+                let tok = tokens.get(pos)?;
+                if tok.stem != *word && tok.text != *word {
+                    return None;
+                }
+                pos += 1;
+            }
+            Pat::Number => {
+                let tok = tokens.get(pos)?;
+                if !matches!(tok.kind, Kind::Number(_))
+                    && super::tokens::number_word(&tok.text).is_none()
+                    && tok.text != "a"
+                    && tok.text != "an"
+                {
+                    return None;
+                }
+                pos += 1;
+            }
+            Pat::Any => {
+                let rest = &pattern[k + 1..];
+                if rest.is_empty() {
+                    return Some(tokens.len());
+                }
+                return (pos..=tokens.len())
+                    .find_map(|start| match_words(tokens, start, rest, skip_determiners));
+            }
+            Pat::This => {
+                let tok = tokens.get(pos)?;
+                if tok.text != "this" {
+                    return None;
+                }
+                pos += 1;
+                if tokens.get(pos).is_some_and(|t| t.is_word()) {
+                    pos += 1;
+                }
+            }
+            Pat::Cards => return None,
+        }
+    }
+    Some(pos)
+}
+
+/// Whether `pattern` matches all of `tokens` (`*` trying every split).
+pub(crate) fn match_all(tokens: &[Tok], pattern: &[Pat]) -> bool {
+    fn go(tokens: &[Tok], pos: usize, pattern: &[Pat]) -> bool {
+        let Some((first, rest)) = pattern.split_first() else {
+            return pos == tokens.len();
+        };
+        if *first == Pat::Any {
+            return (pos..=tokens.len()).any(|at| go(tokens, at, rest));
+        }
+        match match_words(tokens, pos, std::slice::from_ref(first), false) {
+            Some(end) => go(tokens, end, rest),
+            None => false,
+        }
+    }
+    go(tokens, 0, pattern)
+}
