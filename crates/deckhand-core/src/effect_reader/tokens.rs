@@ -415,6 +415,125 @@ impl<'a> Cur<'a> {
     }
 }
 
+/// Takes parenthesised asides out of a sentence ("(minimum 1)"), except a cap the
+/// templates read ("(at most 3)").
+pub(crate) fn strip_asides(body: &[Tok]) -> (Vec<Tok>, Vec<Vec<Tok>>) {
+    let mut kept = Vec::with_capacity(body.len());
+    let mut asides = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        if body[i].is_punct("(") {
+            let close = (i + 1..body.len()).find(|&j| body[j].is_punct(")"));
+            if let Some(close) = close {
+                let inner = &body[i + 1..close];
+                let cap = inner
+                    .first()
+                    .is_some_and(|t| t.is("at") || t.is("up") || t.is("maximum"));
+                if cap {
+                    kept.extend_from_slice(&body[i..=close]);
+                } else {
+                    asides.push(inner.to_vec());
+                }
+                i = close + 1;
+                continue;
+            }
+        }
+        kept.push(body[i].clone());
+        i += 1;
+    }
+    (kept, asides)
+}
+
+/// The text with the card's own name as "this card", and keywords' reminders left out
+/// (the keyword states them: "Scouting: 1 (When you set this Zoid, …)").
+pub(crate) fn prepare(text: &str, card: &super::CardFacts) -> String {
+    let mut out = text.to_owned();
+    for written in card.keywords {
+        let mut from = 0;
+        while let Some(at) = find_folded(&out[from..], written).map(|i| i + from) {
+            let end = at + written.len();
+            let after = &out[end..];
+            let trimmed = after.trim_start();
+            let reminder_end = trimmed
+                .starts_with('(')
+                .then(|| {
+                    let open = end + (after.len() - trimmed.len());
+                    closing_paren(&out, open)
+                })
+                .flatten();
+            match reminder_end {
+                // A label ("Block (usable from hand): …") is read as one.
+                Some(close) if !out[close + 1..].trim_start().starts_with(':') => {
+                    out.replace_range(at..close + 1, "");
+                    from = at;
+                }
+                _ => from = end,
+            }
+        }
+    }
+    // The name, and its part before a title ("Mira Tennant, Field Mechanic").
+    let names = card
+        .name
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| {
+            let mut names = vec![n];
+            if let Some((short, _)) = n.split_once(", ") {
+                names.push(short);
+            }
+            names
+        })
+        .unwrap_or_default();
+    for name in names {
+        let mut from = 0;
+        while let Some(at) = find_folded(&out[from..], name).map(|i| i + from) {
+            let end = at + name.len();
+            let before_ok = out[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let after_ok = out[end..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if before_ok && after_ok {
+                out.replace_range(at..end, "this card");
+                from = at + "this card".len();
+            } else {
+                from = end;
+            }
+        }
+    }
+    out
+}
+
+fn find_folded(haystack: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() || needle.len() > haystack.len() {
+        return None;
+    }
+    let hay = haystack.as_bytes();
+    let pin = needle.as_bytes();
+    (0..=hay.len() - pin.len())
+        .filter(|&i| haystack.is_char_boundary(i) && haystack.is_char_boundary(i + pin.len()))
+        .find(|&i| hay[i..i + pin.len()].eq_ignore_ascii_case(pin))
+}
+
+fn closing_paren(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
