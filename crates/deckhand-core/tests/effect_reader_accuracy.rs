@@ -210,3 +210,85 @@ fn probe() {
     let reading = EffectReader::new(game).read(&text, &facts);
     println!("{reading:#?}");
 }
+
+/// Reads the community's Heroes of the Grid combat cards (`../shared/external`, never
+/// copied here) and prints each reading, for a person to judge: texts nobody wrote for the
+/// reader. Run with `--ignored --nocapture`; skipped when the data is absent.
+#[test]
+#[ignore]
+fn community_heroes_of_the_grid_cards() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/external/heroes-grid/ranger_cards.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} is not here", path.display());
+        return;
+    };
+    let (games, _) = bundled();
+    let game = games.get("pr-hotg").unwrap();
+    let reader = EffectReader::new(game);
+    let cards: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let (mut read, mut partial, mut none, mut empty) = (0, 0, 0, 0);
+    for card in &cards {
+        let description = card["description"].as_str().unwrap_or("").trim();
+        if description.is_empty() {
+            empty += 1;
+            continue;
+        }
+        let card_type = match card["type"].as_str().unwrap_or("") {
+            "ATTACK" | "ATTACK: SPECIAL" => "Attack",
+            "MANEUVER" => "Maneuver",
+            _ => "Reaction",
+        };
+        let number = |key: &str| -> deckhand_core::StatValue {
+            match &card[key] {
+                serde_json::Value::Number(n) => {
+                    deckhand_core::StatValue::Number(n.as_i64().unwrap_or(0))
+                }
+                serde_json::Value::String(s) => s.parse::<i64>().map_or_else(
+                    |_| deckhand_core::StatValue::Text(s.clone()),
+                    deckhand_core::StatValue::Number,
+                ),
+                _ => deckhand_core::StatValue::Number(0),
+            }
+        };
+        let stats: BTreeMap<String, deckhand_core::StatValue> = [
+            ("energy_cost".to_owned(), number("energy_cost")),
+            ("dice".to_owned(), number("attack_dice")),
+            ("hits".to_owned(), number("attack_hit")),
+            ("shields".to_owned(), number("shields")),
+        ]
+        .into_iter()
+        .collect();
+        let facts = CardFacts {
+            name: card["name"].as_str(),
+            card_type: Some(card_type),
+            stats: Some(&stats),
+            ..CardFacts::default()
+        };
+        let reading = reader.read(description, &facts);
+        match reading.state {
+            deckhand_core::ReadingState::Read => read += 1,
+            deckhand_core::ReadingState::Partial => partial += 1,
+            deckhand_core::ReadingState::NotRead => none += 1,
+        }
+        if !reading.effects.is_empty() || reading.state == deckhand_core::ReadingState::Read {
+            println!(
+                "{:?} {card_type} {}\n    {}\n    -> {}\n    unread: {:?}\n    no effect: {:?}",
+                reading.state,
+                card["name"],
+                description.replace('\n', " / "),
+                reading.effects_text,
+                reading.unread.iter().map(|u| &u.text).collect::<Vec<_>>(),
+                reading
+                    .no_effect
+                    .iter()
+                    .map(|u| &u.text)
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+    println!(
+        "{} cards: {empty} without text, {read} read, {partial} partial, {none} not read",
+        cards.len()
+    );
+}

@@ -157,6 +157,16 @@ impl Reading {
         Ok(())
     }
 
+    /// Whether the effect read last searches a zone (and so shuffles it).
+    pub fn searched(&self) -> bool {
+        self.pending.last().is_some_and(|p| {
+            p.effect
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Move { search: true, .. }))
+        })
+    }
+
     /// Checks every effect against the game; one that fails is unread with its reason.
     pub fn finish(mut self, game: &Game) -> EffectReading {
         let mut effects = Vec::new();

@@ -224,6 +224,14 @@ impl<'g> EffectReader<'g> {
                 Segment::Moment(head, card_in) => Some((head.clone(), card_in.clone())),
                 _ => last_head.clone(),
             };
+            // "Shuffle." after a search: the search shuffles the deck.
+            if tokens::is_shuffle(&body) && reading.searched() {
+                reading.no_effect.push(UnreadSentence {
+                    text: sentence.text.clone(),
+                    reason: "the search before it shuffles the deck".into(),
+                });
+                continue;
+            }
             let parts = self.sentence_parts(&sentence.text, &body, inherited, &chosen, &ctx);
             chosen = None;
             for (text, read) in parts {

@@ -311,6 +311,17 @@ fn push_sentence(out: &mut Vec<Sentence>, piece: &str) {
     });
 }
 
+/// "Shuffle.", "Shuffle your deck.", "Then shuffle."
+pub(crate) fn is_shuffle(body: &[Tok]) -> bool {
+    let mut cur = Cur::new(body);
+    cur.eat("then");
+    if !cur.eat("shuffle") {
+        return false;
+    }
+    let _ = cur.eat_all("your deck") || cur.eat_all("the deck") || cur.eat_all("it");
+    cur.at_end()
+}
+
 /// Joins tokens back into words, for messages.
 pub(crate) fn words_of(tokens: &[Tok]) -> String {
     let mut out = String::new();
