@@ -50,6 +50,29 @@ mod tests {
     }
 
     #[test]
+    fn the_template_teaches_the_effect_reader_its_words() {
+        let text = game_template("my-game", "My Game").unwrap();
+        let game = Game::from_toml("t.toml", &text).unwrap();
+        assert!(!game.effects.words.is_empty());
+        let stats = [("cost".to_owned(), crate::StatValue::Number(2))].into();
+        let facts = crate::CardFacts {
+            card_type: Some("Unit"),
+            stats: Some(&stats),
+            ..crate::CardFacts::default()
+        };
+        let reading = crate::read_effects(
+            "Tap: Banish a creature from the battlefield. Cast: Gain 1 [MANA].",
+            &game,
+            &facts,
+        );
+        assert_eq!(
+            reading.effects_text,
+            "activate (spend 2 mana): move 1 [t:unit] from battlefield to graveyard | \
+             when played: gain 1 mana"
+        );
+    }
+
+    #[test]
     fn the_template_explains_every_rule_kind() {
         for kind in [
             "size",
