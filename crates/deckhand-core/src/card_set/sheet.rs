@@ -196,6 +196,17 @@ fn read_rows(
         Ok(game) => game,
         Err(message) => return single(1, None, message),
     };
+    for (index, first) in nameless_columns(&header, &rows).iter().enumerate() {
+        if let Some(row) = first {
+            problems.push(
+                1,
+                Some((index + 1, "")),
+                format!(
+                    "this column has no name but holds values (row {row} first): name it in the header row, or delete it"
+                ),
+            );
+        }
+    }
     let columns = resolve_columns(game, &header, options, &mut problems);
     if problems.listed.is_empty() {
         for field in ["name", "type"] {
@@ -215,7 +226,9 @@ fn read_rows(
         if record.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
-        if record.len() != header.len() {
+        // Missing trailing cells are empty, as LackeyCCG and spreadsheet programs leave
+        // them out; cells past the header's have no column to go to.
+        if record.len() > header.len() {
             problems.push(
                 row,
                 None,
@@ -292,8 +305,8 @@ pub struct SheetColumn {
     pub target: ColumnTarget,
 }
 
-/// A spreadsheet's game and its header, each cell with what it reads as: what the app's
-/// mapping step shows before the rows are read.
+/// A spreadsheet's game and its header, each named cell with what it reads as: what the
+/// app's mapping step shows before the rows are read.
 pub fn sheet_columns(
     source_name: &str,
     bytes: &[u8],
@@ -326,8 +339,11 @@ pub fn sheet_columns(
         return Err(fail("the file is empty (a header row is needed)".into()));
     }
     let game = sheet_game(games, options, &header, &rows).map_err(fail)?;
+    // A nameless column is no column to map: dropped when empty, refused by the import
+    // (with its row) when it holds values.
     let described = header
         .iter()
+        .filter(|cell| !cell.is_empty())
         .map(|cell| {
             let dropped = options
                 .ignore
@@ -454,7 +470,28 @@ fn sheet_game<'g>(
     games.get(&id).map_err(|e| e.to_string())
 }
 
-/// What each header cell names, after `--ignore` and `--map`.
+/// For each header cell, `None` unless it has no name and a row holds a value in its
+/// column: then the first such row. A nameless column no row fills (the run of tabs or
+/// commas that LackeyCCG and spreadsheet programs leave at the end of a header) is
+/// dropped; one that holds values is refused, as no one can say what it is.
+fn nameless_columns(header: &[String], rows: &[(usize, csv::StringRecord)]) -> Vec<Option<usize>> {
+    let mut first = vec![None; header.len()];
+    if header.iter().all(|cell| !cell.is_empty()) {
+        return first;
+    }
+    // One pass over the cells: a file of many nameless columns and many rows stays linear.
+    for (row, record) in rows {
+        for ((name, cell), first) in header.iter().zip(record.iter()).zip(&mut first) {
+            if name.is_empty() && first.is_none() && !cell.trim().is_empty() {
+                *first = Some(*row);
+            }
+        }
+    }
+    first
+}
+
+/// What each header cell names, after `--ignore` and `--map`. A nameless cell is dropped:
+/// the caller has refused one that holds values ([`nameless_columns`]).
 fn resolve_columns(
     game: &Game,
     header: &[String],
@@ -467,6 +504,10 @@ fn resolve_columns(
     let mut columns = Vec::with_capacity(header.len());
     for (index, cell) in header.iter().enumerate() {
         let at = Some((index + 1, cell.as_str()));
+        if cell.is_empty() {
+            columns.push(Column::Ignored);
+            continue;
+        }
         if options
             .ignore
             .iter()

@@ -122,14 +122,74 @@ fn a_problem_after_a_multi_line_cell_names_the_rows_first_line() {
 }
 
 #[test]
-fn a_row_with_too_few_cells_is_named() {
-    let error = read("name,type,power\nShort,Zoid\n", b',')
+fn a_row_longer_than_its_header_is_named() {
+    let error = read("name,type,power\nLong,Zoid,1,2\n", b',')
         .unwrap_err()
         .to_string();
     assert_eq!(
         error,
-        "cards.csv: row 2: this row has 2 cells, the header has 3"
+        "cards.csv: row 2: this row has 4 cells, the header has 3"
     );
+}
+
+/// Issue "Nothing a file can say breaks Deckhand": LackeyCCG writes a header ending in a
+/// run of tabs, and rows without their trailing empty cells.
+#[test]
+fn lackey_header_ending_in_empty_tabs_reads() {
+    let text = "Name\tType\tPower\tText\t\t\t\n\
+        Ray\tZoid\t5\tFast.\t\t\t\n\
+        Mara\tPilot\t\t\t\t\t\n";
+    let sheet = read(text, b'\t').unwrap();
+    let names: Vec<&str> = sheet.cards.iter().map(|(_, c)| c.name.as_str()).collect();
+    assert_eq!(names, ["Ray", "Mara"]);
+    assert_eq!(sheet.cards[0].1.text.as_deref(), Some("Fast."));
+}
+
+#[test]
+fn rows_leaving_out_their_trailing_empty_cells_read_them_as_empty() {
+    let cases: &[(&str, u8)] = &[
+        (
+            "Name\tType\tPower\tText\tSet\nRay\tZoid\t5\nMara\tPilot\n",
+            b'\t',
+        ),
+        ("name,type,power,text,set\nRay,Zoid,5\nMara,Pilot\n", b','),
+        ("name;type;power;text;set;;\nRay;Zoid;5\nMara;Pilot\n", b';'),
+    ];
+    for (text, delimiter) in cases {
+        let sheet = read(text, *delimiter).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let cards: Vec<(usize, &str, Option<&str>)> = sheet
+            .cards
+            .iter()
+            .map(|(row, c)| (*row, c.name.as_str(), c.text.as_deref()))
+            .collect();
+        assert_eq!(cards, [(2, "Ray", None), (3, "Mara", None)], "{text:?}");
+        assert_eq!(sheet.cards[0].1.stats["power"], crate::StatValue::Number(5));
+    }
+}
+
+#[test]
+fn a_nameless_column_holding_values_is_refused_at_its_column() {
+    let error = read("name,type,,power\nRay,Zoid,,5\nMara,Pilot,ace,\n", b',')
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "cards.csv: row 1, column 3: this column has no name but holds values (row 3 first): name it in the header row, or delete it"
+    );
+}
+
+#[test]
+fn the_mapping_step_leaves_out_nameless_columns() {
+    let games = Games::from_sources([("zoids.toml", GAME)]).unwrap();
+    let options = SheetOptions {
+        delimiter: b'\t',
+        game: Some("zoids-scramble".into()),
+        ..SheetOptions::default()
+    };
+    let text = "Name\tType\t\t\nRay\tZoid\n";
+    let (_, columns) = sheet_columns("cards.tsv", text.as_bytes(), &games, &options).unwrap();
+    let headers: Vec<&str> = columns.iter().map(|c| c.header.as_str()).collect();
+    assert_eq!(headers, ["Name", "Type"]);
 }
 
 #[test]
