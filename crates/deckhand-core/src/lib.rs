@@ -16,6 +16,7 @@ mod effect_reader;
 mod effect_text;
 mod error;
 mod format;
+mod formula;
 mod game;
 mod game_template;
 mod games;
@@ -45,6 +46,7 @@ pub use effect_text::{
 };
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
+pub use formula::{neutralise_formula, read_neutralised};
 pub use game::{
     parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,
     GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,

@@ -1,9 +1,10 @@
 //! Collection CSV files in the formats players already have, recognised from the header:
 //! Deckhand's own, Moxfield-style, Dragon Shield-style and a plain `count,name` list (with
 //! or without a header). Pure: bytes in, entries out (names are resolved elsewhere), and
-//! rows in, text out.
+//! rows in, text out. The writers put a cell a spreadsheet would run as a formula behind a
+//! `'` and the reader takes it off (`deckhand_core::neutralise_formula`).
 
-use deckhand_core::{Condition, Finish};
+use deckhand_core::{neutralise_formula, read_neutralised, Condition, Finish};
 use serde::Serialize;
 
 /// A collection CSV format.
@@ -107,7 +108,8 @@ pub struct CsvEntry {
     pub language: String,
     pub location: String,
     pub note: Option<String>,
-    /// The line's fields as read, to hand skipped lines back to the user.
+    /// The line's fields as read (a formula's `'` taken off, which [`write_fields`]
+    /// puts back), to hand skipped lines back to the user.
     pub fields: Vec<String>,
 }
 
@@ -293,6 +295,11 @@ pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
+        let record: csv::StringRecord = if record.iter().any(|f| f.starts_with('\'')) {
+            record.iter().map(read_neutralised).collect()
+        } else {
+            record
+        };
         records.push((line, record));
     }
     let Some((first, header)) = records.first() else {
@@ -522,7 +529,7 @@ pub fn write<'a>(
     let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
     let mut put = |fields: &[&str]| {
         writer
-            .write_record(fields)
+            .write_record(fields.iter().map(|f| neutralise_formula(f).into_owned()))
             .expect("writing to memory cannot fail")
     };
     match format {
@@ -604,9 +611,100 @@ pub fn write_fields<'a>(
     }
     for fields in lines {
         writer
-            .write_record(fields)
+            .write_record(fields.iter().map(|f| neutralise_formula(f).into_owned()))
             .expect("writing to memory cannot fail");
     }
     let bytes = writer.into_inner().expect("writing to memory cannot fail");
     String::from_utf8(bytes).expect("the fields are UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue "Nothing a file can say breaks Deckhand": what a spreadsheet would run as a
+    /// formula is written behind a `'`, and the export reads back to the same rows and,
+    /// written again, to the same bytes.
+    #[test]
+    fn formula_cells_are_neutralised_on_export_and_read_back_unchanged() {
+        let names = [
+            "=HYPERLINK(\"http://x.test\",\"free cards\")",
+            "@risk",
+            "-1 Power",
+            "+2 Shield",
+            "'=typed with a quote",
+            "Shield Liger",
+        ];
+        let rows: Vec<CsvRow> = names
+            .iter()
+            .map(|name| CsvRow {
+                count: 2,
+                card: "zoids-1",
+                name,
+                game: "zoids-scramble",
+                set: Some("-1"),
+                number: Some("=7"),
+                finish: Finish::Normal,
+                condition: None,
+                language: "en",
+                location: "@binder",
+                note: "-1",
+            })
+            .collect();
+        for format in [
+            CsvFormat::Deckhand,
+            CsvFormat::Moxfield,
+            CsvFormat::DragonShield,
+            CsvFormat::Plain,
+        ] {
+            let written = write(format, rows.iter().copied(), |_, _| None);
+            assert!(
+                written.contains("'=HYPERLINK(") && written.contains("'@risk"),
+                "{written}"
+            );
+            assert!(
+                !written.contains(",=") && !written.contains(",@") && !written.contains(",+2"),
+                "{written}"
+            );
+            let file = parse(written.as_bytes()).unwrap();
+            let read: Vec<&str> = file.entries.iter().map(|e| e.name.as_str()).collect();
+            assert_eq!(read, names, "{format:?}");
+            let again: Vec<CsvRow> = file
+                .entries
+                .iter()
+                .map(|e| CsvRow {
+                    count: e.count,
+                    card: e.card.as_deref().unwrap_or("zoids-1"),
+                    name: &e.name,
+                    game: "zoids-scramble",
+                    set: e.set.as_deref(),
+                    number: e.number.as_deref(),
+                    finish: e.finish,
+                    condition: e.condition,
+                    language: &e.language,
+                    location: &e.location,
+                    note: e.note.as_deref().unwrap_or(""),
+                })
+                .collect();
+            assert_eq!(write(format, again, |_, _| None), written, "{format:?}");
+            let skipped = write_fields(
+                file.delimiter,
+                file.header.as_deref(),
+                file.entries.iter().map(|e| e.fields.as_slice()),
+            );
+            assert_eq!(skipped, written, "{format:?}");
+        }
+        let deckhand = write(CsvFormat::Deckhand, rows[..1].iter().copied(), |_, _| None);
+        // A number stays a number; a text starting with `-` does not.
+        assert!(deckhand.ends_with(",'@binder,-1\n"), "{deckhand}");
+        let entry = &parse(deckhand.as_bytes()).unwrap().entries[0];
+        assert_eq!(
+            (
+                entry.set.as_deref(),
+                entry.number.as_deref(),
+                entry.location.as_str()
+            ),
+            (Some("-1"), Some("=7"), "@binder")
+        );
+    }
 }

@@ -8,6 +8,7 @@ use super::SetInfo;
 use crate::card::{Card, StatValue};
 use crate::effect::{Effect, GoldfishNote};
 use crate::effect_text::print_effects;
+use crate::formula::neutralise_formula;
 use crate::game::Game;
 
 /// A card as the card-set format states it: no `game` (the file says it once), absent
@@ -83,6 +84,8 @@ pub fn card_set_json(game: &str, sets: &[SetInfo], cards: &[Card]) -> String {
 /// reads back to `cards`: a `game` column (so no `--game` is needed), the card fields,
 /// then each stat of the game that some card has, by id; lists joined by `; `; then
 /// `effects` (their written form) and `goldfish` (`state: reason`) when some card has them.
+/// A cell a spreadsheet would run as a formula is written behind a `'`
+/// ([`neutralise_formula`]), which the reader takes off.
 pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
     let stats: Vec<&String> = game
         .stats
@@ -133,7 +136,7 @@ pub fn card_sheet_csv(game: &Game, cards: &[Card]) -> String {
         if goldfish {
             row.push(card.goldfish.as_ref().map(note_cell).unwrap_or_default());
         }
-        let _ = writer.write_record(&row);
+        let _ = writer.write_record(row.iter().map(|c| neutralise_formula(c).into_owned()));
     }
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }
@@ -204,5 +207,60 @@ mod tests {
             }
         }
         assert!(checked > 300, "only {checked} cards checked");
+    }
+
+    /// Issue "Nothing a file can say breaks Deckhand": a cell a spreadsheet would run as a
+    /// formula is exported behind a `'`, and the export reads back to the same cards and
+    /// the same bytes; a number stays a number.
+    #[test]
+    fn formula_cells_are_neutralised_on_export_and_read_back_unchanged() {
+        const GAME: &str = r#"
+            id = "zoids-scramble"
+            name = "Zoids Scramble"
+            card_size_mm = { width = 63.0, height = 88.0 }
+            [[card_types]]
+            name = "Zoid"
+            stats = ["power", "pilot"]
+            [stats.power]
+            label = "Power"
+            kind = "number"
+            min = -5
+            max = 20
+            [stats.pilot]
+            label = "Pilot"
+            kind = "text"
+            [[sections]]
+            id = "main"
+            name = "Main"
+        "#;
+        let games = Games::from_sources([("zoids.toml", GAME)]).unwrap();
+        let set = CardSet::from_json(
+            "cards.json",
+            r#"{"game": "zoids-scramble", "cards": [
+                {"id": "link", "name": "=HYPERLINK(\"http://x.test\",\"free cards\")",
+                 "type": "Zoid", "text": "-1 Power", "stats": {"power": -1, "pilot": "+Mara"}},
+                {"id": "risk", "name": "@risk", "type": "Zoid", "set": "-1",
+                 "text": "'=typed with a quote", "stats": {"power": 2}}
+            ]}"#,
+            &games,
+        )
+        .unwrap();
+        let game = games.get("zoids-scramble").unwrap();
+        let csv = card_sheet_csv(game, &set.cards);
+        for written in [
+            "\"'=HYPERLINK(",
+            ",'-1 Power,'+Mara,-1\r\n",
+            ",'@risk,Zoid,-1,,,,,,''=typed with a quote,,2\r\n",
+        ] {
+            assert!(csv.contains(written), "{written:?} in {csv}");
+        }
+        let options = SheetOptions {
+            delimiter: b',',
+            ..SheetOptions::default()
+        };
+        let sheet = read_sheet("export.csv", csv.as_bytes(), &games, &options).unwrap();
+        let read: Vec<Card> = sheet.cards.into_iter().map(|(_, c)| c).collect();
+        assert_eq!(read, set.cards);
+        assert_eq!(card_sheet_csv(game, &read), csv);
     }
 }

@@ -15,6 +15,7 @@ use crate::card_set::CardSet;
 use crate::effect::{CoverageState, GoldfishNote};
 use crate::effect_text::{parse_effects, EffectWords};
 use crate::error::{CoreError, RowProblem, MAX_ROW_PROBLEMS};
+use crate::formula::read_neutralised;
 use crate::game::{Game, StatKind};
 use crate::games::Games;
 use crate::name::{fold_name, slug};
@@ -136,14 +137,14 @@ pub fn read_sheet(
         Some(Err(e)) => return single(1, None, e.to_string()),
         None => return single(0, None, "the file is empty (a header row is needed)".into()),
     };
-    let header: Vec<String> = header.iter().map(|h| h.trim().to_owned()).collect();
+    let header = header_cells(&header);
     let mut rows = Vec::new();
     let mut problems = Problems::default();
     for record in records {
         match record {
             Ok(record) => {
                 let row = record.position().map_or(0, |p| p.line() as usize);
-                rows.push((row, record));
+                rows.push((row, unquoted_formulas(record)));
             }
             Err(e) => {
                 let row = e.position().map_or(0, |p| p.line() as usize);
@@ -330,9 +331,9 @@ pub fn sheet_columns(
         // A broken row is the import's to report, with its row; the header is enough here.
         let Ok(record) = record else { continue };
         if index == 0 {
-            header = record.iter().map(|h| h.trim().to_owned()).collect();
+            header = header_cells(&record);
         } else {
-            rows.push((index + 1, record));
+            rows.push((index + 1, unquoted_formulas(record)));
         }
     }
     if header.is_empty() {
@@ -368,6 +369,23 @@ pub fn sheet_columns(
         })
         .collect();
     Ok((game.id.clone(), described))
+}
+
+/// A header row's names, trimmed, each read as [`unquoted_formulas`] reads a cell.
+fn header_cells(record: &csv::StringRecord) -> Vec<String> {
+    record
+        .iter()
+        .map(|h| read_neutralised(h).trim().to_owned())
+        .collect()
+}
+
+/// A spreadsheet row with the `'` a CSV writer puts before a cell that would run as a
+/// formula taken off ([`read_neutralised`]): an export reads back to the same text.
+fn unquoted_formulas(record: csv::StringRecord) -> csv::StringRecord {
+    if !record.iter().any(|cell| cell.starts_with('\'')) {
+        return record;
+    }
+    record.iter().map(read_neutralised).collect()
 }
 
 /// The field a header cell is renamed to by `--map`, or the cell itself.
