@@ -14,6 +14,7 @@ mod effect;
 mod effect_check;
 mod effect_reader;
 mod effect_text;
+mod encoding;
 mod error;
 mod format;
 mod formula;
@@ -44,6 +45,7 @@ pub use effect_check::MAX_AMOUNT;
 pub use effect_text::{
     fill_template, parse_effects, print_effects, EffectTextError, EffectWords, EFFECT_SEPARATOR,
 };
+pub use encoding::{utf8_text, NotUtf8};
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use formula::{neutralise_formula, read_neutralised};

@@ -4,7 +4,7 @@
 //! rows in, text out. The writers put a cell a spreadsheet would run as a formula behind a
 //! `'` and the reader takes it off (`deckhand_core::neutralise_formula`).
 
-use deckhand_core::{neutralise_formula, read_neutralised, Condition, Finish};
+use deckhand_core::{neutralise_formula, read_neutralised, utf8_text, Condition, Finish, NotUtf8};
 use serde::Serialize;
 
 /// A collection CSV format.
@@ -244,13 +244,20 @@ fn place(text: &[u8], offset: usize) -> (u64, usize) {
 /// Parses a collection file. Errors name the line and column of the first problem.
 pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Some(nul) = bytes.iter().position(|&b| b == 0) {
-        let (line, column) = place(bytes, nul);
-        return fail(line, column, "not a CSV file: it holds binary data");
-    }
-    if let Err(e) = std::str::from_utf8(bytes) {
-        let (line, column) = place(bytes, e.valid_up_to());
-        return fail(line, column, "not a CSV file: it is not UTF-8 text");
+    match utf8_text(bytes) {
+        Ok(_) => {}
+        Err(NotUtf8::Binary { nul: true, at, .. }) => {
+            let (line, column) = place(bytes, at);
+            return fail(line, column, "not a CSV file: it holds binary data");
+        }
+        Err(NotUtf8::Binary { at, .. }) => {
+            let (line, column) = place(bytes, at);
+            return fail(line, column, "not a CSV file: it is not UTF-8 text");
+        }
+        Err(text) => {
+            let (line, column) = text.place().unwrap_or((1, 1));
+            return fail(line as u64, column, text.advice());
+        }
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return fail(1, 1, "the file is empty");
@@ -706,5 +713,40 @@ mod tests {
             ),
             (Some("-1"), Some("=7"), "@binder")
         );
+    }
+
+    #[test]
+    fn a_utf16_or_latin1_collection_says_how_to_save_it_as_utf8() {
+        let text = "count,name\n2,Café Liger\n";
+        let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let latin1: Vec<u8> = text.chars().map(|c| c as u8).collect();
+        let advice =
+            "save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and import it again";
+        let cases = [
+            (utf16, 1, 1, format!("this file is UTF-16 text; {advice}")),
+            (
+                latin1,
+                2,
+                6,
+                format!("this file is not UTF-8 but Latin-1 or Windows-1252 text, most likely; {advice}"),
+            ),
+            (
+                b"\x89PNG\r\n\x1a\n\0\0".to_vec(),
+                3,
+                1,
+                "not a CSV file: it holds binary data".to_owned(),
+            ),
+        ];
+        for (bytes, line, column, message) in cases {
+            let error = parse(&bytes).unwrap_err();
+            assert_eq!(
+                error,
+                CsvError {
+                    line,
+                    column,
+                    message
+                }
+            );
+        }
     }
 }

@@ -8,7 +8,8 @@
 use std::path::Path;
 
 use deckhand_core::{
-    read_sheet, read_table, sniff_delimiter, CoreError, RowProblem, SetInfo, Sheet, SheetOptions,
+    read_sheet, read_table, sniff_delimiter, CoreError, NotUtf8, RowProblem, SetInfo, Sheet,
+    SheetOptions,
 };
 use deckhand_formats::{read_cockatrice_cards, CardTable};
 use deckhand_store::StoreError;
@@ -149,10 +150,7 @@ impl Deckhand {
                 .format
                 .unwrap_or_else(|| CardFileFormat::detect(path, bytes));
             if format == CardFileFormat::Json {
-                let text = std::str::from_utf8(bytes).map_err(|e| Error::ReadFile {
-                    path: path.to_path_buf(),
-                    message: format!("not UTF-8 text ({e})"),
-                })?;
+                let text = text_of(path, bytes, "card-set JSON")?;
                 reading.file(&mut run, &self.games, &name, text)?;
                 continue;
             }
@@ -263,13 +261,7 @@ fn cockatrice_table(
     options: &SheetOptions,
 ) -> Result<(Sheet, CardTable)> {
     let name = path.display().to_string();
-    let text = std::str::from_utf8(bytes).map_err(|e| Error::ReadFile {
-        path: path.to_path_buf(),
-        message: format!(
-            "byte {} is not UTF-8: this is a binary file or an image, not a Cockatrice cards.xml",
-            e.valid_up_to()
-        ),
-    })?;
+    let text = text_of(path, bytes, "Cockatrice cards.xml")?;
     let read = read_cockatrice_cards(&name, text)?;
     let sheet = read_table(
         &name,
@@ -280,6 +272,24 @@ fn cockatrice_table(
     )
     .map_err(|e| at_xml_positions(e, &read))?;
     Ok((sheet, read))
+}
+
+/// The text of a card file that must be `kind`: UTF-16 or Latin-1 text is named as such,
+/// with how to save it as UTF-8, and anything else not UTF-8 as a binary file.
+pub(crate) fn text_of<'a>(path: &Path, bytes: &'a [u8], kind: &str) -> Result<&'a str> {
+    deckhand_core::utf8_text(bytes).map_err(|e| Error::ReadFile {
+        path: path.to_path_buf(),
+        message: match (e, std::str::from_utf8(bytes)) {
+            (NotUtf8::Binary { .. }, Err(e)) => format!(
+                "byte {} is not UTF-8: this is a binary file or an image, not a {kind}",
+                e.valid_up_to()
+            ),
+            (NotUtf8::Binary { at, .. }, Ok(_)) => {
+                format!("byte {at} is a NUL: this is a binary file or an image, not a {kind}")
+            }
+            (text, _) => text.to_string(),
+        },
+    })
 }
 
 /// The cards of a Cockatrice file, for the app's preview (as the import reads them).
@@ -366,5 +376,45 @@ fn import_label(files: &[(&Path, Vec<u8>)]) -> String {
             rest.len(),
             if rest.len() == 1 { "" } else { "s" }
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue "Nothing a file can say breaks Deckhand": a UTF-16 card file was called
+    /// binary; an image still is.
+    #[test]
+    fn a_utf16_card_file_says_how_to_save_it_and_an_image_is_still_binary() {
+        let json: Vec<u8> = "\u{feff}{\"game\": \"zoids-scramble\", \"cards\": []}"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let jpeg = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01";
+        let cases: [(&str, &[u8], &str, &str); 3] = [
+            (
+                "cards.json",
+                &json,
+                "card-set JSON",
+                "cards.json: this file is UTF-16 text; save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and import it again",
+            ),
+            (
+                "red.jpg",
+                jpeg,
+                "Cockatrice cards.xml",
+                "red.jpg: byte 0 is not UTF-8: this is a binary file or an image, not a Cockatrice cards.xml",
+            ),
+            (
+                "nul.json",
+                b"{\"game\": \0}",
+                "card-set JSON",
+                "nul.json: byte 9 is a NUL: this is a binary file or an image, not a card-set JSON",
+            ),
+        ];
+        for (name, bytes, kind, message) in cases {
+            let error = text_of(Path::new(name), bytes, kind).unwrap_err();
+            assert_eq!(error.to_string(), message);
+        }
     }
 }

@@ -108,8 +108,9 @@ impl Deckhand {
             ..CardImportPreview::default()
         };
         let read = if format == CardFileFormat::Json {
-            let text = String::from_utf8_lossy(&bytes);
-            CardSet::from_json(&name, &text, &self.games).map(|set| {
+            // As the import reads it: UTF-16 or binary is the error it is.
+            let text = crate::card_files::text_of(path, &bytes, "card-set JSON")?;
+            CardSet::from_json(&name, text, &self.games).map(|set| {
                 let game = set.game.clone();
                 (game, set.cards.into_iter().map(|c| (None, c)).collect())
             })

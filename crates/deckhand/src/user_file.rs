@@ -42,18 +42,34 @@ fn read_text_file(path: &Path, max: u64, kind: &str) -> Result<String> {
         .take(SNIFF_BYTES as u64)
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.to_string()))?;
-    if let Some(at) = memchr_nul(&bytes) {
-        return Err(fail(not_text(&bytes, at)));
+    // UTF-16 has NULs too: told apart from a binary file in the first bytes.
+    if memchr_nul(&bytes).is_some() {
+        return Err(fail(not_utf8(&bytes)));
     }
     read_rest(file, &mut bytes, max, kind).map_err(fail)?;
-    if let Some(at) = memchr_nul(&bytes) {
-        return Err(fail(not_text(&bytes, at)));
+    if let Err(e) = deckhand_core::utf8_text(&bytes) {
+        return Err(fail(not_text_message(e)));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let (line, column) = place(e.as_bytes(), at);
-        fail(format!("not UTF-8 text (line {line}, column {column})"))
-    })
+    String::from_utf8(bytes).map_err(|e| fail(e.to_string()))
+}
+
+/// Why `bytes` are not UTF-8 text, in one line.
+fn not_utf8(bytes: &[u8]) -> String {
+    match deckhand_core::utf8_text(bytes) {
+        Ok(_) => String::new(),
+        Err(e) => not_text_message(e),
+    }
+}
+
+/// UTF-16 and Latin-1 text as what they are, with how to save them as UTF-8; anything
+/// else not text is binary data.
+fn not_text_message(e: deckhand_core::NotUtf8) -> String {
+    match e {
+        deckhand_core::NotUtf8::Binary { line, column, .. } => {
+            format!("not a text file: it holds binary data (line {line}, column {column})")
+        }
+        text => text.to_string(),
+    }
 }
 
 /// A collection file's bytes, at most [`MAX_COLLECTION_FILE_BYTES`] (the CSV reader
@@ -111,34 +127,21 @@ fn memchr_nul(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| b == 0)
 }
 
-fn not_text(bytes: &[u8], at: usize) -> String {
-    let (line, column) = place(bytes, at);
-    format!("not a text file: it holds binary data (line {line}, column {column})")
-}
-
-/// The 1-based line and column (in bytes) of byte `at`.
-fn place(bytes: &[u8], at: usize) -> (usize, usize) {
-    let before = &bytes[..at.min(bytes.len())];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    (line, at - start + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Issue 16: a file that is not a deck list is refused with its name, and a binary
-    /// one after its first bytes.
+    /// one after its first bytes. Issue "Nothing a file can say breaks Deckhand": UTF-16
+    /// and Latin-1 text are named as such, with how to save them as UTF-8.
     #[test]
-    fn a_deck_file_that_is_binary_or_absurdly_large_is_refused_by_name() {
+    fn a_deck_file_that_is_binary_utf16_latin1_or_absurdly_large_is_refused_by_name() {
         let dir = tempfile::tempdir().unwrap();
         let mut binary = b"3 Dawnmane Liger\n\x7fELF\x02\x01\x01\x00".to_vec();
         binary.resize(4 << 20, 0x90);
-        let cases: [(&str, Vec<u8>, String); 3] = [
+        const SAVE_AS_UTF8: &str =
+            "save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and import it again";
+        let cases: [(&str, Vec<u8>, String); 4] = [
             (
                 "binary.txt",
                 binary,
@@ -147,7 +150,15 @@ mod tests {
             (
                 "latin1.txt",
                 b"3 Dawnmane Liger\n1 Caf\xe9\n".to_vec(),
-                "not UTF-8 text (line 2, column 6)".into(),
+                format!("line 2, column 6: this file is not UTF-8 but Latin-1 or Windows-1252 text, most likely; {SAVE_AS_UTF8}"),
+            ),
+            (
+                "utf16.txt",
+                "\u{feff}3 Dawnmane Liger\r\n"
+                    .encode_utf16()
+                    .flat_map(u16::to_le_bytes)
+                    .collect(),
+                format!("this file is UTF-16 text; {SAVE_AS_UTF8}"),
             ),
             (
                 "huge.txt",

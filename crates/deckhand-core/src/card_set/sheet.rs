@@ -14,6 +14,7 @@ use crate::card::Card;
 use crate::card_set::CardSet;
 use crate::effect::{CoverageState, GoldfishNote};
 use crate::effect_text::{parse_effects, EffectWords};
+use crate::encoding::{utf8_text, NotUtf8};
 use crate::error::{CoreError, RowProblem, MAX_ROW_PROBLEMS};
 use crate::formula::read_neutralised;
 use crate::game::{Game, StatKind};
@@ -319,7 +320,12 @@ pub fn sheet_columns(
         problems.push(1, None, message);
         problems.into_error(source_name)
     };
-    let text = as_text(bytes).map_err(fail)?;
+    let text = as_text(bytes).map_err(|message| {
+        // The file as a whole, as `read_sheet` says it.
+        let mut problems = Problems::default();
+        problems.push(0, None, message);
+        problems.into_error(source_name)
+    })?;
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(options.delimiter)
         .has_headers(false)
@@ -398,19 +404,17 @@ fn mapped<'a>(options: &'a SheetOptions, cell: &'a str) -> &'a str {
 }
 
 /// The text of a file that must be a spreadsheet: a binary file or an image is named as
-/// such rather than parsed into nonsense rows.
+/// such rather than parsed into nonsense rows, and UTF-16 or Latin-1 text as what it is.
 fn as_text(bytes: &[u8]) -> Result<&str, String> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Err(format!(
-            "byte {at} is a NUL: this is a binary file or an image, not a spreadsheet"
-        ));
-    }
-    std::str::from_utf8(bytes).map_err(|e| {
-        format!(
-            "byte {} is not UTF-8: this is a binary file or an image, not a UTF-8 spreadsheet",
-            e.valid_up_to()
-        )
+    utf8_text(bytes).map_err(|e| match e {
+        NotUtf8::Binary { at, nul: true, .. } => {
+            format!("byte {at} is a NUL: this is a binary file or an image, not a spreadsheet")
+        }
+        NotUtf8::Binary { at, .. } => format!(
+            "byte {at} is not UTF-8: this is a binary file or an image, not a UTF-8 spreadsheet"
+        ),
+        text => text.to_string(),
     })
 }
 

@@ -277,3 +277,37 @@ fn an_effects_cell_is_the_written_form_and_a_goldfish_cell_is_state_and_reason()
     assert_eq!(owl.state, crate::CoverageState::NoEffect);
     assert_eq!(owl.reason, "only matters when it is blocked");
 }
+
+#[test]
+fn a_utf16_or_latin1_spreadsheet_says_how_to_save_it_as_utf8() {
+    let games = Games::from_sources([("zoids.toml", GAME)]).unwrap();
+    let options = SheetOptions {
+        delimiter: b',',
+        game: Some("zoids-scramble".into()),
+        ..SheetOptions::default()
+    };
+    let text = "name,type\nCafé Liger,Zoid\n";
+    let utf16: Vec<u8> = std::iter::once(0xFEFF)
+        .chain(text.encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let latin1: Vec<u8> = text.chars().map(|c| c as u8).collect();
+    let advice = "save it as UTF-8 (in most editors: Save As, Encoding: UTF-8) and import it again";
+    let cases = [
+        (utf16, format!("cards.csv: this file is UTF-16 text; {advice}")),
+        (
+            latin1,
+            format!("cards.csv: line 2, column 4: this file is not UTF-8 but Latin-1 or Windows-1252 text, most likely; {advice}"),
+        ),
+        (
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+            "cards.csv: byte 8 is a NUL: this is a binary file or an image, not a spreadsheet".into(),
+        ),
+    ];
+    for (bytes, message) in cases {
+        let error = read_sheet("cards.csv", &bytes, &games, &options).unwrap_err();
+        assert_eq!(error.to_string(), message);
+        let error = sheet_columns("cards.csv", &bytes, &games, &options).unwrap_err();
+        assert_eq!(error.to_string(), message);
+    }
+}
