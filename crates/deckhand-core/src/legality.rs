@@ -86,12 +86,14 @@ pub fn check_deck_as(game: &Game, format: Option<&FormatDef>, deck: &Deck) -> Le
         check_rule(game, rule, &counted, &entries, side, &mut report);
     }
     // A section the game does not have (kept from an imported file) is set aside: its
-    // cards count for no rule, which the player should know.
-    for (section, n) in counts.iter().filter(|(s, _)| !game.has_section(s)) {
-        let cards = entries
-            .iter()
-            .filter(|e| &e.section == section)
-            .collect::<Vec<_>>();
+    // cards count for no rule, which the player should know. Grouped in one pass, so that
+    // a file of 50,000 zones stays linear.
+    let mut set_aside: BTreeMap<&str, Vec<&DeckEntry>> = BTreeMap::new();
+    for entry in entries.iter().filter(|e| !game.has_section(&e.section)) {
+        set_aside.entry(&entry.section).or_default().push(entry);
+    }
+    for (section, cards) in set_aside {
+        let n = &counts[section];
         diagnostics.push(Diagnostic {
             severity: Severity::Warning,
             rule: "unknown-section".into(),
@@ -587,5 +589,59 @@ fn hotg_ranger_team(
             ),
             vec![],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tests::MINIMAL;
+
+    /// Issue "Nothing a file can say breaks Deckhand": `deck check` of a `.cod` with
+    /// 50,000 zones looked for each zone's cards among all the deck's (quadratic). Each
+    /// kept section gets its one warning.
+    #[test]
+    fn fifty_thousand_kept_sections_each_get_one_warning() {
+        let game = Game::from_toml("tiny.toml", MINIMAL).unwrap();
+        let entries = (0..50_000)
+            .map(|i| DeckEntry {
+                section: format!("Zone {i}z"),
+                count: 2,
+                card: Card {
+                    id: format!("unit-{i}"),
+                    game: "tiny".into(),
+                    name: format!("Unit {i}"),
+                    card_type: "Unit".into(),
+                    set: None,
+                    number: None,
+                    side: None,
+                    color: None,
+                    subtypes: Vec::new(),
+                    keywords: Vec::new(),
+                    text: None,
+                    stats: BTreeMap::new(),
+                    effects: Vec::new(),
+                    goldfish: None,
+                },
+            })
+            .collect();
+        let deck = Deck {
+            game: "tiny".into(),
+            side: None,
+            entries,
+        };
+        let legality = check_deck(&game, &deck);
+        let warnings: Vec<&Diagnostic> = legality
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "unknown-section")
+            .collect();
+        assert_eq!(warnings.len(), 50_000);
+        assert_eq!(legality.size, 0);
+        let last = warnings
+            .iter()
+            .find(|d| d.message.starts_with("2 cards in 'Zone 49999z'"))
+            .unwrap();
+        assert_eq!(last.cards, ["Unit 49999"]);
     }
 }

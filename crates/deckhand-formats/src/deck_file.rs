@@ -3,7 +3,7 @@
 //! deck lines with an [`ImportReport`], written from a resolved [`Deck`]. Plain text lives
 //! in `deck_text.rs`, the XML tree in `xml.rs`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use quick_xml::escape::escape;
 use serde::{Deserialize, Serialize};
@@ -12,8 +12,8 @@ use deckhand_core::{clip, fold_name, one_line, Deck, Game, Location, Side};
 
 use crate::deck_text::{deck_header, parse_count, read_text, strip_bom, DeckLine, MAX_COUNT};
 use crate::error::FormatError;
-use crate::import_report::{ImportReport, SectionName};
-use crate::sections::{note, section_for};
+use crate::import_report::ImportReport;
+use crate::sections::{section_for, SectionNames};
 use crate::xml::{self, Element};
 
 /// A deck file format.
@@ -135,7 +135,7 @@ struct Collector<'a> {
     source_name: &'a str,
     game: &'a Game,
     lines: Vec<DeckLine>,
-    names: Vec<SectionName>,
+    names: SectionNames,
 }
 
 impl Collector<'_> {
@@ -151,7 +151,7 @@ impl Collector<'_> {
     fn zone(&mut self, written: Option<&str>) -> String {
         let name = section_for(self.game, written.unwrap_or(""));
         let section = name.section.clone();
-        note(&mut self.names, name);
+        self.names.note(name);
         section
     }
 
@@ -207,7 +207,7 @@ pub fn read_deck_file(
         source_name,
         game,
         lines: Vec::new(),
-        names: Vec::new(),
+        names: SectionNames::default(),
     };
     let mut skipped = Vec::new();
     match format {
@@ -239,7 +239,7 @@ pub fn read_deck_file(
             ),
         });
     }
-    file.report = ImportReport::new(&collector.lines, collector.names, skipped);
+    file.report = ImportReport::new(&collector.lines, collector.names.into_vec(), skipped);
     file.lines = collector.lines;
     Ok(file)
 }
@@ -276,18 +276,17 @@ fn read_xml(root: &Element, deck: &mut Collector, file: &mut DeckFile) -> Result
         // LackeyCCG: one <card><name>…</name><set>…</set></card> per copy.
         for zone in root.children_named("superzone") {
             let section = deck.zone(zone.attribute("name"));
-            let first = deck.lines.len();
+            // The zone's line of each card and printing (a map: thousands stay linear).
+            let mut lines: HashMap<(String, Option<&str>), usize> = HashMap::new();
             for card in zone.children_named("card") {
                 let name = card.child_text("name").unwrap_or_default().trim();
                 let set = card
                     .child_text("set")
                     .map(str::trim)
                     .filter(|s| !s.is_empty());
-                let same = deck.lines[first..]
-                    .iter()
-                    .position(|l| fold_name(&l.name) == fold_name(name) && l.set.as_deref() == set);
-                match same {
-                    Some(i) if deck.lines[first + i].count >= MAX_COUNT => {
+                let key = (fold_name(name), set);
+                match lines.get(&key).copied() {
+                    Some(i) if deck.lines[i].count >= MAX_COUNT => {
                         return Err(deck.error(
                             card.line,
                             card.column,
@@ -298,8 +297,11 @@ fn read_xml(root: &Element, deck: &mut Collector, file: &mut DeckFile) -> Result
                             ),
                         ))
                     }
-                    Some(i) => deck.lines[first + i].count += 1,
-                    None => deck.card(card, &section, None, name, set, None)?,
+                    Some(i) => deck.lines[i].count += 1,
+                    None => {
+                        deck.card(card, &section, None, name, set, None)?;
+                        lines.insert(key, deck.lines.len() - 1);
+                    }
                 }
             }
         }
@@ -585,12 +587,12 @@ fn note_lines(notes: &str) -> Vec<String> {
     lines
 }
 
+/// The deck's sections in the order first used (a set beside the list: linear).
 fn sections_in_order(deck: &Deck) -> Vec<String> {
-    let mut sections: Vec<String> = Vec::new();
-    for entry in &deck.entries {
-        if !sections.contains(&entry.section) {
-            sections.push(entry.section.clone());
-        }
-    }
-    sections
+    let mut seen: HashSet<&str> = HashSet::new();
+    deck.entries
+        .iter()
+        .filter(|entry| seen.insert(&entry.section))
+        .map(|entry| entry.section.clone())
+        .collect()
 }

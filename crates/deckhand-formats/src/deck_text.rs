@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use deckhand_core::{clip, Game, Location, Side};
 
 use crate::error::FormatError;
-use crate::import_report::{SectionName, SkippedLine};
-use crate::sections::{is_foreign_zone, known_section, note, section_for};
+use crate::import_report::SkippedLine;
+use crate::sections::{is_foreign_zone, known_section, section_for, SectionNames};
 
 /// What a deck file says about itself before any card is read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -94,7 +94,7 @@ fn text_lines(text: &str) -> Cow<'_, str> {
 /// skipped as headers or titles.
 pub(crate) struct TextDeck {
     pub lines: Vec<DeckLine>,
-    pub names: Vec<SectionName>,
+    pub names: SectionNames,
     pub skipped: Vec<SkippedLine>,
 }
 
@@ -111,7 +111,7 @@ pub(crate) fn read_text(
     let mut section = "main".to_owned();
     let mut deck = TextDeck {
         lines: Vec::new(),
-        names: Vec::new(),
+        names: SectionNames::default(),
         skipped: Vec::new(),
     };
     for (index, raw) in text_lines(text).lines().enumerate() {
@@ -141,11 +141,11 @@ pub(crate) fn read_text(
             }
             if let Some(id) = known_section(game, line) {
                 section = id;
-                note(&mut deck.names, section_for(game, line));
+                deck.names.note(section_for(game, line));
             } else if is_foreign_zone(line) {
                 let name = section_for(game, line);
                 section = name.section.clone();
-                note(&mut deck.names, name);
+                deck.names.note(name);
             } else {
                 deck.skipped.push(SkippedLine {
                     line: number,
@@ -413,8 +413,8 @@ name = "Deck"
             skipped,
             [(1, "My Deck"), (2, "Creature (2)"), (8, "by Someone")]
         );
-        let names: Vec<(&str, &str)> = deck
-            .names
+        let names = deck.names.into_vec();
+        let names: Vec<(&str, &str)> = names
             .iter()
             .map(|n| (n.written.as_str(), n.section.as_str()))
             .collect();

@@ -4,6 +4,8 @@
 //! side or maybe) maps to that section. Any other name a file states as a zone is kept as
 //! a section of that name: the cards stay in the deck, uncounted, where the user sees them.
 
+use std::collections::HashSet;
+
 use deckhand_core::{fold_name, Game};
 
 use crate::import_report::{SectionName, SectionOutcome};
@@ -131,10 +133,24 @@ fn kept_name(written: &str) -> String {
     }
 }
 
-/// Adds `name` to `names` unless the same written name is already there.
-pub(crate) fn note(names: &mut Vec<SectionName>, name: SectionName) {
-    if !names.iter().any(|n| n.written == name.written) {
-        names.push(name);
+/// The section names a file used, each once, in the order first used; a set of the
+/// written names beside the list keeps a file of 50,000 zones linear.
+#[derive(Debug, Default)]
+pub(crate) struct SectionNames {
+    list: Vec<SectionName>,
+    seen: HashSet<String>,
+}
+
+impl SectionNames {
+    /// Adds `name` unless the same written name is already there.
+    pub(crate) fn note(&mut self, name: SectionName) {
+        if self.seen.insert(name.written.clone()) {
+            self.list.push(name);
+        }
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<SectionName> {
+        self.list
     }
 }
 

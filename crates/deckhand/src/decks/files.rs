@@ -1,6 +1,7 @@
 //! Deck files: reading any format against the card database (names resolved, unknown ones
 //! reported with suggestions), importing them as stored decks, and writing them back out.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use deckhand_core::{clip, one_line, Card, Deck, DeckEntry, Legality, Side};
@@ -82,6 +83,8 @@ impl Deckhand {
         let game = self.games().get(game_id)?;
         let file = read_deck_file(format, source_name, text, game)?;
         let mut entries: Vec<DeckEntry> = Vec::with_capacity(file.lines.len());
+        // Each card and section's entry (a map: a file of 50,000 zones stays linear).
+        let mut entry_of: HashMap<(String, String), usize> = HashMap::new();
         // The first few unknown names are described with suggestions (comparing a name
         // with every card's costs); the rest are only counted.
         let mut unknown = Vec::new();
@@ -118,10 +121,8 @@ impl Deckhand {
             };
             // Rows of one card in one section (several printings, one row per copy) are
             // one deck line: every copy counts, up to the limit of one line.
-            match entries
-                .iter_mut()
-                .find(|e| e.card.id == card.id && e.section == line.section)
-            {
+            let key = (card.id.clone(), line.section.clone());
+            match entry_of.get(&key).map(|&i| &mut entries[i]) {
                 Some(entry) if entry.count + line.count > MAX_COUNT => {
                     return Err(Error::DeckGame {
                         source_name: source_name.to_owned(),
@@ -134,11 +135,14 @@ impl Deckhand {
                     })
                 }
                 Some(entry) => entry.count += line.count,
-                None => entries.push(DeckEntry {
-                    section: line.section.clone(),
-                    count: line.count,
-                    card,
-                }),
+                None => {
+                    entry_of.insert(key, entries.len());
+                    entries.push(DeckEntry {
+                        section: line.section.clone(),
+                        count: line.count,
+                        card,
+                    });
+                }
             }
         }
         if !unknown.is_empty() {
