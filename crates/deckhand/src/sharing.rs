@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use deckhand_core::{card_set_json, card_sheet_csv, Card};
@@ -216,6 +216,21 @@ impl Deckhand {
         })?;
         let mut zip = ZipArchive::new(file)
             .map_err(|e| bad(format!("not a card pack (a .zip file): {e}")))?;
+        let listed = zip.len();
+        match duplicate_entry(path, zip.central_directory_start(), listed) {
+            Ok(None) => {}
+            Ok(Some(entry)) => {
+                let which = if entry.is_empty() {
+                    "two entries read as one name".to_owned()
+                } else {
+                    format!("two entries are named '{}'", deckhand_core::clip(&entry))
+                };
+                return Err(bad(format!(
+                    "{which}: other zip tools show the first and Deckhand would read the last, so the pack is refused"
+                )));
+            }
+            Err(e) => return Err(bad(format!("damaged: {e}"))),
+        }
         let manifest_text = entry_text(&mut zip, MANIFEST, &name)?;
         let manifest: Manifest =
             serde_json::from_str(&manifest_text).map_err(|e| bad(format!("{MANIFEST}: {e}")))?;
@@ -267,9 +282,32 @@ fn entry_bytes(zip: &mut ZipArchive<File>, entry: &str, cap: u64, name: &str) ->
         source_name: format!("{name}:{entry}"),
         message,
     };
+    let index = zip
+        .index_for_name(entry)
+        .ok_or_else(|| bad("missing from the pack".into()))?;
+    // What the entry is, before it is decrypted or inflated.
+    {
+        let raw = zip
+            .by_index_raw(index)
+            .map_err(|e| bad(format!("damaged: {e}")))?;
+        if raw.encrypted() {
+            return Err(bad(
+                "is encrypted: Deckhand reads packs as `deckhand pack export` writes them, without a password".into(),
+            ));
+        }
+        match raw.compression() {
+            CompressionMethod::Stored | CompressionMethod::Deflated => {}
+            other => {
+                return Err(bad(format!(
+                    "uses the compression method {}, which Deckhand does not read (only stored and deflated)",
+                    method_name(other)
+                )))
+            }
+        }
+    }
     let mut file = zip
-        .by_name(entry)
-        .map_err(|e| bad(format!("missing from the pack ({e})")))?;
+        .by_index(index)
+        .map_err(|e| bad(format!("cannot be read: {e}")))?;
     let too_large = || bad(format!("unpacks to more than {} MB", cap >> 20));
     if file.size() > cap {
         return Err(too_large());
@@ -285,6 +323,53 @@ fn entry_bytes(zip: &mut ZipArchive<File>, entry: &str, cap: u64, name: &str) ->
     Ok(bytes)
 }
 
+/// A zip compression method other than stored and deflated, as zip tools name it.
+fn method_name(method: CompressionMethod) -> String {
+    #[allow(deprecated)]
+    let number = match method {
+        CompressionMethod::Unsupported(number) => number,
+        other => return other.to_string(),
+    };
+    let name = match number {
+        1 => "Shrink",
+        2..=5 => "Reduce",
+        6 => "Implode",
+        9 => "Deflate64",
+        12 => "bzip2",
+        14 => "LZMA",
+        93 => "Zstandard",
+        95 => "XZ",
+        98 => "PPMd",
+        99 => "AES",
+        _ => return format!("number {number}"),
+    };
+    format!("{name} (number {number})")
+}
+
+/// The name of an entry the central directory lists twice, if one is (empty when two
+/// names differ as bytes but read as one, which `listed`, the archive's count of names,
+/// gives away). The zip crate keeps the last of them and other zip tools show the first:
+/// a pack could show one image and import another.
+fn duplicate_entry(path: &Path, start: u64, listed: usize) -> std::io::Result<Option<String>> {
+    let mut reader = std::io::BufReader::new(File::open(path)?);
+    reader.seek(SeekFrom::Start(start))?;
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut header = [0u8; 46];
+    // Each central directory header: its signature, fixed fields, then the name, the
+    // extra field and the comment, whose lengths sit at 28, 30 and 32.
+    while reader.read_exact(&mut header).is_ok() && header[..4] == *b"PK\x01\x02" {
+        let length = |at: usize| usize::from(u16::from_le_bytes([header[at], header[at + 1]]));
+        let mut name = vec![0; length(28)];
+        reader.read_exact(&mut name)?;
+        reader.seek_relative((length(30) + length(32)) as i64)?;
+        if seen.contains(&name) {
+            return Ok(Some(String::from_utf8_lossy(&name).into_owned()));
+        }
+        seen.insert(name);
+    }
+    Ok((seen.len() > listed).then(String::new))
+}
+
 fn entry_text(zip: &mut ZipArchive<File>, entry: &str, name: &str) -> Result<String> {
     let bytes = entry_bytes(zip, entry, MAX_CARDS_BYTES, name)?;
     String::from_utf8(bytes).map_err(|e| Error::Image {
@@ -292,3 +377,7 @@ fn entry_text(zip: &mut ZipArchive<File>, entry: &str, name: &str) -> Result<Str
         message: format!("not UTF-8 text ({e})"),
     })
 }
+
+#[cfg(test)]
+#[path = "sharing_tests.rs"]
+mod tests;
