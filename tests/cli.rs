@@ -844,3 +844,68 @@ fn a_large_import_draws_a_bar_on_a_terminal_and_none_with_json() {
     let report: Value = serde_json::from_str(json.trim()).expect("only JSON on the terminal");
     assert_eq!(report["added"], 12_000);
 }
+
+#[test]
+fn effects_read_proposes_the_written_form_and_names_what_it_does_not_read() {
+    let env = Env::new();
+    let reading = env.json(&[
+        "effects",
+        "read",
+        "--game",
+        "pr-dbg",
+        "--type",
+        "Hero",
+        "--stat",
+        "ability_cost=3",
+        "Ability: Draw 2 cards, then discard 1. Battle: Heal 2. Swap your deck with a foe's.",
+        "--json",
+    ]);
+    let keys: Vec<&str> = reading
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys, ["effects", "effects_text", "unread"]);
+    assert_eq!(
+        reading["effects_text"],
+        "activate (spend 3 energy): draw 2, discard 1 | when battling: heal 2"
+    );
+    assert_eq!(reading["effects"][0]["trigger"], "activated");
+    assert_eq!(reading["unread"][0]["text"], "Swap your deck with a foe's.");
+    assert!(reading["unread"][0]["reason"].as_str().unwrap().len() > 5);
+
+    let text = env.ok(&[
+        "effects",
+        "read",
+        "--game",
+        "zoids-scramble",
+        "--type",
+        "Command",
+        "Draw 1 card. If you have a Liger in the Arena, draw 2 cards instead.",
+    ]);
+    assert!(
+        text.contains("effects: when played if no [sub:liger] in arena: draw 1 | when played if [sub:liger] in arena: draw 2"),
+        "{text}"
+    );
+
+    // A type or stat the game lacks, a malformed --stat, an unknown game: exit 2, one line.
+    for args in [
+        &[
+            "effects", "read", "--game", "pr-dbg", "--type", "Wizard", "Heal 1.",
+        ][..],
+        &[
+            "effects", "read", "--game", "pr-dbg", "--stat", "mana=2", "Heal 1.",
+        ],
+        &[
+            "effects", "read", "--game", "pr-dbg", "--stat", "mana", "Heal 1.",
+        ],
+        &["effects", "read", "--game", "no-such-game", "Heal 1."],
+    ] {
+        let output = env.run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = stderr(&output);
+        assert!(message.starts_with("deckhand: error: "), "{message}");
+        assert_eq!(message.trim_end().lines().count(), 1, "{message}");
+    }
+}

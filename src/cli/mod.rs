@@ -3,6 +3,7 @@
 pub mod card;
 pub mod collection;
 pub mod deck;
+pub mod effects;
 mod figures;
 pub mod game;
 pub mod goldfish;

@@ -8,6 +8,7 @@ use deckhand::{Deckhand, Result};
 
 mod collection;
 mod decks;
+mod effects;
 mod goldfish;
 mod images;
 mod import;
@@ -17,6 +18,7 @@ mod tuning;
 
 pub use collection::{collection, CollectionBenchSize};
 pub use decks::decks;
+pub use effects::{effects, EffectsBenchReport};
 pub use goldfish::{
     goldfish, AppPathTiming, GoldfishBenchReport, GoldfishTiming, PeerTiming, APP_GAMES, APP_RUNS,
 };

@@ -292,3 +292,31 @@ fn community_heroes_of_the_grid_cards() {
         cards.len()
     );
 }
+
+/// The reader's speed on the bundled texts (issue 35: 10,000 texts in at most a second, a
+/// release build; `deckhand bench effects` is the measure). Run with `--release --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn ten_thousand_texts() {
+    let (games, sets) = bundled();
+    let cards: Vec<&Card> = sets
+        .iter()
+        .flat_map(|s| s.cards.iter())
+        .filter(|c| c.text.is_some())
+        .collect();
+    let readers: BTreeMap<String, EffectReader> = games
+        .iter()
+        .map(|g| (g.id.clone(), EffectReader::new(g)))
+        .collect();
+    let started = std::time::Instant::now();
+    for i in 0..10_000 {
+        let card = cards[i % cards.len()];
+        std::hint::black_box(reading_of(&readers[&card.game], card));
+    }
+    println!(
+        "10,000 texts ({} distinct) in {:?}",
+        cards.len(),
+        started.elapsed()
+    );
+}

@@ -19,6 +19,7 @@ mod cards;
 mod collection;
 mod deckhand;
 mod decks;
+mod effect_reading;
 mod error;
 mod game_files;
 mod game_rules;
@@ -63,6 +64,9 @@ pub use deckhand_formats::{
 };
 pub use deckhand_store::{GameUsage, StoredDeck, KEEP_BACKUPS};
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
+pub use effect_reading::{
+    read_effects_for, CardFactsInput, Effect, EffectReading, ReadingState, UnreadSentence,
+};
 pub use error::{Error, ErrorCode, Result};
 pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProblem};
 pub use game_rules::{FormatRules, GameRules, RuleWords};

@@ -170,6 +170,12 @@ impl Reading {
     /// Checks every effect against the game; one that fails is unread with its reason.
     pub fn finish(mut self, game: &Game) -> EffectReading {
         let mut effects = Vec::new();
+        // One check for all; one by one only when something fails, to name its sentences.
+        let all: Vec<Effect> = self.pending.iter().map(|p| p.effect.clone()).collect();
+        if crate::effect_check::check_card_effects(game, &all, None).is_ok() {
+            self.pending.clear();
+            effects = all;
+        }
         for pending in self.pending {
             match crate::effect_check::check_card_effects(
                 game,

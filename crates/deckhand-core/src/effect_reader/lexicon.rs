@@ -126,7 +126,7 @@ pub(crate) struct Lexicon {
     /// The first words of the moments, to find one at the end of a sentence quickly.
     pub moment_starts: Vec<String>,
     /// Card type (folded) → head as written.
-    pub default_moments: Vec<(String, String)>,
+    pub default_moments: Vec<(String, String, Option<Head>)>,
     /// (pattern, zone id), longest first.
     pub zones: Vec<(Vec<Pat>, String)>,
     /// (pattern, resource id), longest first.
@@ -385,7 +385,10 @@ impl Lexicon {
             default_moments: words
                 .default_moments
                 .iter()
-                .map(|(t, head)| (crate::fold_name(t), head.clone()))
+                .map(|(t, head)| {
+                    let parsed = parse_head(head, game, &|_| None).ok();
+                    (crate::fold_name(t), head.clone(), parsed)
+                })
                 .collect(),
             zones,
             resources,

@@ -191,6 +191,7 @@ impl<'g> EffectReader<'g> {
             lex: &self.lex,
             game: self.game,
             card,
+            by_stats: std::cell::OnceCell::new(),
         };
         let prepared = prepare(text, card);
         let mut reading = Reading {

@@ -13,6 +13,8 @@ pub(crate) struct Ctx<'a> {
     pub lex: &'a Lexicon,
     pub game: &'a Game,
     pub card: &'a CardFacts<'a>,
+    /// What the procedure plays from this card's stats (`stated_by_stats`), once a card.
+    pub by_stats: std::cell::OnceCell<Vec<crate::Step>>,
 }
 
 impl Ctx<'_> {
@@ -437,8 +439,11 @@ fn cards_inner(cur: &mut Cur, ctx: &Ctx) -> Option<Cards> {
                 continue;
             }
         }
-        // ", this card included"
-        if cur.eat_all(", this card included") || cur.eat_all(", including this card") {
+        // ", this card included", "of your choice": no more cards than named.
+        if cur.eat_all(", this card included")
+            || cur.eat_all(", including this card")
+            || cur.eat_all("of your choice")
+        {
             continue;
         }
         break;

@@ -233,7 +233,7 @@ impl EffectReader<'_> {
         // condition of its own adds to it).
         let mut dropped = 0;
         if condition.is_none() && x.is_none() {
-            let by_stats = self.stated_by_stats(ctx);
+            let by_stats = ctx.by_stats.get_or_init(|| self.stated_by_stats(ctx));
             let before = mandatory.len() + optional.len();
             mandatory.retain(|s| !by_stats.contains(s));
             optional.retain(|s| !by_stats.contains(s));
@@ -295,11 +295,14 @@ impl EffectReader<'_> {
     /// The head of a sentence that names no moment, for the card's type.
     fn default_head(&self, ctx: &Ctx) -> Option<(Head, Option<String>)> {
         let card_type = crate::fold_name(ctx.card.card_type?);
-        let (_, reads_as) = self
+        let (_, reads_as, parsed) = self
             .lex
             .default_moments
             .iter()
-            .find(|(t, _)| *t == card_type)?;
+            .find(|(t, _, _)| *t == card_type)?;
+        if let Some(head) = parsed {
+            return Some((head.clone(), None));
+        }
         let stat = |key: &str| ctx.stat(key);
         words::parse_head(reads_as, self.game, &stat)
             .ok()

@@ -244,17 +244,20 @@ pub(crate) fn sentences(text: &str) -> Vec<Sentence> {
                 if c == '.' && next.is_some_and(|n| n.is_ascii_digit()) {
                     continue;
                 }
-                push_sentence(&mut out, &text[start..i]);
+                // The sentence as printed keeps its full stop (not its tokens).
+                let end = if c == '\n' { i } else { i + c.len_utf8() };
+                push_sentence(&mut out, &text[start..i], &text[start..end]);
                 start = i + c.len_utf8();
             }
             _ => {}
         }
     }
-    push_sentence(&mut out, &text[start..]);
+    push_sentence(&mut out, &text[start..], &text[start..]);
     out
 }
 
-fn push_sentence(out: &mut Vec<Sentence>, piece: &str) {
+/// `piece` is what the tokens are read from; `printed`, the same with its full stop.
+fn push_sentence(out: &mut Vec<Sentence>, piece: &str, printed: &str) {
     let trimmed = piece.trim();
     if trimmed.is_empty() {
         return;
@@ -305,7 +308,7 @@ fn push_sentence(out: &mut Vec<Sentence>, piece: &str) {
         return;
     }
     out.push(Sentence {
-        text: trimmed.to_owned(),
+        text: printed.trim().to_owned(),
         labels,
         body: tokens,
     });

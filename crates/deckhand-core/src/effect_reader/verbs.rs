@@ -31,7 +31,7 @@ pub(super) fn draw(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<Action
         });
     }
     let n = cur.number()?;
-    if !cur.eat("card") {
+    if !cur.eat("card") && !clause_ends(cur) {
         return None;
     }
     if cur.eat("from") {
@@ -134,7 +134,8 @@ pub(super) fn discard(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<Act
     }
     let n = cur.number()?;
     let mut filter = None;
-    if !cur.eat("card") {
+    // "discard 1": the noun left out at the end of a clause.
+    if !cur.eat("card") && !clause_ends(cur) {
         let named = cards(cur, ctx)?;
         if named.this || named.pronoun || named.count != Count::Unsaid {
             return None;
@@ -518,4 +519,11 @@ pub(super) fn choose(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<Acti
         break;
     }
     (options.len() >= 2).then(|| Action::steps(vec![Step::Choose { options }]))
+}
+
+/// Whether the clause ends here (the sentence's end, a comma, "then", "and"): where a
+/// count may stand without its noun ("draw 2, then discard 1").
+fn clause_ends(cur: &Cur) -> bool {
+    cur.peek()
+        .is_none_or(|t| t.is_punct(",") || t.is_punct(";") || t.is("then") || t.is("and"))
 }
