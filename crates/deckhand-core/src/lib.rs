@@ -61,6 +61,6 @@ pub use name::{fold_name, line_breaker, one_line, same_folded, slug};
 pub use quote::{clip, QUOTED_CHARS};
 pub use effect_reader::{
     read_effects, CardFacts, EffectReader, EffectReading, MomentWords, NoEffectWords, ReadingState,
-    StatedByStats, TextWords, UnreadSentence, UpToOrder,
+    SentenceWords, StatedByStats, TextWords, UnreadSentence, UpToOrder,
 };
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -291,6 +291,43 @@ fn community_heroes_of_the_grid_cards() {
         "{} cards: {empty} without text, {read} read, {partial} partial, {none} not read",
         cards.len()
     );
+
+    // The enemy decks' cards, as Monsters (their damage is in their text there).
+    let path = path.with_file_name("enemies.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} is not here", path.display());
+        return;
+    };
+    let decks: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let (mut read, mut partial, mut none) = (0, 0, 0);
+    for card in decks
+        .iter()
+        .flat_map(|d| d["deck"].as_array().cloned().unwrap_or_default())
+    {
+        let description = card["description"].as_str().unwrap_or("").trim().to_owned();
+        let facts = CardFacts {
+            name: card["name"].as_str(),
+            card_type: Some("Monster"),
+            ..CardFacts::default()
+        };
+        let reading = reader.read(&description, &facts);
+        match reading.state {
+            deckhand_core::ReadingState::Read => read += 1,
+            deckhand_core::ReadingState::Partial => partial += 1,
+            deckhand_core::ReadingState::NotRead => none += 1,
+        }
+        if !reading.effects.is_empty() {
+            println!(
+                "{:?} enemy {}\n    {}\n    -> {}\n    unread: {:?}",
+                reading.state,
+                card["name"],
+                description.replace('\n', " / "),
+                reading.effects_text,
+                reading.unread.iter().map(|u| &u.text).collect::<Vec<_>>(),
+            );
+        }
+    }
+    println!("enemy cards: {read} read, {partial} partial, {none} not read");
 }
 
 /// The reader's speed on the bundled texts (issue 35: 10,000 texts in at most a second, a

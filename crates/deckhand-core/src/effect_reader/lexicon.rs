@@ -142,6 +142,8 @@ pub(crate) struct Lexicon {
     /// Other players' names, compiled.
     pub others: Vec<Vec<Pat>>,
     pub no_effect: Vec<(Vec<Pat>, String)>,
+    /// The game's sentences: (pattern, what it reads as).
+    pub sentences: Vec<(Vec<Pat>, String)>,
     /// (folded card types, steps as written).
     pub stated_by_stats: Vec<(Vec<String>, String)>,
     pub numbers: Vec<(Vec<Pat>, i64)>,
@@ -166,7 +168,7 @@ pub(crate) struct Lexicon {
 fn stems(name: &str) -> Vec<String> {
     tokenize(name)
         .into_iter()
-        .filter(|t| t.kind == Kind::Word || matches!(t.kind, Kind::Number(_)))
+        .filter(|t| matches!(t.kind, Kind::Word | Kind::Number(_) | Kind::Symbol))
         .map(|t| t.stem)
         .collect()
 }
@@ -318,6 +320,16 @@ impl Lexicon {
                     .map(|w| (compile(w, false), entry.reason.clone()))
             })
             .collect();
+        let sentences = words
+            .sentences
+            .iter()
+            .flat_map(|entry| {
+                entry
+                    .words
+                    .iter()
+                    .map(|w| (compile(w, false), entry.reads_as.clone()))
+            })
+            .collect();
         let stated_by_stats = words
             .stated_by_stats
             .iter()
@@ -398,6 +410,7 @@ impl Lexicon {
             durations,
             others,
             no_effect,
+            sentences,
             stated_by_stats,
             numbers,
             x_up_to: words.x_up_to,
@@ -498,4 +511,45 @@ pub(crate) fn match_all(tokens: &[Tok], pattern: &[Pat]) -> bool {
         }
     }
     go(tokens, 0, pattern)
+}
+
+/// The numbers `#` matches when `pattern` matches all of `tokens` (`*` trying every
+/// split); `None` when it does not match.
+pub(crate) fn match_capture(tokens: &[Tok], pattern: &[Pat]) -> Option<Vec<i64>> {
+    fn go(tokens: &[Tok], pos: usize, pattern: &[Pat], numbers: &mut Vec<i64>) -> bool {
+        let Some((first, rest)) = pattern.split_first() else {
+            return pos == tokens.len();
+        };
+        match first {
+            Pat::Any => (pos..=tokens.len()).any(|at| {
+                let kept = numbers.len();
+                go(tokens, at, rest, numbers) || {
+                    numbers.truncate(kept);
+                    false
+                }
+            }),
+            Pat::Number => {
+                let Some(tok) = tokens.get(pos) else {
+                    return false;
+                };
+                let n = match tok.kind {
+                    Kind::Number(n) => Some(n),
+                    _ if tok.text == "a" || tok.text == "an" => Some(1),
+                    _ => super::tokens::number_word(&tok.text),
+                };
+                let Some(n) = n else { return false };
+                numbers.push(n);
+                go(tokens, pos + 1, rest, numbers) || {
+                    numbers.pop();
+                    false
+                }
+            }
+            _ => match match_words(tokens, pos, std::slice::from_ref(first), false) {
+                Some(end) => go(tokens, end, rest, numbers),
+                None => false,
+            },
+        }
+    }
+    let mut numbers = Vec::new();
+    go(tokens, 0, pattern, &mut numbers).then_some(numbers)
 }

@@ -48,7 +48,7 @@ use tokens::{prepare, strip_asides, Cur, Tok};
 use words::Head;
 
 pub(crate) use words::check_words;
-pub use words::{MomentWords, NoEffectWords, StatedByStats, TextWords, UpToOrder};
+pub use words::{MomentWords, NoEffectWords, SentenceWords, StatedByStats, TextWords, UpToOrder};
 
 /// What the reader knows of a card besides its text. Everything is optional: the type
 /// picks a moment for sentences that name none, the stats fill costs ("Ability:" costs

@@ -4,7 +4,7 @@
 
 use super::assemble::apply_condition;
 use super::conditions::{self, Condition};
-use super::lexicon::match_words;
+use super::lexicon::{match_capture, match_words};
 use super::phrases::{self, Ctx};
 use super::steps::{self, Action, Scope};
 use super::tokens::{self, Cur, Tok};
@@ -23,6 +23,9 @@ impl EffectReader<'_> {
     ) -> Read {
         if let Some(reason) = no_effect_reason(body, ctx) {
             return Read::NoEffect(reason);
+        }
+        if let Some(read) = self.game_sentence(body, inherited.clone(), ctx) {
+            return read;
         }
         let x = self.x_payment(body, ctx);
         let mut body = x.as_ref().map_or(body, |x| &x.body[..]);
@@ -272,6 +275,57 @@ impl EffectReader<'_> {
             permissions,
             statics,
         }))
+    }
+
+    /// A sentence of the game's own (`sentences`), whole: what it reads as.
+    fn game_sentence(
+        &self,
+        body: &[Tok],
+        inherited: Option<(Head, Option<String>)>,
+        ctx: &Ctx,
+    ) -> Option<Read> {
+        let (numbers, reads_as) = self
+            .lex
+            .sentences
+            .iter()
+            .find_map(|(pattern, reads_as)| Some((match_capture(body, pattern)?, reads_as)))?;
+        let (head, card_in, own_head, steps, optional) =
+            match words::sentence_meaning(reads_as, &numbers, self.game) {
+                Err(reason) => return Some(Read::Unread(reason)),
+                Ok(words::SentenceMeaning::Effect(effect)) => {
+                    let optional = effect.optional;
+                    let head = Head {
+                        trigger: effect.trigger,
+                        cost: effect.cost,
+                        optional: false,
+                        requirement: effect.requirement,
+                        hp: effect.hp,
+                        card: effect.card,
+                    };
+                    (head, None, true, effect.steps, optional)
+                }
+                Ok(words::SentenceMeaning::Steps(steps)) => {
+                    let (head, card_in) = inherited.or_else(|| self.default_head(ctx))?;
+                    (head, card_in, false, steps, false)
+                }
+            };
+        let (mandatory, optional) = if optional {
+            (Vec::new(), steps)
+        } else {
+            (steps, Vec::new())
+        };
+        Some(Read::Effects(Box::new(SentenceRead {
+            head,
+            card_in,
+            own_head,
+            condition: None,
+            instead: false,
+            if_you_do: false,
+            mandatory,
+            optional,
+            permissions: Vec::new(),
+            statics: Vec::new(),
+        })))
     }
 
     /// A moment that ends the sentence ("… when gained"): its head, where the card is

@@ -293,6 +293,13 @@ const PR_HOTG: &[Case] = &[
         "Deal 2 damage to a Ranger. That Ranger discards 1 card from their hand.",
         "when attacks: deal 2 damage, discard 1",
     ),
+    // A sentence of the game's own (`sentences`), its number read.
+    case(
+        "Boss",
+        &["health=9", "damage=4"],
+        "Deal 4 damage to each Ranger.",
+        "when attacks if 2+ [t:ranger] in rangers: deal 4 damage",
+    ),
 ];
 
 #[test]

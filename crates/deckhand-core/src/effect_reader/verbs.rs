@@ -186,7 +186,9 @@ pub(super) fn damage_target(cur: &mut Cur, ctx: &Ctx) -> Option<bool> {
         cur.pos -= 1;
     }
     if let Some(named) = cards(cur, ctx) {
-        if named.count == Count::Every || named.this || named.pronoun {
+        // One card (or any one): damage to several is several steps, not read here.
+        let one = matches!(named.count, Count::Fixed(1) | Count::Unsaid);
+        if !one || named.this || named.pronoun {
             cur.pos = start;
             return None;
         }

@@ -63,6 +63,10 @@ pub struct TextWords {
     /// `#` for a number: `"drama #"`, `"if negated *"`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub no_effect: Vec<NoEffectWords>,
+    /// Sentences the game's cards print often, and what each reads as: steps, or a whole
+    /// effect; `#` in the words is a number, `{1}`, `{2}`… in `reads_as` the numbers read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sentences: Vec<SentenceWords>,
     /// What the procedure already plays from a card's stats, by card type: a sentence that
     /// says only this is stated by its stats (`steps = "deal {hits} damage, roll {dice}"`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -125,6 +129,56 @@ pub struct MomentWords {
 pub struct NoEffectWords {
     pub words: Vec<String>,
     pub reason: String,
+}
+
+/// A sentence of the game's and what it reads as.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SentenceWords {
+    pub words: Vec<String>,
+    /// Steps (`"deal {1} damage"`) under the sentence's moment, or a whole effect
+    /// (`"when attacks if 2+ [t:ranger] in rangers: deal {1} damage"`).
+    pub reads_as: String,
+}
+
+/// What a game's sentence reads as, its numbers filled: a whole effect, or steps.
+pub(crate) enum SentenceMeaning {
+    Effect(Effect),
+    Steps(Vec<Step>),
+}
+
+/// Reads a sentence's `reads_as` with `numbers` for `{1}`, `{2}`…, checked against the game.
+pub(crate) fn sentence_meaning(
+    reads_as: &str,
+    numbers: &[i64],
+    game: &Game,
+) -> Result<SentenceMeaning, String> {
+    let mut filled = reads_as.trim().to_owned();
+    for (i, n) in numbers.iter().enumerate() {
+        filled = filled.replace(&format!("{{{}}}", i + 1), &n.to_string());
+    }
+    let words = crate::EffectWords::for_game(game);
+    if let Ok(effects) = crate::parse_effects(&filled, Some(&words)) {
+        if let Ok([effect]) = <[Effect; 1]>::try_from(effects) {
+            crate::effect_check::check_card_effects(game, std::slice::from_ref(&effect), None)
+                .map_err(|(path, message)| {
+                    format!("{}: {message}", path.trim_start_matches('.'))
+                })?;
+            return Ok(SentenceMeaning::Effect(effect));
+        }
+    }
+    let steps = parse_steps(&filled, game, &|_| None)?;
+    // Checked as the steps of an effect at any moment the game has.
+    let trigger = game
+        .effects
+        .triggers
+        .iter()
+        .find_map(|t| Trigger::from_id(t))
+        .ok_or("the game declares no trigger in [effects]")?;
+    let probe = Head::of(trigger).into_effect(steps.clone());
+    crate::effect_check::check_card_effects(game, std::slice::from_ref(&probe), None)
+        .map_err(|(path, message)| format!("{}: {message}", path.trim_start_matches('.')))?;
+    Ok(SentenceMeaning::Steps(steps))
 }
 
 /// The steps the procedure plays from a card's stats, for some card types.
@@ -263,6 +317,22 @@ pub(crate) fn check_words(game: &Game) -> Result<(), (String, String)> {
                 "a reason is one non-empty line".into(),
             ));
         }
+    }
+    for (i, entry) in words.sentences.iter().enumerate() {
+        if entry.words.is_empty() || !entry.words.iter().all(|p| phrase_ok(p)) {
+            return Err((
+                at(format!("sentences[{i}].words")),
+                "a list of one-line phrases, at least one".into(),
+            ));
+        }
+        let numbers = entry
+            .words
+            .iter()
+            .map(|w| w.matches('#').count())
+            .max()
+            .unwrap_or(0);
+        sentence_meaning(&entry.reads_as, &vec![1; numbers], game)
+            .map_err(|message| (at(format!("sentences[{i}].reads_as")), message))?;
     }
     for (i, entry) in words.stated_by_stats.iter().enumerate() {
         if let Some(j) = entry.types.iter().position(|t| game.card_type(t).is_none()) {
