@@ -166,6 +166,17 @@ fn strip_position(message: &str) -> String {
 
 type CardProblem = (String, String);
 
+/// Why `text` (a card's name or id) cannot be stored, if it holds a line break or another
+/// control character: what and where, as a deck name's rule says it (`deck_store`).
+fn not_one_line(what: &str, text: &str) -> Option<String> {
+    let (at, found) = crate::name::line_breaker(text)?;
+    Some(format!(
+        "{what} cannot hold line breaks or control characters: it holds {} at character {}",
+        crate::name::line_breaker_words(found),
+        at + 1
+    ))
+}
+
 /// The first problem of a card, for readers that stop at one (the JSON reader).
 fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
     check_card(game, input).map_err(|mut problems| problems.swap_remove(0))
@@ -178,6 +189,9 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
     let name = input.name.trim().to_owned();
     if name.is_empty() {
         problems.push((".name".into(), "a card needs a name".into()));
+    }
+    if let Some(problem) = not_one_line("a card name", &name) {
+        problems.push((".name".into(), problem));
     }
     let card_type = game.card_type(&input.card_type);
     if card_type.is_none() {
@@ -242,7 +256,13 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
         }
     }
     let id = match input.id {
-        Some(id) if !id.trim().is_empty() => id.trim().to_owned(),
+        Some(id) if !id.trim().is_empty() => {
+            let id = id.trim().to_owned();
+            if let Some(problem) = not_one_line("an id", &id) {
+                problems.push((".id".into(), problem));
+            }
+            id
+        }
         Some(_) => {
             problems.push((".id".into(), "an id, when given, must not be empty".into()));
             String::new()

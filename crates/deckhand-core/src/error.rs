@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::quote::{clip, escape_controls};
+
 /// Where in a source a problem sits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Location {
@@ -24,14 +26,14 @@ impl fmt::Display for Location {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CoreError {
     /// A game definition (`data/games/<id>.toml`) is malformed or inconsistent.
-    #[error("{source_name}: {location}: {message}")]
+    #[error("{}", one_line_error(.source_name, .location, .message))]
     GameDefinition {
         source_name: String,
         location: Location,
         message: String,
     },
     /// A card-set file is malformed or does not fit its game.
-    #[error("{source_name}: {location}: {message}")]
+    #[error("{}", one_line_error(.source_name, .location, .message))]
     CardSet {
         source_name: String,
         location: Location,
@@ -73,22 +75,36 @@ pub struct RowProblem {
     pub message: String,
 }
 
+/// One line, whatever a file put in its header cell or the message quotes: control
+/// characters are escaped ([`escape_controls`]).
 impl fmt::Display for RowProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.row > 0 {
             write!(f, "row {}", self.row)?;
             match &self.column {
-                Some((n, name)) if !name.is_empty() => write!(f, ", column {n} ({name})")?,
+                Some((n, name)) if !name.is_empty() => write!(f, ", column {n} ({})", clip(name))?,
                 Some((n, _)) => write!(f, ", column {n}")?,
                 None => {}
             }
             f.write_str(": ")?;
         }
-        f.write_str(&self.message)
+        f.write_str(&escape_controls(&self.message))
     }
 }
 
+/// `source: location: message`, each part escaped ([`escape_controls`]): a file's name,
+/// a key in it or a value quoted in the message cannot add a line to the error.
+fn one_line_error(source_name: &str, location: &Location, message: &str) -> String {
+    format!(
+        "{}: {}: {}",
+        escape_controls(source_name),
+        escape_controls(&location.to_string()),
+        escape_controls(message)
+    )
+}
+
 fn rows(source_name: &str, problems: &[RowProblem], more: usize) -> String {
+    let source_name = escape_controls(source_name);
     let mut lines: Vec<String> = problems
         .iter()
         .map(|p| format!("{source_name}: {p}"))

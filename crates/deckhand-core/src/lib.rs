@@ -57,8 +57,8 @@ pub use game::{
 pub use game_template::game_template;
 pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
-pub use name::{fold_name, line_breaker, one_line, same_folded, slug};
-pub use quote::{clip, QUOTED_CHARS};
+pub use name::{fold_name, line_breaker, line_breaker_words, one_line, same_folded, slug};
+pub use quote::{clip, escape_controls, QUOTED_CHARS};
 pub use effect_reader::{
     read_effects, CardFacts, EffectReader, EffectReading, MomentWords, NoEffectWords, ReadingState,
     SentenceWords, StatedByStats, TextWords, UnreadSentence, UpToOrder,

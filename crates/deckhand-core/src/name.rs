@@ -80,7 +80,17 @@ pub fn line_breaker(text: &str) -> Option<(usize, char)> {
     text.chars().enumerate().find(|&(_, c)| breaks_line(c))
 }
 
-fn breaks_line(c: char) -> bool {
+/// What [`line_breaker`] found, in words: "a line break", "a tab", "the control
+/// character U+001B".
+pub fn line_breaker_words(c: char) -> String {
+    match c {
+        '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}' => "a line break".into(),
+        '\t' => "a tab".into(),
+        other => format!("the control character U+{:04X}", u32::from(other)),
+    }
+}
+
+pub(crate) fn breaks_line(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 

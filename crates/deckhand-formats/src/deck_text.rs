@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use deckhand_core::{clip, Game, Location, Side};
+use deckhand_core::{clip, one_line, Game, Location, Side};
 
 use crate::error::FormatError;
 use crate::import_report::SkippedLine;
@@ -149,7 +149,8 @@ pub(crate) fn read_text(
             } else {
                 deck.skipped.push(SkippedLine {
                     line: number,
-                    text: line.to_owned(),
+                    // Shown back as it was, less what would break the report's line.
+                    text: one_line(line),
                 });
             }
             continue;

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use deckhand_core::{fold_name, Game};
+use deckhand_core::{fold_name, one_line, Game};
 
 use crate::import_report::{SectionName, SectionOutcome};
 
@@ -101,9 +101,12 @@ pub(crate) fn is_foreign_zone(written: &str) -> bool {
 }
 
 /// Where the cards of a zone named `written` go, and what the report says about it. A
-/// missing or blank name is the main deck.
+/// missing or blank name is the main deck. The name is made one line first (`one_line`,
+/// as a deck name from a file is): a zone cannot put a line break or a terminal escape
+/// into a section name, a report or a table.
 pub(crate) fn section_for(game: &Game, written: &str) -> SectionName {
-    let trimmed = written.trim();
+    let line = one_line(written);
+    let trimmed = line.as_str();
     let (section, outcome) = match known_section(game, trimmed) {
         Some(id) => {
             let same = |name: &str| fold_name(name) == fold_name(trimmed);

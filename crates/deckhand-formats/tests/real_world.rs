@@ -225,3 +225,25 @@ fn a_lackey_zone_of_twenty_thousand_cards_reads_each_once() {
     assert_eq!(deck.lines.len(), 20_000);
     assert!(deck.lines.iter().all(|l| l.count == 2));
 }
+
+/// Issue "Nothing a file can say breaks Deckhand": a zone named with a line break or an
+/// escape code is kept as a one-line section, and a message quoting a file's text
+/// escapes its control characters.
+#[test]
+fn control_characters_in_a_deck_file_stay_out_of_sections_and_error_lines() {
+    let text = "<cockatrice_deck><zone name='Re&#10;serve&#27;[2J'><card number='1' name='A'/></zone></cockatrice_deck>";
+    let deck = read_deck_file(DeckFormat::Cockatrice, "d.cod", text, &zoids()).unwrap();
+    assert_eq!(deck.lines[0].section, "Re serve [2J");
+    assert_eq!(deck.report.names[0].written, "Re serve [2J");
+    let text = "<cockatrice_deck><zone name='main'><card number='t&#10;wo' name='A'/></zone></cockatrice_deck>";
+    let message = read_deck_file(DeckFormat::Cockatrice, "d\u{1b}.cod", text, &zoids())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "d\\u{1b}.cod:1:36: a count must be a whole number, found 't\\nwo'"
+    );
+    let text = "Title\u{1b}[2J\n4 A\n";
+    let deck = read_deck_file(DeckFormat::Text, "d.txt", text, &zoids()).unwrap();
+    assert_eq!(deck.report.skipped[0].text, "Title [2J");
+}

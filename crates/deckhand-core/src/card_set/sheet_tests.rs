@@ -109,8 +109,9 @@ fn a_semicolon_sheet_separates_lists_with_bars() {
 
 #[test]
 fn a_problem_after_a_multi_line_cell_names_the_rows_first_line() {
+    // Rules text may hold lines (a name may not).
     let error = read(
-        "name,type,power\n\"Two\nLines\",Zoid,1\nBad,Zoid,99\n",
+        "text,type,power,name\n\"Two\nLines\",Zoid,1,Ray\n,Zoid,99,Bad\n",
         b',',
     )
     .unwrap_err()
@@ -310,4 +311,23 @@ fn a_utf16_or_latin1_spreadsheet_says_how_to_save_it_as_utf8() {
         let error = sheet_columns("cards.csv", &bytes, &games, &options).unwrap_err();
         assert_eq!(error.to_string(), message);
     }
+}
+
+/// Issue "Nothing a file can say breaks Deckhand": a header cell or a cell with a newline
+/// or an escape code stays inside its one error line.
+#[test]
+fn control_characters_in_a_spreadsheet_are_escaped_in_its_error_lines() {
+    let text = "name,type,\"po\u{1b}[2Jwer\"\n\"Red\nRush\",Zoid,1\n";
+    let error = read(text, b',').unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "cards.csv: row 1, column 3 (po\\u{1b}[2Jwer): 'po\\u{1b}[2Jwer' is not a card field or a stat of Zoids Scramble (--map COLUMN=FIELD or --ignore COLUMN)"
+    );
+    let error = read("name,type\n\"Red\nRush\",Zoid\n", b',')
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "cards.csv: row 2, column 1 (name): a card name cannot hold line breaks or control characters: it holds a line break at character 4"
+    );
 }

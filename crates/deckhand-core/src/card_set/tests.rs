@@ -264,3 +264,29 @@ fn a_stat_out_of_range_and_one_of_another_type_are_both_named() {
         .message
         .contains("'speed' is not a stat of Zoids Scramble"));
 }
+
+/// Issue "Nothing a file can say breaks Deckhand": control characters from a file reached
+/// error lines and tables raw. A card's name and id must be one line; every message
+/// escapes what it quotes.
+#[test]
+fn a_card_name_or_id_with_a_control_character_is_refused_and_escaped() {
+    let cases = [
+        (r#"{"name": "Red\nRush", "type": "Zoid"}"#,
+         "set.json: cards[1].name: a card name cannot hold line breaks or control characters: it holds a line break at character 4"),
+        (r#"{"name": "Red \u001b[31mRush", "type": "Zoid"}"#,
+         "set.json: cards[1].name: a card name cannot hold line breaks or control characters: it holds the control character U+001B at character 5"),
+        (r#"{"name": "Red Rush", "id": "red\u0000rush", "type": "Zoid"}"#,
+         "set.json: cards[1].id: an id cannot hold line breaks or control characters: it holds the control character U+0000 at character 4"),
+        (r#"{"name": "Red Rush", "type": "Zo\nid"}"#,
+         "set.json: cards[1].type: 'Zo\\nid' is not a card type of Zoids Scramble (types: Zoid, Command)"),
+        (r#"{"name": "Red Rush", "type": "Zoid", "stats": {"pow\u001ber": 1}}"#,
+         "set.json: cards[1].stats.pow\\u{1b}er: 'pow\\u{1b}er' is not a stat of a Zoid card (its stats: power, attack_energy)"),
+    ];
+    for (card, expected) in cases {
+        let error = parse(&one_card(card)).unwrap_err();
+        assert_eq!(error, expected, "for {card}");
+        assert_eq!(error.lines().count(), 1);
+    }
+    let tab = parse(&one_card(r#"{"name": "Red\tRush", "type": "Zoid"}"#)).unwrap_err();
+    assert!(tab.ends_with("it holds a tab at character 4"), "{tab}");
+}
