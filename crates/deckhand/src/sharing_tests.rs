@@ -57,7 +57,10 @@ fn import(bytes: &[u8]) -> String {
         .import_pack(&path, &mut |_| {})
         .unwrap_err()
         .to_string();
-    assert!(deckhand.card("pack-liger", None).is_err(), "a card was written");
+    assert!(
+        deckhand.card("pack-liger", None).is_err(),
+        "a card was written"
+    );
     message.replace(&path.display().to_string(), "kit.zip")
 }
 
