@@ -63,7 +63,9 @@ pub(super) fn game_verb(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<A
 pub(super) fn bare_bonus(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<Action> {
     let by = signed(cur)?;
     let stat = stat(cur, ctx)?;
-    let duration = duration(cur, ctx).unwrap_or_else(|| default_duration(scope.trigger));
+    let duration = duration(cur, ctx)
+        .or(scope.duration)
+        .unwrap_or_else(|| default_duration(scope.trigger));
     Some(Action {
         steps: vec![Step::Modify {
             stat,
@@ -97,7 +99,13 @@ pub(super) fn signed(cur: &mut Cur) -> Option<i64> {
 /// "Equipment cards cost you 1 fewer Shard", "Each Hero card you play this turn makes 1
 /// extra Shard".
 pub(super) fn stat_change(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option<Action> {
-    let named = cards(cur, ctx)?;
+    let mut named = cards(cur, ctx)?;
+    // "When this Zoid attacks, it gets +3 power": after a moment of the card's own, "it" is
+    // the card (a chosen card is another's).
+    if named.pronoun && scope.chosen.is_none() && scope.trigger.is_some_and(own_moment) {
+        named.pronoun = false;
+        named.this = true;
+    }
     if named.pronoun || named.top_of.is_some() {
         return None;
     }
@@ -209,7 +217,10 @@ pub(super) fn stat_change(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option
         return None;
     }
     let by = amount(by, cur, ctx, scope);
-    let explicit = duration(cur, ctx).or(this_turn.then_some(Duration::Turn));
+    // "Until end of turn, this card gets +3 power": the sentence's leading duration.
+    let explicit = duration(cur, ctx)
+        .or(this_turn.then_some(Duration::Turn))
+        .or(scope.duration);
     let mut named = named;
     if let Some(stat) = deals {
         named.clauses.push(format!("{stat}>=1"));
@@ -429,4 +440,13 @@ pub(super) fn next_one(cur: &mut Cur, ctx: &Ctx, _scope: &mut Scope) -> Option<A
         },
         duration: Duration::NextAttack,
     }]))
+}
+
+/// A moment of the card's own (it attacks, it is set…), after which "it" is the card.
+fn own_moment(trigger: crate::Trigger) -> bool {
+    use crate::Trigger::*;
+    matches!(
+        trigger,
+        Played | Set | Summoned | Attacks | Blocks | Battles | WinsBattle | LosesBattle | Revealed
+    )
 }

@@ -187,6 +187,15 @@ impl EffectReader<'_> {
                 format!("the reader stops at '{}'", crate::clip(&at))
             });
         }
+        // A leading "until end of turn," must be what a stat change (or Guard) lasts.
+        if scope.duration.is_some()
+            && !actions
+                .iter()
+                .flat_map(|a| &a.steps)
+                .any(|s| matches!(s, Step::Modify { .. } | Step::Unguard { .. }))
+        {
+            return Read::Unread("a duration on steps that do not last".into());
+        }
         if actions.iter().all(|a| a.others_only) {
             return Read::NoEffect(
                 "another player's act: it does nothing against the goldfish".into(),

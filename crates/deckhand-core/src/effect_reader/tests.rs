@@ -146,6 +146,12 @@ const ZOIDS: &[Case] = &[
         "Put the top 3 cards of your deck into your Scrapyard. Draw 1 card.",
         "when played: move 3 from deck to scrapyard, draw 1",
     ),
+    case(
+        "Zoid",
+        &[],
+        "When this Zoid attacks, until end of turn, it gets +3 power.",
+        "when attacks: this +3 power until end of turn",
+    ),
 ];
 
 #[test]
