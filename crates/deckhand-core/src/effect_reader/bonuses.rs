@@ -221,7 +221,6 @@ pub(super) fn stat_change(cur: &mut Cur, ctx: &Ctx, scope: &mut Scope) -> Option
     let explicit = duration(cur, ctx)
         .or(this_turn.then_some(Duration::Turn))
         .or(scope.duration);
-    let mut named = named;
     if let Some(stat) = deals {
         named.clauses.push(format!("{stat}>=1"));
     }
