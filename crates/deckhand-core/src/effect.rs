@@ -178,6 +178,27 @@ pub struct Requirement {
     pub distinct: bool,
 }
 
+/// How deep `choose` options may nest (a choice inside a choice's option…). Printed cards
+/// nest one; one limit for the written form, the JSON and keywords' templates, low enough
+/// that every stored effect reads back from its JSON (serde_json stops at 128 levels and a
+/// choice costs four) and that the recursive parser, checker and printer stay shallow.
+pub const MAX_CHOICE_NESTING: usize = 8;
+
+/// How many `choose` deep `steps` nest (0 without a choice). Recursive: only called on
+/// effects that a bounded reader built (the written form's parser or serde_json's 128).
+pub fn choice_nesting(steps: &[Step]) -> usize {
+    steps
+        .iter()
+        .map(|step| match step {
+            Step::Choose { options } => {
+                1 + options.iter().map(|o| choice_nesting(o)).max().unwrap_or(0)
+            }
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// A query in Deckhand's query language, as written (`t:zoid power<=3`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(transparent)]

@@ -8,7 +8,10 @@
 //! Problems come back as `(path, message)`, the path relative to the card
 //! (`.effects[0].steps[1].from`).
 
-use crate::effect::{Amount, Effect, Filter, GoldfishNote, Requirement, Step, Target, Trigger};
+use crate::effect::{
+    choice_nesting, Amount, Effect, Filter, GoldfishNote, Requirement, Step, Target, Trigger,
+    MAX_CHOICE_NESTING,
+};
 use crate::query::{parse_filter, Vocabulary};
 use crate::Game;
 
@@ -78,6 +81,12 @@ impl Checker<'_> {
             );
         }
         self.steps(&format!("{path}.cost"), &effect.cost)?;
+        if choice_nesting(&effect.steps) > MAX_CHOICE_NESTING {
+            return fail(
+                ".steps",
+                format!("choices nest at most {MAX_CHOICE_NESTING} deep"),
+            );
+        }
         if effect.steps.is_empty() {
             return fail(".steps", "an effect needs at least one step".into());
         }

@@ -20,7 +20,7 @@ use std::fmt::{self, Write as _};
 use crate::effect::{
     Amount, Duration, Effect, HpCheck, PerCount, Requirement, Step, Target, Trigger,
 };
-use crate::effect::{EffectsDef, Filter};
+use crate::effect::{EffectsDef, Filter, MAX_CHOICE_NESTING};
 use crate::query::{parse_filter, Vocabulary};
 use crate::Game;
 
@@ -355,6 +355,7 @@ pub fn parse_effects(
         chars: text.chars().collect(),
         pos: 0,
         words,
+        choice_depth: 0,
     };
     parser.skip_spaces();
     let mut effects = Vec::new();
@@ -387,6 +388,8 @@ struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
     words: Option<&'a EffectWords>,
+    /// How many `choose (` the parser is inside.
+    choice_depth: usize,
 }
 
 type Parsed<T> = Result<T, EffectTextError>;
@@ -640,13 +643,24 @@ impl Parser<'_> {
             let filter = self.space_then_filter()?;
             return Ok(Step::Copy { filter });
         }
+        let choice_at = self.pos;
         if self.eat("choose (") {
+            // Bounded before recursing: deep nesting would overflow the stack here, and
+            // what is stored must read back from its JSON (`MAX_CHOICE_NESTING`).
+            if self.choice_depth >= MAX_CHOICE_NESTING {
+                return Err(self.error_at(
+                    choice_at,
+                    &format!("choices nest at most {MAX_CHOICE_NESTING} deep"),
+                ));
+            }
+            self.choice_depth += 1;
             let mut options = vec![self.steps()?];
             self.expect(")")?;
             while self.eat(" or (") {
                 options.push(self.steps()?);
                 self.expect(")")?;
             }
+            self.choice_depth -= 1;
             return Ok(Step::Choose { options });
         }
         if self.eat("fill hand to ") {
