@@ -13,7 +13,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
 use crate::deck_store::{save_tagged_deck_in, TaggedDeck};
-use crate::store::{card_from_row, each_card, write_tx, CARD_COLUMNS};
+use crate::store::{card_from_row, each_card, read_json_columns, write_tx, CARD_COLUMNS};
 use crate::{CardFilter, Store, StoreError};
 
 /// What one import run changed, per file and in total.
@@ -182,7 +182,7 @@ impl CardImport<'_> {
         &self,
         mut each: impl FnMut(Card) -> Result<(), E>,
     ) -> Result<(), E> {
-        each_card(&self.tx, &CardFilter::default(), &mut each)
+        each_card(&self.tx, &CardFilter::default(), &mut each, None)
     }
 
     /// What the run would do, then writes nothing (the transaction rolls back): a dry run.
@@ -449,6 +449,7 @@ fn insert_new_card(
     row: &CardRow,
     hash: i64,
 ) -> Result<(), StoreError> {
+    row.read_back()?;
     tx.prepare_cached(insert_card!())?
         .execute(&card_values(card, row, &hash)[..])?;
     Ok(())
@@ -456,6 +457,7 @@ fn insert_new_card(
 
 /// Inserts or replaces a card's row.
 fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<(), StoreError> {
+    row.read_back()?;
     tx.prepare_cached(concat!(
         insert_card!(),
         "
@@ -599,6 +601,35 @@ impl<'c> CardRow<'c> {
             stats: json(&card.stats),
             effects: json(&card.effects),
             goldfish: card.goldfish.as_ref().map(json),
+        }
+    }
+
+    /// Reads the JSON columns back with the reader every later read uses, before they
+    /// are written: a value that would not read back as the card (nested past serde_json's
+    /// limit, a number JSON cannot hold) is refused here instead of bricking the database.
+    fn read_back(&self) -> Result<(), StoreError> {
+        let card = self.card;
+        let unstorable = |message: String| StoreError::Unstorable {
+            id: card.id.clone(),
+            message,
+        };
+        let columns = read_json_columns(
+            &self.subtypes,
+            &self.keywords,
+            &self.stats,
+            &self.effects,
+            self.goldfish.as_deref(),
+        )
+        .map_err(|e| unstorable(format!("it would not read back ({e})")))?;
+        let same = columns.subtypes == card.subtypes
+            && columns.keywords == card.keywords
+            && columns.stats == card.stats
+            && columns.effects == card.effects
+            && columns.goldfish == card.goldfish;
+        if same {
+            Ok(())
+        } else {
+            Err(unstorable("it would read back as another card".into()))
         }
     }
 

@@ -141,3 +141,89 @@ fn a_marked_import_that_another_connection_already_made_writes_nothing() {
     assert_eq!(newer.map(|r| r.updated), Some(1));
     assert_eq!(first.meta("bundled").unwrap().as_deref(), Some("v2"));
 }
+
+/// A card whose stored JSON would not read back (nested past serde_json's 128 levels:
+/// the core refuses such effects, but the store does not trust its callers) is refused
+/// before it is written, with nothing of the import kept: it would otherwise brick every
+/// later read of the database.
+#[test]
+fn a_card_that_would_not_read_back_is_refused_and_nothing_is_written() {
+    use deckhand_core::{Amount, Effect, Step, Trigger};
+    let mut store = store();
+    let mut steps = vec![Step::Draw {
+        count: Amount::Fixed(1),
+    }];
+    for _ in 0..50 {
+        steps = vec![Step::Choose {
+            options: vec![
+                steps,
+                vec![Step::Heal {
+                    amount: Amount::Fixed(1),
+                }],
+            ],
+        }];
+    }
+    let mut deep = card("t-2", "Too Deep");
+    deep.effects = vec![Effect {
+        trigger: Trigger::Played,
+        requirement: None,
+        card: None,
+        hp: None,
+        optional: false,
+        cost: vec![],
+        steps,
+    }];
+    let set = CardSet {
+        source_name: "deep.json".into(),
+        game: "tiny".into(),
+        sets: vec![],
+        cards: vec![card("t-1", "Fine"), deep],
+    };
+    let err = store.import(&[set]).unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Unstorable { id, .. } if id == "t-2"),
+        "{err}"
+    );
+    assert_eq!(store.card_count(&CardFilter::default()).unwrap(), 0);
+    assert!(store.cards(&CardFilter::default()).unwrap().is_empty());
+}
+
+/// A row a damaged file holds is left out of bulk reads and named, never fatal.
+#[test]
+fn an_unreadable_row_is_left_out_of_bulk_reads_and_named() {
+    let mut store = store();
+    let set = CardSet {
+        source_name: "two.json".into(),
+        game: "tiny".into(),
+        sets: vec![],
+        cards: vec![card("t-1", "Fine"), card("t-2", "Broken")],
+    };
+    store.import(&[set]).unwrap();
+    store
+        .conn
+        .execute("UPDATE cards SET keywords = '[' WHERE id = 't-2'", [])
+        .unwrap();
+    let names: Vec<String> = store
+        .cards(&CardFilter::default())
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(names, ["Fine"]);
+    let mut seen = 0;
+    store
+        .for_each_card(&CardFilter::default(), |_| {
+            seen += 1;
+            Ok::<(), StoreError>(())
+        })
+        .unwrap();
+    assert_eq!(seen, 1);
+    let unreadable = store.unreadable_rows();
+    assert_eq!(unreadable.len(), 1);
+    assert_eq!(unreadable[0].0, "t-2");
+    // Asked for by id, the row is an error naming it.
+    assert!(matches!(
+        store.card_by_id("t-2").unwrap_err(),
+        StoreError::CorruptRow { id, .. } if id == "t-2"
+    ));
+}

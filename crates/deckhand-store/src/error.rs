@@ -51,6 +51,10 @@ pub enum StoreError {
     /// A stored row could not be read back (hand-edited database).
     #[error("corrupt row for card '{id}': {message}")]
     CorruptRow { id: String, message: String },
+    /// A card would be stored in a form that does not read back as itself; nothing of
+    /// the write is kept.
+    #[error("card '{id}' cannot be stored: {message}")]
+    Unstorable { id: String, message: String },
     /// A removal asks for more copies than the collection row holds.
     #[error("cannot remove {asked} of card '{card}': the collection holds {owned}")]
     NotEnoughCopies {

@@ -21,7 +21,9 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, MAIN_DB};
 use serde::Serialize;
 
 use crate::backup::{db_file, run, BackupKind, ScratchFile};
+use crate::deck_store::{corrupt_deck, DeckCard};
 use crate::migrations::{migrate_to, schema_at, SCHEMA_VERSION};
+use crate::store::{card_from_row, CARD_COLUMNS};
 use crate::{Store, StoreError};
 
 /// How long the checks of one file may take before they are interrupted: far more than
@@ -93,8 +95,19 @@ struct Candidate {
 impl Candidate {
     /// Copies `src` into `scratch_dir` and runs every check on the copy.
     fn prepare(src: &Path, scratch_dir: &Path) -> Result<Candidate, StoreError> {
-        if !src.is_file() {
-            return Err(invalid(src, "no such file"));
+        match std::fs::metadata(src) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(invalid(src, "no such file"))
+            }
+            Err(e) => return Err(invalid(src, format!("cannot read it ({e})"))),
+            Ok(meta) if meta.is_dir() => return Err(invalid(src, "this is a folder, not a file")),
+            Ok(meta) if !meta.is_file() => {
+                return Err(invalid(
+                    src,
+                    "not a regular file (a pipe or a device): save the backup as a file first",
+                ))
+            }
+            Ok(_) => {}
         }
         let scratch = ScratchFile::new(scratch_dir.join(scratch_name(src)));
         let copy = |from: &Path, to: &Path| {
@@ -232,6 +245,7 @@ fn migrate_and_check(
             format!("a row of '{table}' refers to a row of '{parent}' that does not exist"),
         ));
     }
+    read_every_row(&conn, src)?;
     let database_id: Option<String> = conn
         .query_row(
             "SELECT value FROM meta WHERE key = 'database_id'",
@@ -255,6 +269,40 @@ fn migrate_and_check(
     };
     drop(watchdog);
     Ok((conn, info))
+}
+
+/// Reads every card row and deck version with the readers the live database uses, before
+/// anything changes: a file holding a row this build cannot read is refused, the row named,
+/// instead of replacing a working database with one that fails later.
+fn read_every_row(conn: &Connection, src: &Path) -> Result<(), StoreError> {
+    let fail = |e: rusqlite::Error| unreadable(src, e);
+    let mut cards = conn
+        .prepare(&format!("SELECT {CARD_COLUMNS} FROM cards"))
+        .map_err(fail)?;
+    let mut rows = cards.query([]).map_err(fail)?;
+    while let Some(row) = rows.next().map_err(fail)? {
+        if let Err(e) = card_from_row(row).map_err(fail)? {
+            return Err(invalid(src, format!("{e}: this build cannot read it")));
+        }
+    }
+    let mut versions = conn
+        .prepare("SELECT deck_id, tags, cards FROM deck_versions")
+        .map_err(fail)?;
+    let mut rows = versions.query([]).map_err(fail)?;
+    while let Some(row) = rows.next().map_err(fail)? {
+        let deck: i64 = row.get(0).map_err(fail)?;
+        let tags: String = row.get(1).map_err(fail)?;
+        let lines: String = row.get(2).map_err(fail)?;
+        let read = serde_json::from_str::<Vec<String>>(&tags)
+            .and_then(|_| serde_json::from_str::<Vec<DeckCard>>(&lines));
+        if let Err(e) = read {
+            return Err(invalid(
+                src,
+                format!("{}: this build cannot read it", corrupt_deck(deck, e)),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// No function the file's schema names may have side effects, and SQLite's defensive

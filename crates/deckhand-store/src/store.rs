@@ -1,5 +1,7 @@
 //! The [`Store`]: an open card database.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use deckhand_core::{fold_name, Card, Game, Side};
@@ -13,6 +15,10 @@ use crate::StoreError;
 /// An open Deckhand database.
 pub struct Store {
     pub(crate) conn: Connection,
+    /// Card rows the bulk reads met but could not read (written by a damaged or
+    /// hand-edited file), by id with why. They are left out, never fatal: every command
+    /// that does not need such a row works, and the callers name them to the player.
+    unreadable: RefCell<BTreeMap<String, String>>,
 }
 
 /// Which cards to list.
@@ -81,7 +87,10 @@ impl Store {
             }
         }
         migrate(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            unreadable: RefCell::default(),
+        })
     }
 
     /// The sets of `game` (code and name), by code.
@@ -153,7 +162,30 @@ impl Store {
              ORDER BY game, name_key, id"
         ))?;
         let rows = stmt.query_map([filter.game], card_from_row)?;
-        collect_cards(rows)
+        self.collect_cards(rows)
+    }
+
+    /// The card rows bulk reads have left out so far because they cannot be read: each
+    /// one's id and why (see [`StoreError::CorruptRow`]).
+    pub fn unreadable_rows(&self) -> Vec<(String, String)> {
+        self.unreadable
+            .borrow()
+            .iter()
+            .map(|(id, why)| (id.clone(), why.clone()))
+            .collect()
+    }
+
+    fn collect_cards(
+        &self,
+        rows: impl Iterator<Item = rusqlite::Result<RowResult>>,
+    ) -> Result<Vec<Card>, StoreError> {
+        let mut cards = Vec::new();
+        for row in rows {
+            if let Some(card) = skip_unreadable(row?, Some(&self.unreadable))? {
+                cards.push(card);
+            }
+        }
+        Ok(cards)
     }
 
     /// Hands every card matching `filter` to `each`, one row at a time, in the order of
@@ -168,7 +200,7 @@ impl Store {
         self.conn
             .pragma_update(None, "mmap_size", BULK_READ_MMAP)
             .map_err(StoreError::from)?;
-        let result = each_card(&self.conn, filter, &mut each);
+        let result = each_card(&self.conn, filter, &mut each, Some(&self.unreadable));
         self.conn
             .pragma_update(None, "mmap_size", 0)
             .map_err(StoreError::from)?;
@@ -192,7 +224,38 @@ impl Store {
         stmt.query_row([id], card_from_row).optional()?.transpose()
     }
 
-    /// The cards with these ids, in the order given (unknown ids are skipped).
+    /// The plain columns of the card with this id (name, game, type, set…) with its JSON
+    /// ones left empty: what deleting an unreadable row needs to name it and journal it.
+    pub fn card_plain_columns(&self, id: &str) -> Result<Option<Card>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, game, name, type, set_code, number, side, color, text
+             FROM cards WHERE id = ?1",
+        )?;
+        Ok(stmt
+            .query_row([id], |row| {
+                let side: Option<String> = row.get(6)?;
+                Ok(Card {
+                    id: row.get(0)?,
+                    game: row.get(1)?,
+                    name: row.get(2)?,
+                    card_type: row.get(3)?,
+                    set: row.get(4)?,
+                    number: row.get(5)?,
+                    side: side.as_deref().and_then(Side::parse),
+                    color: row.get(7)?,
+                    subtypes: Vec::new(),
+                    keywords: Vec::new(),
+                    text: row.get(8)?,
+                    stats: BTreeMap::new(),
+                    effects: Vec::new(),
+                    goldfish: None,
+                })
+            })
+            .optional()?)
+    }
+
+    /// The cards with these ids, in the order given (unknown ids and unreadable rows are
+    /// skipped; see [`Store::unreadable_rows`]).
     pub fn cards_by_ids(&self, ids: &[&str]) -> Result<Vec<Card>, StoreError> {
         let mut stmt = self
             .conn
@@ -200,7 +263,8 @@ impl Store {
         let mut cards = Vec::with_capacity(ids.len());
         for id in ids {
             if let Some(card) = stmt.query_row([id], card_from_row).optional()? {
-                cards.push(card?);
+                // A list of results: an unreadable row is left out, like an unknown id.
+                cards.extend(skip_unreadable(card, Some(&self.unreadable))?);
             }
         }
         Ok(cards)
@@ -233,7 +297,7 @@ impl Store {
              ORDER BY game, id"
         ))?;
         let rows = stmt.query_map(params![fold_name(name), game], card_from_row)?;
-        collect_cards(rows)
+        self.collect_cards(rows)
     }
 
     /// The number of cards per game id.
@@ -297,6 +361,7 @@ pub(crate) fn each_card<E: From<StoreError>>(
     conn: &Connection,
     filter: &CardFilter,
     each: &mut impl FnMut(Card) -> Result<(), E>,
+    unreadable: Option<&RefCell<BTreeMap<String, String>>>,
 ) -> Result<(), E> {
     let mut stmt = conn
         .prepare_cached(&format!(
@@ -306,21 +371,61 @@ pub(crate) fn each_card<E: From<StoreError>>(
         .map_err(StoreError::from)?;
     let mut rows = stmt.query([filter.game]).map_err(StoreError::from)?;
     while let Some(row) = rows.next().map_err(StoreError::from)? {
-        each(card_from_row(row).map_err(StoreError::from)??)?;
+        let card = card_from_row(row).map_err(StoreError::from)?;
+        if let Some(card) = skip_unreadable(card, unreadable)? {
+            each(card)?;
+        }
     }
     Ok(())
 }
 
 pub(crate) type RowResult = Result<Card, StoreError>;
 
-fn collect_cards(
-    rows: impl Iterator<Item = rusqlite::Result<RowResult>>,
-) -> Result<Vec<Card>, StoreError> {
-    let mut cards = Vec::new();
-    for row in rows {
-        cards.push(row??);
+/// A row read in bulk: the card, or `None` for a row that cannot be read, which is
+/// logged and remembered instead of failing the whole read.
+fn skip_unreadable(
+    row: RowResult,
+    unreadable: Option<&RefCell<BTreeMap<String, String>>>,
+) -> Result<Option<Card>, StoreError> {
+    match row {
+        Ok(card) => Ok(Some(card)),
+        Err(StoreError::CorruptRow { id, message }) => {
+            tracing::warn!(card = %id, error = %message, "unreadable card row left out");
+            if let Some(unreadable) = unreadable {
+                unreadable.borrow_mut().insert(id, message);
+            }
+            Ok(None)
+        }
+        Err(other) => Err(other),
     }
-    Ok(cards)
+}
+
+/// The JSON columns of a card row, read.
+pub(crate) struct JsonColumns {
+    pub subtypes: Vec<String>,
+    pub keywords: Vec<String>,
+    pub stats: std::collections::BTreeMap<String, deckhand_core::StatValue>,
+    pub effects: Vec<deckhand_core::Effect>,
+    pub goldfish: Option<deckhand_core::GoldfishNote>,
+}
+
+/// The one reader of a card row's JSON columns: every read of a row uses it, and every
+/// write reads what it is about to store with it first (`CardRow::read_back`), so that
+/// nothing is stored that this reader would refuse.
+pub(crate) fn read_json_columns(
+    subtypes: &str,
+    keywords: &str,
+    stats: &str,
+    effects: &str,
+    goldfish: Option<&str>,
+) -> Result<JsonColumns, serde_json::Error> {
+    Ok(JsonColumns {
+        subtypes: serde_json::from_str(subtypes)?,
+        keywords: serde_json::from_str(keywords)?,
+        stats: serde_json::from_str(stats)?,
+        effects: serde_json::from_str(effects)?,
+        goldfish: goldfish.map(serde_json::from_str).transpose()?,
+    })
 }
 
 /// Reads one card row; a JSON column that does not parse is a [`StoreError::CorruptRow`]
@@ -333,24 +438,16 @@ pub(crate) fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
     let stats: String = row.get(11)?;
     let effects: String = row.get(12)?;
     let goldfish: Option<String> = row.get(13)?;
-    let parsed = (|| -> Result<_, serde_json::Error> {
-        Ok((
-            serde_json::from_str(&subtypes)?,
-            serde_json::from_str(&keywords)?,
-            serde_json::from_str(&stats)?,
-            serde_json::from_str(&effects)?,
-            goldfish.as_deref().map(serde_json::from_str).transpose()?,
-        ))
-    })();
-    let (subtypes, keywords, stats, effects, goldfish) = match parsed {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            return Ok(Err(StoreError::CorruptRow {
-                id,
-                message: e.to_string(),
-            }))
-        }
-    };
+    let columns =
+        match read_json_columns(&subtypes, &keywords, &stats, &effects, goldfish.as_deref()) {
+            Ok(columns) => columns,
+            Err(e) => {
+                return Ok(Err(StoreError::CorruptRow {
+                    id,
+                    message: e.to_string(),
+                }))
+            }
+        };
     Ok(Ok(Card {
         game: row.get(1)?,
         name: row.get(2)?,
@@ -359,13 +456,13 @@ pub(crate) fn card_from_row(row: &Row) -> rusqlite::Result<RowResult> {
         number: row.get(5)?,
         side: side.as_deref().and_then(Side::parse),
         color: row.get(7)?,
-        subtypes,
-        keywords,
+        subtypes: columns.subtypes,
+        keywords: columns.keywords,
         text: row.get(10)?,
-        stats,
+        stats: columns.stats,
         id,
-        effects,
-        goldfish,
+        effects: columns.effects,
+        goldfish: columns.goldfish,
     }))
 }
 

@@ -149,7 +149,7 @@ fn files_that_are_not_intact_deckhand_databases_are_refused_for_restore() {
         (&other, "not a Deckhand backup"),
         (&newer, "newer than this Deckhand"),
         (&dir.path().join("missing.sqlite3"), "no such file"),
-        (dir.path(), "no such file"),
+        (dir.path(), "a folder, not a file"),
     ];
     let mut store = store();
     store
