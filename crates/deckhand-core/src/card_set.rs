@@ -185,7 +185,11 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
 /// Validates a card against its game and lists every problem at once (never empty on
 /// `Err`), each with its field key (`.type`, `.stats.power[1]`) in field order.
 fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
-    let mut problems: Vec<CardProblem> = Vec::new();
+    let mut problems: Vec<CardProblem> = limits::check_lengths(&input);
+    if !problems.is_empty() {
+        // Nothing else is read of a card this long: its other messages would quote it.
+        return Err(problems);
+    }
     let name = input.name.trim().to_owned();
     if name.is_empty() {
         problems.push((".name".into(), "a card needs a name".into()));
@@ -447,11 +451,18 @@ fn describe(value: &Value) -> &'static str {
 
 mod draft;
 mod export;
+mod limits;
 mod sheet;
 mod stream;
 
 pub use draft::{CardDraft, FieldProblem};
+
+/// Whether `name` is one of a card's own fields, as card files name their columns.
+pub(crate) fn is_card_field(name: &str) -> bool {
+    sheet::FIELDS.contains(&name)
+}
 pub use export::{card_set_json, card_sheet_csv};
+pub use limits::{MAX_FIELD_CHARS, MAX_ID_CHARS, MAX_LIST_ITEMS, MAX_NAME_CHARS, MAX_TEXT_CHARS};
 pub use sheet::{
     read_sheet, read_table, sheet_columns, sniff_delimiter, ColumnTarget, Sheet, SheetColumn,
     SheetOptions,

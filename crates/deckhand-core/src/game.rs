@@ -90,6 +90,10 @@ pub const MAX_FOOT_FIGURES: u32 = 4;
 /// The most faces a die may have, and the most hits one face may show.
 pub const MAX_DIE_FACES: usize = 20;
 pub const MAX_FACE_HITS: u8 = 9;
+/// A game's id, in characters (it names the game's file and every card id made from it).
+pub const MAX_GAME_ID_CHARS: usize = 40;
+/// A stat's id, in characters.
+pub const MAX_STAT_ID_CHARS: usize = 40;
 
 /// Checks a die: 1 to 20 faces of 0 to 9 hits each.
 pub fn validate_die_faces(faces: &[u8]) -> Result<(), String> {
@@ -346,6 +350,15 @@ impl Game {
         {
             return fail("id", format!("'{}' is not a lower-case id", self.id));
         }
+        if self.id.starts_with('-') || self.id.chars().count() > MAX_GAME_ID_CHARS {
+            return fail(
+                "id",
+                format!(
+                    "'{}' must start with a letter or digit and be at most {MAX_GAME_ID_CHARS} characters",
+                    crate::clip(&self.id)
+                ),
+            );
+        }
         if self.name.trim().is_empty() {
             return fail("name", "must not be empty".into());
         }
@@ -360,6 +373,18 @@ impl Game {
                 return fail(
                     &format!("search_examples[{i}]"),
                     "an example is one non-empty line".into(),
+                );
+            }
+            // Shown to players as something to try: it must be a query search reads.
+            if let Err(err) =
+                crate::query::parse(example, &crate::query::Vocabulary::for_game(self))
+            {
+                return fail(
+                    &format!("search_examples[{i}]"),
+                    format!(
+                        "'{}' is not a query search reads: {err}",
+                        crate::clip(example)
+                    ),
                 );
             }
         }
@@ -385,6 +410,7 @@ impl Game {
         }
         for (name, stat) in &self.stats {
             let key = format!("stats.{name}");
+            validate_stat_id(name).or_else(|message| fail(&key, message))?;
             validate_stat(stat).or_else(|message| fail(&key, message))?;
         }
         let mut seen = BTreeSet::new();
@@ -563,6 +589,29 @@ fn explain_serde_message(message: &str) -> String {
 
 fn valid_size(size: CardSize) -> bool {
     size.width > 0.0 && size.height > 0.0 && size.width < 500.0 && size.height < 500.0
+}
+
+/// A stat's id is a word search and the card files can name: lower-case letters, digits,
+/// `_` and `-`, starting with a letter, and none of their own fields (a stat `name` would
+/// make a second `name` column in an export that import refuses).
+fn validate_stat_id(id: &str) -> Result<(), String> {
+    let shaped = id.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-')
+        && id.len() <= MAX_STAT_ID_CHARS;
+    if !shaped {
+        return Err(format!(
+            "'{}' is not a stat id: lower-case letters, digits, '_' and '-', starting with a letter, at most {MAX_STAT_ID_CHARS} characters",
+            crate::clip(id)
+        ));
+    }
+    if crate::query::is_query_word(id) || crate::card_set::is_card_field(id) {
+        return Err(format!(
+            "'{id}' is a card field or a search word already: give the stat another id"
+        ));
+    }
+    Ok(())
 }
 
 fn validate_stat(stat: &StatDef) -> Result<(), String> {

@@ -32,16 +32,21 @@ pub use card::{Card, Side, StatValue};
 pub use card_set::{
     card_set_json, card_sheet_csv, read_sheet, read_table, sheet_columns, sniff_delimiter,
     CardDraft, CardSet, CardSetItem, CardSetSummary, ColumnTarget, FieldProblem, SetInfo, Sheet,
-    SheetColumn, SheetOptions,
+    SheetColumn, SheetOptions, MAX_FIELD_CHARS, MAX_ID_CHARS, MAX_LIST_ITEMS, MAX_NAME_CHARS,
+    MAX_TEXT_CHARS,
 };
 pub use copy::{Condition, Finish};
 pub use coverage::{coverage, has_effect_text};
 pub use deck::{Deck, DeckEntry};
 pub use effect::{
-    Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote, HpCheck, PerCount,
-    Requirement, Step, Target, Trigger,
+    choice_nesting, Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote,
+    HpCheck, PerCount, Requirement, Step, Target, Trigger, MAX_CHOICE_NESTING,
 };
 pub use effect_check::MAX_AMOUNT;
+pub use effect_reader::{
+    read_effects, CardFacts, EffectReader, EffectReading, MomentWords, NoEffectWords, ReadingState,
+    SentenceWords, StatedByStats, TextWords, UnreadSentence, UpToOrder,
+};
 pub use effect_text::{
     fill_template, parse_effects, print_effects, EffectTextError, EffectWords, EFFECT_SEPARATOR,
 };
@@ -59,8 +64,4 @@ pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, line_breaker_words, one_line, same_folded, slug};
 pub use quote::{clip, escape_controls, QUOTED_CHARS};
-pub use effect_reader::{
-    read_effects, CardFacts, EffectReader, EffectReading, MomentWords, NoEffectWords, ReadingState,
-    SentenceWords, StatedByStats, TextWords, UnreadSentence, UpToOrder,
-};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};

@@ -55,7 +55,7 @@ pub struct Sheet {
 }
 
 /// The plain fields a column can name (besides the stats).
-const FIELDS: &[&str] = &[
+pub(crate) const FIELDS: &[&str] = &[
     "id", "name", "type", "set", "number", "side", "color", "subtypes", "keywords", "text", "game",
     "effects", "goldfish",
 ];

@@ -11,7 +11,7 @@ use crate::{fold_name, Card, StatValue};
 use super::ast::{CmpOp, Expr, StatOperand, TextTarget};
 
 /// The longest word the index keeps, in bytes, plus one (tantivy's `RemoveLongFilter(40)`).
-const LONG_WORD: usize = 40;
+pub(crate) const LONG_WORD: usize = 40;
 
 /// Whether `card` satisfies `expr`. Collection counts and regexes are not answered here
 /// (they are false): effect filters refuse them when they are read ([`super::filter_error`]).

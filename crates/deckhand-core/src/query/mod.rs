@@ -17,7 +17,7 @@ pub use ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperan
 pub use error::QueryError;
 pub use filter::{filter_error, parse_filter};
 pub use matcher::{matches, word_tokens};
-pub use parser::{parse, Vocabulary, MAX_NESTING};
+pub use parser::{is_query_word, parse, Vocabulary, MAX_NESTING};
 
 #[cfg(test)]
 mod matcher_tests;

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 use super::ast::{CmpOp, CollectionList, Direction, Expr, Query, SortKey, StatOperand, TextTarget};
 use super::error::QueryError;
 use super::lexer::{tokenize, Spanned, Token, Value};
+use super::matcher::LONG_WORD;
 
 /// What the parser must know about the data: which stats and games exist.
 #[derive(Debug, Clone, Default)]
@@ -73,6 +74,15 @@ const COLLECTION_FIELDS: &[(&str, CollectionList)] = &[
     ("owned", CollectionList::Owned),
     ("wanted", CollectionList::Wanted),
 ];
+
+/// Whether `name` is a word of the query language (a field or its alias, a player's list,
+/// or an ordering key): a game's stat may not take one, or search could not reach it.
+pub fn is_query_word(name: &str) -> bool {
+    TEXT_FIELDS.iter().any(|(field, _)| *field == name)
+        || COLLECTION_FIELDS.iter().any(|(field, _)| *field == name)
+        || SORT_FIELDS.contains(&name)
+        || ["order", "dir", "direction"].contains(&name)
+}
 
 /// The deepest nesting of parentheses and negations (together) a query may have, and
 /// the deepest nesting of groups and repetitions inside a regex. Anything deeper is an
@@ -287,11 +297,14 @@ impl Parser<'_> {
                 format!("unmatched ) at {column}"),
                 None,
             )),
-            Token::Word(word) => Ok(Some(Expr::Words {
-                target: TextTarget::NameOrText,
-                words: fold_name(&word),
-                prefix: last,
-            })),
+            Token::Word(word) => {
+                searchable(&word, column)?;
+                Ok(Some(Expr::Words {
+                    target: TextTarget::NameOrText,
+                    words: fold_name(&word),
+                    prefix: last,
+                }))
+            }
             Token::Quoted(phrase) => {
                 Ok(Some(phrase_expr(TextTarget::NameOrText, &phrase, column)?))
             }
@@ -445,11 +458,14 @@ impl Parser<'_> {
                 ))
             }
             (_, Value::Quoted(phrase)) => phrase_expr(target, &phrase, value_column)?,
-            (_, Value::Word(word)) => Expr::Words {
-                target,
-                words: fold_name(&word),
-                prefix: last && matches!(target, TextTarget::Name | TextTarget::Text),
-            },
+            (_, Value::Word(word)) => {
+                searchable(&word, value_column)?;
+                Expr::Words {
+                    target,
+                    words: fold_name(&word),
+                    prefix: last && matches!(target, TextTarget::Name | TextTarget::Text),
+                }
+            }
         };
         Ok(if negate {
             Expr::Not(Box::new(expr))
@@ -526,7 +542,28 @@ fn value_word(value: &Value) -> &str {
     }
 }
 
+/// Refuses a word the index does not keep (40 bytes or more): looking for it would find
+/// nothing, and dropping it silently would match every card.
+fn searchable(text: &str, column: usize) -> Result<(), QueryError> {
+    match text
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| w.len() >= LONG_WORD)
+    {
+        Some(long) => Err(QueryError::new(
+            column,
+            format!(
+                "the word '{}' at {column} is too long to search: words of up to {} letters are indexed",
+                crate::clip(long),
+                LONG_WORD - 1
+            ),
+            Some("search for a shorter part of it, with * after it".into()),
+        )),
+        None => Ok(()),
+    }
+}
+
 fn phrase_expr(target: TextTarget, phrase: &str, column: usize) -> Result<Expr, QueryError> {
+    searchable(phrase, column)?;
     let phrase = fold_name(phrase);
     if phrase.is_empty() {
         return Err(QueryError::new(

@@ -219,3 +219,21 @@ proptest::proptest! {
         let _ = parse(&parts.concat(), &vocabulary());
     }
 }
+
+/// A word the index does not keep would be dropped, and the query match every card.
+#[test]
+fn a_word_too_long_to_index_is_refused_at_its_column() {
+    let long = "x".repeat(40);
+    for (query, column) in [
+        (long.clone(), 1),
+        (format!("t:zoid text:{long}"), 13),
+        (format!("zoid \"storm {long}\""), 6),
+        (format!("name:{}-{long}", "a"), 6),
+    ] {
+        let err = parse(&query, &vocabulary()).unwrap_err();
+        assert_eq!(err.column, column, "{query}: {err}");
+        assert!(err.to_string().contains("too long to search"), "{err}");
+    }
+    // One letter shorter is indexed, and searched.
+    parsed(&"x".repeat(39));
+}

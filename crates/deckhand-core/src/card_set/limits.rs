@@ -1,0 +1,81 @@
+//! How long a card's fields may be. Documented in the README ("Limits"): the tables, the
+//! search index and every message that quotes a card stay usable whatever a file says.
+
+use serde_json::Value;
+
+use super::{CardInput, CardProblem};
+
+/// A card id, in characters: above the longest id made from a game id and a name.
+pub const MAX_ID_CHARS: usize = 256;
+/// A card name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// A short field: type, set, number, side, colour, each subtype, keyword and text stat.
+pub const MAX_FIELD_CHARS: usize = 200;
+/// A card's rules text, in characters.
+pub const MAX_TEXT_CHARS: usize = 10_000;
+/// Subtypes, keywords or items of a list stat on one card.
+pub const MAX_LIST_ITEMS: usize = 100;
+
+/// Every field of `input` longer than its limit, as a problem at its key.
+pub(super) fn check_lengths(input: &CardInput) -> Vec<CardProblem> {
+    let mut problems = Vec::new();
+    let mut check = |key: String, text: &str, limit: usize| {
+        let length = text.chars().count();
+        if length > limit {
+            problems.push((
+                key,
+                format!("{length} characters is too long: at most {limit}"),
+            ));
+        }
+    };
+    check(".name".into(), &input.name, MAX_NAME_CHARS);
+    if let Some(id) = &input.id {
+        check(".id".into(), id, MAX_ID_CHARS);
+    }
+    check(".type".into(), &input.card_type, MAX_FIELD_CHARS);
+    for (key, value) in [
+        (".set", &input.set),
+        (".number", &input.number),
+        (".side", &input.side),
+        (".color", &input.color),
+    ] {
+        if let Some(value) = value {
+            check(key.into(), value, MAX_FIELD_CHARS);
+        }
+    }
+    if let Some(text) = &input.text {
+        check(".text".into(), text, MAX_TEXT_CHARS);
+    }
+    for (key, list) in [
+        (".subtypes", &input.subtypes),
+        (".keywords", &input.keywords),
+    ] {
+        for (i, item) in list.iter().enumerate() {
+            check(format!("{key}[{i}]"), item, MAX_FIELD_CHARS);
+        }
+    }
+    for (name, value) in &input.stats {
+        check(format!(".stats.{name}"), name, MAX_FIELD_CHARS);
+        let items: &[Value] = match value {
+            Value::Array(items) => items,
+            one => std::slice::from_ref(one),
+        };
+        for item in items {
+            if let Value::String(text) = item {
+                check(format!(".stats.{name}"), text, MAX_FIELD_CHARS);
+            }
+        }
+    }
+    for (key, count) in [
+        (".subtypes", input.subtypes.len()),
+        (".keywords", input.keywords.len()),
+    ] {
+        if count > MAX_LIST_ITEMS {
+            problems.push((
+                key.into(),
+                format!("{count} items is too many: at most {MAX_LIST_ITEMS}"),
+            ));
+        }
+    }
+    problems
+}
