@@ -243,6 +243,35 @@ fn place(text: &[u8], offset: usize) -> (u64, usize) {
 
 /// Parses a collection file. Errors name the line and column of the first problem.
 pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
+    let mut entries = Vec::new();
+    let layout = read_each(bytes, |entry| {
+        entries.push(entry);
+        Ok(())
+    })?;
+    Ok(CsvFile {
+        format: layout.format,
+        header: layout.header,
+        delimiter: layout.delimiter,
+        entries,
+    })
+}
+
+/// What a collection file's first lines say: its format, header and delimiter.
+#[derive(Debug, Clone)]
+pub struct CsvLayout {
+    pub format: CsvFormat,
+    pub header: Option<Vec<String>>,
+    pub delimiter: u8,
+}
+
+/// Reads a collection file one line at a time, handing each entry to `each` as it is read:
+/// nothing but the line being read is held, so a large file costs its entries' consumer
+/// what it keeps, not a copy of every line. Stops at the first problem (or the first
+/// error `each` returns), naming its line and column.
+pub fn read_each(
+    bytes: &[u8],
+    mut each: impl FnMut(CsvEntry) -> Result<(), CsvError>,
+) -> Result<CsvLayout, CsvError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match utf8_text(bytes) {
         Ok(_) => {}
@@ -285,10 +314,13 @@ pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
         .flexible(true)
         .delimiter(delimiter)
         .from_reader(body);
-    let mut records = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(record) => record,
+    let mut layout: Option<(CsvLayout, Columns, usize)> = None;
+    let mut record = csv::StringRecord::new();
+    loop {
+        let read = reader.read_record(&mut record);
+        match read {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
                 let line = e
                     .position()
@@ -302,43 +334,51 @@ pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let record: csv::StringRecord = if record.iter().any(|f| f.starts_with('\'')) {
-            record.iter().map(read_neutralised).collect()
-        } else {
-            record
-        };
-        records.push((line, record));
-    }
-    let Some((first, header)) = records.first() else {
-        return fail(first_line, 1, "the file is empty");
-    };
-    let header_fields: Vec<String> = header.iter().map(str::to_owned).collect();
-    let (format, columns, header, data) = match detect(&header_fields) {
-        Some((format, columns)) => (format, columns, Some(header_fields), &records[1..]),
-        // No header: a two-column list whose first field is a count.
-        None if header.len() == 2 && header[0].trim().parse::<i64>().is_ok() => (
-            CsvFormat::Plain,
-            Columns {
-                count: 0,
-                name: 1,
-                ..Columns::default()
-            },
-            None,
-            &records[..],
-        ),
-        None => {
-            return fail(
-                *first,
-                1,
-                "not a collection CSV: the header matches none of the known formats \
-                 (Deckhand, Moxfield, Dragon Shield, or 'count,name')",
-            )
+        if record.iter().any(|f| f.starts_with('\'')) {
+            record = record.iter().map(read_neutralised).collect();
         }
-    };
-    let width = header.as_ref().map_or(2, Vec::len);
-    let mut entries = Vec::with_capacity(data.len());
-    for (line, record) in data {
-        let line = *line;
+        let (layout, columns, width) = match &layout {
+            Some(known) => known,
+            None => {
+                let header_fields: Vec<String> = record.iter().map(str::to_owned).collect();
+                let (format, columns, header) =
+                    match detect(&header_fields) {
+                        Some((format, columns)) => (format, columns, Some(header_fields)),
+                        // No header: a two-column list whose first field is a count.
+                        None if record.len() == 2 && record[0].trim().parse::<i64>().is_ok() => (
+                            CsvFormat::Plain,
+                            Columns {
+                                count: 0,
+                                name: 1,
+                                ..Columns::default()
+                            },
+                            None,
+                        ),
+                        None => return fail(
+                            line,
+                            1,
+                            "not a collection CSV: the header matches none of the known formats \
+                             (Deckhand, Moxfield, Dragon Shield, or 'count,name')",
+                        ),
+                    };
+                let width = header.as_ref().map_or(2, Vec::len);
+                let has_header = header.is_some();
+                let known = layout.insert((
+                    CsvLayout {
+                        format,
+                        header,
+                        delimiter,
+                    },
+                    columns,
+                    width,
+                ));
+                if has_header {
+                    continue;
+                }
+                known
+            }
+        };
+        let (format, width) = (layout.format, *width);
         if record.len() != width {
             let column = record.len().min(width) + 1;
             return fail(
@@ -374,7 +414,7 @@ pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
         if name.is_empty() && card.is_none() {
             return fail(line, columns.name + 1, "the card name is empty");
         }
-        entries.push(CsvEntry {
+        each(CsvEntry {
             line,
             count,
             card,
@@ -388,14 +428,12 @@ pub fn parse(bytes: &[u8]) -> Result<CsvFile, CsvError> {
             location: field(columns.location).to_owned(),
             note: columns.note.map(|i| record[i].trim().to_owned()),
             fields: record.iter().map(str::to_owned).collect(),
-        });
+        })?;
     }
-    Ok(CsvFile {
-        format,
-        header,
-        delimiter,
-        entries,
-    })
+    match layout {
+        Some((layout, ..)) => Ok(layout),
+        None => fail(first_line, 1, "the file is empty"),
+    }
 }
 
 fn parse_count(text: &str) -> Result<u32, String> {

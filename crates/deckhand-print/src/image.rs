@@ -44,10 +44,11 @@ pub(crate) fn prepare(bytes: Vec<u8>) -> Result<ImageStream, String> {
     }
 }
 
-/// The size of a JPEG whose markers run whole to its end marker, within the size limits:
-/// what printing will accept, checked when an image is stored rather than when it prints.
-pub fn jpeg_size(bytes: &[u8]) -> Result<(u32, u32), String> {
-    jpeg(bytes.to_vec()).map(|stream| (stream.width, stream.height))
+/// The size of a JPEG whose markers run whole to its end marker, within the size limits,
+/// and where that end marker ends (bytes after it are not the image's): what printing will
+/// accept, checked when an image is stored rather than when it prints.
+pub fn jpeg_size(bytes: &[u8]) -> Result<(u32, u32, usize), String> {
+    jpeg(bytes.to_vec()).map(|stream| (stream.width, stream.height, stream.data.len()))
 }
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -126,6 +127,9 @@ fn jpeg(bytes: Vec<u8>) -> Result<ImageStream, String> {
         i += length;
     }
     let (width, height, color_space) = frame.ok_or("JPEG without a frame header")?;
+    // Whatever follows the end marker is not the image's.
+    let mut bytes = bytes;
+    bytes.truncate(i);
     Ok(ImageStream {
         width,
         height,

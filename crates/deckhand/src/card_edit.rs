@@ -255,7 +255,18 @@ impl Deckhand {
     /// Deletes a player's card, refused while a deck (any version) or the collection uses
     /// it. Returns the card as it was.
     pub fn delete_card(&mut self, reference: &str, game: Option<&str>) -> Result<Card> {
-        let stored = self.card(reference, game)?;
+        let stored = match self.card(reference, game) {
+            // A row that cannot be read can still go, by its id: it is the way out of a
+            // damaged row (the undo journal keeps it as it was).
+            Err(Error::Store(deckhand_store::StoreError::CorruptRow { id, .. }))
+                if id == reference =>
+            {
+                self.store
+                    .card_plain_columns(&id)?
+                    .ok_or_else(|| Error::Store(deckhand_store::StoreError::NoSuchCard { id }))?
+            }
+            other => other?,
+        };
         self.refuse_bundled(&stored)?;
         let base_stamp = self.store.data_stamp()?;
         let label = format!("delete card '{}'", clip(&stored.name));

@@ -66,6 +66,12 @@ impl Deckhand {
         Ok(self.store.card_set_codes(game)?)
     }
 
+    /// The card rows left out of what was read so far because they cannot be read (a
+    /// damaged or hand-edited database): each one's id and why.
+    pub fn unreadable_cards(&self) -> Vec<(String, String)> {
+        self.store.unreadable_rows()
+    }
+
     /// All cards, or one game's, ordered by game and name.
     pub fn cards(&self, game: Option<&str>) -> Result<Vec<Card>> {
         if let Some(game) = game {

@@ -149,6 +149,13 @@ pub enum Error {
         id: String,
         usage: deckhand_store::GameUsage,
     },
+    /// A player's game cannot be added or replaced as asked: its id was taken meanwhile by
+    /// another process, or cards the database holds would not fit the new definition.
+    #[error("{source_name}: {message}")]
+    GameNotAdded {
+        source_name: String,
+        message: String,
+    },
     /// The goldfish engine has no procedure (a pilot written in Rust) for this game.
     #[error("the goldfish has no procedure for {name} ({id}): a game's pilot is written in Rust, and only {known} have one")]
     NoGoldfish {
@@ -356,7 +363,9 @@ impl Error {
             Error::BundledCard { .. } => ErrorCode::ReadOnly,
             Error::Store(StoreError::InvalidBackup { .. }) => ErrorCode::InvalidBackup,
             Error::Store(StoreError::NotEnoughCopies { .. }) => ErrorCode::NotEnoughCopies,
-            Error::Store(StoreError::DeckNameNotOneLine { .. }) => ErrorCode::InvalidInput,
+            Error::Store(StoreError::DeckNameNotOneLine { .. } | StoreError::Unstorable { .. }) => {
+                ErrorCode::InvalidInput
+            }
             Error::Store(_) => ErrorCode::Database,
             Error::Goldfish(GoldfishError::Cancelled) => ErrorCode::Cancelled,
             Error::Goldfish(GoldfishError::TooFewCards { .. }) => ErrorCode::NotPlayable,
@@ -386,6 +395,7 @@ impl Error {
             Error::Benchmark(_) => ErrorCode::Benchmark,
             Error::BundledGame { .. } => ErrorCode::BundledGame,
             Error::GameInUse { .. } => ErrorCode::GameInUse,
+            Error::GameNotAdded { .. } => ErrorCode::InvalidInput,
             Error::NoGoldfish { .. } => ErrorCode::NoGoldfish,
         }
     }

@@ -137,10 +137,16 @@ impl Deckhand {
             Ok(_) => games.read_new(&shown, &text)?,
             Err(err) => return Err(err.into()),
         };
+        if replace {
+            self.check_cards_fit(&game, &shown)?;
+        }
         std::fs::create_dir_all(&dir).map_err(|e| Error::DataDir {
             path: dir.clone(),
             message: e.to_string(),
         })?;
+        // Other processes may add games meanwhile: the lock makes "is the id free?" and
+        // the write one step, and the folder is looked at again under it.
+        let _lock = lock_games_dir(&dir)?;
         let old = self
             .player_games
             .files
@@ -149,6 +155,15 @@ impl Deckhand {
         let path = old
             .clone()
             .unwrap_or_else(|| dir.join(format!("{}.toml", game.id)));
+        if old.is_none() && path.exists() {
+            return Err(Error::GameNotAdded {
+                source_name: shown,
+                message: format!(
+                    "a game with id '{}' was added meanwhile (by another Deckhand);                      game add --replace installs a new version of it",
+                    game.id
+                ),
+            });
+        }
         write_file(&self.output_guard, &path, text.as_bytes())?;
         self.store.sync_games(std::iter::once(&game))?;
         let added = AddedGame {
@@ -171,6 +186,49 @@ impl Deckhand {
             &mut |_| {},
         )?;
         Ok(added)
+    }
+
+    /// Refuses a new definition of a stored game that its stored cards would not fit (a
+    /// type removed, a range narrowed…): they would export to files import refuses.
+    fn check_cards_fit(&self, game: &deckhand_core::Game, source_name: &str) -> Result<()> {
+        const NAMED: usize = 5;
+        let mut misfits = Vec::new();
+        let mut count = 0usize;
+        let filter = deckhand_store::CardFilter {
+            game: Some(&game.id),
+        };
+        self.store.for_each_card(&filter, |card| {
+            if let Err(problems) = deckhand_core::CardDraft::from_card(&card).validate(game) {
+                count += 1;
+                if misfits.len() < NAMED {
+                    let why = problems.first().map_or("", |p| p.message.as_str());
+                    misfits.push(format!(
+                        "'{}' ({}): {}",
+                        deckhand_core::clip(&card.name),
+                        deckhand_core::clip(&card.id),
+                        deckhand_core::clip(why)
+                    ));
+                }
+            }
+            Ok::<(), Error>(())
+        })?;
+        if count == 0 {
+            return Ok(());
+        }
+        let more = if count > NAMED {
+            format!("; and {} more", count - NAMED)
+        } else {
+            String::new()
+        };
+        Err(Error::GameNotAdded {
+            source_name: source_name.to_owned(),
+            message: format!(
+                "{count} stored card{} of {} would not fit this definition, so it was not installed: {}{more}; edit or delete those cards first, or keep what they need in the definition",
+                if count == 1 { "" } else { "s" },
+                game.id,
+                misfits.join("; ")
+            ),
+        })
     }
 
     /// Removes a player's game: refused for a bundled game, and while the database holds
@@ -218,6 +276,24 @@ impl Deckhand {
         let text = self.game_definition(id)?;
         write_file(&self.output_guard, out, text.as_bytes())
     }
+}
+
+/// An exclusive lock on the games folder, held while a game is added; released on drop.
+fn lock_games_dir(dir: &Path) -> Result<std::fs::File> {
+    use fs4::fs_std::FileExt;
+    let path = dir.join(".lock");
+    let failed = |e: std::io::Error| Error::DataDir {
+        path: path.clone(),
+        message: format!("cannot lock the games folder: {e}"),
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(failed)?;
+    FileExt::lock_exclusive(&file).map_err(failed)?;
+    Ok(file)
 }
 
 fn no_games_dir() -> Error {

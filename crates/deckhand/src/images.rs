@@ -293,7 +293,7 @@ pub(crate) fn read_capped(path: &Path) -> std::result::Result<Vec<u8>, String> {
 
 /// Checks `data` as a card image for `card` and makes its thumbnail; errors name
 /// `source_name`.
-pub(crate) fn checked(source_name: &str, card: &str, data: Vec<u8>) -> Result<NewImage> {
+pub(crate) fn checked(source_name: &str, card: &str, mut data: Vec<u8>) -> Result<NewImage> {
     let bad = |message: String| Error::Image {
         source_name: source_name.to_owned(),
         message,
@@ -302,6 +302,15 @@ pub(crate) fn checked(source_name: &str, card: &str, data: Vec<u8>) -> Result<Ne
         bad("not a PNG, JPEG or WebP image (its first bytes say otherwise)".into())
     })?;
     let (width, height, decoded) = decode(format, &data).map_err(bad)?;
+    // Bytes past the image's end are not stored: a pack of small pictures padded with
+    // zeros would otherwise fill the disk.
+    let end = image_end(format, &data).ok_or_else(|| {
+        bad(format!(
+            "damaged {}: no end",
+            format_name(format).to_uppercase()
+        ))
+    })?;
+    data.truncate(end);
     let thumbnail = thumbnail(&decoded).map_err(bad)?;
     Ok(NewImage {
         card: card.to_owned(),
@@ -311,6 +320,36 @@ pub(crate) fn checked(source_name: &str, card: &str, data: Vec<u8>) -> Result<Ne
         data,
         thumbnail,
     })
+}
+
+/// Where the image in `data` ends: a PNG after its `IEND` chunk, a JPEG after its end
+/// marker, a WebP after its RIFF size.
+fn image_end(format: ImageFormat, data: &[u8]) -> Option<usize> {
+    match format {
+        ImageFormat::Png => {
+            let mut at = 8;
+            loop {
+                let length = u32::from_be_bytes(data.get(at..at + 4)?.try_into().ok()?);
+                let kind = data.get(at + 4..at + 8)?;
+                let next = at.checked_add(12)?.checked_add(length as usize)?;
+                if kind == b"IEND" {
+                    return Some(next.min(data.len()));
+                }
+                at = next;
+            }
+        }
+        ImageFormat::Jpeg => deckhand_print::jpeg_size(data).ok().map(|(_, _, end)| end),
+        _ => {
+            let size = u32::from_le_bytes(data.get(4..8)?.try_into().ok()?) as usize;
+            // A RIFF chunk is padded to an even length.
+            Some(
+                8usize
+                    .checked_add(size)?
+                    .checked_add(size % 2)?
+                    .min(data.len()),
+            )
+        }
+    }
 }
 
 /// The format by the file's first bytes (its extension may lie).
@@ -367,7 +406,8 @@ fn decode(
     };
     let (width, height) = if format == ImageFormat::Jpeg {
         // Print's marker walk: a JPEG cut short is refused (decoders pad it with grey).
-        deckhand_print::jpeg_size(data)?
+        let (width, height, _) = deckhand_print::jpeg_size(data)?;
+        (width, height)
     } else {
         header_size(format, data).ok_or_else(|| format!("damaged {kind}: no size in its header"))?
     };
@@ -380,9 +420,13 @@ fn decode(
     {
         return Err(too_large(width, height));
     }
-    let image = reader()
-        .decode()
-        .map_err(|e| format!("damaged or truncated {kind}: {e}"))?;
+    let image = reader().decode().map_err(|e| match e {
+        // Within the pixel caps but not the memory one: 16 bits a channel, say.
+        image::ImageError::Limits(_) => format!(
+            "{width}×{height} pixels needs more memory to open than an image may take              (16 bits a channel?): save it with 8 bits a channel, or smaller"
+        ),
+        e => format!("damaged or truncated {kind}: {e}"),
+    })?;
     Ok((image.width(), image.height(), image))
 }
 

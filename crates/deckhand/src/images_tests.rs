@@ -136,3 +136,15 @@ fn shrinking_keeps_transparency_and_grey_as_they_are() {
     assert_eq!((small.width(), small.height()), (180, 252));
     assert_eq!(small.to_rgb8().get_pixel(0, 0).0, [128, 128, 128]);
 }
+
+/// A pack of small pictures padded with zeros after their end must not fill the disk.
+#[test]
+fn bytes_past_the_end_of_an_image_are_not_stored() {
+    for file in ["teal.png", "red.jpg", "green.webp"] {
+        let image = fixture(file);
+        let mut padded = image.clone();
+        padded.extend(std::iter::repeat_n(0u8, 1 << 20));
+        let stored = checked(file, "c", padded).unwrap();
+        assert_eq!(stored.data, image, "{file}");
+    }
+}

@@ -53,11 +53,11 @@ pub use collection::{
     MissingCard, NeedLine, SkippedLine as SkippedCollectionLine, WishOutcome, DECKHAND_COLUMNS,
 };
 pub use deckhand::Deckhand;
+pub use deckhand_core::{clip, CardDraft, ColumnTarget, FieldProblem, SheetColumn};
 pub use deckhand_core::{
     Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games,
     Legality, Severity, Side, StatValue,
 };
-pub use deckhand_core::{CardDraft, ColumnTarget, FieldProblem, SheetColumn};
 pub use deckhand_formats::{
     DeckFormat, ImportReport as DeckImportReport, SectionCount, SectionName, SectionOutcome,
     SkippedLine as SkippedDeckLine, MAX_COUNT,

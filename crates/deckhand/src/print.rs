@@ -62,6 +62,10 @@ pub struct PrintSelection {
     pub missing: bool,
 }
 
+/// The most cards one PDF holds (over a thousand pages of nine): the layout and the
+/// document are built in memory, so a deck file of a hundred thousand lines is refused.
+pub const MAX_PRINT_CARDS: usize = 10_000;
+
 /// One card line to print: the card, its copies and its image file, if any.
 #[derive(Debug, Clone)]
 struct JobLine {
@@ -189,6 +193,16 @@ impl Deckhand {
                 option: "missing",
                 message: format!(
                     "the collection holds every card of {label} in {}: nothing is missing",
+                    sections.join(", ")
+                ),
+            }));
+        }
+        let copies: u64 = lines.iter().map(|l| u64::from(l.copies)).sum();
+        if copies > MAX_PRINT_CARDS as u64 {
+            return Err(Error::Print(PrintError::Option {
+                option: "sections",
+                message: format!(
+                    "{label} has {copies} cards to print in {}; one PDF holds at most {MAX_PRINT_CARDS} (print fewer sections, or split the deck)",
                     sections.join(", ")
                 ),
             }));

@@ -62,6 +62,9 @@ const PACK_FORMAT: &str = "deckhand-pack";
 /// The most a pack's manifest or card file may unpack to: far past any real set, and a
 /// zip that claims more (or inflates past it) is refused, not read into memory.
 const MAX_CARDS_BYTES: u64 = 256 * 1024 * 1024;
+/// The most a whole pack may unpack to, its images together (each is also capped, and
+/// stored without bytes past its end): a small zip must not fill the disk.
+pub const MAX_PACK_BYTES: u64 = 2 * 1024 * 1024 * 1024;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -255,6 +258,7 @@ impl Deckhand {
         }
         reading.file(&mut run, &self.games, &cards_name, &cards_text)?;
         let ids: HashSet<&str> = set.cards.iter().map(|c| c.id.as_str()).collect();
+        let mut unpacked = (manifest_text.len() + cards_text.len()) as u64;
         for (card, entry) in &manifest.images {
             let source = format!("{name}:{entry}");
             if !ids.contains(card.as_str()) {
@@ -264,6 +268,13 @@ impl Deckhand {
                 )));
             }
             let data = entry_bytes(&mut zip, entry, MAX_IMAGE_FILE_BYTES, &name)?;
+            unpacked += data.len() as u64;
+            if unpacked > MAX_PACK_BYTES {
+                return Err(bad(format!(
+                    "unpacks to more than {} MB in all, the most a pack may hold",
+                    MAX_PACK_BYTES >> 20
+                )));
+            }
             run.image(&checked(&source, card, data)?)?;
         }
         let outcome = reading.finish(run, false)?;

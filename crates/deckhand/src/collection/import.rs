@@ -219,7 +219,47 @@ impl Deckhand {
             total: bytes_total,
         };
         progress(reading(0));
-        let file = collection_csv::parse(bytes).map_err(|e| Error::CollectionCsv {
+        let lookup = CardLookup::new(self.store.card_refs(options.game)?);
+        let mut changes = Vec::new();
+        let mut skipped = Vec::new();
+        // Only a skipped line's fields are kept (to hand it back): each line is resolved as
+        // it is read, so the file's lines are never all in memory at once.
+        let mut skipped_fields: Vec<Vec<String>> = Vec::new();
+        let mut copies = 0u64;
+        let mut lines = 0usize;
+        let layout = collection_csv::read_each(bytes, |entry| {
+            lines += 1;
+            match lookup.resolve(&entry, options.game) {
+                Ok(card) => {
+                    copies += u64::from(entry.count);
+                    if entry.count > 0 {
+                        changes.push(CollectionChange::Add {
+                            game: card.game.clone(),
+                            key: CopyKey {
+                                card: card.id.clone(),
+                                finish: entry.finish,
+                                condition: entry.condition,
+                                language: entry.language,
+                                location: entry.location,
+                            },
+                            count: entry.count,
+                            note: entry.note.filter(|n| !n.is_empty()),
+                        });
+                    }
+                }
+                Err(reason) => {
+                    skipped.push(SkippedLine {
+                        line: entry.line,
+                        name: entry.name,
+                        reason,
+                        suggestions: Vec::new(),
+                    });
+                    skipped_fields.push(entry.fields);
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| Error::CollectionCsv {
             source_name: source_name.to_owned(),
             line: e.line,
             column: e.column,
@@ -230,42 +270,6 @@ impl Deckhand {
             done: bytes_total,
             total: bytes_total,
         });
-        let lookup = CardLookup::new(self.store.card_refs(options.game)?);
-        let mut changes = Vec::with_capacity(file.entries.len());
-        let mut skipped = Vec::new();
-        let mut skipped_fields: Vec<&[String]> = Vec::new();
-        let mut copies = 0u64;
-        for entry in &file.entries {
-            match lookup.resolve(entry, options.game) {
-                Ok(card) => {
-                    copies += u64::from(entry.count);
-                    if entry.count == 0 {
-                        continue;
-                    }
-                    changes.push(CollectionChange::Add {
-                        game: card.game.clone(),
-                        key: CopyKey {
-                            card: card.id.clone(),
-                            finish: entry.finish,
-                            condition: entry.condition,
-                            language: entry.language.clone(),
-                            location: entry.location.clone(),
-                        },
-                        count: entry.count,
-                        note: entry.note.clone().filter(|n| !n.is_empty()),
-                    });
-                }
-                Err(reason) => {
-                    skipped.push(SkippedLine {
-                        line: entry.line,
-                        name: entry.name.clone(),
-                        reason,
-                        suggestions: Vec::new(),
-                    });
-                    skipped_fields.push(&entry.fields);
-                }
-            }
-        }
         self.suggest_for(&mut skipped, options.game)?;
         if !skipped.is_empty() && !options.skip_unknown {
             return Err(Error::UnknownCollectionCards {
@@ -294,9 +298,9 @@ impl Deckhand {
             Some(source) => Some(self.write_skipped(
                 source,
                 &collection_csv::write_fields(
-                    file.delimiter,
-                    file.header.as_deref(),
-                    skipped_fields,
+                    layout.delimiter,
+                    layout.header.as_deref(),
+                    skipped_fields.iter().map(Vec::as_slice),
                 ),
             )?),
             None => None,
@@ -324,8 +328,8 @@ impl Deckhand {
             }
         };
         Ok(CollectionImportReport {
-            format: file.format,
-            lines: file.entries.len() - skipped.len(),
+            format: layout.format,
+            lines: lines - skipped.len(),
             copies,
             change: change.into(),
             skipped,
