@@ -265,7 +265,10 @@ enum BenchCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(err),
+    };
     match run(cli) {
         Ok(cli::Outcome::Done) => ExitCode::SUCCESS,
         // A finding, such as an illegal deck: reported on stdout, exit 1.
@@ -287,11 +290,80 @@ fn main() -> ExitCode {
     }
 }
 
+/// An open database for one command. When the command is done it names every card row
+/// the command had to leave out because the row cannot be read (a damaged file): the
+/// command worked without them, and the player learns which cards to re-import or delete.
+struct Opened(Deckhand);
+
+impl std::ops::Deref for Opened {
+    type Target = Deckhand;
+    fn deref(&self) -> &Deckhand {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Opened {
+    fn deref_mut(&mut self) -> &mut Deckhand {
+        &mut self.0
+    }
+}
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        for (id, why) in self.0.unreadable_cards() {
+            eprintln!(
+                "deckhand: warning: card row '{}' cannot be read and was left out ({}); delete it with `deckhand card delete {}` or import the card again",
+                deckhand::clip(&id),
+                deckhand::clip(&why),
+                deckhand::clip(&id)
+            );
+        }
+    }
+}
+
+/// Help and the version print as clap writes them; a usage error is one line in the form
+/// of every other error (`deckhand: error: …`, with clap's tip and where to read more),
+/// and exits 2.
+fn usage_error(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // Help asked for, or a bare `deckhand game`: what clap prints is the answer.
+        let _ = err.print();
+        return if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    let rendered = err.render().to_string();
+    let first = rendered
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid arguments");
+    let message = first.strip_prefix("error: ").unwrap_or(first);
+    let tip = rendered
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("tip: "))
+        .map(|t| format!(" ({})", t.trim_start_matches("tip: ")))
+        .unwrap_or_default();
+    eprintln!(
+        "deckhand: error: {}{tip}; see deckhand --help",
+        deckhand::clip(message)
+    );
+    ExitCode::from(2)
+}
+
 fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
     let mut out = io::stdout().lock();
     // Commands that open a database log beside it (logs/cli.<date>.log), as the app does;
     // the benchmarks, which make throwaway databases, do not log.
-    let open = || -> deckhand::Result<Deckhand> {
+    let open = || -> deckhand::Result<Opened> {
         let path = deckhand::resolve_db_path(cli.db.as_deref())?;
         deckhand::init_logging(&path, "cli");
         tracing::info!(
@@ -303,24 +375,24 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         for problem in deckhand.game_problems() {
             eprintln!("deckhand: warning: game file skipped: {}", problem.message);
         }
-        Ok(deckhand)
+        Ok(Opened(deckhand))
     };
     match cli.command {
         Command::Game(command) => {
             if let Some(done) = cli::game::new_template(&command, &mut out) {
                 done?;
             } else {
-                cli::game::run(&mut open()?, command, &mut out)?;
+                cli::game::run(&mut *open()?, command, &mut out)?;
             }
         }
-        Command::Games { json } => cli::games(&open()?, json, &mut out)?,
+        Command::Games { json } => cli::games(&*open()?, json, &mut out)?,
         Command::Import {
             files,
             format,
             json,
             ..
         } if format.as_deref() == Some("heroes-grid") => {
-            cli::import_heroes_grid(&mut open()?, &files, json, &mut out)?
+            cli::import_heroes_grid(&mut *open()?, &files, json, &mut out)?
         }
         Command::Import {
             files,
@@ -338,24 +410,26 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
                 ignore,
                 dry_run,
             };
-            cli::import(&mut open()?, &files, args, json, &mut out)?
+            cli::import(&mut *open()?, &files, args, json, &mut out)?
         }
         Command::Cards {
             command: Some(command),
             ..
-        } => cli::sharing::cards(&open()?, command, &mut out)?,
-        Command::Cards { game, json, .. } => cli::cards(&open()?, game.as_deref(), json, &mut out)?,
-        Command::Image(command) => cli::images::run(&mut open()?, command, &mut out)?,
-        Command::Pack(command) => cli::sharing::pack(&mut open()?, command, &mut out)?,
-        Command::Card(args) => cli::card::run(&mut open()?, args, &mut out)?,
-        Command::Effects(command) => cli::effects::run(&open()?, command, &mut out)?,
+        } => cli::sharing::cards(&*open()?, command, &mut out)?,
+        Command::Cards { game, json, .. } => {
+            cli::cards(&*open()?, game.as_deref(), json, &mut out)?
+        }
+        Command::Image(command) => cli::images::run(&mut *open()?, command, &mut out)?,
+        Command::Pack(command) => cli::sharing::pack(&mut *open()?, command, &mut out)?,
+        Command::Card(args) => cli::card::run(&mut *open()?, args, &mut out)?,
+        Command::Effects(command) => cli::effects::run(&*open()?, command, &mut out)?,
         Command::Search {
             query,
             game,
             limit,
             json,
         } => cli::search(
-            &open()?,
+            &*open()?,
             &query,
             game.as_deref(),
             // The parser bounds it to MAX_SEARCH_LIMIT, which fits any usize.
@@ -430,7 +504,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             json,
         }) => cli::bench_decks(runs, heroes_grid.as_deref(), json, &mut out)?,
         Command::Goldfish(args) => {
-            let outcome = cli::goldfish::goldfish(&open()?, args, &mut out)?;
+            let outcome = cli::goldfish::goldfish(&*open()?, args, &mut out)?;
             out.flush()?;
             return Ok(outcome);
         }
@@ -438,15 +512,15 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             let db = || deckhand::resolve_db_path(cli.db.as_deref());
             cli::print::run(*args, open, db, &mut out)?
         }
-        Command::Odds(args) => cli::goldfish::odds(&open()?, args, &mut out)?,
-        Command::Tune(args) => cli::tuning::tune(&open()?, args, &mut out)?,
-        Command::Collection(command) => cli::collection::run(&mut open()?, command, &mut out)?,
+        Command::Odds(args) => cli::goldfish::odds(&*open()?, args, &mut out)?,
+        Command::Tune(args) => cli::tuning::tune(&*open()?, args, &mut out)?,
+        Command::Collection(command) => cli::collection::run(&mut *open()?, command, &mut out)?,
         Command::Backup { out: file } => {
-            cli::collection::backup(&open()?, file.as_deref(), &mut out)?
+            cli::collection::backup(&*open()?, file.as_deref(), &mut out)?
         }
-        Command::Restore { file } => cli::collection::restore(&mut open()?, &file, &mut out)?,
+        Command::Restore { file } => cli::collection::restore(&mut *open()?, &file, &mut out)?,
         Command::Deck(command) => {
-            let outcome = cli::deck::run(&mut open()?, command, &mut out)?;
+            let outcome = cli::deck::run(&mut *open()?, command, &mut out)?;
             out.flush()?;
             return Ok(outcome);
         }

@@ -101,17 +101,11 @@ fn print_reading(reading: &EffectReading, out: &mut impl Write) -> Result {
         writeln!(
             out,
             "no goldfish effect: {} ({})",
-            sentence.text,
-            sentence.reason
+            sentence.text, sentence.reason
         )?;
     }
     for sentence in &reading.unread {
-        writeln!(
-            out,
-            "not read: {} ({})",
-            sentence.text,
-            sentence.reason
-        )?;
+        writeln!(out, "not read: {} ({})", sentence.text, sentence.reason)?;
     }
     let state = match reading.state {
         deckhand::ReadingState::Read => "read",

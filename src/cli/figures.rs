@@ -200,7 +200,7 @@ fn turn_table(
     let line = |cells: &mut dyn Iterator<Item = &String>| -> String {
         let text: Vec<String> = cells
             .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:>w$}"))
+            .map(|(text, &w)| super::text::cell(text, w, true))
             .collect();
         format!("  {}", text.join("  ")).trim_end().to_owned()
     };

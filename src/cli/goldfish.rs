@@ -163,6 +163,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     )?;
     let side = side.or(deck.side);
     let playable = deckhand.playable(deck)?;
+    warn_unused_options(&playable.game, &args);
     let picks = args
         .enemies
         .iter()
@@ -480,4 +481,22 @@ fn odds_text(label: &str, table: &OddsTable, out: &mut impl Write) -> io::Result
         )?;
     }
     Ok(())
+}
+
+/// `--die` and `--enemies` mean something only in a game with a combat die or enemies:
+/// say so rather than ignore them.
+fn warn_unused_options(game: &deckhand::Game, args: &GoldfishArgs) {
+    let goldfish = game.goldfish.as_ref();
+    if args.die.is_some() && goldfish.is_none_or(|g| g.die_faces.is_empty()) {
+        eprintln!(
+            "deckhand: warning: --die is ignored: {} has no combat die",
+            game.name
+        );
+    }
+    if !args.enemies.is_empty() && goldfish.is_none_or(|g| g.enemies.is_empty()) {
+        eprintln!(
+            "deckhand: warning: --enemies is ignored: {} has no enemies to choose",
+            game.name
+        );
+    }
 }

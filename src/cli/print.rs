@@ -169,9 +169,9 @@ impl DeckArgs {
 
 /// Runs `deckhand print …`; `open` opens the database (the calibration sheet needs none,
 /// only `db`, the database's path, so as not to write over it).
-pub fn run(
+pub fn run<D: std::ops::Deref<Target = Deckhand>>(
     args: PrintArgs,
-    open: impl FnOnce() -> deckhand::Result<Deckhand>,
+    open: impl FnOnce() -> deckhand::Result<D>,
     db: impl FnOnce() -> deckhand::Result<PathBuf>,
     out: &mut impl Write,
 ) -> Result {

@@ -9,24 +9,46 @@ use deckhand::{
 };
 use deckhand_bench::{GoldfishBenchReport, SearchBenchReport, Timing};
 
-pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
-    let id_width = games.iter().map(|g| g.id.len()).max().unwrap_or(2).max(2);
-    let name_width = games
-        .iter()
-        .map(|g| g.name.chars().count())
+/// The widest a table column grows: a longer cell overflows its own row only.
+pub const MAX_COLUMN: usize = 48;
+
+/// A column's width: its widest cell (at least `min`), at most [`MAX_COLUMN`].
+pub fn column_width<'a>(cells: impl Iterator<Item = &'a str>, min: usize) -> usize {
+    cells
+        .map(|c| c.chars().count())
         .max()
-        .unwrap_or(4)
-        .max(4);
-    writeln!(
-        out,
-        "{:id_width$}  {:name_width$}  {:>5}",
-        "ID", "NAME", "CARDS"
-    )?;
+        .unwrap_or(min)
+        .clamp(min, MAX_COLUMN.max(min))
+}
+
+/// `text` padded with spaces to `width` characters, on the left (`right` aligned) or the
+/// right. Padded by hand: `format!`'s width panics past 65,535, and a name may be longer.
+pub fn cell(text: &str, width: usize, right: bool) -> String {
+    let pad = " ".repeat(width.saturating_sub(text.chars().count()));
+    if right {
+        pad + text
+    } else {
+        format!("{text}{pad}")
+    }
+}
+
+pub fn games(games: &[GameSummary], out: &mut impl Write) -> io::Result<()> {
+    let id_width = column_width(games.iter().map(|g| g.id.as_str()), 2);
+    let name_width = column_width(games.iter().map(|g| g.name.as_str()), 4);
+    let row = |id: &str, name: &str, cards: &str| {
+        format!(
+            "{}  {}  {}",
+            cell(id, id_width, false),
+            cell(name, name_width, false),
+            cell(cards, 5, true)
+        )
+    };
+    writeln!(out, "{}", row("ID", "NAME", "CARDS"))?;
     for game in games {
         writeln!(
             out,
-            "{:id_width$}  {:name_width$}  {:>5}",
-            game.id, game.name, game.card_count
+            "{}",
+            row(&game.id, &game.name, &game.card_count.to_string())
         )?;
     }
     Ok(())
@@ -96,24 +118,23 @@ pub fn card_table(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
 
 /// One row per card: id, name, type and compact stats.
 pub fn card_rows(cards: &[Card], out: &mut impl Write) -> io::Result<()> {
-    let width =
-        |f: &dyn Fn(&Card) -> usize, min: usize| cards.iter().map(f).max().unwrap_or(min).max(min);
-    let id_w = width(&|c| c.id.chars().count(), 2);
-    let name_w = width(&|c| c.name.chars().count(), 4);
-    let type_w = width(&|c| c.card_type.chars().count(), 4);
-    writeln!(
-        out,
-        "{:id_w$}  {:name_w$}  {:type_w$}  STATS",
-        "ID", "NAME", "TYPE"
-    )?;
+    let id_w = column_width(cards.iter().map(|c| c.id.as_str()), 2);
+    let name_w = column_width(cards.iter().map(|c| c.name.as_str()), 4);
+    let type_w = column_width(cards.iter().map(|c| c.card_type.as_str()), 4);
+    let row = |id: &str, name: &str, card_type: &str, stats: &str| {
+        format!(
+            "{}  {}  {}  {stats}",
+            cell(id, id_w, false),
+            cell(name, name_w, false),
+            cell(card_type, type_w, false)
+        )
+    };
+    writeln!(out, "{}", row("ID", "NAME", "TYPE", "STATS"))?;
     for card in cards {
         writeln!(
             out,
-            "{:id_w$}  {:name_w$}  {:type_w$}  {}",
-            card.id,
-            card.name,
-            card.card_type,
-            compact_stats(card)
+            "{}",
+            row(&card.id, &card.name, &card.card_type, &compact_stats(card))
         )?;
     }
     Ok(())

@@ -128,18 +128,15 @@ pub fn impact_text(label: &str, r: &ImpactReport, out: &mut impl Write) -> io::R
         better_word(&r.objective),
         r.cards.len()
     )?;
-    let width = r
-        .cards
-        .iter()
-        .map(|c| c.card.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4)
-        + 2;
+    let width = super::text::column_width(r.cards.iter().map(|c| c.card.as_str()), 4) + 2;
     writeln!(
         out,
-        "{:<width$}{:>6} {:>9} {:>9} {:>9}   Remove one",
-        "Card", "Copies", "Opening", "Drawn", "Not seen"
+        "{}{:>6} {:>9} {:>9} {:>9}   Remove one",
+        super::text::cell("Card", width, false),
+        "Copies",
+        "Opening",
+        "Drawn",
+        "Not seen"
     )?;
     for c in &r.cards {
         let name = format!("{}{}", c.card, if c.simulated { "" } else { " ~" });
@@ -155,7 +152,8 @@ pub fn impact_text(label: &str, r: &ImpactReport, out: &mut impl Write) -> io::R
         };
         writeln!(
             out,
-            "{name:<width$}{:>6} {:>9} {:>9} {:>9}   {removal}",
+            "{}{:>6} {:>9} {:>9} {:>9}   {removal}",
+            super::text::cell(&name, width, false),
             c.copies,
             value(c.opening_hand.value),
             value(c.drawn.value),
