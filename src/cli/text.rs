@@ -22,11 +22,14 @@ pub fn column_width<'a>(cells: impl Iterator<Item = &'a str>, min: usize) -> usi
 }
 
 /// `text` padded with spaces to `width` characters, on the left (`right` aligned) or the
-/// right. Padded by hand: `format!`'s width panics past 65,535, and a name may be longer.
+/// right, its control characters escaped (a row stored before names refused them must not
+/// break the table). Padded by hand: `format!`'s width panics past 65,535, and a name may be
+/// longer.
 pub fn cell(text: &str, width: usize, right: bool) -> String {
+    let text = deckhand::escape_controls(text);
     let pad = " ".repeat(width.saturating_sub(text.chars().count()));
     if right {
-        pad + text
+        pad + &text
     } else {
         format!("{text}{pad}")
     }
@@ -425,4 +428,21 @@ pub fn goldfish_bench(report: &GoldfishBenchReport, out: &mut impl Write) -> io:
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_past_65535_characters_pads_without_panicking_and_controls_are_escaped() {
+        let long = "n".repeat(70_000);
+        assert_eq!(
+            cell(&long, column_width([long.as_str()].into_iter(), 4), false),
+            long
+        );
+        assert_eq!(column_width([long.as_str()].into_iter(), 4), MAX_COLUMN);
+        assert_eq!(cell("a\nb", 6, false), "a\\nb  ");
+        assert_eq!(cell("7", 3, true), "  7");
+    }
 }

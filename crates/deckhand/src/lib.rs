@@ -53,7 +53,9 @@ pub use collection::{
     MissingCard, NeedLine, SkippedLine as SkippedCollectionLine, WishOutcome, DECKHAND_COLUMNS,
 };
 pub use deckhand::Deckhand;
-pub use deckhand_core::{clip, CardDraft, ColumnTarget, FieldProblem, SheetColumn};
+pub use deckhand_core::{
+    clip, escape_controls, CardDraft, ColumnTarget, FieldProblem, SheetColumn,
+};
 pub use deckhand_core::{
     Card, Condition, CoverageState, Deck, DeckEntry, Diagnostic, Finish, Game, GameOrigin, Games,
     Legality, Severity, Side, StatValue,
