@@ -31,6 +31,7 @@ fn main() {
                 }
                 let exported = card_sheet_csv(game, &cards);
                 let comma = SheetOptions {
+                    delimiter: b',',
                     game: Some(game.id.clone()),
                     ..SheetOptions::default()
                 };
