@@ -9,7 +9,10 @@ pub fn games() -> Games {
     Games::from_sources([
         ("pr-acg.toml", include_str!("../../data/games/pr-acg.toml")),
         ("pr-dbg.toml", include_str!("../../data/games/pr-dbg.toml")),
-        ("pr-hotg.toml", include_str!("../../data/games/pr-hotg.toml")),
+        (
+            "pr-hotg.toml",
+            include_str!("../../data/games/pr-hotg.toml"),
+        ),
         ("sms.toml", include_str!("../../data/games/sms.toml")),
         (
             "zoids-scramble.toml",
@@ -17,6 +20,23 @@ pub fn games() -> Games {
         ),
     ])
     .expect("the bundled games load")
+}
+
+/// A worker thread's stack: small enough that a recursion without a bound overflows
+/// within a few thousand levels of a few-KB input.
+pub const SMALL_STACK: usize = 256 * 1024;
+
+/// Runs `check` on a thread with a [`SMALL_STACK`], as the app's workers have: a parser
+/// that recurses past its limit aborts here instead of passing on the main thread's 8 MB.
+pub fn on_small_stack(check: impl FnOnce() + Send) {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(SMALL_STACK)
+            .spawn_scoped(scope, check)
+            .expect("a checking thread")
+            .join()
+            .expect("the checking thread finished");
+    });
 }
 
 /// Reads `data` as a deck file of `format` for every game; a deck that is read must hold

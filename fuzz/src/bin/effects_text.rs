@@ -6,8 +6,6 @@
 
 use deckhand_core::{parse_effects, print_effects, Effect, EffectWords};
 
-const STACK: usize = 256 * 1024;
-
 fn main() {
     let games = deckhand_fuzz::games();
     let words: Vec<EffectWords> = games.iter().map(EffectWords::for_game).collect();
@@ -15,26 +13,19 @@ fn main() {
         let Ok(text) = std::str::from_utf8(data) else {
             return;
         };
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, || {
-                    for words in words.iter().map(Some).chain([None]) {
-                        if let Ok(effects) = parse_effects(text, words) {
-                            let printed = print_effects(&effects);
-                            let again = parse_effects(&printed, words)
-                                .unwrap_or_else(|e| panic!("{printed:?} does not read back: {e}"));
-                            assert_eq!(again, effects, "{printed:?} reads back otherwise");
-                            let json = serde_json::to_string(&effects).expect("effects to JSON");
-                            let stored: Vec<Effect> = serde_json::from_str(&json)
-                                .unwrap_or_else(|e| panic!("{json} does not read back: {e}"));
-                            assert_eq!(stored, effects, "the JSON reads back otherwise");
-                        }
-                    }
-                })
-                .expect("a parser thread")
-                .join()
-                .expect("the parser thread finished");
+        deckhand_fuzz::on_small_stack(|| {
+            for words in words.iter().map(Some).chain([None]) {
+                if let Ok(effects) = parse_effects(text, words) {
+                    let printed = print_effects(&effects);
+                    let again = parse_effects(&printed, words)
+                        .unwrap_or_else(|e| panic!("{printed:?} does not read back: {e}"));
+                    assert_eq!(again, effects, "{printed:?} reads back otherwise");
+                    let json = serde_json::to_string(&effects).expect("effects to JSON");
+                    let stored: Vec<Effect> = serde_json::from_str(&json)
+                        .unwrap_or_else(|e| panic!("{json} does not read back: {e}"));
+                    assert_eq!(stored, effects, "the JSON reads back otherwise");
+                }
+            }
         });
     });
 }

@@ -5,28 +5,19 @@
 
 use deckhand_core::{Game, Games};
 
-const STACK: usize = 256 * 1024;
-
 fn main() {
     let bundled = deckhand_fuzz::games();
     afl::fuzz!(|data: &[u8]| {
         let Ok(text) = std::str::from_utf8(data) else {
             return;
         };
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, || {
-                    if let Ok(game) = Game::from_toml("fuzz.toml", text) {
-                        let again = Game::from_toml("fuzz.toml", text).expect("loads twice");
-                        assert_eq!(format!("{again:?}"), format!("{game:?}"));
-                        let _ = bundled.read_new("fuzz.toml", text);
-                        let _ = Games::from_sources([("fuzz.toml", text)]);
-                    }
-                })
-                .expect("a loader thread")
-                .join()
-                .expect("the loader thread finished");
+        deckhand_fuzz::on_small_stack(|| {
+            if let Ok(game) = Game::from_toml("fuzz.toml", text) {
+                let again = Game::from_toml("fuzz.toml", text).expect("loads twice");
+                assert_eq!(format!("{again:?}"), format!("{game:?}"));
+                let _ = bundled.read_new("fuzz.toml", text);
+                let _ = Games::from_sources([("fuzz.toml", text)]);
+            }
         });
     });
 }

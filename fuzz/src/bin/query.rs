@@ -2,24 +2,14 @@
 //! Each input is parsed on a thread with a small stack, as the app's worker threads have:
 //! a recursion without a bound then overflows (and aborts) on inputs of a few KB.
 
-/// Small enough that unbounded nesting overflows within a few thousand levels.
-const STACK: usize = 256 * 1024;
-
 fn main() {
     let vocabulary = deckhand_search::Vocabulary::from_games(&deckhand_fuzz::games());
     afl::fuzz!(|data: &[u8]| {
         if let Ok(text) = std::str::from_utf8(data) {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(STACK)
-                    .spawn_scoped(scope, || {
-                        if let Err(error) = deckhand_search::parse(text, &vocabulary) {
-                            assert!(error.column <= text.chars().count() + 1, "{error:?}");
-                        }
-                    })
-                    .expect("a parser thread")
-                    .join()
-                    .expect("the parser thread finished");
+            deckhand_fuzz::on_small_stack(|| {
+                if let Err(error) = deckhand_search::parse(text, &vocabulary) {
+                    assert!(error.column <= text.chars().count() + 1, "{error:?}");
+                }
             });
         }
     });
