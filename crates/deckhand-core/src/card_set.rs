@@ -185,9 +185,9 @@ fn validate_card(game: &Game, input: CardInput) -> Result<Card, CardProblem> {
 /// Validates a card against its game and lists every problem at once (never empty on
 /// `Err`), each with its field key (`.type`, `.stats.power[1]`) in field order.
 fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
-    let mut problems: Vec<CardProblem> = limits::check_lengths(&input);
+    let mut problems: Vec<CardProblem> = limits::check_limits(&input);
     if !problems.is_empty() {
-        // Nothing else is read of a card this long: its other messages would quote it.
+        // Nothing else is read of a card past a limit: its other messages would quote it.
         return Err(problems);
     }
     let name = input.name.trim().to_owned();

@@ -1,5 +1,6 @@
-//! How long a card's fields may be. Documented in the README ("Limits"): the tables, the
-//! search index and every message that quotes a card stay usable whatever a file says.
+//! How long a card's fields may be, and what a list item may hold. Documented in the README
+//! ("Limits"): the tables, the search index, every message that quotes a card and the
+//! spreadsheet export stay usable whatever a file says.
 
 use serde_json::Value;
 
@@ -16,9 +17,43 @@ pub const MAX_TEXT_CHARS: usize = 10_000;
 /// Subtypes, keywords or items of a list stat on one card.
 pub const MAX_LIST_ITEMS: usize = 100;
 
-/// Every field of `input` longer than its limit, as a problem at its key.
-pub(super) fn check_lengths(input: &CardInput) -> Vec<CardProblem> {
+/// What separates a list's items in a spreadsheet cell as Deckhand writes one
+/// ([`card_sheet_csv`](super::card_sheet_csv)); an item holding it would come back as two.
+pub const LIST_ITEM_SEPARATOR: char = ';';
+
+/// Every field of `input` longer than its limit, and every list item holding the
+/// [`LIST_ITEM_SEPARATOR`], as a problem at its key.
+pub(super) fn check_limits(input: &CardInput) -> Vec<CardProblem> {
     let mut problems = Vec::new();
+    let separator = |key: String, item: &str| {
+        item.contains(LIST_ITEM_SEPARATOR).then(|| {
+            (
+                key,
+                format!(
+                    "a list item cannot hold '{LIST_ITEM_SEPARATOR}', which separates the items \
+                     in a spreadsheet (make it two items)"
+                ),
+            )
+        })
+    };
+    for (key, list) in [
+        (".subtypes", &input.subtypes),
+        (".keywords", &input.keywords),
+    ] {
+        problems.extend(
+            list.iter()
+                .enumerate()
+                .filter_map(|(i, item)| separator(format!("{key}[{i}]"), item)),
+        );
+    }
+    for (name, value) in &input.stats {
+        if let Value::Array(items) = value {
+            problems.extend(items.iter().enumerate().filter_map(|(i, item)| {
+                item.as_str()
+                    .and_then(|text| separator(format!(".stats.{name}[{i}]"), text))
+            }));
+        }
+    }
     let mut check = |key: String, text: &str, limit: usize| {
         let length = text.chars().count();
         if length > limit {

@@ -108,6 +108,19 @@ fn a_semicolon_sheet_separates_lists_with_bars() {
 }
 
 #[test]
+fn a_list_item_holding_a_semicolon_is_refused_as_the_export_could_not_write_it_back() {
+    // In a ';' file a quoted cell may hold ';' inside a '|' list; the export joins with ';'.
+    let error = read(
+        "name;type;pilots;subtypes\nTamsin;Pilot;\"Liger;Raptor|Shield\";\nMara;Pilot;;\"A;B\"\n",
+        b';',
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("row 2") && error.contains("row 3"), "{error}");
+    assert!(error.contains("cannot hold ';'"), "{error}");
+}
+
+#[test]
 fn a_problem_after_a_multi_line_cell_names_the_rows_first_line() {
     // Rules text may hold lines (a name may not).
     let error = read(
