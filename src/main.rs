@@ -55,6 +55,10 @@ enum Command {
         /// Report what would be added, updated and unchanged; write nothing
         #[arg(long)]
         dry_run: bool,
+        /// Give each card that states no effects what its text reads as (see `effects read`;
+        /// with --dry-run, how many would be read); `card undo` takes the import back
+        #[arg(long)]
+        read_effects: bool,
         #[arg(long)]
         json: bool,
     },
@@ -401,6 +405,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             map,
             ignore,
             dry_run,
+            read_effects,
             json,
         } => {
             let args = cli::ImportArgs {
@@ -409,6 +414,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
                 map,
                 ignore,
                 dry_run,
+                read_effects,
             };
             cli::import(&mut *open()?, &files, args, json, &mut out)?
         }
@@ -422,7 +428,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
         Command::Image(command) => cli::images::run(&mut *open()?, command, &mut out)?,
         Command::Pack(command) => cli::sharing::pack(&mut *open()?, command, &mut out)?,
         Command::Card(args) => cli::card::run(&mut *open()?, args, &mut out)?,
-        Command::Effects(command) => cli::effects::run(&*open()?, command, &mut out)?,
+        Command::Effects(command) => cli::effects::run(&mut *open()?, command, &mut out)?,
         Command::Search {
             query,
             game,

@@ -909,3 +909,68 @@ fn effects_read_proposes_the_written_form_and_names_what_it_does_not_read() {
         assert_eq!(message.trim_end().lines().count(), 1, "{message}");
     }
 }
+
+#[test]
+fn a_players_set_gets_its_effects_read_on_import_or_later_and_one_undo_takes_them_back() {
+    let env = Env::new();
+    let set = env.path("mine.csv");
+    std::fs::write(
+        &set,
+        "game,id,name,type,set,text\n\
+         zoids-scramble,my-1,Reader Raptor,Zoid,MY,\"When you set this Zoid, draw 1 card.\"\n\
+         zoids-scramble,my-2,Half Hound,Zoid,MY,\"When you set this Zoid, draw 1 card. Destroy target Zoid with 3 or less power.\"\n",
+    )
+    .unwrap();
+    let set = set.to_str().unwrap();
+    let dry = env.ok(&["import", set, "--read-effects", "--dry-run"]);
+    assert!(
+        dry.contains("effects read for 2 cards that stated none: 1 in full, 1 in part"),
+        "{dry}"
+    );
+    env.ok(&["import", set]);
+    let preview = env.ok(&["effects", "read", "--game", "zoids-scramble", "--set", "MY"]);
+    assert!(
+        preview.contains(
+            "Half Hound (my-2)\n  effects: when set: draw 1\n  not read: Destroy target Zoid"
+        ),
+        "{preview}"
+    );
+    assert!(preview.contains("nothing was written"), "{preview}");
+    assert!(!env.ok(&["card", "my-1"]).contains("when set: draw 1"));
+
+    let applied = env.json(&[
+        "effects",
+        "read",
+        "--game",
+        "zoids-scramble",
+        "--set",
+        "MY",
+        "--apply",
+        "--json",
+    ]);
+    assert_eq!(applied["applied"], true);
+    assert_eq!(applied["counts"]["partial"], 1);
+    let card = env.ok(&["card", "my-2"]);
+    assert!(card.contains("when set: draw 1"), "{card}");
+    assert!(
+        card.contains("partial: not read: 'Destroy target Zoid"),
+        "{card}"
+    );
+    env.ok(&["card", "undo"]);
+    assert!(!env.ok(&["card", "my-2"]).contains("when set: draw 1"));
+
+    // A text and --apply together, or no text and no set: usage errors.
+    for args in [
+        &[
+            "effects",
+            "read",
+            "--game",
+            "zoids-scramble",
+            "--apply",
+            "Draw 1 card.",
+        ][..],
+        &["effects", "read", "--game", "zoids-scramble"],
+    ] {
+        assert_eq!(env.run(args).status.code(), Some(2), "{args:?}");
+    }
+}

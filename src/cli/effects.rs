@@ -1,10 +1,11 @@
 //! `deckhand effects …`: effects read off a card's text (README "Reading effects off the
-//! card"). A reading is printed, never applied.
+//! card"): one text's reading printed, or the stored cards' of a game or set, given to
+//! them only with `--apply`.
 
 use std::io::Write;
 
 use clap::Subcommand;
-use deckhand::{CardFactsInput, Deckhand, EffectReading};
+use deckhand::{escape_controls, CardFactsInput, Deckhand, EffectReading, StoredEffectsReading};
 use serde::Serialize;
 
 use super::{print_json, Result};
@@ -12,13 +13,21 @@ use super::{print_json, Result};
 #[derive(Subcommand)]
 pub enum EffectsCommand {
     /// Read a card's text into effects in the written form, naming each sentence it
-    /// cannot read (nothing is changed)
+    /// cannot read; or with --set (or no TEXT) the stored cards of the game that state no
+    /// effects, given their readings only with --apply
     Read {
-        /// The card's text (quote it)
-        #[arg(value_name = "TEXT")]
-        text: String,
+        /// The card's text (quote it); without it, the game's stored cards are read
+        #[arg(value_name = "TEXT", required_unless_present_any = ["set", "apply"])]
+        text: Option<String>,
         #[arg(long, value_name = "GAME")]
         game: String,
+        /// Read the stored cards of this set (a set code) that state no effects
+        #[arg(long, value_name = "SET", conflicts_with_all = ["text", "card_type", "stats", "name", "color"])]
+        set: Option<String>,
+        /// Give the stored cards their readings (effects and goldfish note) in one change
+        /// that `card undo` takes back; without it nothing is written
+        #[arg(long, conflicts_with = "text")]
+        apply: bool,
         /// The card's type, as the card has it (picks the moment of sentences that name
         /// none)
         #[arg(long = "type", value_name = "TYPE")]
@@ -56,16 +65,32 @@ struct ReadingJson<'a> {
     unread: &'a [deckhand::UnreadSentence],
 }
 
-pub fn run(deckhand: &Deckhand, command: EffectsCommand, out: &mut impl Write) -> Result {
+pub fn run(deckhand: &mut Deckhand, command: EffectsCommand, out: &mut impl Write) -> Result {
     match command {
         EffectsCommand::Read {
-            text,
+            text: None,
+            game,
+            set,
+            apply,
+            json,
+            ..
+        } => {
+            let reading = deckhand.read_stored_effects(&game, set.as_deref(), apply)?;
+            if json {
+                print_json(out, &reading)
+            } else {
+                print_stored(&reading, out)
+            }
+        }
+        EffectsCommand::Read {
+            text: Some(text),
             game,
             card_type,
             stats,
             name,
             color,
             json,
+            ..
         } => {
             let card = CardFactsInput {
                 name,
@@ -113,6 +138,51 @@ fn print_reading(reading: &EffectReading, out: &mut impl Write) -> Result {
         deckhand::ReadingState::NotRead => "not read: nothing was read as effects",
     };
     writeln!(out, "state: {state}")?;
+    Ok(())
+}
+
+/// Each stored card's reading, one block a card, then the counts and what was done.
+fn print_stored(stored: &StoredEffectsReading, out: &mut impl Write) -> Result {
+    for card in &stored.cards {
+        let (name, id) = (escape_controls(&card.name), escape_controls(&card.id));
+        writeln!(out, "{name} ({id})")?;
+        let reading = &card.reading;
+        if !reading.effects.is_empty() {
+            writeln!(out, "  effects: {}", reading.effects_text)?;
+        }
+        for sentence in &reading.unread {
+            let text = escape_controls(&sentence.text);
+            writeln!(out, "  not read: {text} ({})", sentence.reason)?;
+        }
+    }
+    let place = match &stored.set {
+        Some(set) => format!("set {set} of {}", stored.game),
+        None => stored.game.clone(),
+    };
+    if stored.cards.is_empty() {
+        writeln!(
+            out,
+            "no card of {place} needs reading: {} state effects or a note already, have no text or are bundled samples",
+            stored.left
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} ({place})",
+        super::text::effects_read(&stored.counts)
+    )?;
+    if stored.applied {
+        writeln!(
+            out,
+            "applied: each card has its effects and, where not all was read, a goldfish note naming what was not (`deckhand card undo` takes it back)"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "nothing was written: add --apply to give the cards these effects"
+        )?;
+    }
     Ok(())
 }
 

@@ -104,6 +104,7 @@ pub struct ImportArgs {
     pub map: Vec<(String, String)>,
     pub ignore: Vec<String>,
     pub dry_run: bool,
+    pub read_effects: bool,
 }
 
 pub fn import(
@@ -127,6 +128,7 @@ pub fn import(
         map: args.map,
         ignore: args.ignore,
         dry_run: args.dry_run,
+        read_effects: args.read_effects,
     };
     let report = deckhand.import_card_files(files, &options, &mut progress::import_sink(json))?;
     if json {

@@ -72,7 +72,28 @@ pub fn import_report(report: &ImportReport, out: &mut impl Write) -> io::Result<
             report.added, report.updated, report.unchanged
         )?;
     }
+    if let Some(read) = &report.effects_read {
+        writeln!(out, "{}", effects_read(read))?;
+    }
     Ok(())
+}
+
+/// `effects read for 12 cards that stated none: 9 in full, 2 in part, 1 not at all`.
+pub fn effects_read(read: &deckhand::EffectsRead) -> String {
+    if read.cards() == 0 {
+        return "effects read: no card without effects has text to read".into();
+    }
+    format!(
+        "effects read for {} that stated none: {} in full, {} in part (the rest named in \
+         each card's goldfish note), {} not at all",
+        match read.cards() {
+            1 => "1 card".to_owned(),
+            n => format!("{n} cards"),
+        },
+        read.read,
+        read.partial,
+        read.not_read
+    )
 }
 
 /// What `deck import` read: copies per section, section names read as another section or

@@ -14,6 +14,7 @@ use deckhand_core::{
 use deckhand_formats::{read_cockatrice_cards, CardTable};
 use deckhand_store::StoreError;
 
+use crate::effect_reading::EffectFill;
 use crate::import::Reading;
 use crate::index_alongside::IndexAlongside;
 use crate::progress::ProgressSink;
@@ -48,6 +49,9 @@ pub struct CardImportOptions {
     pub ignore: Vec<String>,
     /// Report what would be added, updated and unchanged; write nothing.
     pub dry_run: bool,
+    /// Give the cards that state no effects (and no goldfish note) what their text reads
+    /// as (README "Reading effects off the card").
+    pub read_effects: bool,
 }
 
 impl CardFileFormat {
@@ -135,6 +139,7 @@ impl Deckhand {
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
         let label = import_label(&files);
+        let mut fill = options.read_effects.then(|| EffectFill::new(&self.games));
         let mut run = self.store.begin_undoable_import(&label)?;
         if !options.dry_run {
             reading.alongside = crate::index_alongside::start_large(
@@ -151,7 +156,7 @@ impl Deckhand {
                 .unwrap_or_else(|| CardFileFormat::detect(path, bytes));
             if format == CardFileFormat::Json {
                 let text = text_of(path, bytes, "card-set JSON")?;
-                reading.file(&mut run, &self.games, &name, text)?;
+                reading.file(&mut run, &self.games, &name, text, fill.as_mut())?;
                 continue;
             }
             let mut sheet_options = SheetOptions {
@@ -182,7 +187,11 @@ impl Deckhand {
                 }
             }
             let mut problems = Vec::new();
-            for (row, card) in &sheet.cards {
+            for (row, mut card) in sheet.cards {
+                if let Some(fill) = fill.as_mut() {
+                    fill.fill(&mut card);
+                }
+                let card = &card;
                 let refused = if let Some(sample) = samples.get(&card.id) {
                     Some(format!(
                         "id '{}' is the bundled sample card '{}', which stays read-only (give your card another id)",
@@ -209,7 +218,7 @@ impl Deckhand {
                 };
                 if let Some(message) = refused {
                     problems.push(RowProblem {
-                        row: *row,
+                        row,
                         column: None,
                         message,
                     });
@@ -233,8 +242,10 @@ impl Deckhand {
             }
         }
         let outcome = reading.finish(run, options.dry_run)?;
+        let mut report: ImportReport = outcome.report.into();
+        report.effects_read = fill.map(|fill| fill.counts);
         if options.dry_run {
-            return Ok(outcome.report.into());
+            return Ok(report);
         }
         tracing::info!(
             ms = started.elapsed().as_millis() as u64,
@@ -248,7 +259,7 @@ impl Deckhand {
             &outcome.changed,
             reading.progress,
         )?;
-        Ok(outcome.report.into())
+        Ok(report)
     }
 }
 

@@ -64,6 +64,13 @@ pub enum Error {
         /// Unknown names not listed in `cards`.
         more: usize,
     },
+    /// No card of `game` is in this set.
+    #[error("no card of {game} is in set '{}' (its sets: {})", clip(set), if sets.is_empty() { "none".to_owned() } else { sets.join(", ") })]
+    SetNotFound {
+        game: String,
+        set: String,
+        sets: Vec<String>,
+    },
     /// No stored deck has this name or id.
     #[error("no deck named or with id '{reference}'")]
     DeckNotFound { reference: String },
@@ -380,7 +387,7 @@ impl Error {
             Error::OutputIsDatabase { .. } => ErrorCode::OutputIsDatabase,
             Error::DataDir { .. } => ErrorCode::DataDir,
             Error::CardNotFound { .. } | Error::DeckNotFound { .. } => ErrorCode::NotFound,
-            Error::DeckCardMissing { .. } => ErrorCode::NotFound,
+            Error::DeckCardMissing { .. } | Error::SetNotFound { .. } => ErrorCode::NotFound,
             Error::AmbiguousCard { .. } => ErrorCode::Ambiguous,
             Error::BundledData(_) => ErrorCode::BundledData,
             Error::Search(SearchError::Query(_)) => ErrorCode::BadQuery,

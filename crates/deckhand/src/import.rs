@@ -7,6 +7,7 @@ use std::path::Path;
 use deckhand_core::{CardSet, CardSetItem, Games};
 use deckhand_store::{CardImport, StoreError};
 
+use crate::effect_reading::EffectFill;
 use crate::index_alongside::IndexAlongside;
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 
@@ -42,7 +43,7 @@ impl Deckhand {
             total,
         )?;
         for (name, text) in sources {
-            reading.file(&mut run, &self.games, name, text)?;
+            reading.file(&mut run, &self.games, name, text, None)?;
         }
         let outcome = reading.commit(run)?;
         self.store.release_memory()?;
@@ -118,7 +119,13 @@ impl Deckhand {
         for path in paths {
             let path = path.as_ref();
             let text = std::fs::read_to_string(path).map_err(|e| read_error(path, e))?;
-            reading.file(&mut run, &self.games, &path.display().to_string(), &text)?;
+            reading.file(
+                &mut run,
+                &self.games,
+                &path.display().to_string(),
+                &text,
+                None,
+            )?;
         }
         let outcome = reading.commit(run)?;
         self.store.release_memory()?;
@@ -178,6 +185,7 @@ impl<'p> Reading<'p> {
         games: &Games,
         name: &str,
         text: &str,
+        mut fill: Option<&mut EffectFill>,
     ) -> Result<()> {
         let (before, total) = (self.done, self.total);
         let mut cards = 0;
@@ -194,7 +202,10 @@ impl<'p> Reading<'p> {
                     Ok(())
                 }
                 CardSetItem::Set(info) => run.set(info),
-                CardSetItem::Card { card, read } => {
+                CardSetItem::Card { mut card, read } => {
+                    if let Some(fill) = fill.as_deref_mut() {
+                        fill.fill(&mut card);
+                    }
                     cards += 1;
                     if cards % REPORT_EVERY == 0 {
                         progress(ImportProgress {

@@ -67,7 +67,8 @@ pub use deckhand_formats::{
 pub use deckhand_store::{GameUsage, StoredDeck, KEEP_BACKUPS};
 pub use decks::{DeckDiff, DeckImport, DeckListItem, DeckView, DiffLine, SAMPLE_TAG};
 pub use effect_reading::{
-    read_effects_for, CardFactsInput, Effect, EffectReading, ReadingState, UnreadSentence,
+    read_effects_for, CardFactsInput, Effect, EffectReading, EffectsRead, ReadingState,
+    StoredCardReading, StoredEffectsReading, UnreadSentence,
 };
 pub use error::{Error, ErrorCode, Result};
 pub use game_files::{games_dir_for, write_game_template, AddedGame, GameFileProblem};

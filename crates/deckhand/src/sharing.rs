@@ -256,7 +256,7 @@ impl Deckhand {
                 manifest.game, set.game
             )));
         }
-        reading.file(&mut run, &self.games, &cards_name, &cards_text)?;
+        reading.file(&mut run, &self.games, &cards_name, &cards_text, None)?;
         let ids: HashSet<&str> = set.cards.iter().map(|c| c.id.as_str()).collect();
         let mut unpacked = (manifest_text.len() + cards_text.len()) as u64;
         for (card, entry) in &manifest.images {

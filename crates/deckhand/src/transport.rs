@@ -182,6 +182,29 @@ pub struct ImportReport {
     pub added: usize,
     pub updated: usize,
     pub unchanged: usize,
+    /// With `--read-effects`: the cards that stated no effects and were given what their
+    /// text reads as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub effects_read: Option<crate::EffectsRead>,
+}
+
+impl From<deckhand_store::ImportReport> for ImportReport {
+    fn from(report: deckhand_store::ImportReport) -> ImportReport {
+        let deckhand_store::ImportReport {
+            files,
+            added,
+            updated,
+            unchanged,
+        } = report;
+        ImportReport {
+            files: files.into_iter().map(Into::into).collect(),
+            added,
+            updated,
+            unchanged,
+            effects_read: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -235,6 +258,5 @@ from_store! {
     SetImportReport { file, game, added, updated, unchanged }
     CardRow { id, name, card_type, set, side, stats; image: option }
     CollectionRow { game, name, set, number, count, note; key: into }
-    ImportReport { added, updated, unchanged; files: each }
     DeckContent { game, name, side, format, notes, tags; cards: each }
 }

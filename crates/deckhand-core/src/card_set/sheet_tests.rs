@@ -116,7 +116,10 @@ fn a_list_item_holding_a_semicolon_is_refused_as_the_export_could_not_write_it_b
     )
     .unwrap_err()
     .to_string();
-    assert!(error.contains("row 2") && error.contains("row 3"), "{error}");
+    assert!(
+        error.contains("row 2") && error.contains("row 3"),
+        "{error}"
+    );
     assert!(error.contains("cannot hold ';'"), "{error}");
 }
 

@@ -7,7 +7,7 @@ use super::sentence::SentenceRead;
 use super::words::Head;
 use super::{EffectReading, ReadingState, UnreadSentence};
 use crate::effect::{Effect, Step, Trigger};
-use crate::{print_effects, Game};
+use crate::Game;
 
 /// One effect being assembled, with the sentences it came from.
 #[derive(Debug, Clone)]
@@ -201,13 +201,7 @@ impl Reading {
             (false, false) => ReadingState::Partial,
             (true, false) => ReadingState::NotRead,
         };
-        EffectReading {
-            effects_text: print_effects(&effects),
-            effects,
-            unread: self.unread,
-            no_effect: self.no_effect,
-            state,
-        }
+        EffectReading::new(effects, self.unread, self.no_effect, state)
     }
 }
 

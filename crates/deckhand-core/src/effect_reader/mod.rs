@@ -106,13 +106,38 @@ pub struct EffectReading {
     /// Sentences read as having no goldfish effect, each with its reason.
     pub no_effect: Vec<UnreadSentence>,
     pub state: ReadingState,
+    /// The goldfish note proposed beside the effects ([`EffectReading::note`]).
+    pub note: Option<GoldfishNote>,
 }
 
 impl EffectReading {
+    /// The reading of these parts, with the note they propose.
+    fn new(
+        effects: Vec<Effect>,
+        unread: Vec<UnreadSentence>,
+        no_effect: Vec<UnreadSentence>,
+        state: ReadingState,
+    ) -> EffectReading {
+        let mut reading = EffectReading {
+            effects_text: crate::print_effects(&effects),
+            effects,
+            unread,
+            no_effect,
+            state,
+            note: None,
+        };
+        reading.note = reading.proposed_note();
+        reading
+    }
+
     /// The goldfish note the reading proposes beside its effects: partial with the unread
     /// sentences as its reason; not simulated when nothing was read; no goldfish effect
     /// when every sentence was read as having none; `None` when the effects state it all.
     pub fn note(&self) -> Option<GoldfishNote> {
+        self.note.clone()
+    }
+
+    fn proposed_note(&self) -> Option<GoldfishNote> {
         let listed = |items: &[UnreadSentence]| {
             let joined = items
                 .iter()
@@ -183,6 +208,20 @@ impl<'g> EffectReader<'g> {
 
     pub fn game(&self) -> &Game {
         self.game
+    }
+
+    /// Gives `card` what its text reads as when the card states nothing yet (no effects,
+    /// no goldfish note) and has text: the reading's effects and its note. The reading
+    /// comes back; `None` when the card was left as it was.
+    pub fn fill(&self, card: &mut Card) -> Option<EffectReading> {
+        if !card.effects.is_empty() || card.goldfish.is_some() {
+            return None;
+        }
+        let text = card.text.as_deref().filter(|t| !t.trim().is_empty())?;
+        let reading = self.read(text, &CardFacts::of(card));
+        card.goldfish = reading.note();
+        card.effects.clone_from(&reading.effects);
+        Some(reading)
     }
 
     /// Reads one card's text.

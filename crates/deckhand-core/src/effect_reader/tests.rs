@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 
 use super::*;
-use crate::Game;
+use crate::{print_effects, Game};
 
 fn game(id: &str) -> Game {
     let text = match id {
@@ -503,6 +503,71 @@ fn empty_text_reads_as_nothing_to_read() {
     assert_eq!(reading.state, ReadingState::Read);
     assert!(reading.effects.is_empty() && reading.unread.is_empty());
     assert_eq!(reading.note(), None);
+}
+
+fn card(game: &Game, card_type: &str, text: &str) -> Card {
+    Card {
+        id: "c1".into(),
+        game: game.id.clone(),
+        name: "Test Card".into(),
+        card_type: card_type.into(),
+        set: None,
+        number: None,
+        side: None,
+        color: None,
+        subtypes: Vec::new(),
+        keywords: Vec::new(),
+        text: Some(text.into()),
+        stats: BTreeMap::new(),
+        effects: Vec::new(),
+        goldfish: None,
+    }
+}
+
+#[test]
+fn fill_gives_a_card_that_states_nothing_its_reading_and_a_note_naming_what_was_not_read() {
+    let game = game("zoids-scramble");
+    let reader = EffectReader::new(&game);
+    let mut read = card(&game, "Zoid", "When you set this Zoid, draw 1 card.");
+    assert_eq!(reader.fill(&mut read).unwrap().state, ReadingState::Read);
+    assert_eq!(print_effects(&read.effects), "when set: draw 1");
+    assert_eq!(read.goldfish, None);
+
+    let mut partial = card(
+        &game,
+        "Zoid",
+        "When you set this Zoid, draw 1 card. Destroy target Zoid with 3 or less power.",
+    );
+    assert_eq!(
+        reader.fill(&mut partial).unwrap().state,
+        ReadingState::Partial
+    );
+    let note = partial.goldfish.clone().unwrap();
+    assert_eq!(note.state, CoverageState::Partial);
+    assert!(
+        note.reason.contains("Destroy target Zoid"),
+        "{}",
+        note.reason
+    );
+}
+
+#[test]
+fn fill_leaves_a_card_with_effects_a_note_or_no_text_as_it_was() {
+    let game = game("zoids-scramble");
+    let reader = EffectReader::new(&game);
+    let mut stated = card(&game, "Zoid", "When you set this Zoid, draw 1 card.");
+    stated.effects = crate::parse_effects("when set: draw 2", None).unwrap();
+    let mut noted = card(&game, "Zoid", "When you set this Zoid, draw 1 card.");
+    noted.goldfish = Some(GoldfishNote {
+        state: CoverageState::NoEffect,
+        reason: "the player says so".into(),
+    });
+    let mut blank = card(&game, "Zoid", "  ");
+    for card in [&mut stated, &mut noted, &mut blank] {
+        let before = card.clone();
+        assert_eq!(reader.fill(card), None);
+        assert_eq!(*card, before);
+    }
 }
 
 /// Words card texts are made of, for texts the proptest strings together.
