@@ -274,6 +274,11 @@ pub fn bench_import(
             set.file_bytes as f64 / 1e6
         )?;
         text::timings(&set.timings, out)?;
+        writeln!(
+            out,
+            "the unchanged re-import took {:.1}x the plain SQLite read of its rows (median of the rounds)",
+            set.unchanged_over_plain_read
+        )?;
     }
     text::timings(&sheet, out)?;
     Ok(())

@@ -1,7 +1,9 @@
 //! The card-import benchmark: a large generated Zoids Scramble set (100k cards, about
 //! 33 MB of JSON, as in issue 7) imported the way `deckhand import` does it, into a new
 //! database file, again unchanged, and again with a few cards changed; and the index
-//! built from scratch from that database.
+//! built from scratch from that database. Beside the unchanged import, in the same round, a
+//! yardstick: a plain SQLite read of the same rows (every column, the JSON ones decoded),
+//! so the figure comes with a ratio that a slower or busier machine does not move.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -25,6 +27,8 @@ pub struct ImportBenchReport {
     pub cards: usize,
     pub file_bytes: u64,
     pub timings: Vec<Timing>,
+    /// The unchanged re-import over the yardstick's time, the median of the rounds' ratios.
+    pub unchanged_over_plain_read: f64,
 }
 
 /// Writes a card-set file of `cards` generated Zoids Scramble cards to `path`; returns its
@@ -124,6 +128,7 @@ pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchRe
     let file_bytes = write_zoids_set(&file, cards, 0)?;
     write_zoids_set(&edited, cards, CHANGED.min(cards))?;
     let (mut fresh, mut again, mut changed, mut build) = (vec![], vec![], vec![], vec![]);
+    let (mut plain, mut ratios) = (vec![], vec![]);
     for run in 0..runs.max(1) {
         let db = dir.join(format!("import-{run}.sqlite3"));
         let started = Instant::now();
@@ -137,6 +142,9 @@ pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchRe
             report.unchanged, cards,
             "the unchanged re-import changed cards"
         );
+        let read = plain_read(&db, cards)?;
+        ratios.push(again[run].as_secs_f64() / read.as_secs_f64().max(1e-9));
+        plain.push(read);
 
         let started = Instant::now();
         let report = Deckhand::open(&db)?.import_files(&[&edited], &mut |_| {})?;
@@ -168,6 +176,10 @@ pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchRe
             ),
             Timing::from_samples("the same file again, nothing changed (no re-index)", again),
             Timing::from_samples(
+                "yardstick: a plain SQLite read of the same rows (every column, JSON decoded)",
+                plain,
+            ),
+            Timing::from_samples(
                 format!("the same file with {} cards changed (incremental index update)", CHANGED.min(cards)),
                 changed,
             ),
@@ -176,7 +188,54 @@ pub fn import_set(dir: &Path, cards: usize, runs: usize) -> Result<ImportBenchRe
                 build,
             ),
         ],
+        unchanged_over_plain_read: median(&mut ratios),
     })
+}
+
+/// Reads every card row of `db` with rusqlite alone, as a store read does (each column, the
+/// JSON ones decoded), without Deckhand: the floor an unchanged import is measured against.
+fn plain_read(db: &Path, cards: usize) -> Result<std::time::Duration> {
+    let failed = |e: rusqlite::Error| Error::Benchmark(format!("the plain read: {e}"));
+    let started = Instant::now();
+    let conn = rusqlite::Connection::open(db).map_err(failed)?;
+    let mut statement = conn
+        .prepare(
+            "SELECT id, game, name, type, set_code, number, side, color, subtypes, keywords,
+                    text, stats, effects, goldfish, content_hash FROM cards",
+        )
+        .map_err(failed)?;
+    let mut rows = statement.query([]).map_err(failed)?;
+    let mut read = 0;
+    while let Some(row) = rows.next().map_err(failed)? {
+        for column in 0..14 {
+            let text: Option<String> = row.get(column).map_err(failed)?;
+            // subtypes, keywords, stats, effects, goldfish: JSON, decoded as the store does.
+            match text {
+                Some(json) if matches!(column, 8 | 9 | 11..=13) => {
+                    let value: Value = serde_json::from_str(&json)
+                        .map_err(|e| Error::Benchmark(format!("the plain read: {e}")))?;
+                    std::hint::black_box(value);
+                }
+                text => {
+                    std::hint::black_box(text);
+                }
+            }
+        }
+        std::hint::black_box(row.get::<_, Option<i64>>(14).map_err(failed)?);
+        read += 1;
+    }
+    let elapsed = started.elapsed();
+    if read < cards {
+        return Err(Error::Benchmark(format!(
+            "the plain read found {read} of {cards} rows"
+        )));
+    }
+    Ok(elapsed)
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
 fn db_side(db: &Path, suffix: &str) -> PathBuf {
