@@ -114,7 +114,8 @@ pub async fn choose_card_file(
     }
 }
 
-/// The import's options from the page: the game, column renames and columns to drop.
+/// The import's options from the page: the game, column renames and columns to drop; the
+/// format from the file, the rest as an import does by default.
 fn import_options(
     game: String,
     map: Vec<(String, String)>,
@@ -125,7 +126,7 @@ fn import_options(
         game: Some(game),
         map,
         ignore,
-        dry_run: false,
+        ..CardImportOptions::default()
     }
 }
 
