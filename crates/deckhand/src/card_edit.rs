@@ -210,7 +210,8 @@ impl Deckhand {
     }
 
     /// Saves the card form: a new card (`original` `None`) or the card `original` with
-    /// every field as the form has it (its id cannot change).
+    /// every field as the form has it (its id cannot change). A draft without written
+    /// effects (`effects_text`) keeps the stored effects and goldfish note.
     pub fn save_card_draft(
         &mut self,
         game: &str,
@@ -224,9 +225,10 @@ impl Deckhand {
         let game = self.games.get(&stored.game)?.clone();
         let mut draft = draft.clone();
         draft.id = Some(stored.id.clone());
-        // The form does not edit effects: they stay as stored.
-        draft.effects = stored.effects.clone();
-        draft.goldfish = stored.goldfish.clone();
+        if draft.effects_text.is_none() {
+            draft.effects = stored.effects.clone();
+            draft.goldfish = stored.goldfish.clone();
+        }
         self.save_edit(&game, &stored, &draft)
     }
 

@@ -187,3 +187,49 @@ fn the_card_form_parses_the_sample_cards_once_until_the_games_change() {
         "not read again after the games changed"
     );
 }
+
+/// Issue 35: the card form states effects in the written form (what "Use these effects"
+/// puts there from the reading); an edit that does not give them keeps the stored ones.
+#[test]
+fn the_form_s_written_effects_are_read_with_the_game_s_words_and_kept_by_an_edit_without_them() {
+    use deckhand_core::{CoverageState, GoldfishNote};
+    let (_dir, mut deckhand) = open();
+    let mut draft = raptor();
+    draft.effects_text = Some("when set: may draw 1".into());
+    draft.goldfish = Some(GoldfishNote {
+        state: CoverageState::Partial,
+        reason: "not read: 'Swap your hand with your deck'".into(),
+    });
+    let card = deckhand
+        .save_card_draft("zoids-scramble", None, &draft)
+        .unwrap();
+    assert_eq!(
+        deckhand_core::print_effects(&card.effects),
+        "when set: may draw 1"
+    );
+    assert_eq!(card.goldfish, draft.goldfish);
+
+    let mut edit = CardDraft::from_card(&card);
+    edit.effects.clear();
+    edit.goldfish = None;
+    let kept = deckhand
+        .save_card_draft("zoids-scramble", Some(&card.id), &edit)
+        .unwrap();
+    assert_eq!(kept.effects, card.effects);
+    assert_eq!(kept.goldfish, card.goldfish);
+
+    edit.effects_text = Some("when set: may draw 1 from vault".into());
+    edit.card_type = "Zord".into();
+    let check = deckhand
+        .check_card_draft("zoids-scramble", Some(&card.id), &edit)
+        .unwrap();
+    let fields: Vec<&str> = check.problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["type", "effects"]);
+
+    edit.effects_text = Some(String::new());
+    edit.card_type = "Zoid".into();
+    let cleared = deckhand
+        .save_card_draft("zoids-scramble", Some(&card.id), &edit)
+        .unwrap();
+    assert!(cleared.effects.is_empty() && cleared.goldfish.is_none());
+}

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::{check_card, CardInput};
 use crate::card::{Card, StatValue};
 use crate::effect::{Effect, GoldfishNote};
+use crate::effect_text::{parse_effects, EffectWords};
 use crate::game::{Game, StatKind};
 use crate::name::{fold_name, slug};
 
@@ -40,11 +41,17 @@ pub struct CardDraft {
     pub text: Option<String>,
     #[serde(default)]
     pub stats: BTreeMap<String, Value>,
-    /// Carried through unchanged (the card form does not edit effects).
+    /// The effects as data; replaced by `effects_text` when that is given.
     #[serde(default)]
     pub effects: Vec<Effect>,
     #[serde(default)]
     pub goldfish: Option<GoldfishNote>,
+    /// The effects in the written form (`when set: may draw 1`), as the card form types
+    /// them: when given, read with the game's words in place of `effects`; what does not
+    /// read is a problem of the field `effects`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub effects_text: Option<String>,
 }
 
 /// One problem of a draft: the field (`name`, `type`, `keywords[0]`, `stats.power`) and
@@ -92,6 +99,7 @@ impl CardDraft {
             stats,
             effects: card.effects.clone(),
             goldfish: card.goldfish.clone(),
+            effects_text: None,
         }
     }
 
@@ -143,6 +151,20 @@ impl CardDraft {
     /// id is a spreadsheet row's: `GAME-SET-NUMBER` (slugged) with a set and a number,
     /// else the JSON reader's slug of game and name.
     pub fn validate(&self, game: &Game) -> Result<Card, Vec<FieldProblem>> {
+        // Written effects that do not read are one problem among the others.
+        let (effects, unreadable) = match &self.effects_text {
+            None => (self.effects.clone(), None),
+            Some(text) => match parse_effects(text, Some(&EffectWords::for_game(game))) {
+                Ok(effects) => (effects, None),
+                Err(err) => (
+                    Vec::new(),
+                    Some(FieldProblem {
+                        field: "effects".into(),
+                        message: err.to_string(),
+                    }),
+                ),
+            },
+        };
         let given = |field: &Option<String>| {
             field
                 .as_deref()
@@ -172,17 +194,25 @@ impl CardDraft {
             keywords: self.keywords.clone(),
             text: self.text.clone(),
             stats: self.stats.clone(),
-            effects: self.effects.clone(),
+            effects,
             goldfish: self.goldfish.clone(),
         };
-        check_card(game, input).map_err(|problems| {
+        let checked = check_card(game, input).map_err(|problems| {
             problems
                 .into_iter()
                 .map(|(key, message)| FieldProblem {
                     field: key.trim_start_matches('.').to_owned(),
                     message,
                 })
-                .collect()
-        })
+                .collect::<Vec<_>>()
+        });
+        match (checked, unreadable) {
+            (checked, None) => checked,
+            (Ok(_), Some(problem)) => Err(vec![problem]),
+            (Err(mut problems), Some(problem)) => {
+                problems.push(problem);
+                Err(problems)
+            }
+        }
     }
 }
