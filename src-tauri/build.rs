@@ -16,6 +16,7 @@ const COMMANDS: &[&str] = &[
     "get_card",
     "card_form",
     "validate_card",
+    "read_card_effects",
     "save_card",
     "duplicate_card",
     "delete_card",

@@ -15,12 +15,12 @@ use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
 use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::{
     AddedGame, BackupInfo, BuildableDeck, Card, CardCheck, CardDetail, CardDraft, CardExport,
-    CardForm, CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport, CardView,
-    ChangeReport, CollectionChangeOutcome, CollectionImportReport, CollectionRow, Condition,
-    DeckContent, DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary, DeckView,
-    Finish, GameFileProblem, GameRules, GameSummary, ImageInfo, ImportProgress, ImportReport,
-    Legality, PackImportReport, SearchPage, SearchRowPage, SetCompletion, UndoReport, WishOutcome,
-    WishlistRow,
+    CardFactsInput, CardForm, CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport,
+    CardView, ChangeReport, CollectionChangeOutcome, CollectionImportReport, CollectionRow,
+    Condition, DeckContent, DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary,
+    DeckView, EffectReading, Finish, GameFileProblem, GameRules, GameSummary, ImageInfo,
+    ImportProgress, ImportReport, Legality, PackImportReport, SearchPage, SearchRowPage,
+    SetCompletion, UndoReport, WishOutcome, WishlistRow,
 };
 use ts_rs::{TypeVisitor, TS};
 
@@ -84,6 +84,7 @@ commands! {
     get_card(id: String) -> CardDetail;
     card_form(game: String) -> CardForm;
     validate_card(game: String, original: Option<String>, draft: CardDraft) -> CardCheck;
+    read_card_effects(game: String, text: String, card: CardFactsInput) -> EffectReading;
     save_card(game: String, original: Option<String>, draft: CardDraft) -> Card;
     duplicate_card(id: String, new_id: Option<String>) -> Card;
     delete_card(id: String) -> Card;

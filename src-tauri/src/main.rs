@@ -28,6 +28,7 @@ fn main() {
         commands::cards::get_card,
         commands::cards::card_form,
         commands::cards::validate_card,
+        commands::cards::read_card_effects,
         commands::cards::save_card,
         commands::cards::duplicate_card,
         commands::cards::delete_card,

@@ -1,11 +1,12 @@
-//! Card commands: listing and showing cards, the card form (its definition, checking as
-//! the player types, saving, duplicating, deleting, undo) and Cards → Import cards… (a
-//! native dialog, a preview with a mapping step, the import with progress). Each parses,
-//! calls one API function and maps the error.
+//! Card commands: listing and showing cards, the card form (its definition, checking and
+//! reading effects off the text as the player types, saving, duplicating, deleting, undo)
+//! and Cards → Import cards… (a native dialog, a preview with a mapping step, the import
+//! with progress). Each parses, calls one API function and maps the error.
 
 use deckhand::{
-    Card, CardCheck, CardDetail, CardDraft, CardFileFormat, CardForm, CardImportOptions,
-    CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport, ImportProgress, ImportReport,
+    Card, CardCheck, CardDetail, CardDraft, CardFactsInput, CardFileFormat, CardForm,
+    CardImportOptions, CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport,
+    EffectReading, ImportProgress, ImportReport,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
@@ -59,6 +60,18 @@ pub async fn validate_card(
     draft: CardDraft,
 ) -> Result<CardCheck, UiError> {
     db.with(|d| d.check_card_draft(&game, original.as_deref(), &draft))
+}
+
+/// What the effect reader reads off the form's rules text, for the card as typed so far
+/// (its type, stats, name and keywords): a proposal the player may use.
+#[tauri::command]
+pub async fn read_card_effects(
+    db: State<'_, Db>,
+    game: String,
+    text: String,
+    card: CardFactsInput,
+) -> Result<EffectReading, UiError> {
+    db.with(|d| d.read_effects(&game, &text, &card))
 }
 
 /// Saves the form: a new card, or every field of card `original`.

@@ -9,6 +9,7 @@ import type {
   About,
   Action,
   CardDraft,
+  CardFactsInput,
   CardView,
   Commands,
   DeckContent,
@@ -282,6 +283,9 @@ export const backend = {
   /** Checks the form (`original`: the card being edited, null for a new one); never writes. */
   validateCard: (game: string, original: string | null, draft: CardDraft) =>
     call('validate_card', { game, original, draft }),
+  /** What the effect reader reads off a card's rules text, for the card as typed (a
+   * proposal; nothing is written). Rejects with `invalid_input` for a type or stat the game lacks. */
+  readCardEffects: (game: string, text: string, card: CardFactsInput) => call('read_card_effects', { game, text, card }),
   /** Saves the form; rejects with `invalid_input` (every problem in the message) or `read_only`. */
   saveCard: (game: string, original: string | null, draft: CardDraft) =>
     call('save_card', { game, original, draft }),

@@ -138,9 +138,15 @@ goldfish?: GoldfishNote | null, };
  */
 export type CardDraft = { id: string | null, name: string, type: string, set: string | null, number: string | null, side: string | null, color: string | null, subtypes: Array<string>, keywords: Array<string>, text: string | null, stats: { [key in string]?: JsonValue }, 
 /**
- * Carried through unchanged (the card form does not edit effects).
+ * The effects as data; replaced by `effects_text` when that is given.
  */
-effects: Array<Effect>, goldfish: GoldfishNote | null, };
+effects: Array<Effect>, goldfish: GoldfishNote | null, 
+/**
+ * The effects in the written form (`when set: may draw 1`), as the card form types
+ * them: when given, read with the game's words in place of `effects`; what does not
+ * read is a problem of the field `effects`.
+ */
+effects_text?: string, };
 
 /**
  * What an export wrote.
@@ -150,6 +156,18 @@ export type CardExport = { path: string, game: string, set: string | null, cards
  * Images in a pack (0 for `cards export`).
  */
 images: number, };
+
+/**
+ * What a card is besides its text, as the player gives it: each part optional. The type
+ * picks a moment for sentences that name none, the stats fill costs ("Ability:" costs the
+ * card's `ability_cost`), the name lets the text call the card by it, the keywords'
+ * reminders are theirs.
+ */
+export type CardFactsInput = { name: string | null, type: string | null, color: string | null, keywords: Array<string>, 
+/**
+ * Stat values as written (`3`, `X`), by stat key.
+ */
+stats: { [key in string]?: string }, };
 
 /**
  * What the card form is generated from: the game's types (each with its stats), its
@@ -227,7 +245,12 @@ problems: Array<PreviewProblem>, more_problems: number, };
 /**
  * What one card import run changed, per file and in total.
  */
-export type CardImportReport = { files: Array<SetImportReport>, added: number, updated: number, unchanged: number, };
+export type CardImportReport = { files: Array<SetImportReport>, added: number, updated: number, unchanged: number, 
+/**
+ * With `--read-effects`: the cards that stated no effects and were given what their
+ * text reads as.
+ */
+effects_read?: EffectsRead, };
 
 /**
  * A card as a list shows it: not the whole card (no text, keywords or effects).
@@ -580,6 +603,44 @@ card?: Filter | null,
  * `requirement`, when both are given).
  */
 hp?: HpCheck | null, };
+
+/**
+ * What the reader proposes for a card: never applied by itself.
+ */
+export type EffectReading = { 
+/**
+ * The proposed effects' written form (`print_effects`).
+ */
+effects_text: string, effects: Array<Effect>, 
+/**
+ * Sentences not read, each with its reason.
+ */
+unread: Array<UnreadSentence>, 
+/**
+ * Sentences read as having no goldfish effect, each with its reason.
+ */
+no_effect: Array<UnreadSentence>, state: ReadingState, 
+/**
+ * The goldfish note proposed beside the effects ([`EffectReading::note`]).
+ */
+note: GoldfishNote | null, };
+
+/**
+ * How many cards had their effects read off their text, by how much of it was read.
+ */
+export type EffectsRead = { 
+/**
+ * Every sentence read (as effects, or as having no goldfish effect).
+ */
+read: number, 
+/**
+ * Read in part: the card's goldfish note names the sentences that were not.
+ */
+partial: number, 
+/**
+ * No effect read: the note names what was not.
+ */
+not_read: number, };
 
 /**
  * One enemy deck of a Heroes of the Grid line-up, as the picker sends it.
@@ -1016,7 +1077,12 @@ export type Owner = "you" | "opponent";
 /**
  * What a pack import did: the cards' report and how many images it stored.
  */
-export type PackImportReport = { images: number, files: Array<SetImportReport>, added: number, updated: number, unchanged: number, };
+export type PackImportReport = { images: number, files: Array<SetImportReport>, added: number, updated: number, unchanged: number, 
+/**
+ * With `--read-effects`: the cards that stated no effects and were given what their
+ * text reads as.
+ */
+effects_read?: EffectsRead, };
 
 export type Page = { side: PageSide, 
 /**
@@ -1159,6 +1225,11 @@ backs: Backs, pages: Array<Page>, };
  * one at a time); a deck of text proxies has none and is done in a moment.
  */
 export type PrintProgress = { images_done: number, images_total: number, };
+
+/**
+ * How much of a text the reader read.
+ */
+export type ReadingState = "read" | "partial" | "not_read";
 
 /**
  * A box in millimetres; `x`, `y` are its top-left corner.
@@ -1613,6 +1684,11 @@ label: string, made_at: string,
 rows: number, };
 
 /**
+ * A sentence (or a part of one) the reader did not turn into effects, and why.
+ */
+export type UnreadSentence = { text: string, reason: string, };
+
+/**
  * A wishlist count set by hand: the card and its wanted count after the change.
  */
 export type WishOutcome = { card: string, name: string, game: string, 
@@ -1688,6 +1764,7 @@ export type Commands = {
   get_card: { args: { id: string }; result: CardDetail };
   card_form: { args: { game: string }; result: CardForm };
   validate_card: { args: { game: string; original?: string | null; draft: CardDraft }; result: CardCheck };
+  read_card_effects: { args: { game: string; text: string; card: CardFactsInput }; result: EffectReading };
   save_card: { args: { game: string; original?: string | null; draft: CardDraft }; result: Card };
   duplicate_card: { args: { id: string; newId?: string | null }; result: Card };
   delete_card: { args: { id: string }; result: Card };
