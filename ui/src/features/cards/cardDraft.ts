@@ -1,6 +1,17 @@
 // The card form's model: a draft as the form edits it (every value a string, as typed) and
-// its conversion to the `CardDraft` the backend validates with the import's validator.
-import type { Card, CardDraft, CardForm, StatDef, StatValue } from '../../lib/backend';
+// its conversion to the `CardDraft` the backend validates with the import's validator, and
+// to the card facts the effect reader reads its rules text with.
+import type {
+  CardDetail,
+  CardDraft,
+  CardFactsInput,
+  CardForm,
+  CoverageState,
+  EffectReading,
+  GoldfishNote,
+  StatDef,
+  StatValue,
+} from '../../lib/backend';
 
 export interface KeywordRow {
   name: string;
@@ -20,7 +31,20 @@ export interface FormState {
   text: string;
   /** Stat id → the text typed (a list's items separated by `;`). */
   stats: Record<string, string>;
+  /** The effects in the written form (`when set: may draw 1`, several joined by ` | `). */
+  effects: string;
+  /** The goldfish note's state; '' for none (the effects state all of the text). */
+  goldfishState: CoverageState | '';
+  goldfishReason: string;
 }
+
+/** A goldfish note's state in the player's words (as the card detail says them). */
+export const coverageLabels: Record<CoverageState, string> = {
+  simulated: 'Simulated',
+  partial: 'Partly simulated',
+  no_effect: 'No goldfish effect',
+  not_simulated: 'Not simulated',
+};
 
 export function emptyForm(form: CardForm): FormState {
   return {
@@ -35,6 +59,9 @@ export function emptyForm(form: CardForm): FormState {
     keywords: [],
     text: '',
     stats: {},
+    effects: '',
+    goldfishState: '',
+    goldfishReason: '',
   };
 }
 
@@ -43,7 +70,8 @@ function statText(value: StatValue | undefined): string {
   return Array.isArray(value) ? value.map(statText).join('; ') : String(value);
 }
 
-export function formOf(card: Card): FormState {
+/** The form of a stored card: its detail, which has the effects in the written form. */
+export function formOf(card: CardDetail): FormState {
   return {
     id: card.id,
     name: card.name,
@@ -59,6 +87,9 @@ export function formOf(card: Card): FormState {
     }),
     text: card.text ?? '',
     stats: Object.fromEntries(Object.entries(card.stats).map(([k, v]) => [k, statText(v)])),
+    effects: card.effects_text,
+    goldfishState: card.goldfish?.state ?? '',
+    goldfishReason: card.goldfish?.reason ?? '',
   };
 }
 
@@ -75,6 +106,18 @@ function statValue(def: StatDef, text: string): StatValue {
     return text.split(';').map((s) => s.trim()).filter(Boolean).map(one);
   }
   return one(text.trim());
+}
+
+/** The keywords as the card states them: `Name` or `Name: value`, empty rows left out. */
+function keywordsOf(state: FormState): string[] {
+  return state.keywords
+    .filter((k) => k.name.trim() !== '')
+    .map((k) => (k.value.trim() === '' ? k.name.trim() : `${k.name.trim()}: ${k.value.trim()}`));
+}
+
+/** The goldfish note as typed, `null` without a state. */
+export function noteOf(state: FormState): GoldfishNote | null {
+  return state.goldfishState === '' ? null : { state: state.goldfishState, reason: state.goldfishReason };
 }
 
 /** The draft sent to the backend: empty fields left out; stats of other types dropped. */
@@ -94,22 +137,45 @@ export function draftOf(form: CardForm, state: FormState, isNew: boolean): CardD
     side: text(state.side),
     color: text(state.color),
     subtypes: state.subtypes.split(';').map((s) => s.trim()).filter(Boolean),
-    keywords: state.keywords
-      .filter((k) => k.name.trim() !== '')
-      .map((k) => (k.value.trim() === '' ? k.name.trim() : `${k.name.trim()}: ${k.value.trim()}`)),
+    keywords: keywordsOf(state),
     text: text(state.text),
     stats,
-    // The form does not edit effects: the backend keeps the stored ones (as if omitted).
+    // The backend reads the written form with the game's words in place of `effects`.
     effects: [],
-    goldfish: null,
+    effects_text: state.effects,
+    goldfish: noteOf(state),
   };
+}
+
+/** What the effect reader is told of the card besides its text: the type, the stats of
+ * that type as typed, the name (the text may call the card by it), colour and keywords. */
+export function factsOf(form: CardForm, state: FormState): CardFactsInput {
+  const given = (s: string) => (s.trim() === '' ? null : s.trim());
+  const stats: Record<string, string> = {};
+  for (const [id] of statsOfType(form, state.type)) {
+    const typed = (state.stats[id] ?? '').trim();
+    if (typed !== '') stats[id] = typed;
+  }
+  return { name: given(state.name), type: given(state.type), color: given(state.color), keywords: keywordsOf(state), stats };
+}
+
+/** Whether the form states exactly what `reading` proposes: its effects and its note. */
+export function usesReading(state: FormState, reading: EffectReading): boolean {
+  const note = noteOf(state);
+  const sameNote =
+    reading.note === null ? note === null : note !== null && note.state === reading.note.state && note.reason.trim() === reading.note.reason;
+  return state.effects.trim() === reading.effects_text && sameNote;
 }
 
 /** The problem messages per form field: `stats.power[1]` counts as `stats.power`. */
 export function problemsByField(problems: { field: string; message: string }[]): Map<string, string[]> {
   const byField = new Map<string, string[]>();
   for (const p of problems) {
-    const field = p.field.replace(/\[\d+\]$/, '').replace(/^(stats\.[^.[]+).*$/, '$1');
+    // An effect's or the note's part (`effects[0].steps[1]`, `goldfish.reason`) is its field's.
+    const field = p.field
+      .replace(/\[\d+\]$/, '')
+      .replace(/^(stats\.[^.[]+).*$/, '$1')
+      .replace(/^(effects|goldfish)\b.*$/, '$1');
     const key = field.startsWith('keywords') ? p.field : field;
     byField.set(key, [...(byField.get(key) ?? []), p.message]);
   }
