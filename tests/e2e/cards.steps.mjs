@@ -1,6 +1,7 @@
 // End-to-end steps for a player's own cards (issue 17): create a card with the form (an
 // out-of-range stat is named as it is typed), edit it, import a spreadsheet through the
-// mapping step and the preview, undo the import, and find the mapping remembered. The
+// mapping step and the preview, undo the import, and find the mapping remembered; then a
+// card whose effects are read off its text as it is typed and used (issue 35). The
 // native open dialog is bypassed by DECKHAND_E2E_OPEN_FILE (the `e2e-hooks` build only).
 import { writeFileSync } from 'node:fs';
 
@@ -128,5 +129,70 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
     check((await driver.findAll('[data-testid="card-import-mapping"]')).length === 0, 'the mapping step was asked again');
     await driver.click(await driver.waitForElement('[data-testid="card-import"] button.secondary'));
     await gone('[data-testid="card-import"]');
+  });
+
+  // Issue 35: the card editor reads effects off the rules text as it is typed, and the
+  // player uses the reading as the card's effects (and its goldfish note) with one click.
+  await step('Cards: the editor reads effects off the text as it is typed; Use these effects states them on the saved card', async () => {
+    const reading = () => textOf('[data-testid="cf-reading"]');
+    const state = () => textOf('[data-testid="cf-reading-state"]');
+    await driver.click(await driver.waitForElement('[data-testid="game-pr-dbg"]'));
+    await driver.click(await driver.waitForElement('[data-testid="nav-cards"]'));
+    await driver.waitFor('the Power Rangers Deck-Building Game heading', async () => (await textOf('h1')) === 'Power Rangers Deck-Building Game');
+    await driver.waitFor('New card enabled', async () =>
+      driver.execute('return !document.querySelector(\'[data-testid="new-card"]\')?.disabled'),
+    );
+    await driver.click(await driver.waitForElement('[data-testid="new-card"]'));
+    await driver.waitForElement('[data-testid="card-form"]');
+    check(await choose('[data-testid="cf-type"]', 'Hero'), 'the type picker has no Hero');
+    await field('cf-name', 'Signal Relay');
+    // Without the card's Ability cost, its Ability cannot be read.
+    await field('cf-text', 'Ability: Draw 2 cards.');
+    await driver.waitFor('the reading "Not read"', async () => (await state()) === 'Not read');
+    check((await reading()).includes('Not read:'), `the reading lists no unread sentence: "${await reading()}"`);
+    // The stat given, the same text reads (a stat's change reads the text again).
+    await field('cf-stat-ability_cost', '3');
+    await driver.waitFor('the reading "Read"', async () => (await state()) === 'Read');
+    await field('cf-text', 'Ability: Draw 2 cards. Battle: Heal 1. Swap your hand with your deck.');
+    await driver.waitFor('the reading "Partly read"', async () => (await state()) === 'Partly read');
+    const effects = await driver.execute('return [...document.querySelectorAll("[data-testid=cf-reading-effects] code")].map((c) => c.textContent)');
+    check(
+      JSON.stringify(effects) === JSON.stringify(['activate (spend 3 energy): draw 2', 'when battling: heal 1']),
+      `the reading shows ${JSON.stringify(effects)}`,
+    );
+    const unread = await textOf('[data-testid="cf-reading-unread"]');
+    check(unread.includes('Swap your hand with your deck'), `the unread sentence reads "${unread}"`);
+    // Effects written by hand are never overwritten without the click; the panel says they differ.
+    await field('cf-effects', 'when played: draw 1');
+    await driver.waitFor('the panel naming the difference', async () => (await textOf('[data-testid="cf-reading-use-note"]')).includes('differ'));
+    // The screenshots show the rules text, the reading and the effects field below it.
+    await driver.execute('const body = document.getElementById("card-form"); body.scrollTop = document.querySelector("label[for=cf-text]").offsetTop - 8; return true;');
+    await save('card-editor-reading-differs');
+    const kept = await driver.execute('return document.querySelector("[data-testid=cf-effects]").value');
+    check(kept === 'when played: draw 1', `the hand-written effects became "${kept}" before the click`);
+    await driver.click(await driver.waitForElement('[data-testid="cf-reading-use"]'));
+    const written = await driver.execute('return document.querySelector("[data-testid=cf-effects]").value');
+    check(written === 'activate (spend 3 energy): draw 2 | when battling: heal 1', `the effects field holds "${written}"`);
+    const note = await driver.execute('return [document.querySelector("[data-testid=cf-goldfish]").value, document.querySelector("[data-testid=cf-goldfish-reason]")?.value]');
+    check(note[0] === 'partial' && note[1].includes('Swap your hand with your deck'), `the goldfish note is ${JSON.stringify(note)}`);
+    await driver.waitFor('the form ready to save', async () => (await textOf('[data-testid="card-form-status"]')).includes('Ready to save'));
+    check((await textOf('[data-testid="cf-reading-use-note"]')).includes('The card states these effects'), 'the panel does not say the reading is in use');
+    // The screenshot shows the rules text, the reading and the effects it filled in.
+    await save('card-editor-reading');
+    await driver.click(await driver.waitForElement('[data-testid="card-form-save"]'));
+    await gone('[data-testid="card-form"]');
+    const listed = cli('cards', '--game', 'pr-dbg', '--json').find((c) => c.name === 'Signal Relay');
+    check(listed, 'the CLI does not list Signal Relay');
+    const saved = cli('card', listed.id, '--json');
+    check(
+      saved.effects_text === 'activate (spend 3 energy): draw 2 | when battling: heal 1',
+      `the CLI reads the effects "${saved.effects_text}"`,
+    );
+    check(saved.goldfish?.state === 'partial' && saved.goldfish.reason.includes('Swap your hand'), `the CLI reads the note ${JSON.stringify(saved.goldfish)}`);
+    // The card's detail shows what was saved.
+    await driver.waitFor('the saved card\'s effects in its detail', async () =>
+      (await textOf('[data-testid="card-detail"] [data-testid="card-effects"]')).includes('when battling: heal 1'),
+    );
+    check((await textOf('[data-testid="card-coverage"]')).includes('Partly simulated'), 'the detail does not say Partly simulated');
   });
 }
