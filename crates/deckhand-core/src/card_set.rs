@@ -141,12 +141,27 @@ impl CardSet {
         };
         let mut reader = stream::Reader::new(source_name, text, games, on_item);
         let mut deserializer = serde_json::Deserializer::from_str(text);
-        let mut track = serde_path_to_error::Track::new();
-        let parsed = stream::FileSeed(&mut reader).deserialize(
-            serde_path_to_error::Deserializer::new(&mut deserializer, &mut track),
-        );
-        if let Err(err) = parsed {
-            return Err(json_error(track.path().to_string(), &err));
+        // Tracking the path costs on every value, and only a failure needs it: parse
+        // untracked, and only when that fails parse again, tracked, handing nothing on
+        // (the caller drops what it was handed before an error).
+        if stream::FileSeed(&mut reader)
+            .deserialize(&mut deserializer)
+            .is_err()
+        {
+            let mut nothing = |_: CardSetItem<'_>| {};
+            let mut reader = stream::Reader::new(source_name, text, games, &mut nothing);
+            let mut deserializer = serde_json::Deserializer::from_str(text);
+            let mut track = serde_path_to_error::Track::new();
+            let parsed = stream::FileSeed(&mut reader).deserialize(
+                serde_path_to_error::Deserializer::new(&mut deserializer, &mut track),
+            );
+            return Err(match parsed {
+                Err(err) => json_error(track.path().to_string(), &err),
+                Ok(()) => error(
+                    Location::Path(".".into()),
+                    "the file read differently on a second reading".into(),
+                ),
+            });
         }
         deserializer
             .end()
@@ -234,7 +249,7 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
     // Stats are checked against the type only when the type is known.
     if let Some(card_type) = card_type {
         for (stat_name, value) in input.stats {
-            let key = format!(".stats.{stat_name}");
+            let key = || format!(".stats.{stat_name}");
             if !card_type.stats.contains(&stat_name) {
                 let carried = if card_type.stats.is_empty() {
                     "none".to_owned()
@@ -242,7 +257,7 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
                     card_type.stats.join(", ")
                 };
                 problems.push((
-                    key,
+                    key(),
                     format!(
                         "'{stat_name}' is not a stat of a {} card (its stats: {carried})",
                         card_type.name
@@ -255,7 +270,7 @@ fn check_card(game: &Game, input: CardInput) -> Result<Card, Vec<CardProblem>> {
                 Ok(value) => {
                     stats.insert(stat_name, value);
                 }
-                Err((sub, message)) => problems.push((key + &sub, message)),
+                Err((sub, message)) => problems.push((key() + &sub, message)),
             }
         }
     }

@@ -26,6 +26,10 @@ pub(crate) fn check_card_effects(
     effects: &[Effect],
     goldfish: Option<&GoldfishNote>,
 ) -> Result<(), Problem> {
+    if effects.is_empty() && goldfish.is_none() {
+        // Most cards of a player's set: nothing to check, no vocabulary to make.
+        return Ok(());
+    }
     let checker = Checker {
         game,
         vocabulary: Vocabulary::for_game(game),

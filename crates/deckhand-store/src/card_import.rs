@@ -7,6 +7,7 @@
 //! only when a card was added or changed.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use deckhand_core::{fold_name, Card, CardSet, SetInfo, Side};
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -230,7 +231,9 @@ fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreEr
 
 /// What the database holds for a card id before the run.
 struct Stored {
-    game: String,
+    /// Shared by every card of its game: one allocation a game, not a card (reading the
+    /// stored ids was an eighth of an unchanged 100k-card import).
+    game: Arc<str>,
     /// `None` for a row written before hashes were kept.
     hash: Option<i64>,
 }
@@ -257,16 +260,24 @@ pub(crate) struct CardWriter {
 impl CardWriter {
     pub(crate) fn new(tx: &Connection) -> Result<CardWriter, StoreError> {
         let mut stmt = tx.prepare("SELECT id, game, content_hash FROM cards")?;
-        let rows = stmt.query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                Stored {
-                    game: row.get(1)?,
-                    hash: row.get(2)?,
-                },
-            ))
-        })?;
-        let stored = rows.collect::<Result<HashMap<_, _>, _>>()?;
+        let mut rows = stmt.query([])?;
+        let mut stored = HashMap::new();
+        let mut games: Vec<Arc<str>> = Vec::new();
+        while let Some(row) = rows.next()? {
+            let game = row.get_ref(1)?.as_str().map_err(rusqlite::Error::from)?;
+            let game = match games.iter().find(|g| &***g == game) {
+                Some(known) => known.clone(),
+                None => {
+                    games.push(Arc::from(game));
+                    games[games.len() - 1].clone()
+                }
+            };
+            let stored_card = Stored {
+                game,
+                hash: row.get(2)?,
+            };
+            stored.insert(row.get::<_, String>(0)?, stored_card);
+        }
         Ok(CardWriter {
             stored,
             written: HashSet::new(),
@@ -319,7 +330,7 @@ impl CardWriter {
     pub(crate) fn card(&mut self, tx: &Connection, card: &Card) -> Result<CardOutcome, StoreError> {
         let source_name = self.file.as_ref().map_or("", |f| f.file.as_str());
         if let Some(old) = self.stored.get(&card.id) {
-            if old.game != card.game {
+            if *old.game != *card.game {
                 let existing_name = tx
                     .query_row("SELECT name FROM cards WHERE id = ?1", [&card.id], |r| {
                         r.get(0)
@@ -330,7 +341,7 @@ impl CardWriter {
                     source_name: source_name.to_owned(),
                     id: card.id.clone(),
                     existing_name,
-                    existing_game: old.game.clone(),
+                    existing_game: old.game.to_string(),
                     new_game: card.game.clone(),
                 });
             }
@@ -395,7 +406,7 @@ impl CardWriter {
         self.stored.insert(
             card.id.clone(),
             Stored {
-                game: card.game.clone(),
+                game: Arc::from(card.game.as_str()),
                 hash: Some(hash),
             },
         );

@@ -142,12 +142,8 @@ impl Deckhand {
         let mut fill = options.read_effects.then(|| EffectFill::new(&self.games));
         let mut run = self.store.begin_undoable_import(&label)?;
         if !options.dry_run {
-            reading.alongside = crate::index_alongside::start_large(
-                self.index_dir.as_deref(),
-                &self.games,
-                &mut run,
-                total,
-            )?;
+            reading.alongside =
+                IndexAlongside::arm(self.index_dir.as_deref(), &self.games, &run, total);
         }
         for (path, bytes) in &files {
             let name = path.display().to_string();
@@ -191,18 +187,15 @@ impl Deckhand {
                 if let Some(fill) = fill.as_mut() {
                     fill.fill(&mut card);
                 }
-                let card = &card;
                 let refused = if let Some(sample) = samples.get(&card.id) {
                     Some(format!(
                         "id '{}' is the bundled sample card '{}', which stays read-only (give your card another id)",
                         card.id, sample.name
                     ))
                 } else {
-                    match run.card(card) {
+                    match run.card(&card) {
                         Ok(outcome) => {
-                            if reading.alongside.is_following() {
-                                reading.alongside.card(card.clone(), outcome);
-                            }
+                            reading.alongside.card(&mut run, card, outcome)?;
                             None
                         }
                         Err(StoreError::IdInOtherGame {

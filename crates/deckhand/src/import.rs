@@ -36,12 +36,8 @@ impl Deckhand {
         let mut silent = |_: ImportProgress| {};
         let mut reading = Reading::new(total, &mut silent);
         let mut run = self.store.begin_import()?;
-        reading.alongside = crate::index_alongside::start_large(
-            self.index_dir.as_deref(),
-            &self.games,
-            &mut run,
-            total,
-        )?;
+        reading.alongside =
+            IndexAlongside::arm(self.index_dir.as_deref(), &self.games, &run, total);
         for (name, text) in sources {
             reading.file(&mut run, &self.games, name, text, None)?;
         }
@@ -110,12 +106,8 @@ impl Deckhand {
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(total, progress);
         let mut run = self.store.begin_import()?;
-        reading.alongside = crate::index_alongside::start_large(
-            self.index_dir.as_deref(),
-            &self.games,
-            &mut run,
-            total,
-        )?;
+        reading.alongside =
+            IndexAlongside::arm(self.index_dir.as_deref(), &self.games, &run, total);
         for path in paths {
             let path = path.as_ref();
             let text = std::fs::read_to_string(path).map_err(|e| read_error(path, e))?;
@@ -214,7 +206,8 @@ impl<'p> Reading<'p> {
                             total,
                         });
                     }
-                    run.card(&card).map(|outcome| alongside.card(card, outcome))
+                    run.card(&card)
+                        .and_then(|outcome| alongside.card(run, card, outcome))
                 }
             };
             if let Err(e) = stored {

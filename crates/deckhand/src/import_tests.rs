@@ -3,6 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+use deckhand_core::CardSet;
+use deckhand_store::CardOutcome;
+
+use crate::index_alongside::IndexAlongside;
 use crate::{Deckhand, ImportProgress, ImportStage};
 
 /// A Zoids Scramble set of `count` cards; card `i` says `text(i)`.
@@ -259,4 +263,42 @@ fn a_large_import_that_updates_cards_indexes_their_new_text_only() {
     drop(deckhand);
     std::fs::remove_dir_all(db.with_extension("sqlite3.index")).unwrap();
     assert_eq!(Deckhand::open(&db).unwrap().index().card_count(), total);
+}
+
+/// A large file of cards the database holds already arms the build alongside but never
+/// starts it: re-importing an unchanged 100k set used to index every stored card for
+/// nothing. New cards past the rebuild threshold start it.
+#[test]
+fn a_large_reimport_of_stored_cards_never_starts_the_index_build_alongside() {
+    let mut deckhand = Deckhand::open_in_memory().unwrap();
+    let text = zoids_set(5_200, |i| format!("Old {i}."));
+    deckhand
+        .import_sources([("set.json", text.as_str())])
+        .unwrap();
+    let games = deckhand.games.clone();
+    let stored = CardSet::from_json("set.json", &text, &games).unwrap().cards;
+    let new_text = text.replace("\"T-", "\"N-");
+    let new = CardSet::from_json("new.json", &new_text, &games)
+        .unwrap()
+        .cards;
+    let mut run = deckhand.store.begin_import().unwrap();
+    // 10 MB may hold 100,000 cards: armed.
+    let mut alongside = IndexAlongside::arm(None, &games, &run, 10_000_000);
+    assert!(alongside.is_armed());
+    run.begin_file("set.json", "zoids-scramble");
+    for card in stored {
+        let outcome = run.card(&card).unwrap();
+        assert_eq!(outcome, CardOutcome::Unchanged);
+        alongside.card(&mut run, card, outcome).unwrap();
+    }
+    assert!(alongside.is_armed(), "unchanged cards started the build");
+    for (added, card) in new.into_iter().enumerate() {
+        let outcome = run.card(&card).unwrap();
+        alongside.card(&mut run, card, outcome).unwrap();
+        assert_eq!(
+            alongside.is_following(),
+            added >= 5_000,
+            "after {added} added"
+        );
+    }
 }

@@ -4,21 +4,25 @@
 //! from SQLite. The first import of 100,000 cards took the sum of the two; it now takes
 //! about the longer.
 //!
-//! The build starts from the cards stored when the import began (read inside its
-//! transaction, so nothing can come between), then takes every card the import adds, on a
-//! thread of its own (documents and trigrams are made there, not on the thread that
-//! parses and stores, which is the import's critical path). A
-//! card it updates would leave its old document behind: the build is dropped (it publishes
-//! nothing) and the index follows the import as before. So is it when the import fails or
-//! is a dry run, or when the import turns out small.
+//! A file large enough to hold that many cards only arms the build: it starts once the
+//! import has added enough cards to make the index rebuild (a re-import of an unchanged
+//! or updated set never starts it; starting it up front had such a re-import index every
+//! stored card for nothing, 4 s of a 100k set's 5). It starts from the cards stored at
+//! that moment (read inside the import's transaction, so the cards added so far are among
+//! them and nothing can come between), then takes every card the import adds, on a thread
+//! of its own (documents and trigrams are made there, not on the thread that parses and
+//! stores, which is the import's critical path). The table's name indexes are dropped then
+//! too, and made once at the end. A card the import updates would leave its old document
+//! behind: the build is dropped (it publishes nothing) and the index follows the import as
+//! before. So is it when the import fails or is a dry run, or when it turns out small.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, SyncSender};
 use std::thread::JoinHandle;
 
 use deckhand_core::{Card, Games};
 use deckhand_search::IndexBuild;
-use deckhand_store::{CardImport, CardOutcome};
+use deckhand_store::{CardImport, CardOutcome, StoreError};
 
 use crate::progress::{ImportProgress, ImportStage, ProgressSink};
 use crate::{Deckhand, Error, Result};
@@ -40,9 +44,24 @@ const QUEUE: usize = 1024 / BATCH;
 
 /// The build under way alongside an import, while it still describes the database.
 pub(crate) struct IndexAlongside {
-    worker: Option<Worker>,
+    state: State,
     /// Cards added by the import and sent to the build.
     added: usize,
+}
+
+enum State {
+    /// Nothing followed: a small import, a dry run, a build given up or that failed.
+    Off,
+    /// A file that may hold enough new cards: the build starts when the import has added
+    /// more than `start_after` cards.
+    Armed {
+        index_dir: Option<PathBuf>,
+        games: Box<Games>,
+        /// The cards the file may hold, for the build's sizing.
+        expected: usize,
+        start_after: usize,
+    },
+    Following(Worker),
 }
 
 /// The thread that feeds a build (documents, trigrams, tantivy's queue) while the caller
@@ -105,68 +124,104 @@ impl Drop for IndexAlongside {
     /// A build not taken is dropped on its thread (it publishes nothing), after the few
     /// cards still queued.
     fn drop(&mut self) {
-        if let Some(worker) = self.worker.take() {
-            drop(worker.finish());
-        }
+        self.give_up();
     }
 }
 
 impl IndexAlongside {
-    /// Starts the build when `incoming_bytes` of files may hold enough cards to make the
-    /// index rebuild after the import (the database holds few against them); otherwise,
-    /// or when the build cannot start, a build that does nothing.
-    pub(crate) fn start(
+    /// Arms the build when `incoming_bytes` of files may hold enough cards to make the
+    /// index rebuild after the import (the database holds few against them); otherwise
+    /// a build that does nothing.
+    pub(crate) fn arm(
         index_dir: Option<&Path>,
         games: &Games,
         run: &CardImport,
         incoming_bytes: u64,
     ) -> IndexAlongside {
-        let none = IndexAlongside::none();
-        if !is_large(run, incoming_bytes) {
-            return none;
+        let mut alongside = IndexAlongside::none();
+        if is_large(run, incoming_bytes) {
+            let stored = run.stored_cards();
+            alongside.state = State::Armed {
+                index_dir: index_dir.map(Path::to_owned),
+                games: Box::new(games.clone()),
+                expected: stored + (incoming_bytes / MIN_BYTES_PER_CARD) as usize,
+                start_after: rebuild_past(stored),
+            };
         }
-        let stored = run.stored_cards();
-        let incoming = (incoming_bytes / MIN_BYTES_PER_CARD) as usize;
-        let Ok(build) = start_build(index_dir, games, run, stored + incoming) else {
-            return none;
-        };
-        IndexAlongside {
-            worker: Worker::spawn(build),
-            added: 0,
-        }
+        alongside
     }
 
-    /// Follows one card the import handled.
-    pub(crate) fn card(&mut self, card: Card, outcome: CardOutcome) {
-        let Some(worker) = &mut self.worker else {
-            return;
-        };
-        match outcome {
-            CardOutcome::Unchanged => {}
-            // A closed queue means the build failed: `take` finds out.
-            CardOutcome::Added => {
+    /// Follows one card the import handled: an armed build starts once enough cards were
+    /// added (and the name indexes are deferred then); an update gives the build up.
+    pub(crate) fn card(
+        &mut self,
+        run: &mut CardImport,
+        card: Card,
+        outcome: CardOutcome,
+    ) -> std::result::Result<(), StoreError> {
+        match (&mut self.state, outcome) {
+            (State::Off, _) | (_, CardOutcome::Unchanged) => {}
+            // Its old document would stay in the build: give the build up.
+            (_, CardOutcome::Updated) => self.give_up(),
+            (State::Following(worker), CardOutcome::Added) => {
+                // A closed queue means the build failed: `take` finds out.
                 if worker.send(card) {
                     self.added += 1;
                 }
             }
-            // Its old document is in the build: give the build up (on its thread).
-            CardOutcome::Updated => {
-                if let Some(worker) = self.worker.take() {
-                    drop(worker.finish());
+            (State::Armed { start_after, .. }, CardOutcome::Added) => {
+                self.added += 1;
+                if self.added > *start_after {
+                    // The cards added so far are stored: the build reads them with the rest.
+                    self.start(run)?;
                 }
             }
         }
+        Ok(())
     }
 
-    /// Whether cards are followed (the caller need not copy a card that is not).
+    /// Starts the armed build from every card the run's transaction holds now, and defers
+    /// the name indexes; a build that cannot start leaves the index to follow as usual.
+    fn start(&mut self, run: &mut CardImport) -> std::result::Result<(), StoreError> {
+        let State::Armed {
+            index_dir,
+            games,
+            expected,
+            ..
+        } = std::mem::replace(&mut self.state, State::Off)
+        else {
+            return Ok(());
+        };
+        if let Ok(build) = start_build(index_dir.as_deref(), &games, run, expected) {
+            if let Some(worker) = Worker::spawn(build) {
+                self.state = State::Following(worker);
+            }
+        }
+        run.defer_name_indexes()
+    }
+
+    fn give_up(&mut self) {
+        if let State::Following(worker) = std::mem::replace(&mut self.state, State::Off) {
+            drop(worker.finish());
+        }
+    }
+
+    /// Whether the build waits for enough added cards to start (tests).
+    #[cfg(test)]
+    pub(crate) fn is_armed(&self) -> bool {
+        matches!(self.state, State::Armed { .. })
+    }
+
+    /// Whether the build runs beside the import (tests).
+    #[cfg(test)]
     pub(crate) fn is_following(&self) -> bool {
-        self.worker.is_some()
+        matches!(self.state, State::Following(_))
     }
 
     /// A build that follows nothing (imports that never index along).
     pub(crate) fn none() -> IndexAlongside {
         IndexAlongside {
-            worker: None,
+            state: State::Off,
             added: 0,
         }
     }
@@ -174,10 +229,18 @@ impl IndexAlongside {
     /// The finished build when it holds every card the import added (`changed`, by id)
     /// and the import was large enough that the index would be rebuilt; else `None`.
     fn take(&mut self, changed: &[String], indexed: usize) -> Option<IndexBuild> {
-        let build = self.worker.take()?.finish().ok()?;
-        let rebuild = changed.len() > UPDATE_AT_MOST.max(indexed / 4);
+        let State::Following(worker) = std::mem::replace(&mut self.state, State::Off) else {
+            return None;
+        };
+        let build = worker.finish().ok()?;
+        let rebuild = changed.len() > rebuild_past(indexed);
         (rebuild && self.added == changed.len()).then_some(build)
     }
+}
+
+/// More changed cards than this rebuild an index of `indexed` cards (`search.rs`).
+fn rebuild_past(indexed: usize) -> usize {
+    UPDATE_AT_MOST.max(indexed / 4)
 }
 
 impl Deckhand {
@@ -216,28 +279,12 @@ impl Deckhand {
     }
 }
 
-/// Whether `incoming_bytes` of files may hold enough cards to make the index rebuild after
-/// the import (the database holds few against them): a large import, which builds its
-/// index alongside and defers the table's name indexes to its end.
-pub(crate) fn is_large(run: &CardImport, incoming_bytes: u64) -> bool {
+/// Whether `incoming_bytes` of files may hold enough new cards to make the index rebuild
+/// after the import: the guess is generous ([`MIN_BYTES_PER_CARD`]), as it only arms the
+/// build.
+fn is_large(run: &CardImport, incoming_bytes: u64) -> bool {
     let incoming = (incoming_bytes / MIN_BYTES_PER_CARD) as usize;
-    incoming > UPDATE_AT_MOST.max(run.stored_cards() / 4)
-}
-
-/// Starts a large import's extras: its index build alongside, and its name indexes
-/// made once at the end (`CardImport::defer_name_indexes`).
-pub(crate) fn start_large(
-    index_dir: Option<&Path>,
-    games: &Games,
-    run: &mut CardImport,
-    incoming_bytes: u64,
-) -> Result<IndexAlongside> {
-    // The build reads the stored cards in name order first, while the indexes are there.
-    let alongside = IndexAlongside::start(index_dir, games, run, incoming_bytes);
-    if is_large(run, incoming_bytes) {
-        run.defer_name_indexes()?;
-    }
-    Ok(alongside)
+    incoming > rebuild_past(run.stored_cards())
 }
 
 fn start_build(
