@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:?usage: fuzz/run.sh SECONDS [TARGET...]}"
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(deck_text deck_cockatrice deck_octgn deck_lackey deck_json card_set query effects_text card_sheet game_def)
+[ ${#targets[@]} -eq 0 ] && targets=(deck_text deck_cockatrice deck_octgn deck_lackey deck_json card_set query effects_text card_sheet game_def card_pack)
 
 export CARGO_TARGET_DIR="${FUZZ_TARGET_DIR:-${CARGO_TARGET_DIR:-$PWD/target}/afl}"
 out="${FUZZ_OUT:-$CARGO_TARGET_DIR/findings}"

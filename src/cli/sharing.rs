@@ -87,8 +87,11 @@ pub fn pack(deckhand: &mut Deckhand, command: PackCommand, out: &mut impl Write)
             }
             writeln!(
                 out,
-                "{} cards of {} and {} images written to {}",
-                export.cards, export.game, export.images, export.path
+                "{} of {} and {} written to {}",
+                counted(export.cards, "card"),
+                export.game,
+                counted(export.images, "image"),
+                export.path
             )?;
         }
         PackCommand::Import { file, json } => {
@@ -97,8 +100,17 @@ pub fn pack(deckhand: &mut Deckhand, command: PackCommand, out: &mut impl Write)
                 return print_json(out, &report);
             }
             super::text::import_report(&report.report, out)?;
-            writeln!(out, "{} images stored", report.images)?;
+            writeln!(out, "{} stored", counted(report.images, "image"))?;
         }
     }
     Ok(())
+}
+
+/// `1 card`, `2 cards`.
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

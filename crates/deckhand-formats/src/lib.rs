@@ -4,6 +4,7 @@
 //! used only in error messages, and get typed values back. Matching names to real cards
 //! happens in the `deckhand` facade, which knows the database.
 
+pub mod card_pack;
 mod cockatrice_cards;
 pub mod collection_csv;
 mod deck_file;
@@ -14,6 +15,7 @@ mod import_report;
 mod sections;
 mod xml;
 
+pub use card_pack::{PackError, PackManifest, PackReader};
 pub use cockatrice_cards::{read_cockatrice_cards, CardTable};
 pub use collection_csv::{CsvEntry, CsvError, CsvFile, CsvFormat, CsvRow, DECKHAND_COLUMNS};
 pub use deck_file::{read_deck_file, write_deck_file, DeckFile, DeckFormat};

@@ -10,17 +10,19 @@
 //! ```
 //!
 //! A pack imports in one transaction with its images (each checked like `image set`),
-//! all or nothing.
+//! all or nothing; `deckhand_formats::card_pack` reads the zip and says what a pack may be.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::Write;
 use std::path::Path;
 
 use deckhand_core::{card_set_json, card_sheet_csv, Card};
-use serde::{Deserialize, Serialize};
+use deckhand_formats::card_pack::{CARDS, MANIFEST, PACK_FORMAT};
+use deckhand_formats::{PackError, PackManifest, PackReader};
+use serde::Serialize;
 use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, ZipArchive, ZipWriter};
+use zip::{CompressionMethod, ZipWriter};
 
 use crate::images::{checked, MAX_IMAGE_FILE_BYTES};
 use crate::import::Reading;
@@ -54,26 +56,6 @@ pub struct PackImportReport {
     #[serde(flatten)]
     pub report: ImportReport,
     pub images: usize,
-}
-
-const MANIFEST: &str = "deckhand-pack.json";
-const CARDS: &str = "cards.json";
-const PACK_FORMAT: &str = "deckhand-pack";
-/// The most a pack's manifest or card file may unpack to: far past any real set, and a
-/// zip that claims more (or inflates past it) is refused, not read into memory.
-const MAX_CARDS_BYTES: u64 = 256 * 1024 * 1024;
-/// The most a whole pack may unpack to, its images together (each is also capped, and
-/// stored without bytes past its end): a small zip must not fill the disk.
-pub const MAX_PACK_BYTES: u64 = 2 * 1024 * 1024 * 1024;
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Manifest {
-    format: String,
-    version: u32,
-    game: String,
-    #[serde(default)]
-    images: BTreeMap<String, String>,
 }
 
 impl Deckhand {
@@ -147,7 +129,7 @@ impl Deckhand {
             .iter()
             .filter(|c| with_image.contains_key(&c.id))
             .collect();
-        let mut manifest = Manifest {
+        let mut manifest = PackManifest {
             format: PACK_FORMAT.into(),
             version: 1,
             game: game.to_owned(),
@@ -217,34 +199,18 @@ impl Deckhand {
             path: path.to_owned(),
             message: e.to_string(),
         })?;
-        let mut zip = ZipArchive::new(file)
-            .map_err(|e| bad(format!("not a card pack (a .zip file): {e}")))?;
-        let listed = zip.len();
-        match duplicate_entry(path, zip.central_directory_start(), listed) {
-            Ok(None) => {}
-            Ok(Some(entry)) => {
-                let which = if entry.is_empty() {
-                    "two entries read as one name".to_owned()
-                } else {
-                    format!("two entries are named '{}'", deckhand_core::clip(&entry))
-                };
-                return Err(bad(format!(
-                    "{which}: other zip tools show the first and Deckhand would read the last, so the pack is refused"
-                )));
-            }
-            Err(e) => return Err(bad(format!("damaged: {e}"))),
-        }
-        let manifest_text = entry_text(&mut zip, MANIFEST, &name)?;
-        let manifest: Manifest =
-            serde_json::from_str(&manifest_text).map_err(|e| bad(format!("{MANIFEST}: {e}")))?;
-        if manifest.format != PACK_FORMAT || manifest.version != 1 {
-            return Err(bad(format!(
-                "{MANIFEST}: a {} version {} pack; this Deckhand reads {PACK_FORMAT} version 1",
-                deckhand_core::clip(&manifest.format),
-                manifest.version
-            )));
-        }
-        let cards_text = entry_text(&mut zip, CARDS, &name)?;
+        let mut pack =
+            PackReader::open(std::io::BufReader::new(file), &name).map_err(pack_error)?;
+        let manifest = std::mem::replace(
+            &mut pack.manifest,
+            PackManifest {
+                format: String::new(),
+                version: 0,
+                game: String::new(),
+                images: BTreeMap::new(),
+            },
+        );
+        let cards_text = std::mem::take(&mut pack.cards_text);
         let base_stamp = self.store.data_stamp()?;
         let mut reading = Reading::new(cards_text.len() as u64, progress);
         let mut run = self.store.begin_import()?;
@@ -258,7 +224,6 @@ impl Deckhand {
         }
         reading.file(&mut run, &self.games, &cards_name, &cards_text, None)?;
         let ids: HashSet<&str> = set.cards.iter().map(|c| c.id.as_str()).collect();
-        let mut unpacked = (manifest_text.len() + cards_text.len()) as u64;
         for (card, entry) in &manifest.images {
             let source = format!("{name}:{entry}");
             if !ids.contains(card.as_str()) {
@@ -267,14 +232,9 @@ impl Deckhand {
                     deckhand_core::clip(card)
                 )));
             }
-            let data = entry_bytes(&mut zip, entry, MAX_IMAGE_FILE_BYTES, &name)?;
-            unpacked += data.len() as u64;
-            if unpacked > MAX_PACK_BYTES {
-                return Err(bad(format!(
-                    "unpacks to more than {} MB in all, the most a pack may hold",
-                    MAX_PACK_BYTES >> 20
-                )));
-            }
+            let data = pack
+                .image(entry, MAX_IMAGE_FILE_BYTES)
+                .map_err(pack_error)?;
             run.image(&checked(&source, card, data)?)?;
         }
         let outcome = reading.finish(run, false)?;
@@ -287,106 +247,12 @@ impl Deckhand {
     }
 }
 
-/// A zip entry's bytes, refused past `cap` (as claimed, and as inflated).
-fn entry_bytes(zip: &mut ZipArchive<File>, entry: &str, cap: u64, name: &str) -> Result<Vec<u8>> {
-    let bad = |message: String| Error::Image {
-        source_name: format!("{name}:{entry}"),
-        message,
-    };
-    let index = zip
-        .index_for_name(entry)
-        .ok_or_else(|| bad("missing from the pack".into()))?;
-    // What the entry is, before it is decrypted or inflated.
-    {
-        let raw = zip
-            .by_index_raw(index)
-            .map_err(|e| bad(format!("damaged: {e}")))?;
-        if raw.encrypted() {
-            return Err(bad(
-                "is encrypted: Deckhand reads packs as `deckhand pack export` writes them, without a password".into(),
-            ));
-        }
-        match raw.compression() {
-            CompressionMethod::Stored | CompressionMethod::Deflated => {}
-            other => {
-                return Err(bad(format!(
-                    "uses the compression method {}, which Deckhand does not read (only stored and deflated)",
-                    method_name(other)
-                )))
-            }
-        }
+/// A pack's problem as the import reports it (as an image's: the file and the entry).
+fn pack_error(e: PackError) -> Error {
+    Error::Image {
+        source_name: e.source_name,
+        message: e.message,
     }
-    let mut file = zip
-        .by_index(index)
-        .map_err(|e| bad(format!("cannot be read: {e}")))?;
-    let too_large = || bad(format!("unpacks to more than {} MB", cap >> 20));
-    if file.size() > cap {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::with_capacity(file.size() as usize);
-    (&mut file)
-        .take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| bad(format!("damaged: {e}")))?;
-    if bytes.len() as u64 > cap {
-        return Err(too_large());
-    }
-    Ok(bytes)
-}
-
-/// A zip compression method other than stored and deflated, as zip tools name it.
-fn method_name(method: CompressionMethod) -> String {
-    #[allow(deprecated)]
-    let number = match method {
-        CompressionMethod::Unsupported(number) => number,
-        other => return other.to_string(),
-    };
-    let name = match number {
-        1 => "Shrink",
-        2..=5 => "Reduce",
-        6 => "Implode",
-        9 => "Deflate64",
-        12 => "bzip2",
-        14 => "LZMA",
-        93 => "Zstandard",
-        95 => "XZ",
-        98 => "PPMd",
-        99 => "AES",
-        _ => return format!("number {number}"),
-    };
-    format!("{name} (number {number})")
-}
-
-/// The name of an entry the central directory lists twice, if one is (empty when two
-/// names differ as bytes but read as one, which `listed`, the archive's count of names,
-/// gives away). The zip crate keeps the last of them and other zip tools show the first:
-/// a pack could show one image and import another.
-fn duplicate_entry(path: &Path, start: u64, listed: usize) -> std::io::Result<Option<String>> {
-    let mut reader = std::io::BufReader::new(File::open(path)?);
-    reader.seek(SeekFrom::Start(start))?;
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
-    let mut header = [0u8; 46];
-    // Each central directory header: its signature, fixed fields, then the name, the
-    // extra field and the comment, whose lengths sit at 28, 30 and 32.
-    while reader.read_exact(&mut header).is_ok() && header[..4] == *b"PK\x01\x02" {
-        let length = |at: usize| usize::from(u16::from_le_bytes([header[at], header[at + 1]]));
-        let mut name = vec![0; length(28)];
-        reader.read_exact(&mut name)?;
-        reader.seek_relative((length(30) + length(32)) as i64)?;
-        if seen.contains(&name) {
-            return Ok(Some(String::from_utf8_lossy(&name).into_owned()));
-        }
-        seen.insert(name);
-    }
-    Ok((seen.len() > listed).then(String::new))
-}
-
-fn entry_text(zip: &mut ZipArchive<File>, entry: &str, name: &str) -> Result<String> {
-    let bytes = entry_bytes(zip, entry, MAX_CARDS_BYTES, name)?;
-    String::from_utf8(bytes).map_err(|e| Error::Image {
-        source_name: format!("{name}:{entry}"),
-        message: format!("not UTF-8 text ({e})"),
-    })
 }
 
 #[cfg(test)]
