@@ -308,6 +308,24 @@ pub trait Board {
     /// Swaps two adjacent unresolved cards of one row of the combat sequence (the pilot
     /// picks which).
     fn swap_adjacent(&mut self, _label: &str) {}
+    /// How many matching cards a move from `from` to `to` could take now (`None`: the
+    /// board cannot tell, and the move counts as one that changes something).
+    fn movable(&self, _from: Id, _to: Id, _set: Option<&CardSet>) -> Option<i64> {
+        None
+    }
+    /// How many matching exhausted cards a `ready` could ready now, the effect's own card
+    /// apart (`None`: the board cannot tell).
+    fn exhausted(&self, _set: Option<&CardSet>) -> Option<i64> {
+        None
+    }
+    /// The damage coming that a `prevent` could stop now (`None`: the board cannot tell).
+    fn incoming(&self) -> Option<i64> {
+        None
+    }
+    /// Whether `amount` of `resource` could be paid now (`None`: the board cannot tell).
+    fn affords(&self, _resource: Id, _amount: i64) -> Option<bool> {
+        None
+    }
 }
 
 impl Programs {
@@ -356,6 +374,11 @@ impl Programs {
         if !effect.reads_nothing() && !self.holds(effect, board) {
             return false;
         }
+        // GAMES.md, "Plan value": an effect whose steps would change nothing as the board
+        // stands is never used, cost or not (its cost is not paid).
+        if self.idle(&effect.steps, board) {
+            return false;
+        }
         board.begin();
         if !effect.cost.is_empty() {
             if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
@@ -393,6 +416,59 @@ impl Programs {
         }
     }
 
+    /// Whether `steps` would change nothing on `board` as it stands (GAMES.md, "Plan
+    /// value": ready an Equipment when none is exhausted, return a card from an empty
+    /// discard pile, prevent damage when none is coming): such an effect is never used.
+    /// A `spend` changes nothing by itself, and one that cannot be paid ends the steps (what
+    /// it pays for does not happen: [`Self::run`]); a choice is idle when every option is.
+    /// A step the board cannot judge counts as a change, so this never skips an effect that
+    /// might do something. The first step that surely acts ends the walk: most effects
+    /// cost one `match`.
+    pub fn idle<B: Board>(&self, steps: &[Op], board: &B) -> bool {
+        if steps.is_empty() {
+            return false;
+        }
+        for op in steps {
+            let idle = match op {
+                Op::Move {
+                    count,
+                    from,
+                    to,
+                    filter,
+                    ..
+                } => {
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    self.amount(count, board) <= 0
+                        || board.movable(*from, *to, set).is_some_and(|n| n <= 0)
+                }
+                Op::Ready(count, filter) => {
+                    let set = filter.map(|f| &self.sets[f as usize]);
+                    self.amount(count, board) <= 0 || board.exhausted(set).is_some_and(|n| n <= 0)
+                }
+                Op::Prevent(amount) => {
+                    self.amount(amount, board) <= 0 || board.incoming().is_some_and(|n| n <= 0)
+                }
+                Op::Draw(amount) | Op::Damage(amount) | Op::Heal(amount) | Op::Gain(amount, _) => {
+                    self.amount(amount, board) <= 0
+                }
+                Op::Spend(amount, resource) => {
+                    let n = self.amount(amount, board);
+                    // Unpaid, what follows never happens; paid, it changes nothing by itself.
+                    if board.affords(*resource, n) == Some(false) {
+                        return true;
+                    }
+                    true
+                }
+                Op::Choose(options) => options.iter().all(|option| self.idle(option, board)),
+                _ => false,
+            };
+            if !idle {
+                return false;
+            }
+        }
+        true
+    }
+
     fn pay<B: Board>(&self, cost: &[Op], board: &mut B, label: &str) -> bool {
         for op in cost {
             let paid = match op {
@@ -416,10 +492,7 @@ impl Programs {
                     let set = filter.map(|f| &self.sets[f as usize]);
                     board.move_cards(*from, *to, n, set, *search, label) == n
                 }
-                other => {
-                    self.run(std::slice::from_ref(other), board, label);
-                    true
-                }
+                other => self.run(std::slice::from_ref(other), board, label),
             };
             if !paid {
                 return false;
@@ -449,7 +522,9 @@ impl Programs {
         }
     }
 
-    fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) {
+    /// Runs `steps` in order. A `spend` that cannot be paid ends them: what it pays for does
+    /// not happen (GAMES.md: "a paid effect is paid with what is there"). False then.
+    fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) -> bool {
         for op in steps {
             match op {
                 Op::Move {
@@ -477,7 +552,9 @@ impl Programs {
                 Op::Heal(a) => board.heal(self.amount(a, board), label),
                 Op::Gain(a, r) => board.gain(*r, self.amount(a, board), label),
                 Op::Spend(a, r) => {
-                    board.spend(*r, self.amount(a, board), label);
+                    if !board.spend(*r, self.amount(a, board), label) {
+                        return false;
+                    }
                 }
                 Op::Modify {
                     stat,
@@ -503,7 +580,9 @@ impl Programs {
                 Op::Choose(options) => {
                     let pick = board.choose(options).min(options.len().saturating_sub(1));
                     if let Some(option) = options.get(pick) {
-                        self.run(option, board, label);
+                        if !self.run(option, board, label) {
+                            return false;
+                        }
                     }
                 }
                 Op::FillHand(size) => {
@@ -529,6 +608,7 @@ impl Programs {
                 Op::SwapAdjacent => board.swap_adjacent(label),
             }
         }
+        true
     }
 }
 
@@ -722,7 +802,7 @@ impl Programs {
     pub fn fire_free<B: Board>(&self, card: u16, trigger: Trigger, board: &mut B) -> u32 {
         let mut done = 0;
         for effect in self.of(card).iter().filter(|e| e.trigger == trigger) {
-            if self.holds(effect, board) {
+            if self.holds(effect, board) && !self.idle(&effect.steps, board) {
                 self.run(&effect.steps, board, &effect.label);
                 done += 1;
             }

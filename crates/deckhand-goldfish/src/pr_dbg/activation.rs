@@ -97,16 +97,29 @@ impl PrDbg {
         if used || self.activation_cost[usize::from(card).min(last)] > board.state.energy {
             return;
         }
+        board.card = card;
         let damage = match self.ability[card as usize] {
             Ability::Fixed(steps) => fixed_damage(&steps, i64::from(board.state.energy)),
-            Ability::Board => {
-                board.card = card;
-                self.ability_damage(card, board)
-            }
+            Ability::Board => self.ability_damage(card, board),
         };
+        // An Ability that deals nothing and would change nothing as the board stands (ready
+        // an Equipment when none is exhausted, gain a card from an empty pile) is never
+        // used (GAMES.md, "Plan value").
+        if damage == 0 && !self.ability_acts(card, board) {
+            return;
+        }
         if best.is_none_or(|(d, _, _)| damage > d) {
             *best = Some((damage, i, card));
         }
+    }
+
+    /// Whether some activated effect of `card` holds and would change something now.
+    fn ability_acts<L: Log>(&self, card: u16, board: &PrBoard<'_, L>) -> bool {
+        self.fx.of(card).iter().any(|e| {
+            e.trigger == Trigger::Activated
+                && self.fx.holds(e, board)
+                && !self.fx.idle(e.steps(), board)
+        })
     }
 
     /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:

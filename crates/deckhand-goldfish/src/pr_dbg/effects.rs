@@ -21,7 +21,9 @@
 //!   damage steps, counted on the board: Nadia's 1 per Hero you control, Mentor Imara
 //!   Vance's Locations; an Ability that deals none counts 0, whatever its `damage` stat),
 //!   ties in slot order, the Character after its slots, the Zord Bay last; each once a turn
-//!   unless readied; one whose `ability_cost` the Energy does not cover is skipped. Cards
+//!   unless readied; one whose `ability_cost` the Energy does not cover is skipped, and so
+//!   is one that deals nothing and whose steps would change nothing as the board stands
+//!   (Wren with no Equipment exhausted, Grapple Line with nothing to gain). Cards
 //!   drawn by an effect during the Main Phase are played (or attached) at once, like the
 //!   hand.
 //! - The turn's figures (Shards, Energy, the flip) count the whole turn: what cards and
@@ -1158,6 +1160,29 @@ impl<L: Log> Board for PrBoard<'_, L> {
 
     fn distinct(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         self.distinct_names(zone, set)
+    }
+
+    fn movable(&self, from: Id, to: Id, set: Option<&CardSet>) -> Option<i64> {
+        Some(self.available(from, to, set))
+    }
+
+    /// What [`Board::ready`] could ready: used attached cards, the effect's own apart.
+    fn exhausted(&self, set: Option<&CardSet>) -> Option<i64> {
+        let s = &*self.state;
+        let n = (0..s.attached.len())
+            .filter(|&i| s.used[i] && s.attached[i] != NONE && keep(set, s.attached[i]))
+            .filter(|&i| s.attached[i] != self.card)
+            .count();
+        Some(n as i64)
+    }
+
+    fn affords(&self, resource: Id, amount: i64) -> Option<bool> {
+        let have = if resource == SHARDS {
+            self.state.shards
+        } else {
+            self.state.energy
+        };
+        Some(i64::from(have) >= amount)
     }
 
     fn ready(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {

@@ -142,25 +142,83 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
         },
     ];
     // Every row is checked before failing, so one fix is seen case by case.
-    let mut wrong = Vec::new();
-    for t in &cases {
-        let (state, figures) = play(t);
-        let used: Vec<usize> = (0..state.used.len()).filter(|&s| state.used[s]).collect();
-        let got = (
-            state.goldfish_hp,
-            state.energy,
-            used,
-            [figures.shards[2], figures.energy[2], figures.flips[2]],
-        );
-        let want = (
-            t.goldfish_hp,
-            t.energy_after,
-            t.used.to_vec(),
-            [t.shards_figure, t.energy_figure, t.flips_figure],
-        );
-        if got != want {
-            wrong.push(format!("{}\n  got  {got:?}\n  want {want:?}", t.rule));
-        }
-    }
+    let wrong: Vec<String> = cases.iter().filter_map(wrong).collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What `t` got wrong, if anything: the goldfish's HP, the Energy left, the slots used and
+/// the turn's figures.
+fn wrong(t: &Turn) -> Option<String> {
+    let (state, figures) = play(t);
+    let used: Vec<usize> = (0..state.used.len()).filter(|&s| state.used[s]).collect();
+    let got = (
+        state.goldfish_hp,
+        state.energy,
+        used,
+        [figures.shards[2], figures.energy[2], figures.flips[2]],
+    );
+    let want = (
+        t.goldfish_hp,
+        t.energy_after,
+        t.used.to_vec(),
+        [t.shards_figure, t.energy_figure, t.flips_figure],
+    );
+    (got != want).then(|| format!("{}\n  got  {got:?}\n  want {want:?}", t.rule))
+}
+
+/// A turn of five Teamwork (5 Shards, no Energy) with `attached` and `energy` on the
+/// tracker, nothing to buy: only the Abilities can change the Energy.
+const fn teamwork_turn(rule: &'static str, attached: [&'static str; 4], energy: u32) -> Turn {
+    Turn {
+        rule,
+        attached,
+        flipped: false,
+        hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
+        deck: &[],
+        grid: ZORDS,
+        energy,
+        goldfish_hp: 30,
+        energy_after: energy,
+        used: &[],
+        shards_figure: 5,
+        energy_figure: 0,
+        flips_figure: 0,
+    }
+}
+
+/// Issue 32: Wren paid 1 Energy to ready an Equipment when none was exhausted (24 of 43
+/// activations). GAMES.md, "Plan value": an effect whose steps would change nothing as the
+/// board stands is never used.
+#[test]
+fn wren_does_not_pay_to_ready_when_no_equipment_is_exhausted() {
+    let t = teamwork_turn(
+        "Wren's Ability with nothing exhausted is not activated: the 3 Energy stay",
+        ["Robotics Whiz Wren", "", "", ""],
+        3,
+    );
+    assert_eq!(wrong(&t), None);
+    // With an Equipment exhausted it still readies it: Arc Baton deals its 2 twice.
+    let t = Turn {
+        goldfish_hp: 26,
+        energy_after: 0,
+        used: &[0, 2],
+        ..teamwork_turn(
+            "Wren readies Arc Baton once it is exhausted",
+            ["Robotics Whiz Wren", "", "Arc Baton", ""],
+            7,
+        )
+    };
+    assert_eq!(wrong(&t), None);
+}
+
+/// Issue 32: Grapple Line was activated with an empty main deck discard pile (12 of 12
+/// gained nothing): its move would change nothing, so it is never used.
+#[test]
+fn grapple_line_is_not_activated_with_an_empty_main_deck_discard_pile() {
+    let t = teamwork_turn(
+        "Grapple Line with nothing to gain is not activated: the 4 Energy stay",
+        ["", "", "Grapple Line", ""],
+        4,
+    );
+    assert_eq!(wrong(&t), None);
 }
