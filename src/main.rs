@@ -32,7 +32,7 @@ enum Command {
         json: bool,
     },
     /// Import card files, all or nothing: card-set JSON, card spreadsheets (CSV with `,`
-    /// or `;`, TSV; see the README's "Card spreadsheets"), Cockatrice cards.xml, LackeyCCG
+    /// or `;`, TSV; see docs/cards.md, "Card spreadsheets"), Cockatrice cards.xml, LackeyCCG
     /// carddata.txt, or with --format heroes-grid the Heroes of the Grid community export
     /// directory
     Import {
@@ -82,7 +82,7 @@ enum Command {
     /// Show one card by name or id; or add, edit, duplicate, delete a card of your own and
     /// undo the last card change or import
     Card(cli::card::CardArgs),
-    /// Search cards with the query language (see the README's "Search syntax")
+    /// Search cards with the query language (see docs/search.md)
     Search {
         /// Words, "phrases", /regex/ and fields: name: text: type: sub: kw: set: side:
         /// color: game:, any stat (power>=5), owned>=1 / owned:0 / wanted>=1 (your

@@ -98,7 +98,7 @@ pub enum CollectionCommand {
     List {
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
-        /// Only cards this search query matches (see the README's "Search syntax")
+        /// Only cards this search query matches (see docs/search.md)
         #[arg(long, value_name = "QUERY")]
         query: Option<String>,
         #[arg(long)]

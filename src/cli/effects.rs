@@ -1,4 +1,4 @@
-//! `deckhand effects …`: effects read off a card's text (README "Reading effects off the
+//! `deckhand effects …`: effects read off a card's text (docs/effects.md, "Reading effects off the
 //! card"): one text's reading printed, or the stored cards' of a game or set, given to
 //! them only with `--apply`.
 

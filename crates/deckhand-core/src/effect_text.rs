@@ -13,7 +13,7 @@
 //! amount      := INT | INT " per " ["distinct "] [filter " "] "in " zone [" max " INT]
 //! filter      := "[" query "]"
 //! ```
-//! Several effects are joined by `" | "`. The README's "Card effects" lists every step.
+//! Several effects are joined by `" | "`. docs/effects.md lists every step.
 
 use std::fmt::{self, Write as _};
 

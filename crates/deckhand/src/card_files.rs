@@ -50,7 +50,7 @@ pub struct CardImportOptions {
     /// Report what would be added, updated and unchanged; write nothing.
     pub dry_run: bool,
     /// Give the cards that state no effects (and no goldfish note) what their text reads
-    /// as (README "Reading effects off the card").
+    /// as (docs/effects.md, "Reading effects off the card").
     pub read_effects: bool,
 }
 

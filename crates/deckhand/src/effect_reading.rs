@@ -1,7 +1,7 @@
-//! Effects read off a card's text (the core's effect reader, README "Reading effects off
-//! the card"): `deckhand effects read` and the card editor's proposal, and [`EffectFill`],
-//! which an import with `--read-effects` and `effects read --set … --apply` give the cards
-//! that state no effects yet.
+//! Effects read off a card's text (the core's effect reader; docs/effects.md, "Reading
+//! effects off the card"): `deckhand effects read` and the card editor's proposal, and
+//! [`EffectFill`], which an import with `--read-effects` and `effects read --set …
+//! --apply` give the cards that state no effects yet.
 
 use std::collections::{BTreeMap, HashMap};
 

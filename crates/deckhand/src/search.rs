@@ -69,7 +69,7 @@ impl Deckhand {
         Ok(results.hits.into_iter().map(|h| h.id).collect())
     }
 
-    /// Runs a search query (see the README's search syntax) and returns up to `limit`
+    /// Runs a search query (see docs/search.md) and returns up to `limit`
     /// cards (at most [`MAX_SEARCH_LIMIT`]), best first, with the total number of matches.
     pub fn search(&self, query: &str, game: Option<&str>, limit: usize) -> Result<SearchPage> {
         let limit = limit.clamp(1, MAX_SEARCH_LIMIT);

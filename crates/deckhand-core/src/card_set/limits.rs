@@ -1,5 +1,5 @@
-//! How long a card's fields may be, and what a list item may hold. Documented in the README
-//! ("Limits"): the tables, the search index, every message that quotes a card and the
+//! How long a card's fields may be, and what a list item may hold. Documented in
+//! docs/limits.md: the tables, the search index, every message that quotes a card and the
 //! spreadsheet export stay usable whatever a file says.
 
 use serde_json::Value;

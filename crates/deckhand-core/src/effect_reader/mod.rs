@@ -1,5 +1,4 @@
-//! Reads effects off a card's printed text (README "Card effects", "Reading effects off the
-//! card"): sentence by sentence, into the shared vocabulary (`effect.rs`), with the game's
+//! Reads effects off a card's printed text (docs/effects.md): sentence by sentence, into the shared vocabulary (`effect.rs`), with the game's
 //! own words (`[effects.words]`, `words.rs`). What it cannot read it names, sentence by
 //! sentence; it never guesses.
 //!

@@ -1,5 +1,5 @@
 //! `[effects.words]`: a game's own words for what its cards say, so that the reader reads
-//! them (README "Card effects", "Reading effects off the card"). Everything is optional;
+//! them (docs/effects.md, "Reading effects off the card"). Everything is optional;
 //! the reader knows the common words of card games, and a game adds its own:
 //!
 //! ```toml

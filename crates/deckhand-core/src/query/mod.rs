@@ -3,7 +3,7 @@
 //! card in memory ([`matches`]), with the same meaning.
 //!
 //! Pure: the parser needs only a [`Vocabulary`] (the stat names and game ids that exist) so
-//! it can reject unknown fields with a suggestion. See the README's "Search syntax" section
+//! it can reject unknown fields with a suggestion. See docs/search.md
 //! for the user-facing description.
 
 mod ast;
