@@ -368,6 +368,29 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         }
     }
 
+    /// At a Reaction, the damage the enemy card is about to deal that nothing prevents yet.
+    fn incoming(&self) -> Option<i64> {
+        match self.at {
+            At::Answer(_) => Some(i64::from(
+                self.state.incoming.saturating_sub(self.state.prevented),
+            )),
+            _ => None,
+        }
+    }
+
+    /// The energy in the pool and the stored tokens (`Board::spend` pays from both).
+    fn affords(&self, _resource: Id, amount: i64) -> Option<bool> {
+        Some(amount <= i64::from(self.state.pool + self.state.stored))
+    }
+
+    /// A search of the deck or the discard pile finds any matching card there.
+    fn movable(&self, from: Id, to: Id, set: Option<&CardSet>) -> Option<i64> {
+        match (from, to) {
+            (DECK, HAND) | (DISCARD, DECK) | (DISCARD, HAND) => Some(self.count(from, set)),
+            _ => None,
+        }
+    }
+
     fn gain(&mut self, _resource: Id, amount: i64, label: &str) {
         let n = amount.max(0) as u32;
         self.state.pool += n;

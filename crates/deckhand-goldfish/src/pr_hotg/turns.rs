@@ -63,7 +63,8 @@ impl PrHotg {
         self.fx.fire(card, trigger, &mut board)
     }
 
-    /// True when every `trigger` effect of `card` would happen now (its requirement holds).
+    /// True when every `trigger` effect of `card` would happen now (its requirement holds)
+    /// and one of them would change something.
     fn would_happen(&self, card: u16, trigger: Trigger, at: At, state: &mut State) -> bool {
         let mut rng = Rng::from_seed(0);
         let mut log = crate::log::NoLog;
@@ -74,11 +75,12 @@ impl PrHotg {
             log: &mut log,
             at,
         };
-        self.fx
-            .of(card)
-            .iter()
-            .filter(|e| e.trigger == trigger)
-            .all(|e| self.fx.holds(e, &board))
+        let mut effects = self.fx.of(card).iter().filter(|e| e.trigger == trigger);
+        // Every requirement holds, and some effect would change something as the board
+        // stands (GAMES.md, "Plan value": a Reaction paid with energy that is not there
+        // prevents nothing, so it is not played).
+        effects.clone().all(|e| self.fx.holds(e, &board))
+            && effects.any(|e| !self.fx.idle(e.steps(), &board))
     }
 
     pub(super) fn faces(&self) -> u32 {

@@ -194,3 +194,41 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
         );
     }
 }
+
+/// Issue 32: Stubborn Stand prevented 1 damage with 0 energy spent. GAMES.md: "A paid
+/// effect is paid with what is there: with 0 Energy, an Energy-costed card is not played,
+/// and nothing it would have prevented is prevented."
+#[test]
+fn stubborn_stand_is_not_played_and_prevents_nothing_with_no_energy() {
+    let enemy_turn = |pool, stored| {
+        let case = Case {
+            hand: &["Stubborn Stand"],
+            pool,
+            stored,
+            bottom: &["Junkyard Snap"],
+            ..with_effects("", Step::Enemy)
+        };
+        let (p, mut state) = scenario(&case);
+        let mut log = Recorder::default();
+        p.enemy_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let said: Vec<String> = log.decisions.into_iter().map(|d| d.text).collect();
+        (hand(&p, &state), state.pool + state.stored, said)
+    };
+    let (hand, energy, said) = enemy_turn(0, 0);
+    assert_eq!(
+        (hand, energy),
+        (vec!["Stubborn Stand".to_owned()], 0),
+        "{said:#?}"
+    );
+    assert!(
+        said.contains(&"Junkyard Snap deals 1 damage".to_owned()),
+        "{said:#?}"
+    );
+    // With 1 energy it is played, spends it and prevents the 1 damage.
+    let (hand, energy, said) = enemy_turn(1, 0);
+    assert_eq!((hand, energy), (Vec::<String>::new(), 0), "{said:#?}");
+    assert!(
+        said.contains(&"Junkyard Snap deals 1 damage, 1 prevented".to_owned()),
+        "{said:#?}"
+    );
+}
