@@ -1118,3 +1118,16 @@ fn an_unknown_format_is_an_error_naming_the_game_s_formats() {
         "pr-acg has no format 'exactly 31' (its formats: default, exactly-30)"
     );
 }
+
+/// A new deck starts empty: no game may call it legal (the editor once said "Legal" for
+/// an empty PR Action deck while an empty Zoids deck had an error).
+#[test]
+fn an_empty_deck_of_every_game_is_illegal_from_either_side() {
+    let pool = Pool::new();
+    for game in ["zoids-scramble", "pr-acg", "pr-dbg", "pr-hotg", "sms"] {
+        for side in [None, Some(Side::Hero), Some(Side::Villain)] {
+            let (legal, errors, _) = verdict(&pool, game, side, Vec::new());
+            assert!(!legal && !errors.is_empty(), "{game} {side:?}: {errors:?}");
+        }
+    }
+}

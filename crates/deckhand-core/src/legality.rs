@@ -85,6 +85,17 @@ pub fn check_deck_as(game: &Game, format: Option<&FormatDef>, deck: &Deck) -> Le
         };
         check_rule(game, rule, &counted, &entries, side, &mut report);
     }
+    // A deck with no counted card cannot be played, whatever a game's size rules say (PR
+    // Action only warns below 30): never legal, said once.
+    if size == 0 && !diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        diagnostics.push(Diagnostic {
+            severity: Severity::Error,
+            rule: "empty-deck".into(),
+            message: "The deck has no cards yet".into(),
+            cards: Vec::new(),
+            hint: Some("Add cards to the deck: search for them, or import a deck file.".into()),
+        });
+    }
     // A section the game does not have (kept from an imported file) is set aside: its
     // cards count for no rule, which the player should know. Grouped in one pass, so that
     // a file of 50,000 zones stays linear.
