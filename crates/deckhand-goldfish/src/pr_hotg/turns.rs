@@ -275,7 +275,6 @@ impl PrHotg {
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        state.discard.push(card);
         let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0) as u8;
         state.attack.rolls.clear();
         state.attack.fixed = u32::from(f.hits);
@@ -293,6 +292,9 @@ impl PrHotg {
             state.attack.rolls.push(face);
         }
         self.fire(card, Trigger::Played, At::Attack(i), state, rng, log);
+        // A played card goes to the discard pile once its effect resolves (GAMES.md), so
+        // its own effect never finds it there.
+        state.discard.push(card);
         if self.effects_on {
             self.next_attack_bonus(card, state, log);
             self.fire_plays(card, At::Attack(i), state, rng, log);
@@ -420,7 +422,6 @@ impl PrHotg {
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        state.discard.push(card);
         log.decide(Action::Play, || {
             format!(
                 "Play {} ({cost} energy): no Attack to play, the cheapest Maneuver in hand",
@@ -429,6 +430,7 @@ impl PrHotg {
         });
         let i = self.next_target(state, 0).unwrap_or(0);
         self.fire(card, Trigger::Played, At::Static(Some(i)), state, rng, log);
+        state.discard.push(card);
         self.fire_plays(card, At::Static(Some(i)), state, rng, log);
         true
     }
@@ -530,7 +532,6 @@ impl PrHotg {
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        state.discard.push(card);
         log.decide(Action::Play, || {
             let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
             format!(
@@ -539,6 +540,7 @@ impl PrHotg {
             )
         });
         self.fire(card, trigger, At::Answer(i), state, rng, log);
+        state.discard.push(card);
     }
 
     /// Uses the first unused once-per-battle ability of `kind` at `at`.

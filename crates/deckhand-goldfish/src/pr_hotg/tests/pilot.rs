@@ -232,3 +232,37 @@ fn stubborn_stand_is_not_played_and_prevents_nothing_with_no_energy() {
         "{said:#?}"
     );
 }
+
+/// Issue 32: Deep Current shuffled itself back into the deck. GAMES.md: a played Heroes of
+/// the Grid card goes to the discard pile once its effect resolves, unless its own data
+/// moves it (its text and data shuffle up to 2 cards of the discard pile, never itself).
+#[test]
+fn deep_current_goes_to_the_discard_pile_and_never_shuffles_itself_into_the_deck() {
+    let case = Case {
+        hand: &["Deep Current"],
+        bottom: &["Junkyard Snap"],
+        ..with_effects("", Step::Ranger)
+    };
+    let (p, mut state) = scenario(&case);
+    let updraft = p
+        .deck
+        .cards
+        .iter()
+        .position(|c| c.name == "Updraft")
+        .unwrap() as u16;
+    state.discard = vec![updraft];
+    let mut log = Recorder::default();
+    p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    let names = |cards: &[u16]| {
+        let mut names: Vec<&str> = cards.iter().map(|&c| p.name(c)).collect();
+        names.sort();
+        names
+    };
+    let deck = names(&state.deck.cards[state.deck.top..]);
+    assert_eq!(
+        (names(&state.discard), deck),
+        (vec!["Deep Current"], vec!["Updraft", "Updraft", "Updraft"]),
+        "{:#?}",
+        log.decisions
+    );
+}
