@@ -1,6 +1,8 @@
 //! The pilot's Abilities with every effect on (GAMES.md: "Activate attached Attack cards
 //! whose `ability_cost` the Energy covers, most damage first, each once per turn"): which
-//! one goes next, ranked by the damage the stated Ability deals now.
+//! one goes next, ranked by the damage the stated Ability deals now. A card with several
+//! damaging activated effects (Nadia's two) uses the set of them that deals the most
+//! within the Energy (GAMES.md, "Plan value"), not each in turn.
 
 use super::*;
 use crate::effects::Amt;
@@ -24,19 +26,35 @@ fn deals_damage(steps: &[Op]) -> bool {
     })
 }
 
-/// [`PrDbg::ability_damage`] for an [`Ability::Fixed`]: each effect whose cost the Energy
-/// left covers adds its damage.
+/// The most damage a card's damaging activated effects deal as one set, each at most once,
+/// their Energy costs together covered (GAMES.md, "Plan value": at 7 Energy a 5-Energy
+/// Ability dealing 4 beats a 6-Energy one dealing 2); ties: the fewest Energy spent, then
+/// the earlier effects. `effects` are (Energy cost, damage), `i64::MAX` for one that cannot
+/// be used. Returns (damage, the set as bits over `effects`).
 #[inline]
-fn fixed_damage(steps: &[(i64, i64); 2], mut energy: i64) -> i64 {
-    let mut damage = 0;
-    for &(cost, dealt) in steps {
-        if cost <= energy {
-            energy -= cost;
-            damage += dealt;
+fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
+    let mut best = (0, 0, 0u32);
+    for set in 1..1u32 << effects.len() {
+        let (mut cost, mut damage) = (0i64, 0);
+        for (k, &(c, d)) in effects.iter().enumerate() {
+            if set & (1 << k) != 0 {
+                cost = cost.saturating_add(c);
+                damage += d;
+            }
+        }
+        if cost <= energy && (damage > best.0 || (damage == best.0 && cost < best.1)) {
+            best = (damage, cost, set);
         }
     }
-    damage
+    // Nothing dealt: no set (a 0-damage effect is never worth its Energy here).
+    match best.0 {
+        0 => (0, 0),
+        _ => (best.0, best.2),
+    }
 }
+
+/// How many activated effects a card's set is chosen among: the rest never deal damage.
+const MAX_SET: usize = 8;
 
 impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
@@ -98,10 +116,7 @@ impl PrDbg {
             return;
         }
         board.card = card;
-        let damage = match self.ability[card as usize] {
-            Ability::Fixed(steps) => fixed_damage(&steps, i64::from(board.state.energy)),
-            Ability::Board => self.ability_damage(card, board),
-        };
+        let (damage, _) = self.ability_set(card, board);
         // An Ability that deals nothing and would change nothing as the board stands (ready
         // an Equipment when none is exhausted, gain a card from an empty pile) is never
         // used (GAMES.md, "Plan value").
@@ -170,15 +185,23 @@ impl PrDbg {
             .collect()
     }
 
-    /// The damage `card`'s Ability would deal if activated now: the damage steps of its
-    /// activated effects whose requirement holds and whose Energy cost the tracker covers,
-    /// one after the other (Nadia's second is her Zord's), a choice by the option the pilot
-    /// takes.
-    fn ability_damage<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> i64 {
-        let mut energy = i64::from(board.state.energy);
-        let mut damage = 0;
+    /// The damage `card`'s Ability would deal if activated now, and which of its activated
+    /// effects that deal damage deal it ([`best_set`], bits in the order the effects are
+    /// stated): an effect counts when its requirement holds, by its damage steps (a choice
+    /// by the option the pilot takes) and its Energy cost on the board.
+    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32) {
+        let energy = i64::from(board.state.energy);
+        if let Ability::Fixed(steps) = self.ability[card as usize] {
+            return best_set(&steps, energy);
+        }
+        let mut effects = [(i64::MAX, 0); MAX_SET];
+        let mut n = 0;
         for effect in self.fx.of(card) {
-            if effect.trigger != Trigger::Activated || !self.fx.holds(effect, board) {
+            if effect.trigger != Trigger::Activated || n == MAX_SET {
+                continue;
+            }
+            n += 1;
+            if !self.fx.holds(effect, board) {
                 continue;
             }
             let mut cost = 0;
@@ -187,13 +210,9 @@ impl PrDbg {
                     cost += self.fx.amount_on(amount, board);
                 }
             }
-            if cost > energy {
-                continue;
-            }
-            energy -= cost;
-            damage += self.steps_damage(effect.steps(), board);
+            effects[n - 1] = (cost, self.steps_damage(effect.steps(), board));
         }
-        damage
+        best_set(&effects[..n], energy)
     }
 
     fn steps_damage<L: Log>(&self, steps: &[Op], board: &mut PrBoard<'_, L>) -> i64 {
@@ -209,6 +228,30 @@ impl PrDbg {
             }
         }
         damage
+    }
+
+    /// Resolves `card`'s activated effects in the order stated, of those that deal damage
+    /// only the set [`Self::ability_set`] chose.
+    fn activate_card<L: Log>(&self, card: u16, state: &mut State, rng: &mut Rng, log: &mut L) {
+        let mut board = PrBoard {
+            p: self,
+            state,
+            rng,
+            log,
+            card,
+        };
+        let (_, set) = self.ability_set(card, &mut board);
+        let activated = self
+            .fx
+            .of(card)
+            .iter()
+            .filter(|e| e.trigger == Trigger::Activated);
+        for (k, effect) in activated.enumerate() {
+            let chosen = k < MAX_SET && set & (1 << k) != 0;
+            if chosen || !deals_damage(effect.steps()) {
+                self.fx.resolve(effect, &mut board);
+            }
+        }
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
@@ -241,7 +284,7 @@ impl PrDbg {
                     self.name(card)
                 )
             });
-            self.fire_card(card, Trigger::Activated, state, rng, log);
+            self.activate_card(card, state, rng, log);
             if let Some(end) = self.won(state, log) {
                 return Some(end);
             }

@@ -82,8 +82,9 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
     let cases = [
         Turn {
             rule: "most damage first counts a stated Ability without a damage stat: flipped \
-                   Nadia (1 per Hero in control) before Prism Visor's draw, which would leave \
-                   too little Energy for her",
+                   Nadia (her 5-Energy Ability's 4, chosen over the 6-Energy one's 1 per Hero \
+                   in control) before Prism Visor's draw, which would leave too little Energy \
+                   for her",
             attached: [
                 "Prism Visor",
                 "Nanoweave Vest",
@@ -101,8 +102,8 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             deck: &[],
             grid: ZORDS,
             energy: 6,
-            goldfish_hp: 29,
-            energy_after: 0,
+            goldfish_hp: 26,
+            energy_after: 1,
             used: &[4],
             shards_figure: 5,
             energy_figure: 0,
@@ -221,4 +222,36 @@ fn grapple_line_is_not_activated_with_an_empty_main_deck_discard_pile() {
         4,
     );
     assert_eq!(wrong(&t), None);
+}
+
+/// Issue 32: Nadia's 5-Energy Ability (4 damage) ran only after her 6-Energy one, as one
+/// activation: at 7 Energy the pilot paid 6 for 2 damage. GAMES.md, "Plan value": the
+/// damaging Abilities are chosen as one set, each at most once a turn.
+#[test]
+fn nadia_at_seven_energy_deals_four_with_her_five_energy_ability_not_two_with_the_six() {
+    let nadia = |energy, goldfish_hp, energy_after| Turn {
+        rule: "flipped Nadia with two Heroes in control",
+        attached: [
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+        ],
+        flipped: true,
+        hand: &[
+            "Rookie Cadet Ames",
+            "Rookie Cadet Ames",
+            "Teamwork",
+            "Teamwork",
+            "Teamwork",
+        ],
+        goldfish_hp,
+        energy_after,
+        used: &[4],
+        ..teamwork_turn("", [""; 4], energy)
+    };
+    // 7 Energy: the 5-Energy Ability alone (4), not the 6-Energy one (2).
+    assert_eq!(wrong(&nadia(7, 26, 2)), None);
+    // 11 Energy covers both: 2 + 4.
+    assert_eq!(wrong(&nadia(11, 24, 0)), None);
 }
