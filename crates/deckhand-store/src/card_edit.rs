@@ -135,6 +135,7 @@ impl Store {
         tx.execute("DELETE FROM cards WHERE id = ?1", [id])?;
         bump_generation(&tx)?;
         tx.commit()?;
+        self.forget_unreadable(id);
         Ok(())
     }
 

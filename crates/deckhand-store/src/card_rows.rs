@@ -54,12 +54,15 @@ impl Store {
         let rows = stmt.query_map(rusqlite::params![game, limit, offset], row_from)?;
         let mut out = Vec::new();
         for row in rows {
-            out.push(row??);
+            // A row that cannot be read is left out and remembered, as bulk reads do: one
+            // damaged row must not empty the whole window.
+            out.extend(self.skip_unreadable(row?)?);
         }
         Ok(out)
     }
 
-    /// The rows of the cards with these ids, in the order given (unknown ids skipped).
+    /// The rows of the cards with these ids, in the order given (unknown ids and unreadable
+    /// rows skipped).
     pub fn card_rows_by_ids(&self, ids: &[&str]) -> Result<Vec<CardRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {ROW_COLUMNS} FROM cards c LEFT JOIN card_images i ON i.card = c.id
@@ -68,7 +71,7 @@ impl Store {
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
             if let Some(row) = stmt.query_row([id], row_from).optional()? {
-                out.push(row?);
+                out.extend(self.skip_unreadable(row)?);
             }
         }
         Ok(out)

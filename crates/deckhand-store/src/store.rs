@@ -19,6 +19,8 @@ pub struct Store {
     /// hand-edited file), by id with why. They are left out, never fatal: every command
     /// that does not need such a row works, and the callers name them to the player.
     unreadable: RefCell<BTreeMap<String, String>>,
+    /// Whether [`Store::check_card_rows`] has read the whole table (once per open store).
+    rows_checked: std::cell::Cell<bool>,
 }
 
 /// Which cards to list.
@@ -90,6 +92,7 @@ impl Store {
         Ok(Store {
             conn,
             unreadable: RefCell::default(),
+            rows_checked: std::cell::Cell::new(false),
         })
     }
 
@@ -173,6 +176,40 @@ impl Store {
             .iter()
             .map(|(id, why)| (id.clone(), why.clone()))
             .collect()
+    }
+
+    /// Every card row of the database that cannot be read, each one's id and why: the
+    /// first call reads the whole table (a long-lived caller such as the app, whose reads
+    /// may never have met such a row), later ones answer from what reads and deletes have
+    /// kept up to date since. No write stores a row its reader refuses, so only a damaged
+    /// or hand-edited file holds one.
+    pub fn check_card_rows(&self) -> Result<Vec<(String, String)>, StoreError> {
+        if !self.rows_checked.get() {
+            self.for_each_card(&CardFilter::default(), |_| Ok::<_, StoreError>(()))?;
+            self.rows_checked.set(true);
+        }
+        Ok(self.unreadable_rows())
+    }
+
+    /// Forgets `id` as unreadable: its row was deleted.
+    pub(crate) fn forget_unreadable(&self, id: &str) {
+        self.unreadable.borrow_mut().remove(id);
+    }
+
+    /// Remembers a row a read had to leave out (see [`Store::unreadable_rows`]).
+    pub(crate) fn skip_unreadable<T>(
+        &self,
+        row: Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        match row {
+            Ok(row) => Ok(Some(row)),
+            Err(StoreError::CorruptRow { id, message }) => {
+                tracing::warn!(card = %id, error = %message, "unreadable card row left out");
+                self.unreadable.borrow_mut().insert(id, message);
+                Ok(None)
+            }
+            Err(other) => Err(other),
+        }
     }
 
     fn collect_cards(

@@ -38,6 +38,15 @@ pub struct CardRowPage {
     pub rows: Vec<CardRow>,
 }
 
+/// A card row the database holds but cannot read (a damaged or hand-edited file): left
+/// out of every list and search, and named so that the player can delete it by its id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct UnreadableCard {
+    pub id: String,
+    /// Why it cannot be read, as the reader said it.
+    pub reason: String,
+}
+
 /// The most rows one window holds: the page asks for a screenful and a little more.
 pub const MAX_ROW_WINDOW: usize = 1_000;
 
@@ -70,6 +79,18 @@ impl Deckhand {
     /// damaged or hand-edited database): each one's id and why.
     pub fn unreadable_cards(&self) -> Vec<(String, String)> {
         self.store.unreadable_rows()
+    }
+
+    /// Every card row of the database that cannot be read, by id: the whole table is read
+    /// on the first call of an open database, later calls answer from what reads and
+    /// deletes have kept up to date since (the app's Cards view names them).
+    pub fn check_card_rows(&self) -> Result<Vec<UnreadableCard>> {
+        Ok(self
+            .store
+            .check_card_rows()?
+            .into_iter()
+            .map(|(id, reason)| UnreadableCard { id, reason })
+            .collect())
     }
 
     /// All cards, or one game's, ordered by game and name.

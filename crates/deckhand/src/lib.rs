@@ -46,7 +46,7 @@ pub use card_files::{CardFileFormat, CardImportOptions};
 pub use card_preview::{
     CardImportPreview, FieldChange, PreviewCard, PreviewProblem, PreviewUpdate, PREVIEW_LISTED,
 };
-pub use cards::{CardCoverage, CardDetail, CardRowPage, MAX_ROW_WINDOW};
+pub use cards::{CardCoverage, CardDetail, CardRowPage, UnreadableCard, MAX_ROW_WINDOW};
 pub use collection::{
     parse_condition, BuildableDeck, CardChange as CollectionCardChange, CollectionChangeOutcome,
     CollectionImportOptions, CollectionImportReport, CopySpec, CsvError, CsvFormat, DeckNeed,
