@@ -10,7 +10,8 @@ app_packages=(libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libayatana-appindi
   libsoup-3.0-dev build-essential pkg-config libssl-dev file curl fonts-dejavu-core)
 # poppler-utils and qpdf: the print tests render and check the PDFs they make.
 # squashfs-tools: mksquashfs packs the AppImage (make dist, and make test's package check).
-test_packages=(xvfb webkit2gtk-driver poppler-utils qpdf squashfs-tools)
+# sqlite3: the e2e breaks a card row of the app's database, as a damaged file would.
+test_packages=(xvfb webkit2gtk-driver poppler-utils qpdf squashfs-tools sqlite3)
 packages=("${app_packages[@]}")
 [ "$mode" = test ] && packages+=("${test_packages[@]}")
 

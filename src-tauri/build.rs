@@ -20,6 +20,7 @@ const COMMANDS: &[&str] = &[
     "save_card",
     "duplicate_card",
     "delete_card",
+    "unreadable_cards",
     "undo_cards",
     "card_undo_label",
     "choose_card_file",

@@ -20,7 +20,7 @@ use deckhand::{
     Condition, DeckContent, DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary,
     DeckView, EffectReading, Finish, GameFileProblem, GameRules, GameSummary, ImageInfo,
     ImportProgress, ImportReport, Legality, PackImportReport, SearchPage, SearchRowPage,
-    SetCompletion, UndoReport, WishOutcome, WishlistRow,
+    SetCompletion, UndoReport, UnreadableCard, WishOutcome, WishlistRow,
 };
 use ts_rs::{TypeVisitor, TS};
 
@@ -88,6 +88,7 @@ commands! {
     save_card(game: String, original: Option<String>, draft: CardDraft) -> Card;
     duplicate_card(id: String, new_id: Option<String>) -> Card;
     delete_card(id: String) -> Card;
+    unreadable_cards() -> Vec<UnreadableCard>;
     undo_cards() -> CardUndoReport;
     card_undo_label() -> Option<CardUndoLabel>;
     choose_card_file() -> Option<String>;

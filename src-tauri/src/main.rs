@@ -32,6 +32,7 @@ fn main() {
         commands::cards::save_card,
         commands::cards::duplicate_card,
         commands::cards::delete_card,
+        commands::cards::unreadable_cards,
         commands::cards::undo_cards,
         commands::cards::card_undo_label,
         commands::cards::choose_card_file,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
-import { cardSteps } from './cards.steps.mjs';
+import { cardSteps, unreadableRowSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
@@ -250,6 +250,7 @@ async function main() {
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
     if (only === 'cards') {
       await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
+      await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
       await axeStep();
       return;
     }
@@ -764,6 +765,7 @@ async function main() {
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
     await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
+    await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
     // Last: it restarts the app (a new session on the same database).
     await gamesSteps({ driver, step, check, save, cli, db, root, openFile, restart });
     // After every other step: its 10,000 cards would change what they count.

@@ -3,7 +3,10 @@
 // mapping step and the preview, undo the import, and find the mapping remembered; then a
 // card whose effects are read off its text as it is typed and used (issue 35). The
 // native open dialog is bypassed by DECKHAND_E2E_OPEN_FILE (the `e2e-hooks` build only).
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ELEMENT } from './webdriver.mjs';
 
 const GAME = 'zoids-scramble';
 
@@ -194,5 +197,67 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
       (await textOf('[data-testid="card-detail"] [data-testid="card-effects"]')).includes('when battling: heal 1'),
     );
     check((await textOf('[data-testid="card-coverage"]')).includes('Partly simulated'), 'the detail does not say Partly simulated');
+  });
+}
+
+/**
+ * Issue 34: card rows a damaged or hand-edited database cannot read are left out and named.
+ * While the app is down (`restart`), the CLI imports two cards into the app's database and
+ * sqlite3 breaks their `stats` cells; the reopened app names both in a banner above the
+ * Cards view, and Delete row removes each (the confirmation answered by
+ * DECKHAND_E2E_CONFIRM) until the banner goes.
+ */
+export async function unreadableRowSteps({ driver, step, check, save: saveNow, cli, db, work, restart }) {
+  const save = async (name) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await saveNow(name);
+  };
+  const textOf = (css) => driver.execute(`return document.querySelector(${JSON.stringify(css)})?.textContent ?? ""`);
+  const broken = ['E2E-CRACKED-1', 'E2E-CRACKED-2'];
+  const listed = () => driver.execute('return [...document.querySelectorAll("[data-testid=unreadable-row]")].map((r) => r.dataset.cardId)');
+
+  await step('Cards: card rows the database cannot read are named in a banner, with why', async () => {
+    await restart(() => {
+      const sheet = join(work, 'cracked.csv');
+      writeFileSync(sheet, `id,name,type,power\n${broken[0]},Cracked Liger,Zoid,3\n${broken[1]},Split Raptor,Zoid,2\n`);
+      execFileSync(cli, ['--db', db, 'import', sheet, '--game', GAME], { stdio: 'ignore' });
+      // A truncated cell and one of the wrong shape, as a bad disk or a hand edit leaves them.
+      execFileSync('sqlite3', [
+        db,
+        `UPDATE cards SET stats = '{"power": ' WHERE id = '${broken[0]}'; UPDATE cards SET stats = '[3]' WHERE id = '${broken[1]}';`,
+      ]);
+    });
+    await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`, 20000));
+    await driver.click(await driver.waitForElement('[data-testid="nav-cards"]'));
+    const banner = await driver.waitForElement('[data-testid="unreadable-rows"]', 20000);
+    const said = await driver.text(banner);
+    check(said.includes('2 card rows in this database cannot be read and are left out'), `the banner reads "${said}"`);
+    await driver.click(await driver.waitForElement('[data-testid="unreadable-rows"] summary'));
+    check(JSON.stringify(await listed()) === JSON.stringify(broken), `the banner lists ${JSON.stringify(await listed())}`);
+    const reasons = await textOf('[data-testid="unreadable-rows"] ul');
+    check(/EOF|expected/i.test(reasons), `the banner gives no reason: "${reasons}"`);
+    // Left out: the list holds neither row.
+    const ids = await driver.execute('return [...document.querySelectorAll(".card-row")].map((r) => r.dataset.cardId)');
+    check(ids.length > 0 && !ids.some((id) => broken.includes(id)), `the list shows ${JSON.stringify(ids)}`);
+    await save('unreadable-rows');
+  });
+
+  await step('Cards: Delete row removes an unreadable row, and the banner goes with the last', async () => {
+    const deleteRow = async (id) => {
+      const button = await driver.waitForElement(`[data-testid="unreadable-row"][data-card-id="${id}"] [data-testid="delete-unreadable-row"]`);
+      const label = await driver.execute('return arguments[0].getAttribute("aria-label")', [{ [ELEMENT]: button }]);
+      check(label === `Delete row ${id}`, `the button is labelled "${label}"`);
+      await driver.click(button);
+    };
+    await deleteRow(broken[0]);
+    await driver.waitFor('the banner naming one row', async () =>
+      (await textOf('[data-testid="unreadable-rows"]')).includes('1 card row in this database cannot be read and is left out'),
+    );
+    check((await textOf('[data-testid="cards-notice"]')).includes(`Deleted the card row ${broken[0]}`), 'no notice of the deletion');
+    await deleteRow(broken[1]);
+    await driver.waitFor('the banner to go', async () => (await driver.findAll('[data-testid="unreadable-rows"]')).length === 0);
+    const left = execFileSync(cli, ['--db', db, 'cards', '--game', GAME, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    check(!broken.some((id) => left.includes(id)), 'the CLI still lists a deleted row');
+    await save('unreadable-rows-deleted');
   });
 }

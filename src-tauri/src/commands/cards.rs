@@ -6,7 +6,7 @@
 use deckhand::{
     Card, CardCheck, CardDetail, CardDraft, CardFactsInput, CardFileFormat, CardForm,
     CardImportOptions, CardImportPreview, CardRowPage, CardUndoLabel, CardUndoReport,
-    EffectReading, ImportProgress, ImportReport,
+    EffectReading, ImportProgress, ImportReport, UnreadableCard,
 };
 use tauri::ipc::Channel;
 use tauri::{State, Window};
@@ -92,6 +92,13 @@ pub async fn duplicate_card(
     new_id: Option<String>,
 ) -> Result<Card, UiError> {
     db.with(|d| d.duplicate_card(&id, None, new_id.as_deref()))
+}
+
+/// The card rows the database holds but cannot read, each with why (the Cards view's
+/// banner; `delete_card` removes one by its id).
+#[tauri::command]
+pub async fn unreadable_cards(db: State<'_, Db>) -> Result<Vec<UnreadableCard>, UiError> {
+    db.with(|d| d.check_card_rows())
 }
 
 #[tauri::command]

@@ -292,6 +292,8 @@ export const backend = {
   duplicateCard: (id: string, newId: string | null = null) => call('duplicate_card', { id, newId }),
   /** Rejects with `card_in_use`, naming the decks and the collection, while anything uses it. */
   deleteCard: (id: string) => call('delete_card', { id }),
+  /** The card rows the database holds but cannot read (each with why); `deleteCard` removes one. */
+  unreadableCards: () => call('unreadable_cards'),
   undoCards: () => call('undo_cards'),
   /** What card Undo would revert (the last card change or card import), if anything. */
   cardUndoLabel: () => call('card_undo_label'),

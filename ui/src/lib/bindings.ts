@@ -1689,6 +1689,16 @@ rows: number, };
 export type UnreadSentence = { text: string, reason: string, };
 
 /**
+ * A card row the database holds but cannot read (a damaged or hand-edited file): left
+ * out of every list and search, and named so that the player can delete it by its id.
+ */
+export type UnreadableCard = { id: string, 
+/**
+ * Why it cannot be read, as the reader said it.
+ */
+reason: string, };
+
+/**
  * A wishlist count set by hand: the card and its wanted count after the change.
  */
 export type WishOutcome = { card: string, name: string, game: string, 
@@ -1768,6 +1778,7 @@ export type Commands = {
   save_card: { args: { game: string; original?: string | null; draft: CardDraft }; result: Card };
   duplicate_card: { args: { id: string; newId?: string | null }; result: Card };
   delete_card: { args: { id: string }; result: Card };
+  unreadable_cards: { args: Record<string, never>; result: Array<UnreadableCard> };
   undo_cards: { args: Record<string, never>; result: CardUndoReport };
   card_undo_label: { args: Record<string, never>; result: CardUndoLabel | null };
   choose_card_file: { args: Record<string, never>; result: string | null };
