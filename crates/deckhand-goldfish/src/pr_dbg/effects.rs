@@ -940,10 +940,19 @@ impl<L: Log> PrBoard<'_, L> {
                 .filter(|&&c| keep(set, c) && self.p.fodder[c as usize])
                 .count() as i64
         };
+        // "Gain a card": only one the side may buy (`take`'s `best_buy`).
+        let gainable = |cards: &[u16]| {
+            cards
+                .iter()
+                .filter(|&&c| c != NONE && keep(set, c) && self.p.may_buy(c))
+                .count() as i64
+        };
         match (from, to) {
             (CONTROL, _) => fodder(&s.played),
             (HAND, DESTROYED) => fodder(s.hand.as_slice()),
             (DISCARD, DESTROYED) => fodder(&s.discard),
+            (MAIN_DISCARD, _) => gainable(&s.main_discard),
+            (Z_GRID, DISCARD) => gainable(&s.grid),
             _ => self.count(from, set),
         }
     }

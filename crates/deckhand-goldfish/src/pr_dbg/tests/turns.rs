@@ -14,6 +14,8 @@ struct Turn {
     /// Your deck (drawn in this order); empty: Teamwork.
     deck: &'static [&'static str],
     grid: [&'static str; 6],
+    /// The main deck discard pile.
+    main_discard: &'static [&'static str],
     energy: u32,
     // After the turn:
     goldfish_hp: i32,
@@ -34,6 +36,7 @@ fn play(t: &Turn) -> (State, Figures) {
         .chain(t.hand)
         .chain(t.deck)
         .chain(&t.grid)
+        .chain(t.main_discard)
         .copied()
         .collect();
     names.retain(|n| !n.is_empty() && *n != "Teamwork");
@@ -59,6 +62,7 @@ fn play(t: &Turn) -> (State, Figures) {
     for (i, name) in t.grid.iter().enumerate() {
         state.grid[i] = index(name);
     }
+    state.main_discard = t.main_discard.iter().map(|n| index(n)).collect();
     state.energy = t.energy;
     if t.flipped {
         state.flipped = 1;
@@ -101,6 +105,7 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             ],
             deck: &[],
             grid: ZORDS,
+            main_discard: &[],
             energy: 6,
             goldfish_hp: 26,
             energy_after: 1,
@@ -117,6 +122,7 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
             deck: &[],
             grid: ZORDS,
+            main_discard: &[],
             energy: 4,
             goldfish_hp: 30,
             energy_after: 3,
@@ -133,6 +139,7 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
             deck: &["Pincer Formation"],
             grid: ZORDS,
+            main_discard: &[],
             energy: 2,
             goldfish_hp: 30,
             energy_after: 0,
@@ -177,6 +184,7 @@ const fn teamwork_turn(rule: &'static str, attached: [&'static str; 4], energy: 
         hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
         deck: &[],
         grid: ZORDS,
+        main_discard: &[],
         energy,
         goldfish_hp: 30,
         energy_after: energy,
@@ -221,6 +229,28 @@ fn grapple_line_is_not_activated_with_an_empty_main_deck_discard_pile() {
         ["", "", "Grapple Line", ""],
         4,
     );
+    assert_eq!(wrong(&t), None);
+    // Nor with only an adversary there, which a Hero may not gain.
+    let t = Turn {
+        main_discard: &["Cinder Imp"],
+        ..teamwork_turn(
+            "Grapple Line with only Cinder Imp to gain is not activated",
+            ["", "", "Grapple Line", ""],
+            4,
+        )
+    };
+    assert_eq!(wrong(&t), None);
+    // With Arc Baton there it gains it.
+    let t = Turn {
+        main_discard: &["Arc Baton"],
+        energy_after: 0,
+        used: &[2],
+        ..teamwork_turn(
+            "Grapple Line gains Arc Baton",
+            ["", "", "Grapple Line", ""],
+            4,
+        )
+    };
     assert_eq!(wrong(&t), None);
 }
 
