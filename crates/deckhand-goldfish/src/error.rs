@@ -37,6 +37,9 @@ pub enum GoldfishError {
     /// The numbers given to an odds question do not fit together.
     #[error("{0}")]
     InvalidOdds(String),
+    /// A script's pick names an option its decision does not have.
+    #[error("pick {pick} at decision {index} is out of range: that decision has {options} options (0 to {last})", last = options.saturating_sub(1))]
+    BadPick { index: u32, pick: u32, options: u32 },
     /// The caller's progress callback asked to stop.
     #[error("the simulation was cancelled")]
     Cancelled,

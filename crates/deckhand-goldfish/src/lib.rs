@@ -33,6 +33,7 @@
 //! the hand is a count per card; the deck is shuffled lazily, one Fisher–Yates swap per
 //! draw; buffers live per worker, so playing a game allocates nothing.
 
+mod choice;
 mod compare;
 mod deck_cards;
 mod effects;
@@ -56,6 +57,7 @@ mod testing;
 mod tune;
 mod zoids;
 
+pub use choice::{BadPick, ChoiceKind, Pending, Picks};
 pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;

@@ -3,10 +3,14 @@
 //! The game procedures take a `L: Log` type parameter. Monte Carlo runs pass [`NoLog`],
 //! whose methods are empty and inlined away, so the closures that would build the text are
 //! never called; the step-through passes a [`Recorder`]. One decision code, two uses.
+//! The same sink is the game's chooser: every decision goes through [`Log::choose`] (see
+//! `choice.rs`).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+
+use crate::choice::{BadPick, ChoiceKind, Pending, Picks};
 
 /// The sink for a game's events. Messages are closures so that a silent run builds none.
 pub trait Log {
@@ -16,6 +20,56 @@ pub trait Log {
     fn drew(&mut self, card: impl FnOnce() -> String);
     /// A decision or event of this turn, with its reason in a player's words.
     fn decide(&mut self, action: Action, text: impl FnOnce() -> String);
+
+    /// A decision with more than one legal option: `pilot` is the pilot's pick among the
+    /// options `options` builds (labels for people), `reason` its why, `zones` the board as
+    /// it stands. Returns the pick to apply (an index into the options). The closures run
+    /// only when someone looks.
+    fn choose(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: impl FnOnce() -> Vec<String>,
+        reason: impl FnOnce() -> String,
+        zones: impl FnOnce() -> Vec<Zone>,
+    ) -> usize;
+
+    /// A decision among `options` (what each means), the pilot preferring `pilot`, which
+    /// must be one of them: returns the option to apply. A silent run returns `pilot`
+    /// without building anything; a decision with one option is no decision and is not
+    /// asked.
+    #[inline(always)]
+    fn pick<T: Copy + PartialEq>(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: T,
+        options: impl FnOnce() -> Vec<T>,
+        label: impl Fn(T) -> String,
+        reason: impl FnOnce() -> String,
+        zones: impl FnOnce() -> Vec<Zone>,
+    ) -> T {
+        if !Self::ENABLED {
+            return pilot;
+        }
+        let options = options();
+        let at = options.iter().position(|&o| o == pilot);
+        debug_assert!(
+            at.is_some(),
+            "the pilot's {} pick is not among the options",
+            kind.word()
+        );
+        let Some(at) = at.filter(|_| options.len() > 1) else {
+            return pilot;
+        };
+        let k = self.choose(
+            kind,
+            at,
+            || options.iter().map(|&o| label(o)).collect(),
+            reason,
+            zones,
+        );
+        options.get(k).copied().unwrap_or(pilot)
+    }
 }
 
 /// The silent logger of Monte Carlo runs.
@@ -27,25 +81,103 @@ impl Log for NoLog {
     fn drew(&mut self, _card: impl FnOnce() -> String) {}
     #[inline(always)]
     fn decide(&mut self, _action: Action, _text: impl FnOnce() -> String) {}
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        _kind: ChoiceKind,
+        pilot: usize,
+        _options: impl FnOnce() -> Vec<String>,
+        _reason: impl FnOnce() -> String,
+        _zones: impl FnOnce() -> Vec<Zone>,
+    ) -> usize {
+        pilot
+    }
 }
 
-/// The logger of the step-through: collects the current turn's draws and decisions.
+/// The logger of the step-through: collects the current turn's draws and decisions, and
+/// answers each choice with the pilot's pick or a script's.
 #[derive(Debug, Default)]
 pub struct Recorder {
     pub draws: Vec<String>,
     pub decisions: Vec<Decision>,
+    /// Your turn being played (0 = the setup); the step-through keeps it.
+    pub turn: u32,
+    script: Picks,
+    /// Choices asked so far.
+    asked: u32,
+    /// The decision the game stopped at (with [`Picks::stop_after`]); nothing is recorded
+    /// after it.
+    pub pending: Option<Pending>,
+    /// The first script pick the game could not take.
+    pub bad_pick: Option<BadPick>,
+}
+
+impl Recorder {
+    /// A recorder that answers choices from `script`.
+    pub fn with_picks(script: Picks) -> Recorder {
+        Recorder {
+            script,
+            ..Recorder::default()
+        }
+    }
+
+    /// Whether the game stopped at a pending decision.
+    pub fn stopped(&self) -> bool {
+        self.pending.is_some()
+    }
 }
 
 impl Log for Recorder {
     const ENABLED: bool = true;
     fn drew(&mut self, card: impl FnOnce() -> String) {
-        self.draws.push(card());
+        if !self.stopped() {
+            self.draws.push(card());
+        }
     }
     fn decide(&mut self, action: Action, text: impl FnOnce() -> String) {
-        self.decisions.push(Decision {
-            action,
-            text: text(),
-        });
+        if !self.stopped() {
+            self.decisions.push(Decision::event(action, text()));
+        }
+    }
+    fn choose(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: impl FnOnce() -> Vec<String>,
+        reason: impl FnOnce() -> String,
+        zones: impl FnOnce() -> Vec<Zone>,
+    ) -> usize {
+        let index = self.asked;
+        self.asked += 1;
+        if self.stopped() {
+            return pilot;
+        }
+        let options = options();
+        let reason = reason();
+        let scripted = self.script.picks.get(index as usize).copied();
+        if scripted.is_none() && self.script.stop_after {
+            self.pending = Some(Pending {
+                turn: self.turn,
+                choice: Decision::choice(kind, index, options, pilot, pilot, reason),
+                zones: zones(),
+            });
+            return pilot;
+        }
+        let pick = match scripted {
+            Some(p) if (p as usize) < options.len() => p as usize,
+            Some(p) => {
+                self.bad_pick.get_or_insert(BadPick {
+                    index,
+                    pick: p,
+                    options: options.len() as u32,
+                });
+                pilot
+            }
+            None => pilot,
+        };
+        self.decisions
+            .push(Decision::choice(kind, index, options, pick, pilot, reason));
+        pick
     }
 }
 
@@ -82,13 +214,93 @@ pub enum Action {
     End,
 }
 
-/// One logged line of a turn.
+/// One logged line of a turn: an event, or a choice with its options, pick and reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Decision {
     pub action: Action,
     /// The decision and its reason ("Set Pilot Vera on Thunder Liger: the only Zoid she can
     /// pilot").
     pub text: String,
+    /// A choice's kind; absent for an event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub kind: Option<ChoiceKind>,
+    /// A choice's number in its game (from 0): the index a script's picks follow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub index: Option<u32>,
+    /// A choice's legal options, each described for a person.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// The option applied: an index into `options`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pick: Option<u32>,
+    /// The pilot's pick (the same as `pick` unless a script or a person chose otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pilot: Option<u32>,
+    /// Why the pilot picks `pilot`, in a short sentence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reason: Option<String>,
+}
+
+impl Decision {
+    /// A line that is not a choice.
+    pub fn event(action: Action, text: String) -> Decision {
+        Decision {
+            action,
+            text,
+            kind: None,
+            index: None,
+            options: Vec::new(),
+            pick: None,
+            pilot: None,
+            reason: None,
+        }
+    }
+
+    /// A choice: its text is the option applied and the pilot's reason, or, when someone
+    /// else chose, what the pilot would have done.
+    pub fn choice(
+        kind: ChoiceKind,
+        index: u32,
+        options: Vec<String>,
+        pick: usize,
+        pilot: usize,
+        reason: String,
+    ) -> Decision {
+        let label = |k: usize| options.get(k).map(String::as_str).unwrap_or("?");
+        let text = if pick == pilot {
+            format!("{}: {reason}", label(pick))
+        } else {
+            format!(
+                "{} (your pick; the pilot would {}: {reason})",
+                label(pick),
+                lower_first(label(pilot))
+            )
+        };
+        Decision {
+            action: kind.action(),
+            text,
+            kind: Some(kind),
+            index: Some(index),
+            pick: Some(pick as u32),
+            pilot: Some(pilot as u32),
+            reason: Some(reason),
+            options,
+        }
+    }
+}
+
+/// `s` with its first letter in lower case ("Buy Red Ranger" → "buy Red Ranger").
+fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Whose zone a zone is.
@@ -249,7 +461,14 @@ pub struct GameLog {
     pub going_first: bool,
     pub policy: String,
     pub turns: Vec<TurnLog>,
+    /// How the game ended; with a [`Pending`] decision, how it ends when the pilot plays
+    /// the rest.
     pub result: GameResult,
+    /// The decision the game stopped at for a person to answer (a step-through with
+    /// [`Picks::stop_after`]); the log ends there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pending: Option<Pending>,
     /// Cards whose printed effects this game did not play (see [`crate::SimReport`]).
     pub not_simulated: Vec<String>,
     /// As in [`crate::SimReport`].

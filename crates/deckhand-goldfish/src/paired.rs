@@ -16,9 +16,10 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use crate::choice::ChoiceKind;
 use crate::compare::Difference;
 use crate::error::GoldfishError;
-use crate::log::{Action, GameResult, Log, NoLog, Outcome};
+use crate::log::{Action, GameResult, Log, NoLog, Outcome, Zone};
 use crate::procedure::{play_game, Procedure};
 use crate::report::{Better, Objective, MEAN_KILL_TURN};
 use crate::rng::Rng;
@@ -254,6 +255,17 @@ impl Log for SeenLog<'_> {
     }
     #[inline(always)]
     fn decide(&mut self, _action: Action, _text: impl FnOnce() -> String) {}
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        _kind: ChoiceKind,
+        pilot: usize,
+        _options: impl FnOnce() -> Vec<String>,
+        _reason: impl FnOnce() -> String,
+        _zones: impl FnOnce() -> Vec<Zone>,
+    ) -> usize {
+        pilot
+    }
 }
 
 /// The objective's value in a game that ended in `result`, for objectives read from the

@@ -82,7 +82,7 @@ const fn entry<G: Goldfish>() -> Entry {
         step: |game, deck, options| {
             let p = prepare::<G>(game, deck, options.setup())?;
             let policy = policy_name(&p, options.policy.as_deref());
-            Ok(step_with(&p, &game.id, &policy, options))
+            step_with(&p, &game.id, &policy, options)
         },
         compare: |game, a, b, options, progress| {
             let pa = prepare::<G>(game, a, options.setup())?;

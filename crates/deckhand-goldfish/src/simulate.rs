@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use deckhand_core::{Card, Deck, Game, Side};
 use serde::{Deserialize, Serialize};
 
+use crate::choice::Picks;
 use crate::effects::EffectsMode;
 use crate::error::GoldfishError;
 use crate::log::{GameLog, NoLog, Recorder, TurnLog};
@@ -95,6 +96,10 @@ pub struct StepOptions {
     pub mulligan: Option<bool>,
     /// As in [`SimOptions`].
     pub effects: EffectsMode,
+    /// The picks that answer the game's choices instead of the pilot's, by decision
+    /// number; with [`Picks::stop_after`] the game stops at the first decision past them
+    /// ([`GameLog::pending`]).
+    pub picks: Picks,
 }
 
 /// What a game's procedure takes besides the deck.
@@ -369,12 +374,15 @@ pub(crate) fn step_with<P: Procedure>(
     game_id: &str,
     policy: &str,
     options: &StepOptions,
-) -> GameLog {
+) -> Result<GameLog, GoldfishError> {
     let mut state = p.new_state();
     let mut figures = p.new_figures();
     let mut rng = game_rng(options.seed, 0, options.going_first);
-    let mut log = Recorder::default();
+    let mut log = Recorder::with_picks(options.picks.clone());
     let mut turns = Vec::new();
+    // Once the game stops at a pending decision, the turn it fell in is the last one kept
+    // (its zones those at the decision); the pilot plays the rest unrecorded.
+    let mut kept_pending_turn = false;
     let result = play_game(
         p,
         &mut state,
@@ -383,24 +391,43 @@ pub(crate) fn step_with<P: Procedure>(
         &mut log,
         &mut figures,
         |turn, state, log| {
+            log.turn = turn + 1;
+            if kept_pending_turn {
+                return;
+            }
+            let zones = match &log.pending {
+                Some(pending) => {
+                    kept_pending_turn = true;
+                    pending.zones.clone()
+                }
+                None => p.zones(state),
+            };
             turns.push(TurnLog {
                 turn,
                 draws: std::mem::take(&mut log.draws),
                 decisions: std::mem::take(&mut log.decisions),
-                zones: p.zones(state),
+                zones,
             });
         },
     );
-    GameLog {
+    if let Some(bad) = log.bad_pick {
+        return Err(GoldfishError::BadPick {
+            index: bad.index,
+            pick: bad.pick,
+            options: bad.options,
+        });
+    }
+    Ok(GameLog {
         game: game_id.to_owned(),
         seed: options.seed,
         going_first: options.going_first,
         policy: policy.to_owned(),
         turns,
         result,
+        pending: log.pending,
         not_simulated: p.not_simulated().to_vec(),
         coverage: p.coverage().clone(),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@
 
 use deckhand_core::{CoverageState, Deck, Game, GoldfishNote, Trigger};
 
+use crate::choice::ChoiceKind;
 use crate::deck_cards::{keyword, keyword_number, list_stat, small_stat, type_key, DeckCards};
 use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
 use crate::error::GoldfishError;
@@ -382,13 +383,33 @@ impl Zoids {
 
     /// Step 1: set the best Zoid in hand, then draw its Scouting value.
     fn set_zoid<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        let mut candidates = self
-            .zoid_order
-            .iter()
-            .copied()
-            .filter(|&c| state.hand[c as usize] > 0);
-        let Some(zoid) = candidates.next() else {
-            if L::ENABLED {
+        let in_hand = |c: &u16| state.hand[*c as usize] > 0;
+        let mut candidates = self.zoid_order.iter().copied().filter(in_hand);
+        let best = candidates.next();
+        let runner_up = candidates.next();
+        let pick = log.pick(
+            ChoiceKind::Set,
+            best,
+            || {
+                let mut options: Vec<Option<u16>> = self
+                    .zoid_order
+                    .iter()
+                    .copied()
+                    .filter(in_hand)
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some(zoid) => format!("Set {} in Standby", self.name(zoid)),
+                None => "Set no Zoid".to_owned(),
+            },
+            || self.set_reason(best, runner_up),
+            || self.zones(state),
+        );
+        let Some(zoid) = pick else {
+            if L::ENABLED && best.is_none() {
                 if let Some(&kept) = self
                     .energy_combiners
                     .iter()
@@ -401,7 +422,6 @@ impl Zoids {
             }
             return;
         };
-        let runner_up = candidates.next();
         self.take_from_hand(state, zoid);
         if state.arena_len == state.arena.len() {
             state.arena.push(Slot::default());
@@ -412,33 +432,37 @@ impl Zoids {
         slot.energy.clear();
         slot.exhausted = false;
         state.arena_len += 1;
-        let f = self.f(zoid);
-        log.decide(Action::Play, || {
-            let why = match runner_up.map(|r| self.f(r)) {
-                None => "the only Zoid in hand the pilot sets".to_owned(),
-                Some(r) if r.attack_energy > f.attack_energy => {
-                    format!("the lowest attack energy in hand ({})", f.attack_energy)
-                }
-                Some(r) if r.unmanned != f.unmanned => format!(
-                    "attack energy {} like {}, and Unmanned: it needs no Pilot",
-                    f.attack_energy,
-                    self.name(runner_up.unwrap_or(zoid))
-                ),
-                Some(r) if r.scouting != f.scouting => format!(
-                    "attack energy {} like {}, and Scouting {} draws more",
-                    f.attack_energy,
-                    self.name(runner_up.unwrap_or(zoid)),
-                    f.scouting
-                ),
-                Some(_) => format!(
-                    "attack energy {}; first by name among equals",
-                    f.attack_energy
-                ),
-            };
-            format!("Set {} in Standby: {why}", self.name(zoid))
-        });
         let slot = state.arena_len - 1;
         self.fire(zoid, Trigger::Set, Some(slot), state, rng, log);
+    }
+
+    /// Why the pilot sets `best` (before `runner_up`), or nothing.
+    fn set_reason(&self, best: Option<u16>, runner_up: Option<u16>) -> String {
+        let Some(zoid) = best else {
+            return "no Zoid in hand the pilot sets".to_owned();
+        };
+        let f = self.f(zoid);
+        match runner_up.map(|r| self.f(r)) {
+            None => "the only Zoid in hand the pilot sets".to_owned(),
+            Some(r) if r.attack_energy > f.attack_energy => {
+                format!("the lowest attack energy in hand ({})", f.attack_energy)
+            }
+            Some(r) if r.unmanned != f.unmanned => format!(
+                "attack energy {} like {}, and Unmanned: it needs no Pilot",
+                f.attack_energy,
+                self.name(runner_up.unwrap_or(zoid))
+            ),
+            Some(r) if r.scouting != f.scouting => format!(
+                "attack energy {} like {}, and Scouting {} draws more",
+                f.attack_energy,
+                self.name(runner_up.unwrap_or(zoid)),
+                f.scouting
+            ),
+            Some(_) => format!(
+                "attack energy {}; first by name among equals",
+                f.attack_energy
+            ),
+        }
     }
 
     /// Runs `card`'s effects for `trigger`; `slot` is the Arena slot of its Zoid.
@@ -481,20 +505,33 @@ impl Zoids {
     /// Step 2½ (`--effects all`): play the first operation Command in hand whose effects
     /// all play.
     fn play_command<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        let Some(&card) = self
-            .playable_commands
-            .iter()
-            .find(|&&c| state.hand[c as usize] > 0)
-        else {
+        let in_hand = |c: &u16| state.hand[*c as usize] > 0;
+        let best = self.playable_commands.iter().copied().find(in_hand);
+        let pick = log.pick(
+            ChoiceKind::Play,
+            best,
+            || {
+                let mut options: Vec<Option<u16>> = self
+                    .playable_commands
+                    .iter()
+                    .copied()
+                    .filter(in_hand)
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some(card) => format!("Play {}", self.name(card)),
+                None => "Play no Command".to_owned(),
+            },
+            || "the first operation Command in hand whose effects the pilot plays".to_owned(),
+            || self.zones(state),
+        );
+        let Some(card) = pick else {
             return;
         };
         self.take_from_hand(state, card);
-        log.decide(Action::Play, || {
-            format!(
-                "Play {}: the first operation Command in hand whose effects the pilot plays",
-                self.name(card)
-            )
-        });
         self.fire(card, Trigger::Played, None, state, rng, log);
         state.scrapyard.push(card);
     }
@@ -555,56 +592,45 @@ impl Zoids {
             }
         }
         waiting.sort_unstable_by_key(|&i| (self.f(state.arena[i as usize].zoid).attack_energy, i));
-        let n = self.deck.len();
-        let mut chosen = None;
-        for &i in &waiting {
-            let zoid = state.arena[i as usize].zoid;
-            let fits = |&p: &u16| {
-                state.hand[p as usize] > 0
-                    && self.can_pilot[p as usize * n + zoid as usize]
-                    && !state.pilot_name_in_arena[self.deck.name_id[p as usize] as usize]
-            };
-            if let Some(&pilot) = self.pilots_by_name.iter().find(|p| fits(p)) {
-                chosen = Some((i as usize, pilot));
-                if L::ENABLED {
-                    let others = self.pilots_by_name.iter().filter(|p| fits(p)).count() - 1;
-                    let first = waiting[0] == i;
-                    let zoid_why = match (waiting.len(), first) {
-                        (1, _) => "the only Zoid waiting for a Pilot".to_owned(),
-                        (_, true) => {
-                            "the Zoid waiting for a Pilot with the lowest attack energy".to_owned()
-                        }
-                        (_, false) => {
-                            "the first Zoid waiting for a Pilot that a Pilot in hand can pilot"
-                                .to_owned()
-                        }
-                    };
-                    let pilot_why = if others > 0 {
-                        format!("; first by name of {} Pilots that fit", others + 1)
-                    } else {
-                        String::new()
-                    };
-                    log.decide(Action::Attach, || {
-                        format!(
-                            "Set Pilot {} on {}: {zoid_why}{pilot_why}",
-                            self.name(pilot),
-                            self.name(zoid)
-                        )
-                    });
+        let best = waiting.iter().find_map(|&i| {
+            let pilot = self
+                .pilots_by_name
+                .iter()
+                .copied()
+                .find(|&p| self.fits(state, p, i as usize))?;
+            Some((i as usize, pilot))
+        });
+        let pick = log.pick(
+            ChoiceKind::Attach,
+            best,
+            || {
+                let mut options: Vec<Option<(usize, u16)>> = Vec::new();
+                for &i in &waiting {
+                    options.extend(
+                        self.pilots_by_name
+                            .iter()
+                            .filter(|&&p| self.fits(state, p, i as usize))
+                            .map(|&p| Some((i as usize, p))),
+                    );
                 }
-                break;
-            }
-        }
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some((i, pilot)) => format!(
+                    "Set Pilot {} on {}",
+                    self.name(pilot),
+                    self.name(state.arena[i].zoid)
+                ),
+                None => "Set no Pilot".to_owned(),
+            },
+            || self.pilot_reason(state, &waiting, best),
+            || self.zones(state),
+        );
         let waiting_any = !waiting.is_empty();
         state.scratch = waiting;
-        match chosen {
-            Some((i, pilot)) => {
-                self.take_from_hand(state, pilot);
-                state.arena[i].pilot = pilot;
-                state.pilot_name_in_arena[self.deck.name_id[pilot as usize] as usize] = true;
-                self.fire(pilot, Trigger::Set, Some(i), state, rng, log);
-            }
-            None if L::ENABLED => {
+        let Some((i, pilot)) = pick else {
+            if L::ENABLED && best.is_none() {
                 if let Some(&p) = self
                     .pilots_by_name
                     .iter()
@@ -619,39 +645,110 @@ impl Zoids {
                     });
                 }
             }
-            None => {}
+            return;
+        };
+        self.take_from_hand(state, pilot);
+        state.arena[i].pilot = pilot;
+        state.pilot_name_in_arena[self.deck.name_id[pilot as usize] as usize] = true;
+        self.fire(pilot, Trigger::Set, Some(i), state, rng, log);
+    }
+
+    /// Whether Pilot `pilot`, in hand, may crew the Zoid in Arena slot `i` (its type, and
+    /// no Pilot of its name already in the Arena).
+    fn fits(&self, state: &State, pilot: u16, i: usize) -> bool {
+        let n = self.deck.len();
+        state.hand[pilot as usize] > 0
+            && self.can_pilot[pilot as usize * n + state.arena[i].zoid as usize]
+            && !state.pilot_name_in_arena[self.deck.name_id[pilot as usize] as usize]
+    }
+
+    /// Why the pilot crews as it does (`waiting`: the uncrewed Zoids in its order).
+    fn pilot_reason(&self, state: &State, waiting: &[u16], best: Option<(usize, u16)>) -> String {
+        let Some((i, _)) = best else {
+            return if waiting.is_empty() {
+                "no Zoid in the Arena is waiting for a Pilot".to_owned()
+            } else {
+                "no Pilot in hand can pilot a Zoid waiting for one (or one of that name is already in the Arena)".to_owned()
+            };
+        };
+        let others = self
+            .pilots_by_name
+            .iter()
+            .filter(|&&p| self.fits(state, p, i))
+            .count()
+            - 1;
+        let zoid_why = match (waiting.len(), waiting.first() == Some(&(i as u16))) {
+            (1, _) => "the only Zoid waiting for a Pilot",
+            (_, true) => "the Zoid waiting for a Pilot with the lowest attack energy",
+            (_, false) => "the first Zoid waiting for a Pilot that a Pilot in hand can pilot",
+        };
+        if others > 0 {
+            format!(
+                "{zoid_why}; first by name of {} Pilots that fit",
+                others + 1
+            )
+        } else {
+            zoid_why.to_owned()
         }
     }
 
     /// Step 3: one card from hand as Energy on the Zoid that needs it most.
     fn set_energy<L: Log>(&self, state: &mut State, log: &mut L) {
-        if state.hand_len == 0 {
+        if state.hand_len == 0 || state.arena_len == 0 {
             return;
         }
-        let Some((uncrewed, shortfall, i)) = self.energy_target(state) else {
-            return;
-        };
-        let Some((card, why)) = self.energy_pick(state, None) else {
+        let target = self.energy_target(state);
+        let best = target.and_then(|(_, _, i)| Some((self.energy_pick(state, None)?.0, i)));
+        let pick = log.pick(
+            ChoiceKind::Attach,
+            best,
+            || {
+                let mut options: Vec<Option<(u16, usize)>> = Vec::new();
+                for card in (0..self.deck.len() as u16).filter(|&c| state.hand[c as usize] > 0) {
+                    options.extend((0..state.arena_len).map(|i| Some((card, i))));
+                }
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some((card, i)) => format!(
+                    "Set {} as Energy on {}",
+                    self.name(card),
+                    self.name(state.arena[i].zoid)
+                ),
+                None => "Set no Energy".to_owned(),
+            },
+            || self.energy_reason(state, target),
+            || self.zones(state),
+        );
+        let Some((card, i)) = pick else {
             return;
         };
         self.take_from_hand(state, card);
-        let zoid = state.arena[i].zoid;
         state.arena[i].energy.push(card);
-        log.decide(Action::Attach, || {
-            let crew = if uncrewed { "" } else { "is crewed and " };
-            let ho = if self.f(zoid).high_output {
-                " (High Output wants one spare)"
-            } else {
-                ""
-            };
-            format!(
-                "Set {} as Energy on {}: {} {crew}needs {shortfall} more Energy{ho}; {} is {why}",
-                self.name(card),
-                self.name(zoid),
-                self.name(zoid),
-                self.name(card)
-            )
-        });
+    }
+
+    /// Why the pilot sets its Energy card where it does (`target` from
+    /// [`Zoids::energy_target`]).
+    fn energy_reason(&self, state: &State, target: Option<(bool, usize, usize)>) -> String {
+        let Some((uncrewed, shortfall, i)) = target else {
+            return "every Zoid in the Arena has the Energy it attacks with".to_owned();
+        };
+        let Some((card, why)) = self.energy_pick(state, None) else {
+            return "no card in hand".to_owned();
+        };
+        let zoid = state.arena[i].zoid;
+        let crew = if uncrewed { "" } else { "is crewed and " };
+        let ho = if self.f(zoid).high_output {
+            " (High Output wants one spare)"
+        } else {
+            ""
+        };
+        format!(
+            "{} {crew}needs {shortfall} more Energy{ho}; {} is {why}",
+            self.name(zoid),
+            self.name(card)
+        )
     }
 
     /// Step 5: every ready, crewed Zoid with enough Energy attacks, in the order set.
