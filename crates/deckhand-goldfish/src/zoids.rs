@@ -1082,6 +1082,17 @@ impl<L: Log> ZoidsBoard<'_, L> {
 }
 
 impl<L: Log> Board for ZoidsBoard<'_, L> {
+    fn ask(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        self.log
+            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+    }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let state = &*self.state;

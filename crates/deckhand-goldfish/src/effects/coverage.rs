@@ -344,6 +344,7 @@ impl Builder<'_> {
             cost: self.steps(&effect.cost)?,
             steps: self.steps(&effect.steps)?,
             label,
+            text: effect.to_string().into(),
             card: self.filter(effect.card.as_ref().map(|f| f.0.as_str()))?,
             hp: effect.hp,
         })
@@ -465,11 +466,15 @@ impl Builder<'_> {
             }
             Step::Choose { options } => {
                 self.kind("choose")?;
-                let options = options
+                let compiled = options
                     .iter()
                     .map(|o| self.steps(o))
                     .collect::<Result<_, _>>()?;
-                Op::Choose(options)
+                let labels = options
+                    .iter()
+                    .map(|o| o.iter().map(Step::to_string).collect::<Vec<_>>().join(", "))
+                    .collect();
+                Op::Choose(compiled, labels)
             }
             Step::Reroll { dice } => {
                 self.kind("reroll")?;

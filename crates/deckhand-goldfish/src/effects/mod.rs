@@ -96,7 +96,8 @@ pub enum Op {
         duration: Duration,
     },
     Roll(Amt),
-    Choose(Vec<Vec<Op>>),
+    /// The options, and each one's written form (for a person choosing).
+    Choose(Vec<Vec<Op>>, Box<[String]>),
     Reroll(Amt),
     /// Hits may be split among up to this many targets; `true`: in one row.
     Split(Amt, bool),
@@ -143,6 +144,8 @@ pub struct Compiled {
     steps: Vec<Op>,
     /// What the log calls it: the keyword as written (`Scouting 1`) or the card's name.
     pub label: String,
+    /// The effect in the written form, for a person deciding whether to use it.
+    pub text: Box<str>,
     /// For a trigger on another card's event, the cards it reacts to.
     card: Option<u16>,
     hp: Option<HpCheck>,
@@ -263,6 +266,18 @@ pub trait Board {
     fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
         0
     }
+    /// A decision the interpreter meets (which option of a `choose`, whether to use an
+    /// optional paid effect), answered by the board's chooser: the procedure's
+    /// [`Log::pick`](crate::log::Log::pick) with its board at the moment. `pilot` is the
+    /// pilot's pick among `options`; returns the pick to apply. No default: a board that
+    /// forgot it would silently never let a person choose.
+    fn ask(
+        &mut self,
+        kind: crate::choice::ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize;
     /// Whether an optional effect with a cost makes this turn's plan better (GAMES.md).
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         false
@@ -381,8 +396,25 @@ impl Programs {
         }
         board.begin();
         if !effect.cost.is_empty() {
-            if effect.optional && !board.worth_paying(&effect.cost, &effect.steps) {
-                return false;
+            if effect.optional {
+                let worth = board.worth_paying(&effect.cost, &effect.steps);
+                let use_it = board.ask(
+                    crate::choice::ChoiceKind::Optional,
+                    usize::from(!worth),
+                    &|| {
+                        vec![
+                            format!("Use {}: {}", effect.label, effect.text),
+                            format!("Do not use {}", effect.label),
+                        ]
+                    },
+                    &|| match worth {
+                        true => "the rest of the turn ends better with it".to_owned(),
+                        false => "the rest of the turn ends no better with it".to_owned(),
+                    },
+                );
+                if use_it != 0 {
+                    return false;
+                }
             }
             if !self.pay(&effect.cost, board, &effect.label) {
                 return false;
@@ -459,7 +491,7 @@ impl Programs {
                     }
                     true
                 }
-                Op::Choose(options) => options.iter().all(|option| self.idle(option, board)),
+                Op::Choose(options, _) => options.iter().all(|option| self.idle(option, board)),
                 _ => false,
             };
             if !idle {
@@ -577,8 +609,14 @@ impl Programs {
                     let set = filter.map(|f| &self.sets[f as usize]);
                     board.copy(set, label);
                 }
-                Op::Choose(options) => {
-                    let pick = board.choose(options).min(options.len().saturating_sub(1));
+                Op::Choose(options, labels) => {
+                    let pilot = board.choose(options).min(options.len().saturating_sub(1));
+                    let pick = board.ask(
+                        crate::choice::ChoiceKind::Option,
+                        pilot,
+                        &|| labels.iter().map(|l| format!("{label}: {l}")).collect(),
+                        &|| "the option the pilot ranks first".to_owned(),
+                    );
                     if let Some(option) = options.get(pick) {
                         if !self.run(option, board, label) {
                             return false;
@@ -692,7 +730,7 @@ impl Programs {
         }
         fn steps(ops: &[Op], zone: Id) -> bool {
             ops.iter().any(|op| match op {
-                Op::Choose(options) => options.iter().any(|o| steps(o, zone)),
+                Op::Choose(options, _) => options.iter().any(|o| steps(o, zone)),
                 Op::Move { count: a, .. }
                 | Op::Draw(a)
                 | Op::Discard(a, _)

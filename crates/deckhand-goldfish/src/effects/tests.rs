@@ -58,6 +58,15 @@ struct Toy {
 }
 
 impl Board for Toy {
+    fn ask(
+        &mut self,
+        _kind: crate::choice::ChoiceKind,
+        pilot: usize,
+        _options: &dyn Fn() -> Vec<String>,
+        _reason: &dyn Fn() -> String,
+    ) -> usize {
+        pilot
+    }
     fn count(&self, zone: Id, _set: Option<&CardSet>) -> i64 {
         self.zones[zone as usize]
     }
@@ -568,6 +577,15 @@ struct Pr {
 }
 
 impl Board for Pr {
+    fn ask(
+        &mut self,
+        _kind: crate::choice::ChoiceKind,
+        pilot: usize,
+        _options: &dyn Fn() -> Vec<String>,
+        _reason: &dyn Fn() -> String,
+    ) -> usize {
+        pilot
+    }
     fn count(&self, _: Id, _: Option<&CardSet>) -> i64 {
         0
     }

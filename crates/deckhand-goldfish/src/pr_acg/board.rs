@@ -19,6 +19,7 @@
 //! a choice is taken without its filter (the interpreter does not hand the sets to `choose`).
 
 use super::*;
+use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Op, Tgt};
 
 /// Zone ids: positions in `PLAYS.zones`.
@@ -183,7 +184,7 @@ impl<L: Log> AcgBoard<'_, L> {
                     count, from, to, ..
                 } if *from == HAND && *to != HAND => -amount(count),
                 Op::Move { count, to, .. } if *to == HAND => amount(count),
-                Op::Choose(options) => options
+                Op::Choose(options, _) => options
                     .iter()
                     .map(|o| self.hand_change(o))
                     .max()
@@ -209,6 +210,17 @@ fn bottoms_the_top(option: &[Op]) -> bool {
 }
 
 impl<L: Log> Board for AcgBoard<'_, L> {
+    fn ask(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        self.log
+            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+    }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let state = &*self.state;

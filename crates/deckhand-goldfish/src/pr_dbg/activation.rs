@@ -21,7 +21,7 @@ pub(in crate::pr_dbg) enum Ability {
 fn deals_damage(steps: &[Op]) -> bool {
     steps.iter().any(|op| match op {
         Op::Damage(_) => true,
-        Op::Choose(options) => options.iter().any(|option| deals_damage(option)),
+        Op::Choose(options, _) => options.iter().any(|option| deals_damage(option)),
         _ => false,
     })
 }
@@ -173,7 +173,7 @@ impl PrDbg {
                     for op in effect.steps() {
                         match op {
                             Op::Damage(Amt::Fixed(amount)) => damage += (*amount).max(0),
-                            Op::Damage(_) | Op::Choose(_) => return Ability::Board,
+                            Op::Damage(_) | Op::Choose(..) => return Ability::Board,
                             _ => {}
                         }
                     }
@@ -220,7 +220,7 @@ impl PrDbg {
         for op in steps {
             match op {
                 Op::Damage(amount) => damage += self.fx.amount_on(amount, board).max(0),
-                Op::Choose(options) if !options.is_empty() => {
+                Op::Choose(options, _) if !options.is_empty() => {
                     let pick = board.choose(options).min(options.len() - 1);
                     damage += self.steps_damage(&options[pick], board);
                 }

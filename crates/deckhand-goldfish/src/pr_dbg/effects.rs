@@ -41,6 +41,7 @@
 //! - An optional effect with a cost (Grid Sidearm's Ability) is never used: it changes no
 //!   damage, buy or Battle this turn.
 
+use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote};
 
 use super::*;
@@ -959,6 +960,17 @@ impl<L: Log> PrBoard<'_, L> {
 }
 
 impl<L: Log> Board for PrBoard<'_, L> {
+    fn ask(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        self.log
+            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+    }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;
         let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();

@@ -23,6 +23,7 @@
 //! `damage` counts the damage about to be dealt (the card's, at a Reaction; what is left, at
 //! a reveal; what it dealt, after it resolved).
 
+use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, Trigger};
 
 use super::*;
@@ -210,6 +211,17 @@ impl<L: Log> HotgBoard<'_, L> {
 }
 
 impl<L: Log> Board for HotgBoard<'_, L> {
+    fn ask(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        self.log
+            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+    }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let (p, state) = (self.p, &*self.state);

@@ -31,6 +31,7 @@
 //! Mission, else the Main card with the least power; a choice takes the option with the
 //! most discards that only touch cards the pilot never plays.
 
+use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote, Trigger};
 
 use super::{Kind, Sms, State, NONE};
@@ -117,6 +118,15 @@ impl Caps {
 pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps {
     struct Slots(Caps);
     impl Board for Slots {
+        fn ask(
+            &mut self,
+            _kind: crate::choice::ChoiceKind,
+            pilot: usize,
+            _options: &dyn Fn() -> Vec<String>,
+            _reason: &dyn Fn() -> String,
+        ) -> usize {
+            pilot
+        }
         fn count(&self, _: Id, _: Option<&CardSet>) -> i64 {
             0
         }
@@ -164,7 +174,7 @@ pub(super) fn one_filters(fx: &Programs, cards: usize) -> Vec<u16> {
                     target: Tgt::One(Some(f)),
                     ..
                 } if !out.contains(f) => out.push(*f),
-                Op::Choose(options) => options.iter().for_each(|o| walk(o, out)),
+                Op::Choose(options, _) => options.iter().for_each(|o| walk(o, out)),
                 _ => {}
             }
         }
@@ -505,7 +515,7 @@ impl<L: Log> SmsBoard<'_, L> {
                 target: Tgt::One(filter),
                 ..
             } => self.one(*filter).is_some(),
-            Op::Choose(options) => self.pick(options).is_some() && !state.library.is_empty(),
+            Op::Choose(options, _) => self.pick(options).is_some() && !state.library.is_empty(),
             _ => true,
         }
     }
@@ -598,6 +608,18 @@ impl<L: Log> SmsBoard<'_, L> {
 }
 
 impl<L: Log> Board for SmsBoard<'_, L> {
+    fn ask(
+        &mut self,
+        kind: ChoiceKind,
+        pilot: usize,
+        options: &dyn Fn() -> Vec<String>,
+        reason: &dyn Fn() -> String,
+    ) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        self.log.choose(kind, pilot, options, reason, || {
+            crate::procedure::Procedure::zones(p, state)
+        })
+    }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: &u16| *c != NONE && Self::keep(set, *c);
         let state = &*self.state;
