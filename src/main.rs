@@ -114,6 +114,10 @@ enum Command {
     /// --versions), or each card's impact (--impact). Exit 1 only for a deck too small to
     /// play
     Goldfish(cli::goldfish::GoldfishArgs),
+    /// Play a game yourself: the seed replayed with your picks (--pick K, one per
+    /// decision) up to the next decision, its options numbered with the pilot's pick and
+    /// reason; --pilot-rest lets the pilot finish
+    Play(cli::play::PlayArgs),
     /// Exact odds of having drawn the cards a search query names, by turn
     Odds(cli::goldfish::OddsArgs),
     /// Improve a deck by legal one-for-one swaps from a pool, each accepted only when
@@ -519,6 +523,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             cli::print::run(*args, open, db, &mut out)?
         }
         Command::Odds(args) => cli::goldfish::odds(&*open()?, args, &mut out)?,
+        Command::Play(args) => cli::play::play(&*open()?, args, &mut out)?,
         Command::Tune(args) => cli::tuning::tune(&*open()?, args, &mut out)?,
         Command::Collection(command) => cli::collection::run(&mut *open()?, command, &mut out)?,
         Command::Backup { out: file } => {

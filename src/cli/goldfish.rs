@@ -192,6 +192,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             die_faces,
             mulligan: args.mulligan,
             effects,
+            ..StepOptions::default()
         };
         let log = playable.step(&options)?;
         return if args.json {
@@ -333,7 +334,7 @@ fn comparison_text(a: &str, b: &str, c: &Comparison, out: &mut impl Write) -> io
     Ok(())
 }
 
-fn zone_text(zone: &Zone) -> String {
+pub(super) fn zone_text(zone: &Zone) -> String {
     let owner = match zone.owner {
         Owner::You => String::new(),
         Owner::Opponent => "Opponent's ".to_owned(),

@@ -8,6 +8,7 @@ mod figures;
 pub mod game;
 pub mod goldfish;
 pub mod images;
+pub mod play;
 pub mod print;
 mod progress;
 pub mod sharing;

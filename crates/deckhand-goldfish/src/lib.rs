@@ -11,6 +11,10 @@
 //!   with the same report for the same seed.
 //! - [`step`]: one game, turn by turn, each decision with its reason, through the same
 //!   decision code (the log is a type parameter that a Monte Carlo run compiles away).
+//!   Every decision is a choice point (`choice.rs`): its options, the pilot's pick and
+//!   reason, answered by the pilot, a script of picks, or a person.
+//! - [`play`]: a game played by a person: its seed plus their picks, replayed to the next
+//!   decision.
 //! - [`compare`]: two decks on common random numbers, paired differences with intervals.
 //! - [`impact`]: each card's observed figures and its measured effect (one copy replaced
 //!   by a blank, paired games), significance corrected with Holm's method.
@@ -43,6 +47,7 @@ mod library;
 mod log;
 mod odds;
 mod paired;
+mod play;
 mod pr_acg;
 mod pr_dbg;
 mod pr_hotg;
@@ -67,6 +72,7 @@ pub use log::{
 };
 pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
 pub use paired::Measure;
+pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
 pub use registry::games;
 pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};

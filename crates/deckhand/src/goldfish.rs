@@ -23,10 +23,11 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    has_odds, supports, worker_threads, Better, CardCoverage, Comparison, Coverage, Difference,
-    EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow,
-    Outcome, Owner, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
-    DEFAULT_POLICY, MAX_GAMES, PR_DBG_POLICIES,
+    has_odds, supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage,
+    Difference, EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective,
+    OddsRow, Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState,
+    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
+    MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 
@@ -92,6 +93,21 @@ impl Playable {
             &self.game,
             &self.deck_for(options.side),
             &self.with_default_enemies(options, |o| &mut o.enemies),
+        )?)
+    }
+
+    /// A game played by a person: the seed replayed with their picks, up to the next
+    /// decision (or to the end, with `options.pilot_rest`).
+    pub fn play(&self, options: &PlayOptions) -> Result<PlayState> {
+        let step = self.with_default_enemies(&options.step, |o| &mut o.enemies);
+        let options = PlayOptions {
+            step: step.into_owned(),
+            ..options.clone()
+        };
+        Ok(deckhand_goldfish::play(
+            &self.game,
+            &self.deck_for(options.step.side),
+            &options,
         )?)
     }
 

@@ -1,0 +1,144 @@
+//! `deckhand play`: a game played by hand from the shell, the built binary against a
+//! temporary database.
+
+mod common;
+
+use common::{text, Env};
+
+use std::path::Path;
+
+use serde_json::Value;
+
+fn sample(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+/// Every game's first sample deck.
+const SAMPLES: [&str; 5] = [
+    "zoids-scramble/republic-vanguard.txt",
+    "pr-acg/starfall-vanguard-hero.txt",
+    "pr-dbg/block-party.txt",
+    "pr-hotg/tide-and-horn-duo.txt",
+    "sms/doom-lab-gambit.txt",
+];
+
+fn play(env: &Env, deck: &str, seed: &str, picks: &[u32], rest: bool) -> Value {
+    let deck = sample(deck);
+    let mut args = vec!["play", &deck, "--seed", seed, "--json"];
+    let picks: Vec<String> = picks.iter().map(|p| p.to_string()).collect();
+    for pick in &picks {
+        args.extend(["--pick", pick]);
+    }
+    if rest {
+        args.push("--pilot-rest");
+    }
+    env.json(&args)
+}
+
+#[test]
+fn a_hand_is_played_pick_by_pick_in_every_game_and_the_pilot_can_finish_it() {
+    let env = Env::new();
+    for deck in SAMPLES {
+        let mut picks = Vec::new();
+        // Three decisions by hand: the pilot's pick, then its last option, then the first.
+        for turn in 0..3 {
+            let state = play(&env, deck, "11", &picks, false);
+            let decision = &state["decision"];
+            assert!(decision.is_object(), "{deck}: a decision waits: {state}");
+            assert_eq!(decision["index"], picks.len() as u64, "{deck}");
+            assert!(!decision["prompt"].as_str().unwrap().is_empty());
+            let options = decision["options"].as_array().unwrap();
+            assert!(options.len() > 1, "{deck}: {decision}");
+            assert!(options
+                .iter()
+                .enumerate()
+                .all(|(i, o)| o["index"] == i as u64 && !o["label"].as_str().unwrap().is_empty()));
+            assert!(!decision["pilot"]["reason"].as_str().unwrap().is_empty());
+            assert!(
+                !state["zones"].as_array().unwrap().is_empty(),
+                "{deck}: the board"
+            );
+            assert_eq!(state["result"], Value::Null);
+            let pilot = decision["pilot"]["index"].as_u64().unwrap() as u32;
+            picks.push(match turn {
+                0 => pilot,
+                1 => options.len() as u32 - 1,
+                _ => 0,
+            });
+        }
+        let done = play(&env, deck, "11", &picks, true);
+        assert_eq!(done["decision"], Value::Null, "{deck}");
+        assert!(done["result"]["outcome"].is_string(), "{deck}: {done}");
+        let replayed: Vec<u32> = done["picks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(&replayed[..3], &picks[..], "{deck}: the game kept my picks");
+        // The whole game's picks replayed without the pilot give the same end.
+        let again = play(&env, deck, "11", &replayed, false);
+        assert_eq!(again["result"], done["result"], "{deck}");
+    }
+}
+
+#[test]
+fn the_pilots_picks_played_by_hand_reproduce_the_step_through() {
+    let env = Env::new();
+    let deck = sample(SAMPLES[0]);
+    let step = env.json(&["goldfish", &deck, "--step", "--seed", "4", "--json"]);
+    let choices: Vec<&Value> = step["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["decisions"].as_array().unwrap())
+        .filter(|d| d["kind"].is_string())
+        .collect();
+    assert!(!choices.is_empty());
+    for choice in &choices {
+        let options = choice["options"].as_array().unwrap();
+        assert!(choice["pick"].as_u64().unwrap() < options.len() as u64);
+        assert!(!choice["reason"].as_str().unwrap().is_empty());
+    }
+    let picks: Vec<u32> = choices
+        .iter()
+        .map(|c| c["pick"].as_u64().unwrap() as u32)
+        .collect();
+    let played = play(&env, SAMPLES[0], "4", &picks, false);
+    assert_eq!(played["result"], step["result"]);
+    assert_eq!(played["log"], step["turns"]);
+}
+
+#[test]
+fn the_text_numbers_the_options_and_marks_the_pilots_pick() {
+    let env = Env::new();
+    let output = env.run(&["play", &sample(SAMPLES[0]), "--seed", "7"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(
+        out.contains("Decision #0: Which card do you put into play?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   0  Set Dawnmane Liger in Standby  ← the pilot's pick"),
+        "{out}"
+    );
+    assert!(out.contains("The pilot would pick 0: "), "{out}");
+    assert!(out.contains("Go on with: --pick K"), "{out}");
+}
+
+#[test]
+fn a_pick_out_of_range_exits_2_naming_the_decision() {
+    let env = Env::new();
+    let output = env.run(&["play", &sample(SAMPLES[0]), "--seed", "7", "--pick", "9"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "deckhand: error: pick 9 at decision 0 is out of range: that decision has 3 options (0 to 2)\n"
+    );
+    assert_eq!(text(&output.stdout), "");
+}
