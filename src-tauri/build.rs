@@ -40,6 +40,8 @@ const COMMANDS: &[&str] = &[
     "import_deck_file",
     "export_deck_file",
     "goldfish_step",
+    "goldfish_play",
+    "goldfish_new_seed",
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",

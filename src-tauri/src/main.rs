@@ -52,6 +52,8 @@ fn main() {
         commands::decks::import_deck_file,
         commands::decks::export_deck_file,
         commands::goldfish::goldfish_step,
+        commands::goldfish::goldfish_play,
+        commands::goldfish::goldfish_new_seed,
         commands::goldfish::goldfish_simulate,
         commands::goldfish::cancel_goldfish,
         commands::goldfish::goldfish_odds,

@@ -632,6 +632,7 @@ async function main() {
       });
       await driver.click(open);
       await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
       await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
       await driver.waitForElement('[data-testid="goldfish-turn"]');
       const board = await driver.text(await driver.waitForElement('[data-testid="goldfish-board"]'));
@@ -811,6 +812,7 @@ async function main() {
       await driver.waitForElement('[data-testid="legal-badge"]');
       await save('dark-deck-editor');
       await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
       await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
       await driver.waitForElement('[data-testid="goldfish-board"]');
       await save('dark-playtest');

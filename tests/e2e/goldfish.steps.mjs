@@ -1,7 +1,8 @@
 // Playtest for PR Deck-Building, Heroes of the Grid and Showdown: for each, a step-through
 // whose board shows the game's own zones and agrees with `deckhand goldfish --step --json`
 // for the seed the app shows, and a simulation whose figures agree with `deckhand goldfish
-// --json` for the same seed and games. Called once from app.e2e.mjs.
+// --json` for the same seed and games; and a hand played by hand in every bundled game,
+// agreeing with `deckhand play`. Called once from app.e2e.mjs.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
 
   /** Deals a game; returns the seed shown and the CLI's log of the same game. */
   async function dealAndCompare(deck, extra) {
+    await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
     await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
     await driver.waitForElement('[data-testid="goldfish-turn"]');
     const seed = Number(/seed (\d+)/.exec(await textOf('.seed'))[1]);
@@ -169,7 +171,6 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     check(picks.length === 2 && picks[1][0] === big, `the line-up reads ${JSON.stringify(picks)}`);
     const extra = picks.flatMap(([name, figures]) => ['--enemies', figures === null ? name : `${name}:${figures}`]);
     await save('goldfish-hotg-picker');
-    await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
     const { log } = await dealAndCompare('Tide And Horn Duo', extra);
     await driver.waitForElement('[data-testid="goldfish-board"][data-game="pr-hotg"]');
     const enemies = await texts('[data-testid="enemy-card"] .name');
@@ -287,5 +288,52 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const undone = await counts();
     check(JSON.stringify(undone) === JSON.stringify(before), `Undo left ${JSON.stringify(undone)}, not ${JSON.stringify(before)}`);
     await save('tune-undone');
+  });
+
+  await step('Play it yourself: a hand played pick by pick in every bundled game, as `deckhand play` plays it', async () => {
+    const labels = () => texts('[data-testid="play-option"] .label');
+    const samples = [
+      ['zoids-scramble', 'Republic Vanguard'],
+      ['pr-acg', 'Starfall Vanguard Hero'],
+      ['pr-dbg', 'Block Party'],
+      ['pr-hotg', 'Tide And Horn Duo'],
+      ['sms', 'Doom Lab Gambit'],
+    ];
+    for (const [gameId, deck] of samples) {
+      await openDeckPlaytest(gameId, deck);
+      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-play"]'));
+      await driver.click(await driver.waitForElement('[data-testid="play-deal"]'));
+      await driver.waitForElement('[data-testid="play-decision"]');
+      const seed = String(Number(/seed (\d+)/.exec(await textOf('[data-testid="play"] .seed'))[1]));
+      const first = json(['play', '--deck', deck, '--seed', seed]);
+      const shown = await labels();
+      check(JSON.stringify(shown) === JSON.stringify(first.decision.options.map((o) => o.label)), `${gameId}: the app offers ${JSON.stringify(shown)}, the CLI ${JSON.stringify(first.decision.options)}`);
+      check((await textOf('[data-testid="play-pilot-reason"]')).includes(first.decision.pilot.reason), `${gameId}: the pilot's reason is shown`);
+      await save(`play-${gameId}-first-decision`);
+      // A pick that is not the pilot's: the log marks it as mine, and the next decision is the CLI's.
+      const mine = first.decision.pilot.index === shown.length - 1 ? 0 : shown.length - 1;
+      await driver.click((await driver.findAll('[data-testid="play-option"]'))[mine]);
+      await driver.waitFor(`${gameId}: the pick is logged`, async () => (await driver.findAll('[data-testid="play-log"] .line.mine')).length > 0 || null);
+      const second = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine)]);
+      if (second.decision) {
+        const next = await labels();
+        check(JSON.stringify(next) === JSON.stringify(second.decision.options.map((o) => o.label)), `${gameId}: after my pick the app offers ${JSON.stringify(next)}, the CLI ${JSON.stringify(second.decision.options)}`);
+      }
+      await driver.click(await driver.waitForElement('[data-testid="play-undo"]'));
+      await driver.waitFor(`${gameId}: undo goes back to the first decision`, async () => ((await driver.findAll('[data-testid="play-log"] .line.mine')).length === 0 ? true : null));
+      check(JSON.stringify(await labels()) === JSON.stringify(shown), `${gameId}: undo shows the first decision again`);
+      await driver.click(await driver.waitForElement('[data-testid="play-redo"]'));
+      await driver.waitFor(`${gameId}: redo takes the pick back`, async () => (await driver.findAll('[data-testid="play-log"] .line.mine')).length > 0 || null);
+      if (second.decision) {
+        await driver.click(await driver.waitForElement('[data-testid="play-pilot-turn"]'));
+        await save(`play-${gameId}-pilot-turn`);
+        await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
+      }
+      await driver.waitForElement('[data-testid="play-result"]');
+      const end = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine), '--pilot-rest']);
+      const result = await textOf('[data-testid="play-result"]');
+      check(Number(/turn (\d+)/.exec(result)?.[1]) === end.result.turn, `${gameId}: the app's "${result}", the CLI's ${JSON.stringify(end.result)}`);
+      await save(`play-${gameId}-end`);
+    }
   });
 }

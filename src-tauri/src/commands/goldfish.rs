@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
-    random_seed, EffectsMode, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, SimOptions,
-    SimReport, StepOptions,
+    random_seed, EffectsMode, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, PlayOptions,
+    PlayState, SimOptions, SimReport, StepOptions,
 };
 use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
 use deckhand::{DeckContent, Deckhand};
@@ -73,9 +73,47 @@ pub async fn goldfish_step(
             die_faces: choices.die.clone(),
             mulligan,
             effects: EffectsMode::All,
+            ..StepOptions::default()
         };
         d.playable_draft(&draft)?.step(&options)
     })
+}
+
+/// A game of the draft played by the player: the seed replayed with their picks up to the
+/// next decision (or, with `pilot_rest`, to the end).
+#[tauri::command]
+pub async fn goldfish_play(
+    db: State<'_, Db>,
+    draft: DeckContent,
+    seed: u64,
+    going_first: bool,
+    choices: Option<PlayChoices>,
+    picks: Vec<u32>,
+    pilot_rest: bool,
+) -> Result<PlayState, UiError> {
+    let choices = choices.unwrap_or_default();
+    db.with(|d| {
+        let options = PlayOptions {
+            step: StepOptions {
+                seed,
+                going_first,
+                side: draft.side,
+                policy: choices.policy.clone(),
+                enemies: lineup(d, &choices)?,
+                die_faces: choices.die.clone(),
+                ..StepOptions::default()
+            },
+            picks,
+            pilot_rest,
+        };
+        d.playable_draft(&draft)?.play(&options)
+    })
+}
+
+/// A new random seed, for the page to deal a game it will replay with picks.
+#[tauri::command]
+pub async fn goldfish_new_seed() -> Result<u64, UiError> {
+    Ok(random_seed())
 }
 
 /// The Heroes of the Grid enemy decks stored, for the enemy picker.

@@ -174,6 +174,14 @@ export const backend = {
   /** Plays one game of the deck from the start; a random seed unless one is given. */
   goldfishStep: (draft: DeckContent, seed: number | null, goingFirst: boolean, choices: PlayChoices = noChoices(), mulligan: boolean | null = null) =>
     call('goldfish_step', { draft, seed, goingFirst, choices, mulligan }),
+  /**
+   * A game the player plays: the seed replayed with their picks up to the next decision
+   * (its options, the pilot's pick and reason, the board), or to the end with `pilotRest`.
+   */
+  goldfishPlay: (draft: DeckContent, seed: number, goingFirst: boolean, picks: number[], pilotRest = false, choices: PlayChoices = noChoices()) =>
+    call('goldfish_play', { draft, seed, goingFirst, choices, picks, pilotRest }),
+  /** A fresh random seed to deal a played game from. */
+  goldfishNewSeed: () => call('goldfish_new_seed', {}),
   /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */
   goldfishSimulate: (draft: DeckContent, games: number, seed: number | null, onProgress: (done: number) => void, choices: PlayChoices = noChoices()) => {
     const channel = new Channel<number>();

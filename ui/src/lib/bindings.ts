@@ -322,6 +322,12 @@ removed_rows: number,
 copies_delta: number, wishlist_delta: number, };
 
 /**
+ * What a decision is about (the issue's list: mulligan, set, summon, play, attach,
+ * activate, buy, battle, target, an optional effect, a `choose`, a reveal for defense).
+ */
+export type ChoiceKind = "mulligan" | "set" | "summon" | "play" | "attach" | "activate" | "buy" | "battle" | "attack" | "target" | "optional" | "option" | "reveal" | "discard";
+
+/**
  * A change to one card: the row it touched, and the card's copies in all rows after it.
  */
 export type CollectionChangeOutcome = { card: string, name: string, game: string, 
@@ -413,14 +419,38 @@ export type CoverageState = "simulated" | "partial" | "no_effect" | "not_simulat
 export type CsvFormat = "deckhand" | "moxfield" | "dragon-shield" | "plain";
 
 /**
- * One logged line of a turn.
+ * One logged line of a turn: an event, or a choice with its options, pick and reason.
  */
 export type Decision = { action: Action, 
 /**
  * The decision and its reason ("Set Pilot Vera on Thunder Liger: the only Zoid she can
  * pilot").
  */
-text: string, };
+text: string, 
+/**
+ * A choice's kind; absent for an event.
+ */
+kind?: ChoiceKind, 
+/**
+ * A choice's number in its game (from 0): the index a script's picks follow.
+ */
+index?: number, 
+/**
+ * A choice's legal options, each described for a person.
+ */
+options?: Array<string>, 
+/**
+ * The option applied: an index into `options`.
+ */
+pick?: number, 
+/**
+ * The pilot's pick (the same as `pick` unless a script or a person chose otherwise).
+ */
+pilot?: number, 
+/**
+ * Why the pilot picks `pilot`, in a short sentence.
+ */
+reason?: string, };
 
 /**
  * One line of a deck: the card is referenced by id.
@@ -752,7 +782,17 @@ message: string, };
 /**
  * One whole game, turn by turn.
  */
-export type GameLog = { game: string, seed: number, going_first: boolean, policy: string, turns: Array<TurnLog>, result: GameResult, 
+export type GameLog = { game: string, seed: number, going_first: boolean, policy: string, turns: Array<TurnLog>, 
+/**
+ * How the game ended; with a [`Pending`] decision, how it ends when the pilot plays
+ * the rest.
+ */
+result: GameResult, 
+/**
+ * The decision the game stopped at for a person to answer (a step-through with
+ * [`Picks::stop_after`]); the log ends there.
+ */
+pending?: Pending, 
 /**
  * Cards whose printed effects this game did not play (see [`crate::SimReport`]).
  */
@@ -1101,6 +1141,23 @@ export type PageSide = "front" | "back";
 export type Paper = "a4" | "letter" | "a3" | { "custom": { width_mm: number, height_mm: number, } };
 
 /**
+ * A decision waiting for a person's pick, with the board as it stands.
+ */
+export type Pending = { 
+/**
+ * Your turn it falls in (0 = the setup).
+ */
+turn: number, 
+/**
+ * The decision, its options and the pilot's pick and reason (`pick` is the pilot's).
+ */
+choice: Decision, 
+/**
+ * The zones at the decision.
+ */
+zones: Array<Zone>, };
+
+/**
  * `each` times the number of `filter` cards in `zone`, capped at `max` when given.
  */
 export type PerCount = { each: number, filter?: Filter | null, zone: string, max?: number | null, 
@@ -1109,6 +1166,8 @@ export type PerCount = { each: number, filter?: Filter | null, zone: string, max
  * [t:starter] in played").
  */
 distinct?: boolean, };
+
+export type PilotPick = { index: number, reason: string, };
 
 /**
  * One card on a page.
@@ -1132,6 +1191,54 @@ bleed: Rect, };
  * enemy line-up and die faces (Heroes of the Grid), all optional.
  */
 export type PlayChoices = { policy: string | null, enemies: Array<EnemyChoice>, die: Array<number> | null, };
+
+/**
+ * A decision waiting for a person.
+ */
+export type PlayDecision = { kind: ChoiceKind, 
+/**
+ * The decision's number: the position its pick takes in [`PlayState::picks`].
+ */
+index: number, 
+/**
+ * The question, in a player's words ("Which card do you buy?").
+ */
+prompt: string, options: Array<PlayOption>, 
+/**
+ * What the pilot would pick, and why.
+ */
+pilot: PilotPick, };
+
+export type PlayOption = { index: number, label: string, };
+
+/**
+ * The game as a person sees it after their picks.
+ */
+export type PlayState = { game: string, seed: number, going_first: boolean, 
+/**
+ * Your turn the game is at (0 = the setup).
+ */
+turn: number, 
+/**
+ * The picks replayed, by decision number.
+ */
+picks: Array<number>, 
+/**
+ * The zones now: at the pending decision, or when the game ended.
+ */
+zones: Array<Zone>, 
+/**
+ * Every turn so far; the last one stops at the pending decision.
+ */
+log: Array<TurnLog>, 
+/**
+ * The decision waiting for a pick; absent once the game is over.
+ */
+decision?: PlayDecision, 
+/**
+ * How the game ended; absent while a decision waits.
+ */
+result?: GameResult, };
 
 /**
  * A card the import would add.
@@ -1798,6 +1905,8 @@ export type Commands = {
   import_deck_file: { args: { game?: string | null }; result: DeckImport<DeckView> | null };
   export_deck_file: { args: { id: number; suggestedName: string }; result: string | null };
   goldfish_step: { args: { draft: DeckContent; seed?: number | null; goingFirst: boolean; choices?: PlayChoices | null; mulligan?: boolean | null }; result: GameLog };
+  goldfish_play: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; pilotRest: boolean }; result: PlayState };
+  goldfish_new_seed: { args: Record<string, never>; result: number };
   goldfish_simulate: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: SimReport };
   cancel_goldfish: { args: Record<string, never>; result: null };
   goldfish_odds: { args: { draft: DeckContent; queries: Array<OddsQuery>; turns: number }; result: OddsTable };
