@@ -548,3 +548,27 @@ fn odds_gives_the_exact_chance_by_turn_for_one_query_or_two() {
     let output = env.run(&["odds", &sample(VANGUARD), "power>>"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Every game has odds, dealt as its definition's `[play]` table says: a Showdown hand of 8
+/// and no draw a turn (filling the hand is an action), a Heroes of the Grid hand of 5.
+#[test]
+fn odds_work_for_every_game_as_its_definition_deals() {
+    let env = Env::new();
+    for (deck, query, hand, later) in [
+        ("sms/doom-lab-gambit.txt", "t:ally", 8, 8),
+        ("pr-hotg/tide-and-horn-duo.txt", "energy_cost<=1", 5, 5),
+        ("pr-dbg/block-party.txt", "t:hero", 5, 15),
+        ("pr-acg/eclipse-horde-villain.txt", "damage>=2", 5, 9),
+    ] {
+        let table = env.json(&["odds", &sample(deck), query, "--turns", "2", "--json"]);
+        let seen: Vec<u64> = table["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["seen"].as_u64().unwrap())
+            .collect();
+        assert_eq!(seen[0], hand, "{deck}: {table}");
+        assert_eq!(seen[2], later.min(table["deck_size"].as_u64().unwrap()), "{deck}");
+        assert!(table["queries"][0]["matching"].as_u64().unwrap() > 0, "{deck}: {query} matches");
+    }
+}

@@ -33,8 +33,8 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     await driver.click(row);
     await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
     await driver.waitForElement('[data-testid="goldfish-new-game"]');
-    // None of these games has draw odds: no Odds tab.
-    check((await driver.findAll('[data-testid="playtest-tab-odds"]')).length === 0, `${gameId} offers an Odds tab`);
+    // Every game has draw odds, dealt as its definition's [play] table says.
+    check((await driver.findAll('[data-testid="playtest-tab-odds"]')).length === 1, `${gameId} offers no Odds tab`);
   }
 
   /** Opens a deck's Playtest view without the per-game checks of `openPlaytest`. */

@@ -54,6 +54,9 @@ pub struct Game {
     /// The triggers, zones and resources its cards' effects may name (`[effects]`).
     #[serde(default)]
     pub effects: crate::effect::EffectsDef,
+    /// How the game deals and what its table holds (`[play]`); defaults when absent.
+    #[serde(default)]
+    pub play: crate::table::PlayDef,
 }
 
 /// The `[goldfish]` table of a game definition.
@@ -438,6 +441,7 @@ impl Game {
                 );
             }
         }
+        self.play.validate()?;
         if let Some(goldfish) = self.goldfish.as_ref().filter(|g| !g.die_faces.is_empty()) {
             validate_die_faces(&goldfish.die_faces)
                 .or_else(|message| fail("goldfish.die_faces", message))?;

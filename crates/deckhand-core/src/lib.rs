@@ -27,6 +27,7 @@ mod name;
 pub mod query;
 mod quote;
 mod rules;
+mod table;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{
@@ -54,6 +55,7 @@ pub use encoding::{utf8_text, NotUtf8};
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use formula::{neutralise_formula, read_neutralised};
+pub use table::{PlayDef, MAX_DEAL, MAX_TABLE_ZONES};
 pub use game::{
     parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,
     GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,

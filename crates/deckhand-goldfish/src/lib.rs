@@ -20,8 +20,8 @@
 //!   by a blank, paired games), significance corrected with Holm's method.
 //! - [`tune`]: legal one-for-one swaps from a pool, each accepted on a significant paired
 //!   improvement (Holm over the round's candidates, futility drops between looks).
-//! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn, for the
-//!   games [`has_odds`] names.
+//! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn, for any
+//!   game, dealt as its definition's `[play]` table says.
 //!
 //! A report describes its own figures: each game's procedure lists them as [`Figure`]s
 //! (key, label, [`FigureKind`], unit) with its [`Objective`], so that a renderer draws any
@@ -70,7 +70,7 @@ pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
-pub use odds::{odds_at_least, odds_both, opening, Category, OddsRow, Opening, MAX_ODDS_TURNS};
+pub use odds::{odds_at_least, odds_both, Category, OddsRow, MAX_ODDS_TURNS};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
@@ -84,9 +84,4 @@ pub use tune::{tune, DeckCount, TuneOptions, TuneProgress, TuneReport, TuneStep,
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {
     games().any(|g| g == game_id)
-}
-
-/// Whether exact draw odds exist for `game_id` (its dealing is known to [`opening`]).
-pub fn has_odds(game_id: &str) -> bool {
-    opening(game_id).is_ok()
 }

@@ -3,7 +3,8 @@
 //! multivariate hypergeometric.
 //!
 //! "Seen by turn t" means in hand or played by the end of your turn t's normal draw
-//! (Zoids Scramble: 6 + t; PR Action: 5 + 2t); Scouting and card effects are not counted.
+//! (Zoids Scramble: 6 + t; PR Action: 5 + 2t), as the game definition's `[play]` table
+//! deals; Scouting and card effects are not counted.
 //! Cards set aside unseen (Zoids Scramble's 4 base Energy) are just more unseen cards: the
 //! seen cards are a uniform sample of the deck either way, capped by what the deck holds
 //! after the set-aside. Turn 0 is the opening hand. Both seats draw alike in these games,
@@ -12,17 +13,10 @@
 //!
 //! Input is counts: the caller resolves a search query to the deck's matching cards.
 
+use deckhand_core::{Game, PlayDef};
 use serde::{Deserialize, Serialize};
 
 use crate::error::GoldfishError;
-
-/// How a game deals: cards set aside unseen, the opening hand, the draw per turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opening {
-    pub set_aside: u32,
-    pub hand: u32,
-    pub per_turn: u32,
-}
 
 /// One row of an odds table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -42,41 +36,21 @@ pub struct Category {
     pub at_least: u32,
 }
 
-/// The dealing of a game with a goldfish procedure.
-pub fn opening(game_id: &str) -> Result<Opening, GoldfishError> {
-    let entry = crate::registry::find(game_id)?;
-    entry.opening.ok_or_else(|| GoldfishError::UnsupportedGame {
-        game: game_id.to_owned(),
-        known: crate::registry::REGISTRY
-            .iter()
-            .filter(|e| e.opening.is_some())
-            .map(|e| e.id)
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
-}
-
-impl Opening {
-    /// Cards seen by your turn `turn`, for a deck of `deck_size`.
-    pub fn seen(&self, deck_size: u32, turn: u32) -> u32 {
-        let drawn = u64::from(self.hand) + u64::from(self.per_turn) * u64::from(turn);
-        drawn.min(u64::from(deck_size.saturating_sub(self.set_aside))) as u32
-    }
-}
-
 /// The most turns an odds table spans.
 pub const MAX_ODDS_TURNS: u32 = 1000;
 
-fn check(game_id: &str, deck_size: u32, turns: u32) -> Result<Opening, GoldfishError> {
-    let opening = opening(game_id)?;
-    if deck_size < opening.set_aside + opening.hand {
+/// How `game` deals, checked against the deck and the turns asked. Every game deals by its
+/// definition's `[play]` table (defaults when it has none), so every game has odds.
+fn check<'g>(game: &'g Game, deck_size: u32, turns: u32) -> Result<&'g PlayDef, GoldfishError> {
+    let play = &game.play;
+    if deck_size < play.set_aside + play.opening_hand {
         return Err(GoldfishError::TooFewCards {
-            game: game_id.to_owned(),
-            needed: opening.set_aside + opening.hand,
+            game: game.id.clone(),
+            needed: play.set_aside + play.opening_hand,
             found: deck_size,
             opening: format!(
                 "{} set aside, then {} drawn",
-                opening.set_aside, opening.hand
+                play.set_aside, play.opening_hand
             ),
         });
     }
@@ -85,18 +59,18 @@ fn check(game_id: &str, deck_size: u32, turns: u32) -> Result<Opening, GoldfishE
             "at most {MAX_ODDS_TURNS} turns"
         )));
     }
-    Ok(opening)
+    Ok(play)
 }
 
 /// P(at least `wanted.at_least` of the `wanted.matching` matching cards seen) by each turn
 /// `0..=turns`, for a deck of `deck_size`.
 pub fn odds_at_least(
-    game_id: &str,
+    game: &Game,
     deck_size: u32,
     wanted: Category,
     turns: u32,
 ) -> Result<Vec<OddsRow>, GoldfishError> {
-    let opening = check(game_id, deck_size, turns)?;
+    let opening = check(game, deck_size, turns)?;
     if wanted.matching > deck_size {
         return Err(GoldfishError::InvalidOdds(format!(
             "{} matching cards in a deck of {deck_size}",
@@ -113,14 +87,14 @@ pub fn odds_at_least(
 /// different cards) by each turn. `overlap` cards match both queries; one such card counts
 /// for one category only, so "a Zoid and a Pilot" always means two cards.
 pub fn odds_both(
-    game_id: &str,
+    game: &Game,
     deck_size: u32,
     a: Category,
     b: Category,
     overlap: u32,
     turns: u32,
 ) -> Result<Vec<OddsRow>, GoldfishError> {
-    let opening = check(game_id, deck_size, turns)?;
+    let opening = check(game, deck_size, turns)?;
     let union = u64::from(a.matching) + u64::from(b.matching) - u64::from(overlap.min(a.matching));
     if overlap > a.matching || overlap > b.matching || union > u64::from(deck_size) {
         return Err(GoldfishError::InvalidOdds(format!(
@@ -134,10 +108,10 @@ pub fn odds_both(
     }))
 }
 
-fn rows(opening: Opening, deck_size: u32, turns: u32, p: impl Fn(u32) -> f64) -> Vec<OddsRow> {
+fn rows(play: &PlayDef, deck_size: u32, turns: u32, p: impl Fn(u32) -> f64) -> Vec<OddsRow> {
     (0..=turns)
         .map(|turn| {
-            let seen = opening.seen(deck_size, turn);
+            let seen = play.seen_by(deck_size, turn);
             let chance = p(seen);
             OddsRow {
                 turn,

@@ -870,11 +870,6 @@ impl Procedure for PrAcg {
 
 impl crate::registry::Goldfish for PrAcg {
     const ID: &'static str = GAME_ID;
-    const OPENING: Option<crate::odds::Opening> = Some(crate::odds::Opening {
-        set_aside: 0,
-        hand: 5,
-        per_turn: 2,
-    });
 
     fn build(
         game: &Game,

@@ -1,5 +1,5 @@
 //! The games this engine plays: one line per game in [`REGISTRY`]. Everything that works on
-//! "any game" (simulate, step, compare, odds, the policy check) goes through its entry, so
+//! "any game" (simulate, step, compare, the policy check) goes through its entry, so
 //! adding a game's goldfish is its module (a [`Procedure`] that is also [`Goldfish`]) and
 //! one line here.
 
@@ -9,7 +9,6 @@ use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
 use crate::impact::{impact_with, ImpactReport};
 use crate::log::GameLog;
-use crate::odds::Opening;
 use crate::pr_acg::PrAcg;
 use crate::pr_dbg::PrDbg;
 use crate::pr_hotg::PrHotg;
@@ -28,8 +27,6 @@ pub(crate) trait Goldfish: Procedure + Sized {
     const ID: &'static str;
     /// The pilot policies it has (GAMES.md); `default` names the first.
     const POLICIES: &'static [&'static str] = &[DEFAULT_POLICY];
-    /// How it deals, when exact draw odds exist for it.
-    const OPENING: Option<Opening> = None;
 
     /// The procedure for `deck`, its features read once.
     fn build(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Self, GoldfishError>;
@@ -60,10 +57,9 @@ type TuneFn = fn(
     &mut dyn FnMut(&TuneProgress) -> bool,
 ) -> Result<TuneReport, GoldfishError>;
 
-/// One game's entry: its id and odds, and its runs compiled for its procedure.
+/// One game's entry: its id, and its runs compiled for its procedure.
 pub(crate) struct Entry {
     pub id: &'static str,
-    pub opening: Option<Opening>,
     pub simulate: SimulateFn,
     pub step: StepFn,
     pub compare: CompareFn,
@@ -74,7 +70,6 @@ pub(crate) struct Entry {
 const fn entry<G: Goldfish>() -> Entry {
     Entry {
         id: G::ID,
-        opening: G::OPENING,
         simulate: |game, deck, options, progress| {
             let p = prepare::<G>(game, deck, options.setup())?;
             simulate_with(&p, &game.id, options, progress)

@@ -1243,11 +1243,6 @@ impl<L: Log> Board for ZoidsBoard<'_, L> {
 
 impl crate::registry::Goldfish for Zoids {
     const ID: &'static str = GAME_ID;
-    const OPENING: Option<crate::odds::Opening> = Some(crate::odds::Opening {
-        set_aside: 4,
-        hand: 6,
-        per_turn: 1,
-    });
 
     fn build(
         game: &Game,

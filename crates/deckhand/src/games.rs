@@ -49,8 +49,6 @@ pub struct GameSummary {
     pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
-    /// Whether exact draw odds exist for this game (the Playtest view's Odds tab).
-    pub odds: bool,
     /// The game's named rule variants (`[[formats]]`), in definition order; a deck checked
     /// with none uses the game's own rules.
     pub formats: Vec<FormatSummary>,
@@ -129,7 +127,6 @@ impl Deckhand {
                 counted_sections: game.deck.counted_sections.clone(),
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
-                odds: deckhand_goldfish::has_odds(&game.id),
                 formats: game
                     .formats
                     .iter()

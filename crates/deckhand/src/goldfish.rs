@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    has_odds, supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage,
+    supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage,
     Difference, EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective,
     OddsRow, Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState,
     SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
@@ -423,6 +423,7 @@ impl Deckhand {
             });
             matched_ids.push(ids);
         }
+        let game = self.games().get(&deck.game)?;
         let category = |m: &OddsMatch| Category {
             matching: m.matching,
             at_least: m.at_least,
@@ -430,7 +431,7 @@ impl Deckhand {
         let (overlap, rows) = match matches.as_slice() {
             [one] => (
                 0,
-                deckhand_goldfish::odds_at_least(&deck.game, deck_size, category(one), turns)?,
+                deckhand_goldfish::odds_at_least(game, deck_size, category(one), turns)?,
             ),
             [a, b] => {
                 let overlap = library
@@ -440,7 +441,7 @@ impl Deckhand {
                     .map(|e| e.count)
                     .sum();
                 let rows = deckhand_goldfish::odds_both(
-                    &deck.game,
+                    game,
                     deck_size,
                     category(a),
                     category(b),

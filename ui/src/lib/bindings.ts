@@ -882,10 +882,6 @@ aside_sections: Array<string>,
  */
 goldfish: boolean, 
 /**
- * Whether exact draw odds exist for this game (the Playtest view's Odds tab).
- */
-odds: boolean, 
-/**
  * The game's named rule variants (`[[formats]]`), in definition order; a deck checked
  * with none uses the game's own rules.
  */
