@@ -49,6 +49,9 @@ pub struct GameSummary {
     pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
+    /// How the game deals and what its table holds (the definition's `[play]`, or its
+    /// defaults): the free table and the odds use it.
+    pub play: deckhand_core::PlayDef,
     /// The game's named rule variants (`[[formats]]`), in definition order; a deck checked
     /// with none uses the game's own rules.
     pub formats: Vec<FormatSummary>,
@@ -127,6 +130,7 @@ impl Deckhand {
                 counted_sections: game.deck.counted_sections.clone(),
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
+                play: game.play.clone(),
                 formats: game
                     .formats
                     .iter()

@@ -882,6 +882,11 @@ aside_sections: Array<string>,
  */
 goldfish: boolean, 
 /**
+ * How the game deals and what its table holds (the definition's `[play]`, or its
+ * defaults): the free table and the odds use it.
+ */
+play: PlayDef, 
+/**
  * The game's named rule variants (`[[formats]]`), in definition order; a deck checked
  * with none uses the game's own rules.
  */
@@ -1204,6 +1209,28 @@ prompt: string, options: Array<PlayOption>,
  * What the pilot would pick, and why.
  */
 pilot: PilotPick, };
+
+/**
+ * How a game deals and what its table holds (`[play]`).
+ */
+export type PlayDef = { 
+/**
+ * Cards dealt face down and unseen before the hand (Zoids Scramble's 4 base Energy).
+ */
+set_aside: number, 
+/**
+ * The opening hand.
+ */
+opening_hand: number, 
+/**
+ * Cards drawn at the start of each of your turns (0 where drawing is an action).
+ */
+draws_per_turn: number, 
+/**
+ * The table's zones besides the deck and the hand, in the game's words ("Arena",
+ * "Scrapyard"), in the order a table shows them.
+ */
+zones: Array<string>, };
 
 export type PlayOption = { index: number, label: string, };
 
