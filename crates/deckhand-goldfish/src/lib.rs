@@ -74,7 +74,7 @@ pub use odds::{odds_at_least, odds_both, Category, OddsRow, MAX_ODDS_TURNS};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
-pub use registry::games;
+pub use registry::{games, seats_alike};
 pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,

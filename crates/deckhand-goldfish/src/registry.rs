@@ -60,6 +60,8 @@ type TuneFn = fn(
 /// One game's entry: its id, and its runs compiled for its procedure.
 pub(crate) struct Entry {
     pub id: &'static str,
+    /// The seat does not change the game ([`Procedure::SEATS_ALIKE`]).
+    pub seats_alike: bool,
     pub simulate: SimulateFn,
     pub step: StepFn,
     pub compare: CompareFn,
@@ -70,6 +72,7 @@ pub(crate) struct Entry {
 const fn entry<G: Goldfish>() -> Entry {
     Entry {
         id: G::ID,
+        seats_alike: G::SEATS_ALIKE,
         simulate: |game, deck, options, progress| {
             let p = prepare::<G>(game, deck, options.setup())?;
             simulate_with(&p, &game.id, options, progress)
@@ -107,6 +110,12 @@ pub(crate) const REGISTRY: &[Entry] = &[
 /// The ids of the games this engine plays.
 pub fn games() -> impl Iterator<Item = &'static str> {
     REGISTRY.iter().map(|e| e.id)
+}
+
+/// Whether the seat does not change `game_id`'s goldfish (nobody acts against you): a
+/// person need not choose one. False for a game without a goldfish.
+pub fn seats_alike(game_id: &str) -> bool {
+    find(game_id).is_ok_and(|e| e.seats_alike)
 }
 
 /// The entry of `game_id`, or the error that names the games there are.

@@ -49,6 +49,8 @@ pub struct GameSummary {
     pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
+    /// Whether the seat (first or second) does not change its goldfish: no seat to choose.
+    pub goldfish_seats_alike: bool,
     /// How the game deals and what its table holds (the definition's `[play]`, or its
     /// defaults): the free table and the odds use it.
     pub play: deckhand_core::PlayDef,
@@ -130,6 +132,7 @@ impl Deckhand {
                 counted_sections: game.deck.counted_sections.clone(),
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
+                goldfish_seats_alike: deckhand_goldfish::seats_alike(&game.id),
                 play: game.play.clone(),
                 formats: game
                     .formats

@@ -882,6 +882,10 @@ aside_sections: Array<string>,
  */
 goldfish: boolean, 
 /**
+ * Whether the seat (first or second) does not change its goldfish: no seat to choose.
+ */
+goldfish_seats_alike: boolean, 
+/**
  * How the game deals and what its table holds (the definition's `[play]`, or its
  * defaults): the free table and the odds use it.
  */
