@@ -15,6 +15,7 @@ import { ELEMENT, WebDriver } from './webdriver.mjs';
 import { cardSteps, unreadableRowSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
+import { tableSteps } from './table.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
@@ -764,6 +765,7 @@ async function main() {
 
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await tableSteps({ driver, step, check, save, cli, db, root, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
     await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
     await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
