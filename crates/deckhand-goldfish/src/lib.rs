@@ -14,7 +14,8 @@
 //!   Every decision is a choice point (`choice.rs`): its options, the pilot's pick and
 //!   reason, answered by the pilot, a script of picks, or a person.
 //! - [`play`]: a game played by a person: its seed plus their picks, replayed to the next
-//!   decision.
+//!   decision; [`from_here`]: how it is likely to end from there, and each option's worth,
+//!   the pilot playing on with the unseen cards dealt anew.
 //! - [`compare`]: two decks on common random numbers, paired differences with intervals.
 //! - [`impact`]: each card's observed figures and its measured effect (one copy replaced
 //!   by a blank, paired games), significance corrected with Holm's method.
@@ -42,6 +43,7 @@ mod compare;
 mod deck_cards;
 mod effects;
 mod error;
+mod from_here;
 mod impact;
 mod library;
 mod log;
@@ -66,6 +68,7 @@ pub use choice::{BadPick, ChoiceKind, Pending, Picks};
 pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
+pub use from_here::{from_here, FromHere, OptionValue, MAX_CONTINUATIONS};
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,

@@ -11,11 +11,15 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::choice::{BadPick, ChoiceKind, Pending, Picks};
+use crate::rng::Rng;
 
 /// The sink for a game's events. Messages are closures so that a silent run builds none.
 pub trait Log {
     /// True when events are kept (lets the engine skip building zones).
     const ENABLED: bool;
+    /// True when choices are answered by [`Log::choose`] (a script, a person), not simply
+    /// by the pilot: only then are a decision's options built.
+    const CHOOSES: bool = Self::ENABLED;
     /// A card entered the hand from the deck.
     fn drew(&mut self, card: impl FnOnce() -> String);
     /// A decision or event of this turn, with its reason in a player's words.
@@ -24,7 +28,9 @@ pub trait Log {
     /// A decision with more than one legal option: `pilot` is the pilot's pick among the
     /// options `options` builds (labels for people), `reason` its why, `zones` the board as
     /// it stands. Returns the pick to apply (an index into the options). The closures run
-    /// only when someone looks.
+    /// only when someone looks. `rng` is the game's: a chooser that plays on from here with
+    /// the unseen cards dealt anew reseeds it (see `from_here.rs`).
+    #[allow(clippy::too_many_arguments)] // Separate closures: a silent run builds none.
     fn choose(
         &mut self,
         kind: ChoiceKind,
@@ -32,13 +38,22 @@ pub trait Log {
         options: impl FnOnce() -> Vec<String>,
         reason: impl FnOnce() -> String,
         zones: impl FnOnce() -> Vec<Zone>,
+        rng: &mut Rng,
     ) -> usize;
+
+    /// Whether the next choice is still answered by [`Log::choose`]; once false, the pilot
+    /// answers every later one without its options being built.
+    #[inline(always)]
+    fn choosing(&self) -> bool {
+        true
+    }
 
     /// A decision among `options` (what each means), the pilot preferring `pilot`, which
     /// must be one of them: returns the option to apply. A silent run returns `pilot`
     /// without building anything; a decision with one option is no decision and is not
     /// asked.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // Separate closures: a silent run builds none.
     fn pick<T: Copy + PartialEq>(
         &mut self,
         kind: ChoiceKind,
@@ -47,8 +62,9 @@ pub trait Log {
         label: impl Fn(T) -> String,
         reason: impl FnOnce() -> String,
         zones: impl FnOnce() -> Vec<Zone>,
+        rng: &mut Rng,
     ) -> T {
-        if !Self::ENABLED {
+        if !Self::CHOOSES || !self.choosing() {
             return pilot;
         }
         let options = options();
@@ -67,6 +83,7 @@ pub trait Log {
             || options.iter().map(|&o| label(o)).collect(),
             reason,
             zones,
+            rng,
         );
         options.get(k).copied().unwrap_or(pilot)
     }
@@ -89,6 +106,7 @@ impl Log for NoLog {
         _options: impl FnOnce() -> Vec<String>,
         _reason: impl FnOnce() -> String,
         _zones: impl FnOnce() -> Vec<Zone>,
+        _rng: &mut Rng,
     ) -> usize {
         pilot
     }
@@ -146,6 +164,7 @@ impl Log for Recorder {
         options: impl FnOnce() -> Vec<String>,
         reason: impl FnOnce() -> String,
         zones: impl FnOnce() -> Vec<Zone>,
+        _rng: &mut Rng,
     ) -> usize {
         let index = self.asked;
         self.asked += 1;

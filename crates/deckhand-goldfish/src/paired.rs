@@ -170,7 +170,7 @@ pub(crate) struct ValueSums {
 }
 
 impl ValueSums {
-    fn add(&mut self, v: f64) {
+    pub fn add(&mut self, v: f64) {
         self.n += 1;
         self.sum += v;
         self.sum2 += v * v;
@@ -263,6 +263,7 @@ impl Log for SeenLog<'_> {
         _options: impl FnOnce() -> Vec<String>,
         _reason: impl FnOnce() -> String,
         _zones: impl FnOnce() -> Vec<Zone>,
+        _rng: &mut Rng,
     ) -> usize {
         pilot
     }
@@ -279,9 +280,10 @@ fn outcome_value(objective: &Objective, result: GameResult) -> Option<f64> {
     }
 }
 
-/// Plays one game and returns its objective value.
+/// Plays one game and returns its objective value; `won` tells whether it was won.
 #[inline]
-fn play_value<P: Procedure, L: Log>(
+#[allow(clippy::too_many_arguments)] // The game's buffers, its stream and its observers.
+pub(crate) fn play_value<P: Procedure, L: Log>(
     p: &P,
     state: &mut P::State,
     figures: &mut P::Figures,
@@ -289,6 +291,7 @@ fn play_value<P: Procedure, L: Log>(
     going_first: bool,
     log: &mut L,
     mut at_turn: impl FnMut(u32, &mut L),
+    won: &mut bool,
 ) -> Option<f64> {
     let at = P::OBJECTIVE.turn;
     let mut read = None;
@@ -306,6 +309,7 @@ fn play_value<P: Procedure, L: Log>(
             at_turn(turn, log);
         },
     );
+    *won = result.outcome == Outcome::Win;
     match at {
         // A game that ended before the objective's turn counts what it had at its end.
         Some(_) => read.or_else(|| p.objective_now(state)),
@@ -400,6 +404,7 @@ pub(crate) fn run_paired<P: Procedure>(
                             going_first,
                             &mut NoLog,
                             |_, _| {},
+                            &mut false,
                         ),
                         Some(seen) => {
                             let mut log = SeenLog {
@@ -419,6 +424,7 @@ pub(crate) fn run_paired<P: Procedure>(
                                         log.opening = false;
                                     }
                                 },
+                                &mut false,
                             );
                             for (card, &where_) in log.seen.iter().enumerate() {
                                 let i = card * 3 + usize::from(where_);
@@ -442,6 +448,7 @@ pub(crate) fn run_paired<P: Procedure>(
                             going_first,
                             &mut NoLog,
                             |_, _| {},
+                            &mut false,
                         );
                         if let (Some(a), Some(b)) = (base, value) {
                             part.pairs[k].add(a, b);

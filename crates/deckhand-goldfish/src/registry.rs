@@ -7,8 +7,10 @@ use deckhand_core::{Deck, Game};
 
 use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
+use crate::from_here::{from_here_with, FromHere};
 use crate::impact::{impact_with, ImpactReport};
 use crate::log::GameLog;
+use crate::play::PlayOptions;
 use crate::pr_acg::PrAcg;
 use crate::pr_dbg::PrDbg;
 use crate::pr_hotg::PrHotg;
@@ -49,6 +51,8 @@ type ImpactFn = fn(
     &SimOptions,
     &mut dyn FnMut(u64) -> bool,
 ) -> Result<ImpactReport, GoldfishError>;
+type FromHereFn =
+    fn(&Game, &Deck, &PlayOptions, u32, u32, &[(u32, String)]) -> Result<FromHere, GoldfishError>;
 type TuneFn = fn(
     &Game,
     &Deck,
@@ -67,6 +71,7 @@ pub(crate) struct Entry {
     pub compare: CompareFn,
     pub impact: ImpactFn,
     pub tune: TuneFn,
+    pub from_here: FromHereFn,
 }
 
 const fn entry<G: Goldfish>() -> Entry {
@@ -90,6 +95,10 @@ const fn entry<G: Goldfish>() -> Entry {
         impact: |game, deck, options, progress| {
             let build = |deck: &Deck| prepare::<G>(game, deck, options.setup());
             impact_with(game, deck, options, build, progress)
+        },
+        from_here: |game, deck, options, fork_at, continuations, labels| {
+            let p = prepare::<G>(game, deck, options.step.setup())?;
+            Ok(from_here_with(&p, options, fork_at, continuations, labels))
         },
         tune: |game, deck, options, legal, progress| {
             let build = |deck: &Deck| prepare::<G>(game, deck, options.sim.setup());

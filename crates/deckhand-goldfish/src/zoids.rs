@@ -407,6 +407,7 @@ impl Zoids {
             },
             || self.set_reason(best, runner_up),
             || self.zones(state),
+            rng,
         );
         let Some(zoid) = pick else {
             if L::ENABLED && best.is_none() {
@@ -527,6 +528,7 @@ impl Zoids {
             },
             || "the first operation Command in hand whose effects the pilot plays".to_owned(),
             || self.zones(state),
+            rng,
         );
         let Some(card) = pick else {
             return;
@@ -626,6 +628,7 @@ impl Zoids {
             },
             || self.pilot_reason(state, &waiting, best),
             || self.zones(state),
+            rng,
         );
         let waiting_any = !waiting.is_empty();
         state.scratch = waiting;
@@ -693,7 +696,7 @@ impl Zoids {
     }
 
     /// Step 3: one card from hand as Energy on the Zoid that needs it most.
-    fn set_energy<L: Log>(&self, state: &mut State, log: &mut L) {
+    fn set_energy<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if state.hand_len == 0 || state.arena_len == 0 {
             return;
         }
@@ -720,6 +723,7 @@ impl Zoids {
             },
             || self.energy_reason(state, target),
             || self.zones(state),
+            rng,
         );
         let Some((card, i)) = pick else {
             return;
@@ -933,7 +937,7 @@ impl Procedure for Zoids {
         self.set_zoid(state, rng, log);
         self.set_pilot(state, rng, log);
         self.play_command(state, rng, log);
-        self.set_energy(state, log);
+        self.set_energy(state, rng, log);
         if state.going_first && turn == 1 {
             log.decide(Action::Hold, || {
                 "No battle: the first player skips the Battle phase on their first turn".to_owned()
@@ -1090,8 +1094,14 @@ impl<L: Log> Board for ZoidsBoard<'_, L> {
         reason: &dyn Fn() -> String,
     ) -> usize {
         let (p, state) = (self.p, &*self.state);
-        self.log
-            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+        self.log.choose(
+            kind,
+            pilot,
+            options,
+            reason,
+            || Procedure::zones(p, state),
+            self.rng,
+        )
     }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));

@@ -121,12 +121,34 @@ fn questions_that_do_not_fit_the_deck_are_refused() {
 #[test]
 fn every_game_deals_by_its_definition_a_definition_without_play_seven_and_one() {
     let sms = testing::game("sms");
-    let rows = odds_at_least(&sms, 50, Category { matching: 10, at_least: 1 }, 3).unwrap();
-    assert_eq!(rows.iter().map(|r| r.seen).collect::<Vec<_>>(), [8, 8, 8, 8], "Showdown draws by action");
+    let rows = odds_at_least(
+        &sms,
+        50,
+        Category {
+            matching: 10,
+            at_least: 1,
+        },
+        3,
+    )
+    .unwrap();
+    assert_eq!(
+        rows.iter().map(|r| r.seen).collect::<Vec<_>>(),
+        [8, 8, 8, 8],
+        "Showdown draws by action"
+    );
     let mut added = testing::game("sms");
     added.id = "my-game".into();
     added.play = deckhand_core::PlayDef::default();
-    let rows = odds_at_least(&added, 50, Category { matching: 10, at_least: 1 }, 2).unwrap();
+    let rows = odds_at_least(
+        &added,
+        50,
+        Category {
+            matching: 10,
+            at_least: 1,
+        },
+        2,
+    )
+    .unwrap();
     assert_eq!(rows.iter().map(|r| r.seen).collect::<Vec<_>>(), [7, 8, 9]);
 }
 

@@ -968,8 +968,14 @@ impl<L: Log> Board for PrBoard<'_, L> {
         reason: &dyn Fn() -> String,
     ) -> usize {
         let (p, state) = (self.p, &*self.state);
-        self.log
-            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+        self.log.choose(
+            kind,
+            pilot,
+            options,
+            reason,
+            || Procedure::zones(p, state),
+            self.rng,
+        )
     }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;

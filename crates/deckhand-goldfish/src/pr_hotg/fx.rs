@@ -219,8 +219,14 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         reason: &dyn Fn() -> String,
     ) -> usize {
         let (p, state) = (self.p, &*self.state);
-        self.log
-            .choose(kind, pilot, options, reason, || Procedure::zones(p, state))
+        self.log.choose(
+            kind,
+            pilot,
+            options,
+            reason,
+            || Procedure::zones(p, state),
+            self.rng,
+        )
     }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));

@@ -616,9 +616,14 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         reason: &dyn Fn() -> String,
     ) -> usize {
         let (p, state) = (self.p, &*self.state);
-        self.log.choose(kind, pilot, options, reason, || {
-            crate::procedure::Procedure::zones(p, state)
-        })
+        self.log.choose(
+            kind,
+            pilot,
+            options,
+            reason,
+            || crate::procedure::Procedure::zones(p, state),
+            self.rng,
+        )
     }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: &u16| *c != NONE && Self::keep(set, *c);
