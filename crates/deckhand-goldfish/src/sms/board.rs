@@ -261,6 +261,34 @@ impl Sms {
         rng: &mut Rng,
         log: &mut L,
     ) -> u32 {
+        self.fire_with(card, trigger, slot, state, rng, log, false)
+    }
+
+    /// [`Self::fire`] for an ability whose use was chosen already (a Leader Action): its
+    /// "you may" is not asked again.
+    fn fire_decided<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> u32 {
+        self.fire_with(card, trigger, slot, state, rng, log, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fire_with<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        decided: bool,
+    ) -> u32 {
         if !self.fx.has(card, trigger) {
             return 0;
         }
@@ -271,6 +299,7 @@ impl Sms {
             log,
             slot,
             chosen: 0,
+            decided,
         };
         self.fx.fire(card, trigger, &mut board)
     }
@@ -292,6 +321,7 @@ impl Sms {
             log: &mut log,
             slot,
             chosen: 0,
+            decided: false,
         };
         self.fx.of(card).iter().any(|e| {
             e.trigger == trigger
@@ -316,31 +346,123 @@ impl Sms {
     }
 
     fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        if !L::ENABLED {
+            return self.leader_action_fast(state, rng, log);
+        }
+        let ready = self.abilities_that_act(state);
+        let pilot = ready.first().copied().unwrap_or(Ability::Keep);
+        let pick = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || {
+                let mut options = ready.clone();
+                options.push(Ability::Keep);
+                options
+            },
+            |a| match a {
+                Ability::Table(i) => format!(
+                    "Leader Action: {}'s ability",
+                    self.name(state.table[i].card)
+                ),
+                Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
+                Ability::Keep => "Keep the Leader Action".to_owned(),
+            },
+            || match pilot {
+                Ability::Table(_) => "the first on the Table that would change something".into(),
+                Ability::Hand(_) => {
+                    "the first card in hand (by name) whose ability would change something".into()
+                }
+                Ability::Keep => "no ability would change something".into(),
+            },
+            || crate::procedure::Procedure::zones(self, state),
+        );
+        self.use_ability(pick, state, rng, log)
+    }
+
+    /// Every Leader ability that would change something now, in the pilot's order: the
+    /// Table's in Table order, then the hand's by name (an Event is weighed out of the hand,
+    /// as it is used).
+    fn abilities_that_act(&self, state: &mut State) -> Vec<Ability> {
+        let mut ready = Vec::new();
+        for i in 0..state.table.len() {
+            let card = state.table[i].card;
+            if self.fx.has(card, Trigger::Activated)
+                && self.would_act(card, Trigger::Activated, Some(i), state)
+            {
+                ready.push(Ability::Table(i));
+            }
+        }
+        for &card in &self.hand_abilities {
+            if state.hand[card as usize] == 0 {
+                continue;
+            }
+            let event = type_is(self, card, "event");
+            if event {
+                self.take_from_hand(state, card);
+            }
+            if self.would_act(card, Trigger::Activated, None, state) {
+                ready.push(Ability::Hand(card));
+            }
+            if event {
+                self.return_to_hand(state, card);
+            }
+        }
+        ready
+    }
+
+    /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you
+    /// may" is not asked again); true when it changed something.
+    fn use_ability<L: Log>(
+        &self,
+        ability: Ability,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> bool {
+        match ability {
+            Ability::Table(i) => {
+                let card = state.table[i].card;
+                self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
+            }
+            Ability::Hand(card) => {
+                let event = type_is(self, card, "event");
+                if event {
+                    self.take_from_hand(state, card);
+                }
+                let done = self.fire_decided(card, Trigger::Activated, None, state, rng, log) > 0;
+                if event {
+                    match done {
+                        true => state.discard.push(card),
+                        false => self.return_to_hand(state, card),
+                    }
+                }
+                done
+            }
+            Ability::Keep => false,
+        }
+    }
+
+    /// [`Self::leader_action`] without a log: the pilot's pick, found by firing.
+    fn leader_action_fast<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         for i in 0..state.table.len() {
             let card = state.table[i].card;
             if !self.fx.has(card, Trigger::Activated) {
                 continue;
             }
             // Resolving an optional ability with a cost checks the same thing
-            // (`worth_paying`); then the look-ahead is only for the log's order.
+            // (`worth_paying`) as the look-ahead.
             let weighed = self
                 .fx
                 .of(card)
                 .iter()
                 .all(|e| e.trigger != Trigger::Activated || e.weighed());
-            if !L::ENABLED && weighed {
+            if weighed {
                 if self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0 {
                     return true;
                 }
                 continue;
             }
             if self.would_act(card, Trigger::Activated, Some(i), state) {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Leader Action: {}'s ability, the first on the Table that would change something",
-                        self.name(card)
-                    )
-                });
                 return self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
             }
         }
@@ -353,14 +475,6 @@ impl Sms {
                 self.take_from_hand(state, card);
             }
             let acts = self.would_act(card, Trigger::Activated, None, state);
-            if acts {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Leader Action: {} from the hand, the first card in hand (by name) whose ability would change something",
-                        self.name(card)
-                    )
-                });
-            }
             let done = acts && self.fire(card, Trigger::Activated, None, state, rng, log) > 0;
             if event {
                 match done {
@@ -375,7 +489,21 @@ impl Sms {
         false
     }
 
-    /// The Mission Phase: Employ abilities of the Table, then the Missions in hand.
+    /// Whether Mission `card` in hand can be played now: not played yet this game, and its
+    /// effects would change something (its requirement holds).
+    fn mission_ready(&self, state: &mut State, card: u16) -> bool {
+        let name = self.deck.name_id[card as usize] as usize;
+        if state.hand[card as usize] == 0 || state.missions_played[name] {
+            return false;
+        }
+        self.take_from_hand(state, card);
+        let acts = self.would_act(card, Trigger::Played, None, state);
+        self.return_to_hand(state, card);
+        acts
+    }
+
+    /// The Mission Phase: Employ abilities of the Table, then the Missions in hand, one at
+    /// a time (which next, or none).
     pub(super) fn mission_phase<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if self.fx.any(Trigger::TurnEnd) {
             for i in 0..state.table.len() {
@@ -385,25 +513,47 @@ impl Sms {
                 }
             }
         }
-        for &card in &self.missions {
-            let name = self.deck.name_id[card as usize] as usize;
-            if state.hand[card as usize] == 0 || state.missions_played[name] {
-                continue;
+        // The pilot plays them by name in one pass: the next is looked for after the last.
+        let mut from = 0;
+        loop {
+            let pilot = self.missions[from.min(self.missions.len())..]
+                .iter()
+                .copied()
+                .find(|&c| self.mission_ready(state, c))
+                .unwrap_or(NONE);
+            let mut options: Vec<u16> = Vec::new();
+            if L::ENABLED {
+                for &c in &self.missions {
+                    if self.mission_ready(state, c) {
+                        options.push(c);
+                    }
+                }
+                options.push(NONE);
             }
-            self.take_from_hand(state, card);
-            if !self.would_act(card, Trigger::Played, None, state) {
-                self.return_to_hand(state, card);
-                continue;
+            let pick = log.pick(
+                ChoiceKind::Play,
+                pilot,
+                || options,
+                |c| match c {
+                    NONE => "Play no Mission".to_owned(),
+                    c => format!("Play the Mission {}", self.name(c)),
+                },
+                || match pilot {
+                    NONE => "no other Mission in hand can be played now".to_owned(),
+                    _ => "its requirement holds (once a game)".to_owned(),
+                },
+                || crate::procedure::Procedure::zones(self, &*state),
+            );
+            if pick == NONE {
+                break;
             }
-            log.decide(Action::Play, || {
-                format!(
-                    "Play the Mission {}: its requirement holds (once a game)",
-                    self.name(card)
-                )
-            });
-            self.fire(card, Trigger::Played, None, state, rng, log);
+            let at = self.missions.iter().position(|&c| c == pick).unwrap_or(0);
+            from = from.max(at + 1);
+            let name = self.deck.name_id[pick as usize] as usize;
+            self.take_from_hand(state, pick);
+            self.fire(pick, Trigger::Played, None, state, rng, log);
             state.missions_played[name] = true;
-            state.discard.push(card);
+            state.discard.push(pick);
         }
     }
 
@@ -431,6 +581,16 @@ struct SmsBoard<'a, L: Log> {
     slot: Option<usize>,
     /// Table slots this effect's `one` targets already chose (a bit each).
     chosen: u64,
+    /// The effect's use was chosen already (a Leader Action): its "you may" is not asked.
+    decided: bool,
+}
+
+/// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ability {
+    Table(usize),
+    Hand(u16),
+    Keep,
 }
 
 impl<L: Log> SmsBoard<'_, L> {
@@ -577,16 +737,99 @@ impl<L: Log> SmsBoard<'_, L> {
         best.map(|(_, i)| i)
     }
 
+    /// Which matching card a `one` stat change goes to: the pilot's `pilot` ([`Self::one`]),
+    /// or any other matching card this effect has not chosen yet.
+    fn pick_one(&mut self, pilot: usize, filter: Option<u16>, by: i64) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        let set = filter.map(|f| p.fx.set(f));
+        let chosen = self.chosen;
+        self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                (0..state.table.len())
+                    .filter(|&i| {
+                        Self::keep(set, state.table[i].card) && (i >= 64 || chosen & (1 << i) == 0)
+                    })
+                    .collect()
+            },
+            |i| {
+                let slot = &state.table[i];
+                format!(
+                    "{by:+} power to {} (power {})",
+                    p.name(slot.card),
+                    p.slot_power(slot)
+                )
+            },
+            || "the matching card with the least power (ties: the first on the Table)".to_owned(),
+            || crate::procedure::Procedure::zones(p, state),
+        )
+    }
+
     fn attached(&self, slot: usize) -> [u16; 4] {
         let s = &self.state.table[slot];
         [s.equipment, s.equipment2, s.vehicle, s.ship]
     }
 
+    /// Which card a move takes from `from`: the pilot's `pilot` ([`Self::best`]) or any
+    /// other card there that the move may take.
+    fn pick_card(
+        &mut self,
+        pilot: u16,
+        from: Id,
+        set: Option<&CardSet>,
+        to_table: bool,
+        label: &str,
+    ) -> u16 {
+        let (p, state) = (self.p, &*self.state);
+        self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                let mut cards: Vec<u16> = match from {
+                    HAND => (0..state.hand.len() as u16)
+                        .filter(|&c| state.hand[c as usize] > 0)
+                        .collect(),
+                    DISCARD => state.discard.clone(),
+                    _ => state.library.remaining().to_vec(),
+                };
+                cards.retain(|&c| {
+                    Self::keep(set, c) && (!to_table || p.placement(state, c).is_some())
+                });
+                cards.sort_by_key(|&c| p.take_rank[c as usize]);
+                cards.dedup();
+                cards
+            },
+            |c| match to_table {
+                true => format!("{label}: put {} on the Table", p.name(c)),
+                false => format!("{label}: take {} into the hand", p.name(c)),
+            },
+            || "the card the pilot would play soonest (most power, then name)".to_owned(),
+            || crate::procedure::Procedure::zones(p, state),
+        )
+    }
+
     /// Puts `card`, already out of its zone, on the Table where the action rule would.
     fn put_down(&mut self, card: u16, label: &str) -> bool {
-        let Some(at) = self.p.placement(self.state, card) else {
+        let Some(pilot) = self.p.placement(self.state, card) else {
             return false;
         };
+        let (p, state) = (self.p, &*self.state);
+        let at = self.log.pick(
+            ChoiceKind::Attach,
+            pilot,
+            || p.placements(state, card),
+            |at| match at {
+                NONE => format!("{label}: put {} on the Table", p.name(card)),
+                at => format!(
+                    "{label}: attach {} to {}",
+                    p.name(card),
+                    p.name(state.table[at as usize].card)
+                ),
+            },
+            || "the first on the Table with a free slot of its kind".to_owned(),
+            || crate::procedure::Procedure::zones(p, state),
+        );
         let placed = self.p.put_down(self.state, card, at);
         self.state.stuck = false;
         let p = self.p;
@@ -615,6 +858,9 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         options: &dyn Fn() -> Vec<String>,
         reason: &dyn Fn() -> String,
     ) -> usize {
+        if self.decided && kind == ChoiceKind::Optional {
+            return pilot;
+        }
         let (p, state) = (self.p, &*self.state);
         self.log.choose(kind, pilot, options, reason, || {
             crate::procedure::Procedure::zones(p, state)
@@ -669,7 +915,10 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                 DECK => self.state.library.remaining().first().copied(),
                 _ => None,
             };
-            let Some(card) = card else { break };
+            let Some(mut card) = card else { break };
+            if from != DECK || search {
+                card = self.pick_card(card, from, set, to_table, label);
+            }
             match from {
                 HAND => p.take_from_hand(self.state, card),
                 DISCARD => {
@@ -738,7 +987,24 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                 .iter()
                 .copied()
                 .find(|&c| self.state.hand[c as usize] > 0 && Self::keep(set, c));
-            let Some(card) = pick else { break };
+            let Some(pilot) = pick else { break };
+            let state = &*self.state;
+            let card = self.log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || {
+                    p.discard_order
+                        .iter()
+                        .copied()
+                        .filter(|&c| state.hand[c as usize] > 0 && Self::keep(set, c))
+                        .collect()
+                },
+                |c| format!("{label}: discard {}", p.name(c)),
+                || {
+                    "first a card the pilot never plays (by name), then an Event or a Mission, then the Main card with the least power".to_owned()
+                },
+                || crate::procedure::Procedure::zones(p, state),
+            );
             p.take_from_hand(self.state, card);
             self.state.discard.push(card);
             self.note(|| format!("{label}: discard {}", p.name(card)));
@@ -788,7 +1054,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         // over the Table.
         let one = match target {
             Tgt::One(f) => match self.one(f) {
-                Some(i) => Some(i),
+                Some(i) => Some(self.pick_one(i, f, by)),
                 None => return,
             },
             _ => None,

@@ -9,6 +9,7 @@ use crate::simulate::game_rng;
 use crate::testing;
 use crate::StepOptions;
 
+mod choices;
 mod reference;
 mod scenarios;
 
@@ -269,7 +270,7 @@ fn an_opening_hand_without_a_main_card_is_mulliganed_and_the_log_says_so() {
     assert!(log.turns[0]
         .decisions
         .iter()
-        .any(|d| d.text.starts_with("Mulligan (asked for)")));
+        .any(|d| d.text.starts_with("Mulligan") && d.text.ends_with(": asked for")));
     assert_eq!(log.turns[0].draws.len(), 16);
 }
 
