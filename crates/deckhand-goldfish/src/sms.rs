@@ -18,7 +18,10 @@
 //!   or Super". A character's power counts its upgrades and attachments.
 //! - Attachments go to the characters first (deck-list order), then to the Allies (Supers
 //!   and Mooks included) in the order they were put down; Mooks hold no Vehicle. An
-//!   Attachment with no free slot of its kind is passed over.
+//!   Attachment whose text names its holder ("Attach to a Doom Lab Villain") goes only to
+//!   a card that meets it (GAMES.md, "Plan value, and the choices it settles"; read off
+//!   the text: see `holder_rule`). An Attachment with no free slot of its kind (on such a
+//!   holder) is passed over.
 //! - A Main card whose name is already on the Table (Mooks excepted) is never put down:
 //!   the Table Rule would remove the old one and gain nothing. Only a Villain deck puts
 //!   Mooks down.
@@ -141,6 +144,9 @@ pub struct Sms {
     /// The filters of the effects' `one [filter]` targets; `State::one_slots` keeps their
     /// Table slots.
     one_filters: Vec<u16>,
+    /// Per Attachment whose text names its holder ("Attach to a Doom Lab Villain"): per
+    /// card of the deck, whether it may hold it (see [`holder_rule`]).
+    holders: Vec<Option<Box<[bool]>>>,
 }
 
 /// A card on the Table with what is on it.
@@ -323,6 +329,21 @@ impl Sms {
         }));
         discard_order.extend(mains.iter().rev());
         let one_filters = board::one_filters(&fx, n);
+        let holders = cards
+            .cards
+            .iter()
+            .zip(&features)
+            .map(|(card, f)| {
+                let (phrase, types) = holder_rule(card).filter(|_| f.kind.is_attachment())?;
+                Some(
+                    cards
+                        .cards
+                        .iter()
+                        .map(|h| holds(&phrase, types, h))
+                        .collect(),
+                )
+            })
+            .collect();
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -340,6 +361,7 @@ impl Sms {
             discard_order,
             dead,
             one_filters,
+            holders,
             deck: cards,
         })
     }
@@ -408,9 +430,15 @@ impl Sms {
         (0..state.table.len() as u16).find(|&i| self.fits(state, card, i))
     }
 
-    /// Whether Attachment `card` fits a free slot of its kind on Table slot `i`.
+    /// Whether Attachment `card` fits a free slot of its kind on Table slot `i`, whose card
+    /// meets the holder its text names.
     fn fits(&self, state: &State, card: u16, i: u16) -> bool {
         let slot = &state.table[i as usize];
+        if let Some(holds) = &self.holders[card as usize] {
+            if !holds[slot.card as usize] {
+                return false;
+            }
+        }
         let caps = self.f(slot.card).caps;
         match self.f(card).kind {
             Kind::Equipment => {
@@ -615,8 +643,12 @@ impl Sms {
                 Step::Put(_, NONE) => "the Main card in hand with the most power".to_owned(),
                 Step::Put(card, at) => {
                     let holder = self.name(state.table[at as usize].card);
+                    let named = match self.holders[card as usize] {
+                        Some(_) => " its text allows",
+                        None => "",
+                    };
                     format!(
-                        "the Main card in hand with the most power; {holder} is the first on the Table with {}",
+                        "the Main card in hand with the most power; {holder} is the first on the Table{named} with {}",
                         self.role(state, card, at)
                     )
                 }
@@ -652,6 +684,56 @@ impl Sms {
             Step::Pass => {}
         }
     }
+}
+
+/// The holder an Attachment's text names, "Attach to a Doom Lab Villain.": the words that
+/// name a Keyword, Class or Name of the holder (folded, empty for any), and the card types
+/// that may hold it (empty for any: a character or an Ally). GAMES.md ("Plan value, and the
+/// choices it settles") asks for it as a filter in the card's data; the effects vocabulary
+/// has no step or requirement that names a holder, so the rule is read off the card's text
+/// here, the rulebook's way ("Attachments search for their keyword in the Attached to",
+/// a Keyword, Class or Name).
+fn holder_rule(card: &Card) -> Option<(String, &'static [&'static str])> {
+    let text = fold_name(card.text.as_deref()?);
+    let at = text.find("attach to a")?;
+    let rest = &text[at + "attach to a".len()..];
+    let rest = rest.strip_prefix("n ").or_else(|| rest.strip_prefix(' '))?;
+    let named = rest.split(['.', ',', ';']).next()?.trim();
+    let (phrase, last) = match named.rsplit_once(' ') {
+        Some((phrase, last)) => (phrase, last),
+        None => ("", named),
+    };
+    let types: &'static [&'static str] = match last {
+        "hero" | "heroes" => &["hero"],
+        "villain" | "villains" => &["villain"],
+        "leader" => &["leader"],
+        "character" | "characters" => &["hero", "villain", "leader"],
+        "ally" | "allies" => &["ally", "super", "mook"],
+        _ => return Some((named.to_owned(), &[])),
+    };
+    Some((phrase.to_owned(), types))
+}
+
+/// Whether `holder` meets a [`holder_rule`]: one of `types` (any when empty), with
+/// `phrase` as a Keyword, a Class or in its Name (any when empty).
+fn holds(phrase: &str, types: &[&str], holder: &Card) -> bool {
+    let kind = type_key(holder);
+    if !matches!(
+        kind.as_str(),
+        "hero" | "villain" | "leader" | "ally" | "super" | "mook"
+    ) {
+        return false;
+    }
+    if !types.is_empty() && !types.contains(&kind.as_str()) {
+        return false;
+    }
+    phrase.is_empty()
+        || holder
+            .keywords
+            .iter()
+            .chain(&holder.subtypes)
+            .any(|k| fold_name(k) == phrase)
+        || format!(" {} ", fold_name(&holder.name)).contains(&format!(" {phrase} "))
 }
 
 /// One action of a turn (see [`Sms::steps`]).

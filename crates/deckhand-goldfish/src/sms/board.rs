@@ -827,7 +827,10 @@ impl<L: Log> SmsBoard<'_, L> {
                     p.name(state.table[at as usize].card)
                 ),
             },
-            || "the first on the Table with a free slot of its kind".to_owned(),
+            || {
+                "the first on the Table (that its text allows) with a free slot of its kind"
+                    .to_owned()
+            },
             || crate::procedure::Procedure::zones(p, state),
         );
         let placed = self.p.put_down(self.state, card, at);

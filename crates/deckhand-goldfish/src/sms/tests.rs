@@ -173,9 +173,16 @@ fn each_rule_of_the_pilot_plays_as_games_md_says() {
         },
         Case {
             characters: &["Dojo Dan"],
-            hand: &["Nunchucks of the Nine Winds", "Laser Yo-Yo", "Officer Flapjack"],
-            table_after: &["Dojo Dan 4 [Laser Yo-Yo]", "Officer Flapjack 3 [Nunchucks of the Nine Winds]"],
+            hand: &["Tesla Gauntlet", "Laser Yo-Yo", "Rustbucket Rex"],
+            table_after: &["Dojo Dan 4 [Laser Yo-Yo]", "Rustbucket Rex 3 [Tesla Gauntlet]"],
             ..case("Attachments go to the characters first, then to the Allies put down")
+        },
+        Case {
+            characters: &["Dojo Dan"],
+            hand: &["Nunchucks of the Nine Winds", "Laser Yo-Yo", "Officer Flapjack"],
+            table_after: &["Dojo Dan 5 [Laser Yo-Yo]", "Officer Flapjack 2"],
+            hand_after: &["Nunchucks of the Nine Winds"],
+            ..case("an Attachment goes only to the holder its text names (\"Attach to a Ninja\"), else it is passed over")
         },
         Case {
             characters: &["Dojo Dan", "Sensei Okonomi"],
