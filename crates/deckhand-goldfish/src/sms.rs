@@ -171,6 +171,7 @@ struct Slot {
 }
 
 /// One game in progress.
+#[derive(Clone)]
 pub struct State {
     library: Library,
     hand: Vec<u16>,

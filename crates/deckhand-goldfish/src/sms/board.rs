@@ -5,11 +5,13 @@
 //! figures of GAMES.md's pilot stay as they were):
 //! - `activated` ("Leader:"): a Leader Action. The side gains one at the start of its turn
 //!   when it has none, and never holds more than one (rulebook, "Leader Actions"). It is
-//!   spent before the first action and again after the Mission Phase, on the first ability
-//!   that would change something (decided here: GAMES.md is silent), in this order: the
-//!   Table's cards in Table order (the characters in deck-list order, then the Main cards
-//!   as they were put down), then the cards in hand that have one (Events, Swamp Gremlin),
-//!   by name. An Event leaves the hand as it is used and goes to the Discard Pile.
+//!   spent before the first action and again after the Mission Phase, on the ability that
+//!   adds the most Power on the Table (GAMES.md, "Plan value, and the choices it settles":
+//!   then the most Main cards on it, then the most cards in hand; Training Montage's +2
+//!   beats Sensei's +1), among those that would change something; ties go in this order:
+//!   the Table's cards in Table order (the characters in deck-list order, then the Main
+//!   cards as they were put down), then the cards in hand that have one (Events, Swamp
+//!   Gremlin), by name. An Event leaves the hand as it is used and goes to the Discard Pile.
 //! - `turn_end`: the Mission Phase after the actions. Every card on the Table, in Table
 //!   order, Employs its ability (free and optional, so always used), then the Missions in
 //!   hand whose effects play are played, by name, each once a game, when their requirement
@@ -347,10 +349,12 @@ impl Sms {
 
     fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
         if !L::ENABLED {
-            return self.leader_action_fast(state, rng, log);
+            if let Some(done) = self.lone_ability(state, rng, log) {
+                return done;
+            }
         }
         let ready = self.abilities_that_act(state);
-        let pilot = ready.first().copied().unwrap_or(Ability::Keep);
+        let (pilot, gain) = self.best_ability(&ready, state, rng);
         let pick = log.pick(
             ChoiceKind::Activate,
             pilot,
@@ -367,16 +371,77 @@ impl Sms {
                 Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
                 Ability::Keep => "Keep the Leader Action".to_owned(),
             },
-            || match pilot {
-                Ability::Table(_) => "the first on the Table that would change something".into(),
-                Ability::Hand(_) => {
-                    "the first card in hand (by name) whose ability would change something".into()
-                }
-                Ability::Keep => "no ability would change something".into(),
+            || match (pilot, ready.len()) {
+                (Ability::Keep, _) => "no ability would change something".into(),
+                (_, 1) => "the only ability that would change something".into(),
+                _ => format!(
+                    "it adds the most Power on the Table ({gain:+}; ties: the Table's first, then the hand's by name)"
+                ),
             },
             || crate::procedure::Procedure::zones(self, state),
         );
         self.use_ability(pick, state, rng, log)
+    }
+
+    /// Without a log, when the Table holds the only Leader ability there is (no card in
+    /// hand has one) and resolving it checks whether it acts (`worth_paying`), it is used
+    /// without the look-ahead: the pilot's pick, found by firing. `None` otherwise.
+    fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
+        if self
+            .hand_abilities
+            .iter()
+            .any(|&c| state.hand[c as usize] > 0)
+        {
+            return None;
+        }
+        let mut sources = (0..state.table.len())
+            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
+        let i = sources.next()?;
+        if sources.next().is_some() {
+            return None;
+        }
+        let card = state.table[i].card;
+        let weighed = self
+            .fx
+            .of(card)
+            .iter()
+            .all(|e| e.trigger != Trigger::Activated || e.weighed());
+        weighed.then(|| self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0)
+    }
+
+    /// The pilot's Leader Action among `ready` (GAMES.md, "Plan value, and the choices it
+    /// settles"): the ability that adds the most Power on the Table, then leaves the most
+    /// Main cards on it, then the most cards in hand; ties the first of `ready`. Each is
+    /// weighed by using it on a copy of the game. What a Leader ability adds is permanent
+    /// (Upgrades, cards put down), so it counts at turn 5 too; which card an Upgrade goes
+    /// to, or where a card is put down, adds the same Power wherever it goes. Returns the
+    /// pick and the Power it adds.
+    fn best_ability(&self, ready: &[Ability], state: &State, rng: &Rng) -> (Ability, i64) {
+        match ready {
+            [] => return (Ability::Keep, 0),
+            [only] => return (*only, 0),
+            _ => {}
+        }
+        let before = i64::from(self.table_power(state));
+        let mut best: Option<((i64, u32, u32), Ability)> = None;
+        for &ability in ready {
+            let mut after = state.clone();
+            self.use_ability(
+                ability,
+                &mut after,
+                &mut rng.clone(),
+                &mut crate::log::NoLog,
+            );
+            let value = (
+                i64::from(self.table_power(&after)) - before,
+                after.deployed,
+                after.hand_len,
+            );
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, ability));
+            }
+        }
+        best.map_or((Ability::Keep, 0), |((gain, _, _), a)| (a, gain))
     }
 
     /// Every Leader ability that would change something now, in the pilot's order: the
@@ -440,53 +505,6 @@ impl Sms {
             }
             Ability::Keep => false,
         }
-    }
-
-    /// [`Self::leader_action`] without a log: the pilot's pick, found by firing.
-    fn leader_action_fast<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
-        for i in 0..state.table.len() {
-            let card = state.table[i].card;
-            if !self.fx.has(card, Trigger::Activated) {
-                continue;
-            }
-            // Resolving an optional ability with a cost checks the same thing
-            // (`worth_paying`) as the look-ahead.
-            let weighed = self
-                .fx
-                .of(card)
-                .iter()
-                .all(|e| e.trigger != Trigger::Activated || e.weighed());
-            if weighed {
-                if self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0 {
-                    return true;
-                }
-                continue;
-            }
-            if self.would_act(card, Trigger::Activated, Some(i), state) {
-                return self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
-            }
-        }
-        for &card in &self.hand_abilities {
-            if state.hand[card as usize] == 0 {
-                continue;
-            }
-            let event = type_is(self, card, "event");
-            if event {
-                self.take_from_hand(state, card);
-            }
-            let acts = self.would_act(card, Trigger::Activated, None, state);
-            let done = acts && self.fire(card, Trigger::Activated, None, state, rng, log) > 0;
-            if event {
-                match done {
-                    true => state.discard.push(card),
-                    false => self.return_to_hand(state, card),
-                }
-            }
-            if done {
-                return true;
-            }
-        }
-        false
     }
 
     /// Whether Mission `card` in hand can be played now: not played yet this game, and its

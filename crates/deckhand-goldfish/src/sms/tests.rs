@@ -372,9 +372,9 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 
 /// Whole games with every effect on (`fixtures/steps/sms-effects-*.txt`), read decision by
 /// decision against GAMES.md and `sms/board.rs`'s rules. Checked there: a Leader Action
-/// comes back only when none is held and goes to the first ability that changes something,
+/// comes back only when none is held and goes to the ability that adds the most Power, ties
 /// the Table's before the hand's (Sensei Okonomi Upgrades the Ninja with the least power,
-/// ties the first listed, every turn, so the Dojo deck's Events wait; Overlord Smogg puts
+/// ties the first listed, but Training Montage's two Upgrades go first; Overlord Smogg puts
 /// a Mook down; Swamp Gremlin puts itself down from the hand); Okonomi's extra Leader
 /// Action at the Mission Phase is spent after it; Commercial Break discards only cards the
 /// pilot never plays, by name, two when it can; Norbert Next Door draws, then discards

@@ -274,3 +274,36 @@ fn with_effects_hand(side: Side, characters: &[&str], hand: &[&str]) -> (Sms, St
     }
     (p, state)
 }
+
+/// Issue 32: a Leader Action goes to the ability that adds the most Power (GAMES.md, "Plan
+/// value, and the choices it settles": Training Montage's +2 beats Sensei's +1), not to
+/// the first on the Table that would change something.
+#[test]
+fn a_leader_action_goes_to_the_ability_that_adds_the_most_power() {
+    let (p, mut state) = with_effects_hand(
+        Side::Hero,
+        &["Dojo Dan", "Sparkplug Sally", "Sensei Okonomi"],
+        &["Training Montage"],
+    );
+    state.leader_actions = 1;
+    p.leader_actions(&mut state, &mut Rng::for_game(1, 0), &mut NoLog, false);
+    assert_eq!(
+        render_table(&p, &state),
+        ["Dojo Dan 4", "Sparkplug Sally 3", "Sensei Okonomi 1"],
+        "Training Montage upgrades two Heroes; Sensei would upgrade one Ninja"
+    );
+    assert_eq!(render_hand(&p, &state), Vec::<String>::new());
+    assert_eq!(p.name(state.discard[0]), "Training Montage");
+    assert_eq!(p.table_power(&state), 8);
+
+    // With one Hero, Training Montage adds +1 like Sensei: the tie goes to the Table's.
+    let (p, mut state) = with_effects_hand(
+        Side::Hero,
+        &["Dojo Dan", "Sensei Okonomi"],
+        &["Training Montage"],
+    );
+    state.leader_actions = 1;
+    p.leader_actions(&mut state, &mut Rng::for_game(1, 0), &mut NoLog, false);
+    assert_eq!(render_table(&p, &state), ["Dojo Dan 3", "Sensei Okonomi 2"]);
+    assert_eq!(render_hand(&p, &state), ["Training Montage"]);
+}
