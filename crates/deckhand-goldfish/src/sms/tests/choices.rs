@@ -267,3 +267,76 @@ fn a_game_stopped_after_its_picks_holds_the_next_decision_with_the_pilots_pick()
         );
     }
 }
+
+#[test]
+fn a_leader_action_picked_against_the_pilot_uses_the_ability_picked() {
+    let setup = || {
+        let (p, mut state) = with_effects(
+            Side::Hero,
+            &["Dojo Dan", "Sparkplug Sally", "Sensei Okonomi"],
+            &["Training Montage"],
+            &[],
+        );
+        state.leader_actions = 1;
+        (p, state)
+    };
+    let choice = pending(&[], |log| {
+        let (p, mut state) = setup();
+        p.leader_actions(&mut state, &mut Rng::for_game(1, 0), log, false);
+    });
+    assert_eq!(choice.kind, Some(ChoiceKind::Activate));
+    assert_eq!(
+        choice.options,
+        [
+            "Leader Action: Sensei Okonomi's ability",
+            "Leader Action: Training Montage from the hand",
+            "Keep the Leader Action",
+        ]
+    );
+    assert_eq!(choice.pilot, Some(1), "Training Montage adds +2, Sensei +1");
+    let (p, mut state) = setup();
+    let mut log = Recorder::with_picks(Picks {
+        picks: vec![0],
+        stop_after: false,
+    });
+    p.leader_actions(&mut state, &mut Rng::for_game(1, 0), &mut log, false);
+    assert_eq!(
+        render_table(&p, &state),
+        ["Dojo Dan 3", "Sparkplug Sally 2", "Sensei Okonomi 2"]
+    );
+    assert_eq!(render_hand(&p, &state), ["Training Montage"]);
+    assert!(state.discard.is_empty());
+    assert!(log.decisions[0]
+        .text
+        .contains("(your pick; the pilot would leader Action: Training Montage"));
+}
+
+#[test]
+fn a_mission_can_be_left_in_the_hand() {
+    let setup = || {
+        with_effects(
+            Side::Villain,
+            &["Doctor Dismal"],
+            &["Steal the Moon Crystal"],
+            &[],
+        )
+    };
+    let choice = pending(&[], |log| {
+        let (p, mut state) = setup();
+        p.mission_phase(&mut state, &mut Rng::for_game(1, 0), log);
+    });
+    assert_eq!(choice.kind, Some(ChoiceKind::Play));
+    assert_eq!(
+        choice.options,
+        ["Play the Mission Steal the Moon Crystal", "Play no Mission"]
+    );
+    assert_eq!(choice.pilot, Some(0));
+    let (p, mut state) = setup();
+    let mut log = Recorder::with_picks(Picks {
+        picks: vec![1],
+        stop_after: false,
+    });
+    p.mission_phase(&mut state, &mut Rng::for_game(1, 0), &mut log);
+    assert_eq!(render_hand(&p, &state), ["Steal the Moon Crystal"]);
+    assert_eq!((state.drama, state.discard.len()), (0, 0));
+}
