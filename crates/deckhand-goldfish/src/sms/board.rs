@@ -8,10 +8,10 @@
 //!   spent before the first action and again after the Mission Phase, on the ability that
 //!   adds the most Power on the Table (GAMES.md, "Plan value, and the choices it settles":
 //!   then the most Main cards on it, then the most cards in hand; Training Montage's +2
-//!   beats Sensei's +1), among those that would change something; ties go in this order:
-//!   the Table's cards in Table order (the characters in deck-list order, then the Main
-//!   cards as they were put down), then the cards in hand that have one (Events, Swamp
-//!   Gremlin), by name. An Event leaves the hand as it is used and goes to the Discard Pile.
+//!   beats Sensei's +1), among those that would change something; ties: the card the deck
+//!   list names first, then the first Table slot (GAMES.md). A person is offered them in
+//!   Table order, then the cards in hand that have one (Events, Swamp Gremlin) by name. An
+//!   Event leaves the hand as it is used and goes to the Discard Pile.
 //! - `turn_end`: the Mission Phase after the actions. Every card on the Table, in Table
 //!   order, Employs its ability (free and optional, so always used), then the Missions in
 //!   hand whose effects play are played, by name, each once a game, when their requirement
@@ -375,7 +375,7 @@ impl Sms {
                 (Ability::Keep, _) => "no ability would change something".into(),
                 (_, 1) => "the only ability that would change something".into(),
                 _ => format!(
-                    "it adds the most Power on the Table ({gain:+}; ties: the Table's first, then the hand's by name)"
+                    "it adds the most Power on the Table ({gain:+}; ties: the first in the deck list)"
                 ),
             },
             || crate::procedure::Procedure::zones(self, state),
@@ -411,7 +411,8 @@ impl Sms {
 
     /// The pilot's Leader Action among `ready` (GAMES.md, "Plan value, and the choices it
     /// settles"): the ability that adds the most Power on the Table, then leaves the most
-    /// Main cards on it, then the most cards in hand; ties the first of `ready`. Each is
+    /// Main cards on it, then the most cards in hand; ties the card the deck list names
+    /// first, then the first Table slot (each spends one Leader Action). Each is
     /// weighed by using it on a copy of the game. What a Leader ability adds is permanent
     /// (Upgrades, cards put down), so it counts at turn 5 too; which card an Upgrade goes
     /// to, or where a card is put down, adds the same Power wherever it goes. Returns the
@@ -423,6 +424,12 @@ impl Sms {
             _ => {}
         }
         let before = i64::from(self.table_power(state));
+        // Ties: the card the deck list names first, then the first Table slot.
+        let order = |a: Ability| match a {
+            Ability::Table(i) => (state.table[i].card, i),
+            Ability::Hand(card) => (card, usize::MAX),
+            Ability::Keep => (NONE, usize::MAX),
+        };
         let mut best: Option<((i64, u32, u32), Ability)> = None;
         for &ability in ready {
             let mut after = state.clone();
@@ -437,7 +444,9 @@ impl Sms {
                 after.deployed,
                 after.hand_len,
             );
-            if best.is_none_or(|(b, _)| value > b) {
+            let better =
+                best.is_none_or(|(b, a)| value > b || (value == b && order(ability) < order(a)));
+            if better {
                 best = Some((value, ability));
             }
         }

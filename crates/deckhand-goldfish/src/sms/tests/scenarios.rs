@@ -296,7 +296,8 @@ fn a_leader_action_goes_to_the_ability_that_adds_the_most_power() {
     assert_eq!(p.name(state.discard[0]), "Training Montage");
     assert_eq!(p.table_power(&state), 8);
 
-    // With one Hero, Training Montage adds +1 like Sensei: the tie goes to the Table's.
+    // With one Hero, Training Montage adds +1 like Sensei: the tie goes to the card the
+    // deck list names first (the characters come first).
     let (p, mut state) = with_effects_hand(
         Side::Hero,
         &["Dojo Dan", "Sensei Okonomi"],
