@@ -147,6 +147,8 @@ pub struct Sms {
     /// Per Attachment whose text names its holder ("Attach to a Doom Lab Villain"): per
     /// card of the deck, whether it may hold it (see [`holder_rule`]).
     holders: Vec<Option<Box<[bool]>>>,
+    /// Per card: what its Leader ability can do to the plan value.
+    ability_class: Vec<board::Class>,
 }
 
 /// A card on the Table with what is on it.
@@ -330,6 +332,7 @@ impl Sms {
         }));
         discard_order.extend(mains.iter().rev());
         let one_filters = board::one_filters(&fx, n);
+        let ability_class = board::ability_classes(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -361,6 +364,7 @@ impl Sms {
             take_rank,
             discard_order,
             dead,
+            ability_class,
             one_filters,
             holders,
             deck: cards,

@@ -383,17 +383,13 @@ impl Sms {
         self.use_ability(pick, state, rng, log)
     }
 
-    /// Without a log, when the Table holds the only Leader ability there is (no card in
-    /// hand has one) and resolving it checks whether it acts (`worth_paying`), it is used
-    /// without the look-ahead: the pilot's pick, found by firing. `None` otherwise.
+    /// Without a log, the pilot's pick found by firing, without the look-ahead, when the
+    /// Table holds the only Leader ability there besides the hand's that add no Power
+    /// ([`Class::Neutral`]), resolving it checks whether it acts (`worth_paying`), and it
+    /// wins whenever it acts: no card in hand has an ability, or it only Upgrades
+    /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
+    /// acted; `None` to weigh them all.
     fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
-        if self
-            .hand_abilities
-            .iter()
-            .any(|&c| state.hand[c as usize] > 0)
-        {
-            return None;
-        }
         let mut sources = (0..state.table.len())
             .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
         let i = sources.next()?;
@@ -401,12 +397,31 @@ impl Sms {
             return None;
         }
         let card = state.table[i].card;
+        let mut in_hand = self
+            .hand_abilities
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .peekable();
+        let alone = in_hand.peek().is_none();
+        if !alone
+            && (self.ability_class[card as usize] != Class::Upgrades
+                || in_hand.any(|&c| self.ability_class[c as usize] != Class::Neutral))
+        {
+            return None;
+        }
         let weighed = self
             .fx
             .of(card)
             .iter()
             .all(|e| e.trigger != Trigger::Activated || e.weighed());
-        weighed.then(|| self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0)
+        if !weighed {
+            return None;
+        }
+        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+        match done || alone {
+            true => Some(done),
+            false => None,
+        }
     }
 
     /// The pilot's Leader Action among `ready` (GAMES.md, "Plan value, and the choices it
@@ -610,6 +625,55 @@ struct SmsBoard<'a, L: Log> {
     chosen: u64,
     /// The effect's use was chosen already (a Leader Action): its "you may" is not asked.
     decided: bool,
+}
+
+/// What a card's Leader ability can do to the plan value, known before the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    /// Only `one [filter]` power gains: when it acts, it adds Power.
+    Upgrades,
+    /// No power change and nothing put on the Table: it adds no Power and no Main card.
+    Neutral,
+    /// Anything else (or no ability).
+    Other,
+}
+
+/// Each card's [`Class`], by its `activated` effects.
+pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
+    fn neutral(ops: &[Op]) -> bool {
+        ops.iter().all(|op| match op {
+            Op::Modify { stat, .. } => *stat != POWER,
+            Op::Move { to, .. } => *to != TABLE,
+            Op::Choose(options, _) => options.iter().all(|o| neutral(o)),
+            _ => true,
+        })
+    }
+    fn upgrades(ops: &[Op]) -> bool {
+        !ops.is_empty()
+            && ops.iter().all(|op| {
+                matches!(op, Op::Modify { stat, by: Amt::Fixed(n), target: Tgt::One(_), .. }
+                    if *stat == POWER && *n > 0)
+            })
+    }
+    (0..cards as u16)
+        .map(|card| {
+            let activated: Vec<&[Op]> = fx
+                .of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Activated)
+                .map(|e| e.steps())
+                .collect();
+            if activated.is_empty() {
+                Class::Other
+            } else if activated.iter().all(|ops| upgrades(ops)) {
+                Class::Upgrades
+            } else if activated.iter().all(|ops| neutral(ops)) {
+                Class::Neutral
+            } else {
+                Class::Other
+            }
+        })
+        .collect()
 }
 
 /// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
