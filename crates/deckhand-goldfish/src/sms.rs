@@ -18,7 +18,10 @@
 //!   or Super". A character's power counts its upgrades and attachments.
 //! - Attachments go to the characters first (deck-list order), then to the Allies (Supers
 //!   and Mooks included) in the order they were put down; Mooks hold no Vehicle. An
-//!   Attachment with no free slot of its kind is passed over.
+//!   Attachment whose text names its holder ("Attach to a Doom Lab Villain") goes only to
+//!   a card that meets it (GAMES.md, "Plan value, and the choices it settles"; read off
+//!   the text: see `holder_rule`). An Attachment with no free slot of its kind (on such a
+//!   holder) is passed over.
 //! - A Main card whose name is already on the Table (Mooks excepted) is never put down:
 //!   the Table Rule would remove the old one and gain nothing. Only a Villain deck puts
 //!   Mooks down.
@@ -36,6 +39,18 @@
 //!   draws up to 8, fewer when the deck runs low (an empty deck is no loss). With no Main
 //!   card to put down, no hand to fill and no character to upgrade, the action is passed.
 //!
+//! Every decision is a choice point (`choice.rs`), asked with every option the rules allow
+//! and played as picked: keep or mulligan the opening hand (`Mulligan`); each action
+//! (`Play`: each Main card in hand on each place it may go, an Attachment on each holder
+//! with a free slot of its kind, filling the hand, an Upgrade on each character, or
+//! passing); each Leader Action (`Activate`: each ability that would change something, or
+//! keeping it); each Mission in the Mission Phase (`Play`: the next, or none); and, in the
+//! effects (`sms/board.rs`), the card a `one [filter]` stat change goes to (`Target`), the
+//! card a move takes (`Target`), where it attaches (`Attach`) and the card discarded
+//! (`Discard`). Not offered: putting down a card whose name is on the Table (the Table
+//! Rule would remove the old one, and GAMES.md's pilot never does), and Upgrades on Allies
+//! or Supers (the Upgrade goes to a character, below).
+//!
 //! Card effects (GAMES.md, "Card effects in the goldfish") run through the shared
 //! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
 //! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
@@ -46,6 +61,7 @@
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
+use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
 use crate::effects::{self, Coverage, EffectsMode, Programs};
 use crate::error::GoldfishError;
@@ -128,6 +144,11 @@ pub struct Sms {
     /// The filters of the effects' `one [filter]` targets; `State::one_slots` keeps their
     /// Table slots.
     one_filters: Vec<u16>,
+    /// Per Attachment whose text names its holder ("Attach to a Doom Lab Villain"): per
+    /// card of the deck, whether it may hold it (see [`holder_rule`]).
+    holders: Vec<Option<Box<[bool]>>>,
+    /// Per card: what its Leader ability can do to the plan value.
+    ability_class: Vec<board::Class>,
 }
 
 /// A card on the Table with what is on it.
@@ -152,6 +173,7 @@ struct Slot {
 }
 
 /// One game in progress.
+#[derive(Clone)]
 pub struct State {
     library: Library,
     hand: Vec<u16>,
@@ -310,6 +332,22 @@ impl Sms {
         }));
         discard_order.extend(mains.iter().rev());
         let one_filters = board::one_filters(&fx, n);
+        let ability_class = board::ability_classes(&fx, n);
+        let holders = cards
+            .cards
+            .iter()
+            .zip(&features)
+            .map(|(card, f)| {
+                let (phrase, types) = holder_rule(card).filter(|_| f.kind.is_attachment())?;
+                Some(
+                    cards
+                        .cards
+                        .iter()
+                        .map(|h| holds(&phrase, types, h))
+                        .collect(),
+                )
+            })
+            .collect();
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -326,7 +364,9 @@ impl Sms {
             take_rank,
             discard_order,
             dead,
+            ability_class,
             one_filters,
+            holders,
             deck: cards,
         })
     }
@@ -392,27 +432,32 @@ impl Sms {
         if !kind.is_attachment() {
             return Some(NONE);
         }
-        let ship = self.f(card).ship;
-        state
-            .table
-            .iter()
-            .position(|slot| {
-                let caps = self.f(slot.card).caps;
-                match kind {
-                    Kind::Equipment => {
-                        (caps.equipment >= 1 && slot.equipment == NONE)
-                            || (caps.equipment >= 2 && slot.equipment2 == NONE)
-                    }
-                    // A holder with a Ship slot takes Ships there and non-Ships in its
-                    // Vehicle slot (a Ship and a non-Ship at the same time).
-                    _ if caps.ship >= 1 => match ship {
-                        true => slot.ship == NONE,
-                        false => caps.vehicle >= 1 && slot.vehicle == NONE,
-                    },
-                    _ => caps.vehicle >= 1 && slot.vehicle == NONE,
-                }
-            })
-            .map(|i| i as u16)
+        (0..state.table.len() as u16).find(|&i| self.fits(state, card, i))
+    }
+
+    /// Whether Attachment `card` fits a free slot of its kind on Table slot `i`, whose card
+    /// meets the holder its text names.
+    fn fits(&self, state: &State, card: u16, i: u16) -> bool {
+        let slot = &state.table[i as usize];
+        if let Some(holds) = &self.holders[card as usize] {
+            if !holds[slot.card as usize] {
+                return false;
+            }
+        }
+        let caps = self.f(slot.card).caps;
+        match self.f(card).kind {
+            Kind::Equipment => {
+                (caps.equipment >= 1 && slot.equipment == NONE)
+                    || (caps.equipment >= 2 && slot.equipment2 == NONE)
+            }
+            // A holder with a Ship slot takes Ships there and non-Ships in its Vehicle
+            // slot (a Ship and a non-Ship at the same time).
+            _ if caps.ship >= 1 => match self.f(card).ship {
+                true => slot.ship == NONE,
+                false => caps.vehicle >= 1 && slot.vehicle == NONE,
+            },
+            _ => caps.vehicle >= 1 && slot.vehicle == NONE,
+        }
     }
 
     /// A fresh game: the deck in printed order, the characters on the Table, nothing drawn.
@@ -478,7 +523,91 @@ impl Sms {
         placed
     }
 
-    /// One action, as the pilot chooses it.
+    /// The Table slots `card` may go on as an Attachment (every free slot of its kind), or
+    /// the Table itself (`NONE`) for an Ally, in Table order; empty when it cannot go down.
+    fn placements(&self, state: &State, card: u16) -> Vec<u16> {
+        let kind = self.f(card).kind;
+        if kind != Kind::Mook && state.named[self.deck.name_id[card as usize] as usize] {
+            return Vec::new();
+        }
+        if !kind.is_attachment() {
+            return vec![NONE];
+        }
+        (0..state.table.len() as u16)
+            .filter(|&i| self.fits(state, card, i))
+            .collect()
+    }
+
+    /// The slot of `slot`'s holder that Attachment `card` would take, in words.
+    fn role(&self, state: &State, card: u16, at: u16) -> &'static str {
+        let slot = &state.table[at as usize];
+        let caps = self.f(slot.card).caps;
+        match self.f(card).kind {
+            Kind::Equipment if slot.equipment == NONE => "no Equipment",
+            Kind::Equipment => "a second Equipment slot free",
+            _ if caps.ship >= 1 && self.f(card).ship => "its Ship slot free",
+            _ => "no Vehicle",
+        }
+    }
+
+    /// What an action does, as a person reads it.
+    fn step_label(&self, state: &State, step: Step) -> String {
+        match step {
+            Step::Put(card, NONE) => format!(
+                "Put {} on the Table (power {})",
+                self.name(card),
+                self.f(card).power
+            ),
+            Step::Put(card, at) => format!(
+                "Attach {} to {} (power {})",
+                self.name(card),
+                self.name(state.table[at as usize].card),
+                self.f(card).power
+            ),
+            Step::Fill => format!(
+                "Fill the hand: draw {}",
+                (HAND_SIZE - state.hand_len.min(HAND_SIZE)).min(state.library.len() as u32)
+            ),
+            Step::Upgrade(i) => {
+                let slot = &state.table[i as usize];
+                format!(
+                    "Upgrade {} to power {}",
+                    self.name(slot.card),
+                    self.slot_power(slot) + 1
+                )
+            }
+            Step::Pass => "Pass".to_owned(),
+        }
+    }
+
+    /// Every action the rules allow now: each Main card in hand on each place it may go
+    /// (GAMES.md's pilot never replaces a card whose name is on the Table, so that is not
+    /// offered), filling the hand when it holds fewer than 8 and the deck is not empty,
+    /// an Upgrade on each character, and passing.
+    fn steps(&self, state: &State) -> Vec<Step> {
+        let mut steps: Vec<Step> = Vec::new();
+        for &card in &self.mains {
+            if state.hand[card as usize] > 0 {
+                steps.extend(
+                    self.placements(state, card)
+                        .into_iter()
+                        .map(|at| Step::Put(card, at)),
+                );
+            }
+        }
+        if state.hand_len < HAND_SIZE && !state.library.is_empty() {
+            steps.push(Step::Fill);
+        }
+        for (i, s) in state.table.iter().enumerate() {
+            if s.upgradable {
+                steps.push(Step::Upgrade(i as u16));
+            }
+        }
+        steps.push(Step::Pass);
+        steps
+    }
+
+    /// One action: the pilot's, or the one picked in its stead.
     fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         let best = if state.stuck {
             None
@@ -489,69 +618,139 @@ impl Sms {
                 .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
         };
         state.stuck = best.is_none();
-        if let Some((card, at)) = best {
-            state.hand[card as usize] -= 1;
-            state.hand_len -= 1;
-            let power = self.f(card).power;
-            match self.put_down(state, card, at) {
-                None => log.decide(Action::Play, || {
-                    format!(
-                        "Put {} on the Table (power {power}): the Main card in hand with the most power",
-                        self.name(card)
-                    )
-                }),
-                Some((role, holder)) => log.decide(Action::Attach, || {
-                    format!(
-                        "Attach {} to {} (power {power}): the Main card in hand with the most power; {} is the first on the Table with {role}",
-                        self.name(card),
-                        self.name(holder),
-                        self.name(holder)
-                    )
-                }),
+        let can_fill = state.hand_len < HAND_SIZE && !state.library.is_empty();
+        let pilot = match best {
+            Some((card, at)) => Step::Put(card, at),
+            None if can_fill => Step::Fill,
+            None => {
+                // The characters are the first slots (they start on the Table; no effect
+                // puts one down); a plain loop, ties to the first: this runs for most
+                // actions of a game.
+                let mut weakest: Option<(u32, usize)> = None;
+                for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
+                    let power = self.slot_power(s);
+                    if s.upgradable && weakest.is_none_or(|(least, _)| power < least) {
+                        weakest = Some((power, i));
+                    }
+                }
+                match weakest {
+                    Some((_, i)) => Step::Upgrade(i as u16),
+                    None => Step::Pass,
+                }
             }
-            return;
-        }
-        if state.hand_len < HAND_SIZE && !state.library.is_empty() {
-            let drawn = self.fill_hand(state, rng, log);
-            log.decide(Action::Draw, || {
-                format!(
-                    "Fill the hand: draw {drawn} (no Main card in hand can be put on the Table)"
-                )
-            });
-            return;
-        }
-        // The characters are the first slots (they start on the Table; no effect puts one
-        // down); a plain loop, ties to the first: this runs for most actions of a game.
-        let mut weakest: Option<(u32, usize)> = None;
-        for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
-            let power = self.slot_power(s);
-            if s.upgradable && weakest.is_none_or(|(least, _)| power < least) {
-                weakest = Some((power, i));
-            }
-        }
-        let weakest = weakest.map(|(_, i)| i);
-        let Some(i) = weakest else {
-            log.decide(Action::Hold, || {
-                "Pass: nothing to put on the Table, no hand to fill and no character to upgrade"
-                    .to_owned()
-            });
-            return;
         };
-        self.upgrade(state, i, 1);
-        let (card, now) = (state.table[i].card, self.slot_power(&state.table[i]));
-        log.decide(Action::Play, || {
-            let why = if state.hand_len >= HAND_SIZE {
-                "the hand is full"
-            } else {
-                "the deck is empty"
-            };
-            format!(
-                "Upgrade {} to power {now}: no Main card in hand can be put on the Table, {why}, and {} is the character with the least power",
-                self.name(card),
-                self.name(card)
-            )
-        });
+        let step = log.pick(
+            ChoiceKind::Play,
+            pilot,
+            || self.steps(state),
+            |s| self.step_label(state, s),
+            || match pilot {
+                Step::Put(_, NONE) => "the Main card in hand with the most power".to_owned(),
+                Step::Put(card, at) => {
+                    let holder = self.name(state.table[at as usize].card);
+                    let named = match self.holders[card as usize] {
+                        Some(_) => " its text allows",
+                        None => "",
+                    };
+                    format!(
+                        "the Main card in hand with the most power; {holder} is the first on the Table{named} with {}",
+                        self.role(state, card, at)
+                    )
+                }
+                Step::Fill => "no Main card in hand can be put on the Table".to_owned(),
+                Step::Upgrade(i) => {
+                    let why = if state.hand_len >= HAND_SIZE {
+                        "the hand is full"
+                    } else {
+                        "the deck is empty"
+                    };
+                    format!(
+                        "no Main card in hand can be put on the Table, {why}, and {} is the character with the least power",
+                        self.name(state.table[i as usize].card)
+                    )
+                }
+                Step::Pass => {
+                    "nothing to put on the Table, no hand to fill and no character to upgrade"
+                        .to_owned()
+                }
+            },
+            || self.zones(state),
+        );
+        match step {
+            Step::Put(card, at) => {
+                state.hand[card as usize] -= 1;
+                state.hand_len -= 1;
+                self.put_down(state, card, at);
+            }
+            Step::Fill => {
+                self.fill_hand(state, rng, log);
+            }
+            Step::Upgrade(i) => self.upgrade(state, i as usize, 1),
+            Step::Pass => {}
+        }
     }
+}
+
+/// The holder an Attachment's text names, "Attach to a Doom Lab Villain.": the words that
+/// name a Keyword, Class or Name of the holder (folded, empty for any), and the card types
+/// that may hold it (empty for any: a character or an Ally). GAMES.md ("Plan value, and the
+/// choices it settles") asks for it as a filter in the card's data; the effects vocabulary
+/// has no step or requirement that names a holder, so the rule is read off the card's text
+/// here, the rulebook's way ("Attachments search for their keyword in the Attached to",
+/// a Keyword, Class or Name).
+fn holder_rule(card: &Card) -> Option<(String, &'static [&'static str])> {
+    let text = fold_name(card.text.as_deref()?);
+    let at = text.find("attach to a")?;
+    let rest = &text[at + "attach to a".len()..];
+    let rest = rest.strip_prefix("n ").or_else(|| rest.strip_prefix(' '))?;
+    let named = rest.split(['.', ',', ';']).next()?.trim();
+    let (phrase, last) = match named.rsplit_once(' ') {
+        Some((phrase, last)) => (phrase, last),
+        None => ("", named),
+    };
+    let types: &'static [&'static str] = match last {
+        "hero" | "heroes" => &["hero"],
+        "villain" | "villains" => &["villain"],
+        "leader" => &["leader"],
+        "character" | "characters" => &["hero", "villain", "leader"],
+        "ally" | "allies" => &["ally", "super", "mook"],
+        _ => return Some((named.to_owned(), &[])),
+    };
+    Some((phrase.to_owned(), types))
+}
+
+/// Whether `holder` meets a [`holder_rule`]: one of `types` (any when empty), with
+/// `phrase` as a Keyword, a Class or in its Name (any when empty).
+fn holds(phrase: &str, types: &[&str], holder: &Card) -> bool {
+    let kind = type_key(holder);
+    if !matches!(
+        kind.as_str(),
+        "hero" | "villain" | "leader" | "ally" | "super" | "mook"
+    ) {
+        return false;
+    }
+    if !types.is_empty() && !types.contains(&kind.as_str()) {
+        return false;
+    }
+    phrase.is_empty()
+        || holder
+            .keywords
+            .iter()
+            .chain(&holder.subtypes)
+            .any(|k| fold_name(k) == phrase)
+        || format!(" {} ", fold_name(&holder.name)).contains(&format!(" {phrase} "))
+}
+
+/// One action of a turn (see [`Sms::steps`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Put a Main card from the hand on the Table (`NONE`) or on a Table slot as an
+    /// Attachment.
+    Put(u16, u16),
+    Fill,
+    /// Upgrade the character on a Table slot.
+    Upgrade(u16),
+    Pass,
 }
 
 impl Procedure for Sms {
@@ -674,24 +873,28 @@ impl Procedure for Sms {
         });
         self.fill_hand(state, rng, log);
         let has_main = self.has_main(state);
-        let mulligan = self.mulligan.unwrap_or(!has_main);
+        let pilot = self.mulligan.unwrap_or(!has_main);
+        let mulligan = log.pick(
+            ChoiceKind::Mulligan,
+            pilot,
+            || vec![false, true],
+            |m| match m {
+                true => "Mulligan: shuffle the hand back and draw 8".to_owned(),
+                false => "Keep the opening hand".to_owned(),
+            },
+            || match (self.mulligan, has_main) {
+                (Some(_), _) => "asked for".into(),
+                (None, true) => "it holds a Main card".into(),
+                (None, false) => "the opening hand has no Main card".into(),
+            },
+            || self.zones(state),
+        );
         if mulligan {
             state.mulliganed = true;
-            log.decide(Action::Mulligan, || match (self.mulligan, has_main) {
-                (Some(true), _) => "Mulligan (asked for): shuffle the hand back and draw 8".into(),
-                _ => {
-                    "Mulligan: the opening hand has no Main card; shuffle it back and draw 8".into()
-                }
-            });
             state.hand.fill(0);
             state.hand_len = 0;
             state.library.reset(&self.library_order);
             self.fill_hand(state, rng, log);
-        } else {
-            log.decide(Action::Mulligan, || match (self.mulligan, has_main) {
-                (Some(false), _) => "Keep the opening hand (asked for)".into(),
-                _ => "Keep the opening hand: it holds a Main card".into(),
-            });
         }
         None
     }

@@ -5,11 +5,13 @@
 //! figures of GAMES.md's pilot stay as they were):
 //! - `activated` ("Leader:"): a Leader Action. The side gains one at the start of its turn
 //!   when it has none, and never holds more than one (rulebook, "Leader Actions"). It is
-//!   spent before the first action and again after the Mission Phase, on the first ability
-//!   that would change something (decided here: GAMES.md is silent), in this order: the
-//!   Table's cards in Table order (the characters in deck-list order, then the Main cards
-//!   as they were put down), then the cards in hand that have one (Events, Swamp Gremlin),
-//!   by name. An Event leaves the hand as it is used and goes to the Discard Pile.
+//!   spent before the first action and again after the Mission Phase, on the ability that
+//!   adds the most Power on the Table (GAMES.md, "Plan value, and the choices it settles":
+//!   then the most Main cards on it, then the most cards in hand; Training Montage's +2
+//!   beats Sensei's +1), among those that would change something; ties: the card the deck
+//!   list names first, then the first Table slot (GAMES.md). A person is offered them in
+//!   Table order, then the cards in hand that have one (Events, Swamp Gremlin) by name. An
+//!   Event leaves the hand as it is used and goes to the Discard Pile.
 //! - `turn_end`: the Mission Phase after the actions. Every card on the Table, in Table
 //!   order, Employs its ability (free and optional, so always used), then the Missions in
 //!   hand whose effects play are played, by name, each once a game, when their requirement
@@ -261,6 +263,34 @@ impl Sms {
         rng: &mut Rng,
         log: &mut L,
     ) -> u32 {
+        self.fire_with(card, trigger, slot, state, rng, log, false)
+    }
+
+    /// [`Self::fire`] for an ability whose use was chosen already (a Leader Action): its
+    /// "you may" is not asked again.
+    fn fire_decided<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> u32 {
+        self.fire_with(card, trigger, slot, state, rng, log, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fire_with<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        decided: bool,
+    ) -> u32 {
         if !self.fx.has(card, trigger) {
             return 0;
         }
@@ -271,6 +301,7 @@ impl Sms {
             log,
             slot,
             chosen: 0,
+            decided,
         };
         self.fx.fire(card, trigger, &mut board)
     }
@@ -292,6 +323,7 @@ impl Sms {
             log: &mut log,
             slot,
             chosen: 0,
+            decided: false,
         };
         self.fx.of(card).iter().any(|e| {
             e.trigger == trigger
@@ -316,32 +348,137 @@ impl Sms {
     }
 
     fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+        if !L::ENABLED {
+            if let Some(done) = self.lone_ability(state, rng, log) {
+                return done;
+            }
+        }
+        let ready = self.abilities_that_act(state);
+        let (pilot, gain) = self.best_ability(&ready, state, rng);
+        let pick = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || {
+                let mut options = ready.clone();
+                options.push(Ability::Keep);
+                options
+            },
+            |a| match a {
+                Ability::Table(i) => format!(
+                    "Leader Action: {}'s ability",
+                    self.name(state.table[i].card)
+                ),
+                Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
+                Ability::Keep => "Keep the Leader Action".to_owned(),
+            },
+            || match (pilot, ready.len()) {
+                (Ability::Keep, _) => "no ability would change something".into(),
+                (_, 1) => "the only ability that would change something".into(),
+                _ => format!(
+                    "it adds the most Power on the Table ({gain:+}; ties: the first in the deck list)"
+                ),
+            },
+            || crate::procedure::Procedure::zones(self, state),
+        );
+        self.use_ability(pick, state, rng, log)
+    }
+
+    /// Without a log, the pilot's pick found by firing, without the look-ahead, when the
+    /// Table holds the only Leader ability there besides the hand's that add no Power
+    /// ([`Class::Neutral`]), resolving it checks whether it acts (`worth_paying`), and it
+    /// wins whenever it acts: no card in hand has an ability, or it only Upgrades
+    /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
+    /// acted; `None` to weigh them all.
+    fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
+        let mut sources = (0..state.table.len())
+            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
+        let i = sources.next()?;
+        if sources.next().is_some() {
+            return None;
+        }
+        let card = state.table[i].card;
+        let mut in_hand = self
+            .hand_abilities
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .peekable();
+        let alone = in_hand.peek().is_none();
+        if !alone
+            && (self.ability_class[card as usize] != Class::Upgrades
+                || in_hand.any(|&c| self.ability_class[c as usize] != Class::Neutral))
+        {
+            return None;
+        }
+        let weighed = self
+            .fx
+            .of(card)
+            .iter()
+            .all(|e| e.trigger != Trigger::Activated || e.weighed());
+        if !weighed {
+            return None;
+        }
+        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+        match done || alone {
+            true => Some(done),
+            false => None,
+        }
+    }
+
+    /// The pilot's Leader Action among `ready` (GAMES.md, "Plan value, and the choices it
+    /// settles"): the ability that adds the most Power on the Table, then leaves the most
+    /// Main cards on it, then the most cards in hand; ties the card the deck list names
+    /// first, then the first Table slot (each spends one Leader Action). Each is
+    /// weighed by using it on a copy of the game. What a Leader ability adds is permanent
+    /// (Upgrades, cards put down), so it counts at turn 5 too; which card an Upgrade goes
+    /// to, or where a card is put down, adds the same Power wherever it goes. Returns the
+    /// pick and the Power it adds.
+    fn best_ability(&self, ready: &[Ability], state: &State, rng: &Rng) -> (Ability, i64) {
+        match ready {
+            [] => return (Ability::Keep, 0),
+            [only] => return (*only, 0),
+            _ => {}
+        }
+        let before = i64::from(self.table_power(state));
+        // Ties: the card the deck list names first, then the first Table slot.
+        let order = |a: Ability| match a {
+            Ability::Table(i) => (state.table[i].card, i),
+            Ability::Hand(card) => (card, usize::MAX),
+            Ability::Keep => (NONE, usize::MAX),
+        };
+        let mut best: Option<((i64, u32, u32), Ability)> = None;
+        for &ability in ready {
+            let mut after = state.clone();
+            self.use_ability(
+                ability,
+                &mut after,
+                &mut rng.clone(),
+                &mut crate::log::NoLog,
+            );
+            let value = (
+                i64::from(self.table_power(&after)) - before,
+                after.deployed,
+                after.hand_len,
+            );
+            let better =
+                best.is_none_or(|(b, a)| value > b || (value == b && order(ability) < order(a)));
+            if better {
+                best = Some((value, ability));
+            }
+        }
+        best.map_or((Ability::Keep, 0), |((gain, _, _), a)| (a, gain))
+    }
+
+    /// Every Leader ability that would change something now, in the pilot's order: the
+    /// Table's in Table order, then the hand's by name (an Event is weighed out of the hand,
+    /// as it is used).
+    fn abilities_that_act(&self, state: &mut State) -> Vec<Ability> {
+        let mut ready = Vec::new();
         for i in 0..state.table.len() {
             let card = state.table[i].card;
-            if !self.fx.has(card, Trigger::Activated) {
-                continue;
-            }
-            // Resolving an optional ability with a cost checks the same thing
-            // (`worth_paying`); then the look-ahead is only for the log's order.
-            let weighed = self
-                .fx
-                .of(card)
-                .iter()
-                .all(|e| e.trigger != Trigger::Activated || e.weighed());
-            if !L::ENABLED && weighed {
-                if self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0 {
-                    return true;
-                }
-                continue;
-            }
-            if self.would_act(card, Trigger::Activated, Some(i), state) {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Leader Action: {}'s ability, the first on the Table that would change something",
-                        self.name(card)
-                    )
-                });
-                return self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+            if self.fx.has(card, Trigger::Activated)
+                && self.would_act(card, Trigger::Activated, Some(i), state)
+            {
+                ready.push(Ability::Table(i));
             }
         }
         for &card in &self.hand_abilities {
@@ -352,30 +489,63 @@ impl Sms {
             if event {
                 self.take_from_hand(state, card);
             }
-            let acts = self.would_act(card, Trigger::Activated, None, state);
-            if acts {
-                log.decide(Action::Play, || {
-                    format!(
-                        "Leader Action: {} from the hand, the first card in hand (by name) whose ability would change something",
-                        self.name(card)
-                    )
-                });
+            if self.would_act(card, Trigger::Activated, None, state) {
+                ready.push(Ability::Hand(card));
             }
-            let done = acts && self.fire(card, Trigger::Activated, None, state, rng, log) > 0;
             if event {
-                match done {
-                    true => state.discard.push(card),
-                    false => self.return_to_hand(state, card),
-                }
-            }
-            if done {
-                return true;
+                self.return_to_hand(state, card);
             }
         }
-        false
+        ready
     }
 
-    /// The Mission Phase: Employ abilities of the Table, then the Missions in hand.
+    /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you
+    /// may" is not asked again); true when it changed something.
+    fn use_ability<L: Log>(
+        &self,
+        ability: Ability,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> bool {
+        match ability {
+            Ability::Table(i) => {
+                let card = state.table[i].card;
+                self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
+            }
+            Ability::Hand(card) => {
+                let event = type_is(self, card, "event");
+                if event {
+                    self.take_from_hand(state, card);
+                }
+                let done = self.fire_decided(card, Trigger::Activated, None, state, rng, log) > 0;
+                if event {
+                    match done {
+                        true => state.discard.push(card),
+                        false => self.return_to_hand(state, card),
+                    }
+                }
+                done
+            }
+            Ability::Keep => false,
+        }
+    }
+
+    /// Whether Mission `card` in hand can be played now: not played yet this game, and its
+    /// effects would change something (its requirement holds).
+    fn mission_ready(&self, state: &mut State, card: u16) -> bool {
+        let name = self.deck.name_id[card as usize] as usize;
+        if state.hand[card as usize] == 0 || state.missions_played[name] {
+            return false;
+        }
+        self.take_from_hand(state, card);
+        let acts = self.would_act(card, Trigger::Played, None, state);
+        self.return_to_hand(state, card);
+        acts
+    }
+
+    /// The Mission Phase: Employ abilities of the Table, then the Missions in hand, one at
+    /// a time (which next, or none).
     pub(super) fn mission_phase<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if self.fx.any(Trigger::TurnEnd) {
             for i in 0..state.table.len() {
@@ -385,25 +555,47 @@ impl Sms {
                 }
             }
         }
-        for &card in &self.missions {
-            let name = self.deck.name_id[card as usize] as usize;
-            if state.hand[card as usize] == 0 || state.missions_played[name] {
-                continue;
+        // The pilot plays them by name in one pass: the next is looked for after the last.
+        let mut from = 0;
+        loop {
+            let pilot = self.missions[from.min(self.missions.len())..]
+                .iter()
+                .copied()
+                .find(|&c| self.mission_ready(state, c))
+                .unwrap_or(NONE);
+            let mut options: Vec<u16> = Vec::new();
+            if L::ENABLED {
+                for &c in &self.missions {
+                    if self.mission_ready(state, c) {
+                        options.push(c);
+                    }
+                }
+                options.push(NONE);
             }
-            self.take_from_hand(state, card);
-            if !self.would_act(card, Trigger::Played, None, state) {
-                self.return_to_hand(state, card);
-                continue;
+            let pick = log.pick(
+                ChoiceKind::Play,
+                pilot,
+                || options,
+                |c| match c {
+                    NONE => "Play no Mission".to_owned(),
+                    c => format!("Play the Mission {}", self.name(c)),
+                },
+                || match pilot {
+                    NONE => "no other Mission in hand can be played now".to_owned(),
+                    _ => "its requirement holds (once a game)".to_owned(),
+                },
+                || crate::procedure::Procedure::zones(self, &*state),
+            );
+            if pick == NONE {
+                break;
             }
-            log.decide(Action::Play, || {
-                format!(
-                    "Play the Mission {}: its requirement holds (once a game)",
-                    self.name(card)
-                )
-            });
-            self.fire(card, Trigger::Played, None, state, rng, log);
+            let at = self.missions.iter().position(|&c| c == pick).unwrap_or(0);
+            from = from.max(at + 1);
+            let name = self.deck.name_id[pick as usize] as usize;
+            self.take_from_hand(state, pick);
+            self.fire(pick, Trigger::Played, None, state, rng, log);
             state.missions_played[name] = true;
-            state.discard.push(card);
+            state.discard.push(pick);
         }
     }
 
@@ -431,6 +623,65 @@ struct SmsBoard<'a, L: Log> {
     slot: Option<usize>,
     /// Table slots this effect's `one` targets already chose (a bit each).
     chosen: u64,
+    /// The effect's use was chosen already (a Leader Action): its "you may" is not asked.
+    decided: bool,
+}
+
+/// What a card's Leader ability can do to the plan value, known before the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    /// Only `one [filter]` power gains: when it acts, it adds Power.
+    Upgrades,
+    /// No power change and nothing put on the Table: it adds no Power and no Main card.
+    Neutral,
+    /// Anything else (or no ability).
+    Other,
+}
+
+/// Each card's [`Class`], by its `activated` effects.
+pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
+    fn neutral(ops: &[Op]) -> bool {
+        ops.iter().all(|op| match op {
+            Op::Modify { stat, .. } => *stat != POWER,
+            Op::Move { to, .. } => *to != TABLE,
+            Op::Choose(options, _) => options.iter().all(|o| neutral(o)),
+            _ => true,
+        })
+    }
+    fn upgrades(ops: &[Op]) -> bool {
+        !ops.is_empty()
+            && ops.iter().all(|op| {
+                matches!(op, Op::Modify { stat, by: Amt::Fixed(n), target: Tgt::One(_), .. }
+                    if *stat == POWER && *n > 0)
+            })
+    }
+    (0..cards as u16)
+        .map(|card| {
+            let activated: Vec<&[Op]> = fx
+                .of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Activated)
+                .map(|e| e.steps())
+                .collect();
+            if activated.is_empty() {
+                Class::Other
+            } else if activated.iter().all(|ops| upgrades(ops)) {
+                Class::Upgrades
+            } else if activated.iter().all(|ops| neutral(ops)) {
+                Class::Neutral
+            } else {
+                Class::Other
+            }
+        })
+        .collect()
+}
+
+/// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ability {
+    Table(usize),
+    Hand(u16),
+    Keep,
 }
 
 impl<L: Log> SmsBoard<'_, L> {
@@ -577,16 +828,102 @@ impl<L: Log> SmsBoard<'_, L> {
         best.map(|(_, i)| i)
     }
 
+    /// Which matching card a `one` stat change goes to: the pilot's `pilot` ([`Self::one`]),
+    /// or any other matching card this effect has not chosen yet.
+    fn pick_one(&mut self, pilot: usize, filter: Option<u16>, by: i64) -> usize {
+        let (p, state) = (self.p, &*self.state);
+        let set = filter.map(|f| p.fx.set(f));
+        let chosen = self.chosen;
+        self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                (0..state.table.len())
+                    .filter(|&i| {
+                        Self::keep(set, state.table[i].card) && (i >= 64 || chosen & (1 << i) == 0)
+                    })
+                    .collect()
+            },
+            |i| {
+                let slot = &state.table[i];
+                format!(
+                    "{by:+} power to {} (power {})",
+                    p.name(slot.card),
+                    p.slot_power(slot)
+                )
+            },
+            || "the matching card with the least power (ties: the first on the Table)".to_owned(),
+            || crate::procedure::Procedure::zones(p, state),
+        )
+    }
+
     fn attached(&self, slot: usize) -> [u16; 4] {
         let s = &self.state.table[slot];
         [s.equipment, s.equipment2, s.vehicle, s.ship]
     }
 
+    /// Which card a move takes from `from`: the pilot's `pilot` ([`Self::best`]) or any
+    /// other card there that the move may take.
+    fn pick_card(
+        &mut self,
+        pilot: u16,
+        from: Id,
+        set: Option<&CardSet>,
+        to_table: bool,
+        label: &str,
+    ) -> u16 {
+        let (p, state) = (self.p, &*self.state);
+        self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                let mut cards: Vec<u16> = match from {
+                    HAND => (0..state.hand.len() as u16)
+                        .filter(|&c| state.hand[c as usize] > 0)
+                        .collect(),
+                    DISCARD => state.discard.clone(),
+                    _ => state.library.remaining().to_vec(),
+                };
+                cards.retain(|&c| {
+                    Self::keep(set, c) && (!to_table || p.placement(state, c).is_some())
+                });
+                cards.sort_by_key(|&c| p.take_rank[c as usize]);
+                cards.dedup();
+                cards
+            },
+            |c| match to_table {
+                true => format!("{label}: put {} on the Table", p.name(c)),
+                false => format!("{label}: take {} into the hand", p.name(c)),
+            },
+            || "the card the pilot would play soonest (most power, then name)".to_owned(),
+            || crate::procedure::Procedure::zones(p, state),
+        )
+    }
+
     /// Puts `card`, already out of its zone, on the Table where the action rule would.
     fn put_down(&mut self, card: u16, label: &str) -> bool {
-        let Some(at) = self.p.placement(self.state, card) else {
+        let Some(pilot) = self.p.placement(self.state, card) else {
             return false;
         };
+        let (p, state) = (self.p, &*self.state);
+        let at = self.log.pick(
+            ChoiceKind::Attach,
+            pilot,
+            || p.placements(state, card),
+            |at| match at {
+                NONE => format!("{label}: put {} on the Table", p.name(card)),
+                at => format!(
+                    "{label}: attach {} to {}",
+                    p.name(card),
+                    p.name(state.table[at as usize].card)
+                ),
+            },
+            || {
+                "the first on the Table (that its text allows) with a free slot of its kind"
+                    .to_owned()
+            },
+            || crate::procedure::Procedure::zones(p, state),
+        );
         let placed = self.p.put_down(self.state, card, at);
         self.state.stuck = false;
         let p = self.p;
@@ -615,6 +952,9 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         options: &dyn Fn() -> Vec<String>,
         reason: &dyn Fn() -> String,
     ) -> usize {
+        if self.decided && kind == ChoiceKind::Optional {
+            return pilot;
+        }
         let (p, state) = (self.p, &*self.state);
         self.log.choose(
             kind,
@@ -674,7 +1014,10 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                 DECK => self.state.library.remaining().first().copied(),
                 _ => None,
             };
-            let Some(card) = card else { break };
+            let Some(mut card) = card else { break };
+            if from != DECK || search {
+                card = self.pick_card(card, from, set, to_table, label);
+            }
             match from {
                 HAND => p.take_from_hand(self.state, card),
                 DISCARD => {
@@ -743,7 +1086,24 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                 .iter()
                 .copied()
                 .find(|&c| self.state.hand[c as usize] > 0 && Self::keep(set, c));
-            let Some(card) = pick else { break };
+            let Some(pilot) = pick else { break };
+            let state = &*self.state;
+            let card = self.log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || {
+                    p.discard_order
+                        .iter()
+                        .copied()
+                        .filter(|&c| state.hand[c as usize] > 0 && Self::keep(set, c))
+                        .collect()
+                },
+                |c| format!("{label}: discard {}", p.name(c)),
+                || {
+                    "first a card the pilot never plays (by name), then an Event or a Mission, then the Main card with the least power".to_owned()
+                },
+                || crate::procedure::Procedure::zones(p, state),
+            );
             p.take_from_hand(self.state, card);
             self.state.discard.push(card);
             self.note(|| format!("{label}: discard {}", p.name(card)));
@@ -793,7 +1153,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         // over the Table.
         let one = match target {
             Tgt::One(f) => match self.one(f) {
-                Some(i) => Some(i),
+                Some(i) => Some(self.pick_one(i, f, by)),
                 None => return,
             },
             _ => None,

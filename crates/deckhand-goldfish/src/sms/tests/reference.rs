@@ -29,6 +29,53 @@ pub fn is_character(card: &Card) -> bool {
     matches!(type_of(card).as_str(), "hero" | "villain" | "leader")
 }
 
+/// GAMES.md ("Plan value, and the choices it settles"): an Attachment whose text names its
+/// holder ("Attach to a Doom Lab Villain.") goes only to a character or Ally that meets it:
+/// of that type (Hero, Villain, Leader, Character, Ally) when the name ends with one, with
+/// the rest of the name as one of its Keywords or Classes or in its Name.
+fn may_hold(attachment: &Card, holder: &Card) -> bool {
+    let text = attachment.text.clone().unwrap_or_default().to_lowercase();
+    let Some(start) = text.find("attach to a ") else {
+        return text.find("attach to an ").is_none_or(|at| {
+            let named = text[at + "attach to an ".len()..]
+                .split('.')
+                .next()
+                .unwrap();
+            meets(named.trim(), holder)
+        });
+    };
+    let named = text[start + "attach to a ".len()..]
+        .split('.')
+        .next()
+        .unwrap();
+    meets(named.trim(), holder)
+}
+
+fn meets(named: &str, holder: &Card) -> bool {
+    let words: Vec<&str> = named.split_whitespace().collect();
+    let kind = type_of(holder);
+    let (rest, of_type) = match words.last().copied() {
+        Some("villain") => (&words[..words.len() - 1], kind == "villain"),
+        Some("hero") => (&words[..words.len() - 1], kind == "hero"),
+        Some("leader") => (&words[..words.len() - 1], kind == "leader"),
+        Some("character") => (&words[..words.len() - 1], is_character(holder)),
+        Some("ally") => (
+            &words[..words.len() - 1],
+            matches!(kind.as_str(), "ally" | "super" | "mook"),
+        ),
+        _ => (&words[..], true),
+    };
+    let rest = rest.join(" ");
+    of_type
+        && (rest.is_empty()
+            || holder
+                .keywords
+                .iter()
+                .chain(&holder.subtypes)
+                .any(|k| k.to_lowercase() == rest)
+            || format!(" {} ", holder.name.to_lowercase()).contains(&format!(" {rest} ")))
+}
+
 /// A card on the Table and what is attached to it.
 struct OnTable<'a> {
     card: &'a Card,
@@ -122,6 +169,9 @@ pub fn play<'a>(
                 // the Table is kept in exactly that order.
                 let equipment = has_subtype(card, "equipment");
                 let holder = table.iter().position(|t| {
+                    if !may_hold(card, t.card) {
+                        return false;
+                    }
                     if equipment {
                         t.equipment.is_none()
                     } else {

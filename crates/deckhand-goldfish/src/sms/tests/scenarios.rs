@@ -180,7 +180,7 @@ fn every_smx_card_with_effects_has_a_scenario_and_plays() {
 /// The whole SMX set's coverage with every effect on: at least 95 % simulated or without a
 /// goldfish effect; what is left out is named, each with its reason.
 #[test]
-fn the_smx_set_is_stated_but_three_partial_cards() {
+fn the_smx_set_is_stated_but_two_partial_cards() {
     let set = testing::cards(G);
     let lines: Vec<(u32, &str)> = set.iter().map(|c| (1, c.name.as_str())).collect();
     let p = Sms::new(
@@ -192,7 +192,119 @@ fn the_smx_set_is_stated_but_three_partial_cards() {
     let c = &p.coverage;
     assert_eq!(
         testing::left_out(c, set.len()),
-        ["Doom Blimp", "Grandma Gigawatt", "Professor Pipwick"]
+        ["Grandma Gigawatt", "Professor Pipwick"]
     );
     assert!((c.simulated + c.no_effect) * 100 >= 95 * set.len() as u32);
+}
+
+/// Issue 32: an Attachment whose text names its holder ("Attach to a Doom Lab Villain")
+/// goes only to a character or Ally that meets it (GAMES.md, "Plan value, and the choices
+/// it settles"); with no such holder free it is passed over.
+#[test]
+fn an_attachment_goes_only_to_the_holder_its_text_names() {
+    let characters = ["Queen Quagmire", "Doctor Dismal"];
+    let (p, mut state) = with_effects_hand(Side::Villain, &characters, &["Doom Blimp"]);
+    p.act(&mut state, &mut Rng::for_game(1, 0), &mut NoLog);
+    assert_eq!(
+        render_table(&p, &state),
+        ["Queen Quagmire 3", "Doctor Dismal 6 [Doom Blimp]"],
+        "the Doom Lab Villain, not the first character with a free Vehicle slot"
+    );
+    // Doctor Dismal Unleashed is Doom Lab but a Super, not a Villain: the Blimp waits.
+    let (p, mut state) = with_effects_hand(
+        Side::Villain,
+        &["Queen Quagmire"],
+        &["Doom Blimp", "Doctor Dismal Unleashed"],
+    );
+    p.act(&mut state, &mut Rng::for_game(1, 0), &mut NoLog);
+    p.act(&mut state, &mut Rng::for_game(1, 0), &mut NoLog);
+    assert_eq!(
+        render_table(&p, &state),
+        ["Queen Quagmire 4", "Doctor Dismal Unleashed 7"],
+        "the Blimp passed over: the hand cannot be filled, so Queen Quagmire is upgraded"
+    );
+    assert_eq!(render_hand(&p, &state), ["Doom Blimp"]);
+    // "Attach to a Ninja": a Ninja, not the first character with a free Equipment slot.
+    let (p, mut state) = with_effects_hand(
+        Side::Hero,
+        &["Sparkplug Sally", "Dojo Dan"],
+        &["Nunchucks of the Nine Winds"],
+    );
+    p.act(&mut state, &mut Rng::for_game(1, 0), &mut NoLog);
+    assert_eq!(
+        render_table(&p, &state),
+        [
+            "Sparkplug Sally 2",
+            "Dojo Dan 4 [Nunchucks of the Nine Winds]"
+        ]
+    );
+}
+
+/// Issue 32: with its holder respected, the Doom Blimp is played as its text says, and the
+/// sample deck `doom-lab-gambit` is stated whole.
+#[test]
+fn the_doom_lab_gambit_is_simulated_whole() {
+    let deck = testing::sample_deck(G, testing::DOOM_LAB);
+    let p = Sms::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let c = &p.coverage;
+    assert_eq!(c.cards.len(), 19);
+    assert_eq!(p.not_simulated, Vec::<String>::new());
+    assert_eq!(c.simulated + c.no_effect, 19, "{:?}", c.cards);
+}
+
+/// A game with `characters` on the Table and `hand` in hand, an empty deck, every effect on.
+fn with_effects_hand(side: Side, characters: &[&str], hand: &[&str]) -> (Sms, State) {
+    let mut lines: Vec<(&str, u32, &str)> =
+        characters.iter().map(|&n| ("characters", 1, n)).collect();
+    lines.extend(hand.iter().map(|&n| ("main", 1, n)));
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let setup = Setup {
+        side: Some(side),
+        effects: EffectsMode::All,
+        ..Setup::default()
+    };
+    let p = Sms::new(&testing::game(G), &deck, setup).unwrap();
+    let mut state = p.new_state();
+    p.start(&mut state);
+    state.library = Library::new(&[]);
+    for name in hand {
+        let c = p.deck.cards.iter().position(|c| c.name == *name).unwrap();
+        state.hand[c] += 1;
+        state.hand_len += 1;
+    }
+    (p, state)
+}
+
+/// Issue 32: a Leader Action goes to the ability that adds the most Power (GAMES.md, "Plan
+/// value, and the choices it settles": Training Montage's +2 beats Sensei's +1), not to
+/// the first on the Table that would change something.
+#[test]
+fn a_leader_action_goes_to_the_ability_that_adds_the_most_power() {
+    let (p, mut state) = with_effects_hand(
+        Side::Hero,
+        &["Dojo Dan", "Sparkplug Sally", "Sensei Okonomi"],
+        &["Training Montage"],
+    );
+    state.leader_actions = 1;
+    p.leader_actions(&mut state, &mut Rng::for_game(1, 0), &mut NoLog, false);
+    assert_eq!(
+        render_table(&p, &state),
+        ["Dojo Dan 4", "Sparkplug Sally 3", "Sensei Okonomi 1"],
+        "Training Montage upgrades two Heroes; Sensei would upgrade one Ninja"
+    );
+    assert_eq!(render_hand(&p, &state), Vec::<String>::new());
+    assert_eq!(p.name(state.discard[0]), "Training Montage");
+    assert_eq!(p.table_power(&state), 8);
+
+    // With one Hero, Training Montage adds +1 like Sensei: the tie goes to the card the
+    // deck list names first (the characters come first).
+    let (p, mut state) = with_effects_hand(
+        Side::Hero,
+        &["Dojo Dan", "Sensei Okonomi"],
+        &["Training Montage"],
+    );
+    state.leader_actions = 1;
+    p.leader_actions(&mut state, &mut Rng::for_game(1, 0), &mut NoLog, false);
+    assert_eq!(render_table(&p, &state), ["Dojo Dan 3", "Sensei Okonomi 2"]);
+    assert_eq!(render_hand(&p, &state), ["Training Montage"]);
 }
