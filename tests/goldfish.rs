@@ -568,7 +568,14 @@ fn odds_work_for_every_game_as_its_definition_deals() {
             .map(|r| r["seen"].as_u64().unwrap())
             .collect();
         assert_eq!(seen[0], hand, "{deck}: {table}");
-        assert_eq!(seen[2], later.min(table["deck_size"].as_u64().unwrap()), "{deck}");
-        assert!(table["queries"][0]["matching"].as_u64().unwrap() > 0, "{deck}: {query} matches");
+        assert_eq!(
+            seen[2],
+            later.min(table["deck_size"].as_u64().unwrap()),
+            "{deck}"
+        );
+        assert!(
+            table["queries"][0]["matching"].as_u64().unwrap() > 0,
+            "{deck}: {query} matches"
+        );
     }
 }

@@ -55,7 +55,6 @@ pub use encoding::{utf8_text, NotUtf8};
 pub use error::{CoreError, Location, RowProblem, MAX_ROW_PROBLEMS};
 pub use format::{FormatDef, DEFAULT_FORMAT};
 pub use formula::{neutralise_formula, read_neutralised};
-pub use table::{PlayDef, MAX_DEAL, MAX_TABLE_ZONES};
 pub use game::{
     parse_hex_color, validate_die_faces, CardSize, CardTypeDef, EnemyPick, FrameBy, Game,
     GoldfishDef, KeywordDef, KeywordValue, PrintBack, PrintCorners, PrintDef, SectionDef, StatDef,
@@ -67,3 +66,4 @@ pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
 pub use name::{fold_name, line_breaker, line_breaker_words, one_line, same_folded, slug};
 pub use quote::{clip, escape_controls, QUOTED_CHARS};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};
+pub use table::{PlayDef, MAX_DEAL, MAX_TABLE_ZONES};

@@ -128,11 +128,41 @@ mod tests {
     #[test]
     fn bad_numbers_and_zones_are_refused_naming_the_field() {
         for (play, key) in [
-            (PlayDef { opening_hand: 61, ..PlayDef::default() }, "play.opening_hand"),
-            (PlayDef { draws_per_turn: 100, ..PlayDef::default() }, "play.draws_per_turn"),
-            (PlayDef { zones: vec!["Arena".into(), "arena".into()], ..PlayDef::default() }, "play.zones[1]"),
-            (PlayDef { zones: vec!["Hand".into()], ..PlayDef::default() }, "play.zones[0]"),
-            (PlayDef { zones: vec![" ".into()], ..PlayDef::default() }, "play.zones[0]"),
+            (
+                PlayDef {
+                    opening_hand: 61,
+                    ..PlayDef::default()
+                },
+                "play.opening_hand",
+            ),
+            (
+                PlayDef {
+                    draws_per_turn: 100,
+                    ..PlayDef::default()
+                },
+                "play.draws_per_turn",
+            ),
+            (
+                PlayDef {
+                    zones: vec!["Arena".into(), "arena".into()],
+                    ..PlayDef::default()
+                },
+                "play.zones[1]",
+            ),
+            (
+                PlayDef {
+                    zones: vec!["Hand".into()],
+                    ..PlayDef::default()
+                },
+                "play.zones[0]",
+            ),
+            (
+                PlayDef {
+                    zones: vec![" ".into()],
+                    ..PlayDef::default()
+                },
+                "play.zones[0]",
+            ),
         ] {
             assert_eq!(play.validate().unwrap_err().0, key);
         }

@@ -23,9 +23,9 @@ use std::collections::BTreeMap;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
-    supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage,
-    Difference, EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective,
-    OddsRow, Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState,
+    supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
+    EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow,
+    Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState,
     SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
     MAX_GAMES, PR_DBG_POLICIES,
 };
