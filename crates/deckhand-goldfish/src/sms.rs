@@ -675,6 +675,7 @@ impl Sms {
                 }
             },
             || self.zones(state),
+            rng,
         );
         match step {
             Step::Put(card, at) => {
@@ -888,6 +889,7 @@ impl Procedure for Sms {
                 (None, false) => "the opening hand has no Main card".into(),
             },
             || self.zones(state),
+            rng,
         );
         if mulligan {
             state.mulliganed = true;

@@ -379,6 +379,7 @@ impl Sms {
                 ),
             },
             || crate::procedure::Procedure::zones(self, state),
+            rng,
         );
         self.use_ability(pick, state, rng, log)
     }
@@ -585,6 +586,7 @@ impl Sms {
                     _ => "its requirement holds (once a game)".to_owned(),
                 },
                 || crate::procedure::Procedure::zones(self, &*state),
+                rng,
             );
             if pick == NONE {
                 break;
@@ -854,6 +856,7 @@ impl<L: Log> SmsBoard<'_, L> {
             },
             || "the matching card with the least power (ties: the first on the Table)".to_owned(),
             || crate::procedure::Procedure::zones(p, state),
+            self.rng,
         )
     }
 
@@ -897,6 +900,7 @@ impl<L: Log> SmsBoard<'_, L> {
             },
             || "the card the pilot would play soonest (most power, then name)".to_owned(),
             || crate::procedure::Procedure::zones(p, state),
+            self.rng,
         )
     }
 
@@ -923,6 +927,7 @@ impl<L: Log> SmsBoard<'_, L> {
                     .to_owned()
             },
             || crate::procedure::Procedure::zones(p, state),
+            self.rng,
         );
         let placed = self.p.put_down(self.state, card, at);
         self.state.stuck = false;
@@ -1103,6 +1108,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                     "first a card the pilot never plays (by name), then an Event or a Mission, then the Main card with the least power".to_owned()
                 },
                 || crate::procedure::Procedure::zones(p, state),
+                self.rng,
             );
             p.take_from_hand(self.state, card);
             self.state.discard.push(card);
