@@ -1,12 +1,15 @@
 //! `deckhand play`: a game played by hand. The seed is replayed with the picks given and
 //! the game stops at the next decision, its options numbered; pass them back with
 //! `--pick` (one per decision, in order) to go on. A script, a test or a person at a shell
-//! plays a whole game this way.
+//! plays a whole game this way. `--from-here N` and `--compare N` add the pilot's estimate
+//! of how the game ends from the pending decision, and of each of its options.
 
 use std::io::{self, Write};
 
 use clap::Args;
-use deckhand::goldfish::{random_seed, Outcome as End, PlayOptions, PlayState, StepOptions};
+use deckhand::goldfish::{
+    random_seed, Better, FromHere, Measure, Outcome as End, PlayOptions, PlayState, StepOptions,
+};
 use deckhand::{Deckhand, Side};
 
 use super::goldfish::{load, zone_text};
@@ -32,8 +35,15 @@ pub struct PlayArgs {
     #[arg(long = "pick", value_name = "K")]
     picks: Vec<u32>,
     /// Let the pilot play every decision after your picks, to the end of the game
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["from_here", "compare"])]
     pilot_rest: bool,
+    /// Estimate how the game ends from the pending decision: N games played on by the
+    /// pilot, the cards you have not seen dealt anew, beside the deck's own N games
+    #[arg(long, value_name = "N")]
+    from_here: Option<u32>,
+    /// Play each option of the pending decision on the same N deals and mark the best
+    #[arg(long, value_name = "N")]
+    compare: Option<u32>,
     /// Heroes of the Grid: an enemy deck to fight, `Name` or `Name:FIGURES` (repeatable)
     #[arg(long, value_name = "NAME[:N]")]
     enemies: Vec<String>,
@@ -80,10 +90,107 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
         pilot_rest: args.pilot_rest,
     };
     let state = playable.play(&options)?;
+    let estimate = match (args.compare, args.from_here) {
+        (Some(n), _) if state.decision.is_some() => Some(playable.from_here(&options, n, true)?),
+        (None, Some(n)) if state.decision.is_some() => {
+            Some(playable.from_here(&options, n, false)?)
+        }
+        _ => None,
+    };
     if args.json {
-        return print_json(out, &state);
+        #[derive(serde::Serialize)]
+        struct WithEstimate<'a> {
+            #[serde(flatten)]
+            state: &'a PlayState,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            from_here: Option<&'a FromHere>,
+        }
+        return print_json(
+            out,
+            &WithEstimate {
+                state: &state,
+                from_here: estimate.as_ref(),
+            },
+        );
     }
-    Ok(play_text(&label, &state, out)?)
+    play_text(&label, &state, out)?;
+    if let Some(estimate) = &estimate {
+        estimate_text(estimate, out)?;
+    }
+    Ok(())
+}
+
+/// A value of the objective, its interval and what the interval rests on.
+fn value_text(measure: &Measure) -> String {
+    match (measure.value, measure.ci95) {
+        (Some(v), Some([lo, hi])) => format!("{v:.2} ({lo:.2}–{hi:.2})"),
+        (Some(v), None) => format!("{v:.2}"),
+        _ => "— (no game counted)".to_owned(),
+    }
+}
+
+fn estimate_text(estimate: &FromHere, out: &mut impl Write) -> io::Result<()> {
+    let objective = &estimate.objective.label;
+    writeln!(
+        out,
+        "\nFrom here: {} games played on by the pilot, the cards you have not seen dealt anew",
+        estimate.continuations
+    )?;
+    writeln!(out, "  {objective}: {}", value_text(&estimate.here))?;
+    writeln!(
+        out,
+        "  Chance of a win: {:.1} %",
+        100.0 * estimate.win_chance
+    )?;
+    writeln!(
+        out,
+        "  The deck from the start: {}",
+        value_text(&estimate.deck)
+    )?;
+    if let (Some(here), Some(deck)) = (estimate.here.value, estimate.deck.value) {
+        let better = match estimate.objective.better {
+            Better::Lower => here < deck,
+            Better::Higher => here > deck,
+        };
+        writeln!(
+            out,
+            "  This position is {} than the deck's average game ({:+.2})",
+            if better { "better" } else { "worse" },
+            here - deck
+        )?;
+    }
+    if estimate.options.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nWhich option is best: each played on the same {} deals ({objective})",
+        estimate.continuations
+    )?;
+    for option in &estimate.options {
+        let mut notes = Vec::new();
+        if option.best {
+            notes.push("best".to_owned());
+        }
+        if let Some(d) = &option.versus_best {
+            notes.push(format!(
+                "{:+.2} ({:+.2} to {:+.2}) against the best",
+                d.difference, d.ci95[0], d.ci95[1]
+            ));
+        }
+        if option.pilot {
+            notes.push("the pilot's pick".to_owned());
+        }
+        writeln!(
+            out,
+            "  {:>2}  {}: {}  {}",
+            option.index,
+            option.label,
+            value_text(&option.value),
+            notes.join("; ")
+        )?;
+    }
+    Ok(())
 }
 
 fn play_text(label: &str, state: &PlayState, out: &mut impl Write) -> io::Result<()> {

@@ -24,10 +24,10 @@ use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
 use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
     supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
-    EffectsMode, EnemyGroup, Figure, FigureKind, GameLog, GoldfishError, Objective, OddsRow,
-    Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState,
-    SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY,
-    MAX_GAMES, PR_DBG_POLICIES,
+    EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, Measure,
+    Objective, OddsRow, OptionValue, Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption,
+    PlayOptions, PlayState, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
+    DEFAULT_POLICY, MAX_CONTINUATIONS, MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 
@@ -108,6 +108,29 @@ impl Playable {
             &self.game,
             &self.deck_for(options.step.side),
             &options,
+        )?)
+    }
+
+    /// How the game played so far is likely to end from its pending decision, the pilot
+    /// playing on `continuations` times with the unseen cards dealt anew; with `compare`,
+    /// each option of the decision played on the same deals.
+    pub fn from_here(
+        &self,
+        options: &PlayOptions,
+        continuations: u32,
+        compare: bool,
+    ) -> Result<FromHere> {
+        let step = self.with_default_enemies(&options.step, |o| &mut o.enemies);
+        let options = PlayOptions {
+            step: step.into_owned(),
+            ..options.clone()
+        };
+        Ok(deckhand_goldfish::from_here(
+            &self.game,
+            &self.deck_for(options.step.side),
+            &options,
+            continuations,
+            compare,
         )?)
     }
 
