@@ -42,10 +42,12 @@
 //! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
 //! (`effects/`, this procedure's side in `pr_acg/board.rs`), mapped onto its moments as
 //! `tests/fixtures/effects/pr-acg.md` says:
-//! - `when summoned`: the plan is chosen and both costs are paid first (GAMES.md pays
-//!   cost(S) + cost(Z) in one step from the hand), then S enters the battle area and its
-//!   effects resolve, then Z goes on top and its effects resolve ("a card is played once
-//!   the cost has been paid");
+//! - `when summoned` (GAMES.md, "Plan value"): in the Summon step S's cost is paid (the
+//!   pilot keeping the Zord of its plan), S enters the battle area and its effects resolve
+//!   ("a card is played once the cost has been paid"); then the Extra summon step chooses Z
+//!   again from the hand as they left it, pays its cost, puts it on top, and its effects
+//!   resolve. Without effects this is GAMES.md's one payment of cost(S) + cost(Z), card for
+//!   card;
 //! - `when battling`: in the battle step, before damage, S's then Z's; then the `while in
 //!   play` effects of the training area's cards (in the order they arrived), which apply to
 //!   the battling cards;
@@ -58,14 +60,28 @@
 //!   (`card_rule`);
 //! - the plan still ranks printed damage (GAMES.md's "the turn's damage is damage(Z) … else
 //!   damage(S)"); effects do not change which plan the pilot picks;
-//! - the training area holds what effects put there; costs are still paid from the hand
-//!   only (GAMES.md), so it never pays a cost.
+//! - the training area holds what effects put there; the pilot pays costs from the hand
+//!   only (GAMES.md), though the rules let a person pay from the training area too.
+//!
+//! Choice points (issue 32), each a `Log::pick` with every option the rules allow:
+//! - Summon: which Ranger, Villain or Support in hand to summon (any whose cost the rest of
+//!   the hand and the training area can pay), or none;
+//! - Discard: each card paying a cost, one at a time (which card next, from the hand or the
+//!   training area), rather than every set of cards at once;
+//! - Summon (the Extra summon step): which Zord or Megazord to put on top, or none;
+//! - in effects (`board.rs`): which card an effect discards or moves from the hand, takes
+//!   from the training or discard area, or finds in a search; the interpreter's own
+//!   choices (a `choose`, an optional effect) through `Board::ask`.
+//!
+//! No mulligan, and no attack choice: against a goldfish with no card out the battle is
+//! Case 1 and GAMES.md deals the damage twice, with nothing to decide.
 //!
 //! With `--effects keywords` no card effect runs (every keyword of the game has no goldfish
 //! effect) and every figure is the one GAMES.md's procedure alone gives.
 
 use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, Step, Trigger};
 
+use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
 use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
 use crate::error::GoldfishError;
@@ -430,9 +446,26 @@ impl PrAcg {
         }
     }
 
-    /// The paid plan from its summon to settlement: effects, the battle's damage (twice the
-    /// top card's, with its changes), the battle area discarded. Returns the end of the game
-    /// if it came, and the cards removed from the opponent's deck.
+    /// The pilot's Zord or Megazord to put on a summon dealing `base` (its damage with its
+    /// changes), from `hand` with at most `budget` cards to pay: the one with the most damage
+    /// it can pay for (ties: the lower cost, then the name), when that beats the summon alone
+    /// (GAMES.md's order of plans with S fixed: an equal damage goes to the lower total
+    /// cost, no Zord).
+    #[inline]
+    fn choose_extra(&self, hand: &[u16], budget: Option<u32>, base: i64) -> Option<u16> {
+        let budget = budget?;
+        self.extras_by_damage
+            .iter()
+            .copied()
+            .filter(|&z| hand[z as usize] > 0)
+            .find(|&z| u32::from(self.f(z).cost) <= budget)
+            .filter(|&z| i64::from(self.f(z).damage) > base)
+    }
+
+    /// The paid plan from its summon to settlement, as the card table plays it: S's `when
+    /// summoned`, Z on top and its `when summoned`, then the battle step. Returns the end of
+    /// the game if it came, and the cards removed from the opponent's deck.
+    #[cfg(test)]
     fn summon_and_battle<L: Log>(
         &self,
         state: &mut State,
@@ -440,21 +473,71 @@ impl PrAcg {
         plan: Plan,
         log: &mut L,
     ) -> (Option<Outcome>, u32) {
-        state.removed = 0;
-        state.battle = [plan.summon, NONE];
-        state.damage_bonus = [0; 2];
-        if let Some(end) = self.effects_before_damage(state, rng, plan, log) {
+        if let Some(end) = self.summoned(state, rng, plan.summon, log) {
             return (Some(end), state.removed);
         }
-        let top = usize::from(plan.extra != NONE);
-        let printed = self.plan_damage(plan);
+        if plan.extra != NONE {
+            if let Some(end) = self.extra_summoned(state, rng, plan.extra, log) {
+                return (Some(end), state.removed);
+            }
+        }
+        self.battle(state, rng, log)
+    }
+
+    /// The paid summon `summon` enters the battle area and its `when summoned` effects
+    /// resolve (the Summon step). `Some` when an effect ended the game.
+    #[inline]
+    fn summoned<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        summon: u16,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        state.removed = 0;
+        state.battle = [summon, NONE];
+        state.damage_bonus = [0; 2];
+        self.fire(summon, Trigger::Summoned, Some(0), state, rng, log);
+        state.ended
+    }
+
+    /// The paid Zord `extra` goes on top and its `when summoned` effects resolve (the Extra
+    /// summon step). `Some` when an effect ended the game.
+    #[inline]
+    fn extra_summoned<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        extra: u16,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        state.battle[1] = extra;
+        self.fire(extra, Trigger::Summoned, Some(1), state, rng, log);
+        state.ended
+    }
+
+    /// The battle step: `when battling` effects, the damage (twice the top card's, with its
+    /// changes), the battle area discarded. Returns the end of the game if it came, and the
+    /// cards removed from the opponent's deck this turn (effects' too).
+    fn battle<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> (Option<Outcome>, u32) {
+        if let Some(end) = self.battle_effects(state, rng, log) {
+            return (Some(end), state.removed);
+        }
+        let [summon, extra] = state.battle;
+        let top = usize::from(extra != NONE);
+        let printed = u32::from(self.f(state.battle[top]).damage);
         let bonus = state.damage_bonus[top];
         let dealt = (i64::from(printed) + bonus).max(0) as u32;
         let removed = (2 * dealt).min(state.opponent_deck);
         state.opponent_deck -= removed;
-        state.discard.push(plan.summon);
-        if plan.extra != NONE {
-            state.discard.push(plan.extra);
+        state.discard.push(summon);
+        if extra != NONE {
+            state.discard.push(extra);
         }
         state.battle = [NONE; 2];
         let left = state.opponent_deck;
@@ -501,22 +584,15 @@ impl PrAcg {
         }
     }
 
-    /// From the paid summon to the battle's damage: S's `when summoned`, Z on top and its
-    /// `when summoned`, then `when battling` of both and the training area's `while in
-    /// play`. `Some` when an effect ended the game.
+    /// The battle step's effects before damage: `when battling` of S then Z, then the
+    /// training area's `while in play`. `Some` when an effect ended the game.
     #[inline]
-    fn effects_before_damage<L: Log>(
+    fn battle_effects<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,
-        plan: Plan,
         log: &mut L,
     ) -> Option<Outcome> {
-        self.fire(plan.summon, Trigger::Summoned, Some(0), state, rng, log);
-        if plan.extra != NONE {
-            state.battle[1] = plan.extra;
-            self.fire(plan.extra, Trigger::Summoned, Some(1), state, rng, log);
-        }
         if self.fx.any(Trigger::Battles) {
             for slot in 0..2 {
                 let card = state.battle[slot];
@@ -608,33 +684,189 @@ impl PrAcg {
         }
     }
 
-    /// Discards `cost` cards from hand, lowest damage first (ties by name).
-    fn pay<L: Log>(&self, state: &mut State, cost: u32, log: &mut L) {
-        let mut left = cost;
-        let first_paid = state.discard.len();
-        for &card in &self.pay_order {
-            if left == 0 {
-                break;
+    /// Pays `cost` for `card`, one card at a time, each a choice (the unit decision: which
+    /// card next, rather than every set of `cost` cards). The rules let a cost be paid from
+    /// the hand and the training area; the pilot pays from the hand, lowest damage first
+    /// (ties by name), keeping one `keep` (the Zord it means to put on top) while it can.
+    fn pay<L: Log>(&self, state: &mut State, card: u16, cost: u32, keep: u16, log: &mut L) {
+        // Every card before `cursor` in the pay order is gone from the hand (`keep` aside):
+        // a pick only ever removes cards, so the pilot's scan never goes back.
+        let mut cursor = 0;
+        // The first unit paid without a choice (one card left to choose from: every later
+        // one is forced too), and where its card went in the discard area.
+        let mut forced: Option<(u32, usize)> = None;
+        for paid in 0..cost {
+            let kept = |c: u16| u16::from(c == keep);
+            let next = self.pay_order[cursor..]
+                .iter()
+                .position(|&c| state.hand[c as usize] > kept(c));
+            let pilot = match next {
+                Some(i) => {
+                    cursor += i;
+                    (false, self.pay_order[cursor])
+                }
+                None if keep != NONE && state.hand[keep as usize] > 0 => (false, keep),
+                None => match self.pay_order.iter().find(|c| state.training.contains(c)) {
+                    Some(&c) => (true, c),
+                    // Nothing left to pay with: never, for a summon the options allowed.
+                    None => break,
+                },
+            };
+            if L::ENABLED && forced.is_none() && self.pay_options(state).len() < 2 {
+                forced = Some((paid, state.discard.len()));
             }
-            let n = u32::from(state.hand[card as usize]).min(left);
-            for _ in 0..n {
-                state.discard.push(card);
+            let pick = log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || self.pay_options(state),
+                |(training, c)| {
+                    let from = if training {
+                        "the training area"
+                    } else {
+                        "hand"
+                    };
+                    format!("Discard {} from {from}", self.name(c))
+                },
+                || {
+                    let mut why = format!(
+                        "card {} of {cost} paying for {}: the lowest damage in hand first (ties by name)",
+                        paid + 1,
+                        self.name(card)
+                    );
+                    if keep != NONE {
+                        why += &format!(", keeping {} for the extra summon", self.name(keep));
+                    }
+                    why
+                },
+                || self.zones(state),
+            );
+            match pick {
+                (false, c) => {
+                    state.hand[c as usize] -= 1;
+                    state.hand_len -= 1;
+                }
+                (true, c) => {
+                    if let Some(i) = state.training.iter().rposition(|&t| t == c) {
+                        state.training.remove(i);
+                    }
+                }
             }
-            state.hand[card as usize] -= n as u16;
-            state.hand_len -= n;
-            left -= n;
+            state.discard.push(pick.1);
         }
-        if cost > 0 {
+        if let Some((k, at)) = forced {
             log.decide(Action::Pay, || {
-                let paid: Vec<&str> = state.discard[first_paid..]
+                let paid: Vec<&str> = state.discard[at..]
                     .iter()
                     .map(|&c| self.name(c))
                     .collect();
-                format!(
-                    "Pay {cost}: discard {} (lowest damage first)",
-                    paid.join(", ")
-                )
+                let paid = paid.join(", ");
+                let name = self.name(card);
+                if k == 0 {
+                    format!("Pay {cost} for {name}: discard {paid} (lowest damage first)")
+                } else {
+                    format!(
+                        "Pay the last {} for {name}: discard {paid} (the only card left to pay with)",
+                        cost - k
+                    )
+                }
             });
+        }
+    }
+
+    /// Every card that can pay one more point of a cost: each card in hand, then each card
+    /// in the training area (`true`), in the pay order.
+    fn pay_options(&self, state: &State) -> Vec<(bool, u16)> {
+        let hand = self
+            .pay_order
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .map(|&c| (false, c));
+        let training = self
+            .pay_order
+            .iter()
+            .filter(|c| state.training.contains(c))
+            .map(|&c| (true, c));
+        hand.chain(training).collect()
+    }
+
+    /// Cards that can pay a cost besides the card being played: the rest of the hand and
+    /// the training area.
+    fn payable(&self, state: &State) -> u32 {
+        (state.hand_len + state.training.len() as u32).saturating_sub(1)
+    }
+
+    /// The Summon step's options: each Ranger, Villain or Support in hand whose cost the
+    /// rest of the hand and the training area can pay (by damage, then cost, then name), or
+    /// none.
+    fn summon_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .summons_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// The Extra summon step's options: each Zord or Megazord in hand whose cost can be
+    /// paid, or none.
+    fn extra_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .extras_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// A card with its cost and damage, for a label.
+    fn card_label(&self, card: u16) -> String {
+        let f = self.f(card);
+        format!("{} (cost {}, damage {})", self.name(card), f.cost, f.damage)
+    }
+
+    /// Why the pilot summons as `plan` says, from a hand of `hand_len`.
+    fn summon_reason(&self, plan: Option<Plan>, hand_len: u32) -> String {
+        let Some(plan) = plan else {
+            return format!(
+                "no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay",
+                hand_len.saturating_sub(1)
+            );
+        };
+        let mut text = format!(
+            "the most damage a hand of {hand_len} can pay for ({})",
+            self.plan_damage(plan)
+        );
+        if plan.extra != NONE {
+            text += &format!(
+                " is {} on top of it in the extra summon step",
+                self.card_label(plan.extra)
+            );
+        }
+        text += &format!(", at the lowest total cost ({})", self.plan_cost(plan));
+        text
+    }
+
+    /// Why the pilot puts `extra` (or nothing) on `summon`, which deals `base`.
+    fn extra_reason(&self, state: &State, summon: u16, base: i64, extra: Option<u16>) -> String {
+        let hand = state.hand_len;
+        match extra {
+            Some(z) => format!(
+                "it deals {}, more than {} alone ({base}), and the other {} card(s) in hand pay its cost",
+                self.f(z).damage,
+                self.name(summon),
+                hand.saturating_sub(1)
+            ),
+            None => format!(
+                "no Zord or Megazord in hand deals more than {} alone ({base}) at a cost the other {} card(s) in hand can pay",
+                self.name(summon),
+                hand.saturating_sub(1)
+            ),
         }
     }
 }
@@ -760,35 +992,71 @@ impl Procedure for PrAcg {
         }
         let t = turn as usize;
         figures.reached[t] += 1;
-        let Some(plan) = self.choose_plan(&state.hand, state.hand_len) else {
-            let size = state.hand_len;
-            log.decide(Action::Hold, || {
-                format!("No summon: no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay", size.saturating_sub(1))
-            });
+        // The Summon step: S, or none.
+        let plan = self.choose_plan(&state.hand, state.hand_len);
+        let hand_len = state.hand_len;
+        let summon = log.pick(
+            ChoiceKind::Summon,
+            plan.map(|p| p.summon),
+            || self.summon_options(state),
+            |option| match option {
+                Some(s) => format!("Summon {}", self.card_label(s)),
+                None => "Summon nothing".to_owned(),
+            },
+            || self.summon_reason(plan, hand_len),
+            || self.zones(state),
+        );
+        let Some(summon) = summon else {
+            if L::ENABLED && self.summon_options(state).len() == 1 {
+                let reason = self.summon_reason(None, hand_len);
+                log.decide(Action::Hold, || format!("No summon: {reason}"));
+            }
             return None;
         };
         figures.summoned[t] += 1;
-        let hand_before = state.hand_len;
-        self.take(state, plan.summon);
-        if plan.extra != NONE {
-            self.take(state, plan.extra);
+        self.take(state, summon);
+        let cost = u32::from(self.f(summon).cost);
+        // The Zord the pilot means to put on top, kept while paying S's cost.
+        let keep = match plan {
+            Some(p) if p.summon == summon => p.extra,
+            _ => self
+                .choose_extra(
+                    &state.hand,
+                    state.hand_len.checked_sub(cost + 1),
+                    i64::from(self.f(summon).damage),
+                )
+                .unwrap_or(NONE),
+        };
+        self.pay(state, summon, cost, keep, log);
+        // GAMES.md: S's `when summoned` effects resolve in the Summon step, before the Extra
+        // summon step chooses Z again from the hand as they left it.
+        if let Some(end) = self.summoned(state, rng, summon, log) {
+            figures.damage[t] += u64::from(state.removed);
+            return Some(end);
         }
-        log.decide(Action::Play, || {
-            let s = self.f(plan.summon);
-            let mut text = format!("Summon {} (cost {}, damage {})", self.name(plan.summon), s.cost, s.damage);
-            if plan.extra != NONE {
-                let z = self.f(plan.extra);
-                text += &format!(", then {} on top (cost {}, damage {})", self.name(plan.extra), z.cost, z.damage);
+        // The Extra summon step: Z on top of S, or none.
+        let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
+        let pilot = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
+        let extra = log.pick(
+            ChoiceKind::Summon,
+            pilot,
+            || self.extra_options(state),
+            |option| match option {
+                Some(z) => format!("Put {} on top", self.card_label(z)),
+                None => "Put nothing on top".to_owned(),
+            },
+            || self.extra_reason(state, summon, base, pilot),
+            || self.zones(state),
+        );
+        if let Some(extra) = extra {
+            self.take(state, extra);
+            self.pay(state, extra, u32::from(self.f(extra).cost), NONE, log);
+            if let Some(end) = self.extra_summoned(state, rng, extra, log) {
+                figures.damage[t] += u64::from(state.removed);
+                return Some(end);
             }
-            text += &format!(
-                ": the most damage a hand of {hand_before} can pay for ({}), at the lowest total cost ({})",
-                self.plan_damage(plan),
-                self.plan_cost(plan)
-            );
-            text
-        });
-        self.pay(state, self.plan_cost(plan), log);
-        let (end, removed) = self.summon_and_battle(state, rng, plan, log);
+        }
+        let (end, removed) = self.battle(state, rng, log);
         figures.damage[t] += u64::from(removed);
         end
     }

@@ -11,6 +11,7 @@ use crate::procedure::play_game;
 use crate::simulate::game_rng;
 use crate::testing;
 
+mod choices;
 mod reference;
 mod scenarios;
 
@@ -297,7 +298,8 @@ fn a_turn_is_logged_in_a_players_words() {
         vec![
             "The opponent draws 2 (18 left in its deck)",
             "Summon Onyx Shadow Ranger (cost 2, damage 3): the most damage a hand of 4 can pay for (3), at the lowest total cost (2)",
-            "Pay 2: discard Training Simulator, Training Simulator (lowest damage first)",
+            "Discard Training Simulator from hand: card 1 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
+            "Discard Training Simulator from hand: card 2 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
             "Battle: the opponent has no card in its battle area, so the damage (3) is dealt twice: 6 card(s) off its deck (12 left); settlement discards the battle area",
         ]
     );
