@@ -58,8 +58,15 @@
 //!   winner or loser. A card whose own effects all wait for a battle's result or only
 //!   change power (which decides a Showdown alone) has no goldfish effect, and says why
 //!   (`card_rule`);
-//! - the plan still ranks printed damage (GAMES.md's "the turn's damage is damage(Z) … else
-//!   damage(S)"); effects do not change which plan the pilot picks;
+//! - the plan (GAMES.md, "Plan value"): with keyword effects only, GAMES.md's printed order
+//!   of plans, exactly; with every effect on, the plan whose turn ends with the best plan
+//!   value (cards removed from the opponent's deck this turn, then cards left in hand; a
+//!   win first, a loss last), ties in GAMES.md's order. Where an effect can act this turn,
+//!   each summon's turn is played out on a copy of the board (its Extra summon step ranked
+//!   the same way), unknown draws sampled from a stream of its own, never the game's; where
+//!   none can, each plan's value is its printed damage and costs. So Silver Wing Ranger's
+//!   +1 counts, Halvard Reyes's draws that pay for a Zord count, and a kill that keeps more
+//!   cards beats one with more damage;
 //! - the training area holds what effects put there; the pilot pays costs from the hand
 //!   only (GAMES.md), though the rules let a person pay from the training area too.
 //!
@@ -223,11 +230,16 @@ pub struct PrAcg {
     fx: Programs,
     /// `--effects all`: the training area is part of the board.
     effects_on: bool,
+    /// Effects can change what a plan's turn ends with (a `when summoned`, `when battling`
+    /// or `while in play` effect in the deck, with every effect on): the pilot plays each
+    /// plan out to rank it by its plan value, not by printed damage.
+    measures: bool,
     not_simulated: Vec<String>,
     coverage: Coverage,
 }
 
-/// One game in progress.
+/// One game in progress (cloned to play a plan out before choosing it).
+#[derive(Clone)]
 pub struct State {
     library: Library,
     /// Known cards on top of the deck (the last on top), drawn before the shuffled rest.
@@ -308,6 +320,25 @@ struct Plan {
     extra: u16,
 }
 
+/// GAMES.md's plan value of a turn, compared field by field: how it ends (a win 2, on 1, a
+/// loss 0), the cards it removed from the opponent's deck, the cards left in hand.
+type Value = (u8, u32, u32);
+
+fn value(end: Option<Outcome>, removed: u32, hand: u32) -> Value {
+    let end = match end {
+        Some(Outcome::Win) => 2,
+        None => 1,
+        Some(_) => 0,
+    };
+    (end, removed, hand)
+}
+
+/// The seed of the sample a plan is played out with: drawn from the game's stream without
+/// advancing it, mixed so that it says nothing of the game's own next draws.
+fn sample_seed(rng: &Rng) -> u64 {
+    rng.clone().next_u64() ^ 0x9E37_79B9_7F4A_7C15
+}
+
 impl PrAcg {
     pub(crate) fn new(
         game: &Game,
@@ -356,6 +387,10 @@ impl PrAcg {
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
         let (fx, coverage) = effects::build(game, &deck.cards, setup.effects, &PLAYS);
         let not_simulated = coverage.left_out();
+        let measures = setup.effects == EffectsMode::All
+            && [Trigger::Summoned, Trigger::Battles, Trigger::Static]
+                .iter()
+                .any(|&t| fx.any(t));
         Ok(PrAcg {
             deck,
             features,
@@ -365,6 +400,7 @@ impl PrAcg {
             pay_order,
             fx,
             effects_on: setup.effects == EffectsMode::All,
+            measures,
             not_simulated,
             coverage,
         })
@@ -444,6 +480,222 @@ impl PrAcg {
             }),
             (a, b) => a.or(b),
         }
+    }
+
+    /// The pilot's plan for the turn: the printed one (GAMES.md's procedure), or, where
+    /// effects can change what a turn ends with, the plan whose turn, played out by the
+    /// pilot, ends with the best plan value (GAMES.md, "Plan value": cards removed from the
+    /// opponent's deck this turn, then cards left in hand; a win first, a loss last), ties in
+    /// GAMES.md's order of plans. Each plan is played on a copy of the board, its unknown
+    /// draws sampled from a stream of its own (every plan sees the same one), never the
+    /// game's: the pilot knows what its deck holds, not its order. The plan's Zord is the one
+    /// its summon keeps while paying; the Extra summon step chooses again.
+    /// Returns the plan, and where it was measured its value with the Zord its turn was
+    /// played out with (`NONE` for none).
+    fn pilot_plan(&self, state: &State, rng: &Rng) -> (Option<Plan>, Option<(Value, u16)>) {
+        let printed = self.choose_plan(&state.hand, state.hand_len);
+        if !self.measures || printed.is_none() {
+            return (printed, None);
+        }
+        let held = |c: &&u16| state.hand[**c as usize] > 0;
+        let acts = self.static_in_training(state)
+            || self
+                .summons_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c))
+            || self
+                .extras_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c));
+        if !acts {
+            return self.printed_best_plan(state);
+        }
+        let seed = sample_seed(rng);
+        let mut best: Option<((Value, u16), Plan)> = None;
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= state.hand_len {
+                continue;
+            }
+            let keep = self.choose_extra(
+                &state.hand,
+                state.hand_len.checked_sub(cost + 2),
+                i64::from(self.f(summon).damage),
+            );
+            let plan = Plan {
+                summon,
+                extra: keep.unwrap_or(NONE),
+            };
+            let (value, played) = self.play_out(state, plan, seed);
+            let better = match best {
+                None => true,
+                Some(((v, _), b)) => {
+                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
+                }
+            };
+            if better {
+                best = Some(((value, played), plan));
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some(value)),
+            None => (printed, None),
+        }
+    }
+
+    /// The pilot's Zord or Megazord for the Extra summon step on `summon`, from the hand as
+    /// it stands: by printed damage (GAMES.md), or, where effects count, the option (none
+    /// first, then by damage, cost and name) whose rest of the turn ends with the best plan
+    /// value.
+    fn pilot_extra(&self, state: &State, summon: u16, seed: u64) -> (Option<u16>, Option<Value>) {
+        let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
+        let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
+        if !self.measures {
+            return (printed, None);
+        }
+        let acts = self.static_in_training(state)
+            || self.fx.has(summon, Trigger::Battles)
+            || self
+                .extras_by_damage
+                .iter()
+                .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
+        if !acts {
+            // Nothing fires: each option's value is its printed damage and its cost.
+            let mut best = (self.printed_value(state, base.max(0) as u32, 0), None);
+            for &z in &self.extras_by_damage {
+                let cost = u32::from(self.f(z).cost);
+                if state.hand[z as usize] == 0 || cost >= state.hand_len {
+                    continue;
+                }
+                let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
+                if value > best.0 {
+                    best = (value, Some(z));
+                }
+            }
+            return (best.1, Some(best.0));
+        }
+        let mut best = (self.extra_value(state, None, seed), None);
+        for &z in &self.extras_by_damage {
+            if state.hand[z as usize] == 0 || u32::from(self.f(z).cost) >= state.hand_len {
+                continue;
+            }
+            let value = self.extra_value(state, Some(z), seed);
+            if value > best.0 {
+                best = (value, Some(z));
+            }
+        }
+        (best.1, Some(best.0))
+    }
+
+    /// Whether `card` has an effect that can act in this turn's summon or battle.
+    fn acts(&self, card: u16) -> bool {
+        self.fx.has(card, Trigger::Summoned) || self.fx.has(card, Trigger::Battles)
+    }
+
+    /// Whether a card of the training area has a `while in play` effect (it applies to the
+    /// battling cards).
+    fn static_in_training(&self, state: &State) -> bool {
+        self.fx.any(Trigger::Static)
+            && state
+                .training
+                .iter()
+                .any(|&c| self.fx.has(c, Trigger::Static))
+    }
+
+    /// The plan value of a turn no effect acts in, from `state`: `damage` dealt twice, and
+    /// `played` cards leaving the hand (the cards played and their costs).
+    fn printed_value(&self, state: &State, damage: u32, played: u32) -> Value {
+        let removed = (2 * damage).min(state.opponent_deck);
+        let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+        value(end, removed, state.hand_len.saturating_sub(played))
+    }
+
+    /// The best plan by plan value when no effect can act this turn: every plan's value is
+    /// its printed damage and its costs, ties in GAMES.md's order of plans.
+    fn printed_best_plan(&self, state: &State) -> (Option<Plan>, Option<(Value, u16)>) {
+        let h = state.hand_len;
+        let mut best: Option<(Value, Plan)> = None;
+        let mut consider = |plan: Plan, value: Value| {
+            let better = match best {
+                None => true,
+                Some((v, b)) => value > v || (value == v && self.plan_key(plan) < self.plan_key(b)),
+            };
+            if better {
+                best = Some((value, plan));
+            }
+        };
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= h {
+                continue;
+            }
+            let solo = Plan {
+                summon,
+                extra: NONE,
+            };
+            consider(
+                solo,
+                self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
+            );
+            for &extra in &self.extras_by_damage {
+                let z = self.f(extra);
+                if state.hand[extra as usize] == 0 || cost + u32::from(z.cost) + 2 > h {
+                    continue;
+                }
+                let plan = Plan { summon, extra };
+                consider(
+                    plan,
+                    self.printed_value(state, u32::from(z.damage), 2 + cost + u32::from(z.cost)),
+                );
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some((value, plan.extra))),
+            None => (None, None),
+        }
+    }
+
+    /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
+    /// copy of `state` (with `plan.summon` still in hand).
+    fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
+        let mut state = state.clone();
+        let mut rng = Rng::from_seed(seed);
+        let log = &mut crate::log::NoLog;
+        let summon = plan.summon;
+        self.take(&mut state, summon);
+        self.pay(
+            &mut state,
+            summon,
+            u32::from(self.f(summon).cost),
+            plan.extra,
+            log,
+        );
+        if let Some(end) = self.summoned(&mut state, &mut rng, summon, log) {
+            return (value(Some(end), state.removed, state.hand_len), NONE);
+        }
+        let (extra, _) = self.pilot_extra(&state, summon, seed ^ 1);
+        (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
+    }
+
+    /// The plan value of the turn from the Extra summon step on, `extra` put on top (or
+    /// none), on a copy of `state`.
+    fn extra_value(&self, state: &State, extra: Option<u16>, seed: u64) -> Value {
+        self.rest_of_turn(state.clone(), Rng::from_seed(seed), extra)
+    }
+
+    fn rest_of_turn(&self, mut state: State, mut rng: Rng, extra: Option<u16>) -> Value {
+        let log = &mut crate::log::NoLog;
+        if let Some(z) = extra {
+            self.take(&mut state, z);
+            self.pay(&mut state, z, u32::from(self.f(z).cost), NONE, log);
+            if let Some(end) = self.extra_summoned(&mut state, &mut rng, z, log) {
+                return value(Some(end), state.removed, state.hand_len);
+            }
+        }
+        let (end, removed) = self.battle(&mut state, &mut rng, log);
+        value(end, removed, state.hand_len)
     }
 
     /// The pilot's Zord or Megazord to put on a summon dealing `base` (its damage with its
@@ -831,13 +1083,28 @@ impl PrAcg {
     }
 
     /// Why the pilot summons as `plan` says, from a hand of `hand_len`.
-    fn summon_reason(&self, plan: Option<Plan>, hand_len: u32) -> String {
+    fn summon_reason(
+        &self,
+        plan: Option<Plan>,
+        value: Option<(Value, u16)>,
+        hand_len: u32,
+    ) -> String {
         let Some(plan) = plan else {
             return format!(
                 "no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay",
                 hand_len.saturating_sub(1)
             );
         };
+        if let Some(((_, removed, left), zord)) = value {
+            let zord = if zord == NONE {
+                String::new()
+            } else {
+                format!(" (with {} on top)", self.name(zord))
+            };
+            return format!(
+                "played out with its effects{zord}, the best turn a hand of {hand_len} can pay for: {removed} card(s) off the opponent's deck, {left} left in hand"
+            );
+        }
         let mut text = format!(
             "the most damage a hand of {hand_len} can pay for ({})",
             self.plan_damage(plan)
@@ -853,8 +1120,25 @@ impl PrAcg {
     }
 
     /// Why the pilot puts `extra` (or nothing) on `summon`, which deals `base`.
-    fn extra_reason(&self, state: &State, summon: u16, base: i64, extra: Option<u16>) -> String {
+    fn extra_reason(
+        &self,
+        state: &State,
+        summon: u16,
+        base: i64,
+        extra: Option<u16>,
+        value: Option<Value>,
+    ) -> String {
         let hand = state.hand_len;
+        if let Some((_, removed, left)) = value {
+            let what = if extra.is_some() {
+                "the best rest of the turn"
+            } else {
+                "no Zord or Megazord the hand can pay for makes the turn better"
+            };
+            return format!(
+                "played out with its effects, {what}: {removed} card(s) off the opponent's deck, {left} left in hand"
+            );
+        }
         match extra {
             Some(z) => format!(
                 "it deals {}, more than {} alone ({base}), and the other {} card(s) in hand pay its cost",
@@ -993,7 +1277,7 @@ impl Procedure for PrAcg {
         let t = turn as usize;
         figures.reached[t] += 1;
         // The Summon step: S, or none.
-        let plan = self.choose_plan(&state.hand, state.hand_len);
+        let (plan, planned) = self.pilot_plan(state, rng);
         let hand_len = state.hand_len;
         let summon = log.pick(
             ChoiceKind::Summon,
@@ -1003,12 +1287,12 @@ impl Procedure for PrAcg {
                 Some(s) => format!("Summon {}", self.card_label(s)),
                 None => "Summon nothing".to_owned(),
             },
-            || self.summon_reason(plan, hand_len),
+            || self.summon_reason(plan, planned, hand_len),
             || self.zones(state),
         );
         let Some(summon) = summon else {
             if L::ENABLED && self.summon_options(state).len() == 1 {
-                let reason = self.summon_reason(None, hand_len);
+                let reason = self.summon_reason(None, None, hand_len);
                 log.decide(Action::Hold, || format!("No summon: {reason}"));
             }
             return None;
@@ -1036,7 +1320,7 @@ impl Procedure for PrAcg {
         }
         // The Extra summon step: Z on top of S, or none.
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
-        let pilot = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
+        let (pilot, measured) = self.pilot_extra(state, summon, sample_seed(rng));
         let extra = log.pick(
             ChoiceKind::Summon,
             pilot,
@@ -1045,7 +1329,7 @@ impl Procedure for PrAcg {
                 Some(z) => format!("Put {} on top", self.card_label(z)),
                 None => "Put nothing on top".to_owned(),
             },
-            || self.extra_reason(state, summon, base, pilot),
+            || self.extra_reason(state, summon, base, pilot, measured),
             || self.zones(state),
         );
         if let Some(extra) = extra {

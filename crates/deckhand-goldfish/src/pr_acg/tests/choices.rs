@@ -269,3 +269,51 @@ fn whole_games_answered_off_the_pilots_line_play_every_pick() {
         }
     }
 }
+
+/// GAMES.md, "Plan value": the plan is ranked by the cards the turn removes, then the cards
+/// left in hand, as the turn ends with the plan's effects. Silver Wing Ranger (cost 2,
+/// damage 3, +1 with no card across) removes 8; Onyx Shadow Ranger, first by name at the
+/// same printed 3 and cost 2, removes 6.
+#[test]
+fn the_plan_counts_the_damage_an_effect_adds() {
+    const SILVER: &str = "Silver Wing Ranger";
+    let (p, mut state) = with_effects(&[ONYX, SILVER], &[FODDER; 3], 20);
+    let mut log = Recorder::default();
+    play_turn(&p, &mut state, &mut log);
+    let context = format!("{:#?}", log.decisions);
+    assert_eq!(
+        names(&p, &state.discard),
+        [FODDER, FODDER, SILVER],
+        "{context}"
+    );
+    assert_eq!(render_hand(&p, &state), [ONYX], "{context}");
+    assert_eq!(state.opponent_deck, 20 - 2 - 8, "{context}");
+}
+
+/// A hand of 4 cannot pay for Halvard Reyes and Tide Orca Zord together; but Halvard
+/// (damage 1) draws two, keeps one, and the hand then pays for the Zord on top: 6 removed,
+/// over Crimson Comet Ranger's printed 2 (4 removed).
+#[test]
+fn the_plan_counts_the_cards_an_effect_draws_to_pay_for_a_zord() {
+    let (p, mut state) = with_effects(
+        &[HALVARD, ORCA],
+        &[FODDER, FODDER, FODDER, FODDER, CRIMSON],
+        20,
+    );
+    // The turn draws Crimson Comet Ranger and a Training Simulator: a hand of 4.
+    let crimson = p.deck.cards.iter().position(|c| c.name == CRIMSON).unwrap() as u16;
+    assert!(state.library.take(crimson));
+    state.top.push(crimson);
+    let mut log = Recorder::default();
+    play_turn(&p, &mut state, &mut log);
+    let context = format!("{:#?}", log.decisions);
+    assert_eq!(state.battle, [NONE; 2]);
+    assert!(
+        state.discard.ends_with(&[
+            p.deck.cards.iter().position(|c| c.name == HALVARD).unwrap() as u16,
+            p.deck.cards.iter().position(|c| c.name == ORCA).unwrap() as u16,
+        ]),
+        "{context}"
+    );
+    assert_eq!(state.opponent_deck, 20 - 2 - 6, "{context}");
+}
