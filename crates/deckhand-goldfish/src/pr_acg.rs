@@ -42,10 +42,12 @@
 //! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
 //! (`effects/`, this procedure's side in `pr_acg/board.rs`), mapped onto its moments as
 //! `tests/fixtures/effects/pr-acg.md` says:
-//! - `when summoned`: the plan is chosen and both costs are paid first (GAMES.md pays
-//!   cost(S) + cost(Z) in one step from the hand), then S enters the battle area and its
-//!   effects resolve, then Z goes on top and its effects resolve ("a card is played once
-//!   the cost has been paid");
+//! - `when summoned` (GAMES.md, "Plan value"): in the Summon step S's cost is paid (the
+//!   pilot keeping the Zord of its plan), S enters the battle area and its effects resolve
+//!   ("a card is played once the cost has been paid"); then the Extra summon step chooses Z
+//!   again from the hand as they left it, pays its cost, puts it on top, and its effects
+//!   resolve. Without effects this is GAMES.md's one payment of cost(S) + cost(Z), card for
+//!   card;
 //! - `when battling`: in the battle step, before damage, S's then Z's; then the `while in
 //!   play` effects of the training area's cards (in the order they arrived), which apply to
 //!   the battling cards;
@@ -56,16 +58,37 @@
 //!   winner or loser. A card whose own effects all wait for a battle's result or only
 //!   change power (which decides a Showdown alone) has no goldfish effect, and says why
 //!   (`card_rule`);
-//! - the plan still ranks printed damage (GAMES.md's "the turn's damage is damage(Z) … else
-//!   damage(S)"); effects do not change which plan the pilot picks;
-//! - the training area holds what effects put there; costs are still paid from the hand
-//!   only (GAMES.md), so it never pays a cost.
+//! - the plan (GAMES.md, "Plan value"): with keyword effects only, GAMES.md's printed order
+//!   of plans, exactly; with every effect on, the plan whose turn ends with the best plan
+//!   value (cards removed from the opponent's deck this turn, then cards left in hand; a
+//!   win first, a loss last), ties in GAMES.md's order. Where an effect can act this turn,
+//!   each summon's turn is played out on a copy of the board (its Extra summon step ranked
+//!   the same way), unknown draws sampled from a stream of its own, never the game's; where
+//!   none can, each plan's value is its printed damage and costs. So Silver Wing Ranger's
+//!   +1 counts, Halvard Reyes's draws that pay for a Zord count, and a kill that keeps more
+//!   cards beats one with more damage;
+//! - the training area holds what effects put there; the pilot pays costs from the hand
+//!   only (GAMES.md), though the rules let a person pay from the training area too.
+//!
+//! Choice points (issue 32), each a `Log::pick` with every option the rules allow:
+//! - Summon: which Ranger, Villain or Support in hand to summon (any whose cost the rest of
+//!   the hand and the training area can pay), or none;
+//! - Discard: each card paying a cost, one at a time (which card next, from the hand or the
+//!   training area), rather than every set of cards at once;
+//! - Summon (the Extra summon step): which Zord or Megazord to put on top, or none;
+//! - in effects (`board.rs`): which card an effect discards or moves from the hand, takes
+//!   from the training or discard area, or finds in a search; the interpreter's own
+//!   choices (a `choose`, an optional effect) through `Board::ask`.
+//!
+//! No mulligan, and no attack choice: against a goldfish with no card out the battle is
+//! Case 1 and GAMES.md deals the damage twice, with nothing to decide.
 //!
 //! With `--effects keywords` no card effect runs (every keyword of the game has no goldfish
 //! effect) and every figure is the one GAMES.md's procedure alone gives.
 
 use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, Step, Trigger};
 
+use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
 use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
 use crate::error::GoldfishError;
@@ -207,11 +230,16 @@ pub struct PrAcg {
     fx: Programs,
     /// `--effects all`: the training area is part of the board.
     effects_on: bool,
+    /// Effects can change what a plan's turn ends with (a `when summoned`, `when battling`
+    /// or `while in play` effect in the deck, with every effect on): the pilot plays each
+    /// plan out to rank it by its plan value, not by printed damage.
+    measures: bool,
     not_simulated: Vec<String>,
     coverage: Coverage,
 }
 
-/// One game in progress.
+/// One game in progress (cloned to play a plan out before choosing it).
+#[derive(Clone)]
 pub struct State {
     library: Library,
     /// Known cards on top of the deck (the last on top), drawn before the shuffled rest.
@@ -292,6 +320,25 @@ struct Plan {
     extra: u16,
 }
 
+/// GAMES.md's plan value of a turn, compared field by field: how it ends (a win 2, on 1, a
+/// loss 0), the cards it removed from the opponent's deck, the cards left in hand.
+type Value = (u8, u32, u32);
+
+fn value(end: Option<Outcome>, removed: u32, hand: u32) -> Value {
+    let end = match end {
+        Some(Outcome::Win) => 2,
+        None => 1,
+        Some(_) => 0,
+    };
+    (end, removed, hand)
+}
+
+/// The seed of the sample a plan is played out with: drawn from the game's stream without
+/// advancing it, mixed so that it says nothing of the game's own next draws.
+fn sample_seed(rng: &Rng) -> u64 {
+    rng.clone().next_u64() ^ 0x9E37_79B9_7F4A_7C15
+}
+
 impl PrAcg {
     pub(crate) fn new(
         game: &Game,
@@ -340,6 +387,10 @@ impl PrAcg {
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
         let (fx, coverage) = effects::build(game, &deck.cards, setup.effects, &PLAYS);
         let not_simulated = coverage.left_out();
+        let measures = setup.effects == EffectsMode::All
+            && [Trigger::Summoned, Trigger::Battles, Trigger::Static]
+                .iter()
+                .any(|&t| fx.any(t));
         Ok(PrAcg {
             deck,
             features,
@@ -349,6 +400,7 @@ impl PrAcg {
             pay_order,
             fx,
             effects_on: setup.effects == EffectsMode::All,
+            measures,
             not_simulated,
             coverage,
         })
@@ -430,9 +482,242 @@ impl PrAcg {
         }
     }
 
-    /// The paid plan from its summon to settlement: effects, the battle's damage (twice the
-    /// top card's, with its changes), the battle area discarded. Returns the end of the game
-    /// if it came, and the cards removed from the opponent's deck.
+    /// The pilot's plan for the turn: the printed one (GAMES.md's procedure), or, where
+    /// effects can change what a turn ends with, the plan whose turn, played out by the
+    /// pilot, ends with the best plan value (GAMES.md, "Plan value": cards removed from the
+    /// opponent's deck this turn, then cards left in hand; a win first, a loss last), ties in
+    /// GAMES.md's order of plans. Each plan is played on a copy of the board, its unknown
+    /// draws sampled from a stream of its own (every plan sees the same one), never the
+    /// game's: the pilot knows what its deck holds, not its order. The plan's Zord is the one
+    /// its summon keeps while paying; the Extra summon step chooses again.
+    /// Returns the plan, and where it was measured its value with the Zord its turn was
+    /// played out with (`NONE` for none).
+    fn pilot_plan(&self, state: &State, rng: &Rng) -> (Option<Plan>, Option<(Value, u16)>) {
+        let printed = self.choose_plan(&state.hand, state.hand_len);
+        if !self.measures || printed.is_none() {
+            return (printed, None);
+        }
+        let held = |c: &&u16| state.hand[**c as usize] > 0;
+        let acts = self.static_in_training(state)
+            || self
+                .summons_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c))
+            || self
+                .extras_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c));
+        if !acts {
+            return self.printed_best_plan(state);
+        }
+        let seed = sample_seed(rng);
+        let mut best: Option<((Value, u16), Plan)> = None;
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= state.hand_len {
+                continue;
+            }
+            let keep = self.choose_extra(
+                &state.hand,
+                state.hand_len.checked_sub(cost + 2),
+                i64::from(self.f(summon).damage),
+            );
+            let plan = Plan {
+                summon,
+                extra: keep.unwrap_or(NONE),
+            };
+            let (value, played) = self.play_out(state, plan, seed);
+            let better = match best {
+                None => true,
+                Some(((v, _), b)) => {
+                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
+                }
+            };
+            if better {
+                best = Some(((value, played), plan));
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some(value)),
+            None => (printed, None),
+        }
+    }
+
+    /// The pilot's Zord or Megazord for the Extra summon step on `summon`, from the hand as
+    /// it stands: by printed damage (GAMES.md), or, where effects count, the option (none
+    /// first, then by damage, cost and name) whose rest of the turn ends with the best plan
+    /// value.
+    fn pilot_extra(&self, state: &State, summon: u16, seed: u64) -> (Option<u16>, Option<Value>) {
+        let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
+        let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
+        if !self.measures {
+            return (printed, None);
+        }
+        let acts = self.static_in_training(state)
+            || self.fx.has(summon, Trigger::Battles)
+            || self
+                .extras_by_damage
+                .iter()
+                .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
+        if !acts {
+            // Nothing fires: each option's value is its printed damage and its cost.
+            let mut best = (self.printed_value(state, base.max(0) as u32, 0), None);
+            for &z in &self.extras_by_damage {
+                let cost = u32::from(self.f(z).cost);
+                if state.hand[z as usize] == 0 || cost >= state.hand_len {
+                    continue;
+                }
+                let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
+                if value > best.0 {
+                    best = (value, Some(z));
+                }
+            }
+            return (best.1, Some(best.0));
+        }
+        let mut best = (self.extra_value(state, None, seed), None);
+        for &z in &self.extras_by_damage {
+            if state.hand[z as usize] == 0 || u32::from(self.f(z).cost) >= state.hand_len {
+                continue;
+            }
+            let value = self.extra_value(state, Some(z), seed);
+            if value > best.0 {
+                best = (value, Some(z));
+            }
+        }
+        (best.1, Some(best.0))
+    }
+
+    /// Whether `card` has an effect that can act in this turn's summon or battle.
+    fn acts(&self, card: u16) -> bool {
+        self.fx.has(card, Trigger::Summoned) || self.fx.has(card, Trigger::Battles)
+    }
+
+    /// Whether a card of the training area has a `while in play` effect (it applies to the
+    /// battling cards).
+    fn static_in_training(&self, state: &State) -> bool {
+        self.fx.any(Trigger::Static)
+            && state
+                .training
+                .iter()
+                .any(|&c| self.fx.has(c, Trigger::Static))
+    }
+
+    /// The plan value of a turn no effect acts in, from `state`: `damage` dealt twice, and
+    /// `played` cards leaving the hand (the cards played and their costs).
+    fn printed_value(&self, state: &State, damage: u32, played: u32) -> Value {
+        let removed = (2 * damage).min(state.opponent_deck);
+        let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+        value(end, removed, state.hand_len.saturating_sub(played))
+    }
+
+    /// The best plan by plan value when no effect can act this turn: every plan's value is
+    /// its printed damage and its costs, ties in GAMES.md's order of plans.
+    fn printed_best_plan(&self, state: &State) -> (Option<Plan>, Option<(Value, u16)>) {
+        let h = state.hand_len;
+        let mut best: Option<(Value, Plan)> = None;
+        let mut consider = |plan: Plan, value: Value| {
+            let better = match best {
+                None => true,
+                Some((v, b)) => value > v || (value == v && self.plan_key(plan) < self.plan_key(b)),
+            };
+            if better {
+                best = Some((value, plan));
+            }
+        };
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= h {
+                continue;
+            }
+            let solo = Plan {
+                summon,
+                extra: NONE,
+            };
+            consider(
+                solo,
+                self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
+            );
+            for &extra in &self.extras_by_damage {
+                let z = self.f(extra);
+                if state.hand[extra as usize] == 0 || cost + u32::from(z.cost) + 2 > h {
+                    continue;
+                }
+                let plan = Plan { summon, extra };
+                consider(
+                    plan,
+                    self.printed_value(state, u32::from(z.damage), 2 + cost + u32::from(z.cost)),
+                );
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some((value, plan.extra))),
+            None => (None, None),
+        }
+    }
+
+    /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
+    /// copy of `state` (with `plan.summon` still in hand).
+    fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
+        let mut state = state.clone();
+        let mut rng = Rng::from_seed(seed);
+        let log = &mut crate::log::NoLog;
+        let summon = plan.summon;
+        self.take(&mut state, summon);
+        self.pay(
+            &mut state,
+            summon,
+            u32::from(self.f(summon).cost),
+            plan.extra,
+            log,
+        );
+        if let Some(end) = self.summoned(&mut state, &mut rng, summon, log) {
+            return (value(Some(end), state.removed, state.hand_len), NONE);
+        }
+        let (extra, _) = self.pilot_extra(&state, summon, seed ^ 1);
+        (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
+    }
+
+    /// The plan value of the turn from the Extra summon step on, `extra` put on top (or
+    /// none), on a copy of `state`.
+    fn extra_value(&self, state: &State, extra: Option<u16>, seed: u64) -> Value {
+        self.rest_of_turn(state.clone(), Rng::from_seed(seed), extra)
+    }
+
+    fn rest_of_turn(&self, mut state: State, mut rng: Rng, extra: Option<u16>) -> Value {
+        let log = &mut crate::log::NoLog;
+        if let Some(z) = extra {
+            self.take(&mut state, z);
+            self.pay(&mut state, z, u32::from(self.f(z).cost), NONE, log);
+            if let Some(end) = self.extra_summoned(&mut state, &mut rng, z, log) {
+                return value(Some(end), state.removed, state.hand_len);
+            }
+        }
+        let (end, removed) = self.battle(&mut state, &mut rng, log);
+        value(end, removed, state.hand_len)
+    }
+
+    /// The pilot's Zord or Megazord to put on a summon dealing `base` (its damage with its
+    /// changes), from `hand` with at most `budget` cards to pay: the one with the most damage
+    /// it can pay for (ties: the lower cost, then the name), when that beats the summon alone
+    /// (GAMES.md's order of plans with S fixed: an equal damage goes to the lower total
+    /// cost, no Zord).
+    #[inline]
+    fn choose_extra(&self, hand: &[u16], budget: Option<u32>, base: i64) -> Option<u16> {
+        let budget = budget?;
+        self.extras_by_damage
+            .iter()
+            .copied()
+            .filter(|&z| hand[z as usize] > 0)
+            .find(|&z| u32::from(self.f(z).cost) <= budget)
+            .filter(|&z| i64::from(self.f(z).damage) > base)
+    }
+
+    /// The paid plan from its summon to settlement, as the card table plays it: S's `when
+    /// summoned`, Z on top and its `when summoned`, then the battle step. Returns the end of
+    /// the game if it came, and the cards removed from the opponent's deck.
+    #[cfg(test)]
     fn summon_and_battle<L: Log>(
         &self,
         state: &mut State,
@@ -440,21 +725,71 @@ impl PrAcg {
         plan: Plan,
         log: &mut L,
     ) -> (Option<Outcome>, u32) {
-        state.removed = 0;
-        state.battle = [plan.summon, NONE];
-        state.damage_bonus = [0; 2];
-        if let Some(end) = self.effects_before_damage(state, rng, plan, log) {
+        if let Some(end) = self.summoned(state, rng, plan.summon, log) {
             return (Some(end), state.removed);
         }
-        let top = usize::from(plan.extra != NONE);
-        let printed = self.plan_damage(plan);
+        if plan.extra != NONE {
+            if let Some(end) = self.extra_summoned(state, rng, plan.extra, log) {
+                return (Some(end), state.removed);
+            }
+        }
+        self.battle(state, rng, log)
+    }
+
+    /// The paid summon `summon` enters the battle area and its `when summoned` effects
+    /// resolve (the Summon step). `Some` when an effect ended the game.
+    #[inline]
+    fn summoned<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        summon: u16,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        state.removed = 0;
+        state.battle = [summon, NONE];
+        state.damage_bonus = [0; 2];
+        self.fire(summon, Trigger::Summoned, Some(0), state, rng, log);
+        state.ended
+    }
+
+    /// The paid Zord `extra` goes on top and its `when summoned` effects resolve (the Extra
+    /// summon step). `Some` when an effect ended the game.
+    #[inline]
+    fn extra_summoned<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        extra: u16,
+        log: &mut L,
+    ) -> Option<Outcome> {
+        state.battle[1] = extra;
+        self.fire(extra, Trigger::Summoned, Some(1), state, rng, log);
+        state.ended
+    }
+
+    /// The battle step: `when battling` effects, the damage (twice the top card's, with its
+    /// changes), the battle area discarded. Returns the end of the game if it came, and the
+    /// cards removed from the opponent's deck this turn (effects' too).
+    fn battle<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> (Option<Outcome>, u32) {
+        if let Some(end) = self.battle_effects(state, rng, log) {
+            return (Some(end), state.removed);
+        }
+        let [summon, extra] = state.battle;
+        let top = usize::from(extra != NONE);
+        let printed = u32::from(self.f(state.battle[top]).damage);
         let bonus = state.damage_bonus[top];
         let dealt = (i64::from(printed) + bonus).max(0) as u32;
         let removed = (2 * dealt).min(state.opponent_deck);
         state.opponent_deck -= removed;
-        state.discard.push(plan.summon);
-        if plan.extra != NONE {
-            state.discard.push(plan.extra);
+        state.discard.push(summon);
+        if extra != NONE {
+            state.discard.push(extra);
         }
         state.battle = [NONE; 2];
         let left = state.opponent_deck;
@@ -501,22 +836,15 @@ impl PrAcg {
         }
     }
 
-    /// From the paid summon to the battle's damage: S's `when summoned`, Z on top and its
-    /// `when summoned`, then `when battling` of both and the training area's `while in
-    /// play`. `Some` when an effect ended the game.
+    /// The battle step's effects before damage: `when battling` of S then Z, then the
+    /// training area's `while in play`. `Some` when an effect ended the game.
     #[inline]
-    fn effects_before_damage<L: Log>(
+    fn battle_effects<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,
-        plan: Plan,
         log: &mut L,
     ) -> Option<Outcome> {
-        self.fire(plan.summon, Trigger::Summoned, Some(0), state, rng, log);
-        if plan.extra != NONE {
-            state.battle[1] = plan.extra;
-            self.fire(plan.extra, Trigger::Summoned, Some(1), state, rng, log);
-        }
         if self.fx.any(Trigger::Battles) {
             for slot in 0..2 {
                 let card = state.battle[slot];
@@ -608,33 +936,221 @@ impl PrAcg {
         }
     }
 
-    /// Discards `cost` cards from hand, lowest damage first (ties by name).
-    fn pay<L: Log>(&self, state: &mut State, cost: u32, log: &mut L) {
-        let mut left = cost;
-        let first_paid = state.discard.len();
-        for &card in &self.pay_order {
-            if left == 0 {
-                break;
+    /// Pays `cost` for `card`, one card at a time, each a choice (the unit decision: which
+    /// card next, rather than every set of `cost` cards). The rules let a cost be paid from
+    /// the hand and the training area; the pilot pays from the hand, lowest damage first
+    /// (ties by name), keeping one `keep` (the Zord it means to put on top) while it can.
+    fn pay<L: Log>(&self, state: &mut State, card: u16, cost: u32, keep: u16, log: &mut L) {
+        // Every card before `cursor` in the pay order is gone from the hand (`keep` aside):
+        // a pick only ever removes cards, so the pilot's scan never goes back.
+        let mut cursor = 0;
+        // The first unit paid without a choice (one card left to choose from: every later
+        // one is forced too), and where its card went in the discard area.
+        let mut forced: Option<(u32, usize)> = None;
+        for paid in 0..cost {
+            let kept = |c: u16| u16::from(c == keep);
+            let next = self.pay_order[cursor..]
+                .iter()
+                .position(|&c| state.hand[c as usize] > kept(c));
+            let pilot = match next {
+                Some(i) => {
+                    cursor += i;
+                    (false, self.pay_order[cursor])
+                }
+                None if keep != NONE && state.hand[keep as usize] > 0 => (false, keep),
+                None => match self.pay_order.iter().find(|c| state.training.contains(c)) {
+                    Some(&c) => (true, c),
+                    // Nothing left to pay with: never, for a summon the options allowed.
+                    None => break,
+                },
+            };
+            if L::ENABLED && forced.is_none() && self.pay_options(state).len() < 2 {
+                forced = Some((paid, state.discard.len()));
             }
-            let n = u32::from(state.hand[card as usize]).min(left);
-            for _ in 0..n {
-                state.discard.push(card);
+            let pick = log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || self.pay_options(state),
+                |(training, c)| {
+                    let from = if training {
+                        "the training area"
+                    } else {
+                        "hand"
+                    };
+                    format!("Discard {} from {from}", self.name(c))
+                },
+                || {
+                    let mut why = format!(
+                        "card {} of {cost} paying for {}: the lowest damage in hand first (ties by name)",
+                        paid + 1,
+                        self.name(card)
+                    );
+                    if keep != NONE {
+                        why += &format!(", keeping {} for the extra summon", self.name(keep));
+                    }
+                    why
+                },
+                || self.zones(state),
+            );
+            match pick {
+                (false, c) => {
+                    state.hand[c as usize] -= 1;
+                    state.hand_len -= 1;
+                }
+                (true, c) => {
+                    if let Some(i) = state.training.iter().rposition(|&t| t == c) {
+                        state.training.remove(i);
+                    }
+                }
             }
-            state.hand[card as usize] -= n as u16;
-            state.hand_len -= n;
-            left -= n;
+            state.discard.push(pick.1);
         }
-        if cost > 0 {
+        if let Some((k, at)) = forced {
             log.decide(Action::Pay, || {
-                let paid: Vec<&str> = state.discard[first_paid..]
+                let paid: Vec<&str> = state.discard[at..]
                     .iter()
                     .map(|&c| self.name(c))
                     .collect();
-                format!(
-                    "Pay {cost}: discard {} (lowest damage first)",
-                    paid.join(", ")
-                )
+                let paid = paid.join(", ");
+                let name = self.name(card);
+                if k == 0 {
+                    format!("Pay {cost} for {name}: discard {paid} (lowest damage first)")
+                } else {
+                    format!(
+                        "Pay the last {} for {name}: discard {paid} (the only card left to pay with)",
+                        cost - k
+                    )
+                }
             });
+        }
+    }
+
+    /// Every card that can pay one more point of a cost: each card in hand, then each card
+    /// in the training area (`true`), in the pay order.
+    fn pay_options(&self, state: &State) -> Vec<(bool, u16)> {
+        let hand = self
+            .pay_order
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .map(|&c| (false, c));
+        let training = self
+            .pay_order
+            .iter()
+            .filter(|c| state.training.contains(c))
+            .map(|&c| (true, c));
+        hand.chain(training).collect()
+    }
+
+    /// Cards that can pay a cost besides the card being played: the rest of the hand and
+    /// the training area.
+    fn payable(&self, state: &State) -> u32 {
+        (state.hand_len + state.training.len() as u32).saturating_sub(1)
+    }
+
+    /// The Summon step's options: each Ranger, Villain or Support in hand whose cost the
+    /// rest of the hand and the training area can pay (by damage, then cost, then name), or
+    /// none.
+    fn summon_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .summons_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// The Extra summon step's options: each Zord or Megazord in hand whose cost can be
+    /// paid, or none.
+    fn extra_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .extras_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// A card with its cost and damage, for a label.
+    fn card_label(&self, card: u16) -> String {
+        let f = self.f(card);
+        format!("{} (cost {}, damage {})", self.name(card), f.cost, f.damage)
+    }
+
+    /// Why the pilot summons as `plan` says, from a hand of `hand_len`.
+    fn summon_reason(
+        &self,
+        plan: Option<Plan>,
+        value: Option<(Value, u16)>,
+        hand_len: u32,
+    ) -> String {
+        let Some(plan) = plan else {
+            return format!(
+                "no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay",
+                hand_len.saturating_sub(1)
+            );
+        };
+        if let Some(((_, removed, left), zord)) = value {
+            let zord = if zord == NONE {
+                String::new()
+            } else {
+                format!(" (with {} on top)", self.name(zord))
+            };
+            return format!(
+                "played out with its effects{zord}, the best turn a hand of {hand_len} can pay for: {removed} card(s) off the opponent's deck, {left} left in hand"
+            );
+        }
+        let mut text = format!(
+            "the most damage a hand of {hand_len} can pay for ({})",
+            self.plan_damage(plan)
+        );
+        if plan.extra != NONE {
+            text += &format!(
+                " is {} on top of it in the extra summon step",
+                self.card_label(plan.extra)
+            );
+        }
+        text += &format!(", at the lowest total cost ({})", self.plan_cost(plan));
+        text
+    }
+
+    /// Why the pilot puts `extra` (or nothing) on `summon`, which deals `base`.
+    fn extra_reason(
+        &self,
+        state: &State,
+        summon: u16,
+        base: i64,
+        extra: Option<u16>,
+        value: Option<Value>,
+    ) -> String {
+        let hand = state.hand_len;
+        if let Some((_, removed, left)) = value {
+            let what = if extra.is_some() {
+                "the best rest of the turn"
+            } else {
+                "no Zord or Megazord the hand can pay for makes the turn better"
+            };
+            return format!(
+                "played out with its effects, {what}: {removed} card(s) off the opponent's deck, {left} left in hand"
+            );
+        }
+        match extra {
+            Some(z) => format!(
+                "it deals {}, more than {} alone ({base}), and the other {} card(s) in hand pay its cost",
+                self.f(z).damage,
+                self.name(summon),
+                hand.saturating_sub(1)
+            ),
+            None => format!(
+                "no Zord or Megazord in hand deals more than {} alone ({base}) at a cost the other {} card(s) in hand can pay",
+                self.name(summon),
+                hand.saturating_sub(1)
+            ),
         }
     }
 }
@@ -760,35 +1276,71 @@ impl Procedure for PrAcg {
         }
         let t = turn as usize;
         figures.reached[t] += 1;
-        let Some(plan) = self.choose_plan(&state.hand, state.hand_len) else {
-            let size = state.hand_len;
-            log.decide(Action::Hold, || {
-                format!("No summon: no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay", size.saturating_sub(1))
-            });
+        // The Summon step: S, or none.
+        let (plan, planned) = self.pilot_plan(state, rng);
+        let hand_len = state.hand_len;
+        let summon = log.pick(
+            ChoiceKind::Summon,
+            plan.map(|p| p.summon),
+            || self.summon_options(state),
+            |option| match option {
+                Some(s) => format!("Summon {}", self.card_label(s)),
+                None => "Summon nothing".to_owned(),
+            },
+            || self.summon_reason(plan, planned, hand_len),
+            || self.zones(state),
+        );
+        let Some(summon) = summon else {
+            if L::ENABLED && self.summon_options(state).len() == 1 {
+                let reason = self.summon_reason(None, None, hand_len);
+                log.decide(Action::Hold, || format!("No summon: {reason}"));
+            }
             return None;
         };
         figures.summoned[t] += 1;
-        let hand_before = state.hand_len;
-        self.take(state, plan.summon);
-        if plan.extra != NONE {
-            self.take(state, plan.extra);
+        self.take(state, summon);
+        let cost = u32::from(self.f(summon).cost);
+        // The Zord the pilot means to put on top, kept while paying S's cost.
+        let keep = match plan {
+            Some(p) if p.summon == summon => p.extra,
+            _ => self
+                .choose_extra(
+                    &state.hand,
+                    state.hand_len.checked_sub(cost + 1),
+                    i64::from(self.f(summon).damage),
+                )
+                .unwrap_or(NONE),
+        };
+        self.pay(state, summon, cost, keep, log);
+        // GAMES.md: S's `when summoned` effects resolve in the Summon step, before the Extra
+        // summon step chooses Z again from the hand as they left it.
+        if let Some(end) = self.summoned(state, rng, summon, log) {
+            figures.damage[t] += u64::from(state.removed);
+            return Some(end);
         }
-        log.decide(Action::Play, || {
-            let s = self.f(plan.summon);
-            let mut text = format!("Summon {} (cost {}, damage {})", self.name(plan.summon), s.cost, s.damage);
-            if plan.extra != NONE {
-                let z = self.f(plan.extra);
-                text += &format!(", then {} on top (cost {}, damage {})", self.name(plan.extra), z.cost, z.damage);
+        // The Extra summon step: Z on top of S, or none.
+        let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
+        let (pilot, measured) = self.pilot_extra(state, summon, sample_seed(rng));
+        let extra = log.pick(
+            ChoiceKind::Summon,
+            pilot,
+            || self.extra_options(state),
+            |option| match option {
+                Some(z) => format!("Put {} on top", self.card_label(z)),
+                None => "Put nothing on top".to_owned(),
+            },
+            || self.extra_reason(state, summon, base, pilot, measured),
+            || self.zones(state),
+        );
+        if let Some(extra) = extra {
+            self.take(state, extra);
+            self.pay(state, extra, u32::from(self.f(extra).cost), NONE, log);
+            if let Some(end) = self.extra_summoned(state, rng, extra, log) {
+                figures.damage[t] += u64::from(state.removed);
+                return Some(end);
             }
-            text += &format!(
-                ": the most damage a hand of {hand_before} can pay for ({}), at the lowest total cost ({})",
-                self.plan_damage(plan),
-                self.plan_cost(plan)
-            );
-            text
-        });
-        self.pay(state, self.plan_cost(plan), log);
-        let (end, removed) = self.summon_and_battle(state, rng, plan, log);
+        }
+        let (end, removed) = self.battle(state, rng, log);
         figures.damage[t] += u64::from(removed);
         end
     }

@@ -92,44 +92,140 @@ impl<L: Log> AcgBoard<'_, L> {
         self.p.name(self.card)
     }
 
-    /// Takes one card out of `from` for a move to `to`.
-    fn take(&mut self, from: Id, to: Id, set: Option<&CardSet>, search: bool) -> Option<u16> {
+    /// Takes one card out of `from` for a move to `to` (`label`: the effect's card), and
+    /// whether a choice was asked for it. Which
+    /// card, where there is a choice (from the hand, the training area or the discard area,
+    /// or a search of the deck), is a choice among the distinct cards there that the effect
+    /// may take: a discard or give-up from the hand, a target elsewhere.
+    fn take(
+        &mut self,
+        from: Id,
+        to: Id,
+        set: Option<&CardSet>,
+        search: bool,
+        label: &str,
+    ) -> Option<(u16, bool)> {
         let p = self.p;
-        let state = &mut *self.state;
+        let fits = |c: u16| set.is_none_or(|s| s.contains(c));
         match from {
             DECK | TOP if search => {
+                let state: &State = self.state;
                 let all: Vec<u16> = state.deck_cards().collect();
                 let best = all[p.most_useful(&all, set)?];
+                let (best, asked) = ask_card(
+                    self.log,
+                    p,
+                    state,
+                    ChoiceKind::Target,
+                    best,
+                    || {
+                        let mut cards: Vec<u16> =
+                            all.iter().copied().filter(|&c| fits(c)).collect();
+                        cards.sort_by_key(|&c| {
+                            (u8::MAX - p.f(c).damage, p.deck.name_rank[c as usize])
+                        });
+                        cards.dedup();
+                        cards
+                    },
+                    |c| format!("{label}: take {} from your deck", p.name(c)),
+                    "the card with the most damage (ties by name)",
+                );
+                let state = &mut *self.state;
                 state.shuffle_known_back();
-                state.library.take(best).then_some(best)
+                state.library.take(best).then_some((best, asked))
             }
             DECK | TOP => {
+                let state = &mut *self.state;
                 let card = state.draw_one(self.rng)?;
                 if set.is_some_and(|s| !s.contains(card)) {
                     state.top.push(card);
                     return None;
                 }
-                Some(card)
+                Some((card, false))
             }
             HAND => {
-                let card = p.least_useful(|c| state.hand[c as usize] > 0, set)?;
+                let state: &State = self.state;
+                let held = |c: u16| state.hand[c as usize] > 0;
+                let pilot = p.least_useful(held, set)?;
+                let (card, asked) = ask_card(
+                    self.log,
+                    p,
+                    state,
+                    ChoiceKind::Discard,
+                    pilot,
+                    || {
+                        p.pay_order
+                            .iter()
+                            .copied()
+                            .filter(|&c| held(c) && fits(c))
+                            .collect()
+                    },
+                    |c| {
+                        format!(
+                            "{label}: move {} from your hand to your {}",
+                            p.name(c),
+                            place(to)
+                        )
+                    },
+                    "the lowest damage first (ties by name)",
+                );
+                let state = &mut *self.state;
                 state.hand[card as usize] -= 1;
                 state.hand_len -= 1;
-                Some(card)
+                Some((card, asked))
             }
             TRAINING | DISCARD => {
+                let state: &State = self.state;
+                let pile = if from == TRAINING {
+                    &state.training
+                } else {
+                    &state.discard
+                };
+                let pilot = if to == HAND {
+                    pile[p.most_useful(pile, set)?]
+                } else {
+                    p.least_useful(|c| pile.contains(&c), set)?
+                };
+                let (card, asked) = ask_card(
+                    self.log,
+                    p,
+                    state,
+                    ChoiceKind::Target,
+                    pilot,
+                    || {
+                        let mut cards: Vec<u16> =
+                            pile.iter().copied().filter(|&c| fits(c)).collect();
+                        cards.sort_by_key(|&c| p.deck.name_rank[c as usize]);
+                        cards.dedup();
+                        cards
+                    },
+                    |c| {
+                        format!(
+                            "{label}: move {} from your {} to your {}",
+                            p.name(c),
+                            place(from),
+                            place(to)
+                        )
+                    },
+                    if to == HAND {
+                        "the card with the most damage (ties by name)"
+                    } else {
+                        "the lowest damage first (ties by name)"
+                    },
+                );
+                let state = &mut *self.state;
                 let pile = if from == TRAINING {
                     &mut state.training
                 } else {
                     &mut state.discard
                 };
+                // The pilot takes the first of its copies into the hand, the last elsewhere.
                 let i = if to == HAND {
-                    p.most_useful(pile, set)?
+                    pile.iter().position(|&c| c == card)?
                 } else {
-                    let card = p.least_useful(|c| pile.contains(&c), set)?;
                     pile.iter().rposition(|&c| c == card)?
                 };
-                Some(pile.remove(i))
+                Some((pile.remove(i), asked))
             }
             _ => None,
         }
@@ -193,6 +289,31 @@ impl<L: Log> AcgBoard<'_, L> {
             })
             .sum()
     }
+}
+
+/// One card among the distinct cards `options` builds, the pilot preferring `pilot`: the
+/// card to take, and whether a choice was asked (more than one option, someone looking).
+#[allow(clippy::too_many_arguments)]
+fn ask_card<L: Log>(
+    log: &mut L,
+    p: &PrAcg,
+    state: &State,
+    kind: ChoiceKind,
+    pilot: u16,
+    options: impl Fn() -> Vec<u16>,
+    label: impl Fn(u16) -> String,
+    reason: &str,
+) -> (u16, bool) {
+    let asked = L::ENABLED && options().len() > 1;
+    let card = log.pick(
+        kind,
+        pilot,
+        &options,
+        label,
+        || reason.to_owned(),
+        || Procedure::zones(p, state),
+    );
+    (card, asked)
 }
 
 fn bottoms_the_top(option: &[Op]) -> bool {
@@ -268,7 +389,7 @@ impl<L: Log> Board for AcgBoard<'_, L> {
             if self.state.ended.is_some() {
                 break;
             }
-            let Some(card) = self.take(from, to, set, search) else {
+            let Some((card, asked)) = self.take(from, to, set, search, label) else {
                 break;
             };
             if !self.put(card, to) {
@@ -279,7 +400,8 @@ impl<L: Log> Board for AcgBoard<'_, L> {
             }
             moved += 1;
             self.state.moved.push(card);
-            if to != TOP {
+            // A choice's line already says which card moved.
+            if to != TOP && !asked {
                 let p = self.p;
                 self.note(|| {
                     let why = match (from, to) {
@@ -331,11 +453,14 @@ impl<L: Log> Board for AcgBoard<'_, L> {
     fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
         let mut done = 0;
         for _ in 0..count {
-            let Some(card) = self.take(HAND, DISCARD, set, false) else {
+            let Some((card, asked)) = self.take(HAND, DISCARD, set, false, label) else {
                 break;
             };
             self.state.discard.push(card);
             done += 1;
+            if asked {
+                continue;
+            }
             let p = self.p;
             self.note(|| {
                 format!(

@@ -11,6 +11,7 @@ use crate::procedure::play_game;
 use crate::simulate::game_rng;
 use crate::testing;
 
+mod choices;
 mod reference;
 mod scenarios;
 
@@ -297,7 +298,8 @@ fn a_turn_is_logged_in_a_players_words() {
         vec![
             "The opponent draws 2 (18 left in its deck)",
             "Summon Onyx Shadow Ranger (cost 2, damage 3): the most damage a hand of 4 can pay for (3), at the lowest total cost (2)",
-            "Pay 2: discard Training Simulator, Training Simulator (lowest damage first)",
+            "Discard Training Simulator from hand: card 1 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
+            "Discard Training Simulator from hand: card 2 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
             "Battle: the opponent has no card in its battle area, so the damage (3) is dealt twice: 6 card(s) off its deck (12 left); settlement discards the battle area",
         ]
     );
@@ -371,10 +373,12 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 /// The audit with every effect on: whole games from a fixed seed, each decision of which
 /// was read against GAMES.md's pilot and its "Card effects in the goldfish" (and the
 /// decisions `pr_acg.rs` and `pr_acg/board.rs` state), in `fixtures/steps/pr-acg-effects-*`.
-/// Checked: the plan is the one the printed damages give; both costs are paid before the
-/// summon's effects; each `when summoned` effect resolves in order, taking the card its
-/// rule names (the lowest damage from the hand, the deck's top card, the most damage back to
-/// the hand); Crimson Comet Ranger keeps or bottoms the top card by the deck's mean damage;
+/// Checked (before issue 32): the plan is the one the printed damages give; both costs are
+/// paid before the summon's effects. Since: S's cost is paid, its effects resolve, then Z
+/// is chosen and paid; the plan is ranked by plan value (only the kill turns changed: a
+/// cheaper kill keeps more cards). Still checked: each `when summoned` effect resolves in
+/// order, taking the card its rule names (the lowest damage from the hand, the deck's top
+/// card, the most damage back to the hand); Crimson Comet Ranger keeps or bottoms the top card by the deck's mean damage;
 /// a card moved out of the deck that empties it loses at once; the battle deals twice the
 /// top card's damage with its change for the battle; the training area keeps what effects
 /// put there; cards that wait for a battle's result never act.
