@@ -5,6 +5,7 @@
 //! within the Energy (GAMES.md, "Plan value"), not each in turn.
 
 use super::*;
+use crate::choice::ChoiceKind;
 use crate::effects::Amt;
 
 /// What an Ability's damage reads, decided once per deck ([`PrDbg::ability_plans`]).
@@ -254,6 +255,72 @@ impl PrDbg {
         }
     }
 
+    /// The card at activation position `i` (the slots, the flipped Character, the Zord
+    /// Bay), if any.
+    fn at_position(&self, state: &State, i: usize) -> Option<u16> {
+        let own = state.attached.len();
+        let card = match i {
+            _ if i < own => state.attached[i],
+            _ if i == own => match state.flipped > 0 {
+                true => self.character,
+                false => NONE,
+            },
+            _ => state.zord_bay.get(i - own - 1).copied().unwrap_or(NONE),
+        };
+        (card != NONE).then_some(card)
+    }
+
+    /// Which Ability to activate next, or none: every unused Ability in play (a slot, the
+    /// flipped Character, the Zord Bay) whose cost the Energy covers. `best` is the
+    /// pilot's; returns the position to activate.
+    fn activation_pick<L: Log>(
+        &self,
+        state: &State,
+        best: Option<(usize, u16)>,
+        log: &mut L,
+    ) -> Option<usize> {
+        let own = state.attached.len();
+        let energy = state.energy;
+        let last = self.activation_cost.len() - 1;
+        let cost = |card: u16| self.activation_cost[usize::from(card).min(last)];
+        log.pick(
+            ChoiceKind::Activate,
+            best.map(|(i, _)| i),
+            || {
+                let positions = own + 1 + state.zord_bay.len();
+                let mut options: Vec<Option<usize>> = (0..positions)
+                    .filter(|&i| {
+                        let used = match i {
+                            _ if i <= own => state.used[i],
+                            _ => state.zord_used[i - own - 1],
+                        };
+                        !used && self.at_position(state, i).is_some_and(|c| cost(c) <= energy)
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option.and_then(|i| self.at_position(state, i)) {
+                Some(card) => format!(
+                    "Activate {} for {} Energy",
+                    self.name(card),
+                    self.f(card).ability_cost.unwrap_or(0)
+                ),
+                None => "Activate nothing more".to_owned(),
+            },
+            || match best {
+                Some(_) => format!(
+                    "the unused Ability with the most damage as the board stands (Energy {energy})"
+                ),
+                None => format!(
+                    "no unused Ability that the Energy ({energy}) covers deals damage or changes anything"
+                ),
+            },
+            || self.board(state),
+        )
+    }
+
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls.
     pub(super) fn activate_all<L: Log>(
@@ -271,19 +338,19 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let (i, card) = self.next_activation(&mut board)?;
+            let best = self.next_activation(&mut board);
+            let pick = self.activation_pick(state, best, log);
+            let Some(i) = pick else {
+                return None;
+            };
+            let Some(card) = self.at_position(state, i) else {
+                return None;
+            };
             if i <= own {
                 state.used[i] = true;
             } else {
                 state.zord_used[i - own - 1] = true;
             }
-            let energy = state.energy;
-            log.decide(Action::Attack, || {
-                format!(
-                    "Activate {} (Energy {energy}): the unused Ability with the most damage",
-                    self.name(card)
-                )
-            });
             self.activate_card(card, state, rng, log);
             if let Some(end) = self.won(state, log) {
                 return Some(end);

@@ -125,7 +125,7 @@ impl PrDbg {
         card
     }
 
-    fn colour_name(&self, colour: u8) -> Option<String> {
+    pub(super) fn colour_name(&self, colour: u8) -> Option<String> {
         if colour == ANY_COLOUR {
             return Some("any".into());
         }

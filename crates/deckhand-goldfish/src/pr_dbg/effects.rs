@@ -250,17 +250,13 @@ impl PrDbg {
         while let Some(card) = state.hand.pop_front() {
             let f = self.f(card);
             let slot = match f.ability_cost {
-                Some(_) if open => self.empty_slot(state, card),
+                Some(_) if open => {
+                    let slot = self.empty_slot(state, card);
+                    self.attach_or_play_pick(card, slot, state, log)
+                }
                 _ => None,
             };
             if let Some(s) = slot {
-                log.decide(Action::Attach, || {
-                    format!(
-                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
-                        self.name(card),
-                        f.ability_cost.unwrap_or(0)
-                    )
-                });
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
                 continue;
@@ -317,7 +313,7 @@ impl PrDbg {
     }
 
     /// The first empty slot `card` fits (a Signature Item fits any).
-    fn empty_slot(&self, state: &State, card: u16) -> Option<usize> {
+    pub(super) fn empty_slot(&self, state: &State, card: u16) -> Option<usize> {
         let colour = self.f(card).colour;
         (0..state.attached.len()).find(|&s| {
             state.attached[s] == NONE && (colour == ANY_COLOUR || self.slots[s] == colour)
@@ -418,7 +414,7 @@ impl PrDbg {
                 .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
                 .filter(|&i| price(state.grid[i]) <= state.shards)
                 .max_by_key(|&i| (self.buy_key[state.grid[i] as usize], GRID - i));
-            let Some(i) = best else {
+            let Some(i) = self.buy_pick(state, best, log) else {
                 return bought;
             };
             let card = state.grid[i];
@@ -427,13 +423,6 @@ impl PrDbg {
             state.shards -= cost;
             state.discard.push(card);
             bought += 1;
-            let left = state.shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Buy {} for {cost} Shard(s) (discounted) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
-                    self.name(card)
-                )
-            });
             self.gained(card, true, state, rng, log);
         }
     }
