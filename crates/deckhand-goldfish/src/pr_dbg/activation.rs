@@ -339,13 +339,8 @@ impl PrDbg {
                 card: NONE,
             };
             let best = self.next_activation(&mut board);
-            let pick = self.activation_pick(state, best, log);
-            let Some(i) = pick else {
-                return None;
-            };
-            let Some(card) = self.at_position(state, i) else {
-                return None;
-            };
+            let i = self.activation_pick(state, best, log)?;
+            let card = self.at_position(state, i)?;
             if i <= own {
                 state.used[i] = true;
             } else {
