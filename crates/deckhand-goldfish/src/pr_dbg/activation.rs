@@ -54,6 +54,10 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
     }
 }
 
+/// A plan value (GAMES.md): damage dealt this turn, the printed Shard cost of the cards
+/// bought and adversaries Battled, HP, Energy left; compared field by field.
+type Plan = (i32, u32, i32, u32);
+
 /// How many activated effects a card's set is chosen among: the rest never deal damage.
 const MAX_SET: usize = 8;
 
@@ -116,6 +120,11 @@ impl PrDbg {
         if used || self.activation_cost[usize::from(card).min(last)] > board.state.energy {
             return;
         }
+        // A stat change for the turn is weighed at each moment by the rest of the turn
+        // (`prime`), never used for its own sake.
+        if self.primes[usize::from(card)] {
+            return;
+        }
         board.card = card;
         let (damage, _) = self.ability_set(card, board);
         // An Ability that deals nothing and would change nothing as the board stands (ready
@@ -136,6 +145,27 @@ impl PrDbg {
                 && self.fx.holds(e, board)
                 && !self.fx.idle(e.steps(), board)
         })
+    }
+
+    /// Per card, whether its Ability is a primer ([`PrDbg::primes`]): no activated effect
+    /// deals damage and one changes a stat (`modify`).
+    pub(in crate::pr_dbg) fn primers(fx: &Programs, cards: usize) -> Vec<bool> {
+        (0..cards as u16)
+            .map(|card| {
+                let mut activated = fx
+                    .of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated)
+                    .peekable();
+                activated.peek().is_some()
+                    && fx
+                        .of(card)
+                        .iter()
+                        .filter(|e| e.trigger == Trigger::Activated)
+                        .all(|e| !deals_damage(e.steps()))
+                    && activated.any(|e| e.steps().iter().any(|op| matches!(op, Op::Modify { .. })))
+            })
+            .collect()
     }
 
     /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:
@@ -321,6 +351,146 @@ impl PrDbg {
         )
     }
 
+    /// Marks the Ability at position `i` used this turn.
+    fn mark_used(state: &mut State, i: usize) {
+        let own = state.attached.len();
+        if i <= own {
+            state.used[i] = true;
+        } else {
+            state.zord_used[i - own - 1] = true;
+        }
+    }
+
+    /// At a moment of the Main Phase, activates a primer ([`PrDbg::primes`]) when the rest
+    /// of the turn, played by the pilot, ends with a higher plan value with it used now than
+    /// without it (GAMES.md, "Plan value": ties, not used; so a use that changes nothing,
+    /// such as Harriet's after the last Hero card, is never made). Decided here: the
+    /// Energy left does not count for it (see the comparison). A person is asked which
+    /// primer to activate now, or none, whenever one is ready. True when one was activated.
+    ///
+    /// With `ask_always` false (after the hand, where the next Activate choice lists the
+    /// primers too) a person is asked only when the pilot would activate one.
+    pub(super) fn prime<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ask_always: bool,
+    ) -> bool {
+        let own = state.attached.len();
+        let last = self.activation_cost.len() - 1;
+        let energy = state.energy;
+        let ready = |state: &State, i: usize| {
+            let used = match i {
+                _ if i <= own => state.used[i],
+                _ => state.zord_used.get(i - own - 1).copied().unwrap_or(true),
+            };
+            !used
+                && self.at_position(state, i).is_some_and(|c| {
+                    self.primes[usize::from(c)]
+                        && self.activation_cost[usize::from(c).min(last)] <= energy
+                })
+        };
+        let positions = own + 1 + state.zord_bay.len();
+        let Some(first) = (0..positions).find(|&i| ready(state, i)) else {
+            return false;
+        };
+        let without = self.plan_value(state, rng, None);
+        let mut pilot = None;
+        let mut with = without;
+        for i in (first..positions).filter(|&i| ready(state, i)) {
+            let value = self.plan_value(state, rng, Some(i));
+            // Better on damage, Shards' worth or HP: Energy left alone never makes it
+            // better, since the effect's own cost is Energy (what it "saves" is only the
+            // pilot's later use of Energy elsewhere, not the effect counting).
+            if (value.0, value.1, value.2) > (without.0, without.1, without.2) {
+                (pilot, with) = (Some(i), value);
+                break;
+            }
+        }
+        if pilot.is_none() && !ask_always {
+            return false;
+        }
+        let words = |(damage, spent, hp, energy): Plan| {
+            format!(
+                "{damage} damage, {spent} Shards' worth bought and Battled, {hp} HP, {energy} Energy left"
+            )
+        };
+        let pick = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || {
+                let mut options: Vec<Option<usize>> = (0..positions)
+                    .filter(|&i| ready(state, i))
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option.and_then(|i| self.at_position(state, i)) {
+                Some(card) => format!(
+                    "Activate {} for {} Energy now",
+                    self.name(card),
+                    self.f(card).ability_cost.unwrap_or(0)
+                ),
+                None => "Activate nothing now".to_owned(),
+            },
+            || match pilot {
+                Some(_) => format!(
+                    "the rest of the turn ends better with it now ({}) than without ({})",
+                    words(with),
+                    words(without)
+                ),
+                None => format!(
+                    "the rest of the turn ends no better with it now (without: {})",
+                    words(without)
+                ),
+            },
+            || self.board(state),
+        );
+        let Some(i) = pick else {
+            return false;
+        };
+        let Some(card) = self.at_position(state, i) else {
+            return false;
+        };
+        Self::mark_used(state, i);
+        self.activate_card(card, state, rng, log);
+        true
+    }
+
+    /// The plan value (GAMES.md: damage dealt this turn, the Shard cost bought and
+    /// Battled, HP, Energy left) at the end of this turn's buying and Battling, played
+    /// ahead on a copy by the pilot: with the Ability at position `now` activated first,
+    /// or without it for the rest of the turn.
+    fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
+        let mut s = state.clone();
+        let mut r = rng.clone();
+        let log = &mut crate::log::NoLog;
+        s.planning = true;
+        let (goldfish, spent) = (s.goldfish_hp, s.spent);
+        if let Some(card) = now.and_then(|i| self.at_position(&s, i)) {
+            Self::mark_used(&mut s, now.unwrap_or(0));
+            self.activate_card(card, &mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 && !s.hand.is_empty() {
+            self.play_all_fx(&mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 {
+            self.activate_all(&mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 {
+            self.buy_and_battle(&mut s, &mut r, log);
+            self.fire_in_play(Trigger::TurnEnd, &mut s, &mut r, log);
+        }
+        (
+            goldfish - s.goldfish_hp,
+            s.spent - spent,
+            s.hp.min(HP),
+            s.energy,
+        )
+    }
+
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls.
     pub(super) fn activate_all<L: Log>(
@@ -329,8 +499,13 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) -> Option<Outcome> {
-        let own = state.attached.len();
         loop {
+            if self.any_primer && !state.planning && self.prime(state, rng, log, false) {
+                if let Some(end) = self.won(state, log) {
+                    return Some(end);
+                }
+                continue;
+            }
             let mut board = PrBoard {
                 p: self,
                 state: &mut *state,
@@ -341,11 +516,7 @@ impl PrDbg {
             let best = self.next_activation(&mut board);
             let i = self.activation_pick(state, best, log)?;
             let card = self.at_position(state, i)?;
-            if i <= own {
-                state.used[i] = true;
-            } else {
-                state.zord_used[i - own - 1] = true;
-            }
+            Self::mark_used(state, i);
             self.activate_card(card, state, rng, log);
             if let Some(end) = self.won(state, log) {
                 return Some(end);

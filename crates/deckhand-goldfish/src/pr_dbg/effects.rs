@@ -188,6 +188,7 @@ impl PrDbg {
         state.zord_used.fill(false);
         state.made_shards = 0;
         state.made_energy = 0;
+        state.spent = 0;
         let end = self.main_phase(state, rng, turn, log, figures);
         // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
         // fill the last slot) and Battle rewards all come after the cards in hand.
@@ -247,7 +248,15 @@ impl PrDbg {
                 hand[j] = card;
             }
         }
-        while let Some(card) = state.hand.pop_front() {
+        loop {
+            // Before each card: a paid effect worth something only before the cards it
+            // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
+            if self.any_primer && !state.planning && !state.hand.is_empty() {
+                self.prime(state, rng, log, true);
+            }
+            let Some(card) = state.hand.pop_front() else {
+                break;
+            };
             let f = self.f(card);
             let slot = match f.ability_cost {
                 Some(_) if open => {
@@ -421,6 +430,7 @@ impl PrDbg {
             let cost = price(card);
             state.grid[i] = NONE;
             state.shards -= cost;
+            state.spent += u32::from(self.f(card).shard_cost);
             state.discard.push(card);
             bought += 1;
             self.gained(card, true, state, rng, log);

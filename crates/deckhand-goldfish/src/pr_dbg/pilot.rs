@@ -273,6 +273,7 @@ impl PrDbg {
             state.grid[i] = NONE;
             let cost = u32::from(self.f(card).shard_cost);
             state.shards -= cost;
+            state.spent += cost;
             state.discard.push(card);
             bought += 1;
             if self.all {
@@ -392,6 +393,7 @@ impl PrDbg {
             let cost = self.battle_price(state, card);
             state.grid[i] = NONE;
             state.shards -= cost;
+            state.spent += u32::from(self.f(card).battle_cost.unwrap_or(0));
             if self.all {
                 self.battled(card, state, rng, log);
             } else {
