@@ -2,7 +2,10 @@
 //! whose `ability_cost` the Energy covers, most damage first, each once per turn"): which
 //! one goes next, ranked by the damage the stated Ability deals now. A card with several
 //! damaging activated effects (Nadia's two) uses the set of them that deals the most
-//! within the Energy (GAMES.md, "Plan value"), not each in turn.
+//! within the Energy (GAMES.md, "Plan value"), not each in turn; and when the Energy does
+//! not cover every damaging Ability ready, they too are chosen as one set across cards
+//! (each card at its own best set), the most damage first within it. A stat change for
+//! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
 
 use super::*;
 use crate::choice::ChoiceKind;
@@ -31,9 +34,9 @@ fn deals_damage(steps: &[Op]) -> bool {
 /// their Energy costs together covered (GAMES.md, "Plan value": at 7 Energy a 5-Energy
 /// Ability dealing 4 beats a 6-Energy one dealing 2); ties: the fewest Energy spent, then
 /// the earlier effects. `effects` are (Energy cost, damage), `i64::MAX` for one that cannot
-/// be used. Returns (damage, the set as bits over `effects`).
+/// be used. Returns (damage, the set as bits over `effects`, its Energy cost).
 #[inline]
-fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
+fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
     let mut best = (0, 0, 0u32);
     for set in 1..1u32 << effects.len() {
         let (mut cost, mut damage) = (0i64, 0);
@@ -49,8 +52,58 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
     }
     // Nothing dealt: no set (a 0-damage effect is never worth its Energy here).
     match best.0 {
-        0 => (0, 0),
-        _ => (best.0, best.2),
+        0 => (0, 0, 0),
+        _ => (best.0, best.2, best.1),
+    }
+}
+
+/// The Abilities ready to activate, as [`PrDbg::next_activation`] ranks them: the best
+/// (most damage, ties to the earlier position) and those that deal damage, with their
+/// Energy cost, to choose among as one set.
+#[derive(Default)]
+struct Ranked {
+    best: Option<(i64, usize, u16)>,
+    /// (damage, Energy cost, position, card), in position order.
+    damaging: [(i64, i64, usize, u16); MAX_DAMAGING],
+    n: usize,
+}
+
+/// How many damaging Abilities are chosen among as one set (more are ranked alone).
+const MAX_DAMAGING: usize = 8;
+
+impl Ranked {
+    /// The next of the damaging Abilities: the most damage among the set of them with the
+    /// most damage that the Energy covers together (GAMES.md, "Plan value": each at most
+    /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
+    /// position. When the Energy covers them all, that is the best alone.
+    fn next(&self, energy: i64) -> Option<(i64, usize, u16)> {
+        let cands = &self.damaging[..self.n];
+        let total: i64 = cands.iter().map(|c| c.1).sum();
+        if self.n < 2 || total <= energy {
+            return self.best;
+        }
+        let (mut best_set, mut best_damage, mut best_cost) = (0u32, 0i64, 0i64);
+        for set in 1..1u32 << self.n {
+            let (mut damage, mut cost) = (0, 0);
+            for (k, c) in cands.iter().enumerate() {
+                if set & (1 << k) != 0 {
+                    damage += c.0;
+                    cost += c.1;
+                }
+            }
+            if cost <= energy
+                && (damage > best_damage || (damage == best_damage && cost < best_cost))
+            {
+                (best_set, best_damage, best_cost) = (set, damage, cost);
+            }
+        }
+        let mut next: Option<(i64, usize, u16)> = None;
+        for (k, &(damage, _, i, card)) in cands.iter().enumerate() {
+            if best_set & (1 << k) != 0 && next.is_none_or(|(d, _, _)| damage > d) {
+                next = Some((damage, i, card));
+            }
+        }
+        next.or(self.best)
     }
 }
 
@@ -65,12 +118,13 @@ impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
     /// deals now (GAMES.md; a card without a `damage` stat, such as a Ranger-side
     /// character's, counts what its effects deal), ties in slot order (slots, the flipped
-    /// Character, the Zord Bay). `(position, card)`.
+    /// Character, the Zord Bay), among the set of damaging Abilities with the most damage
+    /// the Energy covers ([`Ranked::next`]). `(position, card)`.
     fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = None;
+        let mut best = Ranked::default();
         let own = board.state.attached.len();
         // The slots and the flipped Character whose Ability is unused and covered, as bits
         // read without a branch per slot: which is ready is a coin toss each time.
@@ -100,7 +154,7 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        best.map(|(_, i, card)| (i, card))
+        best.next(i64::from(energy)).map(|(_, i, card)| (i, card))
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -113,7 +167,7 @@ impl PrDbg {
         card: u16,
         used: bool,
         board: &mut PrBoard<'_, L>,
-        best: &mut Option<(i64, usize, u16)>,
+        best: &mut Ranked,
     ) {
         // No card, no activated effect or too little Energy: one table read.
         let last = self.activation_cost.len() - 1;
@@ -126,15 +180,19 @@ impl PrDbg {
             return;
         }
         board.card = card;
-        let (damage, _) = self.ability_set(card, board);
+        let (damage, _, cost) = self.ability_set(card, board);
         // An Ability that deals nothing and would change nothing as the board stands (ready
         // an Equipment when none is exhausted, gain a card from an empty pile) is never
         // used (GAMES.md, "Plan value").
         if damage == 0 && !self.ability_acts(card, board) {
             return;
         }
-        if best.is_none_or(|(d, _, _)| damage > d) {
-            *best = Some((damage, i, card));
+        if best.best.is_none_or(|(d, _, _)| damage > d) {
+            best.best = Some((damage, i, card));
+        }
+        if damage > 0 && best.n < MAX_DAMAGING {
+            best.damaging[best.n] = (damage, cost, i, card);
+            best.n += 1;
         }
     }
 
@@ -220,7 +278,7 @@ impl PrDbg {
     /// effects that deal damage deal it ([`best_set`], bits in the order the effects are
     /// stated): an effect counts when its requirement holds, by its damage steps (a choice
     /// by the option the pilot takes) and its Energy cost on the board.
-    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32) {
+    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
         let energy = i64::from(board.state.energy);
         if let Ability::Fixed(steps) = self.ability[card as usize] {
             return best_set(&steps, energy);
@@ -271,7 +329,7 @@ impl PrDbg {
             log,
             card,
         };
-        let (_, set) = self.ability_set(card, &mut board);
+        let (_, set, _) = self.ability_set(card, &mut board);
         let activated = self
             .fx
             .of(card)

@@ -17,7 +17,9 @@
 //! played this turn.
 //!
 //! Decided here, where GAMES.md and the audit notes leave a choice:
-//! - Activation order: most damage first, as the stated Ability would deal it now (its
+//! - Activation order: of the set of damaging Abilities with the most damage that the
+//!   Energy covers together (all of them when it covers all), most damage first, as the
+//!   stated Ability would deal it now (its
 //!   damage steps, counted on the board: Nadia's 1 per Hero you control, Mentor Imara
 //!   Vance's Locations; an Ability that deals none counts 0, whatever its `damage` stat),
 //!   ties in slot order, the Character after its slots, the Zord Bay last; each once a turn
@@ -40,6 +42,10 @@
 //!   reveals it, and a card not moved stays on top, known, until drawn.
 //! - An optional effect with a cost (Grid Sidearm's Ability) is never used: it changes no
 //!   damage, buy or Battle this turn.
+//! - An Ability that only changes a stat for the turn (Coach Harriet Dunmore's extra Shard
+//!   per Hero played) is weighed before each card of the hand and after it: used at the
+//!   first moment when the rest of the turn, played ahead on a copy, ends with more damage,
+//!   more Shards' worth bought and Battled, or more HP than without it; else not at all.
 
 use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote};

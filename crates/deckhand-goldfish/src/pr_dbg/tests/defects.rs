@@ -228,3 +228,28 @@ fn the_deck_count_stays_when_harborview_observatory_keeps_the_top_card() {
     assert_eq!(kept.deck_top, [baton], "known on top");
     assert_eq!(deck_count(&kept), 5, "nothing was drawn");
 }
+
+#[test]
+fn abilities_on_several_cards_are_chosen_as_one_set_for_the_energy() {
+    // 8 Energy: Quake Maul alone (8 Energy, 5 damage) deals less than flipped Nadia's
+    // 5-Energy Ability (4) with Arc Baton's (3 Energy, 2): 6 damage, where most damage
+    // first took Quake Maul and had nothing left.
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Arc Baton",
+            "Nanoweave Vest",
+            "Quake Maul",
+            "Nanoweave Vest",
+        ],
+        flipped: true,
+        hand: &["Teamwork"; 5],
+        grid: [ZORD; 6],
+        deck: &[],
+        control: &[],
+        energy: 8,
+    });
+    let (lines, _) = play_turn(&p, &mut state);
+    assert_eq!(state.goldfish_hp, 24, "{lines:#?}");
+    assert_eq!(state.energy, 0, "{lines:#?}");
+    assert!(!state.used[2], "Quake Maul is not used: {lines:#?}");
+}
