@@ -1054,13 +1054,24 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let p = self.p;
         let mut done = 0;
         for _ in 0..count {
-            let hand = &self.state.hand;
-            let Some(i) = (0..hand.len())
+            let (state, log) = (&*self.state, &mut *self.log);
+            let hand = &state.hand;
+            let Some(pilot) = (0..hand.len())
                 .filter(|&i| keep(set, hand[i]))
                 .min_by_key(|&i| p.useless_rank(hand[i]))
             else {
                 break;
             };
+            // Which card to discard: any in hand the effect allows (a discard is not
+            // optional), the pilot's the least useful.
+            let i = log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || (0..hand.len()).filter(|&i| keep(set, hand[i])).collect(),
+                |i| format!("{label}: discard {}", p.name(hand[i])),
+                || "the least useful card in hand (Stuns and Starters first, then the fewest Shards and Energy)".to_owned(),
+                || p.board(state),
+            );
             let Some(card) = self.state.hand.remove(i) else {
                 break;
             };

@@ -254,3 +254,50 @@ fn every_choice_logged_picks_one_of_its_options() {
         }
     }
 }
+
+#[test]
+fn a_person_may_discard_another_card_than_the_least_useful() {
+    // Tidal Ray: draw 3, discard 1. The hand holds Arc Baton and draws three Teamwork; the
+    // pilot discards a Teamwork (a Starter), a person Arc Baton.
+    let lines: Vec<(&str, u32, &str)> = vec![
+        ("main", 1, "Tidal Ray"),
+        ("main", 1, "Arc Baton"),
+        ("starter", 7, "Teamwork"),
+        ("character", 1, NADIA),
+    ];
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
+    let mut state = p.new_state();
+    state.hand = vec![index("Arc Baton")].into();
+    state.draw_pile = vec![index("Teamwork"); 5];
+    state.energy = 4;
+    state.turn = 3;
+    p.reread_in_play(&mut state);
+    let tidal_ray = index("Tidal Ray");
+    let mut log = crate::log::Recorder::with_picks(Picks {
+        picks: vec![0],
+        stop_after: false,
+    });
+    p.fire_scenario(
+        tidal_ray,
+        deckhand_core::Trigger::Activated,
+        NONE,
+        &mut state,
+        &mut Rng::from_seed(1),
+        &mut log,
+    );
+    let choice = log
+        .decisions
+        .iter()
+        .find(|d| d.kind == Some(ChoiceKind::Discard))
+        .expect("a discard choice");
+    assert_eq!(choice.options.len(), 4, "any card in hand: {choice:?}");
+    assert!(
+        choice.options[0].ends_with("discard Arc Baton"),
+        "{choice:?}"
+    );
+    assert_ne!(choice.pilot, Some(0), "the pilot discards a Teamwork");
+    assert_eq!(state.discard, [index("Arc Baton")]);
+    assert_eq!(state.hand.len(), 3);
+}
