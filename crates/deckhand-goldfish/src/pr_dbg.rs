@@ -171,9 +171,16 @@ pub struct PrDbg {
     /// effect; a last entry for an empty slot).
     ability: Vec<fx_board::Ability>,
     activation_cost: Vec<u32>,
+    /// Per card, whether its Ability deals no damage and changes a stat for the turn
+    /// (Coach Harriet Dunmore's extra Shard per Hero played): worth something only before
+    /// the cards it changes, so the pilot weighs it at each moment by the rest of the turn
+    /// (`pr_dbg/activation.rs`, `prime`); and whether the deck has any.
+    primes: Vec<bool>,
+    any_primer: bool,
 }
 
 /// One game in progress.
+#[derive(Clone)]
 pub struct State {
     main_deck: Library,
     main_discard: Vec<u16>,
@@ -235,6 +242,12 @@ pub struct State {
     /// A copied ability is running (a copy never copies a copy).
     copying: bool,
     turn: u32,
+    /// The pilot is playing the rest of a turn ahead on a copy, to weigh a paid effect by
+    /// its plan value (GAMES.md): no weighing within the weighing.
+    planning: bool,
+    /// The printed Shard cost of the cards bought and adversaries Battled this turn (the
+    /// plan value's second field).
+    spent: u32,
 }
 
 /// Per-seat figures, per turn.
@@ -381,6 +394,8 @@ impl PrDbg {
         }
         let reacts = fx_board::reactions(&programs, cards.cards.len());
         let ability = PrDbg::ability_plans(&programs, cards.cards.len());
+        let primes = PrDbg::primers(&programs, cards.cards.len());
+        let any_primer = primes.contains(&true);
         let activation_cost = (0..cards.cards.len() as u16)
             .map(|c| match programs.has(c, Trigger::Activated) {
                 true => u32::from(features[c as usize].ability_cost.unwrap_or(0)),
@@ -400,6 +415,8 @@ impl PrDbg {
             tracks_played,
             reacts,
             ability,
+            primes,
+            any_primer,
             activation_cost,
             all,
             fx: programs,
@@ -624,6 +641,8 @@ impl Procedure for PrDbg {
             mods: Vec::new(),
             copying: false,
             turn: 0,
+            planning: false,
+            spent: 0,
         }
     }
 
@@ -862,17 +881,7 @@ impl PrDbg {
         figures: &mut Figures,
     ) -> Option<Outcome> {
         let t = turn as usize;
-        let bought = match self.policy {
-            Policy::BuyFirst => {
-                let bought = self.buy(state, rng, log);
-                self.battle(state, rng, log);
-                bought
-            }
-            Policy::BattleFirst => {
-                self.battle(state, rng, log);
-                self.buy(state, rng, log)
-            }
-        };
+        let bought = self.buy_and_battle(state, rng, log);
         figures.bought[t] += u64::from(bought);
         if self.all {
             self.fire_in_play(Trigger::TurnEnd, state, rng, log);
@@ -934,6 +943,21 @@ impl PrDbg {
 }
 
 impl PrDbg {
+    /// Buying and Battling in the policy's order; returns how many cards were bought.
+    fn buy_and_battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
+        match self.policy {
+            Policy::BuyFirst => {
+                let bought = self.buy(state, rng, log);
+                self.battle(state, rng, log);
+                bought
+            }
+            Policy::BattleFirst => {
+                self.battle(state, rng, log);
+                self.buy(state, rng, log)
+            }
+        }
+    }
+
     fn default_or_policy(&self) -> &'static str {
         match self.policy {
             Policy::BuyFirst => POLICIES[0],

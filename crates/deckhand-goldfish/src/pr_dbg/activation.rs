@@ -2,9 +2,13 @@
 //! whose `ability_cost` the Energy covers, most damage first, each once per turn"): which
 //! one goes next, ranked by the damage the stated Ability deals now. A card with several
 //! damaging activated effects (Nadia's two) uses the set of them that deals the most
-//! within the Energy (GAMES.md, "Plan value"), not each in turn.
+//! within the Energy (GAMES.md, "Plan value"), not each in turn; and when the Energy does
+//! not cover every damaging Ability ready, they too are chosen as one set across cards
+//! (each card at its own best set), the most damage first within it. A stat change for
+//! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
 
 use super::*;
+use crate::choice::ChoiceKind;
 use crate::effects::Amt;
 
 /// What an Ability's damage reads, decided once per deck ([`PrDbg::ability_plans`]).
@@ -30,9 +34,9 @@ fn deals_damage(steps: &[Op]) -> bool {
 /// their Energy costs together covered (GAMES.md, "Plan value": at 7 Energy a 5-Energy
 /// Ability dealing 4 beats a 6-Energy one dealing 2); ties: the fewest Energy spent, then
 /// the earlier effects. `effects` are (Energy cost, damage), `i64::MAX` for one that cannot
-/// be used. Returns (damage, the set as bits over `effects`).
+/// be used. Returns (damage, the set as bits over `effects`, its Energy cost).
 #[inline]
-fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
+fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
     let mut best = (0, 0, 0u32);
     for set in 1..1u32 << effects.len() {
         let (mut cost, mut damage) = (0i64, 0);
@@ -48,10 +52,64 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32) {
     }
     // Nothing dealt: no set (a 0-damage effect is never worth its Energy here).
     match best.0 {
-        0 => (0, 0),
-        _ => (best.0, best.2),
+        0 => (0, 0, 0),
+        _ => (best.0, best.2, best.1),
     }
 }
+
+/// The Abilities ready to activate, as [`PrDbg::next_activation`] ranks them: the best
+/// (most damage, ties to the earlier position) and those that deal damage, with their
+/// Energy cost, to choose among as one set.
+#[derive(Default)]
+struct Ranked {
+    best: Option<(i64, usize, u16)>,
+    /// (damage, Energy cost, position, card), in position order.
+    damaging: [(i64, i64, usize, u16); MAX_DAMAGING],
+    n: usize,
+}
+
+/// How many damaging Abilities are chosen among as one set (more are ranked alone).
+const MAX_DAMAGING: usize = 8;
+
+impl Ranked {
+    /// The next of the damaging Abilities: the most damage among the set of them with the
+    /// most damage that the Energy covers together (GAMES.md, "Plan value": each at most
+    /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
+    /// position. When the Energy covers them all, that is the best alone.
+    fn next(&self, energy: i64) -> Option<(i64, usize, u16)> {
+        let cands = &self.damaging[..self.n];
+        let total: i64 = cands.iter().map(|c| c.1).sum();
+        if self.n < 2 || total <= energy {
+            return self.best;
+        }
+        let (mut best_set, mut best_damage, mut best_cost) = (0u32, 0i64, 0i64);
+        for set in 1..1u32 << self.n {
+            let (mut damage, mut cost) = (0, 0);
+            for (k, c) in cands.iter().enumerate() {
+                if set & (1 << k) != 0 {
+                    damage += c.0;
+                    cost += c.1;
+                }
+            }
+            if cost <= energy
+                && (damage > best_damage || (damage == best_damage && cost < best_cost))
+            {
+                (best_set, best_damage, best_cost) = (set, damage, cost);
+            }
+        }
+        let mut next: Option<(i64, usize, u16)> = None;
+        for (k, &(damage, _, i, card)) in cands.iter().enumerate() {
+            if best_set & (1 << k) != 0 && next.is_none_or(|(d, _, _)| damage > d) {
+                next = Some((damage, i, card));
+            }
+        }
+        next.or(self.best)
+    }
+}
+
+/// A plan value (GAMES.md): damage dealt this turn, the printed Shard cost of the cards
+/// bought and adversaries Battled, HP, Energy left; compared field by field.
+type Plan = (i32, u32, i32, u32);
 
 /// How many activated effects a card's set is chosen among: the rest never deal damage.
 const MAX_SET: usize = 8;
@@ -60,12 +118,13 @@ impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
     /// deals now (GAMES.md; a card without a `damage` stat, such as a Ranger-side
     /// character's, counts what its effects deal), ties in slot order (slots, the flipped
-    /// Character, the Zord Bay). `(position, card)`.
+    /// Character, the Zord Bay), among the set of damaging Abilities with the most damage
+    /// the Energy covers ([`Ranked::next`]). `(position, card)`.
     fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = None;
+        let mut best = Ranked::default();
         let own = board.state.attached.len();
         // The slots and the flipped Character whose Ability is unused and covered, as bits
         // read without a branch per slot: which is ready is a coin toss each time.
@@ -95,7 +154,7 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        best.map(|(_, i, card)| (i, card))
+        best.next(i64::from(energy)).map(|(_, i, card)| (i, card))
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -108,23 +167,32 @@ impl PrDbg {
         card: u16,
         used: bool,
         board: &mut PrBoard<'_, L>,
-        best: &mut Option<(i64, usize, u16)>,
+        best: &mut Ranked,
     ) {
         // No card, no activated effect or too little Energy: one table read.
         let last = self.activation_cost.len() - 1;
         if used || self.activation_cost[usize::from(card).min(last)] > board.state.energy {
             return;
         }
+        // A stat change for the turn is weighed at each moment by the rest of the turn
+        // (`prime`), never used for its own sake.
+        if self.primes[usize::from(card)] {
+            return;
+        }
         board.card = card;
-        let (damage, _) = self.ability_set(card, board);
+        let (damage, _, cost) = self.ability_set(card, board);
         // An Ability that deals nothing and would change nothing as the board stands (ready
         // an Equipment when none is exhausted, gain a card from an empty pile) is never
         // used (GAMES.md, "Plan value").
         if damage == 0 && !self.ability_acts(card, board) {
             return;
         }
-        if best.is_none_or(|(d, _, _)| damage > d) {
-            *best = Some((damage, i, card));
+        if best.best.is_none_or(|(d, _, _)| damage > d) {
+            best.best = Some((damage, i, card));
+        }
+        if damage > 0 && best.n < MAX_DAMAGING {
+            best.damaging[best.n] = (damage, cost, i, card);
+            best.n += 1;
         }
     }
 
@@ -135,6 +203,27 @@ impl PrDbg {
                 && self.fx.holds(e, board)
                 && !self.fx.idle(e.steps(), board)
         })
+    }
+
+    /// Per card, whether its Ability is a primer ([`PrDbg::primes`]): no activated effect
+    /// deals damage and one changes a stat (`modify`).
+    pub(in crate::pr_dbg) fn primers(fx: &Programs, cards: usize) -> Vec<bool> {
+        (0..cards as u16)
+            .map(|card| {
+                let mut activated = fx
+                    .of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated)
+                    .peekable();
+                activated.peek().is_some()
+                    && fx
+                        .of(card)
+                        .iter()
+                        .filter(|e| e.trigger == Trigger::Activated)
+                        .all(|e| !deals_damage(e.steps()))
+                    && activated.any(|e| e.steps().iter().any(|op| matches!(op, Op::Modify { .. })))
+            })
+            .collect()
     }
 
     /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:
@@ -189,7 +278,7 @@ impl PrDbg {
     /// effects that deal damage deal it ([`best_set`], bits in the order the effects are
     /// stated): an effect counts when its requirement holds, by its damage steps (a choice
     /// by the option the pilot takes) and its Energy cost on the board.
-    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32) {
+    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
         let energy = i64::from(board.state.energy);
         if let Ability::Fixed(steps) = self.ability[card as usize] {
             return best_set(&steps, energy);
@@ -240,7 +329,7 @@ impl PrDbg {
             log,
             card,
         };
-        let (_, set) = self.ability_set(card, &mut board);
+        let (_, set, _) = self.ability_set(card, &mut board);
         let activated = self
             .fx
             .of(card)
@@ -254,6 +343,212 @@ impl PrDbg {
         }
     }
 
+    /// The card at activation position `i` (the slots, the flipped Character, the Zord
+    /// Bay), if any.
+    fn at_position(&self, state: &State, i: usize) -> Option<u16> {
+        let own = state.attached.len();
+        let card = match i {
+            _ if i < own => state.attached[i],
+            _ if i == own => match state.flipped > 0 {
+                true => self.character,
+                false => NONE,
+            },
+            _ => state.zord_bay.get(i - own - 1).copied().unwrap_or(NONE),
+        };
+        (card != NONE).then_some(card)
+    }
+
+    /// Which Ability to activate next, or none: every unused Ability in play (a slot, the
+    /// flipped Character, the Zord Bay) whose cost the Energy covers. `best` is the
+    /// pilot's; returns the position to activate.
+    fn activation_pick<L: Log>(
+        &self,
+        state: &State,
+        best: Option<(usize, u16)>,
+        log: &mut L,
+    ) -> Option<usize> {
+        let own = state.attached.len();
+        let energy = state.energy;
+        let last = self.activation_cost.len() - 1;
+        let cost = |card: u16| self.activation_cost[usize::from(card).min(last)];
+        log.pick(
+            ChoiceKind::Activate,
+            best.map(|(i, _)| i),
+            || {
+                let positions = own + 1 + state.zord_bay.len();
+                let mut options: Vec<Option<usize>> = (0..positions)
+                    .filter(|&i| {
+                        let used = match i {
+                            _ if i <= own => state.used[i],
+                            _ => state.zord_used[i - own - 1],
+                        };
+                        !used && self.at_position(state, i).is_some_and(|c| cost(c) <= energy)
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option.and_then(|i| self.at_position(state, i)) {
+                Some(card) => format!(
+                    "Activate {} for {} Energy",
+                    self.name(card),
+                    self.f(card).ability_cost.unwrap_or(0)
+                ),
+                None => "Activate nothing more".to_owned(),
+            },
+            || match best {
+                Some(_) => format!(
+                    "the unused Ability with the most damage as the board stands (Energy {energy})"
+                ),
+                None => format!(
+                    "no unused Ability that the Energy ({energy}) covers deals damage or changes anything"
+                ),
+            },
+            || self.board(state),
+        )
+    }
+
+    /// Marks the Ability at position `i` used this turn.
+    fn mark_used(state: &mut State, i: usize) {
+        let own = state.attached.len();
+        if i <= own {
+            state.used[i] = true;
+        } else {
+            state.zord_used[i - own - 1] = true;
+        }
+    }
+
+    /// At a moment of the Main Phase, activates a primer ([`PrDbg::primes`]) when the rest
+    /// of the turn, played by the pilot, ends with a higher plan value with it used now than
+    /// without it (GAMES.md, "Plan value": ties, not used; so a use that changes nothing,
+    /// such as Harriet's after the last Hero card, is never made). Decided here: the
+    /// Energy left does not count for it (see the comparison). A person is asked which
+    /// primer to activate now, or none, whenever one is ready. True when one was activated.
+    ///
+    /// With `ask_always` false (after the hand, where the next Activate choice lists the
+    /// primers too) a person is asked only when the pilot would activate one.
+    pub(super) fn prime<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ask_always: bool,
+    ) -> bool {
+        let own = state.attached.len();
+        let last = self.activation_cost.len() - 1;
+        let energy = state.energy;
+        let ready = |state: &State, i: usize| {
+            let used = match i {
+                _ if i <= own => state.used[i],
+                _ => state.zord_used.get(i - own - 1).copied().unwrap_or(true),
+            };
+            !used
+                && self.at_position(state, i).is_some_and(|c| {
+                    self.primes[usize::from(c)]
+                        && self.activation_cost[usize::from(c).min(last)] <= energy
+                })
+        };
+        let positions = own + 1 + state.zord_bay.len();
+        let Some(first) = (0..positions).find(|&i| ready(state, i)) else {
+            return false;
+        };
+        let without = self.plan_value(state, rng, None);
+        let mut pilot = None;
+        let mut with = without;
+        for i in (first..positions).filter(|&i| ready(state, i)) {
+            let value = self.plan_value(state, rng, Some(i));
+            // Better on damage, Shards' worth or HP: Energy left alone never makes it
+            // better, since the effect's own cost is Energy (what it "saves" is only the
+            // pilot's later use of Energy elsewhere, not the effect counting).
+            if (value.0, value.1, value.2) > (without.0, without.1, without.2) {
+                (pilot, with) = (Some(i), value);
+                break;
+            }
+        }
+        if pilot.is_none() && !ask_always {
+            return false;
+        }
+        let words = |(damage, spent, hp, energy): Plan| {
+            format!(
+                "{damage} damage, {spent} Shards' worth bought and Battled, {hp} HP, {energy} Energy left"
+            )
+        };
+        let pick = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || {
+                let mut options: Vec<Option<usize>> = (0..positions)
+                    .filter(|&i| ready(state, i))
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option.and_then(|i| self.at_position(state, i)) {
+                Some(card) => format!(
+                    "Activate {} for {} Energy now",
+                    self.name(card),
+                    self.f(card).ability_cost.unwrap_or(0)
+                ),
+                None => "Activate nothing now".to_owned(),
+            },
+            || match pilot {
+                Some(_) => format!(
+                    "the rest of the turn ends better with it now ({}) than without ({})",
+                    words(with),
+                    words(without)
+                ),
+                None => format!(
+                    "the rest of the turn ends no better with it now (without: {})",
+                    words(without)
+                ),
+            },
+            || self.board(state),
+        );
+        let Some(i) = pick else {
+            return false;
+        };
+        let Some(card) = self.at_position(state, i) else {
+            return false;
+        };
+        Self::mark_used(state, i);
+        self.activate_card(card, state, rng, log);
+        true
+    }
+
+    /// The plan value (GAMES.md: damage dealt this turn, the Shard cost bought and
+    /// Battled, HP, Energy left) at the end of this turn's buying and Battling, played
+    /// ahead on a copy by the pilot: with the Ability at position `now` activated first,
+    /// or without it for the rest of the turn.
+    fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
+        let mut s = state.clone();
+        let mut r = rng.clone();
+        let log = &mut crate::log::NoLog;
+        s.planning = true;
+        let (goldfish, spent) = (s.goldfish_hp, s.spent);
+        if let Some(card) = now.and_then(|i| self.at_position(&s, i)) {
+            Self::mark_used(&mut s, now.unwrap_or(0));
+            self.activate_card(card, &mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 && !s.hand.is_empty() {
+            self.play_all_fx(&mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 {
+            self.activate_all(&mut s, &mut r, log);
+        }
+        if s.goldfish_hp > 0 {
+            self.buy_and_battle(&mut s, &mut r, log);
+            self.fire_in_play(Trigger::TurnEnd, &mut s, &mut r, log);
+        }
+        (
+            goldfish - s.goldfish_hp,
+            s.spent - spent,
+            s.hp.min(HP),
+            s.energy,
+        )
+    }
+
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls.
     pub(super) fn activate_all<L: Log>(
@@ -262,8 +557,13 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) -> Option<Outcome> {
-        let own = state.attached.len();
         loop {
+            if self.any_primer && !state.planning && self.prime(state, rng, log, false) {
+                if let Some(end) = self.won(state, log) {
+                    return Some(end);
+                }
+                continue;
+            }
             let mut board = PrBoard {
                 p: self,
                 state: &mut *state,
@@ -271,19 +571,10 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let (i, card) = self.next_activation(&mut board)?;
-            if i <= own {
-                state.used[i] = true;
-            } else {
-                state.zord_used[i - own - 1] = true;
-            }
-            let energy = state.energy;
-            log.decide(Action::Attack, || {
-                format!(
-                    "Activate {} (Energy {energy}): the unused Ability with the most damage",
-                    self.name(card)
-                )
-            });
+            let best = self.next_activation(&mut board);
+            let i = self.activation_pick(state, best, log)?;
+            let card = self.at_position(state, i)?;
+            Self::mark_used(state, i);
             self.activate_card(card, state, rng, log);
             if let Some(end) = self.won(state, log) {
                 return Some(end);

@@ -89,7 +89,13 @@ impl PrDbg {
                 names(&state.hand.iter().copied().collect::<Vec<_>>()),
             ),
             Zone::visible("character", "Character", Owner::You, character),
-            Zone::hidden("deck", "Deck", Owner::You, state.draw_pile.len()),
+            // The cards known on top (a card looked at and kept) are still in the deck.
+            Zone::hidden(
+                "deck",
+                "Deck",
+                Owner::You,
+                state.draw_pile.len() + state.deck_top.len(),
+            ),
             Zone::visible("discard", "Discard pile", Owner::You, names(&state.discard)),
             Zone::visible("grid", "The Grid", Owner::You, grid),
             Zone::hidden("main_deck", "Main deck", Owner::You, state.main_deck.len()),
@@ -125,7 +131,7 @@ impl PrDbg {
         card
     }
 
-    fn colour_name(&self, colour: u8) -> Option<String> {
+    pub(super) fn colour_name(&self, colour: u8) -> Option<String> {
         if colour == ANY_COLOUR {
             return Some("any".into());
         }

@@ -17,7 +17,9 @@
 //! played this turn.
 //!
 //! Decided here, where GAMES.md and the audit notes leave a choice:
-//! - Activation order: most damage first, as the stated Ability would deal it now (its
+//! - Activation order: of the set of damaging Abilities with the most damage that the
+//!   Energy covers together (all of them when it covers all), most damage first, as the
+//!   stated Ability would deal it now (its
 //!   damage steps, counted on the board: Nadia's 1 per Hero you control, Mentor Imara
 //!   Vance's Locations; an Ability that deals none counts 0, whatever its `damage` stat),
 //!   ties in slot order, the Character after its slots, the Zord Bay last; each once a turn
@@ -40,6 +42,10 @@
 //!   reveals it, and a card not moved stays on top, known, until drawn.
 //! - An optional effect with a cost (Grid Sidearm's Ability) is never used: it changes no
 //!   damage, buy or Battle this turn.
+//! - An Ability that only changes a stat for the turn (Coach Harriet Dunmore's extra Shard
+//!   per Hero played) is weighed before each card of the hand and after it: used at the
+//!   first moment when the rest of the turn, played ahead on a copy, ends with more damage,
+//!   more Shards' worth bought and Battled, or more HP than without it; else not at all.
 
 use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote};
@@ -188,6 +194,7 @@ impl PrDbg {
         state.zord_used.fill(false);
         state.made_shards = 0;
         state.made_energy = 0;
+        state.spent = 0;
         let end = self.main_phase(state, rng, turn, log, figures);
         // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
         // fill the last slot) and Battle rewards all come after the cards in hand.
@@ -247,20 +254,24 @@ impl PrDbg {
                 hand[j] = card;
             }
         }
-        while let Some(card) = state.hand.pop_front() {
+        loop {
+            // Before each card: a paid effect worth something only before the cards it
+            // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
+            if self.any_primer && !state.planning && !state.hand.is_empty() {
+                self.prime(state, rng, log, true);
+            }
+            let Some(card) = state.hand.pop_front() else {
+                break;
+            };
             let f = self.f(card);
             let slot = match f.ability_cost {
-                Some(_) if open => self.empty_slot(state, card),
+                Some(_) if open => {
+                    let slot = self.empty_slot(state, card);
+                    self.attach_or_play_pick(card, slot, state, log)
+                }
                 _ => None,
             };
             if let Some(s) = slot {
-                log.decide(Action::Attach, || {
-                    format!(
-                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
-                        self.name(card),
-                        f.ability_cost.unwrap_or(0)
-                    )
-                });
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
                 continue;
@@ -317,7 +328,7 @@ impl PrDbg {
     }
 
     /// The first empty slot `card` fits (a Signature Item fits any).
-    fn empty_slot(&self, state: &State, card: u16) -> Option<usize> {
+    pub(super) fn empty_slot(&self, state: &State, card: u16) -> Option<usize> {
         let colour = self.f(card).colour;
         (0..state.attached.len()).find(|&s| {
             state.attached[s] == NONE && (colour == ANY_COLOUR || self.slots[s] == colour)
@@ -418,22 +429,16 @@ impl PrDbg {
                 .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
                 .filter(|&i| price(state.grid[i]) <= state.shards)
                 .max_by_key(|&i| (self.buy_key[state.grid[i] as usize], GRID - i));
-            let Some(i) = best else {
+            let Some(i) = self.buy_pick(state, best, log) else {
                 return bought;
             };
             let card = state.grid[i];
             let cost = price(card);
             state.grid[i] = NONE;
             state.shards -= cost;
+            state.spent += u32::from(self.f(card).shard_cost);
             state.discard.push(card);
             bought += 1;
-            let left = state.shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Buy {} for {cost} Shard(s) (discounted) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
-                    self.name(card)
-                )
-            });
             self.gained(card, true, state, rng, log);
         }
     }
@@ -1055,13 +1060,24 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let p = self.p;
         let mut done = 0;
         for _ in 0..count {
-            let hand = &self.state.hand;
-            let Some(i) = (0..hand.len())
+            let (state, log) = (&*self.state, &mut *self.log);
+            let hand = &state.hand;
+            let Some(pilot) = (0..hand.len())
                 .filter(|&i| keep(set, hand[i]))
                 .min_by_key(|&i| p.useless_rank(hand[i]))
             else {
                 break;
             };
+            // Which card to discard: any in hand the effect allows (a discard is not
+            // optional), the pilot's the least useful.
+            let i = log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || (0..hand.len()).filter(|&i| keep(set, hand[i])).collect(),
+                |i| format!("{label}: discard {}", p.name(hand[i])),
+                || "the least useful card in hand (Stuns and Starters first, then the fewest Shards and Energy)".to_owned(),
+                || p.board(state),
+            );
             let Some(card) = self.state.hand.remove(i) else {
                 break;
             };

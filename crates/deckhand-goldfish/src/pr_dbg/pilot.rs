@@ -2,6 +2,7 @@
 //! activate attached Attacks, buy from The Grid and Battle adversaries.
 
 use super::*;
+use crate::choice::ChoiceKind;
 
 impl PrDbg {
     /// Plays or attaches every card in hand. Returns (Shards, Energy gained).
@@ -65,22 +66,10 @@ impl PrDbg {
         for i in 0..state.hand.len() {
             let card = state.hand[i];
             let f = self.f(card);
-            let slot = f.ability_cost.and_then(|_| {
-                (0..state.attached.len()).find(|&s| {
-                    state.attached[s] == NONE
-                        && (f.colour == ANY_COLOUR || self.slots[s] == f.colour)
-                })
-            });
-            if let Some(s) = slot {
+            let slot = f.ability_cost.and_then(|_| self.empty_slot(state, card));
+            if let Some(s) = self.attach_or_play_pick(card, slot, state, log) {
                 state.attached[s] = card;
                 let full = state.attached.iter().all(|&c| c != NONE);
-                log.decide(Action::Attach, || {
-                    format!(
-                        "Attach {} to an empty slot of its colour instead of playing it (ability cost {})",
-                        self.name(card),
-                        f.ability_cost.unwrap_or(0)
-                    )
-                });
                 if full && state.flipped == 0 {
                     state.flipped = turn;
                     log.decide(Action::Attach, || {
@@ -101,6 +90,57 @@ impl PrDbg {
         }
         state.hand.clear();
         (shards, gained)
+    }
+
+    /// Whether to attach `card` (and to which empty slot of its colour) or play it: the
+    /// pilot's `slot` is the first empty slot it fits, else playing it. Returns the slot to
+    /// attach to, `None` to play it.
+    pub(super) fn attach_or_play_pick<L: Log>(
+        &self,
+        card: u16,
+        slot: Option<usize>,
+        state: &State,
+        log: &mut L,
+    ) -> Option<usize> {
+        let f = self.f(card);
+        log.pick(
+            ChoiceKind::Attach,
+            slot,
+            || {
+                let mut options = vec![None];
+                if f.ability_cost.is_some() {
+                    options.extend(
+                        (0..state.attached.len())
+                            .filter(|&s| self.fits(state, card, s))
+                            .map(Some),
+                    );
+                }
+                options
+            },
+            |option| match option {
+                Some(s) => format!(
+                    "Attach {} to slot {} ({})",
+                    self.name(card),
+                    s + 1,
+                    self.colour_name(self.slots[s]).unwrap_or_default()
+                ),
+                None => format!("Play {}", self.name(card)),
+            },
+            || match slot {
+                Some(_) => format!(
+                    "an empty slot of its colour takes it instead of playing it (ability cost {}); the first such slot",
+                    f.ability_cost.unwrap_or(0)
+                ),
+                None => "no empty slot of its colour is left: play it".to_owned(),
+            },
+            || self.board(state),
+        )
+    }
+
+    /// Whether slot `s` is empty and takes `card` (its colour, or a Signature Item).
+    pub(super) fn fits(&self, state: &State, card: u16, s: usize) -> bool {
+        let colour = self.f(card).colour;
+        state.attached[s] == NONE && (colour == ANY_COLOUR || self.slots[s] == colour)
     }
 
     /// Activates attached Attacks with damage, most damage first (ties in slot order), and
@@ -132,15 +172,57 @@ impl PrDbg {
                         .map(|d| (u8::MAX - d, s, cost))
                 })
                 .min();
-            let Some((inverse, s, cost)) = best else {
+            // Which Attack next, or none: every unused Attack with damage whose cost the
+            // Energy covers (the keyword procedure plays no other Ability).
+            let ready = |s: usize| {
+                let f = card_at(state, s).map(|c| self.f(c));
+                f.filter(|f| f.damage.is_some())
+                    .map(|f| u32::from(f.ability_cost.unwrap_or(0)))
+                    .filter(|&cost| !state.used[s] && cost <= state.energy)
+            };
+            let energy = state.energy;
+            let pick = log.pick(
+                ChoiceKind::Activate,
+                best.map(|(_, s, _)| s),
+                || {
+                    let mut options: Vec<Option<usize>> = (0..=own)
+                        .filter(|&s| ready(s).is_some())
+                        .map(Some)
+                        .collect();
+                    options.push(None);
+                    options
+                },
+                |option| match option {
+                    Some(s) => {
+                        let card = card_at(state, s).unwrap_or(NONE);
+                        format!(
+                            "Activate {} for {} Energy: deal {} damage",
+                            self.name(card),
+                            ready(s).unwrap_or(0),
+                            self.f(card).damage.unwrap_or(0)
+                        )
+                    }
+                    None => "Activate nothing more".to_owned(),
+                },
+                || match best {
+                    Some(_) => format!(
+                        "the unused Attack with the most damage that the Energy ({energy}) covers"
+                    ),
+                    None => format!("no unused Attack that the Energy ({energy}) covers"),
+                },
+                || self.board(state),
+            );
+            let Some(s) = pick else {
                 return (dealt, None);
             };
-            let damage = u32::from(u8::MAX - inverse);
+            let card = card_at(state, s).unwrap_or(NONE);
+            let cost = u32::from(self.f(card).ability_cost.unwrap_or(0));
+            let damage = u32::from(self.f(card).damage.unwrap_or(0));
             state.used[s] = true;
             state.energy -= cost;
             state.goldfish_hp -= damage as i32;
             dealt += damage;
-            let (card, left) = (card_at(state, s).unwrap_or(NONE), state.goldfish_hp.max(0));
+            let left = state.goldfish_hp.max(0);
             log.decide(Action::Attack, || {
                 format!(
                     "Activate {} for {cost} Energy: deal {damage} damage (the goldfish has {left} HP)",
@@ -154,7 +236,8 @@ impl PrDbg {
         }
     }
 
-    /// Buys the best card again and again; returns how many.
+    /// Buys the best card, then asks again, until the pilot (or a person) stops; returns
+    /// how many.
     pub(super) fn buy<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
         if self.all && !state.mods.is_empty() {
             return self.buy_discounted(state, rng, log);
@@ -162,9 +245,9 @@ impl PrDbg {
         if state.shards < self.cheapest_buy {
             return 0;
         }
-        let shards = &mut state.shards;
         let mut bought = 0;
         loop {
+            let shards = state.shards;
             // The best key: `shard_cost`, `shards`, `energy`, then the leftmost (the low
             // bits hold `GRID - i`). Branch-free: which card wins is unpredictable, and a
             // mispredicted branch per Grid card cost more than the whole comparison.
@@ -176,34 +259,85 @@ impl PrDbg {
                     // An empty space reads the trailing 0 key: never bought.
                     let last = self.buy_key.len() - 1;
                     let key = self.buy_key[usize::from(card).min(last)];
-                    let covered = (key >> 16) & 0xff <= *shards;
+                    let covered = (key >> 16) & 0xff <= shards;
                     u32::from(covered) * ((key << 3) | (GRID - i) as u32)
                 })
                 // `u32::max`, not `Iterator::max`: a conditional move, not a branch.
                 .fold(0, u32::max);
             // Keys of cards the side may buy are at least 1 << 24.
-            if best < 8 {
+            let best = (best >= 8).then(|| GRID - (best & 7) as usize);
+            let Some(i) = self.buy_pick(state, best, log) else {
                 return bought;
-            }
-            let i = GRID - (best & 7) as usize;
+            };
             let card = state.grid[i];
             state.grid[i] = NONE;
             let cost = u32::from(self.f(card).shard_cost);
-            *shards -= cost;
+            state.shards -= cost;
+            state.spent += cost;
             state.discard.push(card);
             bought += 1;
-            let left = *shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Buy {} for {cost} Shard(s) into your discard pile: the most expensive card you may buy that the Shards cover ({left} left)",
-                    self.name(card)
-                )
-            });
             if self.all {
                 self.gained(card, true, state, rng, log);
                 return bought + self.buy(state, rng, log);
             }
         }
+    }
+
+    /// Which Grid card to buy next, or none: every card your side may buy whose price the
+    /// Shards cover. `best` is the pilot's (the buying rule's first); returns the position
+    /// to buy.
+    pub(super) fn buy_pick<L: Log>(
+        &self,
+        state: &State,
+        best: Option<usize>,
+        log: &mut L,
+    ) -> Option<usize> {
+        let price = |c: u16| {
+            if self.all {
+                self.shard_price(state, c)
+            } else {
+                u32::from(self.f(c).shard_cost)
+            }
+        };
+        let shards = state.shards;
+        log.pick(
+            ChoiceKind::Buy,
+            best,
+            || {
+                let mut options: Vec<Option<usize>> = (0..GRID)
+                    .filter(|&i| {
+                        let c = state.grid[i];
+                        c != NONE && self.may_buy(c) && price(c) <= shards
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some(i) => {
+                    let card = state.grid[i];
+                    let (cost, printed) = (price(card), u32::from(self.f(card).shard_cost));
+                    let discount = if cost < printed {
+                        format!(", discounted from {printed}")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "Buy {} for {cost} Shard(s){discount} into your discard pile",
+                        self.name(card)
+                    )
+                }
+                None => "Buy nothing more".to_owned(),
+            },
+            || match best {
+                Some(_) => {
+                    format!("the most expensive card you may buy that the Shards ({shards}) cover")
+                }
+                None => format!("no card you may buy that the Shards ({shards}) cover"),
+            },
+            || self.board(state),
+        )
     }
 
     /// The cheapest Grid card to Battle that the Shards cover, no discount in force:
@@ -230,7 +364,8 @@ impl PrDbg {
         (best != u32::MAX).then_some((best >> 3, (best & 7) as usize))
     }
 
-    /// Battles adversaries, cheapest first, while the Shards cover them.
+    /// Battles adversaries, cheapest first, while the Shards cover them (asking each time
+    /// which adversary next, or none).
     pub(super) fn battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         loop {
             if state.mods.is_empty() && state.shards < self.cheapest_battle {
@@ -251,24 +386,65 @@ impl PrDbg {
                 }
                 best
             };
-            let Some((cost, i)) = best else {
+            let Some(i) = self.battle_pick(state, best.map(|(_, i)| i), log) else {
                 return;
             };
             let card = state.grid[i];
+            let cost = self.battle_price(state, card);
             state.grid[i] = NONE;
             state.shards -= cost;
-            let left = state.shards;
-            log.decide(Action::Buy, || {
-                format!(
-                    "Battle {} for {cost} Shard(s): the cheapest adversary in The Grid ({left} left)",
-                    self.name(card)
-                )
-            });
+            state.spent += u32::from(self.f(card).battle_cost.unwrap_or(0));
             if self.all {
                 self.battled(card, state, rng, log);
             } else {
                 state.main_discard.push(card);
             }
         }
+    }
+
+    /// Which adversary to Battle next, or none: every adversary in The Grid whose Battle
+    /// price the Shards cover. `best` is the pilot's (the cheapest, leftmost).
+    fn battle_pick<L: Log>(
+        &self,
+        state: &State,
+        best: Option<usize>,
+        log: &mut L,
+    ) -> Option<usize> {
+        let shards = state.shards;
+        log.pick(
+            ChoiceKind::Battle,
+            best,
+            || {
+                let mut options: Vec<Option<usize>> = (0..GRID)
+                    .filter(|&i| {
+                        let c = state.grid[i];
+                        c != NONE
+                            && self.battle_cost[c as usize] != u8::MAX
+                            && self.battle_price(state, c) <= shards
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| match option {
+                Some(i) => {
+                    let card = state.grid[i];
+                    format!(
+                        "Battle {} for {} Shard(s)",
+                        self.name(card),
+                        self.battle_price(state, card)
+                    )
+                }
+                None => "Battle no adversary".to_owned(),
+            },
+            || match best {
+                Some(_) => {
+                    format!("the cheapest adversary in The Grid that the Shards ({shards}) cover")
+                }
+                None => format!("no adversary that the Shards ({shards}) cover"),
+            },
+            || self.board(state),
+        )
     }
 }

@@ -570,6 +570,8 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     }
 }
 
+mod choices;
+mod defects;
 mod pinned_effects;
 mod scenarios;
 mod turns;

@@ -1,0 +1,255 @@
+//! The pilot defects of issue 32, each a turn or a moment that went wrong: Coach Harriet
+//! Dunmore's Ability paid for after the hand (so for nothing), "(discounted)" on a buy at
+//! full cost, the Deck count dropping when Harborview Observatory keeps the top card, and
+//! Abilities on several cards chosen greedily instead of as one set.
+
+use super::*;
+use crate::log::Recorder;
+use deckhand_core::Trigger;
+
+/// A Nadia Okonkwo game with every effect on, set by hand: her slots, whether she flipped,
+/// the hand (played first), The Grid, the cards on top of your deck (drawn in this order,
+/// then Teamwork), the Ongoing cards in control and the Energy on the tracker.
+struct Given {
+    attached: [&'static str; 4],
+    flipped: bool,
+    hand: &'static [&'static str],
+    grid: [&'static str; 6],
+    deck: &'static [&'static str],
+    control: &'static [&'static str],
+    energy: u32,
+}
+
+/// Zords: neither bought (Kind::Other) nor Battled.
+const ZORD: &str = "Granite Tortoise";
+
+fn given(g: &Given) -> (PrDbg, State) {
+    let mut names: Vec<&str> = g
+        .attached
+        .iter()
+        .chain(g.hand)
+        .chain(&g.grid)
+        .chain(g.deck)
+        .chain(g.control)
+        .copied()
+        .collect();
+    names.retain(|n| !n.is_empty() && *n != "Teamwork");
+    names.sort();
+    names.dedup();
+    let mut lines: Vec<(&str, u32, &str)> = names.iter().map(|&n| ("main", 1, n)).collect();
+    lines.push(("starter", 7, "Teamwork"));
+    lines.push(("character", 1, NADIA));
+    let deck = testing::with_entries(testing::deck(G, &[]), &lines);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let mut state = p.new_state();
+    let index = |name: &str| match name {
+        "" => NONE,
+        _ => p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16,
+    };
+    state.hand = g.hand.iter().map(|n| index(n)).collect();
+    state.draw_pile = vec![index("Teamwork"); 5];
+    state.deck_top = g.deck.iter().rev().map(|n| index(n)).collect();
+    state.control = g.control.iter().map(|n| index(n)).collect();
+    for (s, name) in g.attached.iter().enumerate() {
+        state.attached[s] = index(name);
+    }
+    for (i, name) in g.grid.iter().enumerate() {
+        state.grid[i] = index(name);
+    }
+    state.energy = g.energy;
+    if g.flipped {
+        state.flipped = 1;
+    }
+    // The zones were set by hand: the in-play trigger masks are read from them.
+    p.reread_in_play(&mut state);
+    (p, state)
+}
+
+fn card(p: &PrDbg, name: &str) -> u16 {
+    p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16
+}
+
+/// Plays one turn (turn 2); returns the log's lines and the figures.
+fn play_turn(p: &PrDbg, state: &mut State) -> (Vec<String>, Figures) {
+    let mut figures = p.new_figures();
+    let mut log = Recorder::default();
+    p.turn(state, &mut Rng::from_seed(1), 2, &mut log, &mut figures);
+    let lines = log.decisions.iter().map(|d| d.text.clone()).collect();
+    (lines, figures)
+}
+
+/// Harriet in slot 1 with 4 Energy, every slot filled (Nadia flipped, whose own Abilities
+/// cost more than 4), and a Grid where 2 more Shards buy Arc Baton besides Quake Maul.
+const HARRIET: Given = Given {
+    attached: [
+        "Coach Harriet Dunmore",
+        "Nanoweave Vest",
+        "Nanoweave Vest",
+        "Nanoweave Vest",
+    ],
+    flipped: true,
+    hand: &[
+        "Park Ranger Ottoline",
+        "Rookie Cadet Ames",
+        "Teamwork",
+        "Teamwork",
+        "Teamwork",
+    ],
+    grid: ["Quake Maul", "Arc Baton", ZORD, ZORD, ZORD, ZORD],
+    deck: &[],
+    control: &[],
+    energy: 4,
+};
+
+#[test]
+fn coach_harriet_dunmore_is_activated_before_the_hero_cards_she_adds_a_shard_to() {
+    let (p, mut state) = given(&HARRIET);
+    let (lines, figures) = play_turn(&p, &mut state);
+    let harriet = lines
+        .iter()
+        .position(|l| l.starts_with("Activate Coach Harriet Dunmore"))
+        .unwrap_or_else(|| panic!("Harriet is activated: {lines:#?}"));
+    let hero = lines
+        .iter()
+        .position(|l| l.starts_with("Play Park Ranger Ottoline"))
+        .unwrap();
+    assert!(harriet < hero, "{lines:#?}");
+    // 2 Heroes (1 Shard each, 1 more each with Harriet) and 3 Teamwork: 7 Shards, which buy
+    // Quake Maul (5) and Arc Baton (2).
+    assert_eq!(figures.shards[2], 7, "{lines:#?}");
+    assert_eq!(figures.bought[2], 2, "{lines:#?}");
+    assert_eq!(state.energy, 0);
+}
+
+#[test]
+fn coach_harriet_dunmore_is_not_paid_for_when_no_hero_card_is_left_to_play() {
+    let (p, mut state) = given(&Given {
+        hand: &["Teamwork"; 5],
+        ..HARRIET
+    });
+    let (lines, figures) = play_turn(&p, &mut state);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("Activate Coach Harriet Dunmore")),
+        "{lines:#?}"
+    );
+    assert_eq!(state.energy, 4, "the 4 Energy stay on the tracker");
+    assert_eq!(figures.shards[2], 5);
+}
+
+#[test]
+fn coach_harriet_dunmore_is_not_paid_for_when_her_shards_buy_nothing_more() {
+    // The same hand, but The Grid holds nothing the 2 extra Shards would add to.
+    let (p, mut state) = given(&Given {
+        grid: ["Quake Maul", ZORD, ZORD, ZORD, ZORD, ZORD],
+        ..HARRIET
+    });
+    let (lines, _) = play_turn(&p, &mut state);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.starts_with("Activate Coach Harriet Dunmore")),
+        "{lines:#?}"
+    );
+    assert_eq!(state.energy, 4);
+}
+
+#[test]
+fn a_buy_at_full_cost_while_a_discount_is_in_force_is_not_called_discounted() {
+    // Harriet's Ability is in force (a stat change), but nothing makes Quake Maul cheaper.
+    let (p, mut state) = given(&Given {
+        hand: &[],
+        grid: ["Quake Maul", ZORD, ZORD, ZORD, ZORD, ZORD],
+        ..HARRIET
+    });
+    let harriet = card(&p, "Coach Harriet Dunmore");
+    let mut rng = Rng::from_seed(1);
+    p.fire_scenario(
+        harriet,
+        Trigger::Activated,
+        NONE,
+        &mut state,
+        &mut rng,
+        &mut crate::log::NoLog,
+    );
+    assert!(!state.mods.is_empty(), "a stat change is in force");
+    state.shards = 5;
+    let mut log = Recorder::default();
+    assert_eq!(p.buy(&mut state, &mut rng, &mut log), 1);
+    let lines: Vec<&str> = log.decisions.iter().map(|d| d.text.as_str()).collect();
+    let buy = lines
+        .iter()
+        .find(|l| l.starts_with("Buy Quake Maul"))
+        .unwrap();
+    assert!(buy.starts_with("Buy Quake Maul for 5 Shard(s)"), "{buy}");
+    assert!(!buy.contains("discounted"), "{buy}");
+}
+
+#[test]
+fn the_deck_count_stays_when_harborview_observatory_keeps_the_top_card() {
+    let (p, mut state) = given(&Given {
+        attached: ["", "", "", ""],
+        flipped: false,
+        hand: &[],
+        grid: ["Rolling Strike", "Arc Baton", ZORD, ZORD, ZORD, ZORD],
+        deck: &[],
+        control: &["Harborview Observatory"],
+        energy: 0,
+    });
+    // Four cards worth keeping and one Teamwork, none known on top: the top card looked
+    // at is kept (an Arc Baton) on most seeds, discarded (the Teamwork) on the rest.
+    let baton = card(&p, "Arc Baton");
+    state.draw_pile = vec![baton, baton, baton, baton, card(&p, "Teamwork")];
+    let deck_count = |state: &State| {
+        p.board(state)
+            .iter()
+            .find(|z| z.id == "deck")
+            .unwrap()
+            .hidden
+    };
+    assert_eq!(deck_count(&state), 5);
+    let kept = (1..20)
+        .find_map(|seed| {
+            let mut after = state.clone();
+            let mut log = Recorder::default();
+            p.fire_scenario(
+                card(&p, "Harborview Observatory"),
+                Trigger::PlaysCard,
+                card(&p, "Rolling Strike"),
+                &mut after,
+                &mut Rng::from_seed(seed),
+                &mut log,
+            );
+            let kept = log.decisions.iter().any(|d| d.text.contains("kept"));
+            kept.then_some(after)
+        })
+        .expect("some seed keeps the top card");
+    assert_eq!(kept.deck_top, [baton], "known on top");
+    assert_eq!(deck_count(&kept), 5, "nothing was drawn");
+}
+
+#[test]
+fn abilities_on_several_cards_are_chosen_as_one_set_for_the_energy() {
+    // 8 Energy: Quake Maul alone (8 Energy, 5 damage) deals less than flipped Nadia's
+    // 5-Energy Ability (4) with Arc Baton's (3 Energy, 2): 6 damage, where most damage
+    // first took Quake Maul and had nothing left.
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Arc Baton",
+            "Nanoweave Vest",
+            "Quake Maul",
+            "Nanoweave Vest",
+        ],
+        flipped: true,
+        hand: &["Teamwork"; 5],
+        grid: [ZORD; 6],
+        deck: &[],
+        control: &[],
+        energy: 8,
+    });
+    let (lines, _) = play_turn(&p, &mut state);
+    assert_eq!(state.goldfish_hp, 24, "{lines:#?}");
+    assert_eq!(state.energy, 0, "{lines:#?}");
+    assert!(!state.used[2], "Quake Maul is not used: {lines:#?}");
+}
