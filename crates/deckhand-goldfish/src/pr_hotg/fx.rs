@@ -326,20 +326,19 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         drawn
     }
 
+    /// One card at a time, each a choice (the pilot's: the least useful).
     fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
         let p = self.p;
         let mut done = 0;
-        for &card in &p.discard_order {
-            while done < count
-                && self.state.hand[card as usize] > 0
-                && set.is_none_or(|s| s.contains(card))
-            {
-                self.state.hand[card as usize] -= 1;
-                self.state.hand_len -= 1;
-                self.state.discard.push(card);
-                done += 1;
-                self.note(|| format!("{label}: discard {} (the least useful)", p.name(card)));
-            }
+        while done < count {
+            let Some(card) = p.discard_one(self.state, set, || format!("for {label}"), self.log)
+            else {
+                break;
+            };
+            self.state.hand[card as usize] -= 1;
+            self.state.hand_len -= 1;
+            self.state.discard.push(card);
+            done += 1;
         }
         done
     }

@@ -24,11 +24,22 @@
 //!   with Guard ignored; a Passive's hit rules lower the expected hits the pilot aims with.
 //! - A Ranger's `when you play` ability fires after the played card's own effects (an
 //!   Attack's dice rolled and `X` paid), before a reroll.
+//!
+//! Every decision is a choice point (`Log::pick`, issue 32), with all the options the rules
+//! allow at that moment and the pilot's pick: the card to play on a Ranger turn (each
+//! affordable Attack with a target, each affordable Maneuver whose effects play, or
+//! nothing); the enemy card an Attack targets (each standing card it may target); a
+//! Reaction in each window (each affordable one in hand for it, or none); each
+//! once-per-battle ability when it can be used (a reroll after a blank, a shield at each
+//! reveal, hits at the start of a Ranger turn at any standing card, or not now); each card
+//! discarded from hand (drain, an enemy card's or a cost's discard), one at a time. The
+//! `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
 
 use deckhand_core::Trigger;
 
 use super::fx::{At, HotgBoard};
 use super::*;
+use crate::choice::ChoiceKind;
 
 /// How a Ranger's once-per-battle ability is used (the kind of its first step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,24 +264,70 @@ impl PrHotg {
                 best = Some((key, c));
             }
         }
-        let Some((_, card)) = best else {
-            if self.effects_on && self.play_maneuver(state, rng, log) {
-                return self.all_defeated(state).then(|| self.won(log)).flatten();
+        // An Attack with no enemy card it may target is not playable (Guard).
+        let best = best.map(|(_, c)| c).filter(|&c| self.has_target(state, c));
+        let maneuver = match best {
+            None if self.effects_on => self.first_maneuver(state),
+            _ => None,
+        };
+        let pilot = best.or(maneuver);
+        let pick = log.pick(
+            ChoiceKind::Play,
+            pilot,
+            || self.play_options(state),
+            |option| match option {
+                Some(c) => self.play_label(state, c),
+                None => "Play nothing".to_owned(),
+            },
+            || match (best, maneuver) {
+                (Some(_), _) => "the most expected hits affordable".to_owned(),
+                (None, Some(_)) => "no Attack to play, the cheapest Maneuver in hand".to_owned(),
+                (None, None) => format!("no Attack in hand that {energy} energy can pay for"),
+            },
+            || Procedure::zones(self, state),
+        );
+        let Some(card) = pick else {
+            if L::ENABLED && pilot.is_none() && self.play_options(state).len() == 1 {
+                log.decide(Action::Hold, || {
+                    format!("Play nothing: no Attack in hand that {energy} energy can pay for")
+                });
             }
-            log.decide(Action::Hold, || {
-                format!("Play nothing: no Attack in hand that {energy} energy can pay for")
-            });
             return None;
         };
+        if !self.f(card).attack {
+            self.play_maneuver(card, state, rng, log);
+            return self.all_defeated(state).then(|| self.won(log)).flatten();
+        }
         let f = self.f(card);
         let expected = self.expected(state, card);
         let pierce = self.ignores_guard[card as usize];
-        let Some((cannot, i)) = self.aim(state, expected, None, pierce) else {
-            log.decide(Action::Hold, || {
-                "Play nothing: every enemy card left is guarded".to_owned()
-            });
+        let Some(aimed) = self.aim(state, expected, None, pierce) else {
+            // Never: the options hold only Attacks with a target.
             return None;
         };
+        let i = log.pick(
+            ChoiceKind::Target,
+            aimed.1,
+            || {
+                (0..self.sequence_len(state))
+                    .filter(|&i| self.targetable(state, i, pierce))
+                    .collect()
+            },
+            |i| {
+                let slot = self.slot(state, i);
+                format!(
+                    "Attack {} ({} health left)",
+                    self.enemy_names[slot.enemy as usize],
+                    self.health_left(slot)
+                )
+            },
+            || match aimed.0 {
+                true => "no card it can expect to defeat, so the one with the least health left"
+                    .to_owned(),
+                false => "the card with the most health it can expect to defeat".to_owned(),
+            },
+            || Procedure::zones(self, state),
+        );
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
@@ -300,7 +357,18 @@ impl PrHotg {
             self.fire_plays(card, At::Attack(i), state, rng, log);
         }
         if self.effects_on && state.attack.rolls.contains(&0) {
-            self.use_ability(Ability::Reroll, At::Attack(i), state, rng, log);
+            if let Some((n, _)) = self.unused(Ability::Reroll, state) {
+                self.offer_ability(
+                    n,
+                    true,
+                    || "reroll a blank die".to_owned(),
+                    || "the attack's dice show a blank".to_owned(),
+                    At::Attack(i),
+                    state,
+                    rng,
+                    log,
+                );
+            }
         }
         // What the attack's effects did before its hits are counted (more dice, a reroll)
         // is logged before them; what happens as they land, after.
@@ -372,26 +440,16 @@ impl PrHotg {
         }
         log.decide(Action::Attack, || {
             let enemy = &self.enemy_names[enemy as usize];
-            let aim = if cannot {
-                "no card it can expect to defeat, so the one with the least health left"
-            } else {
-                "the card with the most health it can expect to defeat"
-            };
             let result = if left == 0 {
                 "defeated".to_owned()
             } else {
                 format!("{left} health left")
             };
-            let what = if f.x {
-                "X energy".to_owned()
-            } else {
-                format!("{cost} energy, {dice} dice + {} hits", f.hits)
-            };
             let (before, after) = state.attack.notes.split_at(before_hits);
             let before = before.strip_prefix("; ").unwrap_or(before);
             let sep = if before.is_empty() { "" } else { "; " };
             format!(
-                "Play {} ({what}: the most expected hits affordable) at {enemy}, {aim}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
+                "{} at {enemy}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
                 self.name(card),
             )
         });
@@ -408,31 +466,76 @@ impl PrHotg {
         Some(Outcome::Win)
     }
 
-    /// With no Attack to play: the cheapest affordable Maneuver whose effects play.
-    fn play_maneuver<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+    /// The cheapest affordable Maneuver in hand whose effects play (ties by name).
+    fn first_maneuver(&self, state: &State) -> Option<u16> {
         let energy = state.pool + state.stored;
-        let Some(&card) = self
-            .maneuvers
+        self.maneuvers
             .iter()
-            .find(|&&c| state.hand[c as usize] > 0 && self.cost(state, c) <= energy)
-        else {
-            return false;
-        };
+            .copied()
+            .find(|&c| state.hand[c as usize] > 0 && self.cost(state, c) <= energy)
+    }
+
+    /// Whether the Attack `card` has an enemy card it may target now.
+    fn has_target(&self, state: &State, card: u16) -> bool {
+        let pierce = self.ignores_guard[card as usize];
+        (0..self.sequence_len(state)).any(|i| self.targetable(state, i, pierce))
+    }
+
+    /// Whether an attack may target the card in slot `i` (`pierce`: it may ignore Guard).
+    fn targetable(&self, state: &State, i: usize, pierce: bool) -> bool {
+        !self.slot(state, i).defeated && (pierce || !self.guarded(state, i))
+    }
+
+    /// What the active Ranger may play on a Ranger turn: each affordable Attack in hand
+    /// with a target (the pilot's order: best first) and, with effects on, each affordable
+    /// Maneuver whose effects play (cheapest first); then nothing.
+    fn play_options(&self, state: &State) -> Vec<Option<u16>> {
+        let energy = state.pool + state.stored;
+        let affordable = |&c: &u16| state.hand[c as usize] > 0 && self.cost(state, c) <= energy;
+        let mut options: Vec<Option<u16>> = self
+            .attacks
+            .iter()
+            .copied()
+            .filter(affordable)
+            .filter(|&c| self.has_target(state, c))
+            .map(Some)
+            .collect();
+        if self.effects_on {
+            options.extend(self.maneuvers.iter().copied().filter(affordable).map(Some));
+        }
+        options.push(None);
+        options
+    }
+
+    /// "Play Talon Dive (1 energy, 3 dice + 0 hits)", "Play Stampede (X energy)", "Play
+    /// Updraft (1 energy)".
+    fn play_label(&self, state: &State, card: u16) -> String {
+        let f = self.f(card);
+        let cost = self.cost(state, card);
+        if !f.attack {
+            return format!("Play {} ({cost} energy)", self.name(card));
+        }
+        if f.x {
+            return format!("Play {} (X energy)", self.name(card));
+        }
+        let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0);
+        format!(
+            "Play {} ({cost} energy, {dice} dice + {} hits)",
+            self.name(card),
+            f.hits
+        )
+    }
+
+    /// Plays the Maneuver `card` (its effects play).
+    fn play_maneuver<L: Log>(&self, card: u16, state: &mut State, rng: &mut Rng, log: &mut L) {
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        log.decide(Action::Play, || {
-            format!(
-                "Play {} ({cost} energy): no Attack to play, the cheapest Maneuver in hand",
-                self.name(card)
-            )
-        });
         let i = self.next_target(state, 0).unwrap_or(0);
         self.fire(card, Trigger::Played, At::Static(Some(i)), state, rng, log);
         state.discard.push(card);
         self.fire_plays(card, At::Static(Some(i)), state, rng, log);
-        true
     }
 
     /// The Rangers' `when you play` abilities, on `card` just played (then it counts as
@@ -511,7 +614,7 @@ impl PrHotg {
             let hits = r.hits && !self.slot(state, i).defeated;
             prevents || hits
         };
-        let mut pick = None;
+        let mut pilot = None;
         for &c in &self.reaction_order {
             if state.hand[c as usize] == 0 || !self.fx.has(c, trigger) || !useful(state, c) {
                 continue;
@@ -523,56 +626,112 @@ impl PrHotg {
             if !self.would_happen(c, trigger, At::Answer(i), state) {
                 continue;
             }
-            pick = Some((c, cost));
+            pilot = Some(c);
             break;
         }
-        let Some((card, cost)) = pick else {
+        let pick = log.pick(
+            ChoiceKind::Play,
+            pilot,
+            || {
+                let mut options: Vec<Option<u16>> = self
+                    .reaction_order
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        state.hand[c as usize] > 0
+                            && self.fx.has(c, trigger)
+                            && self.cost(state, c) <= energy
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| {
+                let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
+                match option {
+                    Some(c) => format!(
+                        "Play {} ({} energy) against {enemy}",
+                        self.name(c),
+                        self.cost(state, c)
+                    ),
+                    None => format!("Play no Reaction against {enemy}"),
+                }
+            },
+            || match pilot {
+                Some(_) => "the first Reaction in hand that does something now and leaves the energy for the best Attack".to_owned(),
+                None => "no Reaction in hand does something now and leaves the energy for the best Attack".to_owned(),
+            },
+            || Procedure::zones(self, state),
+        );
+        let Some(card) = pick else {
             return;
         };
+        let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        log.decide(Action::Play, || {
-            let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
-            format!(
-                "Play {} ({cost} energy) against {enemy}: the first Reaction in hand that does something now and leaves the energy for the best Attack",
-                self.name(card)
-            )
-        });
         self.fire(card, trigger, At::Answer(i), state, rng, log);
         state.discard.push(card);
     }
 
-    /// Uses the first unused once-per-battle ability of `kind` at `at`.
-    fn use_ability<L: Log>(
+    /// The first unused once-per-battle ability of `kind`'s kind: its entry and how it is
+    /// used.
+    fn unused(&self, kind: Ability, state: &State) -> Option<(usize, Ability)> {
+        self.abilities.iter().enumerate().find_map(|(n, &(_, k))| {
+            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
+            (same && state.used & (1 << n) == 0).then_some((n, k))
+        })
+    }
+
+    /// Asks whether to use ability `n` now (the pilot: `pilot`); uses it if so.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_ability<L: Log>(
         &self,
-        kind: Ability,
+        n: usize,
+        pilot: bool,
+        what: impl Fn() -> String,
+        reason: impl FnOnce() -> String,
         at: At,
         state: &mut State,
         rng: &mut Rng,
         log: &mut L,
-    ) -> bool {
-        for (n, &(card, k)) in self.abilities.iter().enumerate() {
-            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
-            if !same || state.used & (1 << n) != 0 {
-                continue;
-            }
-            state.used |= 1 << n;
-            if L::ENABLED && !matches!(at, At::Attack(_)) {
-                log.decide(Action::Play, || {
-                    format!("Use {}'s once-per-battle ability now", self.name(card))
-                });
-            }
-            self.fire(card, Trigger::Activated, at, state, rng, log);
-            return true;
+    ) {
+        let card = self.abilities[n].0;
+        let use_it = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || vec![true, false],
+            |option| match option {
+                true => format!(
+                    "Use {}'s once-per-battle ability: {}",
+                    self.name(card),
+                    what()
+                ),
+                false => format!("Do not use {}'s ability now", self.name(card)),
+            },
+            reason,
+            || Procedure::zones(self, state),
+        );
+        if use_it {
+            self.activate(n, at, state, rng, log);
         }
-        false
     }
 
-    /// Hits from an ability: at a card they defeat, else on the final turn.
+    /// Uses once-per-battle ability `n` at `at`.
+    fn activate<L: Log>(&self, n: usize, at: At, state: &mut State, rng: &mut Rng, log: &mut L) {
+        state.used |= 1 << n;
+        self.fire(self.abilities[n].0, Trigger::Activated, at, state, rng, log);
+    }
+
+    /// Hits from an ability, at the start of a Ranger turn: at a card they defeat, else on
+    /// the final turn. The choice: which enemy card (any standing one, Guard or not), or
+    /// not now.
     fn use_hits_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        for (n, &(_, k)) in self.abilities.iter().enumerate() {
-            let Ability::Hits(h) = k else { continue };
+        for n in 0..self.abilities.len() {
+            let (card, Ability::Hits(h)) = self.abilities[n] else {
+                continue;
+            };
             if state.used & (1 << n) != 0 {
                 continue;
             }
@@ -590,10 +749,45 @@ impl PrHotg {
                     best = Some(key);
                 }
             }
-            if let Some((cannot, _, i)) = best {
-                if !cannot || last {
-                    self.use_ability(k, At::Ability(Some(i)), state, rng, log);
-                }
+            let pilot = best.and_then(|(cannot, _, i)| (!cannot || last).then_some(i));
+            let pick = log.pick(
+                ChoiceKind::Activate,
+                pilot,
+                || {
+                    let mut options: Vec<Option<usize>> = (0..self.sequence_len(state))
+                        .filter(|&i| !self.slot(state, i).defeated)
+                        .map(Some)
+                        .collect();
+                    options.push(None);
+                    options
+                },
+                |option| match option {
+                    Some(i) => {
+                        let slot = self.slot(state, i);
+                        format!(
+                            "Use {}'s once-per-battle ability at {} ({} health left)",
+                            self.name(card),
+                            self.enemy_names[slot.enemy as usize],
+                            self.health_left(slot)
+                        )
+                    }
+                    None => format!("Do not use {}'s ability now", self.name(card)),
+                },
+                || match (pilot, best) {
+                    (Some(_), Some((false, ..))) => {
+                        format!(
+                            "{h} hit(s) defeat it, the card with the most health they can defeat"
+                        )
+                    }
+                    (Some(_), _) => {
+                        "the final turn: the card with the least health left".to_owned()
+                    }
+                    _ => format!("{h} hit(s) defeat no enemy card yet; kept for a later turn"),
+                },
+                || Procedure::zones(self, state),
+            );
+            if let Some(i) = pick {
+                self.activate(n, At::Ability(Some(i)), state, rng, log);
             }
         }
     }
@@ -619,17 +813,28 @@ impl PrHotg {
                 state.reveal = fx::Reveal::default();
                 self.fire(card, Trigger::Revealed, At::Reveal, state, rng, log);
                 let bonus = state.reveal.shields;
-                let saves =
-                    |k: i32| shields + bonus <= left as i32 && shields + bonus + k > left as i32;
-                if let Some(&(_, Ability::Shields(k))) =
-                    self.abilities.iter().enumerate().find_map(|(n, a)| {
-                        (matches!(a.1, Ability::Shields(_)) && state.used & (1 << n) == 0)
-                            .then_some(a)
-                    })
-                {
-                    if saves(k) {
-                        self.use_ability(Ability::Shields(k), At::Reveal, state, rng, log);
-                    }
+                if let Some((n, Ability::Shields(k))) = self.unused(Ability::Shields(0), state) {
+                    let now = shields + bonus;
+                    let saves = now <= left as i32 && now + k > left as i32;
+                    let name = self.name(card);
+                    self.offer_ability(
+                        n,
+                        saves,
+                        || format!("{k:+} shield(s) on {name}"),
+                        || match (saves, now > left as i32) {
+                            (true, _) => format!(
+                                "{k:+} shield(s) keep {name}, which {left} damage would take"
+                            ),
+                            (false, true) => format!("{name} is kept without it"),
+                            (false, false) => {
+                                format!("{k:+} shield(s) would not keep {name} from {left} damage")
+                            }
+                        },
+                        At::Reveal,
+                        state,
+                        rng,
+                        log,
+                    );
                 }
                 shields += state.reveal.shields;
                 prevent = state.reveal.prevent;
@@ -687,20 +892,57 @@ impl PrHotg {
         log.decide(Action::Opponent, || {
             format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
         });
-        for &card in &self.discard_order {
-            while left > 0 && state.hand[card as usize] > 0 {
-                state.hand[card as usize] -= 1;
-                state.hand_len -= 1;
-                state.discard.push(card);
-                left -= 1;
-                log.decide(Action::Damage, || {
-                    format!(
-                        "Discard {} from hand for the drain: the least useful card",
-                        self.name(card)
-                    )
-                });
-            }
+        // One card at a time: which card of the hand goes next.
+        while left > 0 {
+            let Some(card) = self.discard_one(state, None, || "for the drain".to_owned(), log)
+            else {
+                break;
+            };
+            state.hand[card as usize] -= 1;
+            state.hand_len -= 1;
+            state.discard.push(card);
+            left -= 1;
         }
+    }
+
+    /// Which card of the hand (matching `set`) to discard `why` ("for the drain"): the
+    /// pilot's is the least useful (non-Attacks first, then the fewest expected hits).
+    /// None with no such card in hand.
+    pub(super) fn discard_one<L: Log>(
+        &self,
+        state: &State,
+        set: Option<&CardSet>,
+        why: impl Fn() -> String,
+        log: &mut L,
+    ) -> Option<u16> {
+        let fits = |&c: &u16| state.hand[c as usize] > 0 && set.is_none_or(|s| s.contains(c));
+        let pilot = self.discard_order.iter().copied().find(fits)?;
+        let options = || {
+            self.discard_order
+                .iter()
+                .copied()
+                .filter(fits)
+                .collect::<Vec<_>>()
+        };
+        let card = log.pick(
+            ChoiceKind::Discard,
+            pilot,
+            options,
+            |c| format!("Discard {} from hand {}", self.name(c), why()),
+            || "the least useful card".to_owned(),
+            || Procedure::zones(self, state),
+        );
+        // With one card to choose from no choice is asked: say what happened.
+        if L::ENABLED && options().len() == 1 {
+            log.decide(Action::Damage, || {
+                format!(
+                    "Discard {} from hand {}: the least useful card",
+                    self.name(card),
+                    why()
+                )
+            });
+        }
+        Some(card)
     }
 
     /// An enemy turn: the next card resolves.

@@ -180,6 +180,8 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
         .turns
         .iter()
         .flat_map(|t| &t.decisions)
+        // The attack's line (the choice to use the ability is a line of its own).
+        .filter(|d| d.kind.is_none())
         .map(|d| d.text.as_str())
         .filter(|t| t.contains("reroll"))
         .collect();
