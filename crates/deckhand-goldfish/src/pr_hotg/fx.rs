@@ -428,7 +428,9 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         let set = match target {
             Tgt::This => None,
             Tgt::Others(f) | Tgt::Each(f) => f.map(|f| &sets[f as usize]),
-            // Never compiled: the Heroes of the Grid pilot plays no `one` target (`Plays`).
+            // `one` card: at a reveal, the card revealed (Cobalt Orca Ranger's shield);
+            // nowhere else.
+            Tgt::One(_) if self.at == At::Reveal => None,
             Tgt::One(_) => return,
         };
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));

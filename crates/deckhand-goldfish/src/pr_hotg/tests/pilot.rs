@@ -268,3 +268,42 @@ fn deep_current_goes_to_the_discard_pile_and_never_shuffles_itself_into_the_deck
         log.decisions
     );
 }
+
+/// Issue 32: Cobalt Orca Ranger's text gives one revealed card 1 more shield, once a
+/// battle; its data gave every card +1 shield for the whole battle. The data now says
+/// what the text says (one card, for the reveal's turn), and the engine gives that one
+/// card the shield at the reveal (the scenario table's case keeps a card that would be
+/// lost).
+#[test]
+fn cobalt_orca_rangers_ability_shields_the_one_card_revealed_as_its_text_says() {
+    use deckhand_core::{Duration, Step as S, Target, Trigger};
+    let card = testing::card(G, "Cobalt Orca Ranger");
+    assert!(card
+        .text
+        .as_deref()
+        .unwrap()
+        .contains("it has 1 additional shield"));
+    let effect = card
+        .effects
+        .iter()
+        .find(|e| e.trigger == Trigger::Activated)
+        .unwrap();
+    let [S::Modify {
+        stat,
+        by,
+        target,
+        duration,
+    }] = effect.steps.as_slice()
+    else {
+        panic!("one stat change: {:?}", effect.steps);
+    };
+    assert_eq!(
+        (stat.as_str(), by),
+        ("shields", &deckhand_core::Amount::Fixed(1))
+    );
+    assert!(
+        matches!(target, Target::One { filter: None }),
+        "one card, not each: {target:?}"
+    );
+    assert_eq!(*duration, Duration::Turn, "for the reveal, not the battle");
+}
