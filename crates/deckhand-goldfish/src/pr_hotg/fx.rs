@@ -616,18 +616,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     /// right one: they swap, so the harder hit comes a turn later (none: no swap).
     fn swap_adjacent(&mut self, label: &str) {
         let p = self.p;
-        let threat = |slot: &Slot| -> u32 {
-            if slot.defeated {
-                return 0;
-            }
-            let e = p.e(slot);
-            let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
-            damage + u32::from(e.drain) + u32::from(p.enemy_extra[slot.enemy as usize])
-        };
         let state = &mut *self.state;
-        let pair = (state.next..p.sequence_len(state).saturating_sub(1))
-            .filter(|&i| (i < state.top_len) == (i + 1 < state.top_len))
-            .find(|&i| threat(p.slot(state, i)) > threat(p.slot(state, i + 1)));
+        let pair = p.swap_pair(state);
         let Some(i) = pair else {
             self.note(|| format!("{label}: no unresolved neighbours to swap"));
             return;

@@ -37,9 +37,10 @@
 
 use deckhand_core::Trigger;
 
-use super::fx::{At, HotgBoard};
+use super::fx::{self, At, HotgBoard};
 use super::*;
 use crate::choice::ChoiceKind;
+use crate::effects::{Op, Tgt};
 
 /// How a Ranger's once-per-battle ability is used (the kind of its first step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -267,7 +268,7 @@ impl PrHotg {
         // An Attack with no enemy card it may target is not playable (Guard).
         let best = best.map(|(_, c)| c).filter(|&c| self.has_target(state, c));
         let maneuver = match best {
-            None if self.effects_on => self.first_maneuver(state),
+            None if self.effects_on => self.first_maneuver(&mut *state),
             _ => None,
         };
         let pilot = best.or(maneuver);
@@ -466,13 +467,91 @@ impl PrHotg {
         Some(Outcome::Win)
     }
 
-    /// The cheapest affordable Maneuver in hand whose effects play (ties by name).
-    fn first_maneuver(&self, state: &State) -> Option<u16> {
+    /// The cheapest affordable Maneuver in hand whose effects play and would change
+    /// something as the board stands (ties by name).
+    fn first_maneuver(&self, state: &mut State) -> Option<u16> {
         let energy = state.pool + state.stored;
-        self.maneuvers
+        self.maneuvers.iter().copied().find(|&c| {
+            state.hand[c as usize] > 0
+                && self.cost(state, c) <= energy
+                && self.maneuver_acts(c, state)
+        })
+    }
+
+    /// Whether playing the Maneuver `card` would change something as the board stands
+    /// (GAMES.md, "Plan value": an effect whose steps would change nothing is never used,
+    /// cost or not): some `played` effect whose requirement holds has a step that acts.
+    /// Besides the interpreter's own test, this board judges the steps the interpreter
+    /// cannot: an unguard with no Guard card guarding a standing card, a swap with no pair
+    /// worth swapping, a reorder of a deck of one card, a draw that would take the deck's
+    /// last card.
+    fn maneuver_acts(&self, card: u16, state: &mut State) -> bool {
+        let at = At::Static(Some(self.next_target(state, 0).unwrap_or(0)));
+        let mut rng = Rng::from_seed(0);
+        let mut log = crate::log::NoLog;
+        let board = HotgBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut log,
+            at,
+        };
+        self.fx
+            .of(card)
             .iter()
-            .copied()
-            .find(|&c| state.hand[c as usize] > 0 && self.cost(state, c) <= energy)
+            .filter(|e| e.trigger == Trigger::Played)
+            .any(|e| {
+                self.fx.holds(e, &board)
+                    && !self.fx.idle(e.steps(), &board)
+                    && e.steps().iter().any(|op| self.step_acts(op, &board))
+            })
+    }
+
+    /// Whether the step `op` would change something as `board` stands.
+    fn step_acts<L: Log>(&self, op: &Op, board: &HotgBoard<'_, L>) -> bool {
+        let state = &*board.state;
+        match op {
+            Op::Unguard(target) => self.unguard_acts(state, *target),
+            Op::SwapAdjacent => self.swap_pair(state).is_some(),
+            Op::Reorder(_, zone, _) => *zone == fx::DECK && state.deck.len() >= 2,
+            // The pilot's draw never takes the deck's last card (`HotgBoard::draw`).
+            Op::Draw(_) => state.deck.len() > 1,
+            op => !self.fx.idle(std::slice::from_ref(op), board),
+        }
+    }
+
+    /// Whether an unguard of `target` would stop a Guard card from guarding a standing
+    /// card that is not Guard itself.
+    fn unguard_acts(&self, state: &State, target: Tgt) -> bool {
+        let filter = match target {
+            Tgt::This => return false,
+            Tgt::Others(f) | Tgt::Each(f) | Tgt::One(f) => f,
+        };
+        (0..self.sequence_len(state)).any(|i| {
+            let slot = self.slot(state, i);
+            !slot.defeated
+                && !slot.unguarded
+                && self.e(slot).guard
+                && filter.is_none_or(|f| self.fx.set(f).contains(self.enemy_card(slot.enemy)))
+                && self.guards_any(state, i)
+        })
+    }
+
+    /// The first pair of neighbours in one row, in resolution order, neither resolved yet,
+    /// whose left card would deal more (damage and drain; a defeated card none) than its
+    /// right one: the pair a swap swaps (its left slot), if any.
+    pub(super) fn swap_pair(&self, state: &State) -> Option<usize> {
+        let threat = |slot: &Slot| -> u32 {
+            if slot.defeated {
+                return 0;
+            }
+            let e = self.e(slot);
+            let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
+            damage + u32::from(e.drain) + u32::from(self.enemy_extra[slot.enemy as usize])
+        };
+        (state.next..self.sequence_len(state).saturating_sub(1))
+            .filter(|&i| (i < state.top_len) == (i + 1 < state.top_len))
+            .find(|&i| threat(self.slot(state, i)) > threat(self.slot(state, i + 1)))
     }
 
     /// Whether the Attack `card` has an enemy card it may target now.

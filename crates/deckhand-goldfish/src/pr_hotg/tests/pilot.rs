@@ -307,3 +307,90 @@ fn cobalt_orca_rangers_ability_shields_the_one_card_revealed_as_its_text_says() 
     );
     assert_eq!(*duration, Duration::Turn, "for the reveal, not the battle");
 }
+
+/// Issue 32 (GAMES.md, "Plan value": an effect whose steps would change nothing as the
+/// board stands is never used, cost or not): with no Attack to play, the pilot played the
+/// cheapest Maneuver in hand even when it did nothing: Undertow (1 energy) with no Guard
+/// card, Silent Steps (1 energy) with no pair worth swapping, Deep Current with an empty
+/// discard pile, Stalking Step (1 energy) with no Attack in the deck. It now plays nothing,
+/// and keeps the card and the energy; the same Maneuver with something to do is played.
+#[test]
+fn a_maneuver_that_would_change_nothing_is_not_played() {
+    let idle = [
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rubble Punch", "Junkyard Snap"],
+            rows_after: &["Rubble Punch 2/2", "Junkyard Snap 1/1"],
+            hand_after: &["Undertow"],
+            ..with_effects("Undertow with no Guard card", Step::Ranger)
+        },
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rock Pile-On"],
+            rows_after: &["Rock Pile-On 3/3"],
+            hand_after: &["Undertow"],
+            ..with_effects(
+                "Undertow with a Guard card that guards nothing",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Silent Steps"],
+            bottom: &["Rubble Punch", "Junkyard Snap"],
+            rows_after: &["Rubble Punch 2/2", "Junkyard Snap 1/1"],
+            hand_after: &["Silent Steps"],
+            ..with_effects("Silent Steps with neighbours that hit alike", Step::Ranger)
+        },
+        Case {
+            hand: &["Deep Current"],
+            bottom: &["Rubble Punch"],
+            rows_after: &["Rubble Punch 2/2"],
+            hand_after: &["Deep Current"],
+            ..with_effects("Deep Current with an empty discard pile", Step::Ranger)
+        },
+        Case {
+            hand: &["Stalking Step"],
+            bottom: &["Rubble Punch"],
+            rows_after: &["Rubble Punch 2/2"],
+            hand_after: &["Stalking Step"],
+            ..with_effects("Stalking Step with no Attack in the deck", Step::Ranger)
+        },
+    ];
+    for case in &idle {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(hand(&p, &state), case.hand_after, "{context}");
+        assert_eq!((state.pool, state.stored), (2, 1), "{context}");
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+    }
+    // With something to do, the same Maneuvers are played.
+    let useful = [
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rubble Punch", "Rock Pile-On", "Junkyard Snap"],
+            ..with_effects(
+                "Undertow with a Guard card guarding its neighbours",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Stalking Step"],
+            deck: &["Updraft", "Talon Dive", "Updraft"],
+            bottom: &["Rubble Punch"],
+            ..with_effects("Stalking Step with an Attack in the deck", Step::Ranger)
+        },
+    ];
+    for case in &useful {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(state.pool + state.stored, 2, "{context}");
+        assert!(
+            !hand(&p, &state).contains(&case.hand[0].to_owned()),
+            "{context}"
+        );
+    }
+}
