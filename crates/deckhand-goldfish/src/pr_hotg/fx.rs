@@ -150,6 +150,8 @@ pub(super) struct Attack {
     pub(super) spent: u32,
     /// Its dice may be rolled against a card adjacent to its target.
     pub(super) adjacent: bool,
+    /// The card played.
+    pub(super) card: u16,
     /// A change to an `X` Attack's dice (Ion Haze), applied to the first roll of its
     /// choice, never below 1 die: its dice are not a stat.
     pub(super) x_mod: i8,
@@ -531,10 +533,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         self.state.attack.split = (among.clamp(1, 8) as u8, row);
     }
 
-    /// The option the pilot ranks first: the most expected hits it can pay for at an
-    /// attack; at a Reaction the cheapest that prevents all the damage, else the most; else
-    /// the first.
+    /// The option the pilot ranks first: at an attack the most enemy health it can expect
+    /// to remove, then the cheaper (`choose_spend`); at a Reaction the cheapest that
+    /// prevents all the damage, else the most; else the first.
     fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        if let At::Attack(i) = self.at {
+            return self.choose_spend(i, options);
+        }
         let energy = i64::from(self.state.pool + self.state.stored);
         let faces = i64::from(self.p.faces());
         let die = i64::from(self.p.die_sum);
@@ -721,6 +726,64 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             Some((_, _, j)) => self.hit(j, n, label),
             None => self.note(|| format!("{label}: no undefeated adjacent enemy card")),
         }
+    }
+}
+
+// An `X` Attack's energy: no more than its hits can put to use.
+impl<L: Log> HotgBoard<'_, L> {
+    /// The option of an attack's choice at the card in slot `i` the pilot takes (GAMES.md,
+    /// "Plan value"): the most enemy health it can expect to remove — its hits up to what
+    /// the target and the cards its hits may split to can take — then the cheaper, then
+    /// the earlier. Energy for hits no card can take changes nothing, so it is not spent.
+    fn choose_spend(&mut self, i: usize, options: &[Vec<Op>]) -> usize {
+        use crate::effects::Amt::Fixed;
+        let (p, state) = (self.p, &*self.state);
+        let energy = i64::from(state.pool + state.stored);
+        let card = state.attack.card;
+        let mut split = (1, false);
+        for e in
+            p.fx.of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Played)
+        {
+            for op in e.steps() {
+                if let Op::Split(Fixed(n), row) = op {
+                    split = ((*n).clamp(1, 8) as u8, *row);
+                }
+            }
+        }
+        let reach = p.reach(state, i, split);
+        let rolled: u32 = state.attack.rolls.iter().map(|&h| u32::from(h)).sum();
+        let saved = match state.next_filter {
+            Some(f) if !p.fx.set(f).contains(card) => 0,
+            _ => state.next_hits.max(0) as u32,
+        };
+        let known = state.attack.fixed + rolled + saved;
+        let mut best: Option<(f64, i64, usize)> = None;
+        for (k, option) in options.iter().enumerate() {
+            let (mut cost, mut hits, mut dice) = (0, 0, 0);
+            for op in option {
+                match op {
+                    Op::Spend(Fixed(n), _) => cost += n,
+                    Op::Roll(Fixed(n)) => dice += p.x_dice(*n, state.attack.x_mod),
+                    Op::Damage(Fixed(n)) => hits += n,
+                    _ => {}
+                }
+            }
+            if cost > energy {
+                continue;
+            }
+            let hits = known + hits.clamp(0, 255) as u32;
+            let value = p.expected_removed(hits, dice.clamp(0, 99) as u32, reach);
+            let better = match best {
+                None => true,
+                Some((v, c, _)) => value > v + 1e-9 || (value > v - 1e-9 && cost < c),
+            };
+            if better {
+                best = Some((value, cost, k));
+            }
+        }
+        best.map_or(0, |(.., k)| k)
     }
 }
 

@@ -5,6 +5,11 @@
 //! Decided here, where GAMES.md is silent (effects on):
 //! - An `X` Attack's expected hits are those of the option of its choice the pilot would
 //!   take (the most expected hits the energy pays for); it ranks with the other Attacks.
+//!   Played, it spends what removes the most enemy health expected (its hits up to what
+//!   its target and the cards they may split to can take), then the least: energy for
+//!   hits no card can take is kept (GAMES.md, "Plan value").
+//! - With no Attack to play, a Maneuver is played only when it would change something
+//!   (an unguard with a Guard card guarding, a swap worth making, a card to search…).
 //! - With no Attack to play, the pilot plays the cheapest affordable Maneuver in hand whose
 //!   effects play (ties by name): a Maneuver only replaces "play nothing".
 //! - A Reaction is played (at most one per enemy card and window) when it does something
@@ -136,6 +141,42 @@ impl PrHotg {
                 .unwrap_or(0);
         }
         e
+    }
+
+    /// At most the hits an attack at the card in slot `i` can put to use: the target's
+    /// health left (and the first hits its Passive ignores), and with its hits split among
+    /// up to `among` cards (`row`: in the target's row), the most the others can take.
+    pub(super) fn reach(&self, state: &State, i: usize, (among, row): (u8, bool)) -> u32 {
+        let need = |j: usize| {
+            let slot = self.slot(state, j);
+            self.health_left(slot) + u32::from(slot.ignore)
+        };
+        let mut others: Vec<u32> = (0..self.sequence_len(state))
+            .filter(|&j| j != i && !self.slot(state, j).defeated)
+            .filter(|&j| !row || (j < state.top_len) == (i < state.top_len))
+            .map(need)
+            .collect();
+        others.sort_unstable_by(|a, b| b.cmp(a));
+        let split: u32 = others.iter().take(usize::from(among) - 1).sum();
+        need(i) + split
+    }
+
+    /// The hits expected to land, up to `reach`, of `hits` fixed ones and `dice` dice.
+    pub(super) fn expected_removed(&self, hits: u32, dice: u32, reach: u32) -> f64 {
+        let cap = reach as usize;
+        let mut odds = vec![0.0f64; cap + 1];
+        odds[(hits as usize).min(cap)] = 1.0;
+        let face = 1.0 / self.die.len() as f64;
+        for _ in 0..dice {
+            let mut next = vec![0.0f64; cap + 1];
+            for (s, &w) in odds.iter().enumerate().filter(|(_, &w)| w > 0.0) {
+                for &f in &self.die {
+                    next[(s + usize::from(f)).min(cap)] += w * face;
+                }
+            }
+            odds = next;
+        }
+        odds.iter().enumerate().map(|(s, &w)| s as f64 * w).sum()
     }
 
     /// The dice an `X` Attack's `roll n` rolls with a change `m` to its dice (never fewer
@@ -338,6 +379,7 @@ impl PrHotg {
         state.attack.fixed = u32::from(f.hits);
         state.attack.split = (1, false);
         state.attack.spent = cost;
+        state.attack.card = card;
         state.attack.adjacent = false;
         state.attack.x_mod = if f.x {
             state.dice_mod[card as usize].min(0)

@@ -394,3 +394,62 @@ fn a_maneuver_that_would_change_nothing_is_not_played() {
         );
     }
 }
+
+/// Issue 32 (GAMES.md, "Plan value": enemy health removed this turn, then cards kept, then
+/// energy left): an `X` Attack spent all the energy there was, even on hits no enemy card
+/// could take: Lynx Eye Volley paid 3 energy for 3 hits at the last card standing, 1
+/// health left. Energy past what the hits can remove (the target's health left, and what
+/// the cards its hits may split to can take) changes nothing, so it is kept. With the
+/// default die, whose blank faces leave every roll short now and then, more dice still
+/// remove more health on average, and Stampede spends as before (the golden logs).
+#[test]
+fn an_x_attack_spends_no_energy_on_hits_no_enemy_card_can_take() {
+    let cases = [
+        Case {
+            hand: &["Lynx Eye Volley"],
+            bottom: &["Junkyard Snap"],
+            rows_after: &["Junkyard Snap defeated"],
+            pool_after: 1,
+            outcome: Some(Outcome::Win),
+            ..with_effects(
+                "Lynx Eye Volley pays 1 energy for the 1 hit Junkyard Snap can take",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Lynx Eye Volley"],
+            bottom: &["Junkyard Snap", "Rubble Punch", "Tin-Can Tackle"],
+            rows_after: &["Junkyard Snap defeated", "Rubble Punch defeated", "Tin-Can Tackle 4/4"],
+            pool_after: 0,
+            stored_after: 0,
+            ..with_effects(
+                "with more health to take than hits (Rubble Punch, the rest split to the most another card can take), it spends it all",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Stampede"],
+            bottom: &["Junkyard Snap", "Rust Howl"],
+            rows_after: &["Junkyard Snap defeated", "Rust Howl defeated"],
+            pool_after: 1,
+            outcome: Some(Outcome::Win),
+            ..with_effects(
+                "Stampede (a die of one hit) pays 1 energy for the 2 dice two 1-health cards in its row can take",
+                Step::Ranger,
+            )
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let outcome = p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+        assert_eq!(
+            (state.pool, state.stored),
+            (case.pool_after, case.stored_after),
+            "{context}"
+        );
+        assert_eq!(outcome, case.outcome, "{context}");
+    }
+}
