@@ -9,7 +9,8 @@
 //!   its target and the cards they may split to can take), then the least: energy for
 //!   hits no card can take is kept (GAMES.md, "Plan value").
 //! - With no Attack to play, a Maneuver is played only when it would change something
-//!   (an unguard with a Guard card guarding, a swap worth making, a card to search…).
+//!   (an unguard with a Guard card guarding, a swap worth making, a card to search…),
+//!   and never on the final turn, which nothing follows.
 //! - With no Attack to play, the pilot plays the cheapest affordable Maneuver in hand whose
 //!   effects play (ties by name): a Maneuver only replaces "play nothing".
 //! - A Reaction is played (at most one per enemy card and window) when it does something
@@ -510,8 +511,13 @@ impl PrHotg {
     }
 
     /// The cheapest affordable Maneuver in hand whose effects play and would change
-    /// something as the board stands (ties by name).
+    /// something as the board stands (ties by name). None on the final turn (every enemy
+    /// card has resolved): the battle ends with it, and no later turn uses what a
+    /// Maneuver gives (energy, a card, a lifted Guard, a new order).
     fn first_maneuver(&self, state: &mut State) -> Option<u16> {
+        if state.next >= self.sequence_len(state) {
+            return None;
+        }
         let energy = state.pool + state.stored;
         self.maneuvers.iter().copied().find(|&c| {
             state.hand[c as usize] > 0

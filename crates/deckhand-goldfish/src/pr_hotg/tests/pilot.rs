@@ -453,3 +453,36 @@ fn an_x_attack_spends_no_energy_on_hits_no_enemy_card_can_take() {
         assert_eq!(outcome, case.outcome, "{context}");
     }
 }
+
+/// Issue 32 (GAMES.md, "Plan value"): on the Rangers' final turn (every enemy card has
+/// resolved) a Maneuver changes nothing: no later turn attacks past the Guard it lifts,
+/// plays the card it finds or spends the energy it gains. The pilot paid 1 energy for
+/// Undertow there; it now plays nothing. The same hand a turn earlier plays it.
+#[test]
+fn no_maneuver_is_played_on_the_final_turn() {
+    let final_turn = Case {
+        hand: &["Undertow", "Updraft"],
+        bottom: &["Rubble Punch", "Rock Pile-On", "Junkyard Snap"],
+        next: 3,
+        ..with_effects("the final turn, a Guard card guarding", Step::Ranger)
+    };
+    let (p, mut state) = scenario(&final_turn);
+    let mut log = Recorder::default();
+    p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    let context = format!("{:#?}", log.decisions);
+    assert_eq!(hand(&p, &state), ["Undertow", "Updraft"], "{context}");
+    assert_eq!((state.pool, state.stored), (2, 1), "{context}");
+    let earlier = Case {
+        next: 2,
+        ..final_turn
+    };
+    let (p, mut state) = scenario(&earlier);
+    let mut log = Recorder::default();
+    p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    // Updraft: 1 energy gained (and a card drawn).
+    assert_eq!(
+        state.pool, 3,
+        "a Maneuver is played before the final turn: {:#?}",
+        log.decisions
+    );
+}
