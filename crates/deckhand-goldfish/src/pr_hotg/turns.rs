@@ -34,7 +34,9 @@
 //! Every decision is a choice point (`Log::pick`, issue 32), with all the options the rules
 //! allow at that moment and the pilot's pick: the card to play on a Ranger turn (each
 //! affordable Attack with a target, each affordable Maneuver whose effects play, or
-//! nothing); the enemy card an Attack targets (each standing card it may target); a
+//! nothing); the enemy card an Attack targets (each standing card it may target), and
+//! where a split attack's hits past its defeated target go (each card it may target, or
+//! nowhere); a
 //! Reaction in each window (each affordable one in hand for it, or none); each
 //! once-per-battle ability when it can be used (a reroll after a blank, a shield at each
 //! reveal, hits at the start of a Ranger turn at any standing card, or not now); each card
@@ -464,7 +466,38 @@ impl PrHotg {
                 break;
             }
             let row = row.then_some(i < state.top_len);
-            let Some((_, j)) = self.aim(state, rest * self.faces(), row, false) else {
+            let pilot = self
+                .aim(state, rest * self.faces(), row, false)
+                .map(|(_, j)| j);
+            // Where the hits past the defeated target go: any card the attack may target
+            // (in the row when the card says so), or nowhere ("you may split").
+            let pick = log.pick(
+                ChoiceKind::Target,
+                pilot,
+                || {
+                    let mut options: Vec<Option<usize>> = (0..self.sequence_len(state))
+                        .filter(|&j| self.targetable(state, j, false))
+                        .filter(|&j| row.is_none_or(|top| top == (j < state.top_len)))
+                        .map(Some)
+                        .collect();
+                    options.push(None);
+                    options
+                },
+                |option| match option {
+                    Some(j) => {
+                        let slot = self.slot(state, j);
+                        format!(
+                            "Split the hits left ({rest}) to {} ({} health left)",
+                            self.enemy_names[slot.enemy as usize],
+                            self.health_left(slot)
+                        )
+                    }
+                    None => format!("Split no more hits ({rest} go unused)"),
+                },
+                || "the card the pilot would aim them at; it takes what defeats it".to_owned(),
+                || Procedure::zones(self, state),
+            );
+            let Some(j) = pick else {
                 break;
             };
             let take = rest.min(self.health_left(self.slot(state, j)));

@@ -281,3 +281,52 @@ fn every_choice_the_pilot_logs_has_its_pick_among_the_options() {
         }
     }
 }
+
+/// The pilot's picks up to the first decision with an option starting `label`, then that
+/// option.
+fn picks_to(case: &Case, label: &str) -> Vec<u32> {
+    let mut picks = Vec::new();
+    loop {
+        let (_, _, log) = play(case, picks.clone(), true);
+        let pending = log.pending.unwrap_or_else(|| panic!("no option {label:?}"));
+        let choice = pending.choice;
+        if let Some(k) = choice.options.iter().position(|o| o.starts_with(label)) {
+            picks.push(k as u32);
+            return picks;
+        }
+        picks.push(choice.pick.unwrap());
+    }
+}
+
+#[test]
+fn a_person_may_keep_a_split_attacks_hits_from_the_next_card() {
+    let case = Case {
+        hand: &["Stampede"],
+        bottom: &["Junkyard Snap", "Rust Howl"],
+        effects: true,
+        ..case(
+            "Stampede's 2 hits, two cards of 1 health in its row",
+            Step::Ranger,
+        )
+    };
+    let (p, state, log) = play(&case, picks_to(&case, "Split no more hits"), false);
+    assert_eq!(
+        rows(&p, &state),
+        ["Junkyard Snap defeated", "Rust Howl 1/1"]
+    );
+    let split = choices(&log).into_iter().last().unwrap();
+    assert_eq!(split.kind, Some(ChoiceKind::Target));
+    assert_eq!(
+        split.options,
+        [
+            "Split the hits left (1) to Rust Howl (1 health left)",
+            "Split no more hits (1 go unused)"
+        ]
+    );
+    // The pilot splits it on, and the battle is won.
+    let (p, state, _) = play(&case, vec![], false);
+    assert_eq!(
+        rows(&p, &state),
+        ["Junkyard Snap defeated", "Rust Howl defeated"]
+    );
+}
