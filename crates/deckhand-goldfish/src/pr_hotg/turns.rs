@@ -32,16 +32,23 @@
 //!   Attack's dice rolled and `X` paid), before a reroll.
 //!
 //! Every decision is a choice point (`Log::pick`, issue 32), with all the options the rules
-//! allow at that moment and the pilot's pick: the card to play on a Ranger turn (each
-//! affordable Attack with a target, each affordable Maneuver whose effects play, or
-//! nothing); the enemy card an Attack targets (each standing card it may target), and
-//! where a split attack's hits past its defeated target go (each card it may target, or
-//! nowhere); a
-//! Reaction in each window (each affordable one in hand for it, or none); each
-//! once-per-battle ability when it can be used (a reroll after a blank, a shield at each
-//! reveal, hits at the start of a Ranger turn at any standing card, or not now); each card
-//! discarded from hand (drain, an enemy card's or a cost's discard), one at a time. The
-//! `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
+//! allow at that moment and the pilot's pick:
+//! - the card to play on a Ranger turn: each affordable Attack with a target, each
+//!   affordable Maneuver whose effects play, or nothing;
+//! - the enemy card an Attack targets (each standing card it may target), and where a split
+//!   attack's hits past its defeated target go (each card it may target, or nowhere);
+//! - a Reaction in each window: each affordable one in hand for it, or none;
+//! - each once-per-battle ability when it can be used: a reroll after a blank, a shield at
+//!   each reveal, hits at the start of a Ranger turn at any standing card; or not now;
+//! - each card discarded from hand (drain, an enemy card's or a cost's discard), one at a
+//!   time.
+//!
+//! The `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
+//! Not asked (the pilot's rule stands): how many cards to draw at the battle's start, which
+//! card a search or a return from the discard pile takes, the order of a reorder, which
+//! Guard card Undertow lifts and which pair Silent Steps swaps, where a dice roll "at an
+//! adjacent card" and damage "to an adjacent card" go, and the Maneuver's target slot
+//! (no HGX Maneuver reads it).
 
 use deckhand_core::Trigger;
 
