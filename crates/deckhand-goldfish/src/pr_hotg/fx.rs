@@ -200,6 +200,39 @@ impl<L: Log> HotgBoard<'_, L> {
         }
     }
 
+    /// Which matching card of the deck (a search) or the discard pile an effect takes: a
+    /// choice among the different cards there, the pilot's the one it would play soonest.
+    fn take_which(&mut self, from: Id, set: Option<&CardSet>, label: &str) -> Option<u16> {
+        let (p, state) = (self.p, &*self.state);
+        let pool = match from {
+            DECK => state.deck.remaining(),
+            _ => &state.discard[..],
+        };
+        let pilot = p.best_of(pool, set)?;
+        let where_ = if from == DECK {
+            "the deck"
+        } else {
+            "the discard pile"
+        };
+        Some(self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                let mut cards: Vec<u16> = pool
+                    .iter()
+                    .copied()
+                    .filter(|&c| set.is_none_or(|s| s.contains(c)))
+                    .collect();
+                cards.sort_by_key(|&c| p.play_rank[c as usize]);
+                cards.dedup();
+                cards
+            },
+            |c| format!("{label}: take {} from {where_}", p.name(c)),
+            || "the card the pilot would play soonest".to_owned(),
+            || Procedure::zones(p, state),
+        ))
+    }
+
     /// Hits to the enemy card in slot `i` (not an attack: Guard does not stop them).
     fn hit(&mut self, i: usize, hits: u32, label: &str) {
         let p = self.p;
@@ -273,7 +306,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         for _ in 0..count {
             match (from, to) {
                 (DECK, HAND) => {
-                    let Some(card) = p.best_of(self.state.deck.remaining(), set) else {
+                    let Some(card) = self.take_which(DECK, set, label) else {
                         break;
                     };
                     self.state.deck.take(card);
@@ -282,7 +315,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                     self.note(|| format!("{label}: search the deck for {}", p.name(card)));
                 }
                 (DISCARD, DECK) | (DISCARD, HAND) => {
-                    let Some(card) = p.best_of(&self.state.discard, set) else {
+                    let Some(card) = self.take_which(DISCARD, set, label) else {
                         break;
                     };
                     let at = self.state.discard.iter().position(|&c| c == card);

@@ -330,3 +330,31 @@ fn a_person_may_keep_a_split_attacks_hits_from_the_next_card() {
         ["Junkyard Snap defeated", "Rust Howl defeated"]
     );
 }
+
+#[test]
+fn a_person_chooses_which_attack_a_search_takes_from_the_deck() {
+    let case = Case {
+        hand: &["Stalking Step"],
+        deck: &["Updraft", "Talon Dive", "Feather Cut", "Updraft"],
+        bottom: &["Rubble Punch"],
+        effects: true,
+        ..case("Stalking Step with two Attacks in the deck", Step::Ranger)
+    };
+    let (_, _, log) = play(&case, vec![0], true);
+    let pending = log.pending.expect("which card the search takes");
+    assert_eq!(pending.choice.kind, Some(ChoiceKind::Target));
+    assert_eq!(
+        pending.choice.options,
+        [
+            "Stalking Step: take Talon Dive from the deck",
+            "Stalking Step: take Feather Cut from the deck"
+        ]
+    );
+    assert_eq!(
+        pending.choice.pick,
+        Some(0),
+        "the Attack it would play soonest"
+    );
+    let (p, state, _) = play(&case, vec![0, 1], false);
+    assert_eq!(hand(&p, &state), ["Feather Cut"]);
+}
