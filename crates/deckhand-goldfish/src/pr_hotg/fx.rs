@@ -688,27 +688,40 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             At::Static(own) => own,
             _ => None,
         };
-        let mut done = Vec::new();
-        for i in 0..p.sequence_len(self.state) {
-            let slot = *p.slot(self.state, i);
-            let e = p.e(&slot);
-            let card = p.enemy_card(slot.enemy);
-            if slot.defeated || slot.unguarded || !e.guard || !set.is_none_or(|s| s.contains(card))
-            {
-                continue;
-            }
-            if matches!(target, Tgt::Others(_)) && Some(i) == own {
-                continue;
-            }
-            let one = matches!(target, Tgt::One(_));
-            if one && !p.guards_any(self.state, i) {
-                continue;
-            }
+        let state = &*self.state;
+        let fits = |i: usize| {
+            let slot = p.slot(state, i);
+            !slot.defeated
+                && !slot.unguarded
+                && p.e(slot).guard
+                && set.is_none_or(|s| s.contains(p.enemy_card(slot.enemy)))
+                && !(matches!(target, Tgt::Others(_)) && Some(i) == own)
+        };
+        let done: Vec<usize> = if let Tgt::One(_) = target {
+            // Which Guard card: any there is; the pilot's the first that guards a card
+            // (none such: it lifts nothing).
+            let Some(pilot) =
+                (0..p.sequence_len(state)).find(|&i| fits(i) && p.guards_any(state, i))
+            else {
+                return;
+            };
+            let i = self.log.pick(
+                ChoiceKind::Target,
+                pilot,
+                || (0..p.sequence_len(state)).filter(|&i| fits(i)).collect(),
+                |i| {
+                    let name = &p.enemy_names[p.slot(state, i).enemy as usize];
+                    format!("{label}: {name} stops guarding")
+                },
+                || "the first Guard card in resolution order that guards a card".to_owned(),
+                || Procedure::zones(p, state),
+            );
+            vec![i]
+        } else {
+            (0..p.sequence_len(state)).filter(|&i| fits(i)).collect()
+        };
+        for &i in &done {
             p.slot_mut(self.state, i).unguarded = true;
-            done.push(i);
-            if one {
-                break;
-            }
         }
         for i in done {
             let name = &p.enemy_names[p.slot(self.state, i).enemy as usize];

@@ -43,13 +43,13 @@
 //! - each card discarded from hand (drain, an enemy card's or a cost's discard), one at a
 //!   time;
 //! - each card a search takes from the deck, or an effect from the discard pile (`fx.rs`):
-//!   each different matching card there.
+//!   each different matching card there; which Guard card Undertow lifts (each there).
 //!
 //! The `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
 //! Not asked (the pilot's rule stands): how many cards to draw at the battle's start, the
-//! order of a reorder, which Guard card Undertow lifts and which pair Silent Steps swaps,
-//! where a dice roll "at an adjacent card" and damage "to an adjacent card" go, and the
-//! Maneuver's target slot (no HGX Maneuver reads it).
+//! order of a reorder, which pair Silent Steps swaps, where a dice roll "at an adjacent
+//! card" and damage "to an adjacent card" go, and the Maneuver's target slot (no HGX
+//! Maneuver reads it).
 
 use deckhand_core::Trigger;
 

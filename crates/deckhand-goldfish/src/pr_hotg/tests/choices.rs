@@ -358,3 +358,35 @@ fn a_person_chooses_which_attack_a_search_takes_from_the_deck() {
     let (p, state, _) = play(&case, vec![0, 1], false);
     assert_eq!(hand(&p, &state), ["Feather Cut"]);
 }
+
+#[test]
+fn a_person_chooses_which_guard_card_undertow_lifts() {
+    // Two Guard cards apart, each guarding its neighbour.
+    let case = Case {
+        hand: &["Undertow"],
+        bottom: &[
+            "Rubble Punch",
+            "Rock Pile-On",
+            "Junkyard Snap",
+            "Rock Pile-On",
+        ],
+        effects: true,
+        ..case("two Guard cards", Step::Ranger)
+    };
+    let picks = picks_to(&case, "Undertow: Rock Pile-On stops guarding");
+    let (_, _, log) = play(&case, picks[..picks.len() - 1].to_vec(), true);
+    let pending = log.pending.unwrap();
+    assert_eq!(pending.choice.kind, Some(ChoiceKind::Target));
+    assert_eq!(
+        pending.choice.options.len(),
+        2,
+        "{:?}",
+        pending.choice.options
+    );
+    assert_eq!(pending.choice.pick, Some(0));
+    let mut picks = picks;
+    *picks.last_mut().unwrap() = 1;
+    let (p, state, _) = play(&case, picks, false);
+    assert!(!p.slot(&state, 1).unguarded && p.slot(&state, 3).unguarded);
+    assert!(p.guarded(&state, 0), "the first still guards Rubble Punch");
+}
