@@ -150,6 +150,8 @@ pub(super) struct Attack {
     pub(super) spent: u32,
     /// Its dice may be rolled against a card adjacent to its target.
     pub(super) adjacent: bool,
+    /// The card played.
+    pub(super) card: u16,
     /// A change to an `X` Attack's dice (Ion Haze), applied to the first roll of its
     /// choice, never below 1 die: its dice are not a stat.
     pub(super) x_mod: i8,
@@ -196,6 +198,39 @@ impl<L: Log> HotgBoard<'_, L> {
             At::Static(i) | At::Ability(i) => i,
             At::Reveal => None,
         }
+    }
+
+    /// Which matching card of the deck (a search) or the discard pile an effect takes: a
+    /// choice among the different cards there, the pilot's the one it would play soonest.
+    fn take_which(&mut self, from: Id, set: Option<&CardSet>, label: &str) -> Option<u16> {
+        let (p, state) = (self.p, &*self.state);
+        let pool = match from {
+            DECK => state.deck.remaining(),
+            _ => &state.discard[..],
+        };
+        let pilot = p.best_of(pool, set)?;
+        let where_ = if from == DECK {
+            "the deck"
+        } else {
+            "the discard pile"
+        };
+        Some(self.log.pick(
+            ChoiceKind::Target,
+            pilot,
+            || {
+                let mut cards: Vec<u16> = pool
+                    .iter()
+                    .copied()
+                    .filter(|&c| set.is_none_or(|s| s.contains(c)))
+                    .collect();
+                cards.sort_by_key(|&c| p.play_rank[c as usize]);
+                cards.dedup();
+                cards
+            },
+            |c| format!("{label}: take {} from {where_}", p.name(c)),
+            || "the card the pilot would play soonest".to_owned(),
+            || Procedure::zones(p, state),
+        ))
     }
 
     /// Hits to the enemy card in slot `i` (not an attack: Guard does not stop them).
@@ -277,7 +312,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         for _ in 0..count {
             match (from, to) {
                 (DECK, HAND) => {
-                    let Some(card) = p.best_of(self.state.deck.remaining(), set) else {
+                    let Some(card) = self.take_which(DECK, set, label) else {
                         break;
                     };
                     self.state.deck.take(card);
@@ -286,7 +321,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                     self.note(|| format!("{label}: search the deck for {}", p.name(card)));
                 }
                 (DISCARD, DECK) | (DISCARD, HAND) => {
-                    let Some(card) = p.best_of(&self.state.discard, set) else {
+                    let Some(card) = self.take_which(DISCARD, set, label) else {
                         break;
                     };
                     let at = self.state.discard.iter().position(|&c| c == card);
@@ -332,20 +367,19 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         drawn
     }
 
+    /// One card at a time, each a choice (the pilot's: the least useful).
     fn discard(&mut self, count: u32, set: Option<&CardSet>, label: &str) -> u32 {
         let p = self.p;
         let mut done = 0;
-        for &card in &p.discard_order {
-            while done < count
-                && self.state.hand[card as usize] > 0
-                && set.is_none_or(|s| s.contains(card))
-            {
-                self.state.hand[card as usize] -= 1;
-                self.state.hand_len -= 1;
-                self.state.discard.push(card);
-                done += 1;
-                self.note(|| format!("{label}: discard {} (the least useful)", p.name(card)));
-            }
+        while done < count {
+            let Some(card) = p.discard_one(self.state, set, || format!("for {label}"), self.log)
+            else {
+                break;
+            };
+            self.state.hand[card as usize] -= 1;
+            self.state.hand_len -= 1;
+            self.state.discard.push(card);
+            done += 1;
         }
         done
     }
@@ -435,7 +469,9 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         let set = match target {
             Tgt::This => None,
             Tgt::Others(f) | Tgt::Each(f) => f.map(|f| &sets[f as usize]),
-            // Never compiled: the Heroes of the Grid pilot plays no `one` target (`Plays`).
+            // `one` card: at a reveal, the card revealed (Cobalt Orca Ranger's shield);
+            // nowhere else.
+            Tgt::One(_) if self.at == At::Reveal => None,
             Tgt::One(_) => return,
         };
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
@@ -536,10 +572,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         self.state.attack.split = (among.clamp(1, 8) as u8, row);
     }
 
-    /// The option the pilot ranks first: the most expected hits it can pay for at an
-    /// attack; at a Reaction the cheapest that prevents all the damage, else the most; else
-    /// the first.
+    /// The option the pilot ranks first: at an attack the most enemy health it can expect
+    /// to remove, then the cheaper (`choose_spend`); at a Reaction the cheapest that
+    /// prevents all the damage, else the most; else the first.
     fn choose(&mut self, options: &[Vec<Op>]) -> usize {
+        if let At::Attack(i) = self.at {
+            return self.choose_spend(i, options);
+        }
         let energy = i64::from(self.state.pool + self.state.stored);
         let faces = i64::from(self.p.faces());
         let die = i64::from(self.p.die_sum);
@@ -621,18 +660,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
     /// right one: they swap, so the harder hit comes a turn later (none: no swap).
     fn swap_adjacent(&mut self, label: &str) {
         let p = self.p;
-        let threat = |slot: &Slot| -> u32 {
-            if slot.defeated {
-                return 0;
-            }
-            let e = p.e(slot);
-            let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
-            damage + u32::from(e.drain) + u32::from(p.enemy_extra[slot.enemy as usize])
-        };
         let state = &mut *self.state;
-        let pair = (state.next..p.sequence_len(state).saturating_sub(1))
-            .filter(|&i| (i < state.top_len) == (i + 1 < state.top_len))
-            .find(|&i| threat(p.slot(state, i)) > threat(p.slot(state, i + 1)));
+        let pair = p.swap_pair(state);
         let Some(i) = pair else {
             self.note(|| format!("{label}: no unresolved neighbours to swap"));
             return;
@@ -665,27 +694,40 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             At::Static(own) => own,
             _ => None,
         };
-        let mut done = Vec::new();
-        for i in 0..p.sequence_len(self.state) {
-            let slot = *p.slot(self.state, i);
-            let e = p.e(&slot);
-            let card = p.enemy_card(slot.enemy);
-            if slot.defeated || slot.unguarded || !e.guard || !set.is_none_or(|s| s.contains(card))
-            {
-                continue;
-            }
-            if matches!(target, Tgt::Others(_)) && Some(i) == own {
-                continue;
-            }
-            let one = matches!(target, Tgt::One(_));
-            if one && !p.guards_any(self.state, i) {
-                continue;
-            }
+        let state = &*self.state;
+        let fits = |i: usize| {
+            let slot = p.slot(state, i);
+            !slot.defeated
+                && !slot.unguarded
+                && p.e(slot).guard
+                && set.is_none_or(|s| s.contains(p.enemy_card(slot.enemy)))
+                && !(matches!(target, Tgt::Others(_)) && Some(i) == own)
+        };
+        let done: Vec<usize> = if let Tgt::One(_) = target {
+            // Which Guard card: any there is; the pilot's the first that guards a card
+            // (none such: it lifts nothing).
+            let Some(pilot) =
+                (0..p.sequence_len(state)).find(|&i| fits(i) && p.guards_any(state, i))
+            else {
+                return;
+            };
+            let i = self.log.pick(
+                ChoiceKind::Target,
+                pilot,
+                || (0..p.sequence_len(state)).filter(|&i| fits(i)).collect(),
+                |i| {
+                    let name = &p.enemy_names[p.slot(state, i).enemy as usize];
+                    format!("{label}: {name} stops guarding")
+                },
+                || "the first Guard card in resolution order that guards a card".to_owned(),
+                || Procedure::zones(p, state),
+            );
+            vec![i]
+        } else {
+            (0..p.sequence_len(state)).filter(|&i| fits(i)).collect()
+        };
+        for &i in &done {
             p.slot_mut(self.state, i).unguarded = true;
-            done.push(i);
-            if one {
-                break;
-            }
         }
         for i in done {
             let name = &p.enemy_names[p.slot(self.state, i).enemy as usize];
@@ -736,6 +778,64 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             Some((_, _, j)) => self.hit(j, n, label),
             None => self.note(|| format!("{label}: no undefeated adjacent enemy card")),
         }
+    }
+}
+
+// An `X` Attack's energy: no more than its hits can put to use.
+impl<L: Log> HotgBoard<'_, L> {
+    /// The option of an attack's choice at the card in slot `i` the pilot takes (GAMES.md,
+    /// "Plan value"): the most enemy health it can expect to remove — its hits up to what
+    /// the target and the cards its hits may split to can take — then the cheaper, then
+    /// the earlier. Energy for hits no card can take changes nothing, so it is not spent.
+    fn choose_spend(&mut self, i: usize, options: &[Vec<Op>]) -> usize {
+        use crate::effects::Amt::Fixed;
+        let (p, state) = (self.p, &*self.state);
+        let energy = i64::from(state.pool + state.stored);
+        let card = state.attack.card;
+        let mut split = (1, false);
+        for e in
+            p.fx.of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Played)
+        {
+            for op in e.steps() {
+                if let Op::Split(Fixed(n), row) = op {
+                    split = ((*n).clamp(1, 8) as u8, *row);
+                }
+            }
+        }
+        let reach = p.reach(state, i, split);
+        let rolled: u32 = state.attack.rolls.iter().map(|&h| u32::from(h)).sum();
+        let saved = match state.next_filter {
+            Some(f) if !p.fx.set(f).contains(card) => 0,
+            _ => state.next_hits.max(0) as u32,
+        };
+        let known = state.attack.fixed + rolled + saved;
+        let mut best: Option<(f64, i64, usize)> = None;
+        for (k, option) in options.iter().enumerate() {
+            let (mut cost, mut hits, mut dice) = (0, 0, 0);
+            for op in option {
+                match op {
+                    Op::Spend(Fixed(n), _) => cost += n,
+                    Op::Roll(Fixed(n)) => dice += p.x_dice(*n, state.attack.x_mod),
+                    Op::Damage(Fixed(n)) => hits += n,
+                    _ => {}
+                }
+            }
+            if cost > energy {
+                continue;
+            }
+            let hits = known + hits.clamp(0, 255) as u32;
+            let value = p.expected_removed(hits, dice.clamp(0, 99) as u32, reach);
+            let better = match best {
+                None => true,
+                Some((v, c, _)) => value > v + 1e-9 || (value > v - 1e-9 && cost < c),
+            };
+            if better {
+                best = Some((value, cost, k));
+            }
+        }
+        best.map_or(0, |(.., k)| k)
     }
 }
 

@@ -5,6 +5,12 @@
 //! Decided here, where GAMES.md is silent (effects on):
 //! - An `X` Attack's expected hits are those of the option of its choice the pilot would
 //!   take (the most expected hits the energy pays for); it ranks with the other Attacks.
+//!   Played, it spends what removes the most enemy health expected (its hits up to what
+//!   its target and the cards they may split to can take), then the least: energy for
+//!   hits no card can take is kept (GAMES.md, "Plan value").
+//! - With no Attack to play, a Maneuver is played only when it would change something
+//!   (an unguard with a Guard card guarding, a swap worth making, a card to search…),
+//!   and never on the final turn, which nothing follows.
 //! - With no Attack to play, the pilot plays the cheapest affordable Maneuver in hand whose
 //!   effects play (ties by name): a Maneuver only replaces "play nothing".
 //! - A Reaction is played (at most one per enemy card and window) when it does something
@@ -24,11 +30,33 @@
 //!   with Guard ignored; a Passive's hit rules lower the expected hits the pilot aims with.
 //! - A Ranger's `when you play` ability fires after the played card's own effects (an
 //!   Attack's dice rolled and `X` paid), before a reroll.
+//!
+//! Every decision is a choice point (`Log::pick`, issue 32), with all the options the rules
+//! allow at that moment and the pilot's pick:
+//! - the card to play on a Ranger turn: each affordable Attack with a target, each
+//!   affordable Maneuver whose effects play, or nothing;
+//! - the enemy card an Attack targets (each standing card it may target), and where a split
+//!   attack's hits past its defeated target go (each card it may target, or nowhere);
+//! - a Reaction in each window: each affordable one in hand for it, or none;
+//! - each once-per-battle ability when it can be used: a reroll after a blank, a shield at
+//!   each reveal, hits at the start of a Ranger turn at any standing card; or not now;
+//! - each card discarded from hand (drain, an enemy card's or a cost's discard), one at a
+//!   time;
+//! - each card a search takes from the deck, or an effect from the discard pile (`fx.rs`):
+//!   each different matching card there; which Guard card Undertow lifts (each there).
+//!
+//! The `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
+//! Not asked (the pilot's rule stands): how many cards to draw at the battle's start, the
+//! order of a reorder, which pair Silent Steps swaps, where a dice roll "at an adjacent
+//! card" and damage "to an adjacent card" go, and the Maneuver's target slot (no HGX
+//! Maneuver reads it).
 
 use deckhand_core::Trigger;
 
-use super::fx::{At, HotgBoard};
+use super::fx::{self, At, HotgBoard};
 use super::*;
+use crate::choice::ChoiceKind;
+use crate::effects::{Op, Tgt};
 
 /// How a Ranger's once-per-battle ability is used (the kind of its first step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +152,42 @@ impl PrHotg {
                 .unwrap_or(0);
         }
         e
+    }
+
+    /// At most the hits an attack at the card in slot `i` can put to use: the target's
+    /// health left (and the first hits its Passive ignores), and with its hits split among
+    /// up to `among` cards (`row`: in the target's row), the most the others can take.
+    pub(super) fn reach(&self, state: &State, i: usize, (among, row): (u8, bool)) -> u32 {
+        let need = |j: usize| {
+            let slot = self.slot(state, j);
+            self.health_left(slot) + u32::from(slot.ignore)
+        };
+        let mut others: Vec<u32> = (0..self.sequence_len(state))
+            .filter(|&j| j != i && !self.slot(state, j).defeated)
+            .filter(|&j| !row || (j < state.top_len) == (i < state.top_len))
+            .map(need)
+            .collect();
+        others.sort_unstable_by(|a, b| b.cmp(a));
+        let split: u32 = others.iter().take(usize::from(among) - 1).sum();
+        need(i) + split
+    }
+
+    /// The hits expected to land, up to `reach`, of `hits` fixed ones and `dice` dice.
+    pub(super) fn expected_removed(&self, hits: u32, dice: u32, reach: u32) -> f64 {
+        let cap = reach as usize;
+        let mut odds = vec![0.0f64; cap + 1];
+        odds[(hits as usize).min(cap)] = 1.0;
+        let face = 1.0 / self.die.len() as f64;
+        for _ in 0..dice {
+            let mut next = vec![0.0f64; cap + 1];
+            for (s, &w) in odds.iter().enumerate().filter(|(_, &w)| w > 0.0) {
+                for &f in &self.die {
+                    next[(s + usize::from(f)).min(cap)] += w * face;
+                }
+            }
+            odds = next;
+        }
+        odds.iter().enumerate().map(|(s, &w)| s as f64 * w).sum()
     }
 
     /// The dice an `X` Attack's `roll n` rolls with a change `m` to its dice (never fewer
@@ -253,24 +317,70 @@ impl PrHotg {
                 best = Some((key, c));
             }
         }
-        let Some((_, card)) = best else {
-            if self.effects_on && self.play_maneuver(state, rng, log) {
-                return self.all_defeated(state).then(|| self.won(log)).flatten();
+        // An Attack with no enemy card it may target is not playable (Guard).
+        let best = best.map(|(_, c)| c).filter(|&c| self.has_target(state, c));
+        let maneuver = match best {
+            None if self.effects_on => self.first_maneuver(&mut *state),
+            _ => None,
+        };
+        let pilot = best.or(maneuver);
+        let pick = log.pick(
+            ChoiceKind::Play,
+            pilot,
+            || self.play_options(state),
+            |option| match option {
+                Some(c) => self.play_label(state, c),
+                None => "Play nothing".to_owned(),
+            },
+            || match (best, maneuver) {
+                (Some(_), _) => "the most expected hits affordable".to_owned(),
+                (None, Some(_)) => "no Attack to play, the cheapest Maneuver in hand".to_owned(),
+                (None, None) => format!("no Attack in hand that {energy} energy can pay for"),
+            },
+            || Procedure::zones(self, state),
+        );
+        let Some(card) = pick else {
+            if L::ENABLED && pilot.is_none() && self.play_options(state).len() == 1 {
+                log.decide(Action::Hold, || {
+                    format!("Play nothing: no Attack in hand that {energy} energy can pay for")
+                });
             }
-            log.decide(Action::Hold, || {
-                format!("Play nothing: no Attack in hand that {energy} energy can pay for")
-            });
             return None;
         };
+        if !self.f(card).attack {
+            self.play_maneuver(card, state, rng, log);
+            return self.all_defeated(state).then(|| self.won(log)).flatten();
+        }
         let f = self.f(card);
         let expected = self.expected(state, card);
         let pierce = self.ignores_guard[card as usize];
-        let Some((cannot, i)) = self.aim(state, expected, None, pierce) else {
-            log.decide(Action::Hold, || {
-                "Play nothing: every enemy card left is guarded".to_owned()
-            });
+        let Some(aimed) = self.aim(state, expected, None, pierce) else {
+            // Never: the options hold only Attacks with a target.
             return None;
         };
+        let i = log.pick(
+            ChoiceKind::Target,
+            aimed.1,
+            || {
+                (0..self.sequence_len(state))
+                    .filter(|&i| self.targetable(state, i, pierce))
+                    .collect()
+            },
+            |i| {
+                let slot = self.slot(state, i);
+                format!(
+                    "Attack {} ({} health left)",
+                    self.enemy_names[slot.enemy as usize],
+                    self.health_left(slot)
+                )
+            },
+            || match aimed.0 {
+                true => "no card it can expect to defeat, so the one with the least health left"
+                    .to_owned(),
+                false => "the card with the most health it can expect to defeat".to_owned(),
+            },
+            || Procedure::zones(self, state),
+        );
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
@@ -280,6 +390,7 @@ impl PrHotg {
         state.attack.fixed = u32::from(f.hits);
         state.attack.split = (1, false);
         state.attack.spent = cost;
+        state.attack.card = card;
         state.attack.adjacent = false;
         state.attack.x_mod = if f.x {
             state.dice_mod[card as usize].min(0)
@@ -300,7 +411,18 @@ impl PrHotg {
             self.fire_plays(card, At::Attack(i), state, rng, log);
         }
         if self.effects_on && state.attack.rolls.contains(&0) {
-            self.use_ability(Ability::Reroll, At::Attack(i), state, rng, log);
+            if let Some((n, _)) = self.unused(Ability::Reroll, state) {
+                self.offer_ability(
+                    n,
+                    true,
+                    || "reroll a blank die".to_owned(),
+                    || "the attack's dice show a blank".to_owned(),
+                    At::Attack(i),
+                    state,
+                    rng,
+                    log,
+                );
+            }
         }
         // What the attack's effects did before its hits are counted (more dice, a reroll)
         // is logged before them; what happens as they land, after.
@@ -352,7 +474,38 @@ impl PrHotg {
                 break;
             }
             let row = row.then_some(i < state.top_len);
-            let Some((_, j)) = self.aim(state, rest * self.faces(), row, false) else {
+            let pilot = self
+                .aim(state, rest * self.faces(), row, false)
+                .map(|(_, j)| j);
+            // Where the hits past the defeated target go: any card the attack may target
+            // (in the row when the card says so), or nowhere ("you may split").
+            let pick = log.pick(
+                ChoiceKind::Target,
+                pilot,
+                || {
+                    let mut options: Vec<Option<usize>> = (0..self.sequence_len(state))
+                        .filter(|&j| self.targetable(state, j, false))
+                        .filter(|&j| row.is_none_or(|top| top == (j < state.top_len)))
+                        .map(Some)
+                        .collect();
+                    options.push(None);
+                    options
+                },
+                |option| match option {
+                    Some(j) => {
+                        let slot = self.slot(state, j);
+                        format!(
+                            "Split the hits left ({rest}) to {} ({} health left)",
+                            self.enemy_names[slot.enemy as usize],
+                            self.health_left(slot)
+                        )
+                    }
+                    None => format!("Split no more hits ({rest} go unused)"),
+                },
+                || "the card the pilot would aim them at; it takes what defeats it".to_owned(),
+                || Procedure::zones(self, state),
+            );
+            let Some(j) = pick else {
                 break;
             };
             let take = rest.min(self.health_left(self.slot(state, j)));
@@ -372,26 +525,16 @@ impl PrHotg {
         }
         log.decide(Action::Attack, || {
             let enemy = &self.enemy_names[enemy as usize];
-            let aim = if cannot {
-                "no card it can expect to defeat, so the one with the least health left"
-            } else {
-                "the card with the most health it can expect to defeat"
-            };
             let result = if left == 0 {
                 "defeated".to_owned()
             } else {
                 format!("{left} health left")
             };
-            let what = if f.x {
-                "X energy".to_owned()
-            } else {
-                format!("{cost} energy, {dice} dice + {} hits", f.hits)
-            };
             let (before, after) = state.attack.notes.split_at(before_hits);
             let before = before.strip_prefix("; ").unwrap_or(before);
             let sep = if before.is_empty() { "" } else { "; " };
             format!(
-                "Play {} ({what}: the most expected hits affordable) at {enemy}, {aim}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
+                "{} at {enemy}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
                 self.name(card),
             )
         });
@@ -408,31 +551,159 @@ impl PrHotg {
         Some(Outcome::Win)
     }
 
-    /// With no Attack to play: the cheapest affordable Maneuver whose effects play.
-    fn play_maneuver<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+    /// The cheapest affordable Maneuver in hand whose effects play and would change
+    /// something as the board stands (ties by name). None on the final turn (every enemy
+    /// card has resolved): the battle ends with it, and no later turn uses what a
+    /// Maneuver gives (energy, a card, a lifted Guard, a new order).
+    fn first_maneuver(&self, state: &mut State) -> Option<u16> {
+        if state.next >= self.sequence_len(state) {
+            return None;
+        }
         let energy = state.pool + state.stored;
-        let Some(&card) = self
-            .maneuvers
-            .iter()
-            .find(|&&c| state.hand[c as usize] > 0 && self.cost(state, c) <= energy)
-        else {
-            return false;
+        self.maneuvers.iter().copied().find(|&c| {
+            state.hand[c as usize] > 0
+                && self.cost(state, c) <= energy
+                && self.maneuver_acts(c, state)
+        })
+    }
+
+    /// Whether playing the Maneuver `card` would change something as the board stands
+    /// (GAMES.md, "Plan value": an effect whose steps would change nothing is never used,
+    /// cost or not): some `played` effect whose requirement holds has a step that acts.
+    /// Besides the interpreter's own test, this board judges the steps the interpreter
+    /// cannot: an unguard with no Guard card guarding a standing card, a swap with no pair
+    /// worth swapping, a reorder of a deck of one card, a draw that would take the deck's
+    /// last card.
+    fn maneuver_acts(&self, card: u16, state: &mut State) -> bool {
+        let at = At::Static(Some(self.next_target(state, 0).unwrap_or(0)));
+        let mut rng = Rng::from_seed(0);
+        let mut log = crate::log::NoLog;
+        let board = HotgBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut log,
+            at,
         };
+        self.fx
+            .of(card)
+            .iter()
+            .filter(|e| e.trigger == Trigger::Played)
+            .any(|e| {
+                self.fx.holds(e, &board)
+                    && !self.fx.idle(e.steps(), &board)
+                    && e.steps().iter().any(|op| self.step_acts(op, &board))
+            })
+    }
+
+    /// Whether the step `op` would change something as `board` stands.
+    fn step_acts<L: Log>(&self, op: &Op, board: &HotgBoard<'_, L>) -> bool {
+        let state = &*board.state;
+        match op {
+            Op::Unguard(target) => self.unguard_acts(state, *target),
+            Op::SwapAdjacent => self.swap_pair(state).is_some(),
+            Op::Reorder(_, zone, _) => *zone == fx::DECK && state.deck.len() >= 2,
+            // The pilot's draw never takes the deck's last card (`HotgBoard::draw`).
+            Op::Draw(_) => state.deck.len() > 1,
+            op => !self.fx.idle(std::slice::from_ref(op), board),
+        }
+    }
+
+    /// Whether an unguard of `target` would stop a Guard card from guarding a standing
+    /// card that is not Guard itself.
+    fn unguard_acts(&self, state: &State, target: Tgt) -> bool {
+        let filter = match target {
+            Tgt::This => return false,
+            Tgt::Others(f) | Tgt::Each(f) | Tgt::One(f) => f,
+        };
+        (0..self.sequence_len(state)).any(|i| {
+            let slot = self.slot(state, i);
+            !slot.defeated
+                && !slot.unguarded
+                && self.e(slot).guard
+                && filter.is_none_or(|f| self.fx.set(f).contains(self.enemy_card(slot.enemy)))
+                && self.guards_any(state, i)
+        })
+    }
+
+    /// The first pair of neighbours in one row, in resolution order, neither resolved yet,
+    /// whose left card would deal more (damage and drain; a defeated card none) than its
+    /// right one: the pair a swap swaps (its left slot), if any.
+    pub(super) fn swap_pair(&self, state: &State) -> Option<usize> {
+        let threat = |slot: &Slot| -> u32 {
+            if slot.defeated {
+                return 0;
+            }
+            let e = self.e(slot);
+            let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
+            damage + u32::from(e.drain) + u32::from(self.enemy_extra[slot.enemy as usize])
+        };
+        (state.next..self.sequence_len(state).saturating_sub(1))
+            .filter(|&i| (i < state.top_len) == (i + 1 < state.top_len))
+            .find(|&i| threat(self.slot(state, i)) > threat(self.slot(state, i + 1)))
+    }
+
+    /// Whether the Attack `card` has an enemy card it may target now.
+    fn has_target(&self, state: &State, card: u16) -> bool {
+        let pierce = self.ignores_guard[card as usize];
+        (0..self.sequence_len(state)).any(|i| self.targetable(state, i, pierce))
+    }
+
+    /// Whether an attack may target the card in slot `i` (`pierce`: it may ignore Guard).
+    fn targetable(&self, state: &State, i: usize, pierce: bool) -> bool {
+        !self.slot(state, i).defeated && (pierce || !self.guarded(state, i))
+    }
+
+    /// What the active Ranger may play on a Ranger turn: each affordable Attack in hand
+    /// with a target (the pilot's order: best first) and, with effects on, each affordable
+    /// Maneuver whose effects play (cheapest first); then nothing.
+    fn play_options(&self, state: &State) -> Vec<Option<u16>> {
+        let energy = state.pool + state.stored;
+        let affordable = |&c: &u16| state.hand[c as usize] > 0 && self.cost(state, c) <= energy;
+        let mut options: Vec<Option<u16>> = self
+            .attacks
+            .iter()
+            .copied()
+            .filter(affordable)
+            .filter(|&c| self.has_target(state, c))
+            .map(Some)
+            .collect();
+        if self.effects_on {
+            options.extend(self.maneuvers.iter().copied().filter(affordable).map(Some));
+        }
+        options.push(None);
+        options
+    }
+
+    /// "Play Talon Dive (1 energy, 3 dice + 0 hits)", "Play Stampede (X energy)", "Play
+    /// Updraft (1 energy)".
+    fn play_label(&self, state: &State, card: u16) -> String {
+        let f = self.f(card);
+        let cost = self.cost(state, card);
+        if !f.attack {
+            return format!("Play {} ({cost} energy)", self.name(card));
+        }
+        if f.x {
+            return format!("Play {} (X energy)", self.name(card));
+        }
+        let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0);
+        format!(
+            "Play {} ({cost} energy, {dice} dice + {} hits)",
+            self.name(card),
+            f.hits
+        )
+    }
+
+    /// Plays the Maneuver `card` (its effects play).
+    fn play_maneuver<L: Log>(&self, card: u16, state: &mut State, rng: &mut Rng, log: &mut L) {
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        log.decide(Action::Play, || {
-            format!(
-                "Play {} ({cost} energy): no Attack to play, the cheapest Maneuver in hand",
-                self.name(card)
-            )
-        });
         let i = self.next_target(state, 0).unwrap_or(0);
         self.fire(card, Trigger::Played, At::Static(Some(i)), state, rng, log);
         state.discard.push(card);
         self.fire_plays(card, At::Static(Some(i)), state, rng, log);
-        true
     }
 
     /// The Rangers' `when you play` abilities, on `card` just played (then it counts as
@@ -511,7 +782,7 @@ impl PrHotg {
             let hits = r.hits && !self.slot(state, i).defeated;
             prevents || hits
         };
-        let mut pick = None;
+        let mut pilot = None;
         for &c in &self.reaction_order {
             if state.hand[c as usize] == 0 || !self.fx.has(c, trigger) || !useful(state, c) {
                 continue;
@@ -523,56 +794,112 @@ impl PrHotg {
             if !self.would_happen(c, trigger, At::Answer(i), state) {
                 continue;
             }
-            pick = Some((c, cost));
+            pilot = Some(c);
             break;
         }
-        let Some((card, cost)) = pick else {
+        let pick = log.pick(
+            ChoiceKind::Play,
+            pilot,
+            || {
+                let mut options: Vec<Option<u16>> = self
+                    .reaction_order
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        state.hand[c as usize] > 0
+                            && self.fx.has(c, trigger)
+                            && self.cost(state, c) <= energy
+                    })
+                    .map(Some)
+                    .collect();
+                options.push(None);
+                options
+            },
+            |option| {
+                let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
+                match option {
+                    Some(c) => format!(
+                        "Play {} ({} energy) against {enemy}",
+                        self.name(c),
+                        self.cost(state, c)
+                    ),
+                    None => format!("Play no Reaction against {enemy}"),
+                }
+            },
+            || match pilot {
+                Some(_) => "the first Reaction in hand that does something now and leaves the energy for the best Attack".to_owned(),
+                None => "no Reaction in hand does something now and leaves the energy for the best Attack".to_owned(),
+            },
+            || Procedure::zones(self, state),
+        );
+        let Some(card) = pick else {
             return;
         };
+        let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
-        log.decide(Action::Play, || {
-            let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
-            format!(
-                "Play {} ({cost} energy) against {enemy}: the first Reaction in hand that does something now and leaves the energy for the best Attack",
-                self.name(card)
-            )
-        });
         self.fire(card, trigger, At::Answer(i), state, rng, log);
         state.discard.push(card);
     }
 
-    /// Uses the first unused once-per-battle ability of `kind` at `at`.
-    fn use_ability<L: Log>(
+    /// The first unused once-per-battle ability of `kind`'s kind: its entry and how it is
+    /// used.
+    fn unused(&self, kind: Ability, state: &State) -> Option<(usize, Ability)> {
+        self.abilities.iter().enumerate().find_map(|(n, &(_, k))| {
+            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
+            (same && state.used & (1 << n) == 0).then_some((n, k))
+        })
+    }
+
+    /// Asks whether to use ability `n` now (the pilot: `pilot`); uses it if so.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_ability<L: Log>(
         &self,
-        kind: Ability,
+        n: usize,
+        pilot: bool,
+        what: impl Fn() -> String,
+        reason: impl FnOnce() -> String,
         at: At,
         state: &mut State,
         rng: &mut Rng,
         log: &mut L,
-    ) -> bool {
-        for (n, &(card, k)) in self.abilities.iter().enumerate() {
-            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
-            if !same || state.used & (1 << n) != 0 {
-                continue;
-            }
-            state.used |= 1 << n;
-            if L::ENABLED && !matches!(at, At::Attack(_)) {
-                log.decide(Action::Play, || {
-                    format!("Use {}'s once-per-battle ability now", self.name(card))
-                });
-            }
-            self.fire(card, Trigger::Activated, at, state, rng, log);
-            return true;
+    ) {
+        let card = self.abilities[n].0;
+        let use_it = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || vec![true, false],
+            |option| match option {
+                true => format!(
+                    "Use {}'s once-per-battle ability: {}",
+                    self.name(card),
+                    what()
+                ),
+                false => format!("Do not use {}'s ability now", self.name(card)),
+            },
+            reason,
+            || Procedure::zones(self, state),
+        );
+        if use_it {
+            self.activate(n, at, state, rng, log);
         }
-        false
     }
 
-    /// Hits from an ability: at a card they defeat, else on the final turn.
+    /// Uses once-per-battle ability `n` at `at`.
+    fn activate<L: Log>(&self, n: usize, at: At, state: &mut State, rng: &mut Rng, log: &mut L) {
+        state.used |= 1 << n;
+        self.fire(self.abilities[n].0, Trigger::Activated, at, state, rng, log);
+    }
+
+    /// Hits from an ability, at the start of a Ranger turn: at a card they defeat, else on
+    /// the final turn. The choice: which enemy card (any standing one, Guard or not), or
+    /// not now.
     fn use_hits_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        for (n, &(_, k)) in self.abilities.iter().enumerate() {
-            let Ability::Hits(h) = k else { continue };
+        for n in 0..self.abilities.len() {
+            let (card, Ability::Hits(h)) = self.abilities[n] else {
+                continue;
+            };
             if state.used & (1 << n) != 0 {
                 continue;
             }
@@ -590,10 +917,45 @@ impl PrHotg {
                     best = Some(key);
                 }
             }
-            if let Some((cannot, _, i)) = best {
-                if !cannot || last {
-                    self.use_ability(k, At::Ability(Some(i)), state, rng, log);
-                }
+            let pilot = best.and_then(|(cannot, _, i)| (!cannot || last).then_some(i));
+            let pick = log.pick(
+                ChoiceKind::Activate,
+                pilot,
+                || {
+                    let mut options: Vec<Option<usize>> = (0..self.sequence_len(state))
+                        .filter(|&i| !self.slot(state, i).defeated)
+                        .map(Some)
+                        .collect();
+                    options.push(None);
+                    options
+                },
+                |option| match option {
+                    Some(i) => {
+                        let slot = self.slot(state, i);
+                        format!(
+                            "Use {}'s once-per-battle ability at {} ({} health left)",
+                            self.name(card),
+                            self.enemy_names[slot.enemy as usize],
+                            self.health_left(slot)
+                        )
+                    }
+                    None => format!("Do not use {}'s ability now", self.name(card)),
+                },
+                || match (pilot, best) {
+                    (Some(_), Some((false, ..))) => {
+                        format!(
+                            "{h} hit(s) defeat it, the card with the most health they can defeat"
+                        )
+                    }
+                    (Some(_), _) => {
+                        "the final turn: the card with the least health left".to_owned()
+                    }
+                    _ => format!("{h} hit(s) defeat no enemy card yet; kept for a later turn"),
+                },
+                || Procedure::zones(self, state),
+            );
+            if let Some(i) = pick {
+                self.activate(n, At::Ability(Some(i)), state, rng, log);
             }
         }
     }
@@ -619,17 +981,28 @@ impl PrHotg {
                 state.reveal = fx::Reveal::default();
                 self.fire(card, Trigger::Revealed, At::Reveal, state, rng, log);
                 let bonus = state.reveal.shields;
-                let saves =
-                    |k: i32| shields + bonus <= left as i32 && shields + bonus + k > left as i32;
-                if let Some(&(_, Ability::Shields(k))) =
-                    self.abilities.iter().enumerate().find_map(|(n, a)| {
-                        (matches!(a.1, Ability::Shields(_)) && state.used & (1 << n) == 0)
-                            .then_some(a)
-                    })
-                {
-                    if saves(k) {
-                        self.use_ability(Ability::Shields(k), At::Reveal, state, rng, log);
-                    }
+                if let Some((n, Ability::Shields(k))) = self.unused(Ability::Shields(0), state) {
+                    let now = shields + bonus;
+                    let saves = now <= left as i32 && now + k > left as i32;
+                    let name = self.name(card);
+                    self.offer_ability(
+                        n,
+                        saves,
+                        || format!("{k:+} shield(s) on {name}"),
+                        || match (saves, now > left as i32) {
+                            (true, _) => format!(
+                                "{k:+} shield(s) keep {name}, which {left} damage would take"
+                            ),
+                            (false, true) => format!("{name} is kept without it"),
+                            (false, false) => {
+                                format!("{k:+} shield(s) would not keep {name} from {left} damage")
+                            }
+                        },
+                        At::Reveal,
+                        state,
+                        rng,
+                        log,
+                    );
                 }
                 shields += state.reveal.shields;
                 prevent = state.reveal.prevent;
@@ -687,20 +1060,57 @@ impl PrHotg {
         log.decide(Action::Opponent, || {
             format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
         });
-        for &card in &self.discard_order {
-            while left > 0 && state.hand[card as usize] > 0 {
-                state.hand[card as usize] -= 1;
-                state.hand_len -= 1;
-                state.discard.push(card);
-                left -= 1;
-                log.decide(Action::Damage, || {
-                    format!(
-                        "Discard {} from hand for the drain: the least useful card",
-                        self.name(card)
-                    )
-                });
-            }
+        // One card at a time: which card of the hand goes next.
+        while left > 0 {
+            let Some(card) = self.discard_one(state, None, || "for the drain".to_owned(), log)
+            else {
+                break;
+            };
+            state.hand[card as usize] -= 1;
+            state.hand_len -= 1;
+            state.discard.push(card);
+            left -= 1;
         }
+    }
+
+    /// Which card of the hand (matching `set`) to discard `why` ("for the drain"): the
+    /// pilot's is the least useful (non-Attacks first, then the fewest expected hits).
+    /// None with no such card in hand.
+    pub(super) fn discard_one<L: Log>(
+        &self,
+        state: &State,
+        set: Option<&CardSet>,
+        why: impl Fn() -> String,
+        log: &mut L,
+    ) -> Option<u16> {
+        let fits = |&c: &u16| state.hand[c as usize] > 0 && set.is_none_or(|s| s.contains(c));
+        let pilot = self.discard_order.iter().copied().find(fits)?;
+        let options = || {
+            self.discard_order
+                .iter()
+                .copied()
+                .filter(fits)
+                .collect::<Vec<_>>()
+        };
+        let card = log.pick(
+            ChoiceKind::Discard,
+            pilot,
+            options,
+            |c| format!("Discard {} from hand {}", self.name(c), why()),
+            || "the least useful card".to_owned(),
+            || Procedure::zones(self, state),
+        );
+        // With one card to choose from no choice is asked: say what happened.
+        if L::ENABLED && options().len() == 1 {
+            log.decide(Action::Damage, || {
+                format!(
+                    "Discard {} from hand {}: the least useful card",
+                    self.name(card),
+                    why()
+                )
+            });
+        }
+        Some(card)
     }
 
     /// An enemy turn: the next card resolves.

@@ -512,6 +512,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
         );
     }
 }
+mod choices;
 mod pilot;
 mod scenarios;
 

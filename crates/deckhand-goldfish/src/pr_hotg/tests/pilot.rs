@@ -180,6 +180,8 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
         .turns
         .iter()
         .flat_map(|t| &t.decisions)
+        // The attack's line (the choice to use the ability is a line of its own).
+        .filter(|d| d.kind.is_none())
         .map(|d| d.text.as_str())
         .filter(|t| t.contains("reroll"))
         .collect();
@@ -263,6 +265,224 @@ fn deep_current_goes_to_the_discard_pile_and_never_shuffles_itself_into_the_deck
         (names(&state.discard), deck),
         (vec!["Deep Current"], vec!["Updraft", "Updraft", "Updraft"]),
         "{:#?}",
+        log.decisions
+    );
+}
+
+/// Issue 32: Cobalt Orca Ranger's text gives one revealed card 1 more shield, once a
+/// battle; its data gave every card +1 shield for the whole battle. The data now says
+/// what the text says (one card, for the reveal's turn), and the engine gives that one
+/// card the shield at the reveal (the scenario table's case keeps a card that would be
+/// lost).
+#[test]
+fn cobalt_orca_rangers_ability_shields_the_one_card_revealed_as_its_text_says() {
+    use deckhand_core::{Duration, Step as S, Target, Trigger};
+    let card = testing::card(G, "Cobalt Orca Ranger");
+    assert!(card
+        .text
+        .as_deref()
+        .unwrap()
+        .contains("it has 1 additional shield"));
+    let effect = card
+        .effects
+        .iter()
+        .find(|e| e.trigger == Trigger::Activated)
+        .unwrap();
+    let [S::Modify {
+        stat,
+        by,
+        target,
+        duration,
+    }] = effect.steps.as_slice()
+    else {
+        panic!("one stat change: {:?}", effect.steps);
+    };
+    assert_eq!(
+        (stat.as_str(), by),
+        ("shields", &deckhand_core::Amount::Fixed(1))
+    );
+    assert!(
+        matches!(target, Target::One { filter: None }),
+        "one card, not each: {target:?}"
+    );
+    assert_eq!(*duration, Duration::Turn, "for the reveal, not the battle");
+}
+
+/// Issue 32 (GAMES.md, "Plan value": an effect whose steps would change nothing as the
+/// board stands is never used, cost or not): with no Attack to play, the pilot played the
+/// cheapest Maneuver in hand even when it did nothing: Undertow (1 energy) with no Guard
+/// card, Silent Steps (1 energy) with no pair worth swapping, Deep Current with an empty
+/// discard pile, Stalking Step (1 energy) with no Attack in the deck. It now plays nothing,
+/// and keeps the card and the energy; the same Maneuver with something to do is played.
+#[test]
+fn a_maneuver_that_would_change_nothing_is_not_played() {
+    let idle = [
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rubble Punch", "Junkyard Snap"],
+            rows_after: &["Rubble Punch 2/2", "Junkyard Snap 1/1"],
+            hand_after: &["Undertow"],
+            ..with_effects("Undertow with no Guard card", Step::Ranger)
+        },
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rock Pile-On"],
+            rows_after: &["Rock Pile-On 3/3"],
+            hand_after: &["Undertow"],
+            ..with_effects(
+                "Undertow with a Guard card that guards nothing",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Silent Steps"],
+            bottom: &["Rubble Punch", "Junkyard Snap"],
+            rows_after: &["Rubble Punch 2/2", "Junkyard Snap 1/1"],
+            hand_after: &["Silent Steps"],
+            ..with_effects("Silent Steps with neighbours that hit alike", Step::Ranger)
+        },
+        Case {
+            hand: &["Deep Current"],
+            bottom: &["Rubble Punch"],
+            rows_after: &["Rubble Punch 2/2"],
+            hand_after: &["Deep Current"],
+            ..with_effects("Deep Current with an empty discard pile", Step::Ranger)
+        },
+        Case {
+            hand: &["Stalking Step"],
+            bottom: &["Rubble Punch"],
+            rows_after: &["Rubble Punch 2/2"],
+            hand_after: &["Stalking Step"],
+            ..with_effects("Stalking Step with no Attack in the deck", Step::Ranger)
+        },
+    ];
+    for case in &idle {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(hand(&p, &state), case.hand_after, "{context}");
+        assert_eq!((state.pool, state.stored), (2, 1), "{context}");
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+    }
+    // With something to do, the same Maneuvers are played.
+    let useful = [
+        Case {
+            hand: &["Undertow"],
+            bottom: &["Rubble Punch", "Rock Pile-On", "Junkyard Snap"],
+            ..with_effects(
+                "Undertow with a Guard card guarding its neighbours",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Stalking Step"],
+            deck: &["Updraft", "Talon Dive", "Updraft"],
+            bottom: &["Rubble Punch"],
+            ..with_effects("Stalking Step with an Attack in the deck", Step::Ranger)
+        },
+    ];
+    for case in &useful {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(state.pool + state.stored, 2, "{context}");
+        assert!(
+            !hand(&p, &state).contains(&case.hand[0].to_owned()),
+            "{context}"
+        );
+    }
+}
+
+/// Issue 32 (GAMES.md, "Plan value": enemy health removed this turn, then cards kept, then
+/// energy left): an `X` Attack spent all the energy there was, even on hits no enemy card
+/// could take: Lynx Eye Volley paid 3 energy for 3 hits at the last card standing, 1
+/// health left. Energy past what the hits can remove (the target's health left, and what
+/// the cards its hits may split to can take) changes nothing, so it is kept. With the
+/// default die, whose blank faces leave every roll short now and then, more dice still
+/// remove more health on average, and Stampede spends as before (the golden logs).
+#[test]
+fn an_x_attack_spends_no_energy_on_hits_no_enemy_card_can_take() {
+    let cases = [
+        Case {
+            hand: &["Lynx Eye Volley"],
+            bottom: &["Junkyard Snap"],
+            rows_after: &["Junkyard Snap defeated"],
+            pool_after: 1,
+            outcome: Some(Outcome::Win),
+            ..with_effects(
+                "Lynx Eye Volley pays 1 energy for the 1 hit Junkyard Snap can take",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Lynx Eye Volley"],
+            bottom: &["Junkyard Snap", "Rubble Punch", "Tin-Can Tackle"],
+            rows_after: &["Junkyard Snap defeated", "Rubble Punch defeated", "Tin-Can Tackle 4/4"],
+            pool_after: 0,
+            stored_after: 0,
+            ..with_effects(
+                "with more health to take than hits (Rubble Punch, the rest split to the most another card can take), it spends it all",
+                Step::Ranger,
+            )
+        },
+        Case {
+            hand: &["Stampede"],
+            bottom: &["Junkyard Snap", "Rust Howl"],
+            rows_after: &["Junkyard Snap defeated", "Rust Howl defeated"],
+            pool_after: 1,
+            outcome: Some(Outcome::Win),
+            ..with_effects(
+                "Stampede (a die of one hit) pays 1 energy for the 2 dice two 1-health cards in its row can take",
+                Step::Ranger,
+            )
+        },
+    ];
+    for case in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let outcome = p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+        assert_eq!(
+            (state.pool, state.stored),
+            (case.pool_after, case.stored_after),
+            "{context}"
+        );
+        assert_eq!(outcome, case.outcome, "{context}");
+    }
+}
+
+/// Issue 32 (GAMES.md, "Plan value"): on the Rangers' final turn (every enemy card has
+/// resolved) a Maneuver changes nothing: no later turn attacks past the Guard it lifts,
+/// plays the card it finds or spends the energy it gains. The pilot paid 1 energy for
+/// Undertow there; it now plays nothing. The same hand a turn earlier plays it.
+#[test]
+fn no_maneuver_is_played_on_the_final_turn() {
+    let final_turn = Case {
+        hand: &["Undertow", "Updraft"],
+        bottom: &["Rubble Punch", "Rock Pile-On", "Junkyard Snap"],
+        next: 3,
+        ..with_effects("the final turn, a Guard card guarding", Step::Ranger)
+    };
+    let (p, mut state) = scenario(&final_turn);
+    let mut log = Recorder::default();
+    p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    let context = format!("{:#?}", log.decisions);
+    assert_eq!(hand(&p, &state), ["Undertow", "Updraft"], "{context}");
+    assert_eq!((state.pool, state.stored), (2, 1), "{context}");
+    let earlier = Case {
+        next: 2,
+        ..final_turn
+    };
+    let (p, mut state) = scenario(&earlier);
+    let mut log = Recorder::default();
+    p.ranger_turn(&mut state, &mut Rng::from_seed(1), &mut log);
+    // Updraft: 1 energy gained (and a card drawn).
+    assert_eq!(
+        state.pool, 3,
+        "a Maneuver is played before the final turn: {:#?}",
         log.decisions
     );
 }

@@ -191,6 +191,7 @@ fn play(case: &Case) -> Expect {
         card(&case.card)
     };
     let lost_before = state.lost.iter().sum::<u32>();
+    state.attack.card = fired;
     match trigger {
         Trigger::Revealed => p.suffer(&mut state, g.damage, &mut rng, &mut NoLog),
         Trigger::Static => p.refresh_statics(&mut state),
