@@ -670,6 +670,7 @@ impl PrAcg {
             summon,
             u32::from(self.f(summon).cost),
             plan.extra,
+            &mut rng,
             log,
         );
         if let Some(end) = self.summoned(&mut state, &mut rng, summon, log) {
@@ -689,7 +690,14 @@ impl PrAcg {
         let log = &mut crate::log::NoLog;
         if let Some(z) = extra {
             self.take(&mut state, z);
-            self.pay(&mut state, z, u32::from(self.f(z).cost), NONE, log);
+            self.pay(
+                &mut state,
+                z,
+                u32::from(self.f(z).cost),
+                NONE,
+                &mut rng,
+                log,
+            );
             if let Some(end) = self.extra_summoned(&mut state, &mut rng, z, log) {
                 return value(Some(end), state.removed, state.hand_len);
             }
@@ -940,7 +948,16 @@ impl PrAcg {
     /// card next, rather than every set of `cost` cards). The rules let a cost be paid from
     /// the hand and the training area; the pilot pays from the hand, lowest damage first
     /// (ties by name), keeping one `keep` (the Zord it means to put on top) while it can.
-    fn pay<L: Log>(&self, state: &mut State, card: u16, cost: u32, keep: u16, log: &mut L) {
+    #[allow(clippy::too_many_arguments)] // The turn's state, what is paid, and its chooser.
+    fn pay<L: Log>(
+        &self,
+        state: &mut State,
+        card: u16,
+        cost: u32,
+        keep: u16,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         // Every card before `cursor` in the pay order is gone from the hand (`keep` aside):
         // a pick only ever removes cards, so the pilot's scan never goes back.
         let mut cursor = 0;
@@ -991,6 +1008,7 @@ impl PrAcg {
                     why
                 },
                 || self.zones(state),
+                rng,
             );
             match pick {
                 (false, c) => {
@@ -1289,6 +1307,7 @@ impl Procedure for PrAcg {
             },
             || self.summon_reason(plan, planned, hand_len),
             || self.zones(state),
+            rng,
         );
         let Some(summon) = summon else {
             if L::ENABLED && self.summon_options(state).len() == 1 {
@@ -1311,7 +1330,7 @@ impl Procedure for PrAcg {
                 )
                 .unwrap_or(NONE),
         };
-        self.pay(state, summon, cost, keep, log);
+        self.pay(state, summon, cost, keep, rng, log);
         // GAMES.md: S's `when summoned` effects resolve in the Summon step, before the Extra
         // summon step chooses Z again from the hand as they left it.
         if let Some(end) = self.summoned(state, rng, summon, log) {
@@ -1331,10 +1350,11 @@ impl Procedure for PrAcg {
             },
             || self.extra_reason(state, summon, base, pilot, measured),
             || self.zones(state),
+            rng,
         );
         if let Some(extra) = extra {
             self.take(state, extra);
-            self.pay(state, extra, u32::from(self.f(extra).cost), NONE, log);
+            self.pay(state, extra, u32::from(self.f(extra).cost), NONE, rng, log);
             if let Some(end) = self.extra_summoned(state, rng, extra, log) {
                 figures.damage[t] += u64::from(state.removed);
                 return Some(end);

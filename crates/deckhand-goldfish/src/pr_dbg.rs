@@ -794,14 +794,14 @@ impl Procedure for PrDbg {
             figures.goldfish_damage[t] += u64::from(state.dealt);
             return end;
         }
-        let (shards, gained) = self.play_hand(state, turn, log);
+        let (shards, gained) = self.play_hand(state, turn, rng, log);
         state.shards = shards;
         figures.shards[t] += u64::from(shards);
         figures.energy[t] += u64::from(gained);
         if state.flipped == turn {
             figures.flips[t] += 1;
         }
-        let (dealt, end) = self.activate(state, log);
+        let (dealt, end) = self.activate(state, rng, log);
         figures.goldfish_damage[t] += u64::from(dealt);
         if end.is_some() {
             return end;

@@ -118,3 +118,118 @@ fn the_decks_own_games_are_measured_beside_and_bad_requests_are_refused() {
         Err(GoldfishError::InvalidOptions(_))
     ));
 }
+
+/// A continuation that is never reseeded replays the step-through's game exactly, in every
+/// game: the lean replay meets the same decisions as the logged one, in the same order.
+#[test]
+fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
+    use crate::registry::Goldfish;
+    fn check<G: Goldfish>(game: &Game, deck: &Deck, options: &StepOptions) {
+        let p = G::build(game, deck, options.setup()).unwrap();
+        for seed in 0..8 {
+            let options = StepOptions {
+                seed,
+                ..options.clone()
+            };
+            let whole = crate::simulate::step(game, deck, &options).unwrap();
+            let picks: Vec<u32> = whole
+                .turns
+                .iter()
+                .flat_map(|t| &t.decisions)
+                .filter_map(|d| d.pick)
+                .collect();
+            // Not the pilot's line: option 0 at the fourth decision, the pilot after it.
+            let mut start: Vec<u32> = picks.iter().copied().take(3).collect();
+            start.push(0);
+            let mine_logged = crate::simulate::step(
+                game,
+                deck,
+                &StepOptions {
+                    picks: crate::Picks {
+                        picks: start,
+                        stop_after: false,
+                    },
+                    ..options.clone()
+                },
+            )
+            .unwrap();
+            let mine: Vec<u32> = mine_logged
+                .turns
+                .iter()
+                .flat_map(|t| &t.decisions)
+                .filter_map(|d| d.pick)
+                .collect();
+            for (picks, logged) in [(&picks, &whole), (&mine, &mine_logged)] {
+                let mut replay = Replay {
+                    picks,
+                    fork_at: u32::MAX,
+                    fork_seed: 1,
+                    forced: None,
+                    asked: 0,
+                };
+                let mut won = false;
+                play_value(
+                    &p,
+                    &mut p.new_state(),
+                    &mut p.new_figures(),
+                    game_rng(seed, 0, options.going_first),
+                    options.going_first,
+                    &mut replay,
+                    |_, _| {},
+                    &mut won,
+                );
+                let asked = logged
+                    .turns
+                    .iter()
+                    .flat_map(|t| &t.decisions)
+                    .filter(|d| d.pick.is_some())
+                    .count() as u32;
+                assert_eq!(
+                    replay.asked, asked,
+                    "{} seed {seed}: the same decisions",
+                    game.id
+                );
+                assert_eq!(
+                    won,
+                    logged.result.outcome == crate::Outcome::Win,
+                    "{} seed {seed}",
+                    game.id
+                );
+            }
+        }
+    }
+    let hotg = StepOptions {
+        enemies: vec![
+            testing::enemy_group("Gravel Grunt", 2),
+            testing::enemy_group("Clockjaw", 1),
+        ],
+        going_first: true,
+        ..StepOptions::default()
+    };
+    let first = StepOptions {
+        going_first: true,
+        ..StepOptions::default()
+    };
+    let (zg, zd) = zoids();
+    check::<crate::zoids::Zoids>(&zg, &zd, &first);
+    check::<crate::pr_acg::PrAcg>(
+        &testing::game("pr-acg"),
+        &testing::sample_deck("pr-acg", testing::STARFALL_VANGUARD),
+        &first,
+    );
+    check::<crate::pr_dbg::PrDbg>(
+        &testing::game("pr-dbg"),
+        &testing::pr_dbg_deck(testing::PRISM_BREACH, "Nadia Okonkwo"),
+        &first,
+    );
+    check::<crate::pr_hotg::PrHotg>(
+        &testing::game("pr-hotg"),
+        &testing::sample_deck("pr-hotg", testing::TIDE_AND_HORN),
+        &hotg,
+    );
+    check::<crate::sms::Sms>(
+        &testing::game("sms"),
+        &testing::sample_deck("sms", testing::DOOM_LAB),
+        &first,
+    );
+}

@@ -114,6 +114,7 @@ impl<L: Log> AcgBoard<'_, L> {
                 let best = all[p.most_useful(&all, set)?];
                 let (best, asked) = ask_card(
                     self.log,
+                    self.rng,
                     p,
                     state,
                     ChoiceKind::Target,
@@ -149,6 +150,7 @@ impl<L: Log> AcgBoard<'_, L> {
                 let pilot = p.least_useful(held, set)?;
                 let (card, asked) = ask_card(
                     self.log,
+                    self.rng,
                     p,
                     state,
                     ChoiceKind::Discard,
@@ -188,6 +190,7 @@ impl<L: Log> AcgBoard<'_, L> {
                 };
                 let (card, asked) = ask_card(
                     self.log,
+                    self.rng,
                     p,
                     state,
                     ChoiceKind::Target,
@@ -296,6 +299,7 @@ impl<L: Log> AcgBoard<'_, L> {
 #[allow(clippy::too_many_arguments)]
 fn ask_card<L: Log>(
     log: &mut L,
+    rng: &mut Rng,
     p: &PrAcg,
     state: &State,
     kind: ChoiceKind,
@@ -312,6 +316,7 @@ fn ask_card<L: Log>(
         label,
         || reason.to_owned(),
         || Procedure::zones(p, state),
+        rng,
     );
     (card, asked)
 }

@@ -365,6 +365,7 @@ impl PrDbg {
         &self,
         state: &State,
         best: Option<(usize, u16)>,
+        rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
         let own = state.attached.len();
@@ -406,6 +407,7 @@ impl PrDbg {
                 ),
             },
             || self.board(state),
+            rng,
         )
     }
 
@@ -505,6 +507,7 @@ impl PrDbg {
                 ),
             },
             || self.board(state),
+            rng,
         );
         let Some(i) = pick else {
             return false;
@@ -572,7 +575,7 @@ impl PrDbg {
                 card: NONE,
             };
             let best = self.next_activation(&mut board);
-            let i = self.activation_pick(state, best, log)?;
+            let i = self.activation_pick(state, best, rng, log)?;
             let card = self.at_position(state, i)?;
             Self::mark_used(state, i);
             self.activate_card(card, state, rng, log);

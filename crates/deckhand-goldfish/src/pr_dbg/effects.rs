@@ -267,7 +267,7 @@ impl PrDbg {
             let slot = match f.ability_cost {
                 Some(_) if open => {
                     let slot = self.empty_slot(state, card);
-                    self.attach_or_play_pick(card, slot, state, log)
+                    self.attach_or_play_pick(card, slot, state, rng, log)
                 }
                 _ => None,
             };
@@ -429,7 +429,7 @@ impl PrDbg {
                 .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
                 .filter(|&i| price(state.grid[i]) <= state.shards)
                 .max_by_key(|&i| (self.buy_key[state.grid[i] as usize], GRID - i));
-            let Some(i) = self.buy_pick(state, best, log) else {
+            let Some(i) = self.buy_pick(state, best, rng, log) else {
                 return bought;
             };
             let card = state.grid[i];
@@ -1060,7 +1060,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
         let p = self.p;
         let mut done = 0;
         for _ in 0..count {
-            let (state, log) = (&*self.state, &mut *self.log);
+            let (state, log, rng) = (&*self.state, &mut *self.log, &mut *self.rng);
             let hand = &state.hand;
             let Some(pilot) = (0..hand.len())
                 .filter(|&i| keep(set, hand[i]))
@@ -1077,6 +1077,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
                 |i| format!("{label}: discard {}", p.name(hand[i])),
                 || "the least useful card in hand (Stuns and Starters first, then the fewest Shards and Energy)".to_owned(),
                 || p.board(state),
+                rng,
             );
             let Some(card) = self.state.hand.remove(i) else {
                 break;

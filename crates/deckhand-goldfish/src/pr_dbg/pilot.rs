@@ -10,10 +10,11 @@ impl PrDbg {
         &self,
         state: &mut State,
         turn: u32,
+        rng: &mut Rng,
         log: &mut L,
     ) -> (u32, u32) {
         let (shards, gained) = if state.attached.contains(&NONE) {
-            self.attach_or_play(state, turn, log)
+            self.attach_or_play(state, turn, rng, log)
         } else {
             self.play_all(state)
         };
@@ -49,7 +50,13 @@ impl PrDbg {
     }
 
     /// Attaches what fits an empty slot and plays the rest. Returns (Shards, Energy gained).
-    fn attach_or_play<L: Log>(&self, state: &mut State, turn: u32, log: &mut L) -> (u32, u32) {
+    fn attach_or_play<L: Log>(
+        &self,
+        state: &mut State,
+        turn: u32,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> (u32, u32) {
         // The order only matters when two cards might compete for an empty slot.
         let attachable = state
             .hand
@@ -67,7 +74,7 @@ impl PrDbg {
             let card = state.hand[i];
             let f = self.f(card);
             let slot = f.ability_cost.and_then(|_| self.empty_slot(state, card));
-            if let Some(s) = self.attach_or_play_pick(card, slot, state, log) {
+            if let Some(s) = self.attach_or_play_pick(card, slot, state, rng, log) {
                 state.attached[s] = card;
                 let full = state.attached.iter().all(|&c| c != NONE);
                 if full && state.flipped == 0 {
@@ -100,6 +107,7 @@ impl PrDbg {
         card: u16,
         slot: Option<usize>,
         state: &State,
+        rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
         let f = self.f(card);
@@ -134,6 +142,7 @@ impl PrDbg {
                 None => "no empty slot of its colour is left: play it".to_owned(),
             },
             || self.board(state),
+            rng,
         )
     }
 
@@ -149,6 +158,7 @@ impl PrDbg {
     pub(super) fn activate<L: Log>(
         &self,
         state: &mut State,
+        rng: &mut Rng,
         log: &mut L,
     ) -> (u32, Option<Outcome>) {
         let mut dealt = 0;
@@ -211,6 +221,7 @@ impl PrDbg {
                     None => format!("no unused Attack that the Energy ({energy}) covers"),
                 },
                 || self.board(state),
+                rng,
             );
             let Some(s) = pick else {
                 return (dealt, None);
@@ -266,7 +277,7 @@ impl PrDbg {
                 .fold(0, u32::max);
             // Keys of cards the side may buy are at least 1 << 24.
             let best = (best >= 8).then(|| GRID - (best & 7) as usize);
-            let Some(i) = self.buy_pick(state, best, log) else {
+            let Some(i) = self.buy_pick(state, best, rng, log) else {
                 return bought;
             };
             let card = state.grid[i];
@@ -290,6 +301,7 @@ impl PrDbg {
         &self,
         state: &State,
         best: Option<usize>,
+        rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
         let price = |c: u16| {
@@ -337,6 +349,7 @@ impl PrDbg {
                 None => format!("no card you may buy that the Shards ({shards}) cover"),
             },
             || self.board(state),
+            rng,
         )
     }
 
@@ -386,7 +399,7 @@ impl PrDbg {
                 }
                 best
             };
-            let Some(i) = self.battle_pick(state, best.map(|(_, i)| i), log) else {
+            let Some(i) = self.battle_pick(state, best.map(|(_, i)| i), rng, log) else {
                 return;
             };
             let card = state.grid[i];
@@ -408,6 +421,7 @@ impl PrDbg {
         &self,
         state: &State,
         best: Option<usize>,
+        rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
         let shards = state.shards;
@@ -445,6 +459,7 @@ impl PrDbg {
                 None => format!("no adversary that the Shards ({shards}) cover"),
             },
             || self.board(state),
+            rng,
         )
     }
 }

@@ -230,6 +230,7 @@ impl<L: Log> HotgBoard<'_, L> {
             |c| format!("{label}: take {} from {where_}", p.name(c)),
             || "the card the pilot would play soonest".to_owned(),
             || Procedure::zones(p, state),
+            self.rng,
         ))
     }
 
@@ -372,8 +373,13 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         let p = self.p;
         let mut done = 0;
         while done < count {
-            let Some(card) = p.discard_one(self.state, set, || format!("for {label}"), self.log)
-            else {
+            let Some(card) = p.discard_one(
+                self.state,
+                set,
+                || format!("for {label}"),
+                self.rng,
+                self.log,
+            ) else {
                 break;
             };
             self.state.hand[card as usize] -= 1;
@@ -721,6 +727,7 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                 },
                 || "the first Guard card in resolution order that guards a card".to_owned(),
                 || Procedure::zones(p, state),
+                self.rng,
             );
             vec![i]
         } else {

@@ -338,6 +338,7 @@ impl PrHotg {
                 (None, None) => format!("no Attack in hand that {energy} energy can pay for"),
             },
             || Procedure::zones(self, state),
+            rng,
         );
         let Some(card) = pick else {
             if L::ENABLED && pilot.is_none() && self.play_options(state).len() == 1 {
@@ -380,6 +381,7 @@ impl PrHotg {
                 false => "the card with the most health it can expect to defeat".to_owned(),
             },
             || Procedure::zones(self, state),
+            rng,
         );
         let cost = self.cost(state, card);
         self.pay(state, cost);
@@ -504,6 +506,7 @@ impl PrHotg {
                 },
                 || "the card the pilot would aim them at; it takes what defeats it".to_owned(),
                 || Procedure::zones(self, state),
+                rng,
             );
             let Some(j) = pick else {
                 break;
@@ -831,6 +834,7 @@ impl PrHotg {
                 None => "no Reaction in hand does something now and leaves the energy for the best Attack".to_owned(),
             },
             || Procedure::zones(self, state),
+            rng,
         );
         let Some(card) = pick else {
             return;
@@ -880,6 +884,7 @@ impl PrHotg {
             },
             reason,
             || Procedure::zones(self, state),
+            rng,
         );
         if use_it {
             self.activate(n, at, state, rng, log);
@@ -953,6 +958,7 @@ impl PrHotg {
                     _ => format!("{h} hit(s) defeat no enemy card yet; kept for a later turn"),
                 },
                 || Procedure::zones(self, state),
+                rng,
             );
             if let Some(i) = pick {
                 self.activate(n, At::Ability(Some(i)), state, rng, log);
@@ -1051,7 +1057,7 @@ impl PrHotg {
         }
     }
 
-    pub(super) fn drain<L: Log>(&self, state: &mut State, amount: u32, log: &mut L) {
+    pub(super) fn drain<L: Log>(&self, state: &mut State, amount: u32, rng: &mut Rng, log: &mut L) {
         let from_pool = amount.min(state.pool);
         state.pool -= from_pool;
         let from_stored = (amount - from_pool).min(state.stored);
@@ -1062,7 +1068,7 @@ impl PrHotg {
         });
         // One card at a time: which card of the hand goes next.
         while left > 0 {
-            let Some(card) = self.discard_one(state, None, || "for the drain".to_owned(), log)
+            let Some(card) = self.discard_one(state, None, || "for the drain".to_owned(), rng, log)
             else {
                 break;
             };
@@ -1081,6 +1087,7 @@ impl PrHotg {
         state: &State,
         set: Option<&CardSet>,
         why: impl Fn() -> String,
+        rng: &mut Rng,
         log: &mut L,
     ) -> Option<u16> {
         let fits = |&c: &u16| state.hand[c as usize] > 0 && set.is_none_or(|s| s.contains(c));
@@ -1099,6 +1106,7 @@ impl PrHotg {
             |c| format!("Discard {} from hand {}", self.name(c), why()),
             || "the least useful card".to_owned(),
             || Procedure::zones(self, state),
+            rng,
         );
         // With one card to choose from no choice is asked: say what happened.
         if L::ENABLED && options().len() == 1 {
@@ -1165,7 +1173,7 @@ impl PrHotg {
             self.suffer(state, dealt, rng, log);
         }
         if e.drain > 0 && !state.defeated {
-            self.drain(state, u32::from(e.drain), log);
+            self.drain(state, u32::from(e.drain), rng, log);
         }
         if acts && !state.defeated {
             if damage == 0 && e.drain == 0 {

@@ -348,7 +348,8 @@ impl Sms {
     }
 
     fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
-        if !L::ENABLED {
+        // Only the pilot answers: no choice to count, so the look-ahead can be skipped.
+        if !L::CHOOSES {
             if let Some(done) = self.lone_ability(state, rng, log) {
                 return done;
             }
@@ -565,7 +566,7 @@ impl Sms {
                 .find(|&c| self.mission_ready(state, c))
                 .unwrap_or(NONE);
             let mut options: Vec<u16> = Vec::new();
-            if L::ENABLED {
+            if L::CHOOSES {
                 for &c in &self.missions {
                     if self.mission_ready(state, c) {
                         options.push(c);
