@@ -42,6 +42,7 @@ const COMMANDS: &[&str] = &[
     "goldfish_step",
     "goldfish_play",
     "goldfish_new_seed",
+    "goldfish_from_here",
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",

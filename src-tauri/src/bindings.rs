@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use deckhand::goldfish::{EnemyDeck, GameLog, OddsQuery, OddsTable, PlayState, SimReport};
+use deckhand::goldfish::{
+    EnemyDeck, FromHere, GameLog, OddsQuery, OddsTable, PlayState, SimReport,
+};
 use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
 use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::{
@@ -110,6 +112,7 @@ commands! {
     goldfish_step(draft: DeckContent, seed: Option<u64>, going_first: bool, choices: Option<PlayChoices>, mulligan: Option<bool>) -> GameLog;
     goldfish_play(draft: DeckContent, seed: u64, going_first: bool, choices: Option<PlayChoices>, picks: Vec<u32>, pilot_rest: bool) -> PlayState;
     goldfish_new_seed() -> u64;
+    goldfish_from_here(draft: DeckContent, seed: u64, going_first: bool, choices: Option<PlayChoices>, picks: Vec<u32>, continuations: u32, compare: bool) -> FromHere;
     goldfish_simulate(draft: DeckContent, games: u64, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<u64>) -> SimReport;
     cancel_goldfish() -> ();
     goldfish_odds(draft: DeckContent, queries: Vec<OddsQuery>, turns: u32) -> OddsTable;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
-    random_seed, EffectsMode, EnemyDeck, EnemyGroup, GameLog, OddsQuery, OddsTable, PlayOptions,
-    PlayState, SimOptions, SimReport, StepOptions,
+    random_seed, EffectsMode, EnemyDeck, EnemyGroup, FromHere, GameLog, OddsQuery, OddsTable,
+    PlayOptions, PlayState, SimOptions, SimReport, StepOptions,
 };
 use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
 use deckhand::{DeckContent, Deckhand};
@@ -107,6 +107,40 @@ pub async fn goldfish_play(
             pilot_rest,
         };
         d.playable_draft(&draft)?.play(&options)
+    })
+}
+
+/// How the player's game is likely to end from its pending decision (`continuations` games
+/// played on by the pilot, the unseen cards dealt anew), and with `compare` each option's.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)] // The game as `goldfish_play` takes it, and the estimate's size.
+pub async fn goldfish_from_here(
+    db: State<'_, Db>,
+    draft: DeckContent,
+    seed: u64,
+    going_first: bool,
+    choices: Option<PlayChoices>,
+    picks: Vec<u32>,
+    continuations: u32,
+    compare: bool,
+) -> Result<FromHere, UiError> {
+    let choices = choices.unwrap_or_default();
+    db.with(|d| {
+        let options = PlayOptions {
+            step: StepOptions {
+                seed,
+                going_first,
+                side: draft.side,
+                policy: choices.policy.clone(),
+                enemies: lineup(d, &choices)?,
+                die_faces: choices.die.clone(),
+                ..StepOptions::default()
+            },
+            picks,
+            pilot_rest: false,
+        };
+        d.playable_draft(&draft)?
+            .from_here(&options, continuations, compare)
     })
 }
 

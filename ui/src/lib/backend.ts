@@ -180,6 +180,12 @@ export const backend = {
    */
   goldfishPlay: (draft: DeckContent, seed: number, goingFirst: boolean, picks: number[], pilotRest = false, choices: PlayChoices = noChoices()) =>
     call('goldfish_play', { draft, seed, goingFirst, choices, picks, pilotRest }),
+  /**
+   * How the played game is likely to end from its pending decision, the pilot playing on
+   * with the unseen cards dealt anew; with `compare`, each option played on the same deals.
+   */
+  goldfishFromHere: (draft: DeckContent, seed: number, goingFirst: boolean, picks: number[], continuations: number, compare: boolean, choices: PlayChoices = noChoices()) =>
+    call('goldfish_from_here', { draft, seed, goingFirst, choices, picks, continuations, compare }),
   /** A fresh random seed to deal a played game from. */
   goldfishNewSeed: () => call('goldfish_new_seed', {}),
   /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */

@@ -771,6 +771,34 @@ changes: Array<string>, rules: Array<RuleWords>, };
 export type FormatSummary = { id: string, name: string, description: string, };
 
 /**
+ * The estimate from the pending decision of a played game.
+ */
+export type FromHere = { 
+/**
+ * What the values measure (the game's objective: the mean kill turn, the chance
+ * every enemy falls, Power at turn 5…).
+ */
+objective: Objective, 
+/**
+ * The objective from here, the pilot playing on, over `continuations` deals of the
+ * unseen cards.
+ */
+here: Measure, 
+/**
+ * The chance of a win from here.
+ */
+win_chance: number, 
+/**
+ * The same objective over whole games of the deck from the start (the deck's average
+ * hand), for comparison.
+ */
+deck: Measure, continuations: number, 
+/**
+ * Each option of the pending decision played on the same deals (empty unless asked).
+ */
+options: Array<OptionValue>, };
+
+/**
  * A player's game file that was not loaded, and why.
  */
 export type GameFileProblem = { path: string, 
@@ -1106,6 +1134,24 @@ deck_size: number, queries: Array<OddsMatch>,
  * With two queries: copies that match both (each counts for one query only).
  */
 overlap: number, rows: Array<OddsRow>, };
+
+/**
+ * One option of the pending decision, played on by the pilot.
+ */
+export type OptionValue = { index: number, label: string, value: Measure, 
+/**
+ * The option with the best value (ties: the lowest index).
+ */
+best: boolean, 
+/**
+ * The pilot's pick.
+ */
+pilot: boolean, 
+/**
+ * This option's value minus the best one's, paired on the same deals, with its
+ * interval; absent for the best option itself.
+ */
+versus_best?: Difference, };
 
 export type Orientation = "portrait" | "landscape";
 
@@ -1934,6 +1980,7 @@ export type Commands = {
   goldfish_step: { args: { draft: DeckContent; seed?: number | null; goingFirst: boolean; choices?: PlayChoices | null; mulligan?: boolean | null }; result: GameLog };
   goldfish_play: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; pilotRest: boolean }; result: PlayState };
   goldfish_new_seed: { args: Record<string, never>; result: number };
+  goldfish_from_here: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; continuations: number; compare: boolean }; result: FromHere };
   goldfish_simulate: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: SimReport };
   cancel_goldfish: { args: Record<string, never>; result: null };
   goldfish_odds: { args: { draft: DeckContent; queries: Array<OddsQuery>; turns: number }; result: OddsTable };
