@@ -310,6 +310,20 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
       check(JSON.stringify(shown) === JSON.stringify(first.decision.options.map((o) => o.label)), `${gameId}: the app offers ${JSON.stringify(shown)}, the CLI ${JSON.stringify(first.decision.options)}`);
       check((await textOf('[data-testid="play-pilot-reason"]')).includes(first.decision.pilot.reason), `${gameId}: the pilot's reason is shown`);
       await save(`play-${gameId}-first-decision`);
+      // From here and Which option is best: deterministic for a seed and picks, so the app's
+      // figures are the CLI's.
+      await driver.click(await driver.waitForElement('[data-testid="play-compare"]'));
+      await driver.waitForElement('[data-testid="play-option-value"]', 60000);
+      const compared = json(['play', '--deck', deck, '--seed', seed, '--compare', '2000']);
+      const values = await texts('[data-testid="play-option-value"]');
+      const fmt = (v) => (compared.from_here.objective.key.endsWith('_chance') ? `${(100 * v).toFixed(1)} %` : v.toFixed(2));
+      const expected = compared.from_here.options.map((o) => `${o.value.value === null ? '—' : fmt(o.value.value)}${o.best ? ' · best' : ''}`);
+      check(JSON.stringify(values) === JSON.stringify(expected), `${gameId}: the options read ${JSON.stringify(values)}, the CLI's ${JSON.stringify(expected)}`);
+      const here = json(['play', '--deck', deck, '--seed', seed, '--from-here', '10000']);
+      const hereValue = here.from_here.here.value === null ? '—' : fmt(here.from_here.here.value);
+      await driver.click(await driver.waitForElement('[data-testid="play-from-here"]'));
+      await driver.waitFor(`${gameId}: the estimate from here reads the CLI's ${hereValue}`, async () => ((await textOf('[data-testid="play-estimate-text"]')).includes(`from here: ${hereValue}`) ? true : null), 60000);
+      await save(`play-${gameId}-from-here`);
       // A pick that is not the pilot's: the log marks it as mine, and the next decision is the CLI's.
       const mine = first.decision.pilot.index === shown.length - 1 ? 0 : shown.length - 1;
       await driver.click((await driver.findAll('[data-testid="play-option"]'))[mine]);
