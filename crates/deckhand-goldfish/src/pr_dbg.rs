@@ -65,7 +65,7 @@ use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{
-    mean_by_turn, nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, CI95, MEAN_KILL_TURN,
+    mean_by_turn, nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, CI95, WIN_CHANCE,
 };
 use crate::rng::Rng;
 use crate::simulate::Setup;
@@ -682,11 +682,14 @@ impl Procedure for PrDbg {
         }
     }
 
-    const OBJECTIVE: Objective = MEAN_KILL_TURN;
+    /// The samples lose most games (adversaries left in The Grid wear the HP down): the
+    /// chance of a win ranks them, not a mean kill turn over the few wins.
+    const OBJECTIVE: Objective = WIN_CHANCE;
 
     fn figures(&self) -> Vec<Figure> {
         use FigureKind::*;
         vec![
+            Figure::new("win_chance", "Chance of a win", Chance),
             Figure::with_interval("mean_kill_turn", "Mean kill turn", Scalar, CI95),
             Figure::new("median_kill_turn", "Median kill turn", Scalar),
             Figure::new("wins", "Won", Count),

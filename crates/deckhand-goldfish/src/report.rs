@@ -161,6 +161,15 @@ pub const MEAN_KILL_TURN: Objective = Objective {
     turn: None,
 };
 
+/// The objective of a game mostly lost, where a mean over the few wins would rank decks by
+/// rare luck (PR Deck-Building): the chance of a win, higher is better.
+pub const WIN_CHANCE: Objective = Objective {
+    key: Cow::Borrowed("win_chance"),
+    label: Cow::Borrowed("Chance of a win"),
+    better: Better::Higher,
+    turn: None,
+};
+
 /// The key of the mean kill turn's 95% interval.
 pub const CI95: &str = "mean_kill_turn_ci95";
 
@@ -179,6 +188,8 @@ pub const KILL_FIGURES: [Figure; 6] = [
 pub struct SeatReport {
     pub games: u64,
     pub wins: u64,
+    /// `wins / games`: the chance of a win, every game.
+    pub win_chance: f64,
     /// Games won on each of your turns (only turns with wins appear).
     pub kill_turns: BTreeMap<u32, u64>,
     /// Over won games; `null` when none was won.
@@ -355,6 +366,7 @@ pub(crate) fn seat_report<P: Procedure>(
     SeatReport {
         games: tally.games,
         wins: tally.wins,
+        win_chance: tally.wins as f64 / tally.games.max(1) as f64,
         kill_turns: nonzero_by_turn(&tally.kill_turns),
         mean_kill_turn: stats.map(|s| s.mean),
         mean_kill_turn_ci95: stats.and_then(|s| s.ci95),

@@ -163,6 +163,7 @@ fn the_report_serialises_to_the_documented_json_shape() {
         "mean_kill_turn",
         "mean_kill_turn_ci95",
         "median_kill_turn",
+        "win_chance",
         "wins",
     ];
     for (game, deck, own) in [
@@ -592,6 +593,7 @@ fn every_game_describes_each_figure_its_report_carries_and_its_objective() {
     let common = [
         "games",
         "wins",
+        "win_chance",
         "kill_turns",
         "mean_kill_turn",
         "mean_kill_turn_ci95",
