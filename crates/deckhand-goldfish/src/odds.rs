@@ -41,7 +41,7 @@ pub const MAX_ODDS_TURNS: u32 = 1000;
 
 /// How `game` deals, checked against the deck and the turns asked. Every game deals by its
 /// definition's `[play]` table (defaults when it has none), so every game has odds.
-fn check<'g>(game: &'g Game, deck_size: u32, turns: u32) -> Result<&'g PlayDef, GoldfishError> {
+fn check(game: &Game, deck_size: u32, turns: u32) -> Result<&PlayDef, GoldfishError> {
     let play = &game.play;
     if deck_size < play.set_aside + play.opening_hand {
         return Err(GoldfishError::TooFewCards {
