@@ -211,6 +211,14 @@ enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Playing a hand yourself: a pick answered late in a game, From here (10,000 games) and
+    /// Which option is best (2,000 a option) at the first decision, for every game
+    Play {
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Per-card impact and tuning: `goldfish --impact` on a 40-card, 15-distinct Zoids deck,
     /// and `tune` over a 60-card pool
     Tuning {
@@ -478,6 +486,7 @@ fn run(cli: Cli) -> Result<cli::Outcome, cli::Failure> {
             runs,
             json,
         }) => cli::bench_goldfish(games, peer.as_deref(), runs, json, &mut out)?,
+        Command::Bench(BenchCommand::Play { runs, json }) => cli::bench_play(runs, json, &mut out)?,
         Command::Bench(BenchCommand::Search { cards, runs, json }) => {
             let outcome = cli::bench_search(cards, runs, json, &mut out)?;
             out.flush()?;

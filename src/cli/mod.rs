@@ -322,6 +322,38 @@ pub fn bench_decks(
     Ok(())
 }
 
+pub fn bench_play(runs: usize, json: bool, out: &mut impl Write) -> Result {
+    let report = deckhand_bench::play(runs)?;
+    if json {
+        return print_json(out, &report);
+    }
+    writeln!(
+        out,
+        "Playing a hand yourself ({} build, {} threads, {} runs: fastest–slowest, ms)",
+        report.profile, report.threads, report.runs
+    )?;
+    writeln!(
+        out,
+        "{:<16} {:<34} {:>18} {:>18} {:>22}",
+        "game", "deck", "pick (≤ 50)", "from here (≤ 300)", "compare (≤ 300)"
+    )?;
+    for t in &report.timings {
+        writeln!(
+            out,
+            "{:<16} {:<34} {:>18} {:>18} {:>22}",
+            t.game,
+            t.deck,
+            format!("{:.1}–{:.1} @ t{}", t.pick_ms[0], t.pick_ms[1], t.pick_turn),
+            format!("{:.0}–{:.0}", t.from_here_ms[0], t.from_here_ms[1]),
+            format!(
+                "{:.0}–{:.0} ({} options)",
+                t.compare_ms[0], t.compare_ms[1], t.options
+            ),
+        )?;
+    }
+    Ok(())
+}
+
 pub fn bench_goldfish(
     games: u64,
     peer: Option<&std::path::Path>,

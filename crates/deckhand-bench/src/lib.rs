@@ -12,6 +12,7 @@ mod effects;
 mod goldfish;
 mod images;
 mod import;
+mod play;
 mod search;
 mod synthetic;
 mod tuning;
@@ -24,6 +25,7 @@ pub use goldfish::{
 };
 pub use images::images;
 pub use import::{import_set, import_sheet, write_zoids_set, write_zoids_sheet, ImportBenchReport};
+pub use play::{play, PlayBenchReport, PlayTiming};
 pub use search::{
     search, search_cold, ColdEngine, ColdTiming, QueryTiming, SearchBenchReport, SearchBenchSetup,
 };
