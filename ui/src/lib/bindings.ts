@@ -1511,6 +1511,10 @@ highlight: Array<string>, };
  */
 export type SeatReport = { games: number, wins: number, 
 /**
+ * `wins / games`: the chance of a win, every game.
+ */
+win_chance: number, 
+/**
  * Games won on each of your turns (only turns with wins appear).
  */
 kill_turns: { [key in number]?: number }, 
