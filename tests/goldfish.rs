@@ -181,6 +181,8 @@ fn the_text_of_every_game_shows_its_own_figures_with_its_objective_first() {
         (
             "pr-dbg",
             &[
+                "Chance of a win: ",
+                ", higher is better",
                 "Mean kill turn: ",
                 "Shards",
                 "Energy",
