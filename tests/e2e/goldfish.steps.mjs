@@ -327,17 +327,17 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
       // A pick that is not the pilot's: the log marks it as mine, and the next decision is the CLI's.
       const mine = first.decision.pilot.index === shown.length - 1 ? 0 : shown.length - 1;
       await driver.click((await driver.findAll('[data-testid="play-option"]'))[mine]);
-      await driver.waitFor(`${gameId}: the pick is logged`, async () => (await driver.findAll('[data-testid="play-log"] .line.mine')).length > 0 || null);
+      await driver.waitFor(`${gameId}: the pick is logged`, async () => (await driver.findAll('[data-testid="play-log"] .decision.mine')).length > 0 || null);
       const second = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine)]);
       if (second.decision) {
         const next = await labels();
         check(JSON.stringify(next) === JSON.stringify(second.decision.options.map((o) => o.label)), `${gameId}: after my pick the app offers ${JSON.stringify(next)}, the CLI ${JSON.stringify(second.decision.options)}`);
       }
       await driver.click(await driver.waitForElement('[data-testid="play-undo"]'));
-      await driver.waitFor(`${gameId}: undo goes back to the first decision`, async () => ((await driver.findAll('[data-testid="play-log"] .line.mine')).length === 0 ? true : null));
+      await driver.waitFor(`${gameId}: undo goes back to the first decision`, async () => ((await driver.findAll('[data-testid="play-log"] .decision.mine')).length === 0 ? true : null));
       check(JSON.stringify(await labels()) === JSON.stringify(shown), `${gameId}: undo shows the first decision again`);
       await driver.click(await driver.waitForElement('[data-testid="play-redo"]'));
-      await driver.waitFor(`${gameId}: redo takes the pick back`, async () => (await driver.findAll('[data-testid="play-log"] .line.mine')).length > 0 || null);
+      await driver.waitFor(`${gameId}: redo takes the pick back`, async () => (await driver.findAll('[data-testid="play-log"] .decision.mine')).length > 0 || null);
       if (second.decision) {
         await driver.click(await driver.waitForElement('[data-testid="play-pilot-turn"]'));
         await save(`play-${gameId}-pilot-turn`);
