@@ -41,8 +41,14 @@ pub enum CardSetItem<'a> {
     Begin { game: &'a str },
     /// A set the file declares.
     Set(&'a SetInfo),
-    /// A validated card, and how many bytes of the text have been read up to it.
-    Card { card: Card, read: usize },
+    /// A validated card, and how many bytes of the text have been read up to it; with its
+    /// input key when the sink asked for keys and the reader could take one (see
+    /// [`input_key`]).
+    Card {
+        card: Card,
+        read: usize,
+        input_key: Option<i64>,
+    },
 }
 
 /// What [`CardSet::read_json`] read, besides the items it handed out.
@@ -119,6 +125,19 @@ impl CardSet {
         games: &Games,
         on_item: &mut dyn FnMut(CardSetItem<'_>),
     ) -> Result<CardSetSummary, CoreError> {
+        let mut sink = |item: CardSetItem<'_>| on_item(item);
+        CardSet::read_json_into(source_name, text, games, &mut sink)
+    }
+
+    /// [`CardSet::read_json`] into a [`CardSink`], which may know some cards by their input
+    /// keys: those are neither parsed nor handed on (the sink was told), but still count
+    /// for the file's repeated-id check. Any error is reported as `read_json` reports it.
+    pub fn read_json_into(
+        source_name: &str,
+        text: &str,
+        games: &Games,
+        sink: &mut dyn CardSink,
+    ) -> Result<CardSetSummary, CoreError> {
         let error = |location: Location, message: String| CoreError::CardSet {
             source_name: source_name.to_owned(),
             location,
@@ -139,7 +158,7 @@ impl CardSet {
                 _ => error(at_position, message),
             }
         };
-        let mut reader = stream::Reader::new(source_name, text, games, on_item);
+        let mut reader = stream::Reader::new(source_name, text, games, sink);
         let mut deserializer = serde_json::Deserializer::from_str(text);
         // Tracking the path costs on every value, and only a failure needs it: parse
         // untracked, and only when that fails parse again, tracked, handing nothing on
@@ -149,6 +168,7 @@ impl CardSet {
             .is_err()
         {
             let mut nothing = |_: CardSetItem<'_>| {};
+            // Read as a plain parse (no input keys), so serde_path_to_error sees every value.
             let mut reader = stream::Reader::new(source_name, text, games, &mut nothing);
             let mut deserializer = serde_json::Deserializer::from_str(text);
             let mut track = serde_path_to_error::Track::new();
@@ -466,6 +486,7 @@ fn describe(value: &Value) -> &'static str {
 
 mod draft;
 mod export;
+mod input_key;
 mod limits;
 mod sheet;
 mod stream;
@@ -477,6 +498,7 @@ pub(crate) fn is_card_field(name: &str) -> bool {
     sheet::FIELDS.contains(&name)
 }
 pub use export::{card_set_json, card_sheet_csv};
+pub use input_key::{input_key, reading_fingerprint, CardSink, CARD_READER_VERSION};
 pub use limits::{MAX_FIELD_CHARS, MAX_ID_CHARS, MAX_LIST_ITEMS, MAX_NAME_CHARS, MAX_TEXT_CHARS};
 pub use sheet::{
     read_sheet, read_table, sheet_columns, sniff_delimiter, ColumnTarget, Sheet, SheetColumn,

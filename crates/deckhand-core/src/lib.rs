@@ -31,10 +31,10 @@ mod table;
 
 pub use card::{Card, Side, StatValue};
 pub use card_set::{
-    card_set_json, card_sheet_csv, read_sheet, read_table, sheet_columns, sniff_delimiter,
-    CardDraft, CardSet, CardSetItem, CardSetSummary, ColumnTarget, FieldProblem, SetInfo, Sheet,
-    SheetColumn, SheetOptions, MAX_FIELD_CHARS, MAX_ID_CHARS, MAX_LIST_ITEMS, MAX_NAME_CHARS,
-    MAX_TEXT_CHARS,
+    card_set_json, card_sheet_csv, input_key, read_sheet, read_table, reading_fingerprint,
+    sheet_columns, sniff_delimiter, CardDraft, CardSet, CardSetItem, CardSetSummary, CardSink,
+    ColumnTarget, FieldProblem, SetInfo, Sheet, SheetColumn, SheetOptions, CARD_READER_VERSION,
+    MAX_FIELD_CHARS, MAX_ID_CHARS, MAX_LIST_ITEMS, MAX_NAME_CHARS, MAX_TEXT_CHARS,
 };
 pub use copy::{Condition, Finish};
 pub use coverage::{coverage, has_effect_text};

@@ -6,7 +6,7 @@
 //! The import generation — which tells the search index whether it is current — moves
 //! only when a card was added or changed.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use deckhand_core::{fold_name, Card, CardSet, SetInfo, Side};
@@ -143,7 +143,25 @@ impl CardImport<'_> {
 
     /// Adds or updates one card of the current file; an unchanged card is not written.
     pub fn card(&mut self, card: &Card) -> Result<CardOutcome, StoreError> {
-        self.writer.card(&self.tx, card)
+        self.writer.card(&self.tx, card, None)
+    }
+
+    /// [`CardImport::card`] for a card read from a file with its input key
+    /// (`deckhand_core::input_key`), which is kept so that the same input is recognised
+    /// next time by [`CardImport::known_input`] without being read.
+    pub fn card_with_input(
+        &mut self,
+        card: &Card,
+        input_key: Option<i64>,
+    ) -> Result<CardOutcome, StoreError> {
+        self.writer.card(&self.tx, card, input_key)
+    }
+
+    /// When a card input with this key is stored exactly as it was read (and this run has
+    /// not written its card), counts the card unchanged in the current file and returns its
+    /// id; the caller then need not read the input.
+    pub fn known_input(&mut self, input_key: i64) -> Option<Arc<str>> {
+        self.writer.known_input(input_key)
     }
 
     /// Prepares the run for many new cards against few stored (a first import): the
@@ -223,7 +241,7 @@ fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreEr
             writer.set(tx, info)?;
         }
         for card in &set.cards {
-            writer.card(tx, card)?;
+            writer.card(tx, card, None)?;
         }
     }
     writer.finish(tx)
@@ -236,11 +254,17 @@ struct Stored {
     game: Arc<str>,
     /// `None` for a row written before hashes were kept.
     hash: Option<i64>,
+    /// The key of the input the stored content was read from, while it is current.
+    input_key: Option<i64>,
 }
 
 /// The state of an import run, over the caller's transaction.
 pub(crate) struct CardWriter {
-    stored: HashMap<String, Stored>,
+    stored: foldhash::HashMap<Arc<str>, Stored>,
+    /// Card ids by the input key their stored content was read from (see
+    /// `deckhand_core::input_key`): only keys still current, taken for the row's content
+    /// hash as it is now (an edit or an undo since leaves the key behind, unused).
+    inputs: foldhash::HashMap<i64, Arc<str>>,
     /// Ids written by this run (two files of one run naming one id: the last wins).
     written: HashSet<String>,
     /// `(game, code)` of sets already ensured in this run.
@@ -259,9 +283,11 @@ pub(crate) struct CardWriter {
 
 impl CardWriter {
     pub(crate) fn new(tx: &Connection) -> Result<CardWriter, StoreError> {
-        let mut stmt = tx.prepare("SELECT id, game, content_hash FROM cards")?;
+        let mut stmt =
+            tx.prepare("SELECT id, game, content_hash, input_key, input_key_of FROM cards")?;
         let mut rows = stmt.query([])?;
-        let mut stored = HashMap::new();
+        let mut stored = foldhash::HashMap::default();
+        let mut inputs = foldhash::HashMap::default();
         let mut games: Vec<Arc<str>> = Vec::new();
         while let Some(row) = rows.next()? {
             let game = row.get_ref(1)?.as_str().map_err(rusqlite::Error::from)?;
@@ -272,14 +298,25 @@ impl CardWriter {
                     games[games.len() - 1].clone()
                 }
             };
+            let hash: Option<i64> = row.get(2)?;
+            let key_of: Option<i64> = row.get(4)?;
+            let input_key = row
+                .get::<_, Option<i64>>(3)?
+                .filter(|_| hash.is_some() && key_of == hash);
+            let id: Arc<str> = Arc::from(row.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?);
+            if let Some(key) = input_key {
+                inputs.insert(key, id.clone());
+            }
             let stored_card = Stored {
                 game,
-                hash: row.get(2)?,
+                hash,
+                input_key,
             };
-            stored.insert(row.get::<_, String>(0)?, stored_card);
+            stored.insert(id, stored_card);
         }
         Ok(CardWriter {
             stored,
+            inputs,
             written: HashSet::new(),
             sets: HashSet::new(),
             report: ImportReport::default(),
@@ -327,9 +364,25 @@ impl CardWriter {
         Ok(())
     }
 
-    pub(crate) fn card(&mut self, tx: &Connection, card: &Card) -> Result<CardOutcome, StoreError> {
+    pub(crate) fn known_input(&mut self, input_key: i64) -> Option<Arc<str>> {
+        let id = self.inputs.get(&input_key)?;
+        // Written earlier in this run (two files naming one id): the last must win, so it
+        // is read and written again.
+        if self.written.contains(&**id) {
+            return None;
+        }
+        self.file.get_or_insert_with(Default::default).unchanged += 1;
+        Some(id.clone())
+    }
+
+    pub(crate) fn card(
+        &mut self,
+        tx: &Connection,
+        card: &Card,
+        input_key: Option<i64>,
+    ) -> Result<CardOutcome, StoreError> {
         let source_name = self.file.as_ref().map_or("", |f| f.file.as_str());
-        if let Some(old) = self.stored.get(&card.id) {
+        if let Some(old) = self.stored.get(card.id.as_str()) {
             if *old.game != *card.game {
                 let existing_name = tx
                     .query_row("SELECT name FROM cards WHERE id = ?1", [&card.id], |r| {
@@ -348,7 +401,7 @@ impl CardWriter {
         }
         let row = CardRow::new(card);
         let hash = row.hash();
-        let outcome = match self.stored.get(&card.id) {
+        let outcome = match self.stored.get(card.id.as_str()) {
             Some(old) if old.hash == Some(hash) => CardOutcome::Unchanged,
             // A row from before hashes: compare the card itself, and keep its hash.
             Some(Stored { hash: None, .. }) => {
@@ -372,6 +425,15 @@ impl CardWriter {
         match outcome {
             CardOutcome::Unchanged => {
                 file.unchanged += 1;
+                let stored_key = self.stored.get(card.id.as_str()).and_then(|s| s.input_key);
+                if input_key.is_some() && input_key != stored_key {
+                    // The same card from another input (a first import with keys, spacing
+                    // changed): keep this input's key, so that next time it is not read.
+                    tx.prepare_cached(
+                        "UPDATE cards SET input_key = ?2, input_key_of = content_hash WHERE id = ?1",
+                    )?
+                    .execute(params![card.id, input_key])?;
+                }
                 return Ok(outcome);
             }
             CardOutcome::Updated => file.updated += 1,
@@ -398,16 +460,17 @@ impl CardWriter {
             }
         }
         if outcome == CardOutcome::Added {
-            insert_new_card(tx, card, &row, hash)?;
+            insert_new_card(tx, card, &row, hash, input_key)?;
         } else {
-            write_card(tx, card, &row, hash)?;
+            write_card(tx, card, &row, hash, input_key)?;
         }
         // The hash now stored: the same id again in this run compares against it.
         self.stored.insert(
-            card.id.clone(),
+            Arc::from(card.id.as_str()),
             Stored {
                 game: Arc::from(card.game.as_str()),
                 hash: Some(hash),
+                input_key,
             },
         );
         if self.written.insert(card.id.clone()) {
@@ -445,8 +508,10 @@ pub(crate) fn ensure_set(tx: &Connection, game: &str, code: &str) -> Result<(), 
 macro_rules! insert_card {
     () => {
         "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                            subtypes, keywords, text, stats, content_hash, effects, goldfish)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+                            subtypes, keywords, text, stats, content_hash, effects, goldfish,
+                            input_key, input_key_of)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                 ?17, ?14)"
     };
 }
 
@@ -459,15 +524,22 @@ fn insert_new_card(
     card: &Card,
     row: &CardRow,
     hash: i64,
+    input_key: Option<i64>,
 ) -> Result<(), StoreError> {
     row.read_back()?;
     tx.prepare_cached(insert_card!())?
-        .execute(&card_values(card, row, &hash)[..])?;
+        .execute(&card_values(card, row, &hash, &input_key)[..])?;
     Ok(())
 }
 
-/// Inserts or replaces a card's row.
-fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<(), StoreError> {
+/// Inserts or replaces a card's row; `input_key` is the input it was read from, if known.
+fn write_card(
+    tx: &Connection,
+    card: &Card,
+    row: &CardRow,
+    hash: i64,
+    input_key: Option<i64>,
+) -> Result<(), StoreError> {
     row.read_back()?;
     tx.prepare_cached(concat!(
         insert_card!(),
@@ -478,9 +550,10 @@ fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<
             side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
             keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
             content_hash = excluded.content_hash, effects = excluded.effects,
-            goldfish = excluded.goldfish"
+            goldfish = excluded.goldfish, input_key = excluded.input_key,
+            input_key_of = excluded.input_key_of"
     ))?
-    .execute(&card_values(card, row, &hash)[..])?;
+    .execute(&card_values(card, row, &hash, &input_key)[..])?;
     Ok(())
 }
 
@@ -489,7 +562,8 @@ fn card_values<'a>(
     card: &'a Card,
     row: &'a CardRow,
     hash: &'a i64,
-) -> [&'a dyn rusqlite::ToSql; 16] {
+    input_key: &'a Option<i64>,
+) -> [&'a dyn rusqlite::ToSql; 17] {
     [
         &card.id,
         &card.game,
@@ -507,6 +581,7 @@ fn card_values<'a>(
         hash,
         &row.effects,
         &row.goldfish,
+        input_key,
     ]
 }
 
@@ -528,7 +603,8 @@ pub(crate) fn save_card_in(tx: &Connection, card: &Card) -> Result<bool, StoreEr
     if let Some(code) = &card.set {
         ensure_set(tx, &card.game, code)?;
     }
-    write_card(tx, card, &row, hash)?;
+    // A card a player typed has no input to recognise it by.
+    write_card(tx, card, &row, hash, None)?;
     Ok(true)
 }
 

@@ -215,6 +215,15 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     DROP INDEX cards_by_game_name;
     CREATE INDEX cards_by_game_name ON cards (game, name_key, id);
     "#,
+    // 12: the key of the input a card was imported from (its JSON exactly as written, read
+    // by its game's definition: `deckhand_core::input_key`), so that re-importing a file
+    // recognises an unchanged card without parsing it; and the content hash the key was
+    // taken for: a key counts only while the row's `content_hash` is still that one, so
+    // an edit or an undo that rewrites the row leaves the key stale without knowing of it.
+    r#"
+    ALTER TABLE cards ADD COLUMN input_key INTEGER;
+    ALTER TABLE cards ADD COLUMN input_key_of INTEGER;
+    "#,
 ];
 
 /// The schema version this build writes.

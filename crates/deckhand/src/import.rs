@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use deckhand_core::{CardSet, CardSetItem, Games};
+use deckhand_core::{CardSet, CardSetItem, CardSink, Games};
 use deckhand_store::{CardImport, StoreError};
 
 use crate::effect_reading::EffectFill;
@@ -177,44 +177,22 @@ impl<'p> Reading<'p> {
         games: &Games,
         name: &str,
         text: &str,
-        mut fill: Option<&mut EffectFill>,
+        fill: Option<&mut EffectFill>,
     ) -> Result<()> {
-        let (before, total) = (self.done, self.total);
-        let mut cards = 0;
-        let progress = &mut *self.progress;
-        let store_error = &mut self.store_error;
-        let alongside = &mut self.alongside;
-        CardSet::read_json(name, text, games, &mut |item| {
-            if store_error.is_some() {
-                return;
-            }
-            let stored = match item {
-                CardSetItem::Begin { game } => {
-                    run.begin_file(name, game);
-                    Ok(())
-                }
-                CardSetItem::Set(info) => run.set(info),
-                CardSetItem::Card { mut card, read } => {
-                    if let Some(fill) = fill.as_deref_mut() {
-                        fill.fill(&mut card);
-                    }
-                    cards += 1;
-                    if cards % REPORT_EVERY == 0 {
-                        progress(ImportProgress {
-                            stage: ImportStage::Reading,
-                            done: (before + read as u64).min(total),
-                            total,
-                        });
-                    }
-                    run.card(&card)
-                        .and_then(|outcome| alongside.card(run, card, outcome))
-                }
-            };
-            if let Err(e) = stored {
-                *store_error = Some(e);
-            }
-        })?;
-        self.done = (before + text.len() as u64).min(total.max(before));
+        let before = self.done;
+        let mut sink = FileSink {
+            name,
+            run,
+            fill,
+            progress: &mut *self.progress,
+            before,
+            total: self.total,
+            cards: 0,
+            store_error: &mut self.store_error,
+            alongside: &mut self.alongside,
+        };
+        CardSet::read_json_into(name, text, games, &mut sink)?;
+        self.done = (before + text.len() as u64).min(self.total.max(before));
         Ok(())
     }
 
@@ -242,6 +220,78 @@ impl<'p> Reading<'p> {
             total: self.total,
         });
         Ok(outcome)
+    }
+}
+
+/// Where one file's items go: into the run, with progress, keeping the first store failure.
+struct FileSink<'a, 'p, 'r, 'g> {
+    name: &'a str,
+    run: &'a mut CardImport<'r>,
+    fill: Option<&'a mut EffectFill<'g>>,
+    progress: &'a mut (dyn FnMut(ImportProgress) + 'p),
+    before: u64,
+    total: u64,
+    cards: usize,
+    store_error: &'a mut Option<StoreError>,
+    alongside: &'a mut IndexAlongside,
+}
+
+impl FileSink<'_, '_, '_, '_> {
+    fn count_card(&mut self, read: usize) {
+        self.cards += 1;
+        if self.cards % REPORT_EVERY == 0 {
+            (self.progress)(ImportProgress {
+                stage: ImportStage::Reading,
+                done: (self.before + read as u64).min(self.total),
+                total: self.total,
+            });
+        }
+    }
+}
+
+impl CardSink for FileSink<'_, '_, '_, '_> {
+    fn item(&mut self, item: CardSetItem<'_>) {
+        if self.store_error.is_some() {
+            return;
+        }
+        let stored = match item {
+            CardSetItem::Begin { game } => {
+                self.run.begin_file(self.name, game);
+                Ok(())
+            }
+            CardSetItem::Set(info) => self.run.set(info),
+            CardSetItem::Card {
+                mut card,
+                read,
+                input_key,
+            } => {
+                if let Some(fill) = self.fill.as_deref_mut() {
+                    fill.fill(&mut card);
+                }
+                self.count_card(read);
+                self.run
+                    .card_with_input(&card, input_key)
+                    .and_then(|outcome| self.alongside.card(self.run, card, outcome))
+            }
+        };
+        if let Err(e) = stored {
+            *self.store_error = Some(e);
+        }
+    }
+
+    /// Effects filled in from the card's text make the stored card more than its input
+    /// says, so such a run neither trusts nor records input keys.
+    fn wants_input_keys(&self) -> bool {
+        self.fill.is_none()
+    }
+
+    fn known(&mut self, input_key: i64, read: usize) -> Option<std::sync::Arc<str>> {
+        if self.store_error.is_some() {
+            return None;
+        }
+        let id = self.run.known_input(input_key)?;
+        self.count_card(read);
+        Some(id)
     }
 }
 

@@ -302,3 +302,128 @@ fn a_large_reimport_of_stored_cards_never_starts_the_index_build_alongside() {
         );
     }
 }
+
+/// The stored text of every card of `deckhand` whose id starts with `T-`, by id.
+fn stored_texts(deckhand: &Deckhand) -> Vec<(String, Option<String>)> {
+    (0..3)
+        .map(|i| {
+            let card = deckhand.card(&format!("T-{i:05}"), None).unwrap();
+            (card.id, card.text)
+        })
+        .collect()
+}
+
+#[test]
+fn a_card_edited_since_its_import_is_read_again_and_put_back_as_the_file_says() {
+    // The file's unchanged cards are recognised by their text as written (input keys);
+    // an edit rewrites the row, and the key taken for its old content must not vouch
+    // for it.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let file = write(
+        dir.path(),
+        "set.json",
+        &zoids_set(3, |i| format!("Text {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    let card = deckhand.card("T-00001", None).unwrap();
+    let mut draft = deckhand_core::CardDraft::from_card(&card);
+    draft.text = Some("Edited by hand.".into());
+    deckhand
+        .save_card_draft("zoids-scramble", Some("T-00001"), &draft)
+        .unwrap();
+
+    let again = deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    assert_eq!((again.added, again.updated, again.unchanged), (0, 1, 2));
+    assert_eq!(
+        stored_texts(&deckhand),
+        [0, 1, 2].map(|i| (format!("T-{i:05}"), Some(format!("Text {i}."))))
+    );
+    // Put back from the file, the card is recognised by its input again next time.
+    let third = deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    assert_eq!((third.added, third.updated, third.unchanged), (0, 0, 3));
+}
+
+#[test]
+fn a_card_undone_to_its_earlier_content_is_read_again_on_the_next_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let old = write(
+        dir.path(),
+        "old.json",
+        &zoids_set(3, |i| format!("Old {i}.")),
+    );
+    let new = write(
+        dir.path(),
+        "new.json",
+        &zoids_set(3, |i| format!("New {i}.")),
+    );
+    let options = crate::CardImportOptions::default();
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand
+        .import_card_files(&[&old], &options, &mut |_| {})
+        .unwrap();
+    deckhand
+        .import_card_files(&[&new], &options, &mut |_| {})
+        .unwrap();
+    // Undo puts the old rows back; the keys of `new`'s inputs stay in the rows, taken
+    // for content they no longer hold.
+    deckhand.undo_cards().unwrap();
+    let again = deckhand
+        .import_card_files(&[&new], &options, &mut |_| {})
+        .unwrap();
+    assert_eq!((again.added, again.updated, again.unchanged), (0, 3, 0));
+    assert_eq!(
+        stored_texts(&deckhand),
+        [0, 1, 2].map(|i| (format!("T-{i:05}"), Some(format!("New {i}."))))
+    );
+}
+
+#[test]
+fn two_files_of_one_run_naming_one_id_still_end_with_the_last_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let old = write(
+        dir.path(),
+        "old.json",
+        &zoids_set(3, |i| format!("Old {i}.")),
+    );
+    let new = write(
+        dir.path(),
+        "new.json",
+        &zoids_set(3, |i| format!("New {i}.")),
+    );
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand.import_files(&[&old], &mut |_| {}).unwrap();
+    // `old` is stored as written, so its cards are known by their inputs; `new` rewrote
+    // them earlier in the same run, and the last file must win.
+    deckhand.import_files(&[&new, &old], &mut |_| {}).unwrap();
+    assert_eq!(
+        stored_texts(&deckhand),
+        [0, 1, 2].map(|i| (format!("T-{i:05}"), Some(format!("Old {i}."))))
+    );
+}
+
+#[test]
+fn a_card_repeated_in_a_file_is_refused_even_when_both_are_known_by_their_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let text = zoids_set(2, |i| format!("Text {i}."));
+    let file = write(dir.path(), "set.json", &text);
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand.import_files(&[&file], &mut |_| {}).unwrap();
+    // The same card object twice, exactly as stored.
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let first = value["cards"][0].to_string();
+    let doubled = text.replacen(&first, &format!("{first},{first}"), 1);
+    let file = write(dir.path(), "doubled.json", &doubled);
+    let error = deckhand
+        .import_files(&[&file], &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("cards[1].id") && error.contains("used again"),
+        "{error}"
+    );
+}
