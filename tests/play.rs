@@ -142,3 +142,47 @@ fn a_pick_out_of_range_exits_2_naming_the_decision() {
     );
     assert_eq!(text(&output.stdout), "");
 }
+
+#[test]
+fn from_here_gives_the_distribution_beside_the_decks_in_json_and_text() {
+    let env = Env::new();
+    for deck in [SAMPLES[0], SAMPLES[4]] {
+        let path = sample(deck);
+        let args = ["play", &path, "--seed", "7", "--from-here", "300"];
+        let json = env.json(&[&args[..], &["--json"]].concat());
+        let estimate = &json["from_here"];
+        let d = &estimate["distribution"];
+        for side in ["here", "deck"] {
+            let outcomes = &d[side];
+            let counted: u64 = outcomes["counts"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|c| c.as_u64().unwrap())
+                .sum();
+            assert_eq!(outcomes["games"], 300, "{deck} {side}: {outcomes}");
+            assert_eq!(counted + outcomes["none"].as_u64().unwrap(), 300, "{deck}");
+        }
+        let output = env.run(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let out = text(&output.stdout);
+        match d["figure"]["kind"].as_str().unwrap() {
+            "distribution" => {
+                assert!(
+                    out.contains("  Won by turn:\n    from here  by turn "),
+                    "{out}"
+                );
+                assert!(out.contains(" · not won: "), "{out}");
+            }
+            kind => {
+                assert_eq!(kind, "at_least_by_turn", "{deck}");
+                assert!(
+                    out.contains("  Power on the Table at turn 5, at least:\n    from here  "),
+                    "{out}"
+                );
+                assert!(out.contains(" Power: 100.0 %"), "{out}");
+            }
+        }
+        assert!(out.contains("\n    the deck   "), "{out}");
+    }
+}
