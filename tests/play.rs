@@ -186,3 +186,38 @@ fn from_here_gives_the_distribution_beside_the_decks_in_json_and_text() {
         assert!(out.contains("\n    the deck   "), "{out}");
     }
 }
+
+#[test]
+fn picks_past_the_games_end_are_not_echoed_and_are_said_once_to_be_unused() {
+    let env = Env::new();
+    let deck = sample(SAMPLES[0]);
+    let done = play(&env, SAMPLES[0], "11", &[], true);
+    let taken: Vec<u64> = done["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    let given: Vec<String> = taken.iter().chain(&[0, 2]).map(|p| p.to_string()).collect();
+    let mut args = vec!["play", deck.as_str(), "--seed", "11"];
+    for pick in &given {
+        args.extend(["--pick", pick]);
+    }
+    let warning = format!(
+        "deckhand: warning: 2 picks were left unused: the game ended after {} decision(s)\n",
+        taken.len()
+    );
+    let output = env.run(&[&args[..], &["--json"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), warning);
+    let json: Value = serde_json::from_str(&text(&output.stdout)).unwrap();
+    assert_eq!(json["picks"], done["picks"], "only the picks applied");
+    assert_eq!(json["result"], done["result"]);
+    let output = env.run(&args);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stderr), warning, "said once");
+    assert!(text(&output.stdout).contains(&format!("{} pick(s) so far", taken.len())));
+    // Every pick taken: nothing to say.
+    let output = env.run(&args[..args.len() - 4]);
+    assert_eq!(text(&output.stderr), "");
+}

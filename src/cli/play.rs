@@ -91,6 +91,19 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
         pilot_rest: args.pilot_rest,
     };
     let state = playable.play(&options)?;
+    // The game ended before every pick was taken: said once, so that a script learns its
+    // line was shorter than it thought (the JSON's `picks` holds the ones applied).
+    let unused = options.picks.len().saturating_sub(state.picks.len());
+    if unused > 0 {
+        let picks = match unused {
+            1 => "1 pick was".to_owned(),
+            n => format!("{n} picks were"),
+        };
+        eprintln!(
+            "deckhand: warning: {picks} left unused: the game ended after {} decision(s)",
+            state.picks.len()
+        );
+    }
     let estimate = match (args.compare, args.from_here) {
         (Some(n), _) if state.decision.is_some() => Some(playable.from_here(&options, n, true)?),
         (None, Some(n)) if state.decision.is_some() => {

@@ -469,3 +469,28 @@ proptest! {
         census_under_picks(&p, "sms", seed, true, &picks)?;
     }
 }
+
+#[test]
+fn picks_given_past_the_games_end_are_not_echoed_as_applied() {
+    for (game, deck, options) in games() {
+        let options = with_seed(&options, 4, true);
+        let whole = step(&game, &deck, &options).unwrap();
+        let taken: Vec<u32> = choices(&whole).iter().map(|c| c.pick.unwrap()).collect();
+        let mut given = taken.clone();
+        given.extend([0, 1, 0]);
+        for pilot_rest in [false, true] {
+            let state = play(
+                &game,
+                &deck,
+                &PlayOptions {
+                    step: options.clone(),
+                    picks: given.clone(),
+                    pilot_rest,
+                },
+            )
+            .unwrap();
+            assert_eq!(state.result, Some(whole.result), "{}", game.id);
+            assert_eq!(state.picks, taken, "{} pilot_rest {pilot_rest}", game.id);
+        }
+    }
+}
