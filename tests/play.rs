@@ -221,3 +221,17 @@ fn picks_past_the_games_end_are_not_echoed_and_are_said_once_to_be_unused() {
     let output = env.run(&args[..args.len() - 4]);
     assert_eq!(text(&output.stderr), "");
 }
+
+#[test]
+fn an_estimate_past_a_million_games_in_all_exits_2_naming_the_limit() {
+    let env = Env::new();
+    let deck = sample(SAMPLES[0]);
+    let output = env.run(&["play", &deck, "--seed", "7", "--compare", "300000"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "deckhand: error: an estimate plays at most 1000000 games: 300000 continuations for the \
+         decision and each of its 3 options make 1200000; ask for at most 250000\n"
+    );
+    assert_eq!(text(&output.stdout), "");
+}

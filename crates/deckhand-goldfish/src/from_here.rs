@@ -33,6 +33,13 @@ use crate::simulate::game_rng;
 /// The most continuations one estimate plays per option.
 pub const MAX_CONTINUATIONS: u32 = 1_000_000;
 
+/// The most games one estimate plays on from the decision: its continuations times the
+/// positions played on (the decision, and each option compared). Bounds the work, not only
+/// the count: a PR Deck-Building buy with twenty options at the per-option bound would
+/// play for many minutes. The deck's own games beside them are as many as the
+/// continuations.
+pub const MAX_ESTIMATE_GAMES: u64 = 1_000_000;
+
 /// The estimate from the pending decision of a played game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct FromHere {
@@ -222,6 +229,16 @@ pub fn from_here(
             .collect(),
         false => Vec::new(),
     };
+    let positions = 1 + labels.len() as u64;
+    let games = u64::from(continuations) * positions;
+    if games > MAX_ESTIMATE_GAMES {
+        return Err(GoldfishError::InvalidOptions(format!(
+            "an estimate plays at most {MAX_ESTIMATE_GAMES} games: {continuations} continuations \
+             for the decision and each of its {} options make {games}; ask for at most {}",
+            labels.len(),
+            MAX_ESTIMATE_GAMES / positions
+        )));
+    }
     let run = registry::find(&game.id)?.from_here;
     let mut estimate = run(game, deck, options, decision.index, continuations, &labels)?;
     for value in &mut estimate.options {

@@ -70,6 +70,7 @@ pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
 pub use from_here::{
     from_here, FromHere, OptionValue, OutcomeDistribution, Outcomes, MAX_CONTINUATIONS,
+    MAX_ESTIMATE_GAMES,
 };
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{

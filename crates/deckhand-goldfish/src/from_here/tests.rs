@@ -363,3 +363,22 @@ fn the_estimate_is_the_same_on_any_number_of_threads() {
         );
     }
 }
+
+#[test]
+fn an_estimate_of_more_than_a_million_games_in_all_is_refused_before_it_plays() {
+    let (game, deck) = zoids();
+    // The first decision has three options: 250,001 continuations for each and for the
+    // decision make 1,000,004 games.
+    let started = std::time::Instant::now();
+    let err = from_here(&game, &deck, &at(7, vec![]), 250_001, true).unwrap_err();
+    assert!(matches!(err, GoldfishError::InvalidOptions(_)));
+    assert_eq!(
+        err.to_string(),
+        "an estimate plays at most 1000000 games: 250001 continuations for the decision and \
+         each of its 3 options make 1000004; ask for at most 250000"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "refused before playing"
+    );
+}
