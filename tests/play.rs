@@ -142,3 +142,96 @@ fn a_pick_out_of_range_exits_2_naming_the_decision() {
     );
     assert_eq!(text(&output.stdout), "");
 }
+
+#[test]
+fn from_here_gives_the_distribution_beside_the_decks_in_json_and_text() {
+    let env = Env::new();
+    for deck in [SAMPLES[0], SAMPLES[4]] {
+        let path = sample(deck);
+        let args = ["play", &path, "--seed", "7", "--from-here", "300"];
+        let json = env.json(&[&args[..], &["--json"]].concat());
+        let estimate = &json["from_here"];
+        let d = &estimate["distribution"];
+        for side in ["here", "deck"] {
+            let outcomes = &d[side];
+            let counted: u64 = outcomes["counts"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|c| c.as_u64().unwrap())
+                .sum();
+            assert_eq!(outcomes["games"], 300, "{deck} {side}: {outcomes}");
+            assert_eq!(counted + outcomes["none"].as_u64().unwrap(), 300, "{deck}");
+        }
+        let output = env.run(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let out = text(&output.stdout);
+        match d["figure"]["kind"].as_str().unwrap() {
+            "distribution" => {
+                assert!(
+                    out.contains("  Won by turn:\n    from here  by turn "),
+                    "{out}"
+                );
+                assert!(out.contains(" · not won: "), "{out}");
+            }
+            kind => {
+                assert_eq!(kind, "at_least_by_turn", "{deck}");
+                assert!(
+                    out.contains("  Power on the Table at turn 5, at least:\n    from here  "),
+                    "{out}"
+                );
+                assert!(out.contains(" Power: 100.0 %"), "{out}");
+            }
+        }
+        assert!(out.contains("\n    the deck   "), "{out}");
+    }
+}
+
+#[test]
+fn picks_past_the_games_end_are_not_echoed_and_are_said_once_to_be_unused() {
+    let env = Env::new();
+    let deck = sample(SAMPLES[0]);
+    let done = play(&env, SAMPLES[0], "11", &[], true);
+    let taken: Vec<u64> = done["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    let given: Vec<String> = taken.iter().chain(&[0, 2]).map(|p| p.to_string()).collect();
+    let mut args = vec!["play", deck.as_str(), "--seed", "11"];
+    for pick in &given {
+        args.extend(["--pick", pick]);
+    }
+    let warning = format!(
+        "deckhand: warning: 2 picks were left unused: the game ended after {} decision(s)\n",
+        taken.len()
+    );
+    let output = env.run(&[&args[..], &["--json"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stderr), warning);
+    let json: Value = serde_json::from_str(&text(&output.stdout)).unwrap();
+    assert_eq!(json["picks"], done["picks"], "only the picks applied");
+    assert_eq!(json["result"], done["result"]);
+    let output = env.run(&args);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stderr), warning, "said once");
+    assert!(text(&output.stdout).contains(&format!("{} pick(s) so far", taken.len())));
+    // Every pick taken: nothing to say.
+    let output = env.run(&args[..args.len() - 4]);
+    assert_eq!(text(&output.stderr), "");
+}
+
+#[test]
+fn an_estimate_past_a_million_games_in_all_exits_2_naming_the_limit() {
+    let env = Env::new();
+    let deck = sample(SAMPLES[0]);
+    let output = env.run(&["play", &deck, "--seed", "7", "--compare", "300000"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "deckhand: error: an estimate plays at most 1000000 games: 300000 continuations for the \
+         decision and each of its 3 options make 1200000; ask for at most 250000\n"
+    );
+    assert_eq!(text(&output.stdout), "");
+}

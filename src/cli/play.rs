@@ -8,7 +8,8 @@ use std::io::{self, Write};
 
 use clap::Args;
 use deckhand::goldfish::{
-    random_seed, Better, FromHere, Measure, Outcome as End, PlayOptions, PlayState, StepOptions,
+    random_seed, Better, FigureKind, FromHere, Measure, Outcome as End, PlayOptions, PlayState,
+    StepOptions,
 };
 use deckhand::{Deckhand, Side};
 
@@ -90,6 +91,19 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
         pilot_rest: args.pilot_rest,
     };
     let state = playable.play(&options)?;
+    // The game ended before every pick was taken: said once, so that a script learns its
+    // line was shorter than it thought (the JSON's `picks` holds the ones applied).
+    let unused = options.picks.len().saturating_sub(state.picks.len());
+    if unused > 0 {
+        let picks = match unused {
+            1 => "1 pick was".to_owned(),
+            n => format!("{n} picks were"),
+        };
+        eprintln!(
+            "deckhand: warning: {picks} left unused: the game ended after {} decision(s)",
+            state.picks.len()
+        );
+    }
     let estimate = match (args.compare, args.from_here) {
         (Some(n), _) if state.decision.is_some() => Some(playable.from_here(&options, n, true)?),
         (None, Some(n)) if state.decision.is_some() => {
@@ -159,6 +173,7 @@ fn estimate_text(estimate: &FromHere, out: &mut impl Write) -> io::Result<()> {
             here - deck
         )?;
     }
+    distribution_text(estimate, out)?;
     if estimate.options.is_empty() {
         return Ok(());
     }
@@ -189,6 +204,45 @@ fn estimate_text(estimate: &FromHere, out: &mut impl Write) -> io::Result<()> {
             value_text(&option.value),
             notes.join("; ")
         )?;
+    }
+    Ok(())
+}
+
+/// The objective's distribution from here and the deck's, one line each, at a few values:
+/// "won by turn T" for a race to a win, "at least N" for a value at a turn.
+fn distribution_text(estimate: &FromHere, out: &mut impl Write) -> io::Result<()> {
+    let d = &estimate.distribution;
+    let marks = d.marks(8);
+    if marks.is_empty() {
+        return writeln!(out, "  Won in no game, from here or from the start");
+    }
+    let at_least = d.figure.kind == FigureKind::AtLeastByTurn;
+    let unit = d
+        .figure
+        .unit
+        .as_deref()
+        .map(|u| format!(" {u}"))
+        .unwrap_or_default();
+    match at_least {
+        true => writeln!(out, "  {}, at least:", d.figure.label)?,
+        false => writeln!(out, "  Won by turn:")?,
+    }
+    for (name, outcomes) in [("from here", &d.here), ("the deck ", &d.deck)] {
+        let mut figures: Vec<String> = marks
+            .iter()
+            .map(|&m| {
+                let share = 100.0 * d.share(outcomes, m);
+                match at_least {
+                    true => format!("{m}{unit}: {share:.1} %"),
+                    false => format!("by turn {m}: {share:.1} %"),
+                }
+            })
+            .collect();
+        if !at_least {
+            let never = 100.0 * outcomes.none as f64 / outcomes.games.max(1) as f64;
+            figures.push(format!("not won: {never:.1} %"));
+        }
+        writeln!(out, "    {name}  {}", figures.join(" · "))?;
     }
     Ok(())
 }

@@ -323,6 +323,22 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
       const hereValue = here.from_here.here.value === null ? '—' : fmt(here.from_here.here.value);
       await driver.click(await driver.waitForElement('[data-testid="play-from-here"]'));
       await driver.waitFor(`${gameId}: the estimate from here reads the CLI's ${hereValue}`, async () => ((await textOf('[data-testid="play-estimate-text"]')).includes(`from here: ${hereValue}`) ? true : null), 60000);
+      // The distribution beside it, read cumulatively: at its far end every game the CLI's
+      // histogram counts (won by the last turn shown, or at least the least value), then
+      // the games never won.
+      const dist = here.from_here.distribution;
+      const atLeast = dist.figure.kind === 'at_least_by_turn';
+      const pct = (x) => `${(100 * x).toFixed(x > 0 && x < 0.1 ? 1 : 0)} %`;
+      const cells = await texts('[data-testid="play-distribution-here"] td');
+      const counted = Object.values(dist.here.counts).reduce((a, b) => a + b, 0);
+      const expectedCells = atLeast ? [pct(counted / dist.here.games)] : [pct(counted / dist.here.games), pct(dist.here.none / dist.here.games)];
+      const shownCells = atLeast ? cells.slice(0, 1) : cells.slice(-2);
+      if (Object.keys(dist.here.counts).length + Object.keys(dist.deck.counts).length === 0) {
+        check((await textOf('[data-testid="play-distribution"]')).includes('Won in no game'), `${gameId}: no game won, and the panel says so`);
+      } else {
+        check(JSON.stringify(shownCells) === JSON.stringify(expectedCells), `${gameId}: the distribution from here reads ${JSON.stringify(cells)}, the CLI's ends ${JSON.stringify(expectedCells)}`);
+        check((await driver.findAll('[data-testid="play-distribution-deck"] td')).length === cells.length, `${gameId}: the deck's distribution beside it`);
+      }
       await save(`play-${gameId}-from-here`);
       // A pick that is not the pilot's: the log marks it as mine, and the next decision is the CLI's.
       const mine = first.decision.pilot.index === shown.length - 1 ? 0 : shown.length - 1;

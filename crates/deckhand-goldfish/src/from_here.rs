@@ -12,6 +12,7 @@
 //! Continuation `i` uses the same reseed whatever the thread count: the estimate depends on
 //! the seed, the picks and the number of continuations only.
 
+use std::collections::BTreeMap;
 use std::thread;
 
 use deckhand_core::{Deck, Game};
@@ -25,12 +26,19 @@ use crate::paired::{play_value, Measure, PairSums, ValueSums};
 use crate::play::{play, PlayOptions};
 use crate::procedure::Procedure;
 use crate::registry;
-use crate::report::{Better, Objective};
+use crate::report::{nonzero_by_turn, Better, Figure, FigureKind, Objective, KILL_FIGURES};
 use crate::rng::Rng;
-use crate::simulate::{game_rng, worker_threads};
+use crate::simulate::game_rng;
 
 /// The most continuations one estimate plays per option.
 pub const MAX_CONTINUATIONS: u32 = 1_000_000;
+
+/// The most games one estimate plays on from the decision: its continuations times the
+/// positions played on (the decision, and each option compared). Bounds the work, not only
+/// the count: a PR Deck-Building buy with twenty options at the per-option bound would
+/// play for many minutes. The deck's own games beside them are as many as the
+/// continuations.
+pub const MAX_ESTIMATE_GAMES: u64 = 1_000_000;
 
 /// The estimate from the pending decision of a played game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -47,8 +55,72 @@ pub struct FromHere {
     /// hand), for comparison.
     pub deck: Measure,
     pub continuations: u32,
+    /// How the objective's outcome spreads over the continuations and over the deck's own
+    /// games: the figure the mean and the chance summarise.
+    pub distribution: OutcomeDistribution,
     /// Each option of the pending decision played on the same deals (empty unless asked).
     pub options: Vec<OptionValue>,
+}
+
+/// The objective's outcome from here beside the deck's, as histograms in the shape the
+/// Monte Carlo report gives its distributions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct OutcomeDistribution {
+    /// What the histograms count and how they read. [`FigureKind::Distribution`]: games won
+    /// on each turn, read cumulatively ("won by turn T"), for the objectives read from a
+    /// game's result (the mean kill turn, a chance of winning). [`FigureKind::AtLeastByTurn`]:
+    /// games with each value of an objective read at a turn, read as the chance of at least
+    /// N by then (Showdown's Power at turn 5); its unit is the report's.
+    pub figure: Figure,
+    /// Over the continuations from the pending decision.
+    pub here: Outcomes,
+    /// Over the deck's own games from the start.
+    pub deck: Outcomes,
+}
+
+impl OutcomeDistribution {
+    /// The share of `outcomes`' games by value `at`, as the figure reads: won by turn `at`,
+    /// or with at least `at` at the objective's turn.
+    pub fn share(&self, outcomes: &Outcomes, at: u32) -> f64 {
+        let games: u64 = match self.figure.kind {
+            FigureKind::AtLeastByTurn => outcomes.counts.range(at..).map(|(_, c)| c).sum(),
+            _ => outcomes.counts.range(..=at).map(|(_, c)| c).sum(),
+        };
+        games as f64 / outcomes.games.max(1) as f64
+    }
+
+    /// At most `most` values to show the distributions at, in order: every value from the
+    /// least to the greatest either set of games had, thinned evenly (keeping both ends)
+    /// when there are more.
+    pub fn marks(&self, most: usize) -> Vec<u32> {
+        let keys = || self.here.counts.keys().chain(self.deck.counts.keys());
+        let (Some(&low), Some(&high)) = (keys().min(), keys().max()) else {
+            return Vec::new();
+        };
+        let span = (high - low) as usize + 1;
+        let most = most.max(2);
+        if span <= most {
+            return (low..=high).collect();
+        }
+        let mut marks: Vec<u32> = (0..most)
+            .map(|k| low + ((k * (span - 1)) as f64 / (most - 1) as f64).round() as u32)
+            .collect();
+        marks.dedup();
+        marks
+    }
+}
+
+/// One set of games' outcomes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct Outcomes {
+    /// `{"value": games}`: games per turn won on, or per value of the objective at its
+    /// turn; only values some game had.
+    pub counts: BTreeMap<u32, u64>,
+    /// Games with no value: not won within the game's turn limit (a lost game, a deck that
+    /// ran out); none for an objective read at a turn, which every game has.
+    pub none: u64,
+    /// Every game: the counts plus `none`.
+    pub games: u64,
 }
 
 /// One option of the pending decision, played on by the pilot.
@@ -157,6 +229,16 @@ pub fn from_here(
             .collect(),
         false => Vec::new(),
     };
+    let positions = 1 + labels.len() as u64;
+    let games = u64::from(continuations) * positions;
+    if games > MAX_ESTIMATE_GAMES {
+        return Err(GoldfishError::InvalidOptions(format!(
+            "an estimate plays at most {MAX_ESTIMATE_GAMES} games: {continuations} continuations \
+             for the decision and each of its {} options make {games}; ask for at most {}",
+            labels.len(),
+            MAX_ESTIMATE_GAMES / positions
+        )));
+    }
     let run = registry::find(&game.id)?.from_here;
     let mut estimate = run(game, deck, options, decision.index, continuations, &labels)?;
     for value in &mut estimate.options {
@@ -165,23 +247,56 @@ pub fn from_here(
     Ok(estimate)
 }
 
-/// What the continuations of one option gave: per continuation, its objective value (or
-/// none, when the game does not count, such as a loss for a kill-turn objective) and
-/// whether it was won.
-type Values = Vec<(Option<f64>, bool)>;
+/// One game played on: its objective value (none when the game does not count, such as a
+/// loss for a kill-turn objective), whether it was won, and its last turn.
+#[derive(Debug, Clone, Copy)]
+struct Played {
+    value: Option<f64>,
+    won: bool,
+    turn: u32,
+}
 
-/// [`from_here`] for a built procedure.
+/// What the continuations of one option gave, in continuation order.
+type Values = Vec<Played>;
+
+/// Plays one game to its end and notes what [`Played`] keeps.
+fn play_one<P: Procedure, L: Log>(
+    p: &P,
+    state: &mut P::State,
+    figures: &mut P::Figures,
+    rng: Rng,
+    going_first: bool,
+    log: &mut L,
+) -> Played {
+    let mut won = false;
+    let mut turn = 0;
+    let value = play_value(
+        p,
+        state,
+        figures,
+        rng,
+        going_first,
+        log,
+        |t, _| turn = t,
+        &mut won,
+    );
+    Played { value, won, turn }
+}
+
+/// [`from_here`] for a built procedure, on `threads` workers (the estimate is the same on
+/// any number).
 pub(crate) fn from_here_with<P: Procedure>(
     p: &P,
     options: &PlayOptions,
     fork_at: u32,
     continuations: u32,
     labels: &[(u32, String)],
+    threads: usize,
 ) -> FromHere {
     let seed = options.step.seed;
     let going_first = options.step.going_first;
     let play_on = |forced: Option<u32>| -> Values {
-        parallel(continuations, |range| {
+        parallel(threads, continuations, |range| {
             let mut state = p.new_state();
             let mut figures = p.new_figures();
             range
@@ -194,42 +309,20 @@ pub(crate) fn from_here_with<P: Procedure>(
                         asked: 0,
                     };
                     let rng = game_rng(seed, 0, going_first);
-                    let mut won = false;
-                    let value = play_value(
-                        p,
-                        &mut state,
-                        &mut figures,
-                        rng,
-                        going_first,
-                        &mut replay,
-                        |_, _| {},
-                        &mut won,
-                    );
-                    (value, won)
+                    play_one(p, &mut state, &mut figures, rng, going_first, &mut replay)
                 })
                 .collect()
         })
     };
     let here = play_on(None);
     // The deck's own games: game i of a run seeded away from this game's seed.
-    let deck_values = parallel(continuations, |range| {
+    let deck_values = parallel(threads, continuations, |range| {
         let mut state = p.new_state();
         let mut figures = p.new_figures();
         range
             .map(|i| {
-                let mut won = false;
                 let rng = game_rng(fork_seed(seed, u32::MAX), u64::from(i), going_first);
-                let value = play_value(
-                    p,
-                    &mut state,
-                    &mut figures,
-                    rng,
-                    going_first,
-                    &mut NoLog,
-                    |_, _| {},
-                    &mut won,
-                );
-                (value, won)
+                play_one(p, &mut state, &mut figures, rng, going_first, &mut NoLog)
             })
             .collect()
     });
@@ -252,20 +345,78 @@ pub(crate) fn from_here_with<P: Procedure>(
                 .and_then(|b| paired(&per_option[b], values)),
         })
         .collect();
+    let figure = outcome_figure(p);
     FromHere {
         objective,
-        win_chance: here.iter().filter(|(_, won)| *won).count() as f64 / f64::from(continuations),
+        win_chance: here.iter().filter(|g| g.won).count() as f64 / f64::from(continuations),
         here: measure(&here),
         deck: measure(&deck_values),
         continuations,
+        distribution: OutcomeDistribution {
+            here: outcomes(&here, figure.kind),
+            deck: outcomes(&deck_values, figure.kind),
+            figure,
+        },
         options,
+    }
+}
+
+/// What a game's outcome histogram counts: for an objective read at a turn, its value then
+/// (the report's figure for that key lends the unit); for the others, the turn of the win,
+/// as the report's kill-turn figure.
+fn outcome_figure<P: Procedure>(p: &P) -> Figure {
+    let objective = P::OBJECTIVE;
+    match objective.turn {
+        Some(_) => Figure {
+            kind: FigureKind::AtLeastByTurn,
+            unit: p
+                .figures()
+                .into_iter()
+                .find(|f| f.key == objective.key)
+                .and_then(|f| f.unit),
+            interval: None,
+            key: objective.key,
+            label: objective.label,
+        },
+        None => KILL_FIGURES[5].clone(),
+    }
+}
+
+/// The histogram of `values` for a figure of `kind` (see [`OutcomeDistribution::figure`]).
+fn outcomes(values: &Values, kind: FigureKind) -> Outcomes {
+    let mut counts: Vec<u64> = Vec::new();
+    let mut none = 0;
+    for game in values {
+        let key = match kind {
+            // The objectives read at a turn count whole units (Power).
+            FigureKind::AtLeastByTurn => game.value.map(|v| v.round().max(0.0) as usize),
+            _ => game.won.then_some(game.turn as usize),
+        };
+        match key {
+            Some(k) => {
+                if counts.len() <= k {
+                    counts.resize(k + 1, 0);
+                }
+                counts[k] += 1;
+            }
+            None => none += 1,
+        }
+    }
+    Outcomes {
+        counts: nonzero_by_turn(&counts),
+        none,
+        games: values.len() as u64,
     }
 }
 
 /// Runs `work` over `0..n` split into one contiguous range per worker, concatenated in
 /// order: the result does not depend on the thread count.
-fn parallel<T: Send>(n: u32, work: impl Fn(std::ops::Range<u32>) -> Vec<T> + Sync) -> Vec<T> {
-    let threads = worker_threads(0).clamp(1, 64) as u32;
+fn parallel<T: Send>(
+    threads: usize,
+    n: u32,
+    work: impl Fn(std::ops::Range<u32>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let threads = threads.clamp(1, 64) as u32;
     let chunk = n.div_ceil(threads).max(1);
     thread::scope(|scope| {
         let handles: Vec<_> = (0..n)
@@ -284,7 +435,7 @@ fn parallel<T: Send>(n: u32, work: impl Fn(std::ops::Range<u32>) -> Vec<T> + Syn
 
 fn measure(values: &Values) -> Measure {
     let mut sums = ValueSums::default();
-    for value in values.iter().filter_map(|(v, _)| *v) {
+    for value in values.iter().filter_map(|g| g.value) {
         sums.add(value);
     }
     sums.measure()
@@ -293,9 +444,9 @@ fn measure(values: &Values) -> Measure {
 /// `b − a` over the continuations both count, with its interval.
 fn paired(a: &Values, b: &Values) -> Option<Difference> {
     let mut sums = PairSums::default();
-    for ((x, _), (y, _)) in a.iter().zip(b) {
-        if let (Some(x), Some(y)) = (x, y) {
-            sums.add(*x, *y);
+    for (x, y) in a.iter().zip(b) {
+        if let (Some(x), Some(y)) = (x.value, y.value) {
+            sums.add(x, y);
         }
     }
     sums.difference(false)

@@ -68,7 +68,10 @@ pub use choice::{BadPick, ChoiceKind, Pending, Picks};
 pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
-pub use from_here::{from_here, FromHere, OptionValue, MAX_CONTINUATIONS};
+pub use from_here::{
+    from_here, FromHere, OptionValue, OutcomeDistribution, Outcomes, MAX_CONTINUATIONS,
+    MAX_ESTIMATE_GAMES,
+};
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,

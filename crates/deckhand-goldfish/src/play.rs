@@ -29,7 +29,8 @@ pub struct PlayState {
     pub going_first: bool,
     /// Your turn the game is at (0 = the setup).
     pub turn: u32,
-    /// The picks replayed, by decision number.
+    /// The picks applied, by decision number: yours, then the pilot's with
+    /// [`PlayOptions::pilot_rest`]. Picks given past the game's end are not among them.
     pub picks: Vec<u32>,
     /// The zones now: at the pending decision, or when the game ended.
     pub zones: Vec<Zone>,
@@ -115,16 +116,17 @@ pub fn play(game: &Game, deck: &Deck, options: &PlayOptions) -> Result<PlayState
             (log.result.turn, zones, None, Some(log.result))
         }
     };
-    // The picks a finished replay actually used (a pick list may run past the game's end).
-    let used = log
-        .turns
-        .iter()
-        .flat_map(|t| &t.decisions)
-        .filter_map(|d| d.index.map(|_| d.pick.unwrap_or(0)))
-        .collect::<Vec<_>>();
-    let picks = match options.pilot_rest {
-        true => used,
-        false => options.picks.clone(),
+    // A game waiting at a decision used every pick given (it stops at the first decision
+    // past them); a finished one used those its decisions took, the pilot's included, and
+    // a pick list may run past its end.
+    let picks = match decision.is_some() {
+        true => options.picks.clone(),
+        false => log
+            .turns
+            .iter()
+            .flat_map(|t| &t.decisions)
+            .filter_map(|d| d.index.map(|_| d.pick.unwrap_or(0)))
+            .collect(),
     };
     Ok(PlayState {
         game: log.game,

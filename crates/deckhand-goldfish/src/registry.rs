@@ -98,7 +98,14 @@ const fn entry<G: Goldfish>() -> Entry {
         },
         from_here: |game, deck, options, fork_at, continuations, labels| {
             let p = prepare::<G>(game, deck, options.step.setup())?;
-            Ok(from_here_with(&p, options, fork_at, continuations, labels))
+            Ok(from_here_with(
+                &p,
+                options,
+                fork_at,
+                continuations,
+                labels,
+                crate::simulate::worker_threads(0),
+            ))
         },
         tune: |game, deck, options, legal, progress| {
             let build = |deck: &Deck| prepare::<G>(game, deck, options.sim.setup());

@@ -335,6 +335,29 @@ pub fn any_deck(
     })
 }
 
+/// A random deck of 2–19 entries (1–4 copies each) from a game's sample cards, each entry
+/// in one of `sections` (repeat a section to weight it).
+pub fn any_sections(
+    game_id: &'static str,
+    sections: &'static [&'static str],
+) -> impl proptest::strategy::Strategy<Value = Deck> {
+    use proptest::prelude::*;
+    let pool = cards(game_id);
+    let n = pool.len();
+    prop::collection::vec((0..n, 1u32..5, 0..sections.len()), 2..20).prop_map(move |lines| Deck {
+        game: game_id.into(),
+        side: None,
+        entries: lines
+            .iter()
+            .map(|&(i, count, s)| DeckEntry {
+                section: sections[s].into(),
+                count,
+                card: pool[i].clone(),
+            })
+            .collect(),
+    })
+}
+
 /// The lower median of a histogram `turn → games`.
 pub fn lower_median(histogram: &std::collections::BTreeMap<u32, u64>) -> Option<u32> {
     let mut all: Vec<u32> = histogram

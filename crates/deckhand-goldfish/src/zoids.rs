@@ -181,6 +181,9 @@ pub struct Zoids {
     fx: Programs,
     coverage: Coverage,
     not_simulated: Vec<String>,
+    /// Turns a game can last beyond one draw a turn: the cards effects can put back into
+    /// the deck (see [`Zoids::turns_put_back`]).
+    put_back: u32,
     /// Operation Commands the pilot plays (all their effects run), best first.
     playable_commands: Vec<u16>,
     /// Per card: how soon step 1 would set it (Scrapyard choices; lower is sooner).
@@ -327,7 +330,9 @@ impl Zoids {
                 *rank = zoid_order.len() as u16 + name_rank;
             }
         }
+        let put_back = Zoids::turns_put_back(&fx, &deck);
         Ok(Zoids {
+            put_back,
             fx,
             coverage,
             playable_commands,
@@ -956,8 +961,9 @@ impl Procedure for Zoids {
     }
 
     fn max_turns(&self) -> u32 {
-        // One draw a turn after 10 cards: the draw of turn size − 9 finds the deck empty.
-        self.deck.size().saturating_sub(9).max(1)
+        // One draw a turn after 10 cards: the draw of turn size − 9 finds the deck empty,
+        // unless effects put cards back into it (each one is one more draw).
+        self.deck.size().saturating_sub(9).max(1) + self.put_back
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
@@ -1082,6 +1088,38 @@ impl<L: Log> ZoidsBoard<'_, L> {
             let text = text();
             self.log.decide(Action::Draw, || text);
         }
+    }
+}
+
+impl Zoids {
+    /// The most cards effects can put back into the deck in one game (Emergency
+    /// Reinforcements: one from the hand to the bottom), each a draw more before the deck
+    /// runs out. A card's played or set effect fires once per copy, and once more each
+    /// time an effect returns a card from the Scrapyard to the hand. An effect that fires
+    /// again while its card stays in play could put cards back every turn: such a deck is
+    /// given a long game (ten times its size), after which it counts as a deck-out.
+    fn turns_put_back(fx: &effects::Programs, deck: &DeckCards) -> u32 {
+        let ceiling = i64::from(deck.size());
+        let mut copies = vec![0i64; deck.len()];
+        for &c in &deck.order {
+            copies[c as usize] += 1;
+        }
+        let (mut returns, mut returns_again) = (0i64, 0i64);
+        let (mut recovered, mut recovered_again) = (0i64, 0i64);
+        for (c, &n) in copies.iter().enumerate() {
+            let (once, again) = fx.most_moved(c as u16, None, BOTTOM, ceiling);
+            returns += n * once;
+            returns_again += again;
+            let (once, again) = fx.most_moved(c as u16, Some(SCRAPYARD), HAND, ceiling);
+            recovered += n * once;
+            recovered_again += again;
+        }
+        let bound = match (returns, returns_again, recovered_again) {
+            (0, 0, _) => 0,
+            (_, 0, 0) => returns.saturating_mul(1 + recovered),
+            _ => 10 * ceiling,
+        };
+        bound.clamp(0, i64::from(u16::MAX)) as u32
     }
 }
 

@@ -25,9 +25,10 @@ use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
     supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
     EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, Measure,
-    Objective, OddsRow, OptionValue, Outcome, Owner, Picks, PilotPick, PlayDecision, PlayOption,
-    PlayOptions, PlayState, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
-    DEFAULT_POLICY, MAX_CONTINUATIONS, MAX_GAMES, PR_DBG_POLICIES,
+    Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes, Owner, Picks,
+    PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState, SeatComparison, SeatReport,
+    SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_CONTINUATIONS,
+    MAX_ESTIMATE_GAMES, MAX_GAMES, PR_DBG_POLICIES,
 };
 use serde::Serialize;
 
@@ -753,5 +754,44 @@ mod tests {
             let err = parse_die_faces(text).unwrap_err().to_string();
             assert!(err.contains(message), "{text}: {err}");
         }
+    }
+
+    /// The app's From here gets the refusal as `{code, message}`: the bound on an
+    /// estimate's games holds for it as for the command line.
+    #[test]
+    fn an_estimate_past_its_bound_on_games_is_refused_as_invalid_input() {
+        let deckhand = deckhand();
+        let deck = deckhand
+            .read_deck_text(
+                "vanguard.txt",
+                crate::bundled::DECK_FILES
+                    .iter()
+                    .find(|f| f.path.ends_with("republic-vanguard.txt"))
+                    .unwrap()
+                    .text,
+                None,
+                None,
+            )
+            .unwrap();
+        let options = PlayOptions {
+            step: StepOptions {
+                seed: 7,
+                going_first: true,
+                ..StepOptions::default()
+            },
+            ..PlayOptions::default()
+        };
+        let err = deckhand
+            .playable(deck)
+            .unwrap()
+            .from_here(&options, MAX_CONTINUATIONS, true)
+            .unwrap_err();
+        assert_eq!(err.code(), "invalid_input");
+        let message = err.user_message();
+        assert!(
+            message.starts_with("an estimate plays at most 1000000 games: ")
+                && !message.contains('\n'),
+            "{message}"
+        );
     }
 }

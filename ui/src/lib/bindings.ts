@@ -794,6 +794,11 @@ win_chance: number,
  */
 deck: Measure, continuations: number, 
 /**
+ * How the objective's outcome spreads over the continuations and over the deck's own
+ * games: the figure the mean and the chance summarise.
+ */
+distribution: OutcomeDistribution, 
+/**
  * Each option of the pending decision played on the same deals (empty unless asked).
  */
 options: Array<OptionValue>, };
@@ -1158,6 +1163,10 @@ export type Orientation = "portrait" | "landscape";
 /**
  * How a game ended, from your side.
  */
+export type OutcomeDistribution = { figure: Figure, here: Outcomes, deck: Outcomes, };
+
+export type Outcomes = { counts: { [key in number]?: number }, none: number, games: number, };
+
 export type Outcome = "win" | "deck_out" | "draw" | "loss";
 
 /**

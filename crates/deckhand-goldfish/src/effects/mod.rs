@@ -365,6 +365,47 @@ impl Programs {
         &self.effects[a as usize..b as usize]
     }
 
+    /// The most cards one firing of each of `card`'s effects can move into zone `to` (from
+    /// `from`, or from any zone), the largest option of a choice counted: summed over the
+    /// effects fired once each time the card is played or set, and over the others, which
+    /// may fire again while it stays in play. An amount without a cap counts as `ceiling`.
+    /// What a procedure bounds a game's length with when cards can go back into the deck.
+    pub fn most_moved(&self, card: u16, from: Option<Id>, to: Id, ceiling: i64) -> (i64, i64) {
+        fn moved(ops: &[Op], from: Option<Id>, to: Id, ceiling: i64) -> i64 {
+            ops.iter()
+                .map(|op| match op {
+                    Op::Choose(options, _) => options
+                        .iter()
+                        .map(|o| moved(o, from, to, ceiling))
+                        .max()
+                        .unwrap_or(0),
+                    Op::Move {
+                        count,
+                        from: f,
+                        to: t,
+                        ..
+                    } if *t == to && from.is_none_or(|x| x == *f) => match count {
+                        Amt::Fixed(n) => (*n).max(0),
+                        Amt::Per { each, max, .. } => {
+                            max.unwrap_or(each.saturating_mul(ceiling)).max(0)
+                        }
+                    },
+                    _ => 0,
+                })
+                .sum()
+        }
+        let (mut once, mut again) = (0, 0);
+        for effect in self.of(card) {
+            let n =
+                moved(&effect.cost, from, to, ceiling) + moved(&effect.steps, from, to, ceiling);
+            match effect.trigger {
+                Trigger::Played | Trigger::Set => once += n,
+                _ => again += n,
+            }
+        }
+        (once, again)
+    }
+
     /// The card set of compiled filter `filter` (an `Op`'s filter index).
     pub fn set(&self, filter: u16) -> &CardSet {
         &self.sets[filter as usize]

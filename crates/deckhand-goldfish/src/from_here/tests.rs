@@ -233,3 +233,152 @@ fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
         &first,
     );
 }
+
+/// The histogram's mean over the games it counts, and how many those are.
+fn histogram_mean(outcomes: &Outcomes) -> (u64, f64) {
+    let n: u64 = outcomes.counts.values().sum();
+    let sum: f64 = outcomes
+        .counts
+        .iter()
+        .map(|(v, c)| f64::from(*v) * *c as f64)
+        .sum();
+    (n, sum / n.max(1) as f64)
+}
+
+/// Every game is in the histogram once (counted or `none`), and the histogram gives back
+/// the mean the estimate reports beside it.
+fn check_distribution(estimate: &FromHere, continuations: u64) {
+    let d = &estimate.distribution;
+    for (outcomes, measure) in [(&d.here, &estimate.here), (&d.deck, &estimate.deck)] {
+        assert_eq!(outcomes.games, continuations, "{estimate:?}");
+        let (counted, mean) = histogram_mean(outcomes);
+        assert_eq!(counted + outcomes.none, outcomes.games, "{outcomes:?}");
+        assert!(!outcomes.counts.values().any(|&c| c == 0), "{outcomes:?}");
+        let value = measure.value.expect("some game counts");
+        match (estimate.objective.key.as_ref(), d.figure.kind) {
+            ("mean_kill_turn", FigureKind::Distribution) => {
+                // The kill turn counts won games only: exactly those the histogram counts.
+                assert_eq!(counted, measure.games);
+                assert!((mean - value).abs() < 1e-9, "{mean} against {value}");
+            }
+            (_, FigureKind::Distribution) => {
+                // A chance of winning: the share won by the last turn.
+                assert_eq!(measure.games, outcomes.games);
+                assert!((counted as f64 / outcomes.games as f64 - value).abs() < 1e-12);
+            }
+            (_, FigureKind::AtLeastByTurn) => {
+                assert_eq!(outcomes.none, 0, "every game has a value at the turn");
+                assert!((mean - value).abs() < 1e-9, "{mean} against {value}");
+            }
+            (key, kind) => panic!("{key} read as {kind:?}"),
+        }
+    }
+    // Read cumulatively, the shown values run from the first to the last value any game
+    // had, and the share at the far end is every counted game.
+    let marks = d.marks(8);
+    assert!(
+        marks.len() <= 8 && marks.windows(2).all(|w| w[0] < w[1]),
+        "{marks:?}"
+    );
+    for outcomes in [&d.here, &d.deck].into_iter().filter(|_| !marks.is_empty()) {
+        let (counted, _) = histogram_mean(outcomes);
+        let all = counted as f64 / outcomes.games as f64;
+        let end = match d.figure.kind {
+            FigureKind::AtLeastByTurn => marks[0],
+            _ => *marks.last().unwrap(),
+        };
+        assert!((d.share(outcomes, end) - all).abs() < 1e-12, "{outcomes:?}");
+    }
+    let (won, _) = histogram_mean(&d.here);
+    if d.figure.kind == FigureKind::Distribution {
+        assert!((won as f64 / continuations as f64 - estimate.win_chance).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn the_distribution_from_here_counts_every_continuation_and_gives_back_the_mean() {
+    let (game, deck) = zoids();
+    let estimate = from_here(&game, &deck, &at(7, vec![]), 600, false).unwrap();
+    assert_eq!(estimate.distribution.figure.key, "kill_turns");
+    assert_eq!(estimate.distribution.figure.kind, FigureKind::Distribution);
+    check_distribution(&estimate, 600);
+    // The continuations are won on more than one turn: a spread, not a point.
+    assert!(estimate.distribution.here.counts.len() > 1, "{estimate:?}");
+}
+
+#[test]
+fn a_chance_and_a_value_at_a_turn_are_distributed_too() {
+    // One foot soldier: a battle won sometimes, on various turns.
+    let hotg = PlayOptions {
+        step: StepOptions {
+            enemies: vec![testing::enemy_group("Gravel Grunt", 1)],
+            ..at(5, vec![]).step
+        },
+        ..at(5, vec![])
+    };
+    let estimate = from_here(
+        &testing::game("pr-hotg"),
+        &testing::sample_deck("pr-hotg", testing::TIDE_AND_HORN),
+        &hotg,
+        300,
+        false,
+    )
+    .unwrap();
+    assert_eq!(estimate.distribution.figure.kind, FigureKind::Distribution);
+    check_distribution(&estimate, 300);
+    let won: u64 = estimate.distribution.deck.counts.values().sum();
+    assert!(won > 0, "the battle is won sometimes: {estimate:?}");
+
+    let estimate = from_here(
+        &testing::game("sms"),
+        &testing::sample_deck("sms", testing::DOOM_LAB),
+        &at(5, vec![]),
+        300,
+        false,
+    )
+    .unwrap();
+    let figure = &estimate.distribution.figure;
+    assert_eq!(figure.kind, FigureKind::AtLeastByTurn);
+    assert_eq!(figure.unit.as_deref(), Some("Power"));
+    check_distribution(&estimate, 300);
+}
+
+#[test]
+fn the_estimate_is_the_same_on_any_number_of_threads() {
+    let (game, deck) = zoids();
+    let p = crate::zoids::Zoids::new(&game, &deck, crate::EffectsMode::All).unwrap();
+    let options = at(7, vec![0]);
+    let fork_at = play(&game, &deck, &options)
+        .unwrap()
+        .decision
+        .expect("a decision waits")
+        .index;
+    let labels = [(0, "a".to_owned()), (1, "b".to_owned())];
+    let one = from_here_with(&p, &options, fork_at, 301, &labels, 1);
+    for threads in [2, 3, 8] {
+        assert_eq!(
+            from_here_with(&p, &options, fork_at, 301, &labels, threads),
+            one,
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn an_estimate_of_more_than_a_million_games_in_all_is_refused_before_it_plays() {
+    let (game, deck) = zoids();
+    // The first decision has three options: 250,001 continuations for each and for the
+    // decision make 1,000,004 games.
+    let started = std::time::Instant::now();
+    let err = from_here(&game, &deck, &at(7, vec![]), 250_001, true).unwrap_err();
+    assert!(matches!(err, GoldfishError::InvalidOptions(_)));
+    assert_eq!(
+        err.to_string(),
+        "an estimate plays at most 1000000 games: 250001 continuations for the decision and \
+         each of its 3 options make 1000004; ask for at most 250000"
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "refused before playing"
+    );
+}

@@ -287,3 +287,210 @@ proptest! {
         prop_assert!(!state.zones.is_empty());
     }
 }
+
+/// A chooser that answers every decision with `picks[i] % options` (the pilot past the
+/// list's end), building nothing else: a person's random legal picks, played fast enough
+/// to check many games.
+struct RandomPicks<'a> {
+    picks: &'a [u32],
+    asked: usize,
+}
+
+impl crate::log::Log for RandomPicks<'_> {
+    const ENABLED: bool = false;
+    const CHOOSES: bool = true;
+    fn drew(&mut self, _card: impl FnOnce() -> String) {}
+    fn decide(&mut self, _action: crate::log::Action, _text: impl FnOnce() -> String) {}
+    fn choose(
+        &mut self,
+        _kind: ChoiceKind,
+        pilot: usize,
+        options: impl FnOnce() -> Vec<String>,
+        _reason: impl FnOnce() -> String,
+        _zones: impl FnOnce() -> Vec<crate::log::Zone>,
+        _rng: &mut crate::rng::Rng,
+    ) -> usize {
+        let k = self.asked;
+        self.asked += 1;
+        match (self.picks.get(k), options().len()) {
+            (Some(&p), n) if n > 0 => p as usize % n,
+            _ => pilot,
+        }
+    }
+}
+
+/// Plays one game of `p` under `picks`, checking after the setup and every turn that each
+/// card of the deck sits in exactly one zone.
+fn census_under_picks<P: crate::procedure::Procedure>(
+    p: &P,
+    game_id: &str,
+    seed: u64,
+    going_first: bool,
+    picks: &[u32],
+) -> Result<(), TestCaseError> {
+    let mut state = p.new_state();
+    let full = p.census(&state);
+    let mut figures = p.new_figures();
+    let mut chooser = RandomPicks { picks, asked: 0 };
+    let mut broken = None;
+    let result = crate::procedure::play_game(
+        p,
+        &mut state,
+        &mut crate::simulate::game_rng(seed, 0, going_first),
+        going_first,
+        &mut chooser,
+        &mut figures,
+        |turn, state, _| {
+            if broken.is_none() && p.census(state) != full {
+                broken = Some((turn, p.census(state)));
+            }
+        },
+    );
+    prop_assert_eq!(
+        broken,
+        None,
+        "{} seed {}: cards created or lost (turn, census; the deck's is {:?}) under picks {:?}",
+        game_id,
+        seed,
+        full,
+        &picks[..chooser.asked.min(picks.len())]
+    );
+    prop_assert!(result.turn <= p.max_turns());
+    Ok(())
+}
+
+/// [`census_under_picks`] for game `G` set up as `options` say.
+fn sample_census<G: crate::registry::Goldfish>(
+    game: &Game,
+    deck: &Deck,
+    options: &StepOptions,
+    picks: &[u32],
+) -> Result<(), TestCaseError> {
+    let p = G::build(game, deck, options.setup()).unwrap();
+    census_under_picks(&p, &game.id, options.seed, options.going_first, picks)
+}
+
+/// Random picks: up to 400 decisions, each `pick % options`.
+fn any_picks() -> impl Strategy<Value = Vec<u32>> {
+    proptest::collection::vec(0u32..64, 0..400)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// Any legal picks, in every game: no card is created or lost, as under the pilot.
+    #[test]
+    fn any_legal_picks_never_create_or_lose_a_card_in_every_game(
+        which in 0usize..5,
+        seed: u64,
+        going_first: bool,
+        picks in any_picks(),
+    ) {
+        // The five games are read once: reading them is most of a case's time.
+        static GAMES: std::sync::LazyLock<Vec<(Game, Deck, StepOptions)>> =
+            std::sync::LazyLock::new(games);
+        let (game, deck, options) = &GAMES[which];
+        let options = with_seed(options, seed, going_first);
+        let check = match which {
+            0 => sample_census::<crate::zoids::Zoids>,
+            1 => sample_census::<crate::pr_acg::PrAcg>,
+            2 => sample_census::<crate::pr_dbg::PrDbg>,
+            3 => sample_census::<crate::pr_hotg::PrHotg>,
+            _ => sample_census::<crate::sms::Sms>,
+        };
+        check(game, deck, &options, &picks)?;
+    }
+}
+
+/// The games read once for the random decks below.
+static GAME: std::sync::LazyLock<[Game; 5]> = std::sync::LazyLock::new(|| {
+    ["zoids-scramble", "pr-acg", "pr-dbg", "pr-hotg", "sms"].map(testing::game)
+});
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    // Random decks under random picks: the cards and effects the sample decks lack.
+
+    #[test]
+    fn zoids_random_decks_under_random_picks_keep_every_card(
+        deck in testing::any_deck("zoids-scramble", 10, 2..14), seed: u64, first: bool, picks in any_picks(),
+    ) {
+        let p = crate::zoids::Zoids::new(&GAME[0], &deck, crate::EffectsMode::All).unwrap();
+        census_under_picks(&p, "zoids-scramble", seed, first, &picks)?;
+    }
+
+    #[test]
+    fn pr_action_random_decks_under_random_picks_keep_every_card(
+        deck in testing::any_deck("pr-acg", 5, 2..14), seed: u64, first: bool, picks in any_picks(),
+    ) {
+        let p = crate::pr_acg::PrAcg::new(&GAME[1], &deck, Default::default()).unwrap();
+        census_under_picks(&p, "pr-acg", seed, first, &picks)?;
+    }
+
+    #[test]
+    fn pr_deck_building_random_decks_under_random_picks_keep_every_card(
+        deck in testing::any_sections("pr-dbg", &["main", "main", "character"]),
+        seed: u64,
+        picks in any_picks(),
+    ) {
+        let deck = testing::with_entries(deck, &[("starter", 7, "Teamwork"), ("starter", 1, "Recovery")]);
+        let p = crate::pr_dbg::PrDbg::new(&GAME[2], &deck, Default::default()).unwrap();
+        census_under_picks(&p, "pr-dbg", seed, true, &picks)?;
+    }
+
+    #[test]
+    fn heroes_of_the_grid_random_decks_under_random_picks_keep_every_card(
+        deck in testing::any_sections("pr-hotg", &["main", "ranger"]),
+        foot in 0u32..5,
+        monster: bool,
+        seed: u64,
+        picks in any_picks(),
+    ) {
+        let mut enemies = vec![testing::enemy_group("Static Wraith", foot)];
+        if monster {
+            enemies.push(testing::enemy_group("Empress Noxara", 1));
+        }
+        let setup = crate::simulate::Setup { enemies: &enemies, ..Default::default() };
+        if let Ok(p) = crate::pr_hotg::PrHotg::new(&GAME[3], &deck, setup) {
+            census_under_picks(&p, "pr-hotg", seed, true, &picks)?;
+        }
+    }
+
+    #[test]
+    fn showdown_random_decks_under_random_picks_keep_every_card(
+        deck in testing::any_sections("sms", &["main", "characters"]),
+        villain: bool,
+        mulligan in prop::option::of(any::<bool>()),
+        seed: u64,
+        picks in any_picks(),
+    ) {
+        let side = Some(if villain { deckhand_core::Side::Villain } else { deckhand_core::Side::Hero });
+        let setup = crate::simulate::Setup { side, mulligan, ..Default::default() };
+        let p = crate::sms::Sms::new(&GAME[4], &deck, setup).unwrap();
+        census_under_picks(&p, "sms", seed, true, &picks)?;
+    }
+}
+
+#[test]
+fn picks_given_past_the_games_end_are_not_echoed_as_applied() {
+    for (game, deck, options) in games() {
+        let options = with_seed(&options, 4, true);
+        let whole = step(&game, &deck, &options).unwrap();
+        let taken: Vec<u32> = choices(&whole).iter().map(|c| c.pick.unwrap()).collect();
+        let mut given = taken.clone();
+        given.extend([0, 1, 0]);
+        for pilot_rest in [false, true] {
+            let state = play(
+                &game,
+                &deck,
+                &PlayOptions {
+                    step: options.clone(),
+                    picks: given.clone(),
+                    pilot_rest,
+                },
+            )
+            .unwrap();
+            assert_eq!(state.result, Some(whole.result), "{}", game.id);
+            assert_eq!(state.picks, taken, "{} pilot_rest {pilot_rest}", game.id);
+        }
+    }
+}

@@ -656,34 +656,12 @@ fn every_game_describes_each_figure_its_report_carries_and_its_objective() {
     }
 }
 
-fn any_sections(
-    game_id: &'static str,
-    sections: &'static [&'static str],
-) -> impl Strategy<Value = deckhand_core::Deck> {
-    let pool = testing::cards(game_id);
-    let n = pool.len();
-    prop::collection::vec((0..n, 1u32..5, 0..sections.len()), 2..20).prop_map(move |lines| {
-        deckhand_core::Deck {
-            game: game_id.into(),
-            side: None,
-            entries: lines
-                .iter()
-                .map(|&(i, count, s)| deckhand_core::DeckEntry {
-                    section: sections[s].into(),
-                    count,
-                    card: pool[i].clone(),
-                })
-                .collect(),
-        }
-    })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn pr_deck_building_cards_are_never_created_or_lost(
-        deck in any_sections("pr-dbg", &["main", "main", "character"]),
+        deck in testing::any_sections("pr-dbg", &["main", "main", "character"]),
         battle_first: bool,
         seed: u64,
     ) {
@@ -695,7 +673,7 @@ proptest! {
 
     #[test]
     fn heroes_of_the_grid_cards_are_never_created_or_lost(
-        deck in any_sections("pr-hotg", &["main", "ranger"]),
+        deck in testing::any_sections("pr-hotg", &["main", "ranger"]),
         foot in 0u32..5,
         monster: bool,
         seed: u64,
@@ -712,7 +690,7 @@ proptest! {
 
     #[test]
     fn showdown_cards_are_never_created_or_lost(
-        deck in any_sections("sms", &["main", "characters"]),
+        deck in testing::any_sections("sms", &["main", "characters"]),
         villain: bool,
         mulligan in prop::option::of(any::<bool>()),
         seed: u64,

@@ -771,3 +771,35 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
     }
     assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }
+
+/// Found by random picks: Emergency Reinforcements puts a card from the hand on the bottom
+/// of the deck, so a deck with it lasts longer than one draw a turn allows. The game was cut
+/// off at `max_turns` and recorded as a deck-out while the deck still held a card.
+#[test]
+fn a_card_put_back_on_the_deck_is_drawn_before_the_deck_runs_out() {
+    let deck = testing::deck(G, &[(3, "Emergency Reinforcements"), (8, "Dawnmane Liger")]);
+    let game = testing::game(G);
+    let options = crate::StepOptions {
+        seed: 119006021,
+        going_first: false,
+        picks: crate::Picks {
+            picks: vec![0, 0],
+            stop_after: false,
+        },
+        ..crate::StepOptions::default()
+    };
+    let log = crate::simulate::step(&game, &deck, &options).unwrap();
+    let shown = testing::render_game(&log);
+    // Turn 2 puts a Dawnmane Liger back; turn 3 draws it; turn 4 finds the deck empty.
+    assert_eq!(log.turns[3].draws, ["Dawnmane Liger"], "{shown}");
+    assert_eq!(
+        log.result,
+        crate::GameResult {
+            outcome: Outcome::DeckOut,
+            turn: 4
+        },
+        "{shown}"
+    );
+    let p = Zoids::new(&game, &deck, crate::EffectsMode::All).unwrap();
+    assert!(log.result.turn <= p.max_turns(), "{shown}");
+}
