@@ -383,6 +383,33 @@ async function main() {
       }
       await save('search-help');
     });
+    // The deck's views read one deck state: at any moment (no waiting after a click) the
+    // header's count, each line's owned/needed badge and the collection panel's figures
+    // agree with the lines' own counts. The panel once answered an edit late ("Missing 10"
+    // for a deck of 4-ofs, "Missing 2" after an undo).
+    const deckViewsAgree = async (when) => {
+      const seen = await driver.execute(`
+        const lines = [...document.querySelectorAll('[data-testid=deck-line]')].map((l) => ({
+          count: Number(l.querySelector('[data-testid=line-count]').textContent),
+          owned: l.querySelector('[data-testid=line-owned]')?.textContent ?? null,
+        }));
+        const meter = document.querySelector('[data-testid=deck-owned]');
+        return {
+          header: document.querySelector('[data-testid=deck-state]').textContent,
+          lines,
+          needed: meter ? Number(meter.dataset.needed) : null,
+          missing: document.querySelector('[data-testid=deck-missing]')?.textContent ?? null,
+          panel: document.querySelector('[data-testid=deck-collection]').textContent,
+        };`);
+      const total = seen.lines.reduce((n, l) => n + l.count, 0);
+      const why = `${when}: ${JSON.stringify(seen)}`;
+      check(seen.header.trim().startsWith(`${total} card`), `the header disagrees with the lines ${why}`);
+      check(seen.needed === total, `the collection panel counts ${seen.needed} copies needed ${why}`);
+      check(seen.lines.every((l) => l.owned !== null && l.owned.endsWith(`/${l.count}`)), `a line's owned/needed badge lags ${why}`);
+      const owned = seen.lines.reduce((n, l) => n + Math.min(l.count, Number(l.owned.split('/')[0])), 0);
+      const expected = total - owned === 0 ? 'You own every card' : `Missing ${total - owned} card`;
+      check(seen.missing?.startsWith(expected), `the panel says "${seen.missing}", not "${expected}…" ${why}`);
+    };
     await step('a legal Zoids Scramble deck is built from search in the deck editor', async () => {
       await driver.execute('document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }))');
       await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
@@ -428,9 +455,14 @@ async function main() {
       check(diagnostics.some((d) => d.includes('10 cards') && d.includes('exactly 40')), `diagnostics: ${JSON.stringify(diagnostics)}`);
       await save('deck-ten-cards');
 
+      // Ten new names: the panel asks what the collection holds of them once.
+      await driver.waitForElement('[data-testid="deck-owned"]');
+      await deckViewsAgree('ten single copies');
       for (let round = 0; round < 3; round += 1) {
         const lines = await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]');
         for (const inc of lines) await driver.click(inc);
+        // At once, not after the panel's next answer.
+        await deckViewsAgree(`round ${round + 1} of + clicks`);
       }
       await driver.waitFor('the legality panel to turn legal', async () => (await badge()) === 'Legal', 15000);
       await save('deck-legal');
@@ -459,7 +491,9 @@ async function main() {
       const flagged = await driver.execute('return [...document.querySelectorAll(".line.flagged")].map((l) => l.textContent)');
       check(flagged.length === 1, `highlighted lines: ${JSON.stringify(flagged)}`);
       await save('deck-fifth-copy');
+      await deckViewsAgree('a fifth copy');
       await driver.click(await driver.waitForElement('[data-testid="undo"]'));
+      await deckViewsAgree('just after undo');
       await driver.waitFor('legal again after undo', async () => (await badge()) === 'Legal');
       await driver.waitFor('no unsaved changes after undo', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
     });
