@@ -331,12 +331,28 @@ async function main() {
       const query = 't:zoid power>=9';
       const expected = cliSearch(query, 'zoids-scramble').map((c) => c.name);
       check(expected.length > 0, 'the CLI finds nothing to compare with');
+      // A card the query will not find is open in the detail first: the detail must not
+      // go on showing it beside results that lack it.
       await driver.clear(input);
+      await driver.waitFor('the whole list', async () => / cards$/.test(await countText()));
+      const outside = await driver.waitFor('a row the query will not find', async () => {
+        for (const row of await driver.findAll('.card-row')) {
+          const name = await driver.execute('return arguments[0].querySelector(".name").textContent', [{ [ELEMENT]: row }]);
+          if (!expected.includes(name)) return { row, name };
+        }
+        return null;
+      });
+      await driver.click(outside.row);
+      await driver.waitFor(`the detail of ${outside.name}`, async () =>
+        (await driver.execute('return document.querySelector("[data-testid=card-detail] h2")?.textContent ?? ""')) === outside.name,
+      );
       await driver.type(input, query);
       const wanted = `${expected.length} ${expected.length === 1 ? 'match' : 'matches'}`;
       await driver.waitFor(`the count "${wanted}"`, async () => (await countText()) === wanted);
       const names = await rowNames();
       check(JSON.stringify(names) === JSON.stringify(expected), `app shows ${JSON.stringify(names)}, CLI ${JSON.stringify(expected)}`);
+      const detail = await driver.execute('return document.querySelector("[data-testid=card-detail] h2")?.textContent ?? null');
+      check(detail === null || expected.includes(detail), `the detail shows ${detail}, which the results lack`);
       await save('search-results');
 
       await driver.clear(input);
