@@ -555,6 +555,21 @@ async function main() {
       await driver.waitFor('the deck back in the list', async () => (await driver.findAll(ourRow)).length === 1);
     });
 
+    await step('a new, empty deck is not legal in any game', async () => {
+      // An empty PR Action deck once said "Legal" beside an empty Zoids deck's error.
+      for (const game of games) {
+        await driver.click(await driver.waitForElement(`[data-testid="game-${game.id}"]`));
+        await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+        const badge = await driver.waitFor(`the empty ${game.id} deck judged`, async () => {
+          const text = await driver.execute('return document.querySelector("[data-testid=legal-badge]")?.textContent.trim() ?? ""');
+          return text && !/^Checking/.test(text) ? text : null;
+        });
+        check(/error/.test(badge), `an empty ${game.id} deck reads "${badge}"`);
+        await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+        await driver.waitForElement('[data-testid="new-deck"]');
+      }
+    });
+
     await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {
       await driver.click(await driver.waitForElement('[data-testid="game-sms"]'));
       await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
