@@ -445,8 +445,10 @@ pub(crate) fn ensure_set(tx: &Connection, game: &str, code: &str) -> Result<(), 
 macro_rules! insert_card {
     () => {
         "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                            subtypes, keywords, text, stats, content_hash, effects, goldfish)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+                            subtypes, keywords, text, stats, content_hash, effects, goldfish,
+                            name_order)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                 natural_key(?4))"
     };
 }
 
@@ -478,7 +480,7 @@ fn write_card(tx: &Connection, card: &Card, row: &CardRow, hash: i64) -> Result<
             side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
             keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
             content_hash = excluded.content_hash, effects = excluded.effects,
-            goldfish = excluded.goldfish"
+            goldfish = excluded.goldfish, name_order = excluded.name_order"
     ))?
     .execute(&card_values(card, row, &hash)[..])?;
     Ok(())
