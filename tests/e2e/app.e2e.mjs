@@ -20,6 +20,7 @@ import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
 import { AxeAudit, aboutSteps, keyboardSteps, panicSteps } from './a11y.mjs';
+import { ClipAudit } from './clipped.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -125,7 +126,9 @@ async function startSession(env, app, label) {
 
 /** Starts Xvfb on a free display (it picks one and reports it on fd 3); returns ":N". */
 function startXvfb() {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+  // A 1920×1080 screen: the window opens at its own 1280×800, and the clipped-text check
+  // grows it to 1920×1080 for a second look at each screen.
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -211,10 +214,13 @@ async function main() {
   let shot = 0;
   // Every screen photographed is also checked by axe-core (not in the package smoke run).
   const axe = smoke || only === 'grid' ? null : new AxeAudit(root, shots);
+  // And for text its box cuts off, at 1280×800 and 1920×1080 (tests/e2e/clipped.mjs).
+  const clipped = smoke || only === 'grid' ? null : new ClipAudit(shots);
   const save = async (name) => {
     shot += 1;
     writeFileSync(join(shots, `${String(shot).padStart(2, '0')}-${name}.png`), await driver.screenshot());
     await axe?.check(driver, name);
+    await clipped?.check(driver, name);
   };
 
   onFailure = async (name) => {
@@ -904,6 +910,12 @@ async function main() {
       const blocking = axe.report();
       console.log(`# axe-core checked ${axe.screens} screens; ${blocking.length} blocking rules (target/e2e/axe.json)`);
       check(blocking.length === 0, `\n    ${blocking.join('\n    ')}`);
+    });
+    await step('no text cut off by its box on any screen, at 1280×800 and 1920×1080, nor a scroll bar through a dialog', async () => {
+      const found = clipped.report();
+      console.log(`# clipped text checked on ${clipped.screens} screens; ${found.length} findings (target/e2e/clipped.json)`);
+      check(!clipped.resizeError, `the window could not be resized to check 1920×1080: ${clipped.resizeError}`);
+      check(found.length === 0, `\n    ${found.join('\n    ')}`);
     });
   }
 }
