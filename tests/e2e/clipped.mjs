@@ -100,7 +100,8 @@ const PROBE = `
   // A typed value longer than 40 characters may scroll inside its field as it is edited;
   // a shorter one cut off is a finding (a deck name "Eclipse Horizon" shown "Eclipse Hor").
   for (const el of document.querySelectorAll('input:not([type]), input[type=text], input[type=search], input[type=number], select')) {
-    if (!shown(el)) continue;
+    // A select narrower than 32 px is an icon (a deck line's "move to" arrow), not text.
+    if (!shown(el) || (el.tagName === 'SELECT' && el.clientWidth < 32)) continue;
     const s = getComputedStyle(el);
     const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - (el.tagName === 'SELECT' ? 20 : 0);
     const select = el.tagName === 'SELECT';
@@ -113,10 +114,11 @@ const PROBE = `
     }
   }
   // 3. Scroll bars behind a modal dialog.
-  const modal = [...document.querySelectorAll('dialog[open]')].find((d) => d.matches(':modal'));
-  if (modal) {
+  const dialogs = [...document.querySelectorAll('dialog[open]')];
+  if (dialogs.some((d) => d.matches(':modal'))) {
     for (const el of document.querySelectorAll('body *')) {
-      if (modal.contains(el) || !shown(el)) continue;
+      // Any open dialog's own scrolling is its own (About over Settings).
+      if (dialogs.some((d) => d.contains(el)) || !shown(el)) continue;
       const s = getComputedStyle(el);
       const scrolls = (/(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1) || (/(auto|scroll)/.test(s.overflowX) && el.scrollWidth > el.clientWidth + 1);
       if (scrolls && s.scrollbarWidth !== 'none') {
