@@ -20,6 +20,7 @@ import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
 import { AxeAudit, aboutSteps, keyboardSteps, panicSteps } from './a11y.mjs';
+import { ClipAudit } from './clipped.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
@@ -125,7 +126,9 @@ async function startSession(env, app, label) {
 
 /** Starts Xvfb on a free display (it picks one and reports it on fd 3); returns ":N". */
 function startXvfb() {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+  // A 1920×1080 screen: the window opens at its own 1280×800, and the clipped-text check
+  // grows it to 1920×1080 for a second look at each screen.
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -211,10 +214,13 @@ async function main() {
   let shot = 0;
   // Every screen photographed is also checked by axe-core (not in the package smoke run).
   const axe = smoke || only === 'grid' ? null : new AxeAudit(root, shots);
+  // And for text its box cuts off, at 1280×800 and 1920×1080 (tests/e2e/clipped.mjs).
+  const clipped = smoke || only === 'grid' ? null : new ClipAudit(shots);
   const save = async (name) => {
     shot += 1;
     writeFileSync(join(shots, `${String(shot).padStart(2, '0')}-${name}.png`), await driver.screenshot());
     await axe?.check(driver, name);
+    await clipped?.check(driver, name);
   };
 
   onFailure = async (name) => {
@@ -331,12 +337,28 @@ async function main() {
       const query = 't:zoid power>=9';
       const expected = cliSearch(query, 'zoids-scramble').map((c) => c.name);
       check(expected.length > 0, 'the CLI finds nothing to compare with');
+      // A card the query will not find is open in the detail first: the detail must not
+      // go on showing it beside results that lack it.
       await driver.clear(input);
+      await driver.waitFor('the whole list', async () => / cards$/.test(await countText()));
+      const outside = await driver.waitFor('a row the query will not find', async () => {
+        for (const row of await driver.findAll('.card-row')) {
+          const name = await driver.execute('return arguments[0].querySelector(".name").textContent', [{ [ELEMENT]: row }]);
+          if (!expected.includes(name)) return { row, name };
+        }
+        return null;
+      });
+      await driver.click(outside.row);
+      await driver.waitFor(`the detail of ${outside.name}`, async () =>
+        (await driver.execute('return document.querySelector("[data-testid=card-detail] h2")?.textContent ?? ""')) === outside.name,
+      );
       await driver.type(input, query);
       const wanted = `${expected.length} ${expected.length === 1 ? 'match' : 'matches'}`;
       await driver.waitFor(`the count "${wanted}"`, async () => (await countText()) === wanted);
       const names = await rowNames();
       check(JSON.stringify(names) === JSON.stringify(expected), `app shows ${JSON.stringify(names)}, CLI ${JSON.stringify(expected)}`);
+      const detail = await driver.execute('return document.querySelector("[data-testid=card-detail] h2")?.textContent ?? null');
+      check(detail === null || expected.includes(detail), `the detail shows ${detail}, which the results lack`);
       await save('search-results');
 
       await driver.clear(input);
@@ -383,6 +405,33 @@ async function main() {
       }
       await save('search-help');
     });
+    // The deck's views read one deck state: at any moment (no waiting after a click) the
+    // header's count, each line's owned/needed badge and the collection panel's figures
+    // agree with the lines' own counts. The panel once answered an edit late ("Missing 10"
+    // for a deck of 4-ofs, "Missing 2" after an undo).
+    const deckViewsAgree = async (when) => {
+      const seen = await driver.execute(`
+        const lines = [...document.querySelectorAll('[data-testid=deck-line]')].map((l) => ({
+          count: Number(l.querySelector('[data-testid=line-count]').textContent),
+          owned: l.querySelector('[data-testid=line-owned]')?.textContent ?? null,
+        }));
+        const meter = document.querySelector('[data-testid=deck-owned]');
+        return {
+          header: document.querySelector('[data-testid=deck-state]').textContent,
+          lines,
+          needed: meter ? Number(meter.dataset.needed) : null,
+          missing: document.querySelector('[data-testid=deck-missing]')?.textContent ?? null,
+          panel: document.querySelector('[data-testid=deck-collection]').textContent,
+        };`);
+      const total = seen.lines.reduce((n, l) => n + l.count, 0);
+      const why = `${when}: ${JSON.stringify(seen)}`;
+      check(seen.header.trim().startsWith(`${total} card`), `the header disagrees with the lines ${why}`);
+      check(seen.needed === total, `the collection panel counts ${seen.needed} copies needed ${why}`);
+      check(seen.lines.every((l) => l.owned !== null && l.owned.endsWith(`/${l.count}`)), `a line's owned/needed badge lags ${why}`);
+      const owned = seen.lines.reduce((n, l) => n + Math.min(l.count, Number(l.owned.split('/')[0])), 0);
+      const expected = total - owned === 0 ? 'You own every card' : `Missing ${total - owned} card`;
+      check(seen.missing?.startsWith(expected), `the panel says "${seen.missing}", not "${expected}…" ${why}`);
+    };
     await step('a legal Zoids Scramble deck is built from search in the deck editor', async () => {
       await driver.execute('document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }))');
       await driver.click(await driver.waitForElement('[data-testid="game-zoids-scramble"]'));
@@ -428,9 +477,14 @@ async function main() {
       check(diagnostics.some((d) => d.includes('10 cards') && d.includes('exactly 40')), `diagnostics: ${JSON.stringify(diagnostics)}`);
       await save('deck-ten-cards');
 
+      // Ten new names: the panel asks what the collection holds of them once.
+      await driver.waitForElement('[data-testid="deck-owned"]');
+      await deckViewsAgree('ten single copies');
       for (let round = 0; round < 3; round += 1) {
         const lines = await driver.findAll('[data-testid="deck-line"] [data-testid="inc"]');
         for (const inc of lines) await driver.click(inc);
+        // At once, not after the panel's next answer.
+        await deckViewsAgree(`round ${round + 1} of + clicks`);
       }
       await driver.waitFor('the legality panel to turn legal', async () => (await badge()) === 'Legal', 15000);
       await save('deck-legal');
@@ -459,7 +513,9 @@ async function main() {
       const flagged = await driver.execute('return [...document.querySelectorAll(".line.flagged")].map((l) => l.textContent)');
       check(flagged.length === 1, `highlighted lines: ${JSON.stringify(flagged)}`);
       await save('deck-fifth-copy');
+      await deckViewsAgree('a fifth copy');
       await driver.click(await driver.waitForElement('[data-testid="undo"]'));
+      await deckViewsAgree('just after undo');
       await driver.waitFor('legal again after undo', async () => (await badge()) === 'Legal');
       await driver.waitFor('no unsaved changes after undo', async () => (await driver.text(await driver.waitForElement('[data-testid="deck-state"]'))).includes('saved, version 1'));
     });
@@ -503,6 +559,21 @@ async function main() {
       );
       await driver.click(undo);
       await driver.waitFor('the deck back in the list', async () => (await driver.findAll(ourRow)).length === 1);
+    });
+
+    await step('a new, empty deck is not legal in any game', async () => {
+      // An empty PR Action deck once said "Legal" beside an empty Zoids deck's error.
+      for (const game of games) {
+        await driver.click(await driver.waitForElement(`[data-testid="game-${game.id}"]`));
+        await driver.click(await driver.waitForElement('[data-testid="new-deck"]'));
+        const badge = await driver.waitFor(`the empty ${game.id} deck judged`, async () => {
+          const text = await driver.execute('return document.querySelector("[data-testid=legal-badge]")?.textContent.trim() ?? ""');
+          return text && !/^Checking/.test(text) ? text : null;
+        });
+        check(/error/.test(badge), `an empty ${game.id} deck reads "${badge}"`);
+        await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
+        await driver.waitForElement('[data-testid="new-deck"]');
+      }
     });
 
     await step('Showdown: Enter puts a Hero among the characters, a dragged card lands in Side, undo takes it back', async () => {
@@ -839,6 +910,12 @@ async function main() {
       const blocking = axe.report();
       console.log(`# axe-core checked ${axe.screens} screens; ${blocking.length} blocking rules (target/e2e/axe.json)`);
       check(blocking.length === 0, `\n    ${blocking.join('\n    ')}`);
+    });
+    await step('no text cut off by its box on any screen, at 1280×800 and 1920×1080, nor a scroll bar through a dialog', async () => {
+      const found = clipped.report();
+      console.log(`# clipped text checked on ${clipped.screens} screens; ${found.length} findings (target/e2e/clipped.json)`);
+      check(!clipped.resizeError, `the window could not be resized to check 1920×1080: ${clipped.resizeError}`);
+      check(found.length === 0, `\n    ${found.join('\n    ')}`);
     });
   }
 }

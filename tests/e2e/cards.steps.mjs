@@ -40,6 +40,23 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
     if (text) await driver.type(input, text);
   };
 
+  // The sidebar's count of the game's cards and the list header's are one number, and the
+  // CLI's: the sidebar once kept the count it read at start-up after cards came and went.
+  const countsAgree = async (when) => {
+    const cliCount = cli('cards', '--game', GAME, '--json').length;
+    const probe = () =>
+      driver.execute(`return {
+        side: document.querySelector('[data-testid="game-${GAME}"] .count')?.textContent ?? '',
+        header: document.querySelector('[data-testid="card-count"]')?.textContent.trim() ?? '',
+      }`);
+    const same = (seen) => Number(seen.side.replace(/\D/g, '')) === cliCount && /^[\d,. ]+ cards$/.test(seen.header) && Number(seen.header.replace(/\D/g, '')) === cliCount;
+    try {
+      await driver.waitFor(`${when}: the counts to agree`, async () => same(await probe()), 5000);
+    } catch {
+      throw new Error(`${when}: the CLI counts ${cliCount} cards, the app shows ${JSON.stringify(await probe())}`);
+    }
+  };
+
   await step('Cards: the New card form names an out-of-range stat as it is typed, then adds the card', async () => {
     if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
     await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`));
@@ -66,6 +83,7 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
     const card = cliCard('Gale Falcon');
     check(card && card.stats.power === 7 && card.type === 'Zoid', `the CLI reads ${JSON.stringify(card)}`);
     await driver.waitFor('the new card in the detail pane', async () => (await textOf('[data-testid="card-detail"] h2')) === 'Gale Falcon');
+    await countsAgree('a card added');
     await save('card-added');
   });
 
@@ -115,6 +133,7 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
       return text.includes('import') ? text : null;
     });
     check(undo.includes('Undo import open.csv'), `the Undo button reads "${undo}"`);
+    await countsAgree('two cards imported');
     await save('card-import-done');
   });
 
@@ -123,6 +142,7 @@ export async function cardSteps({ driver, step, check, save: saveNow, cli, openF
     await driver.waitFor('the undo notice', async () => (await textOf('[data-testid="cards-notice"]')).includes('Undid import open.csv'));
     check(cliCard('Ash Wolf') === null && cliCard('Blue Hawk') === null, 'the imported cards are still there');
     check(cliCard('Gale Falcon')?.text === 'Swift as the wind.', 'the form-made card went too');
+    await countsAgree('the import undone');
     await save('card-import-undone');
   });
 

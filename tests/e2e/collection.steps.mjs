@@ -290,6 +290,12 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
       return owned[card] === kept ? owned : null;
     });
     check(JSON.stringify(Object.entries(shown).sort()) === JSON.stringify(Object.entries(cliOwned()).sort()), `the view shows ${JSON.stringify(shown)}, the CLI lists ${JSON.stringify(cliOwned())}`);
+    // The restore was the last change: nothing from before the backup is offered to undo
+    // (it once offered "Undo add …", the copy added just before the backup was taken).
+    const undoAfter = await driver.execute(
+      'const b = document.querySelector("[data-testid=collection-undo]"); return b ? { text: b.textContent.trim(), disabled: b.disabled } : null',
+    );
+    check(!undoAfter || (undoAfter.disabled && undoAfter.text === 'Undo'), `after the restore the Undo button reads ${JSON.stringify(undoAfter)}`);
     await save('collection-after-restore');
   });
 }

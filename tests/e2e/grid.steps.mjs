@@ -155,6 +155,11 @@ export async function gridSteps({ driver, step, check, save, cli, db, root, work
     await driver.waitFor(`the first card ${expected[0]} selected`, async () =>
       driver.execute(`return document.querySelector('.card-row.selected')?.dataset.cardId === ${JSON.stringify(expected[0])}`),
     20000);
+    // Numbers in names sort as numbers: Grid Zoid 553, 554, …, not 553, 5530 (the list
+    // follows this order, as its two ends above show).
+    const numbers = expected.filter((id) => id.startsWith('e2e-grid-')).map((id) => Number(id.slice('e2e-grid-'.length)));
+    const wrong = numbers.findIndex((n, i) => i > 0 && n < numbers[i - 1]);
+    check(wrong === -1, `the list orders Grid Zoid ${numbers[wrong - 1]} before Grid Zoid ${numbers[wrong]}`);
   });
 }
 

@@ -65,6 +65,16 @@ export class WebDriver {
     return this.request('POST', '/execute/async', { script, args });
   }
 
+  /** The window's position and size ({ x, y, width, height }). */
+  async windowRect() {
+    return this.request('GET', '/window/rect');
+  }
+
+  /** Resizes the window (the page sees the new size once the window manager agrees). */
+  async setWindowRect(rect) {
+    return this.request('POST', '/window/rect', rect);
+  }
+
   /** Presses `keys` (Tab, Enter: WebDriver's key codes) on whatever has the focus. */
   async keys(keys) {
     const actions = [...keys].flatMap((key) => [

@@ -189,9 +189,11 @@ impl Store {
         )?;
         tx.execute(
             "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
-                                subtypes, keywords, text, stats, content_hash, effects, goldfish)
+                                subtypes, keywords, text, stats, content_hash, effects, goldfish,
+                                name_order)
              SELECT id, game, name, name_key, type, set_code, number, side, color,
-                    subtypes, keywords, text, stats, content_hash, effects, goldfish
+                    subtypes, keywords, text, stats, content_hash, effects, goldfish,
+                    natural_key(name_key)
              FROM card_undo WHERE existed = 1
              ON CONFLICT (id) DO UPDATE SET
                 game = excluded.game, name = excluded.name, name_key = excluded.name_key,
@@ -199,7 +201,7 @@ impl Store {
                 side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
                 keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
                 content_hash = excluded.content_hash, effects = excluded.effects,
-                goldfish = excluded.goldfish",
+                goldfish = excluded.goldfish, name_order = excluded.name_order",
             [],
         )?;
         // Images of deleted cards return with them (only a delete journals one).

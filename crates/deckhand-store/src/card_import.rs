@@ -509,9 +509,9 @@ macro_rules! insert_card {
     () => {
         "INSERT INTO cards (id, game, name, name_key, type, set_code, number, side, color,
                             subtypes, keywords, text, stats, content_hash, effects, goldfish,
-                            input_key, input_key_of)
+                            name_order, input_key, input_key_of)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                 ?17, ?14)"
+                 natural_key(?4), ?17, ?14)"
     };
 }
 
@@ -550,8 +550,8 @@ fn write_card(
             side = excluded.side, color = excluded.color, subtypes = excluded.subtypes,
             keywords = excluded.keywords, text = excluded.text, stats = excluded.stats,
             content_hash = excluded.content_hash, effects = excluded.effects,
-            goldfish = excluded.goldfish, input_key = excluded.input_key,
-            input_key_of = excluded.input_key_of"
+            goldfish = excluded.goldfish, name_order = excluded.name_order,
+            input_key = excluded.input_key, input_key_of = excluded.input_key_of"
     ))?
     .execute(&card_values(card, row, &hash, &input_key)[..])?;
     Ok(())

@@ -52,7 +52,7 @@ fn card_indexes(store: &Store) -> (Vec<(String, Option<String>)>, String) {
 fn a_bulk_import_makes_the_name_indexes_again_exactly_as_they_were() {
     let mut store = store();
     let before = card_indexes(&store);
-    assert_eq!(before.0.len(), 3, "{before:?}");
+    assert_eq!(before.0.len(), 4, "{before:?}");
     let mut run = store.begin_import().unwrap();
     run.defer_name_indexes().unwrap();
     run.begin_file("bulk.json", "tiny");

@@ -32,9 +32,9 @@ const ROW_COLUMNS: &str =
 
 impl Store {
     /// Up to `limit` rows of `game`'s cards from `offset` on, in the order of
-    /// [`Store::cards`] (name, then id). The window is chosen on the covering index
-    /// `cards_by_game_name` (migration 11), so skipping rows never reads the table; only
-    /// the rows returned are read.
+    /// [`Store::cards`] (name, numbers as numbers, then id). The window is chosen on the
+    /// covering index `cards_by_game_order` (migration 12), so skipping rows never reads
+    /// the table; only the rows returned are read.
     pub fn card_rows(
         &self,
         game: &str,
@@ -43,11 +43,11 @@ impl Store {
     ) -> Result<Vec<CardRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {ROW_COLUMNS}
-             FROM (SELECT id FROM cards WHERE game = ?1 ORDER BY name_key, id
+             FROM (SELECT id FROM cards WHERE game = ?1 ORDER BY name_order, id
                    LIMIT ?2 OFFSET ?3) AS page
              JOIN cards c ON c.id = page.id
              LEFT JOIN card_images i ON i.card = c.id
-             ORDER BY c.name_key, c.id"
+             ORDER BY c.name_order, c.id"
         ))?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let offset = i64::try_from(offset).unwrap_or(i64::MAX);

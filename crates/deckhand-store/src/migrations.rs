@@ -215,7 +215,17 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     DROP INDEX cards_by_game_name;
     CREATE INDEX cards_by_game_name ON cards (game, name_key, id);
     "#,
-    // 12: the key of the input a card was imported from (its JSON exactly as written, read
+    // 12: cards are listed in a player's order, numbers in names as numbers ("Grid Zoid
+    // 553", "… 554", then "… 5530"; by the name key alone 5530 came between 553 and 554):
+    // `name_order` is the name key with each run of digits led by its length
+    // (`natural_key`, a function every connection of the store registers), and the card
+    // browser's windows walk an index on it as they walked `cards_by_game_name`.
+    r#"
+    ALTER TABLE cards ADD COLUMN name_order TEXT NOT NULL DEFAULT '';
+    UPDATE cards SET name_order = natural_key(name_key);
+    CREATE INDEX cards_by_game_order ON cards (game, name_order, id);
+    "#,
+    // 13: the key of the input a card was imported from (its JSON exactly as written, read
     // by its game's definition: `deckhand_core::input_key`), so that re-importing a file
     // recognises an unchanged card without parsing it; and the content hash the key was
     // taken for: a key counts only while the row's `content_hash` is still that one, so
@@ -225,6 +235,41 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE cards ADD COLUMN input_key_of INTEGER;
     "#,
 ];
+
+/// The sort key of a folded card name in which numbers compare as numbers: each run of
+/// ASCII digits, leading zeros dropped, is led by its length in two digits ("zoid 553" →
+/// "zoid 03553", "zoid 5530" → "zoid 045530"), so byte order is a player's order.
+pub(crate) fn natural_key(name_key: &str) -> String {
+    let mut key = String::with_capacity(name_key.len() + 8);
+    let mut rest = name_key;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        key.push_str(&rest[..start]);
+        let run = &rest[start..];
+        let end = run.find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len());
+        let digits = run[..end].trim_start_matches('0');
+        let digits = if digits.is_empty() { "0" } else { digits };
+        key.push_str(&format!("{:02}", digits.len().min(99)));
+        key.push_str(digits);
+        rest = &run[end..];
+    }
+    key.push_str(rest);
+    key
+}
+
+/// Registers the SQL functions the schema's migrations and the store's writes use
+/// (`natural_key`) on `conn`.
+pub(crate) fn register_functions(conn: &Connection) -> Result<(), StoreError> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function(
+        "natural_key",
+        1,
+        FunctionFlags::SQLITE_UTF8
+            | FunctionFlags::SQLITE_DETERMINISTIC
+            | FunctionFlags::SQLITE_INNOCUOUS,
+        |ctx| Ok(natural_key(&ctx.get::<String>(0)?)),
+    )?;
+    Ok(())
+}
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -245,6 +290,7 @@ pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 /// database at once, each waits for the write lock (the busy timeout applies) and finds
 /// the version the one before it left, so none applies a migration twice.
 pub(crate) fn migrate_to(conn: &mut Connection, target: i64) -> Result<(), StoreError> {
+    register_functions(conn)?;
     loop {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let current = user_version(&tx)?;

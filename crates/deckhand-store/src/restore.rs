@@ -79,6 +79,14 @@ impl Store {
         if db_file(&self.conn).is_some() {
             self.conn.pragma_update(None, "journal_mode", "WAL")?;
         }
+        // The restore is the last change now. The backup's own undo journals would offer to
+        // undo a change made before it was taken ("Undo add …" right after restoring),
+        // which is not what the player last did; the restore itself is undone by restoring
+        // the `before-restore` backup.
+        self.conn.execute_batch(
+            "DELETE FROM collection_undo; DELETE FROM collection_undo_label;
+             DELETE FROM card_undo; DELETE FROM card_undo_label; DELETE FROM card_undo_images;",
+        )?;
         Ok(candidate.info)
     }
 }

@@ -89,6 +89,7 @@ impl Store {
             }
         }
         migrate(&mut conn)?;
+        // `migrate` registered the functions the store's writes use (`natural_key`).
         Ok(Store {
             conn,
             unreadable: RefCell::default(),
@@ -157,12 +158,12 @@ impl Store {
         Ok(())
     }
 
-    /// Cards matching `filter`, by game then name.
+    /// Cards matching `filter`, by game then name (numbers in names as numbers), then id.
     pub fn cards(&self, filter: &CardFilter) -> Result<Vec<Card>, StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT {CARD_COLUMNS} FROM cards
              WHERE (?1 IS NULL OR game = ?1)
-             ORDER BY game, name_key, id"
+             ORDER BY game, name_order, id"
         ))?;
         let rows = stmt.query_map([filter.game], card_from_row)?;
         self.collect_cards(rows)
@@ -403,7 +404,7 @@ pub(crate) fn each_card<E: From<StoreError>>(
     let mut stmt = conn
         .prepare_cached(&format!(
             "SELECT {CARD_COLUMNS} FROM cards WHERE (?1 IS NULL OR game = ?1)
-             ORDER BY game, name_key, id"
+             ORDER BY game, name_order, id"
         ))
         .map_err(StoreError::from)?;
     let mut rows = stmt.query([filter.game]).map_err(StoreError::from)?;

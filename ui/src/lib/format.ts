@@ -15,6 +15,15 @@ export function formatStat(value: StatValue | undefined): string {
   return Array.isArray(value) ? value.map(formatStat).join(' / ') : String(value);
 }
 
+/**
+ * Names and labels in a player's order: numbers inside them as numbers ("Zoid 553" before
+ * "Zoid 554" before "Zoid 5530", not 553, 5530, 554), case and accents aside.
+ */
+const natural = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+export function compareNatural(a: string, b: string): number {
+  return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 export function plural(count: number, word: string): string {
   return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 }

@@ -72,6 +72,80 @@ fn windows_of_rows_follow_the_order_of_the_whole_card_list() {
     assert!(store.card_rows("other", 0, 10).unwrap().is_empty());
 }
 
+/// Numbers in names sort as numbers, in the list and in its windows: "Unit 2" before
+/// "Unit 10" (by the name key alone, "unit 10" came first and 5530 between 553 and 554).
+#[test]
+fn numbers_in_names_sort_as_numbers() {
+    let store = store_with(25);
+    let names: Vec<u32> = store
+        .card_rows("tiny", 0, 25)
+        .unwrap()
+        .iter()
+        .map(|r| r.name.trim_start_matches("Unit ").parse().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted);
+    assert_eq!(names.first(), Some(&0));
+    assert_eq!(names.last(), Some(&12));
+    let keys = [
+        "zoid 553",
+        "zoid 5530",
+        "zoid 554",
+        "zoid 0554a",
+        "zoid",
+        "zoid 1 b 2",
+    ]
+    .map(crate::migrations::natural_key);
+    assert_eq!(
+        keys,
+        [
+            "zoid 03553",
+            "zoid 045530",
+            "zoid 03554",
+            "zoid 03554a",
+            "zoid",
+            "zoid 011 b 012"
+        ]
+    );
+    let mut order = keys.to_vec();
+    order.sort();
+    assert_eq!(
+        order,
+        [
+            "zoid",
+            "zoid 011 b 012",
+            "zoid 03553",
+            "zoid 03554",
+            "zoid 03554a",
+            "zoid 045530"
+        ]
+    );
+}
+
+/// A database from before migration 12 gets every card's sort key when it is migrated.
+#[test]
+fn migrating_fills_the_sort_key_of_every_stored_card() {
+    let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+    crate::migrations::migrate_to(&mut conn, 11).unwrap();
+    conn.execute_batch(
+        "INSERT INTO games (id, name) VALUES ('tiny', 'Tiny');
+         INSERT INTO cards (id, game, name, name_key, type, stats)
+         VALUES ('a', 'tiny', 'Zoid 5530', 'zoid 5530', 'Unit', '{}'),
+                ('b', 'tiny', 'Zoid 554', 'zoid 554', 'Unit', '{}');",
+    )
+    .unwrap();
+    crate::migrations::migrate_to(&mut conn, crate::migrations::SCHEMA_VERSION).unwrap();
+    let order: Vec<String> = conn
+        .prepare("SELECT id FROM cards ORDER BY name_order, id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(order, ["b", "a"]);
+}
+
 #[test]
 fn a_row_carries_the_lists_columns_the_first_three_stats_and_the_image_size() {
     let mut store = store_with(2);
@@ -121,7 +195,7 @@ fn choosing_a_window_walks_the_covering_index_without_a_sort() {
         .conn
         .prepare(
             "EXPLAIN QUERY PLAN SELECT id FROM cards WHERE game = ?1
-             ORDER BY name_key, id LIMIT 10 OFFSET 5",
+             ORDER BY name_order, id LIMIT 10 OFFSET 5",
         )
         .unwrap()
         .query_map(["tiny"], |row| row.get::<_, String>(3))
@@ -130,7 +204,7 @@ fn choosing_a_window_walks_the_covering_index_without_a_sort() {
         .unwrap();
     let plan = plan.join("; ");
     assert!(
-        plan.contains("USING COVERING INDEX cards_by_game_name") && !plan.contains("TEMP B-TREE"),
+        plan.contains("USING COVERING INDEX cards_by_game_order") && !plan.contains("TEMP B-TREE"),
         "{plan}"
     );
 }

@@ -8,14 +8,14 @@ use super::{CardRef, CollectionRow, CopyKey, SetCompletion, WishlistRow};
 use crate::{Store, StoreError};
 
 impl Store {
-    /// The collection, optionally of one game, by game, name and key.
+    /// The collection, optionally of one game, by game, name (numbers as numbers) and key.
     pub fn collection(&self, game: Option<&str>) -> Result<Vec<CollectionRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT c.card, c.finish, c.condition, c.language, c.location, c.game,
                     COALESCE(k.name, c.card), k.set_code, k.number, c.count, c.note
              FROM collection c LEFT JOIN cards k ON k.id = c.card
              WHERE (?1 IS NULL OR c.game = ?1)
-             ORDER BY c.game, COALESCE(k.name_key, c.card), c.card, c.finish = 'foil', c.condition,
+             ORDER BY c.game, COALESCE(k.name_order, c.card), c.card, c.finish = 'foil', c.condition,
                       c.language, c.location",
         )?;
         let rows = stmt.query_map([game], |r| {
@@ -103,7 +103,7 @@ impl Store {
             "SELECT w.card, w.game, COALESCE(k.name, w.card), w.count
              FROM wishlist w LEFT JOIN cards k ON k.id = w.card
              WHERE (?1 IS NULL OR w.game = ?1)
-             ORDER BY w.game, COALESCE(k.name_key, w.card)",
+             ORDER BY w.game, COALESCE(k.name_order, w.card), w.card",
         )?;
         let rows = stmt.query_map([game], |r| {
             Ok(WishlistRow {

@@ -194,6 +194,33 @@ fn a_backup_passes_the_check_and_restoring_it_brings_the_old_collection_back() {
 }
 
 #[test]
+fn a_restore_leaves_nothing_to_undo_from_before_the_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = store_at(Some(&dir.path().join("deckhand.sqlite3")));
+    store
+        .apply_collection_changes("add brick", &[add("brick", 2)], false)
+        .unwrap();
+    store
+        .conn
+        .execute(
+            "INSERT INTO card_undo_label (id, label) VALUES (1, 'add card ''Brick''')",
+            [],
+        )
+        .unwrap();
+    // The backup holds both undo journals as they are now.
+    let copy = dir.path().join("copy.sqlite3");
+    store.backup_to(&copy).unwrap();
+    store
+        .apply_collection_changes("add wall", &[add("wall", 3)], false)
+        .unwrap();
+    store.restore_from(&copy).unwrap();
+    assert_eq!(counts(&store), [("brick".into(), Finish::Normal, 2)]);
+    assert_eq!(store.collection_undo_label().unwrap(), None);
+    assert_eq!(store.card_undo_label().unwrap(), None);
+    assert!(store.undo_collection().unwrap().is_none());
+}
+
+#[test]
 fn restore_reads_the_file_it_restores_without_changing_it_or_making_files_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let src_dir = dir.path().join("saved");

@@ -4,6 +4,7 @@
 // not have, kept from a file).
 import type { Card, GameSummary, StatValue } from '../../lib/backend';
 import type { DraftLine } from './deckDraft.svelte';
+import { compareNatural } from '../../lib/format';
 
 export interface Bar {
   label: string;
@@ -50,7 +51,7 @@ export function curve(lines: readonly DraftLine[], stat: string): Bar[] {
   for (let n = 0; n <= highest; n += 1) {
     bars.push({ label: n === CURVE_CAP ? `${n}+` : String(n), count: numbers.get(n) ?? 0 });
   }
-  for (const [word, count] of [...words].sort(([a], [b]) => a.localeCompare(b))) bars.push({ label: word, count });
+  for (const [word, count] of [...words].sort(([a], [b]) => compareNatural(a, b))) bars.push({ label: word, count });
   if (missing) bars.push({ label: '—', count: missing });
   return bars;
 }
@@ -75,5 +76,5 @@ function tally(lines: readonly DraftLine[], key: (card: Card) => string, order: 
   };
   return [...counts]
     .map(([label, count]) => ({ label, count }))
-    .sort((a, b) => rank(a.label) - rank(b.label) || a.label.localeCompare(b.label));
+    .sort((a, b) => rank(a.label) - rank(b.label) || compareNatural(a.label, b.label));
 }
