@@ -1163,11 +1163,48 @@ export type Orientation = "portrait" | "landscape";
 /**
  * How a game ended, from your side.
  */
-export type OutcomeDistribution = { figure: Figure, here: Outcomes, deck: Outcomes, };
-
-export type Outcomes = { counts: { [key in number]?: number }, none: number, games: number, };
-
 export type Outcome = "win" | "deck_out" | "draw" | "loss";
+
+/**
+ * The objective's outcome from here beside the deck's, as histograms in the shape the
+ * Monte Carlo report gives its distributions.
+ */
+export type OutcomeDistribution = { 
+/**
+ * What the histograms count and how they read. [`FigureKind::Distribution`]: games won
+ * on each turn, read cumulatively ("won by turn T"), for the objectives read from a
+ * game's result (the mean kill turn, a chance of winning). [`FigureKind::AtLeastByTurn`]:
+ * games with each value of an objective read at a turn, read as the chance of at least
+ * N by then (Showdown's Power at turn 5); its unit is the report's.
+ */
+figure: Figure, 
+/**
+ * Over the continuations from the pending decision.
+ */
+here: Outcomes, 
+/**
+ * Over the deck's own games from the start.
+ */
+deck: Outcomes, };
+
+/**
+ * One set of games' outcomes.
+ */
+export type Outcomes = { 
+/**
+ * `{"value": games}`: games per turn won on, or per value of the objective at its
+ * turn; only values some game had.
+ */
+counts: { [key in number]?: number }, 
+/**
+ * Games with no value: not won within the game's turn limit (a lost game, a deck that
+ * ran out); none for an objective read at a turn, which every game has.
+ */
+none: number, 
+/**
+ * Every game: the counts plus `none`.
+ */
+games: number, };
 
 /**
  * Whose zone a zone is.
@@ -1302,7 +1339,8 @@ export type PlayState = { game: string, seed: number, going_first: boolean,
  */
 turn: number, 
 /**
- * The picks replayed, by decision number.
+ * The picks applied, by decision number: yours, then the pilot's with
+ * [`PlayOptions::pilot_rest`]. Picks given past the game's end are not among them.
  */
 picks: Array<number>, 
 /**
