@@ -975,6 +975,7 @@ use hand::Hand;
 #[path = "pr_dbg/effects.rs"]
 mod fx_board;
 mod pilot;
+mod scratch;
 impl crate::registry::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;
     const POLICIES: &'static [&'static str] = POLICIES;

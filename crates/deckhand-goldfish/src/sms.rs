@@ -81,6 +81,7 @@ const POWER_CAP: usize = 255;
 
 mod board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
+mod scratch;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {

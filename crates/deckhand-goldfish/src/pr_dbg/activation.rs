@@ -525,31 +525,32 @@ impl PrDbg {
     /// ahead on a copy by the pilot: with the Ability at position `now` activated first,
     /// or without it for the rest of the turn.
     fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
-        let mut s = state.clone();
-        let mut r = rng.clone();
-        let log = &mut crate::log::NoLog;
-        s.planning = true;
-        let (goldfish, spent) = (s.goldfish_hp, s.spent);
-        if let Some(card) = now.and_then(|i| self.at_position(&s, i)) {
-            Self::mark_used(&mut s, now.unwrap_or(0));
-            self.activate_card(card, &mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 && !s.hand.is_empty() {
-            self.play_all_fx(&mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 {
-            self.activate_all(&mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 {
-            self.buy_and_battle(&mut s, &mut r, log);
-            self.fire_in_play(Trigger::TurnEnd, &mut s, &mut r, log);
-        }
-        (
-            goldfish - s.goldfish_hp,
-            s.spent - spent,
-            s.hp.min(HP),
-            s.energy,
-        )
+        crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
+            let mut r = rng.clone();
+            let log = &mut crate::log::NoLog;
+            s.planning = true;
+            let (goldfish, spent) = (s.goldfish_hp, s.spent);
+            if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
+                Self::mark_used(s, now.unwrap_or(0));
+                self.activate_card(card, s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 && !s.hand.is_empty() {
+                self.play_all_fx(s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 {
+                self.activate_all(s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 {
+                self.buy_and_battle(s, &mut r, log);
+                self.fire_in_play(Trigger::TurnEnd, s, &mut r, log);
+            }
+            (
+                goldfish - s.goldfish_hp,
+                s.spent - spent,
+                s.hp.min(HP),
+                s.energy,
+            )
+        })
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the

@@ -449,18 +449,14 @@ impl Sms {
         };
         let mut best: Option<((i64, u32, u32), Ability)> = None;
         for &ability in ready {
-            let mut after = state.clone();
-            self.use_ability(
-                ability,
-                &mut after,
-                &mut rng.clone(),
-                &mut crate::log::NoLog,
-            );
-            let value = (
-                i64::from(self.table_power(&after)) - before,
-                after.deployed,
-                after.hand_len,
-            );
+            let value = crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+                self.use_ability(ability, after, &mut rng.clone(), &mut crate::log::NoLog);
+                (
+                    i64::from(self.table_power(after)) - before,
+                    after.deployed,
+                    after.hand_len,
+                )
+            });
             let better =
                 best.is_none_or(|(b, a)| value > b || (value == b && order(ability) < order(a)));
             if better {
