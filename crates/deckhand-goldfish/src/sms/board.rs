@@ -483,7 +483,7 @@ impl Sms {
             if state.hand[card as usize] == 0 {
                 continue;
             }
-            let event = type_is(self, card, "event");
+            let event = self.f(card).event;
             if event {
                 self.take_from_hand(state, card);
             }
@@ -512,7 +512,7 @@ impl Sms {
                 self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
             }
             Ability::Hand(card) => {
-                let event = type_is(self, card, "event");
+                let event = self.f(card).event;
                 if event {
                     self.take_from_hand(state, card);
                 }
@@ -607,10 +607,6 @@ impl Sms {
         state.hand[card as usize] += 1;
         state.hand_len += 1;
     }
-}
-
-fn type_is(p: &Sms, card: u16, t: &str) -> bool {
-    crate::deck_cards::type_key(&p.deck.cards[card as usize]) == t
 }
 
 /// One effect's view of a Showdown game; `slot` is the Table slot of the effect's card.
