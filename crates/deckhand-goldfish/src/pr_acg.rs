@@ -552,8 +552,8 @@ impl PrAcg {
     /// value.
     fn pilot_extra(&self, state: &State, summon: u16, seed: u64) -> (Option<u16>, Option<Value>) {
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
-        let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
         if !self.measures {
+            let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
             return (printed, None);
         }
         let acts = self.static_in_training(state)
