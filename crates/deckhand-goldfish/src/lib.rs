@@ -57,6 +57,7 @@ mod procedure;
 mod registry;
 mod report;
 mod rng;
+mod scratch;
 mod simulate;
 mod sms;
 #[cfg(test)]

@@ -5,13 +5,31 @@ use crate::rng::Rng;
 /// A deck of card indices. Each game starts from the same printed order and shuffles only as
 /// far as it draws: drawing swaps a uniformly chosen remaining card to the top (one
 /// Fisher–Yates step), so a game that ends on turn 5 pays for a dozen swaps, not forty.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Library {
     cards: Vec<u16>,
     drawn: usize,
     /// The first `known` undrawn cards were looked at and put back in an order
     /// ([`Library::look`]): they are drawn first, in that order, before any random pick.
     known: usize,
+}
+
+impl Clone for Library {
+    fn clone(&self) -> Library {
+        Library {
+            cards: self.cards.clone(),
+            drawn: self.drawn,
+            known: self.known,
+        }
+    }
+
+    /// Reuses the buffer: the pilots' look-aheads copy a game's library several times a
+    /// turn (see `crate::scratch`).
+    fn clone_from(&mut self, source: &Library) {
+        self.cards.clone_from(&source.cards);
+        self.drawn = source.drawn;
+        self.known = source.known;
+    }
 }
 
 impl Library {

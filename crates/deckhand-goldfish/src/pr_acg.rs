@@ -106,6 +106,7 @@ const NONE: u16 = u16::MAX;
 
 mod board;
 use board::AcgBoard;
+mod scratch;
 
 /// What this procedure runs of the effects vocabulary. `wins_battle` and `loses_battle`
 /// compile but never fire (no Showdown against the goldfish).
@@ -551,8 +552,8 @@ impl PrAcg {
     /// value.
     fn pilot_extra(&self, state: &State, summon: u16, seed: u64) -> (Option<u16>, Option<Value>) {
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
-        let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
         if !self.measures {
+            let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
             return (printed, None);
         }
         let acts = self.static_in_training(state)
@@ -660,49 +661,46 @@ impl PrAcg {
     /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
     /// copy of `state` (with `plan.summon` still in hand).
     fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
-        let mut state = state.clone();
-        let mut rng = Rng::from_seed(seed);
-        let log = &mut crate::log::NoLog;
-        let summon = plan.summon;
-        self.take(&mut state, summon);
-        self.pay(
-            &mut state,
-            summon,
-            u32::from(self.f(summon).cost),
-            plan.extra,
-            &mut rng,
-            log,
-        );
-        if let Some(end) = self.summoned(&mut state, &mut rng, summon, log) {
-            return (value(Some(end), state.removed, state.hand_len), NONE);
-        }
-        let (extra, _) = self.pilot_extra(&state, summon, seed ^ 1);
-        (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
+        crate::scratch::with_copy(&scratch::COPIES, state, |state| {
+            let mut rng = Rng::from_seed(seed);
+            let log = &mut crate::log::NoLog;
+            let summon = plan.summon;
+            self.take(state, summon);
+            self.pay(
+                state,
+                summon,
+                u32::from(self.f(summon).cost),
+                plan.extra,
+                &mut rng,
+                log,
+            );
+            if let Some(end) = self.summoned(state, &mut rng, summon, log) {
+                return (value(Some(end), state.removed, state.hand_len), NONE);
+            }
+            let (extra, _) = self.pilot_extra(state, summon, seed ^ 1);
+            (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
+        })
     }
 
     /// The plan value of the turn from the Extra summon step on, `extra` put on top (or
     /// none), on a copy of `state`.
     fn extra_value(&self, state: &State, extra: Option<u16>, seed: u64) -> Value {
-        self.rest_of_turn(state.clone(), Rng::from_seed(seed), extra)
+        crate::scratch::with_copy(&scratch::COPIES, state, |state| {
+            self.rest_of_turn(state, Rng::from_seed(seed), extra)
+        })
     }
 
-    fn rest_of_turn(&self, mut state: State, mut rng: Rng, extra: Option<u16>) -> Value {
+    /// Plays the rest of the turn on `state` (a look-ahead's copy) and returns its value.
+    fn rest_of_turn(&self, state: &mut State, mut rng: Rng, extra: Option<u16>) -> Value {
         let log = &mut crate::log::NoLog;
         if let Some(z) = extra {
-            self.take(&mut state, z);
-            self.pay(
-                &mut state,
-                z,
-                u32::from(self.f(z).cost),
-                NONE,
-                &mut rng,
-                log,
-            );
-            if let Some(end) = self.extra_summoned(&mut state, &mut rng, z, log) {
+            self.take(state, z);
+            self.pay(state, z, u32::from(self.f(z).cost), NONE, &mut rng, log);
+            if let Some(end) = self.extra_summoned(state, &mut rng, z, log) {
                 return value(Some(end), state.removed, state.hand_len);
             }
         }
-        let (end, removed) = self.battle(&mut state, &mut rng, log);
+        let (end, removed) = self.battle(state, &mut rng, log);
         value(end, removed, state.hand_len)
     }
 

@@ -177,6 +177,9 @@ pub struct PrDbg {
     /// (`pr_dbg/activation.rs`, `prime`); and whether the deck has any.
     primes: Vec<bool>,
     any_primer: bool,
+    /// The least Energy a primer's Ability asks (`u32::MAX`: none): below it no primer is
+    /// ready, and `prime` is asked before every card.
+    cheapest_primer: u32,
 }
 
 /// One game in progress.
@@ -402,7 +405,12 @@ impl PrDbg {
                 false => u32::MAX,
             })
             .chain([u32::MAX])
-            .collect();
+            .collect::<Vec<u32>>();
+        let cheapest_primer = (0..cards.cards.len())
+            .filter(|&c| primes[c])
+            .map(|c| activation_cost[c])
+            .min()
+            .unwrap_or(u32::MAX);
         let one_card_per_name = cards
             .name_id
             .iter()
@@ -417,6 +425,7 @@ impl PrDbg {
             ability,
             primes,
             any_primer,
+            cheapest_primer,
             activation_cost,
             all,
             fx: programs,
@@ -975,6 +984,7 @@ use hand::Hand;
 #[path = "pr_dbg/effects.rs"]
 mod fx_board;
 mod pilot;
+mod scratch;
 impl crate::registry::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;
     const POLICIES: &'static [&'static str] = POLICIES;

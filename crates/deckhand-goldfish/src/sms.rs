@@ -81,6 +81,7 @@ const POWER_CAP: usize = 255;
 
 mod board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
+mod scratch;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -109,6 +110,9 @@ struct Features {
     power: u8,
     /// A Vehicle of the Ship class.
     ship: bool,
+    /// An Event: its Leader ability is used out of the hand (read once here; folding the
+    /// type's name at each Leader Action look allocated).
+    event: bool,
     /// The Attachment slots it holds on the Table (its own `while in play` slot effects).
     caps: Caps,
 }
@@ -232,6 +236,7 @@ impl Sms {
                     kind,
                     power: small_stat(card, "power"),
                     ship: is("ship"),
+                    event: type_key(card) == "event",
                     caps: Caps::of(kind),
                 }
             })

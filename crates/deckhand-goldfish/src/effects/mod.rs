@@ -26,8 +26,20 @@ pub use coverage::{
 pub type Id = u8;
 
 /// Deck card indices a filter matched.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct CardSet(Vec<u64>);
+
+impl Clone for CardSet {
+    fn clone(&self) -> CardSet {
+        CardSet(self.0.clone())
+    }
+
+    /// Reuses the buffer: a game state's sets are copied by the pilots' look-aheads (see
+    /// `crate::scratch`).
+    fn clone_from(&mut self, source: &CardSet) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl CardSet {
     fn new(len: usize) -> CardSet {

@@ -88,10 +88,6 @@ impl<L: Log> AcgBoard<'_, L> {
         }
     }
 
-    fn label(&self) -> &str {
-        self.p.name(self.card)
-    }
-
     /// Takes one card out of `from` for a move to `to` (`label`: the effect's card), and
     /// whether a choice was asked for it. Which
     /// card, where there is a choice (from the hand, the training area or the discard area,
@@ -538,14 +534,30 @@ impl<L: Log> Board for AcgBoard<'_, L> {
     }
 
     fn choose(&mut self, options: &[Vec<Op>]) -> usize {
-        let scores: Vec<i64> = options.iter().map(|o| self.hand_change(o)).collect();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let tied: Vec<usize> = (0..options.len()).filter(|&i| scores[i] == best).collect();
-        let first = tied.first().copied().unwrap_or(0);
-        let Some(&bottom) = tied.iter().find(|&&i| bottoms_the_top(&options[i])) else {
-            return first;
+        // Nothing allocated: a summon with a choice (Crimson Comet Ranger's top or bottom)
+        // chooses here in every plan the pilot plays out. Among the options that gain the
+        // most cards in hand: the first, the first that bottoms the top card, the first that
+        // does not.
+        let best = options
+            .iter()
+            .map(|o| self.hand_change(o))
+            .max()
+            .unwrap_or(0);
+        let (mut first, mut bottom, mut keep) = (None, None, None);
+        for (i, option) in options.iter().enumerate() {
+            if self.hand_change(option) != best {
+                continue;
+            }
+            first.get_or_insert(i);
+            match bottoms_the_top(option) {
+                true => bottom.get_or_insert(i),
+                false => keep.get_or_insert(i),
+            };
+        }
+        let Some(bottom) = bottom else {
+            return first.unwrap_or(0);
         };
-        let Some(&keep) = tied.iter().find(|&&i| !bottoms_the_top(&options[i])) else {
+        let Some(keep) = keep else {
             return bottom;
         };
         // Look at the top card: it becomes known, on top.
@@ -553,17 +565,20 @@ impl<L: Log> Board for AcgBoard<'_, L> {
             return keep;
         };
         self.state.top.push(top);
-        let rest: Vec<u16> = self.state.deck_cards().collect();
-        let sum: u32 = rest[1..]
-            .iter()
-            .map(|&c| u32::from(self.p.f(c).damage))
-            .sum();
-        let others = (rest.len() - 1) as u32;
-        let damage = u32::from(self.p.f(top).damage);
-        let below = damage * others < sum;
-        let label = self.label().to_owned();
+        // The deck after the top card (the first of `deck_cards`): how many, their damage.
         let p = self.p;
+        let (others, sum) = self
+            .state
+            .deck_cards()
+            .skip(1)
+            .fold((0u32, 0u32), |(n, sum), c| {
+                (n + 1, sum + u32::from(p.f(c).damage))
+            });
+        let damage = u32::from(p.f(top).damage);
+        let below = damage * others < sum;
+        let card = self.card;
         self.note(|| {
+            let label = p.name(card);
             let mean = if others == 0 {
                 "no other card".to_owned()
             } else {

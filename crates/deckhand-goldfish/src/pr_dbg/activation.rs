@@ -111,6 +111,42 @@ impl Ranked {
 /// bought and adversaries Battled, HP, Energy left; compared field by field.
 type Plan = (i32, u32, i32, u32);
 
+/// The end of the last look without a primer ([`PrDbg::prime`] before a card), carried to
+/// the weighing before the next card of the same hand. The look played that card as the
+/// turn then plays it, so when nothing but the card happened in between (see
+/// `play_all_fx`'s `steady`), a new look from the next card would replay the rest of the
+/// same look, draw for draw (it starts from the game's stream, which the card advanced
+/// as the look's copy did): its end is this one. Kept as the look's end state, since a
+/// plan value counts damage and Shards from where its look starts.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Carried {
+    goldfish_hp: i32,
+    spent: u32,
+    hp: i32,
+    energy: u32,
+}
+
+impl Carried {
+    fn new(state: &State, without: Plan) -> Carried {
+        Carried {
+            goldfish_hp: state.goldfish_hp - without.0,
+            spent: state.spent + without.1,
+            hp: without.2,
+            energy: without.3,
+        }
+    }
+
+    /// The plan value of the look from `state` on.
+    fn plan(self, state: &State) -> Plan {
+        (
+            state.goldfish_hp - self.goldfish_hp,
+            self.spent - state.spent,
+            self.hp,
+            self.energy,
+        )
+    }
+}
+
 /// How many activated effects a card's set is chosen among: the rest never deal damage.
 const MAX_SET: usize = 8;
 
@@ -430,13 +466,24 @@ impl PrDbg {
     ///
     /// With `ask_always` false (after the hand, where the next Activate choice lists the
     /// primers too) a person is asked only when the pilot would activate one.
+    ///
+    /// `carried`: the look without a primer from before the previous card, when it still
+    /// holds (see [`Carried`]); on return, this look's, when none was activated and
+    /// `steady` says the next card's weighing may reuse it.
     pub(super) fn prime<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,
         log: &mut L,
         ask_always: bool,
+        carried: &mut Option<Carried>,
+        steady: bool,
     ) -> bool {
+        let known = carried.take();
+        if state.energy < self.cheapest_primer {
+            // No primer is ready (the walk below would find none).
+            return false;
+        }
         let own = state.attached.len();
         let last = self.activation_cost.len() - 1;
         let energy = state.energy;
@@ -455,7 +502,18 @@ impl PrDbg {
         let Some(first) = (0..positions).find(|&i| ready(state, i)) else {
             return false;
         };
-        let without = self.plan_value(state, rng, None);
+        let without = match known {
+            Some(known) => {
+                let without = known.plan(state);
+                debug_assert_eq!(
+                    without,
+                    self.plan_value(state, rng, None),
+                    "a carried look differs from a new one"
+                );
+                without
+            }
+            None => self.plan_value(state, rng, None),
+        };
         let mut pilot = None;
         let mut with = without;
         for i in (first..positions).filter(|&i| ready(state, i)) {
@@ -510,6 +568,9 @@ impl PrDbg {
             rng,
         );
         let Some(i) = pick else {
+            if steady {
+                *carried = Some(Carried::new(state, without));
+            }
             return false;
         };
         let Some(card) = self.at_position(state, i) else {
@@ -525,31 +586,32 @@ impl PrDbg {
     /// ahead on a copy by the pilot: with the Ability at position `now` activated first,
     /// or without it for the rest of the turn.
     fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
-        let mut s = state.clone();
-        let mut r = rng.clone();
-        let log = &mut crate::log::NoLog;
-        s.planning = true;
-        let (goldfish, spent) = (s.goldfish_hp, s.spent);
-        if let Some(card) = now.and_then(|i| self.at_position(&s, i)) {
-            Self::mark_used(&mut s, now.unwrap_or(0));
-            self.activate_card(card, &mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 && !s.hand.is_empty() {
-            self.play_all_fx(&mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 {
-            self.activate_all(&mut s, &mut r, log);
-        }
-        if s.goldfish_hp > 0 {
-            self.buy_and_battle(&mut s, &mut r, log);
-            self.fire_in_play(Trigger::TurnEnd, &mut s, &mut r, log);
-        }
-        (
-            goldfish - s.goldfish_hp,
-            s.spent - spent,
-            s.hp.min(HP),
-            s.energy,
-        )
+        crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
+            let mut r = rng.clone();
+            let log = &mut crate::log::NoLog;
+            s.planning = true;
+            let (goldfish, spent) = (s.goldfish_hp, s.spent);
+            if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
+                Self::mark_used(s, now.unwrap_or(0));
+                self.activate_card(card, s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 && !s.hand.is_empty() {
+                self.play_all_fx(s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 {
+                self.activate_all(s, &mut r, log);
+            }
+            if s.goldfish_hp > 0 {
+                self.buy_and_battle(s, &mut r, log);
+                self.fire_in_play(Trigger::TurnEnd, s, &mut r, log);
+            }
+            (
+                goldfish - s.goldfish_hp,
+                s.spent - spent,
+                s.hp.min(HP),
+                s.energy,
+            )
+        })
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
@@ -561,7 +623,10 @@ impl PrDbg {
         log: &mut L,
     ) -> Option<Outcome> {
         loop {
-            if self.any_primer && !state.planning && self.prime(state, rng, log, false) {
+            if self.any_primer
+                && !state.planning
+                && self.prime(state, rng, log, false, &mut None, false)
+            {
                 if let Some(end) = self.won(state, log) {
                     return Some(end);
                 }

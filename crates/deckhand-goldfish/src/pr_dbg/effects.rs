@@ -254,11 +254,30 @@ impl PrDbg {
                 hand[j] = card;
             }
         }
+        // The look without a primer from before the last card (see `Carried`).
+        let mut carried = None;
         loop {
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
             if self.any_primer && !state.planning && !state.hand.is_empty() {
-                self.prime(state, rng, log, true);
+                // A look from here plays the hand as this loop does: only the pilot picks
+                // (a person may play a card otherwise), the look's fresh `open` is this
+                // loop's and its sort leaves the hand as it is, and the goldfish stands
+                // (a look after its fall plays nothing). Then a look carried from the last
+                // card ends as a new one would.
+                let steady = !L::CHOOSES
+                    && state.goldfish_hp > 0
+                    && open == any_empty(&state.attached)
+                    && (!open
+                        || state.hand.as_slice().windows(2).all(|w| {
+                            self.attach_rank[w[0] as usize] <= self.attach_rank[w[1] as usize]
+                        }));
+                if !steady {
+                    carried = None;
+                }
+                if self.prime(state, rng, log, true, &mut carried, steady) {
+                    carried = None;
+                }
             }
             let Some(card) = state.hand.pop_front() else {
                 break;

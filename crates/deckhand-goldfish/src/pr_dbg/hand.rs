@@ -4,11 +4,26 @@
 /// other cards. A `VecDeque` did the same with a ring buffer, whose wrapping arithmetic on
 /// every push and pop cost more than the five-card hands it held (the hand empties every
 /// turn, so the buffer never needs to wrap).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct Hand {
     cards: Vec<u16>,
     /// Cards before it were played: `cards[front..]` is the hand.
     front: usize,
+}
+
+impl Clone for Hand {
+    fn clone(&self) -> Hand {
+        Hand {
+            cards: self.cards.clone(),
+            front: self.front,
+        }
+    }
+
+    /// Reuses the buffer (the look-aheads' copies, `crate::scratch`).
+    fn clone_from(&mut self, source: &Hand) {
+        self.cards.clone_from(&source.cards);
+        self.front = source.front;
+    }
 }
 
 impl Hand {

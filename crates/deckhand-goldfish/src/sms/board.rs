@@ -449,18 +449,14 @@ impl Sms {
         };
         let mut best: Option<((i64, u32, u32), Ability)> = None;
         for &ability in ready {
-            let mut after = state.clone();
-            self.use_ability(
-                ability,
-                &mut after,
-                &mut rng.clone(),
-                &mut crate::log::NoLog,
-            );
-            let value = (
-                i64::from(self.table_power(&after)) - before,
-                after.deployed,
-                after.hand_len,
-            );
+            let value = crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+                self.use_ability(ability, after, &mut rng.clone(), &mut crate::log::NoLog);
+                (
+                    i64::from(self.table_power(after)) - before,
+                    after.deployed,
+                    after.hand_len,
+                )
+            });
             let better =
                 best.is_none_or(|(b, a)| value > b || (value == b && order(ability) < order(a)));
             if better {
@@ -487,7 +483,7 @@ impl Sms {
             if state.hand[card as usize] == 0 {
                 continue;
             }
-            let event = type_is(self, card, "event");
+            let event = self.f(card).event;
             if event {
                 self.take_from_hand(state, card);
             }
@@ -516,7 +512,7 @@ impl Sms {
                 self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
             }
             Ability::Hand(card) => {
-                let event = type_is(self, card, "event");
+                let event = self.f(card).event;
                 if event {
                     self.take_from_hand(state, card);
                 }
@@ -611,10 +607,6 @@ impl Sms {
         state.hand[card as usize] += 1;
         state.hand_len += 1;
     }
-}
-
-fn type_is(p: &Sms, card: u16, t: &str) -> bool {
-    crate::deck_cards::type_key(&p.deck.cards[card as usize]) == t
 }
 
 /// One effect's view of a Showdown game; `slot` is the Table slot of the effect's card.

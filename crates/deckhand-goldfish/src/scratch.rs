@@ -1,0 +1,44 @@
+//! Copies of a game for the pilots' look-aheads, reused instead of allocated.
+//!
+//! The corrected pilots weigh a choice by playing the rest of the turn on a copy of the
+//! game (GAMES.md, "Plan value"), several times a turn. A fresh `clone` allocates every
+//! `Vec` of the state and frees it again, which had become a quarter of a game's time
+//! (callgrind: malloc, free and realloc). Each worker thread keeps a few copies instead,
+//! and [`with_copy`] overwrites one in place ([`Scratch::copy_from`] reuses its buffers),
+//! so playing a game allocates nothing again once the copies have grown. A look-ahead
+//! inside a look-ahead takes a second copy; the pool holds as many as the deepest nesting.
+//! The copies hold no state between looks (each starts as an exact copy of its source), so
+//! the result never depends on which copy a look gets or on the thread.
+
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+/// A game state the look-aheads copy: `copy_from` makes `self` equal to `source`, reusing
+/// `self`'s buffers (`Clone::clone_from` field by field; the derived `clone_from` clones
+/// afresh).
+pub(crate) trait Scratch: Clone {
+    fn copy_from(&mut self, source: &Self);
+}
+
+/// A worker's spare copies of one game's state.
+pub(crate) type Pool<T> = RefCell<Vec<T>>;
+
+/// Runs `f` on a copy of `source`: a spare copy from `pool` overwritten with `source`, or a
+/// new clone when none is spare. The copy goes back to the pool afterwards.
+#[inline]
+pub(crate) fn with_copy<T: Scratch + 'static, R>(
+    pool: &'static LocalKey<Pool<T>>,
+    source: &T,
+    f: impl FnOnce(&mut T) -> R,
+) -> R {
+    let mut copy = match pool.with(|p| p.borrow_mut().pop()) {
+        Some(mut spare) => {
+            spare.copy_from(source);
+            spare
+        }
+        None => source.clone(),
+    };
+    let result = f(&mut copy);
+    pool.with(|p| p.borrow_mut().push(copy));
+    result
+}
