@@ -10,6 +10,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use deckhand::Deckhand;
 
+/// mimalloc rather than glibc's malloc: an import, a search index build and the goldfish
+/// allocate small short-lived values by the million (docs/benchmarks.md, "The allocator").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "deckhand",

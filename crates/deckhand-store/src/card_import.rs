@@ -157,11 +157,21 @@ impl CardImport<'_> {
         self.writer.card(&self.tx, card, input_key)
     }
 
-    /// When a card input with this key is stored exactly as it was read (and this run has
-    /// not written its card), counts the card unchanged in the current file and returns its
-    /// id; the caller then need not read the input.
-    pub fn known_input(&mut self, input_key: i64) -> Option<Arc<str>> {
-        self.writer.known_input(input_key)
+    /// The input keys of the stored cards, as the run started: a card input with one of
+    /// these keys is stored exactly as it was read, unless this run has written that id
+    /// since (the caller keeps track of the ids it hands over). Shared, so a reader on
+    /// another thread can ask it while this run stores.
+    pub fn input_keys(&self) -> InputKeys {
+        self.writer.inputs.clone()
+    }
+
+    /// Counts a card of the current file unchanged that the caller recognised by its input
+    /// key ([`CardImport::input_keys`]); nothing is read or written for it.
+    pub fn count_known_input(&mut self) {
+        self.writer
+            .file
+            .get_or_insert_with(Default::default)
+            .unchanged += 1;
     }
 
     /// Prepares the run for many new cards against few stored (a first import): the
@@ -232,6 +242,9 @@ impl Store {
     }
 }
 
+/// The stored cards' input keys and their ids ([`CardImport::input_keys`]).
+pub type InputKeys = Arc<foldhash::HashMap<i64, Arc<str>>>;
+
 /// The body of an import, inside the caller's transaction.
 fn import_in(tx: &Connection, sets: &[CardSet]) -> Result<ImportOutcome, StoreError> {
     let mut writer = CardWriter::new(tx)?;
@@ -264,7 +277,7 @@ pub(crate) struct CardWriter {
     /// Card ids by the input key their stored content was read from (see
     /// `deckhand_core::input_key`): only keys still current, taken for the row's content
     /// hash as it is now (an edit or an undo since leaves the key behind, unused).
-    inputs: foldhash::HashMap<i64, Arc<str>>,
+    inputs: InputKeys,
     /// Ids written by this run (two files of one run naming one id: the last wins).
     written: HashSet<String>,
     /// `(game, code)` of sets already ensured in this run.
@@ -277,6 +290,12 @@ pub(crate) struct CardWriter {
     /// keeps the previous undo.
     journal: Option<String>,
     journal_started: bool,
+    /// The largest rowid of `cards` when the journal started: every card this run adds
+    /// gets a larger one, and is journaled as new by one statement at the end
+    /// ([`journal_added_cards`]) rather than by a statement a card. `None` when rowids
+    /// have run out and SQLite picks them at random (new cards are then journaled one by
+    /// one).
+    journal_added_after: Option<i64>,
     /// The SQL of the indexes [`CardImport::defer_name_indexes`] dropped, run at the end.
     deferred_indexes: Vec<String>,
 }
@@ -316,7 +335,7 @@ impl CardWriter {
         }
         Ok(CardWriter {
             stored,
-            inputs,
+            inputs: Arc::new(inputs),
             written: HashSet::new(),
             sets: HashSet::new(),
             report: ImportReport::default(),
@@ -324,6 +343,7 @@ impl CardWriter {
             changed: Vec::new(),
             journal: None,
             journal_started: false,
+            journal_added_after: None,
             deferred_indexes: Vec::new(),
         })
     }
@@ -362,17 +382,6 @@ impl CardWriter {
         .execute(params![game, info.code, info.name])?;
         self.sets.insert((game.to_owned(), info.code.clone()));
         Ok(())
-    }
-
-    pub(crate) fn known_input(&mut self, input_key: i64) -> Option<Arc<str>> {
-        let id = self.inputs.get(&input_key)?;
-        // Written earlier in this run (two files naming one id): the last must win, so it
-        // is read and written again.
-        if self.written.contains(&**id) {
-            return None;
-        }
-        self.file.get_or_insert_with(Default::default).unchanged += 1;
-        Some(id.clone())
     }
 
     pub(crate) fn card(
@@ -443,10 +452,20 @@ impl CardWriter {
             if !self.journal_started {
                 start_journal(tx, label)?;
                 self.journal_started = true;
+                let last: i64 =
+                    tx.query_row("SELECT COALESCE(MAX(rowid), 0) FROM cards", [], |r| {
+                        r.get(0)
+                    })?;
+                self.journal_added_after = (last < i64::MAX).then_some(last);
             }
-            if outcome == CardOutcome::Added {
-                // Known to be new: nothing to copy, only that undo removes it.
-                journal_new_card(tx, &card.id, &card.game)?;
+            if self.written.contains(card.id.as_str()) {
+                // Journaled at its first write in this run (or, added then, at the end):
+                // undo goes back to before the run.
+            } else if outcome == CardOutcome::Added {
+                if self.journal_added_after.is_none() {
+                    // Known to be new: nothing to copy, only that undo removes it.
+                    journal_new_card(tx, &card.id, &card.game)?;
+                }
             } else {
                 journal_card(tx, &card.id, &card.game)?;
             }
@@ -481,6 +500,9 @@ impl CardWriter {
 
     pub(crate) fn finish(mut self, tx: &Connection) -> Result<ImportOutcome, StoreError> {
         self.end_file();
+        if let Some(after) = self.journal_added_after.filter(|_| self.journal_started) {
+            journal_added_cards(tx, after)?;
+        }
         for sql in &self.deferred_indexes {
             tx.execute_batch(sql)?;
         }
@@ -635,6 +657,17 @@ pub(crate) fn journal_card(tx: &Connection, id: &str, game: &str) -> Result<(), 
     if copied == 0 {
         journal_new_card(tx, id, game)?;
     }
+    Ok(())
+}
+
+/// Records that every card with a rowid past `after` did not exist before the change (a
+/// card journaled before, as it was, keeps that record).
+fn journal_added_cards(tx: &Connection, after: i64) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT OR IGNORE INTO card_undo (id, game, existed)
+         SELECT id, game, 0 FROM cards WHERE rowid > ?1",
+        [after],
+    )?;
     Ok(())
 }
 

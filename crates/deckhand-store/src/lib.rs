@@ -19,7 +19,9 @@ mod store;
 
 pub use backup::{backup_dir, BackupKind, KEEP_BACKUPS};
 pub use card_edit::{CardColumn, CardUndoLabel, CardUndoReport, SaveCard};
-pub use card_import::{CardImport, CardOutcome, ImportOutcome, ImportReport, SetImportReport};
+pub use card_import::{
+    CardImport, CardOutcome, ImportOutcome, ImportReport, InputKeys, SetImportReport,
+};
 pub use card_rows::{CardRow, ROW_STATS};
 pub use collection::{
     CardRef, ChangeReport, CollectionChange, CollectionRow, CopyKey, SetCompletion, UndoReport,

@@ -2,10 +2,13 @@
 //! written as soon as it is parsed, all in one transaction (all or nothing); then the
 //! search index takes in only the cards that were added or changed.
 
+use std::collections::HashSet;
 use std::path::Path;
+use std::sync::mpsc::{sync_channel, SyncSender};
+use std::sync::Arc;
 
-use deckhand_core::{CardSet, CardSetItem, CardSink, Games};
-use deckhand_store::{CardImport, StoreError};
+use deckhand_core::{Card, CardSet, CardSetItem, CardSink, Games, SetInfo};
+use deckhand_store::{CardImport, InputKeys, StoreError};
 
 use crate::effect_reading::EffectFill;
 use crate::index_alongside::IndexAlongside;
@@ -15,6 +18,10 @@ use crate::{Deckhand, Error, ImportReport, Result};
 
 /// How often (in cards) progress is reported while reading.
 const REPORT_EVERY: usize = 1024;
+/// A file's items go from the thread that parses to the one that stores in batches of this
+/// many (one hand-over and at most one wake a batch), at most [`QUEUE`] batches ahead.
+const BATCH: usize = 64;
+const QUEUE: usize = 16;
 
 impl Deckhand {
     /// Parses every `(source name, JSON text)` and imports them all in one transaction:
@@ -153,6 +160,9 @@ pub(crate) struct Reading<'p> {
     store_error: Option<StoreError>,
     /// The index build that follows the cards as they are stored (large imports).
     pub(crate) alongside: IndexAlongside,
+    /// Ids of the cards handed over to be stored in this run, in any file: such an id is
+    /// read again even when its input is known, so the last file naming it wins.
+    handed_over: HashSet<Arc<str>, foldhash::fast::RandomState>,
 }
 
 impl<'p> Reading<'p> {
@@ -168,9 +178,14 @@ impl<'p> Reading<'p> {
             done: 0,
             store_error: None,
             alongside: IndexAlongside::none(),
+            handed_over: HashSet::default(),
         }
     }
 
+    /// Reads one file and stores its cards. The text is parsed and checked on a thread of
+    /// its own while this one stores what it hands over, in the order read: storing was
+    /// half of a 100k-card first import's critical path, parsing and checking the rest.
+    /// The transaction stays on this thread (SQLite's connection is not shared).
     pub(crate) fn file(
         &mut self,
         run: &mut CardImport,
@@ -180,6 +195,10 @@ impl<'p> Reading<'p> {
         fill: Option<&mut EffectFill>,
     ) -> Result<()> {
         let before = self.done;
+        // Effects filled in from the card's text make the stored card more than its input
+        // says, so such a run neither trusts nor records input keys.
+        let input_keys = fill.is_none().then(|| run.input_keys());
+        let handed_over = &mut self.handed_over;
         let mut sink = FileSink {
             name,
             run,
@@ -191,7 +210,36 @@ impl<'p> Reading<'p> {
             store_error: &mut self.store_error,
             alongside: &mut self.alongside,
         };
-        CardSet::read_json_into(name, text, games, &mut sink)?;
+        let read: Result<_> = std::thread::scope(|scope| {
+            let (queue, batches) = sync_channel::<Vec<Item>>(QUEUE);
+            let reader = std::thread::Builder::new()
+                .name("card-reader".into())
+                .spawn_scoped(scope, move || {
+                    let mut ahead = ReadAhead {
+                        queue,
+                        batch: Vec::with_capacity(BATCH),
+                        input_keys,
+                        handed_over,
+                    };
+                    let read = CardSet::read_json_into(name, text, games, &mut ahead);
+                    ahead.flush();
+                    read
+                });
+            let reader = reader.map_err(|e| Error::ReadFile {
+                path: name.into(),
+                message: format!("could not start a thread to read it: {e}"),
+            })?;
+            for batch in batches {
+                for item in batch {
+                    sink.take(item);
+                }
+            }
+            match reader.join() {
+                Ok(read) => Ok(read?),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        });
+        read?;
         self.done = (before + text.len() as u64).min(self.total.max(before));
         Ok(())
     }
@@ -212,6 +260,8 @@ impl<'p> Reading<'p> {
         let outcome = if dry_run {
             run.report_only()?
         } else {
+            // The index build's segments are written while SQLite makes its indexes.
+            self.alongside.seal();
             run.commit()?
         };
         (self.progress)(ImportProgress {
@@ -249,18 +299,19 @@ impl FileSink<'_, '_, '_, '_> {
     }
 }
 
-impl CardSink for FileSink<'_, '_, '_, '_> {
-    fn item(&mut self, item: CardSetItem<'_>) {
+impl FileSink<'_, '_, '_, '_> {
+    /// Stores one item the reader handed over.
+    fn take(&mut self, item: Item) {
         if self.store_error.is_some() {
             return;
         }
         let stored = match item {
-            CardSetItem::Begin { game } => {
-                self.run.begin_file(self.name, game);
+            Item::Begin(game) => {
+                self.run.begin_file(self.name, &game);
                 Ok(())
             }
-            CardSetItem::Set(info) => self.run.set(info),
-            CardSetItem::Card {
+            Item::Set(info) => self.run.set(&info),
+            Item::Card {
                 mut card,
                 read,
                 input_key,
@@ -273,24 +324,106 @@ impl CardSink for FileSink<'_, '_, '_, '_> {
                     .card_with_input(&card, input_key)
                     .and_then(|outcome| self.alongside.card(self.run, card, outcome))
             }
+            Item::Known { read } => {
+                self.run.count_known_input();
+                self.count_card(read);
+                Ok(())
+            }
         };
         if let Err(e) = stored {
             *self.store_error = Some(e);
         }
     }
+}
 
-    /// Effects filled in from the card's text make the stored card more than its input
-    /// says, so such a run neither trusts nor records input keys.
-    fn wants_input_keys(&self) -> bool {
-        self.fill.is_none()
+/// A file's item, handed from the thread that reads to the one that stores.
+// Nearly every item is a card: boxing it would add an allocation a card and save nothing.
+#[allow(clippy::large_enum_variant)]
+enum Item {
+    Begin(String),
+    Set(SetInfo),
+    Card {
+        card: Card,
+        read: usize,
+        input_key: Option<i64>,
+    },
+    /// A card recognised by its input key: stored as it was read.
+    Known {
+        read: usize,
+    },
+}
+
+impl Item {
+    fn of(item: CardSetItem<'_>) -> Item {
+        match item {
+            CardSetItem::Begin { game } => Item::Begin(game.to_owned()),
+            CardSetItem::Set(info) => Item::Set(info.clone()),
+            CardSetItem::Card {
+                card,
+                read,
+                input_key,
+            } => Item::Card {
+                card,
+                read,
+                input_key,
+            },
+        }
+    }
+}
+
+/// Whether a card input with `input_key` is stored as it was read: its key is a stored
+/// card's, and that id has not been handed over to be stored in this run.
+fn known_input(
+    input_keys: Option<&InputKeys>,
+    handed_over: &HashSet<Arc<str>, foldhash::fast::RandomState>,
+    input_key: i64,
+) -> Option<Arc<str>> {
+    let id = input_keys?.get(&input_key)?;
+    (!handed_over.contains(id)).then(|| id.clone())
+}
+
+/// The reading thread's side: items go to the storing thread in batches.
+struct ReadAhead<'h> {
+    queue: SyncSender<Vec<Item>>,
+    batch: Vec<Item>,
+    /// `None` when the run neither trusts nor records input keys.
+    input_keys: Option<InputKeys>,
+    handed_over: &'h mut HashSet<Arc<str>, foldhash::fast::RandomState>,
+}
+
+impl ReadAhead<'_> {
+    fn push(&mut self, item: Item) {
+        self.batch.push(item);
+        if self.batch.len() >= BATCH {
+            self.flush();
+        }
     }
 
-    fn known(&mut self, input_key: i64, read: usize) -> Option<std::sync::Arc<str>> {
-        if self.store_error.is_some() {
-            return None;
+    /// Hands over the batch. The storing thread takes every batch, so a send only fails
+    /// when it has stopped; what is left then would not be stored anyway.
+    fn flush(&mut self) {
+        if !self.batch.is_empty() {
+            let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+            let _ = self.queue.send(batch);
         }
-        let id = self.run.known_input(input_key)?;
-        self.count_card(read);
+    }
+}
+
+impl CardSink for ReadAhead<'_> {
+    fn item(&mut self, item: CardSetItem<'_>) {
+        if let CardSetItem::Card { card, .. } = &item {
+            self.handed_over.insert(Arc::from(card.id.as_str()));
+        }
+        self.push(Item::of(item));
+    }
+
+    fn wants_input_keys(&self) -> bool {
+        self.input_keys.is_some()
+    }
+
+    fn known(&mut self, input_key: i64, read: usize) -> Option<Arc<str>> {
+        let id = known_input(self.input_keys.as_ref(), self.handed_over, input_key)?;
+        self.push(Item::Known { read });
         Some(id)
     }
 }

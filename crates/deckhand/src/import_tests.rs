@@ -427,3 +427,68 @@ fn a_card_repeated_in_a_file_is_refused_even_when_both_are_known_by_their_input(
         "{error}"
     );
 }
+
+#[test]
+fn an_import_that_adds_a_card_and_rewrites_it_from_a_later_file_is_undone_to_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let options = crate::CardImportOptions::default();
+    let kept = write(
+        dir.path(),
+        "kept.json",
+        &zoids_set(2, |i| format!("Kept {i}.")),
+    );
+    let first = write(dir.path(), "a.json", &zoids_set(3, |i| format!("A {i}.")));
+    let second = write(dir.path(), "b.json", &zoids_set(3, |i| format!("B {i}.")));
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    deckhand
+        .import_card_files(&[&kept], &options, &mut |_| {})
+        .unwrap();
+    // One run: `a` updates T-00000 and T-00001 and adds T-00002; `b` rewrites all three.
+    deckhand
+        .import_card_files(&[&first, &second], &options, &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        stored_texts(&deckhand),
+        [0, 1, 2].map(|i| (format!("T-{i:05}"), Some(format!("B {i}."))))
+    );
+    let undone = deckhand.undo_cards().unwrap();
+    assert_eq!(undone.removed, ["T-00002"]);
+    assert_eq!(undone.restored.len(), 2, "{undone:?}");
+    assert!(deckhand.card("T-00002", None).is_err());
+    for i in 0..2 {
+        let card = deckhand.card(&format!("T-{i:05}"), None).unwrap();
+        assert_eq!(card.text.as_deref(), Some(format!("Kept {i}.").as_str()));
+    }
+}
+
+#[test]
+fn an_import_that_fails_in_its_last_file_writes_nothing_of_the_files_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("d.sqlite3");
+    let good = write(
+        dir.path(),
+        "good.json",
+        &zoids_set(300, |i| format!("Good {i}.")),
+    );
+    // A later file whose last card is not a card of the game: read on its own thread while
+    // the cards before it are stored, it must still undo them all.
+    let mut bad: serde_json::Value =
+        serde_json::from_str(&zoids_set(300, |i| format!("Bad {i}."))).unwrap();
+    bad["cards"][299]["type"] = "Not A Type".into();
+    let bad = write(dir.path(), "bad.json", &bad.to_string());
+    let mut deckhand = Deckhand::open(&db).unwrap();
+    let before = deckhand.store.card_count(&Default::default()).unwrap();
+    let error = deckhand
+        .import_files(&[&good, &bad], &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("bad.json") && error.contains("cards[299]"),
+        "{error}"
+    );
+    assert_eq!(
+        deckhand.store.card_count(&Default::default()).unwrap(),
+        before
+    );
+}

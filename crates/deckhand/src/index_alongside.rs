@@ -67,28 +67,44 @@ enum State {
 /// The thread that feeds a build (documents, trigrams, tantivy's queue) while the caller
 /// reads or stores cards; it hands the build back when its queue closes.
 pub(crate) struct Worker {
-    cards: SyncSender<Vec<Card>>,
+    queue: Option<SyncSender<ToBuild>>,
     /// Cards not yet handed over (fewer than [`BATCH`]).
     batch: Vec<Card>,
     thread: JoinHandle<Result<IndexBuild>>,
 }
 
+/// What the thread that feeds a build is sent.
+enum ToBuild {
+    Cards(Vec<Card>),
+    /// No more cards: write the segments now ([`IndexBuild::seal`]), while the caller
+    /// commits the import.
+    Seal,
+}
+
 impl Worker {
     pub(crate) fn spawn(mut build: IndexBuild) -> Option<Worker> {
-        let (cards, queue) = sync_channel::<Vec<Card>>(QUEUE);
+        let (queue, receiver) = sync_channel::<ToBuild>(QUEUE);
         let thread = std::thread::Builder::new()
             .name("index-alongside".into())
             .spawn(move || {
-                for batch in queue {
-                    for card in &batch {
-                        build.add(card)?;
+                for message in receiver {
+                    match message {
+                        ToBuild::Cards(batch) => {
+                            for card in &batch {
+                                build.add(card)?;
+                            }
+                        }
+                        ToBuild::Seal => {
+                            build.seal()?;
+                            break;
+                        }
                     }
                 }
                 Ok(build)
             })
             .ok()?;
         Some(Worker {
-            cards,
+            queue: Some(queue),
             batch: Vec::with_capacity(BATCH),
             thread,
         })
@@ -101,16 +117,31 @@ impl Worker {
             return true;
         }
         let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
-        self.cards.send(batch).is_ok()
+        self.queue
+            .as_ref()
+            .is_some_and(|queue| queue.send(ToBuild::Cards(batch)).is_ok())
     }
 
-    /// Hands over the last batch, closes the queue and waits for the build.
-    pub(crate) fn finish(mut self) -> Result<IndexBuild> {
-        if !self.batch.is_empty() {
-            // A closed queue means the build failed: the join below says why.
-            let _ = self.cards.send(std::mem::take(&mut self.batch));
+    /// Hands over the last batch and has the build seal itself on its thread; the queue
+    /// is closed after. A closed queue means the build failed: `finish` says why.
+    pub(crate) fn seal(&mut self) {
+        if let Some(queue) = self.queue.take() {
+            if !self.batch.is_empty() {
+                let _ = queue.send(ToBuild::Cards(std::mem::take(&mut self.batch)));
+            }
+            let _ = queue.send(ToBuild::Seal);
         }
-        drop(self.cards);
+    }
+
+    /// Hands over the last batch unless [`Worker::seal`] did, closes the queue and waits
+    /// for the build.
+    pub(crate) fn finish(mut self) -> Result<IndexBuild> {
+        if let Some(queue) = self.queue.take() {
+            if !self.batch.is_empty() {
+                // A closed queue means the build failed: the join below says why.
+                let _ = queue.send(ToBuild::Cards(std::mem::take(&mut self.batch)));
+            }
+        }
         self.thread
             .join()
             .map_err(|_| deckhand_search::SearchError::Directory {
@@ -198,6 +229,15 @@ impl IndexAlongside {
             }
         }
         run.defer_name_indexes()
+    }
+
+    /// The import has read its last card: a following build seals itself on its thread
+    /// while the caller commits the import (the two took turns before; tantivy's commit
+    /// was a seventh of a 100k-card first import).
+    pub(crate) fn seal(&mut self) {
+        if let State::Following(worker) = &mut self.state {
+            worker.seal();
+        }
     }
 
     fn give_up(&mut self) {

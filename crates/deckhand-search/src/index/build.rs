@@ -41,6 +41,8 @@ pub struct IndexBuild {
     schema_stamp: String,
     /// For the finished index's queries (`None` for a rebuild of an existing index).
     vocabulary: Option<Vocabulary>,
+    /// Every card added so far is in tantivy's segments ([`IndexBuild::seal`]).
+    sealed: bool,
 }
 
 struct Target {
@@ -106,11 +108,13 @@ impl IndexBuild {
             target,
             schema_stamp,
             vocabulary: None,
+            sealed: false,
         })
     }
 
     /// Indexes one more card.
     pub fn add(&mut self, card: &Card) -> Result<(), SearchError> {
+        self.sealed = false;
         let reference = self.texts.push(&card.name, card.text.as_deref());
         self.writer
             .add_document(document(&self.fields, card, reference))?;
@@ -145,11 +149,23 @@ impl IndexBuild {
         ))
     }
 
+    /// Writes every card added so far into tantivy's segments: the bulk of what
+    /// [`IndexBuild::finish`] does, and none of it needs the data stamp, so a caller can
+    /// seal the build while it commits the data the stamp will describe. Nothing is
+    /// published; a card added after this is still taken by `finish`.
+    pub fn seal(&mut self) -> Result<(), SearchError> {
+        self.writer.commit()?;
+        self.sealed = true;
+        Ok(())
+    }
+
     pub(super) fn finish_generation(
         mut self,
         stamp: &str,
     ) -> Result<(Generation, Option<PointerVersion>), SearchError> {
-        self.writer.commit()?;
+        if !std::mem::take(&mut self.sealed) {
+            self.writer.commit()?;
+        }
         self.writer.wait_merging_threads()?;
         let file = self.texts.into_bytes();
         let Some(target) = self.target else {

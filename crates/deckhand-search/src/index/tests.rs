@@ -602,3 +602,23 @@ fn on_small_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
             .expect("the thread finished")
     })
 }
+
+#[test]
+fn a_build_sealed_before_its_last_cards_still_finds_every_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards();
+    let mut build = IndexBuild::start(Some(dir.path()), &games(), cards.len()).unwrap();
+    build.add(&cards[0]).unwrap();
+    build.add(&cards[1]).unwrap();
+    build.seal().unwrap();
+    // An import seals its build while it commits; cards after a seal are still taken.
+    for card in &cards[2..] {
+        build.add(card).unwrap();
+    }
+    let index = build.finish("stamp").unwrap();
+    assert_eq!(index.card_count(), cards.len() as u64);
+    assert_eq!(names(&index, "storm"), names(&self::index(), "storm"));
+    assert_eq!(names(&index, "t:unit"), names(&self::index(), "t:unit"));
+    let reopened = CardIndex::open(dir.path(), &games(), "stamp").unwrap();
+    assert_eq!(reopened.card_count(), cards.len() as u64);
+}
