@@ -610,8 +610,7 @@ impl Programs {
     }
 
     /// Runs `steps` in order. A `spend` that cannot be paid ends them: what it pays for does
-    /// not happen (docs/pilots.md#plan-value: a paid effect is paid with what is there). False
-    /// then.
+    /// not happen (no credit: docs/pilots.md#plan-value). False then.
     fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) -> bool {
         for op in steps {
             match op {

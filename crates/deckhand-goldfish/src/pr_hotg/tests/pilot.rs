@@ -197,9 +197,9 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
     }
 }
 
-/// Issue 32: Stubborn Stand prevented 1 damage with 0 energy spent. docs/pilots.md#plan-value:
-/// a paid effect is paid with what is there; with 0 energy an energy-costed card is not
-/// played, and nothing it would have prevented is prevented.
+/// Issue 32: Stubborn Stand prevented 1 damage with 0 energy spent. No credit
+/// (docs/pilots.md#plan-value): with no energy to pay, the card is not played and the damage
+/// it would have prevented is dealt.
 #[test]
 fn stubborn_stand_is_not_played_and_prevents_nothing_with_no_energy() {
     let enemy_turn = |pool, stored| {
