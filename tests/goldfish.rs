@@ -293,7 +293,7 @@ fn the_json_of_every_game_describes_figures_that_its_seats_carry() {
             None => &report["going_first"][key],
         };
         assert!(value.is_number() || value.is_null(), "{game}: {objective}");
-        // The README's keys stay.
+        // The documented keys stay (docs/command-line.md, "JSON output (stable)").
         for key in ["games", "wins", "kill_turns", "deck_outs", "draws"] {
             assert!(report["going_first"].get(key).is_some(), "{game}: {key}");
         }

@@ -379,7 +379,8 @@ fn pr_dbg_main_deck_types_size_copies_and_fixed_starters() {
             &["starter-deck"],
             &[],
         ),
-        // GAMES.md: the rulebook also spells the card "Recover"; a set may print either.
+        // The rulebook also spells the card "Recover"; a set may print either
+        // (docs/decks.md#each-games-deck-rules).
         (
             "the hero starter with the card spelt Recover",
             [

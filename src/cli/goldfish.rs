@@ -60,8 +60,8 @@ pub struct GoldfishArgs {
     /// Showdown step-through: take (true) or refuse (false) the optional mulligan
     #[arg(long)]
     mulligan: Option<bool>,
-    /// Which card effects play: all (the default), or keywords only (the procedures of
-    /// GAMES.md as before card effects)
+    /// Which card effects play: all (the default), or keywords only (each game's bare
+    /// procedure, as before card effects; docs/pilots.md)
     #[arg(long, value_parser = ["all", "keywords"], default_value = "all")]
     effects: String,
     #[arg(long)]

@@ -1,5 +1,6 @@
-//! What a card's data says about its coverage in the goldfish (GAMES.md, "Card effects in
-//! the goldfish"): the data side only. The engine adds what its procedure plays.
+//! What a card's data says about its coverage in the goldfish
+//! (docs/pilots.md#the-four-coverage-states): the data side only. The engine adds what its
+//! procedure plays.
 //!
 //! In order: the card's own note decides; else text beyond its keywords' reminders with no
 //! effects stated is `not_simulated`; else each keyword counts by its definition (effects

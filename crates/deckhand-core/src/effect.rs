@@ -1,5 +1,5 @@
 //! A card's printed effects as data: one vocabulary shared by every game
-//! (GAMES.md, "Card effects in the goldfish").
+//! (docs/pilots.md#card-effects).
 //!
 //! An [`Effect`] is a [`Trigger`], an optional [`Requirement`], an optional cost and the
 //! [`Step`]s that happen. Which triggers, zones and resources exist is the game's
@@ -25,7 +25,8 @@ pub struct Effect {
     /// "if …": the effect happens only when this holds as it would resolve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requirement: Option<Requirement>,
-    /// "you may": the pilot decides (GAMES.md: free ones always, costly ones when better).
+    /// "you may": the pilot decides (free ones always, costly ones when better:
+    /// docs/pilots.md#how-the-pilot-uses-an-effect).
     #[serde(default, skip_serializing_if = "is_false")]
     pub optional: bool,
     /// What using it costs (an activated ability's cost, "discard 1 card to …"); paid
@@ -387,8 +388,9 @@ pub struct GoldfishNote {
     pub reason: String,
 }
 
-/// The four states of GAMES.md. A card with no note is `Simulated` when its text says no
-/// more than its effects and keywords, `NotSimulated` otherwise.
+/// The four states of docs/pilots.md#the-four-coverage-states. A card with no note is
+/// `Simulated` when its text says no more than its effects and keywords, `NotSimulated`
+/// otherwise.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ts_rs::TS,
 )]

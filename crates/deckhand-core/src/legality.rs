@@ -156,9 +156,9 @@ fn normalise_sections(game: &Game, deck: &Deck) -> Vec<DeckEntry> {
 /// decide it: a hero card kept in Side does not turn a villain main deck into a hero deck.
 /// Cards without a side (neutral supports, if a set has them) neither make nor break a
 /// villain deck: a main deck of villain cards and neutral cards is a villain deck, and a
-/// main deck of neutral cards only is a hero deck (GAMES.md: "a deck whose cards are all
-/// villain cards" — we read it as all its sided cards, so that neutral cards, which either
-/// side may play, never decide it).
+/// main deck of neutral cards only is a hero deck (docs/decks.md#each-games-deck-rules:
+/// "every card that has a side is a villain card", so that neutral cards, which either side
+/// may play, never decide it).
 fn default_side(game: &Game, entries: &[DeckEntry]) -> Option<Side> {
     match game.deck.default_side {
         DefaultSide::None => None,
@@ -478,7 +478,8 @@ fn field_value(card: &Card, field: &str) -> Option<String> {
 /// Whether `card` has the Keyword, Name or Class (a subtype) a requirement names, compared
 /// as names are (folded). A Name must be the card's whole name: a requirement "Ninja" is
 /// met by a Hero of Class or Keyword Ninja, but not by one merely named "Ninja Nate". The
-/// rulebook's names are whole card names (its Table rule compares "the same Name"), and a
+/// rulebook's names are whole card names (its Table rule compares "the same Name";
+/// docs/decks.md#each-games-deck-rules), and a
 /// prefix or substring match would let "Ninja" be met by "Anti-Ninja Squad" or any name
 /// that happens to contain the word.
 fn meets_requirement(card: &Card, required: &str) -> bool {
@@ -500,12 +501,12 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-/// `pr-hotg` (GAMES.md): a combat deck is exactly 10 cards of one Ranger's color; in
-/// two-Ranger mode one combined deck of 10 cards of each of exactly two Rangers (a 15 + 5
-/// split is not two Rangers' decks); the Rangers of a team are distinct. The team is the
-/// Rangers listed in the `ranger` section (a Ranger listed elsewhere among the deck's own
-/// sections is moved there first; one in Side or Maybe is not on the team): the team's
-/// size never comes from the colors the combat cards happen to have.
+/// `pr-hotg` (docs/decks.md#each-games-deck-rules): a combat deck is exactly 10 cards of one
+/// Ranger's color; in two-Ranger mode one combined deck of 10 cards of each of exactly two
+/// Rangers (a 15 + 5 split is not two Rangers' decks); the Rangers of a team are distinct. The
+/// team is the Rangers listed in the `ranger` section (a Ranger listed elsewhere among the
+/// deck's own sections is moved there first; one in Side or Maybe is not on the team): the
+/// team's size never comes from the colors the combat cards happen to have.
 fn hotg_ranger_team(
     counted: &[&DeckEntry],
     all: &[DeckEntry],

@@ -1,8 +1,8 @@
 //! Name folding and slugs, shared by import, lookup and the store.
 
 /// The comparison key of a card name: trimmed, lower-cased, curly quotes folded to
-/// straight ones and inner runs of white space collapsed (GAMES.md: names compare
-/// case-insensitively after trimming and folding curly quotes).
+/// straight ones and inner runs of white space collapsed
+/// (docs/decks.md#each-games-deck-rules).
 pub fn fold_name(name: &str) -> String {
     let mut folded = String::with_capacity(name.len());
     for word in name.split_whitespace() {

@@ -193,7 +193,7 @@ pub enum RuleKind {
     },
     /// The counted sections, when present, hold exactly one of these lists. `aliases` maps
     /// other spellings of a card name to the one the lists use (`pr-dbg`: the rulebook
-    /// also spells "Recovery" as "Recover").
+    /// also spells "Recovery" as "Recover"; docs/decks.md#each-games-deck-rules).
     FixedComposition {
         compositions: Vec<Composition>,
         #[serde(default)]

@@ -181,8 +181,9 @@ pub fn read_export(
     let by_id: BTreeMap<i64, &CombatCard> = combat.iter().map(|c| (c.id, c)).collect();
 
     let mut candidates: Vec<(String, Value)> = Vec::new();
-    // Each Ranger's combat cards are its own cards (GAMES.md: `color` is the Ranger the
-    // card belongs to), so a card printed for several Rangers becomes one card each.
+    // Each Ranger's combat cards are its own cards (`color` is the Ranger the card
+    // belongs to: docs/decks.md#each-games-deck-rules), so a card printed for several Rangers
+    // becomes one card each.
     for ranger in &rangers {
         let ranger_id = ranger.id.to_string().trim_matches('"').to_owned();
         let ranger_name = match &ranger.title {

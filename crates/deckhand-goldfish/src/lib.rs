@@ -4,8 +4,8 @@
 //! Pure: it gets the game definition, the resolved deck, options and a seed, and returns
 //! results; no files, SQL, UI or clock. Each game's procedure is one module implementing
 //! the crate's `Procedure` trait (`zoids.rs`, `pr_acg.rs`, `pr_dbg.rs`, `pr_hotg.rs`,
-//! `sms.rs`), following the "goldfish pilot" of GAMES.md to the
-//! letter; each module's doc comment lists what it decided where GAMES.md is silent.
+//! `sms.rs`), following its pilot as docs/pilots.md states it, one
+//! section a game; each module's doc comment lists what it decided beyond that page.
 //!
 //! - [`simulate`]: Monte Carlo over many games from each seat, on any number of threads,
 //!   with the same report for the same seed.

@@ -1,11 +1,13 @@
-//! Power Rangers Action Card Game: the goldfish pilot of GAMES.md, decision by decision.
+//! Power Rangers Action Card Game: the goldfish pilot of docs/pilots.md#pr-action-card-game,
+//! decision by decision.
 //!
 //! Both players draw 5 (the player going first draws first), then every turn both draw 2,
 //! the player going first drawing both before the other. A deck that reaches 0 cards loses
 //! at that moment. The summon plan, the payment and the battle (twice the damage, one card
-//! at a time from the goldfish's 30-card deck) follow GAMES.md's pilot exactly.
+//! at a time from the goldfish's 30-card deck) follow the pilot's rules exactly
+//! (docs/pilots.md#pr-action-the-decisions).
 //!
-//! Decided here, where GAMES.md is silent:
+//! Decided here, beyond the procedure's text:
 //! - Among plans of equal damage, total cost and summon name, a plan without a Zord sorts
 //!   before one with (an absent name sorts first): the pilot keeps the card.
 //! - The best plan is found without trying every pair: for a plan with a Zord, the best
@@ -19,18 +21,18 @@
 //! - A missing `cost` or `damage` counts as 0; a card of another type is never summoned
 //!   and only paid away.
 //! - The deck's side (hero or villain) does not change the goldfish.
-//! - The best plan is played even when its damage is 0 (a Support with no damage): GAMES.md
-//!   plays "the plan with the highest damage" whenever an S is affordable, and it counts
+//! - The best plan is played even when its damage is 0 (a Support with no damage): the pilot
+//!   plays the plan with the most damage whenever an S is affordable, and it counts
 //!   as a summon in `summon_chance_by_turn`.
-//! - The opponent drawing its last card is your win on that turn (GAMES.md: a player whose
-//!   deck becomes empty loses at once), so going second a 30-card deck that never kills
-//!   still wins on turn 13, before it draws.
+//! - The opponent drawing its last card is your win on that turn (a deck that reaches 0
+//!   cards loses at once: docs/pilots.md#pr-action-ending-and-the-headline-figure), so going
+//!   second a 30-card deck that never kills still wins on turn 13, before it draws.
 //! - `damage_by_turn` counts the cards your battle actually removed (the killing battle
 //!   removes only what is left), over the games still going at that turn's summon step;
 //!   `summon_chance_by_turn` is over the same games.
-//! - No mulligan: neither GAMES.md nor the rulebook gives one.
+//! - No mulligan: the rules give none (docs/pilots.md#pr-action-setup).
 //!
-//! Checked (audit): the table tests in `pr_acg/tests.rs` state one GAMES.md rule each; the
+//! Checked (audit): the table tests in `pr_acg/tests.rs` state one rule of the pilot each; the
 //! step logs in `fixtures/steps/pr-acg-*.txt` were checked decision by decision; and
 //! `pr_acg/tests/reference.rs`, a literal second reading that lists every plan, plays every
 //! game of the sample decks and of random decks (with redrawn costs and damages) exactly as
@@ -39,36 +41,37 @@
 //! step logs `fixtures/steps/pr-acg-effects-*.txt` were checked decision by decision too
 //! (what was checked: `fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs`).
 //!
-//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
+//! Effects (docs/pilots.md#card-effects) run through the shared interpreter
 //! (`effects/`, this procedure's side in `pr_acg/board.rs`), mapped onto its moments as
 //! `tests/fixtures/effects/pr-acg.md` says:
-//! - `when summoned` (GAMES.md, "Plan value"): in the Summon step S's cost is paid (the
-//!   pilot keeping the Zord of its plan), S enters the battle area and its effects resolve
+//! - `when summoned` (docs/pilots.md#pr-action-summons): in the Summon step S's cost is paid
+//!   (the pilot keeping the Zord of its plan), S enters the battle area and its effects resolve
 //!   ("a card is played once the cost has been paid"); then the Extra summon step chooses Z
 //!   again from the hand as they left it, pays its cost, puts it on top, and its effects
-//!   resolve. Without effects this is GAMES.md's one payment of cost(S) + cost(Z), card for
-//!   card;
+//!   resolve. Without effects this is the procedure's one payment of cost(S) + cost(Z), card
+//!   for card;
 //! - `when battling`: in the battle step, before damage, S's then Z's; then the `while in
 //!   play` effects of the training area's cards (in the order they arrived), which apply to
 //!   the battling cards;
 //! - battle damage is the top card's damage plus its changes for the battle (ACX-012's +1),
 //!   dealt twice; every change ends at settlement, which discards the battle area;
 //! - `when wins battle` / `when loses battle` never fire: against the goldfish every battle
-//!   is the rulebook's Case 1 (one player has a card), which has no Showdown and so no
-//!   winner or loser. A card whose own effects all wait for a battle's result or only
-//!   change power (which decides a Showdown alone) has no goldfish effect, and says why
-//!   (`card_rule`);
-//! - the plan (GAMES.md, "Plan value"): with keyword effects only, GAMES.md's printed order
-//!   of plans, exactly; with every effect on, the plan whose turn ends with the best plan
-//!   value (cards removed from the opponent's deck this turn, then cards left in hand; a
-//!   win first, a loss last), ties in GAMES.md's order. Where an effect can act this turn,
-//!   each summon's turn is played out on a copy of the board (its Extra summon step ranked
-//!   the same way), unknown draws sampled from a stream of its own, never the game's; where
-//!   none can, each plan's value is its printed damage and costs. So Silver Wing Ranger's
-//!   +1 counts, Halvard Reyes's draws that pay for a Zord count, and a kill that keeps more
-//!   cards beats one with more damage;
+//!   is the rulebook's Case 1 (one player has a card; docs/pilots.md#pr-action-not-modelled),
+//!   which has no Showdown and so no winner or loser. A card whose own effects all wait for a
+//!   battle's result or only change power (which decides a Showdown alone) has no goldfish
+//!   effect, and says why (`card_rule`);
+//! - the plan (docs/pilots.md#pr-action-summons): with keyword effects only, the printed
+//!   order of plans (docs/pilots.md#pr-action-the-decisions), exactly; with every effect on,
+//!   the plan whose turn ends with the best plan value (cards removed from the opponent's deck
+//!   this turn, then cards left in hand; a win first, a loss last), ties in the printed order.
+//!   Where an effect can act this turn, each summon's turn is played out on a copy of the board
+//!   (its Extra summon step ranked the same way), unknown draws sampled from a stream of its
+//!   own, never the game's; where none can, each plan's value is its printed damage and costs.
+//!   So Silver Wing Ranger's +1 counts, Halvard Reyes's draws that pay for a Zord count, and a
+//!   kill that keeps more cards beats one with more damage;
 //! - the training area holds what effects put there; the pilot pays costs from the hand
-//!   only (GAMES.md), though the rules let a person pay from the training area too.
+//!   only (docs/pilots.md#pr-action-the-decisions), though the rules let a person pay from the
+//!   training area too.
 //!
 //! Choice points (issue 32), each a `Log::pick` with every option the rules allow:
 //! - Summon: which Ranger, Villain or Support in hand to summon (any whose cost the rest of
@@ -81,10 +84,11 @@
 //!   choices (a `choose`, an optional effect) through `Board::ask`.
 //!
 //! No mulligan, and no attack choice: against a goldfish with no card out the battle is
-//! Case 1 and GAMES.md deals the damage twice, with nothing to decide.
+//! Case 1 and the damage is dealt twice, with nothing to decide
+//! (docs/pilots.md#pr-action-a-turn).
 //!
 //! With `--effects keywords` no card effect runs (every keyword of the game has no goldfish
-//! effect) and every figure is the one GAMES.md's procedure alone gives.
+//! effect) and every figure is the one the bare procedure gives.
 
 use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, Step, Trigger};
 
@@ -321,8 +325,9 @@ struct Plan {
     extra: u16,
 }
 
-/// GAMES.md's plan value of a turn, compared field by field: how it ends (a win 2, on 1, a
-/// loss 0), the cards it removed from the opponent's deck, the cards left in hand.
+/// The plan value of a turn (docs/pilots.md#pr-action-plan-value), compared field by field: how
+/// it ends (a win 2, on 1, a loss 0), the cards it removed from the opponent's deck, the cards
+/// left in hand.
 type Value = (u8, u32, u32);
 
 fn value(end: Option<Outcome>, removed: u32, hand: u32) -> Value {
@@ -435,8 +440,8 @@ impl PrAcg {
         u32::from(self.f(plan.summon).cost) + u32::from(extra)
     }
 
-    /// GAMES.md's order of plans: damage (high first), total cost, summon name, Zord name
-    /// (no Zord first). Smaller is better.
+    /// The printed order of plans (docs/pilots.md#pr-action-the-decisions): damage (high
+    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better.
     fn plan_key(&self, plan: Plan) -> (u32, u32, u16, i32) {
         let extra_rank = if plan.extra == NONE {
             -1
@@ -483,16 +488,16 @@ impl PrAcg {
         }
     }
 
-    /// The pilot's plan for the turn: the printed one (GAMES.md's procedure), or, where
+    /// The pilot's plan for the turn: the printed one (the bare procedure), or, where
     /// effects can change what a turn ends with, the plan whose turn, played out by the
-    /// pilot, ends with the best plan value (GAMES.md, "Plan value": cards removed from the
-    /// opponent's deck this turn, then cards left in hand; a win first, a loss last), ties in
-    /// GAMES.md's order of plans. Each plan is played on a copy of the board, its unknown
-    /// draws sampled from a stream of its own (every plan sees the same one), never the
+    /// pilot, ends with the best plan value (docs/pilots.md#pr-action-plan-value: cards removed
+    /// from the opponent's deck this turn, then cards left in hand; a win first, a loss last),
+    /// ties in the printed order of plans. Each plan is played on a copy of the board, its
+    /// unknown draws sampled from a stream of its own (every plan sees the same one), never the
     /// game's: the pilot knows what its deck holds, not its order. The plan's Zord is the one
-    /// its summon keeps while paying; the Extra summon step chooses again.
-    /// Returns the plan, and where it was measured its value with the Zord its turn was
-    /// played out with (`NONE` for none).
+    /// its summon keeps while paying; the Extra summon step chooses again. Returns the plan,
+    /// and where it was measured its value with the Zord its turn was played out with (`NONE`
+    /// for none).
     fn pilot_plan(&self, state: &State, rng: &Rng) -> (Option<Plan>, Option<(Value, u16)>) {
         let printed = self.choose_plan(&state.hand, state.hand_len);
         if !self.measures || printed.is_none() {
@@ -547,9 +552,9 @@ impl PrAcg {
     }
 
     /// The pilot's Zord or Megazord for the Extra summon step on `summon`, from the hand as
-    /// it stands: by printed damage (GAMES.md), or, where effects count, the option (none
-    /// first, then by damage, cost and name) whose rest of the turn ends with the best plan
-    /// value.
+    /// it stands: by printed damage (docs/pilots.md#pr-action-the-decisions), or, where effects
+    /// count, the option (none first, then by damage, cost and name) whose rest of the turn
+    /// ends with the best plan value.
     fn pilot_extra(&self, state: &State, summon: u16, seed: u64) -> (Option<u16>, Option<Value>) {
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
         if !self.measures {
@@ -614,7 +619,7 @@ impl PrAcg {
     }
 
     /// The best plan by plan value when no effect can act this turn: every plan's value is
-    /// its printed damage and its costs, ties in GAMES.md's order of plans.
+    /// its printed damage and its costs, ties in the printed order of plans.
     fn printed_best_plan(&self, state: &State) -> (Option<Plan>, Option<(Value, u16)>) {
         let h = state.hand_len;
         let mut best: Option<(Value, Plan)> = None;
@@ -707,7 +712,7 @@ impl PrAcg {
     /// The pilot's Zord or Megazord to put on a summon dealing `base` (its damage with its
     /// changes), from `hand` with at most `budget` cards to pay: the one with the most damage
     /// it can pay for (ties: the lower cost, then the name), when that beats the summon alone
-    /// (GAMES.md's order of plans with S fixed: an equal damage goes to the lower total
+    /// (the printed order of plans with S fixed: an equal damage goes to the lower total
     /// cost, no Zord).
     #[inline]
     fn choose_extra(&self, hand: &[u16], budget: Option<u32>, base: i64) -> Option<u16> {
@@ -1329,8 +1334,8 @@ impl Procedure for PrAcg {
                 .unwrap_or(NONE),
         };
         self.pay(state, summon, cost, keep, rng, log);
-        // GAMES.md: S's `when summoned` effects resolve in the Summon step, before the Extra
-        // summon step chooses Z again from the hand as they left it.
+        // docs/pilots.md#pr-action-summons: S's `when summoned` effects resolve in the Summon
+        // step, before the Extra summon step chooses Z again from the hand as they left it.
         if let Some(end) = self.summoned(state, rng, summon, log) {
             figures.damage[t] += u64::from(state.removed);
             return Some(end);
@@ -1389,7 +1394,7 @@ impl Procedure for PrAcg {
             Zone::visible("discard", "Discard area", Owner::You, names(&state.discard)),
         ];
         // With keyword effects only nothing reaches the training area: the board stays the
-        // one GAMES.md's procedure shows.
+        // one the bare procedure shows.
         if self.effects_on {
             zones.push(Zone::visible(
                 "training",

@@ -1,11 +1,12 @@
-//! Power Rangers Deck-Building Game: the goldfish pilot of GAMES.md, turn by turn.
+//! Power Rangers Deck-Building Game: the goldfish pilot of docs/pilots.md#pr-deck-building,
+//! turn by turn.
 //!
 //! The deck's `main` section is the main deck that feeds The Grid; the `starter` section is
 //! your personal starting deck (the caller adds the rules' starter deck for your side when
 //! the deck has none: the game definition's `fixed_composition` of that `side`); a
-//! Character card anywhere in the deck is your character, whose `slots` cards attach to. Set-up: The Grid gets 6 cards, at most 2
-//! of a type (extras set aside and shuffled back); you draw 5; HP 30, Energy 0; the goldfish
-//! has 30 HP and never acts.
+//! Character card anywhere in the deck is your character, whose `slots` cards attach to.
+//! Set-up: The Grid gets 6 cards, at most 2 of a type (extras set aside and shuffled back); you
+//! draw 5; HP 30, Energy 0; the goldfish has 30 HP and never acts.
 //!
 //! Each turn: refill The Grid to 6; play every card in hand for its Shards and Energy
 //! (Energy at most 20), except that a card with an `ability_cost` is attached when an empty
@@ -20,23 +21,26 @@
 //! pile. Then 1 damage per adversary left in The Grid, discard everything played and in
 //! hand, draw 5 (the discard pile is shuffled into the deck only when a draw needs it).
 //!
-//! Decided here, where GAMES.md is silent:
+//! Decided here, beyond the procedure's text:
 //! - The side is the option's, else the deck's, else the character's, else the starter
 //!   cards', else Hero. The seat does not matter: nobody acts against you.
 //! - A card takes the first empty slot of its colour. Attached cards stay for the whole
 //!   game.
 //! - The character's own Attack (its `damage`, for its `ability_cost`) is there from the
-//!   turn it flips (the rulebook: once flipped you may use the character's ability),
+//!   turn it flips (the rulebook: once flipped you may use the character's ability;
+//!   docs/pilots.md#pr-deck-building-the-decisions),
 //!   activated like an attached card, after the slots when the damage ties.
 //! - A deck without a Character plays (nothing attaches, nothing flips) and the report
 //!   warns that slots, attachments, the flip and the character's Attack are not simulated.
 //! - A card your side may buy is a Grid card of type Equipment, Maneuver, Location or your
 //!   side's own (Hero for Heroes, Villain for Villains); other types are never bought. A
 //!   card without `battle_cost` is never Battled. Locations go to the discard pile like any
-//!   bought card (GAMES.md), though their text puts them in play.
+//!   bought card (docs/pilots.md#pr-deck-building-the-decisions), though their text puts them
+//!   in play.
 //! - You win when your Attacks bring the goldfish to 0 HP (the kill turn); you lose when
 //!   adversary damage brings your HP to 0. When The Grid cannot be refilled (the main deck
-//!   is empty) the game ends after that turn, as the rulebook says (GAMES.md): more HP than
+//!   is empty) the game ends after that turn, as the rulebook says
+//!   (docs/pilots.md#pr-deck-building-ending-and-the-headline-figure): more HP than
 //!   the goldfish wins, equal HP goes to the Energy (the goldfish has none), less is
 //!   counted as a deck-out. A game still going after turn 60 is a draw.
 //! - The Shards and Energy figures are what playing cards made that turn (Energy as it
@@ -51,10 +55,10 @@
 //!
 //! Checked (audit): the rule table in `pr_dbg/tests.rs` (keywords), the scenario table
 //! `fixtures/effects/pr-dbg.toml` (one card's effects at one moment), and fixed-seed step
-//! logs `fixtures/steps/pr-dbg-*` read decision by decision against GAMES.md: with keywords
-//! only, and with every effect on (`*-effects-*`: plays card by card, Attitude destroying
-//! Starters after a Battle, Battle rewards, Locations kept in control, Abilities in damage
-//! order, the flip; Shards, flip and kill turn as the report counts them).
+//! logs `fixtures/steps/pr-dbg-*` read decision by decision against docs/pilots.md: with
+//! keywords only, and with every effect on (`*-effects-*`: plays card by card, Attitude
+//! destroying Starters after a Battle, Battle rewards, Locations kept in control, Abilities in
+//! damage order, the flip; Shards, flip and kill turn as the report counts them).
 
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
@@ -153,14 +157,16 @@ pub struct PrDbg {
     not_simulated: Vec<String>,
     coverage: Coverage,
     /// `--effects all`: cards' effects play through the shared interpreter
-    /// (`pr_dbg/effects.rs`); otherwise the procedure of GAMES.md with keywords only.
+    /// (`pr_dbg/effects.rs`); otherwise the bare procedure with keywords only
+    /// (docs/pilots.md#pr-deck-building).
     all: bool,
     /// Some effect counts the distinct names of the played cards (Riverside Arcade), no two
     /// deck cards share a name and they fit `State::played_cards`: the played cards are
     /// then kept as bits too, and a distinct count is an AND and a population count.
     tracks_played: bool,
     fx: Programs,
-    /// Per card: a Stun or Starter (what destroying takes first, GAMES.md's least useful).
+    /// Per card: a Stun or Starter (what destroying takes first, the least useful:
+    /// docs/pilots.md#pr-deck-building-the-decisions).
     fodder: Vec<bool>,
     /// Per card, the triggers on another card's event (`plays_card`…) that some effect of
     /// the deck reacts to when this card is the other card ([`Programs::mask_has`]): a
@@ -246,7 +252,8 @@ pub struct State {
     copying: bool,
     turn: u32,
     /// The pilot is playing the rest of a turn ahead on a copy, to weigh a paid effect by
-    /// its plan value (GAMES.md): no weighing within the weighing.
+    /// its plan value (docs/pilots.md#pr-deck-building-plan-value): no weighing within the
+    /// weighing.
     planning: bool,
     /// The printed Shard cost of the cards bought and adversaries Battled this turn (the
     /// plan value's second field).
@@ -883,7 +890,8 @@ impl Procedure for PrDbg {
 
 impl PrDbg {
     /// Buying and Battling, the turn's end effects, adversary damage, the end of the game,
-    /// discarding and drawing (GAMES.md's turn after the activations).
+    /// discarding and drawing (the turn after the activations:
+    /// docs/pilots.md#pr-deck-building-a-turn).
     fn end_turn<L: Log>(
         &self,
         state: &mut State,

@@ -1,5 +1,5 @@
 //! Power Rangers: Heroes of the Grid: a battle simulator. One "game" is one battle of the
-//! deck's Rangers against an enemy line-up, played as GAMES.md and the rulebook say.
+//! deck's Rangers against an enemy line-up, played as docs/pilots.md#heroes-of-the-grid says.
 //!
 //! Ranger preparation: each Ranger holds 1 stored energy token, the battle adds 2 to the
 //! shared pool, the Rangers draw up to their hand size. Enemy preparation: one card per
@@ -12,21 +12,22 @@
 //! the Ranger turn it happened on) and is lost when it ends with enemy cards standing or
 //! the Rangers' deck runs out.
 //!
-//! The Ranger pilot (GAMES.md): each Ranger turn, play the affordable Attack with the most
-//! expected hits (dice × the die's mean + fixed hits; ties: the cheaper, then by name) at the
-//! enemy card it can defeat with the most health left (expected hits ≥ health left), else
-//! at the one with the least health left (ties: the earlier to resolve), never at a guarded
-//! card (next to an undefeated Guard card in its row or column, unless itself Guard). Energy
-//! comes from the pool, then stored tokens. Damage to a Ranger reveals cards from the top of
-//! the deck for defense exactly as the rulebook says (more shields: to the bottom; equal:
-//! discarded; fewer: discarded, and the next card takes the rest). Drain takes the pool,
-//! then stored tokens, then cards from hand.
+//! The Ranger pilot (docs/pilots.md#heroes-of-the-grid-the-decisions): each Ranger turn, play
+//! the affordable Attack with the most expected hits (dice × the die's mean + fixed hits; ties:
+//! the cheaper, then by name) at the enemy card it can defeat with the most health left
+//! (expected hits ≥ health left), else at the one with the least health left (ties: the earlier
+//! to resolve), never at a guarded card (next to an undefeated Guard card in its row or column,
+//! unless itself Guard). Energy comes from the pool, then stored tokens. Damage to a Ranger
+//! reveals cards from the top of the deck for defense exactly as the rulebook says (more
+//! shields: to the bottom; equal: discarded; fewer: discarded, and the next card takes the
+//! rest). Drain takes the pool, then stored tokens, then cards from hand.
 //!
-//! Decided here, where GAMES.md is silent:
+//! Decided here, beyond the procedure's text:
 //! - A deck with one Ranger plays alone: hand 5, 2 energy a battle, 1 stored token. A deck
-//!   of two Rangers is the rulebook's two-player mode: one combined deck, hand 7, 3 energy a
-//!   battle, 1 stored token per Ranger. Cards lost to defense are counted for the Ranger
-//!   whose colour the card has.
+//!   of two Rangers is the rulebook's two-player mode
+//!   (docs/pilots.md#heroes-of-the-grid-setup): one combined deck, hand 7, 3 energy a battle, 1
+//!   stored token per Ranger. Cards lost to defense are counted for the Ranger whose colour the
+//!   card has.
 //! - The pilot draws up to the hand size but leaves one card in the deck (an empty deck
 //!   defeats the Ranger). It never spends actions for energy: the simulator plays the battle.
 //! - Enemy damage goes to the one combat deck (the team's choice of Ranger does not arise);
@@ -37,13 +38,13 @@
 //!   fewer cards than figures gives all it has. An enemy card whose health is not a number
 //!   (`X`) has 1 health and is named.
 //!
-//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter:
+//! Effects (docs/pilots.md#card-effects) run through the shared interpreter:
 //! `pr_hotg/fx.rs` maps the battle's moments onto the shared triggers (the mapping of
 //! `tests/fixtures/effects/pr-hotg.md`) and `pr_hotg/turns.rs` states the pilot's decisions
-//! GAMES.md leaves open (X Attacks, Maneuvers, Reactions, once-per-battle abilities, split
-//! hits). With `--effects keywords` nothing of that plays: Maneuvers, Reactions, Attacks with
-//! cost `X` and the Rangers' abilities are never played, and enemy cards whose effect is not
-//! plain damage or drain resolve as no effect, as the procedure of GAMES.md was first pinned.
+//! the bare procedure leaves open (X Attacks, Maneuvers, Reactions, once-per-battle abilities,
+//! split hits). With `--effects keywords` nothing of that plays: Maneuvers, Reactions, Attacks
+//! with cost `X` and the Rangers' abilities are never played, and enemy cards whose effect is
+//! not plain damage or drain resolve as no effect, as the bare procedure was first pinned.
 //! Either way the report's coverage names every card whose text is left out, and why.
 
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};

@@ -27,7 +27,8 @@ use crate::zoids::Zoids;
 pub(crate) trait Goldfish: Procedure + Sized {
     /// The game's id (`zoids-scramble`).
     const ID: &'static str;
-    /// The pilot policies it has (GAMES.md); `default` names the first.
+    /// The pilot policies it has (PR Deck-Building's buy-first and battle-first:
+    /// docs/pilots.md#pr-deck-building-a-turn); `default` names the first.
     const POLICIES: &'static [&'static str] = &[DEFAULT_POLICY];
 
     /// The procedure for `deck`, its features read once.

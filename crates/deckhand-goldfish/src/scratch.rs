@@ -1,7 +1,7 @@
 //! Copies of a game for the pilots' look-aheads, reused instead of allocated.
 //!
 //! The corrected pilots weigh a choice by playing the rest of the turn on a copy of the
-//! game (GAMES.md, "Plan value"), several times a turn. A fresh `clone` allocates every
+//! game (docs/pilots.md#plan-value), several times a turn. A fresh `clone` allocates every
 //! `Vec` of the state and frees it again, which had become a quarter of a game's time
 //! (callgrind: malloc, free and realloc). Each worker thread keeps a few copies instead,
 //! and [`with_copy`] overwrites one in place ([`Scratch::copy_from`] reuses its buffers),

@@ -16,7 +16,8 @@ use crate::registry;
 use crate::report::{seat_report, SimReport};
 use crate::rng::Rng;
 
-/// The policy every game has; games with several name theirs (GAMES.md).
+/// The policy every game has; games with several name theirs
+/// (docs/pilots.md#pr-deck-building-a-turn).
 pub const DEFAULT_POLICY: &str = "default";
 
 /// Games per work unit. Each unit is seeded by its games' indices, not by the thread that

@@ -1,25 +1,28 @@
-//! Saturday Morning Showdown: the goldfish pilot of GAMES.md, action by action.
+//! Saturday Morning Showdown: the goldfish pilot of docs/pilots.md#saturday-morning-showdown,
+//! action by action.
 //!
 //! The characters (Heroes, Villains and Leaders) start on the Table; the deck proper is
 //! shuffled and 8 cards drawn, with one optional mulligan (the pilot takes it when the
 //! opening hand holds no Main card). Each turn the side takes its actions (Heroes 3,
-//! Villains 4), each one the first of, in GAMES.md's order: put on the Table the Main card
+//! Villains 4), each one the first of, in the order of
+//! docs/pilots.md#showdown-a-turn: put on the Table the Main card
 //! with the most power (ties by folded name; an Attachment needs a character or Ally with a
 //! free slot of its kind: one Equipment and one Vehicle each); else, when the hand holds
 //! fewer than 8 cards and the deck is not empty, fill the hand to 8 (there is no other
 //! draw); else Upgrade the character with the least power (+1; ties: the first listed).
 //! The game lasts 15 turns.
 //!
-//! GAMES.md's settled details, as played here:
+//! The procedure's settled details, as played here:
 //! - Leaders are characters on the Table: their power counts and they hold Attachments.
-//!   (GAMES.md over the rulebook's "Cards in Play are not on the Table".)
+//!   (docs/pilots.md#showdown-setup, over the rulebook's "Cards in Play are not on the
+//!   Table".)
 //! - The Upgrade goes to a character (Hero, Villain or Leader), never to an Ally or a Super:
-//!   GAMES.md's pilot upgrades "the character" where the rulebook's Upgrade names "a Hero
-//!   or Super". A character's power counts its upgrades and attachments.
+//!   the pilot upgrades "the character" (docs/pilots.md#showdown-a-turn) where the rulebook's
+//!   Upgrade names "a Hero or Super". A character's power counts its upgrades and attachments.
 //! - Attachments go to the characters first (deck-list order), then to the Allies (Supers
 //!   and Mooks included) in the order they were put down; Mooks hold no Vehicle. An
 //!   Attachment whose text names its holder ("Attach to a Doom Lab Villain") goes only to
-//!   a card that meets it (GAMES.md, "Plan value, and the choices it settles"; read off
+//!   a card that meets it (docs/pilots.md#showdown-the-decisions; read off
 //!   the text: see `holder_rule`). An Attachment with no free slot of its kind (on such a
 //!   holder) is passed over.
 //! - A Main card whose name is already on the Table (Mooks excepted) is never put down:
@@ -28,7 +31,7 @@
 //! - Power on the Table: characters' printed power + Upgrades + Attachments + the Allies,
 //!   Mooks and Supers on the Table.
 //!
-//! Decided here, where GAMES.md is silent:
+//! Decided here, beyond the procedure's text:
 //! - The deck's side is the option's or the deck's, else its characters': a deck with a
 //!   Villain character is a Villain deck, any other a Hero deck.
 //! - Heroes win by lasting to the end of turn 15 (their win condition); a Villain deck
@@ -48,10 +51,10 @@
 //! effects (`sms/board.rs`), the card a `one [filter]` stat change goes to (`Target`), the
 //! card a move takes (`Target`), where it attaches (`Attach`) and the card discarded
 //! (`Discard`). Not offered: putting down a card whose name is on the Table (the Table
-//! Rule would remove the old one, and GAMES.md's pilot never does), and Upgrades on Allies
+//! Rule would remove the old one, and the pilot never does), and Upgrades on Allies
 //! or Supers (the Upgrade goes to a character, below).
 //!
-//! Card effects (GAMES.md, "Card effects in the goldfish") run through the shared
+//! Card effects (docs/pilots.md#card-effects) run through the shared
 //! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
 //! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
 //! Mission), `while in play` bonuses and Attachment slots (`static`). With `--effects
@@ -87,7 +90,8 @@ mod scratch;
 enum Kind {
     /// A Hero or Villain: starts on the Table, upgradable.
     Character,
-    /// A character too (GAMES.md): starts on the Table, upgradable, holds Attachments.
+    /// A character too (docs/pilots.md#showdown-setup): starts on the Table, upgradable, holds
+    /// Attachments.
     Leader,
     Super,
     Ally,
@@ -280,8 +284,8 @@ impl Sms {
             )
         });
         // Keywords in Showdown are requirements and identity (rulebook, "Keywords and
-        // Classes"), never effects: GAMES.md's pilot does not check them, so they are left
-        // out of what the coverage counts.
+        // Classes"), never effects: the pilot does not check them, so they are left out of
+        // what the coverage counts (docs/pilots.md#showdown-not-modelled).
         let plain: Vec<Card> = cards
             .cards
             .iter()
@@ -586,7 +590,7 @@ impl Sms {
     }
 
     /// Every action the rules allow now: each Main card in hand on each place it may go
-    /// (GAMES.md's pilot never replaces a card whose name is on the Table, so that is not
+    /// (the pilot never replaces a card whose name is on the Table, so that is not
     /// offered), filling the hand when it holds fewer than 8 and the deck is not empty,
     /// an Upgrade on each character, and passing.
     fn steps(&self, state: &State) -> Vec<Step> {
@@ -699,11 +703,11 @@ impl Sms {
 
 /// The holder an Attachment's text names, "Attach to a Doom Lab Villain.": the words that
 /// name a Keyword, Class or Name of the holder (folded, empty for any), and the card types
-/// that may hold it (empty for any: a character or an Ally). GAMES.md ("Plan value, and the
-/// choices it settles") asks for it as a filter in the card's data; the effects vocabulary
-/// has no step or requirement that names a holder, so the rule is read off the card's text
-/// here, the rulebook's way ("Attachments search for their keyword in the Attached to",
-/// a Keyword, Class or Name).
+/// that may hold it (empty for any: a character or an Ally). The pilot's rule
+/// (docs/pilots.md#showdown-the-decisions) wants it as a filter in the card's data; the effects
+/// vocabulary has no step or requirement that names a holder, so the rule is read off the
+/// card's text here, the rulebook's way ("Attachments search for their keyword in the Attached
+/// to", a Keyword, Class or Name).
 fn holder_rule(card: &Card) -> Option<(String, &'static [&'static str])> {
     let text = fold_name(card.text.as_deref()?);
     let at = text.find("attach to a")?;

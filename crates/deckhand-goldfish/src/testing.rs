@@ -233,8 +233,8 @@ pub fn assert_golden(name: &str, actual: &str) {
 
 /// Steps each `(name, deck text, seed, going first)` game of `game_id` and compares the
 /// rendered game with its golden step log `{prefix}-{name}-seed-{seed}-{first|second}`.
-/// The logs were checked by hand against GAMES.md's procedures: they play keyword effects
-/// only (`--effects keywords`).
+/// The logs were checked by hand against the procedures of docs/pilots.md: they play keyword
+/// effects only (`--effects keywords`).
 pub fn assert_step_goldens(game_id: &str, prefix: &str, games: &[(&str, &str, u64, bool)]) {
     for &(name, text, seed, going_first) in games {
         let options = crate::StepOptions {

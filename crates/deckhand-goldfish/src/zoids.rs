@@ -1,13 +1,13 @@
-//! Zoids Scramble: the goldfish pilot of GAMES.md, decision by decision.
+//! Zoids Scramble: the goldfish pilot of docs/pilots.md#zoids-scramble, decision by decision.
 //!
 //! Setup: shuffle, set the top 4 cards aside face down as your base's Energy, draw 6. Each
 //! of your turns: ready exhausted Zoids (not on your first turn), draw 1 (an empty deck is
-//! a deck-out loss), then the pilot's steps 1–5 exactly as GAMES.md numbers them. The
-//! opponent's base holds 4 Energy; the fourth break wins.
+//! a deck-out loss), then the pilot's steps 1–5 exactly as docs/pilots.md#zoids-a-turn
+//! numbers them. The opponent's base holds 4 Energy; the fourth break wins.
 //!
-//! Decided here, where GAMES.md is silent:
-//! - Turn 1 has a draw for both seats (GAMES.md: "each turn … draw 1"; only the Battle
-//!   phase is skipped on the first player's first turn).
+//! Decided here, beyond the procedure's text:
+//! - Turn 1 has a draw for both seats (every turn draws 1; only the Battle phase is
+//!   skipped on the first player's first turn: docs/pilots.md#zoids-a-turn).
 //! - A High Output Zoid that attacks with no Energy set on it (attack energy 0) puts
 //!   nothing into the Scrapyard; one that has Energy loses the one set last.
 //! - A Zoid without an `attack_energy` stat counts as 0; a card of a type other than Zoid
@@ -19,16 +19,16 @@
 //! - A Pilot set face down as Energy is an Energy card, not a Pilot in the Arena: it
 //!   neither stops a Pilot of its name from being set (step 2) nor puts its name "in the
 //!   Arena" for step 3's order. Only Pilots set on a Zoid as its Pilot count.
-//! - No mulligan: neither GAMES.md nor the rulebook gives one.
+//! - No mulligan: the rules give none (docs/pilots.md#zoids-setup).
 //! - Ties between two different cards with the same folded name (two printings) go by card
 //!   id; the pilot's keys never tell them apart otherwise.
 //!
-//! Checked (audit): the table tests in `zoids/tests.rs` state one GAMES.md rule each; the
+//! Checked (audit): the table tests in `zoids/tests.rs` state one rule of the pilot each; the
 //! step logs in `fixtures/steps/zoids-*.txt` were checked decision by decision; and
 //! `zoids/tests/reference.rs`, a literal second reading of the pilot, plays every game of
 //! the sample decks and of random decks exactly as the engine does.
 //!
-//! Effects (GAMES.md, "Card effects in the goldfish") run through the shared interpreter
+//! Effects (docs/pilots.md#card-effects) run through the shared interpreter
 //! (`effects/`): Scouting and High Output are keyword effects of the game definition
 //! (`when set: may draw {value}`, `when attacks: move 1 from energy to scrapyard`), fired
 //! when a Zoid is set and when it attacks; a Pilot's effects fire when it is set and when
@@ -37,7 +37,8 @@
 //! plays operation Commands whose effects it runs, decided here:
 //! - step 2½: after setting a Pilot and before setting Energy, play the first (by name)
 //!   operation Command in hand whose effects all play, once a turn (the rulebook's
-//!   Operations action 5); a Command it does not play stays Energy fodder for step 3;
+//!   Operations action 5; docs/pilots.md#zoids-the-decisions); a Command it does not play stays
+//!   Energy fodder for step 3;
 //! - "energy" in an effect is the Energy of the effect's Zoid (a Pilot's: the Zoid it
 //!   pilots); for a Command, the Zoid step 3 would give Energy to, else the first set;
 //! - a card chosen from the hand (set as Energy, put on the bottom of the deck) is the one
@@ -104,7 +105,7 @@ const PLAYS: Plays = Plays {
     card_rule,
 };
 
-/// With keyword effects only, Commands are never played (GAMES.md step 4).
+/// With keyword effects only, Commands are never played (docs/pilots.md#zoids-a-turn).
 const PLAYS_KEYWORDS: Plays = Plays {
     unplayed_types: &["Command"],
     ..PLAYS
@@ -1208,7 +1209,8 @@ impl<L: Log> Board for ZoidsBoard<'_, L> {
                     card
                 }
                 (ENERGY, SCRAPYARD) => {
-                    // The Energy set last goes (GAMES.md: High Output).
+                    // The Energy set last goes (High Output:
+                    // docs/pilots.md#zoids-the-decisions).
                     let popped = self
                         .energy_slot()
                         .and_then(|i| self.state.arena[i].energy.pop());

@@ -408,8 +408,9 @@ effects: string, simulated: number, partial: number, no_effect: number, not_simu
 cards: Array<DeckCardCoverage>, };
 
 /**
- * The four states of GAMES.md. A card with no note is `Simulated` when its text says no
- * more than its effects and keywords, `NotSimulated` otherwise.
+ * The four states of docs/pilots.md#the-four-coverage-states. A card with no note is
+ * `Simulated` when its text says no more than its effects and keywords, `NotSimulated`
+ * otherwise.
  */
 export type CoverageState = "simulated" | "partial" | "no_effect" | "not_simulated";
 
@@ -615,7 +616,8 @@ export type Effect = { trigger: Trigger,
  */
 requirement?: Requirement | null, 
 /**
- * "you may": the pilot decides (GAMES.md: free ones always, costly ones when better).
+ * "you may": the pilot decides (free ones always, costly ones when better:
+ * docs/pilots.md#how-the-pilot-uses-an-effect).
  */
 optional?: boolean, 
 /**

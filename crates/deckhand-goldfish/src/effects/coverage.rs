@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Amt, CardSet, Compiled, Id, Op, Programs, Req, Tgt};
 
-/// Which effects play: `All` (the default) or `Keywords` (the procedures of GAMES.md with
-/// keyword effects only, the figures pinned before card effects existed).
+/// Which effects play: `All` (the default) or `Keywords` (each game's bare procedure,
+/// docs/pilots.md#card-effects, the figures pinned before card effects existed).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EffectsMode {

@@ -1,5 +1,5 @@
-//! The one effect interpreter every game's procedure shares (GAMES.md, "Card effects in the
-//! goldfish").
+//! The one effect interpreter every game's procedure shares
+//! (docs/pilots.md#card-effects).
 //!
 //! When a procedure is built, each deck card's effects (its own and its keywords'
 //! templates) compile into a compact program ([`Programs`]): zones, resources and stats
@@ -274,7 +274,8 @@ pub trait Board {
     fn reroll(&mut self, _dice: i64, _label: &str) {}
     /// Lets the hits of the card's attack go to up to `among` targets (`row`: in one row).
     fn split(&mut self, _among: i64, _row: bool, _label: &str) {}
-    /// Which option of a choice the pilot takes (GAMES.md: its own ranking, ties by name).
+    /// Which option of a choice the pilot takes (its own ranking, ties by name:
+    /// docs/pilots.md#how-the-pilot-uses-an-effect).
     fn choose(&mut self, _options: &[Vec<Op>]) -> usize {
         0
     }
@@ -290,7 +291,8 @@ pub trait Board {
         options: &dyn Fn() -> Vec<String>,
         reason: &dyn Fn() -> String,
     ) -> usize;
-    /// Whether an optional effect with a cost makes this turn's plan better (GAMES.md).
+    /// Whether an optional effect with a cost makes this turn's plan better
+    /// (docs/pilots.md#plan-value).
     fn worth_paying(&mut self, _cost: &[Op], _steps: &[Op]) -> bool {
         false
     }
@@ -442,7 +444,7 @@ impl Programs {
         if !effect.reads_nothing() && !self.holds(effect, board) {
             return false;
         }
-        // GAMES.md, "Plan value": an effect whose steps would change nothing as the board
+        // docs/pilots.md#plan-value: an effect whose steps would change nothing as the board
         // stands is never used, cost or not (its cost is not paid).
         if self.idle(&effect.steps, board) {
             return false;
@@ -501,8 +503,8 @@ impl Programs {
         }
     }
 
-    /// Whether `steps` would change nothing on `board` as it stands (GAMES.md, "Plan
-    /// value": ready an Equipment when none is exhausted, return a card from an empty
+    /// Whether `steps` would change nothing on `board` as it stands (docs/pilots.md#plan-value:
+    /// ready an Equipment when none is exhausted, return a card from an empty
     /// discard pile, prevent damage when none is coming): such an effect is never used.
     /// A `spend` changes nothing by itself, and one that cannot be paid ends the steps (what
     /// it pays for does not happen: [`Self::run`]); a choice is idle when every option is.
@@ -608,7 +610,7 @@ impl Programs {
     }
 
     /// Runs `steps` in order. A `spend` that cannot be paid ends them: what it pays for does
-    /// not happen (GAMES.md: "a paid effect is paid with what is there"). False then.
+    /// not happen (no credit: docs/pilots.md#plan-value). False then.
     fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) -> bool {
         for op in steps {
             match op {

@@ -1,7 +1,7 @@
 //! The PR Action side of the effect interpreter: one effect's view of the game.
 //!
-//! Which card an effect takes, decided here (GAMES.md: "a choice takes the card the pilot
-//! would play soonest", "discard: the least useful"):
+//! Which card an effect takes, decided here (docs/pilots.md#pr-action-the-decisions, "Choices
+//! inside effects"):
 //! - from the hand, and when a card leaves the training area or the discard area for
 //!   anywhere but the hand: the card the pilot pays away first (lowest damage, ties by name);
 //! - into the hand from the training area or the discard area: the card with the most
@@ -9,8 +9,8 @@
 //! - from the deck: its top card (one that does not match the effect's filter stops the
 //!   move); a search takes the matching card with the most damage, then the deck is
 //!   shuffled (known top and bottom cards too);
-//! - a card moved out of your deck that empties it loses the game at that moment (GAMES.md:
-//!   a deck that reaches 0 cards loses).
+//! - a card moved out of your deck that empties it loses the game at that moment (a deck that
+//!   reaches 0 cards loses: docs/pilots.md#pr-action-ending-and-the-headline-figure).
 //!
 //! A choice takes the option that leaves the most cards in hand (the plan is chosen from the
 //! hand), ties the first stated; between keeping the deck's top card and putting it on the
@@ -248,7 +248,8 @@ impl<L: Log> AcgBoard<'_, L> {
         true
     }
 
-    /// Your deck reached 0 cards: you lose at once (GAMES.md).
+    /// Your deck reached 0 cards: you lose at once
+    /// (docs/pilots.md#pr-action-ending-and-the-headline-figure).
     fn check_deck_out(&mut self) -> bool {
         if self.state.deck_len() > 0 || self.state.ended.is_some() {
             return self.state.ended.is_some();

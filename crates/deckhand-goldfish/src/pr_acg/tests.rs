@@ -1,4 +1,5 @@
-//! Single turns from fixed hands, one table row per rule of GAMES.md's PR Action pilot.
+//! Single turns from fixed hands, one table row per rule of the PR Action pilot
+//! (docs/pilots.md#pr-action-card-game).
 //! Each case's deck holds copies of one card, so every draw is known.
 
 use deckhand_core::StatValue;
@@ -15,7 +16,8 @@ mod choices;
 mod reference;
 mod scenarios;
 
-/// GAMES.md's procedure alone: the pilot's rules and the literal reading are about it.
+/// The bare procedure (keyword effects only): the pilot's rules and the literal reading are
+/// about it.
 fn keywords() -> crate::simulate::Setup<'static> {
     crate::simulate::Setup {
         effects: EffectsMode::Keywords,
@@ -353,7 +355,8 @@ fn the_cards_left_out_are_named_in_each_effects_mode() {
 }
 
 /// Whole games from a fixed seed, each decision of which was checked by hand against
-/// GAMES.md's pilot (fixtures/steps/pr-acg-*.txt). A changed line is a changed decision.
+/// the pilot of docs/pilots.md#pr-action-card-game (fixtures/steps/pr-acg-*.txt). A changed
+/// line is a changed decision.
 #[test]
 fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
@@ -371,17 +374,17 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 }
 
 /// The audit with every effect on: whole games from a fixed seed, each decision of which
-/// was read against GAMES.md's pilot and its "Card effects in the goldfish" (and the
+/// was read against the pilot and docs/pilots.md#card-effects (and the
 /// decisions `pr_acg.rs` and `pr_acg/board.rs` state), in `fixtures/steps/pr-acg-effects-*`.
 /// Checked (before issue 32): the plan is the one the printed damages give; both costs are
 /// paid before the summon's effects. Since: S's cost is paid, its effects resolve, then Z
 /// is chosen and paid; the plan is ranked by plan value (only the kill turns changed: a
 /// cheaper kill keeps more cards). Still checked: each `when summoned` effect resolves in
 /// order, taking the card its rule names (the lowest damage from the hand, the deck's top
-/// card, the most damage back to the hand); Crimson Comet Ranger keeps or bottoms the top card by the deck's mean damage;
-/// a card moved out of the deck that empties it loses at once; the battle deals twice the
-/// top card's damage with its change for the battle; the training area keeps what effects
-/// put there; cards that wait for a battle's result never act.
+/// card, the most damage back to the hand); Crimson Comet Ranger keeps or bottoms the top card
+/// by the deck's mean damage; a card moved out of the deck that empties it loses at once; the
+/// battle deals twice the top card's damage with its change for the battle; the training area
+/// keeps what effects put there; cards that wait for a battle's result never act.
 #[test]
 fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
     for (name, text, seed, going_first) in EFFECT_GAMES {
@@ -500,9 +503,10 @@ proptest! {
     }
 }
 
-/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
-/// report's: the kill-turn distribution, deck-out losses, and per turn the mean damage and
-/// the chance to summon over the games still going at that turn's summon step.
+/// The reported figures (docs/pilots.md#pr-action-ending-and-the-headline-figure), counted
+/// from the literal games one by one, are the report's: the kill-turn distribution, deck-out
+/// losses, and per turn the mean damage and the chance to summon over the games still going at
+/// that turn's summon step.
 #[test]
 fn the_report_counts_exactly_what_the_literal_games_did() {
     use std::collections::BTreeMap;

@@ -1,8 +1,8 @@
-//! The pilot's Abilities with every effect on (GAMES.md: "Activate attached Attack cards
-//! whose `ability_cost` the Energy covers, most damage first, each once per turn"): which
+//! The pilot's Abilities with every effect on (docs/pilots.md#pr-deck-building-the-decisions:
+//! attached Abilities the Energy covers, most damage first, each once a turn): which
 //! one goes next, ranked by the damage the stated Ability deals now. A card with several
 //! damaging activated effects (Nadia's two) uses the set of them that deals the most
-//! within the Energy (GAMES.md, "Plan value"), not each in turn; and when the Energy does
+//! within the Energy (docs/pilots.md#plan-value), not each in turn; and when the Energy does
 //! not cover every damaging Ability ready, they too are chosen as one set across cards
 //! (each card at its own best set), the most damage first within it. A stat change for
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
@@ -31,7 +31,7 @@ fn deals_damage(steps: &[Op]) -> bool {
 }
 
 /// The most damage a card's damaging activated effects deal as one set, each at most once,
-/// their Energy costs together covered (GAMES.md, "Plan value": at 7 Energy a 5-Energy
+/// their Energy costs together covered (docs/pilots.md#plan-value: at 7 Energy a 5-Energy
 /// Ability dealing 4 beats a 6-Energy one dealing 2); ties: the fewest Energy spent, then
 /// the earlier effects. `effects` are (Energy cost, damage), `i64::MAX` for one that cannot
 /// be used. Returns (damage, the set as bits over `effects`, its Energy cost).
@@ -73,7 +73,7 @@ const MAX_DAMAGING: usize = 8;
 
 impl Ranked {
     /// The next of the damaging Abilities: the most damage among the set of them with the
-    /// most damage that the Energy covers together (GAMES.md, "Plan value": each at most
+    /// most damage that the Energy covers together (docs/pilots.md#plan-value: each at most
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
     fn next(&self, energy: i64) -> Option<(i64, usize, u16)> {
@@ -107,8 +107,9 @@ impl Ranked {
     }
 }
 
-/// A plan value (GAMES.md): damage dealt this turn, the printed Shard cost of the cards
-/// bought and adversaries Battled, HP, Energy left; compared field by field.
+/// A plan value (docs/pilots.md#pr-deck-building-plan-value): damage dealt this turn, the
+/// printed Shard cost of the cards bought and adversaries Battled, HP, Energy left; compared
+/// field by field.
 type Plan = (i32, u32, i32, u32);
 
 /// The end of the last look without a primer ([`PrDbg::prime`] before a card), carried to
@@ -152,10 +153,10 @@ const MAX_SET: usize = 8;
 
 impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
-    /// deals now (GAMES.md; a card without a `damage` stat, such as a Ranger-side
-    /// character's, counts what its effects deal), ties in slot order (slots, the flipped
-    /// Character, the Zord Bay), among the set of damaging Abilities with the most damage
-    /// the Energy covers ([`Ranked::next`]). `(position, card)`.
+    /// deals now (docs/pilots.md#pr-deck-building-the-decisions; a card without a `damage`
+    /// stat, such as a Ranger-side character's, counts what its effects deal), ties in slot
+    /// order (slots, the flipped Character, the Zord Bay), among the set of damaging Abilities
+    /// with the most damage the Energy covers ([`Ranked::next`]). `(position, card)`.
     fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
         if board.state.energy < self.cheapest_activation {
             return None;
@@ -219,7 +220,7 @@ impl PrDbg {
         let (damage, _, cost) = self.ability_set(card, board);
         // An Ability that deals nothing and would change nothing as the board stands (ready
         // an Equipment when none is exhausted, gain a card from an empty pile) is never
-        // used (GAMES.md, "Plan value").
+        // used (docs/pilots.md#plan-value).
         if damage == 0 && !self.ability_acts(card, board) {
             return;
         }
@@ -459,7 +460,7 @@ impl PrDbg {
 
     /// At a moment of the Main Phase, activates a primer ([`PrDbg::primes`]) when the rest
     /// of the turn, played by the pilot, ends with a higher plan value with it used now than
-    /// without it (GAMES.md, "Plan value": ties, not used; so a use that changes nothing,
+    /// without it (docs/pilots.md#plan-value: ties, not used; so a use that changes nothing,
     /// such as Harriet's after the last Hero card, is never made). Decided here: the
     /// Energy left does not count for it (see the comparison). A person is asked which
     /// primer to activate now, or none, whenever one is ready. True when one was activated.
@@ -581,10 +582,10 @@ impl PrDbg {
         true
     }
 
-    /// The plan value (GAMES.md: damage dealt this turn, the Shard cost bought and
-    /// Battled, HP, Energy left) at the end of this turn's buying and Battling, played
-    /// ahead on a copy by the pilot: with the Ability at position `now` activated first,
-    /// or without it for the rest of the turn.
+    /// The plan value (docs/pilots.md#pr-deck-building-plan-value: damage dealt this turn, the
+    /// Shard cost bought and Battled, HP, Energy left) at the end of this turn's buying and
+    /// Battling, played ahead on a copy by the pilot: with the Ability at position `now`
+    /// activated first, or without it for the rest of the turn.
     fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
         crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
             let mut r = rng.clone();

@@ -16,7 +16,7 @@
 //! `static` discounts), the attached cards, the Zord Bay, the Ongoing cards and the cards
 //! played this turn.
 //!
-//! Decided here, where GAMES.md and the audit notes leave a choice:
+//! Decided here, where docs/pilots.md#pr-deck-building and the audit notes leave a choice:
 //! - Activation order: of the set of damaging Abilities with the most damage that the
 //!   Energy covers together (all of them when it covers all), most damage first, as the
 //!   stated Ability would deal it now (its

@@ -6,10 +6,11 @@ use super::*;
 
 impl<L: Log> PrBoard<'_, L> {
     /// "Look at the top N cards of the main deck and put them back in any order": the card
-    /// the buying rule ranks first on top (GAMES.md: a choice takes the card the pilot would
-    /// play soonest; The Grid refills from the top), the cards the side may not buy last,
-    /// ties by name. They stay known on top until The Grid draws them. No DBX card puts
-    /// cards under (`… to bottom`): the other zones are not reordered.
+    /// the buying rule ranks first on top (docs/pilots.md#how-the-pilot-uses-an-effect: a
+    /// choice takes the card the pilot would play soonest; The Grid refills from the top), the
+    /// cards the side may not buy last, ties by name. They stay known on top until The Grid
+    /// draws them. No DBX card puts cards under (`… to bottom`): the other zones are not
+    /// reordered.
     pub(super) fn reorder_main_deck(&mut self, zone: Id, count: u32, label: &str) {
         if zone != MAIN_DECK || count == 0 {
             return;

@@ -1,4 +1,5 @@
-//! The PR Deck-Building pilot's choices within a turn (GAMES.md): play or attach the hand,
+//! The PR Deck-Building pilot's choices within a turn
+//! (docs/pilots.md#pr-deck-building-the-decisions): play or attach the hand,
 //! activate attached Attacks, buy from The Grid and Battle adversaries.
 
 use super::*;

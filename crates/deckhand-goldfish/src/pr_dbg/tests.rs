@@ -1,6 +1,6 @@
-//! Single turns from fixed hands and Grids, one table row per rule of GAMES.md's PR
-//! Deck-Building pilot. Nadia Okonkwo's slots are red, red, gray, blue; Krell the Unmaker's
-//! purple, gray, gray, orange.
+//! Single turns from fixed hands and Grids, one table row per rule of the PR Deck-Building
+//! pilot (docs/pilots.md#pr-deck-building). Nadia Okonkwo's slots are red, red, gray, blue;
+//! Krell the Unmaker's purple, gray, gray, orange.
 
 use super::*;
 use crate::log::Recorder;
@@ -81,7 +81,7 @@ fn scenario(case: &Case) -> (PrDbg, State) {
     lines.extend(starter.iter().map(|&(n, count)| ("starter", count, n)));
     lines.push(("character", 1, case.character));
     let deck = testing::with_entries(testing::deck(G, &[]), &lines);
-    // GAMES.md's procedure: keyword effects only (card effects: `effects.rs` scenarios).
+    // The bare procedure: keyword effects only (card effects: `effects.rs` scenarios).
     let setup = Setup {
         side: Some(case.side),
         policy: case.policy,
@@ -542,7 +542,8 @@ fn every_sample_deck_names_one_character_of_its_side_and_one_without_is_warned_a
 }
 
 /// Whole games from a fixed seed, each decision of which was checked by hand against
-/// GAMES.md's pilot (fixtures/steps/pr-dbg-*.txt). A changed line is a changed decision.
+/// the pilot of docs/pilots.md#pr-deck-building (fixtures/steps/pr-dbg-*.txt). A changed line
+/// is a changed decision.
 #[test]
 fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
@@ -576,11 +577,11 @@ mod pinned_effects;
 mod scenarios;
 mod turns;
 
-/// Whole games with every effect on (`*-effects-*`), each decision read against GAMES.md's
-/// pilot and `pr_dbg/effects.rs`: cards played one at a time with their Shards and Energy,
-/// attachments and the flip, Abilities most damage first (the stated Ability, never also
-/// the stat Attack), Battle rewards and Attitude's destroys after a Battle, Locations kept
-/// in control, Recovery's second Heal only below the goldfish's HP.
+/// Whole games with every effect on (`*-effects-*`), each decision read against the
+/// pilot (docs/pilots.md#pr-deck-building) and `pr_dbg/effects.rs`: cards played one at a time
+/// with their Shards and Energy, attachments and the flip, Abilities most damage first (the
+/// stated Ability, never also the stat Attack), Battle rewards and Attitude's destroys after a
+/// Battle, Locations kept in control, Recovery's second Heal only below the goldfish's HP.
 #[test]
 fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
     for (name, text, seed) in [

@@ -120,7 +120,7 @@ fn card_rule(_: &Card, _: EffectsMode) -> Option<deckhand_core::GoldfishNote> {
     None
 }
 
-/// With keyword effects only: the procedure of GAMES.md, Attacks with a numeric cost only.
+/// With keyword effects only: the bare procedure, Attacks with a numeric cost only.
 pub(super) const PLAYS_KEYWORDS: Plays = Plays {
     triggers: &[],
     unplayed_types: &["Maneuver", "Reaction", "Ranger"],
@@ -619,7 +619,8 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         true
     }
 
-    /// The pilot's order (GAMES.md: the card it would play soonest first): its ranking,
+    /// The pilot's order (docs/pilots.md#how-the-pilot-uses-an-effect: the card it would play
+    /// soonest first): its ranking,
     /// Attacks best first. `bottom`: every card but an Attack it would play goes under.
     fn reorder(&mut self, zone: Id, count: u32, bottom: bool, label: &str) {
         if zone != DECK || count == 0 {
@@ -790,10 +791,11 @@ impl<L: Log> Board for HotgBoard<'_, L> {
 
 // An `X` Attack's energy: no more than its hits can put to use.
 impl<L: Log> HotgBoard<'_, L> {
-    /// The option of an attack's choice at the card in slot `i` the pilot takes (GAMES.md,
-    /// "Plan value"): the most enemy health it can expect to remove — its hits up to what
-    /// the target and the cards its hits may split to can take — then the cheaper, then
-    /// the earlier. Energy for hits no card can take changes nothing, so it is not spent.
+    /// The option of an attack's choice at the card in slot `i` the pilot takes
+    /// (docs/pilots.md#heroes-of-the-grid-maneuvers-x-attacks-and-paid-cards): the most enemy
+    /// health it can expect to remove — its hits up to what the target and the cards its hits
+    /// may split to can take — then the cheaper, then the earlier. Energy for hits no card can
+    /// take changes nothing, so it is not spent.
     fn choose_spend(&mut self, i: usize, options: &[Vec<Op>]) -> usize {
         use crate::effects::Amt::Fixed;
         let (p, state) = (self.p, &*self.state);

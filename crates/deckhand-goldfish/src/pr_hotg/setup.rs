@@ -102,7 +102,8 @@ impl PrHotg {
         let cards = DeckCards::from_deck(deck, &["ranger", "main"])?;
         let die: Vec<u8> = match setup.die_faces {
             Some(faces) => faces.to_vec(),
-            // The die is the definition's (GAMES.md's default lives there, not here).
+            // The die is the definition's (the default of
+            // docs/pilots.md#heroes-of-the-grid-not-modelled lives there, not here).
             None => game
                 .goldfish
                 .as_ref()

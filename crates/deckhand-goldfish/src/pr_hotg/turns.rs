@@ -1,13 +1,16 @@
 //! The Ranger turn, the enemy turn and defense, with the cards' effects fired at their
 //! moments (`fx.rs`). With `--effects keywords` no effect fires and no Maneuver, Reaction,
-//! `X` Attack or Ranger ability is played: the procedure of GAMES.md as before.
+//! `X` Attack or Ranger ability is played: the bare procedure as before
+//! (docs/pilots.md#heroes-of-the-grid).
 //!
-//! Decided here, where GAMES.md is silent (effects on):
+//! Decided here, beyond the procedure's text (effects on;
+//! docs/pilots.md#heroes-of-the-grid-the-decisions):
 //! - An `X` Attack's expected hits are those of the option of its choice the pilot would
 //!   take (the most expected hits the energy pays for); it ranks with the other Attacks.
 //!   Played, it spends what removes the most enemy health expected (its hits up to what
 //!   its target and the cards they may split to can take), then the least: energy for
-//!   hits no card can take is kept (GAMES.md, "Plan value").
+//!   hits no card can take is kept
+//!   (docs/pilots.md#heroes-of-the-grid-maneuvers-x-attacks-and-paid-cards).
 //! - With no Attack to play, a Maneuver is played only when it would change something
 //!   (an unguard with a Guard card guarding, a swap worth making, a card to search…),
 //!   and never on the final turn, which nothing follows.
@@ -105,7 +108,7 @@ impl PrHotg {
         };
         let mut effects = self.fx.of(card).iter().filter(|e| e.trigger == trigger);
         // Every requirement holds, and some effect would change something as the board
-        // stands (GAMES.md, "Plan value": a Reaction paid with energy that is not there
+        // stands (docs/pilots.md#plan-value: a Reaction paid with energy that is not there
         // prevents nothing, so it is not played).
         effects.clone().all(|e| self.fx.holds(e, &board))
             && effects.any(|e| !self.fx.idle(e.steps(), &board))
@@ -405,7 +408,8 @@ impl PrHotg {
             state.attack.rolls.push(face);
         }
         self.fire(card, Trigger::Played, At::Attack(i), state, rng, log);
-        // A played card goes to the discard pile once its effect resolves (GAMES.md), so
+        // A played card goes to the discard pile once its effect resolves
+        // (docs/pilots.md#heroes-of-the-grid-the-decisions), so
         // its own effect never finds it there.
         state.discard.push(card);
         if self.effects_on {
@@ -571,7 +575,7 @@ impl PrHotg {
     }
 
     /// Whether playing the Maneuver `card` would change something as the board stands
-    /// (GAMES.md, "Plan value": an effect whose steps would change nothing is never used,
+    /// (docs/pilots.md#plan-value: an effect whose steps would change nothing is never used,
     /// cost or not): some `played` effect whose requirement holds has a step that acts.
     /// Besides the interpreter's own test, this board judges the steps the interpreter
     /// cannot: an unguard with no Guard card guarding a standing card, a swap with no pair

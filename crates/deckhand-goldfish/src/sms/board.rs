@@ -1,17 +1,18 @@
-//! Showdown's side of the shared effect interpreter (GAMES.md, "Card effects in the
-//! goldfish"; the trigger → moment map is `tests/fixtures/effects/sms.md`).
+//! Showdown's side of the shared effect interpreter (docs/pilots.md#card-effects; the
+//! trigger → moment map is `tests/fixtures/effects/sms.md`).
 //!
 //! Moments, with every effect on (`--effects keywords` runs none of them, so the pinned
-//! figures of GAMES.md's pilot stay as they were):
+//! figures of the bare procedure stay as they were):
 //! - `activated` ("Leader:"): a Leader Action. The side gains one at the start of its turn
-//!   when it has none, and never holds more than one (rulebook, "Leader Actions"). It is
+//!   when it has none, and never holds more than one (rulebook, "Leader Actions";
+//!   docs/pilots.md#showdown-a-turn). It is
 //!   spent before the first action and again after the Mission Phase, on the ability that
-//!   adds the most Power on the Table (GAMES.md, "Plan value, and the choices it settles":
+//!   adds the most Power on the Table (docs/pilots.md#showdown-the-decisions:
 //!   then the most Main cards on it, then the most cards in hand; Training Montage's +2
 //!   beats Sensei's +1), among those that would change something; ties: the card the deck
-//!   list names first, then the first Table slot (GAMES.md). A person is offered them in
-//!   Table order, then the cards in hand that have one (Events, Swamp Gremlin) by name. An
-//!   Event leaves the hand as it is used and goes to the Discard Pile.
+//!   list names first, then the first Table slot (docs/pilots.md#plan-value). A person is
+//!   offered them in Table order, then the cards in hand that have one (Events, Swamp Gremlin)
+//!   by name. An Event leaves the hand as it is used and goes to the Discard Pile.
 //! - `turn_end`: the Mission Phase after the actions. Every card on the Table, in Table
 //!   order, Employs its ability (free and optional, so always used), then the Missions in
 //!   hand whose effects play are played, by name, each once a game, when their requirement
@@ -24,11 +25,12 @@
 //! - Power on the Table is taken at the end of the turn, after the Mission Phase; bonuses
 //!   "until end of turn" count in it and lapse right after.
 //!
-//! The pilot's choices (GAMES.md's rule: the card it would play soonest, its own ranking):
+//! The pilot's choices (the card it would play soonest, its own ranking:
+//! docs/pilots.md#how-the-pilot-uses-an-effect):
 //! a card taken from the deck, hand or Discard Pile is the first Main card of the action
 //! rule (most power, then name), else by name; a card put on the Table goes where the
 //! action rule would put it; `one [filter]` is the matching card with the least power,
-//! ties the first on the Table (GAMES.md's Upgrade rule), each `one` of an effect a
+//! ties the first on the Table (the Upgrade rule), each `one` of an effect a
 //! different card; a discard is a card the pilot never plays (by name), else an Event or
 //! Mission, else the Main card with the least power; a choice takes the option with the
 //! most discards that only touch cards the pilot never plays.
@@ -87,7 +89,8 @@ pub(super) const PLAYS: Plays = Plays {
     card_rule,
 };
 
-/// With keyword effects only, Events and Missions are never played (GAMES.md's pilot).
+/// With keyword effects only, Events and Missions are never played
+/// (docs/pilots.md#showdown-a-turn).
 pub(super) const PLAYS_KEYWORDS: Plays = Plays {
     unplayed_types: &["Combat", "Event", "Mission"],
     ..PLAYS
@@ -106,7 +109,8 @@ pub(super) struct Caps {
 }
 
 impl Caps {
-    /// GAMES.md: one Equipment and one Vehicle each; Mooks hold no Vehicle.
+    /// One Equipment and one Vehicle each; Mooks hold no Vehicle
+    /// (docs/pilots.md#showdown-the-decisions).
     pub fn of(kind: Kind) -> Caps {
         Caps {
             equipment: 1,
@@ -208,7 +212,8 @@ impl Sms {
         self.coverage.effects == EffectsMode::All.id()
     }
 
-    /// Power on the Table (GAMES.md), with the `while in play` and end-of-turn bonuses.
+    /// Power on the Table (docs/pilots.md#showdown-a-turn), with the `while in play` and
+    /// end-of-turn bonuses.
     pub(super) fn table_power(&self, state: &State) -> u32 {
         (i64::from(state.power) + i64::from(state.extra)).max(0) as u32
     }
@@ -426,8 +431,8 @@ impl Sms {
         }
     }
 
-    /// The pilot's Leader Action among `ready` (GAMES.md, "Plan value, and the choices it
-    /// settles"): the ability that adds the most Power on the Table, then leaves the most
+    /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
+    /// ability that adds the most Power on the Table, then leaves the most
     /// Main cards on it, then the most cards in hand; ties the card the deck list names
     /// first, then the first Table slot (each spends one Leader Action). Each is
     /// weighed by using it on a copy of the game. What a Leader ability adds is permanent
@@ -731,7 +736,7 @@ impl<L: Log> SmsBoard<'_, L> {
     }
 
     /// Whether step `op` would change something now (an optional effect with a cost is used
-    /// only then: GAMES.md).
+    /// only then: docs/pilots.md#showdown-known-gaps).
     fn acts(&self, op: &Op) -> bool {
         let set = |f: &Option<u16>| f.map(|f| self.p.fx.set(f));
         let state = &*self.state;

@@ -1,4 +1,5 @@
-//! Single turns from fixed hands, one table row per rule of GAMES.md's Showdown pilot.
+//! Single turns from fixed hands, one table row per rule of the Showdown pilot
+//! (docs/pilots.md#saturday-morning-showdown).
 
 use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
 
@@ -13,7 +14,7 @@ mod choices;
 mod reference;
 mod scenarios;
 
-/// GAMES.md's pilot as the tables and the literal reading state it: keyword effects only
+/// The pilot as the tables and the literal reading state it: keyword effects only
 /// (Showdown has none, so no card effect plays).
 const KEYWORDS: Setup<'static> = Setup {
     side: None,
@@ -359,7 +360,8 @@ fn the_board_tags_the_characters_on_the_table_and_its_power_adds_up() {
 }
 
 /// Whole games from a fixed seed, each decision of which was checked by hand against
-/// GAMES.md's pilot (fixtures/steps/sms-*.txt). A changed line is a changed decision.
+/// the pilot of docs/pilots.md#saturday-morning-showdown (fixtures/steps/sms-*.txt). A changed
+/// line is a changed decision.
 #[test]
 fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
@@ -371,7 +373,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 }
 
 /// Whole games with every effect on (`fixtures/steps/sms-effects-*.txt`), read decision by
-/// decision against GAMES.md and `sms/board.rs`'s rules. Checked there: a Leader Action
+/// decision against docs/pilots.md and `sms/board.rs`'s rules. Checked there: a Leader Action
 /// comes back only when none is held and goes to the ability that adds the most Power, ties
 /// the Table's before the hand's (Sensei Okonomi Upgrades the Ninja with the least power,
 /// ties the first listed, but Training Montage's two Upgrades go first; Overlord Smogg puts
@@ -382,7 +384,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 /// Moon Crystal with Doctor Dismal on the Table; Build a Bigger Robot Upgrades The Static
 /// King, the Robot with the least power, twice); Clank Troopers count 2; a second Tesla
 /// Gauntlet is never put down (its name is on the Table); the actions around them follow
-/// GAMES.md's pilot (Main card, else fill the hand, else Upgrade), and the Power on the
+/// the pilot's order (Main card, else fill the hand, else Upgrade), and the Power on the
 /// Table counts the bonuses. A changed line is a changed decision.
 #[test]
 fn fixed_seed_games_with_effects_repeat_the_hand_checked_step_logs() {

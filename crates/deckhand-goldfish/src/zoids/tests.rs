@@ -1,4 +1,5 @@
-//! Single turns from fixed zones, one table row per rule of GAMES.md's Zoids pilot.
+//! Single turns from fixed zones, one table row per rule of the Zoids pilot
+//! (docs/pilots.md#zoids-scramble).
 //!
 //! Zones are written as in the step-through: an Arena Zoid is
 //! `"Zoid | Pilot | Energy, Energy | standby"` with `-` for none. The deck of each case
@@ -541,9 +542,10 @@ fn coverage_states_each_card_from_its_data_and_what_the_pilot_plays() {
     );
 }
 
-/// The pilot never sets a Unison or CAS Zoid (GAMES.md step 1): the whole card has no
-/// goldfish effect when its data says so (its High Output, which would play once set, is
-/// not claimed), and is not simulated, with the pilot's reason, when its data says nothing.
+/// The pilot never sets a Unison or CAS Zoid (docs/pilots.md#zoids-the-decisions): the whole
+/// card has no goldfish effect when its data says so (its High Output, which would play once
+/// set, is not claimed), and is not simulated, with the pilot's reason, when its data says
+/// nothing.
 #[test]
 fn a_combiner_has_no_goldfish_effect_only_when_its_data_says_so() {
     let noted = testing::card(G, "Twinstar Fangking");
@@ -593,7 +595,8 @@ fn a_deck_too_small_for_the_opening_cannot_be_played() {
 }
 
 /// Whole games from a fixed seed, each decision of which was checked by hand against
-/// GAMES.md's pilot (fixtures/steps/zoids-*.txt). A changed line is a changed decision.
+/// the pilot of docs/pilots.md#zoids-scramble (fixtures/steps/zoids-*.txt). A changed line is a
+/// changed decision.
 #[test]
 fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
@@ -709,8 +712,9 @@ proptest! {
     }
 }
 
-/// GAMES.md's "Reported" figures, counted from the literal games one by one, are the
-/// report's: the kill-turn distribution, first-attack turns and deck-out losses per seat.
+/// The reported figures (docs/pilots.md#zoids-ending-and-the-headline-figure), counted
+/// from the literal games one by one, are the report's: the kill-turn distribution,
+/// first-attack turns and deck-out losses per seat.
 #[test]
 fn the_report_counts_exactly_what_the_literal_games_did() {
     use std::collections::BTreeMap;

@@ -41,11 +41,11 @@ fn names(p: &PrAcg, cards: &[u16]) -> Vec<String> {
 const HALVARD: &str = "Commander Halvard Reyes";
 const ORCA: &str = "Tide Orca Zord";
 
-/// GAMES.md, "Plan value": a summoned card's `when summoned` effects resolve in the Summon
-/// step, before the Extra summon step, and the Zord is chosen again from the hand as they
-/// left it. Halvard Reyes (cost 1) with Tide Orca Zord (cost 2) in a hand of 4 cannot pay
-/// for both; after paying 1 and drawing 2 (one of which goes to training) the hand holds
-/// the Zord and two more cards, enough to put it on top: 3 damage, dealt twice.
+/// docs/pilots.md#pr-action-summons: a summoned card's `when summoned` effects resolve in the
+/// Summon step, before the Extra summon step, and the Zord is chosen again from the hand as
+/// they left it. Halvard Reyes (cost 1) with Tide Orca Zord (cost 2) in a hand of 4 cannot pay
+/// for both; after paying 1 and drawing 2 (one of which goes to training) the hand holds the
+/// Zord and two more cards, enough to put it on top: 3 damage, dealt twice.
 #[test]
 fn halvard_reyes_draws_before_the_zord_is_chosen_and_the_drawn_cards_pay_for_it() {
     let (p, mut state) = with_effects(&[HALVARD, ORCA], &[FODDER; 5], 20);
@@ -270,10 +270,10 @@ fn whole_games_answered_off_the_pilots_line_play_every_pick() {
     }
 }
 
-/// GAMES.md, "Plan value": the plan is ranked by the cards the turn removes, then the cards
-/// left in hand, as the turn ends with the plan's effects. Silver Wing Ranger (cost 2,
-/// damage 3, +1 with no card across) removes 8; Onyx Shadow Ranger, first by name at the
-/// same printed 3 and cost 2, removes 6.
+/// docs/pilots.md#pr-action-summons: the plan is ranked by the cards the turn removes, then the
+/// cards left in hand, as the turn ends with the plan's effects. Silver Wing Ranger (cost 2,
+/// damage 3, +1 with no card across) removes 8; Onyx Shadow Ranger, first by name at the same
+/// printed 3 and cost 2, removes 6.
 #[test]
 fn the_plan_counts_the_damage_an_effect_adds() {
     const SILVER: &str = "Silver Wing Ranger";

@@ -1,7 +1,7 @@
-//! GAMES.md's PR Action pilot transcribed literally and slowly, as a second implementation
-//! written from the text alone: every turn lists every plan (S, or S with Z) the hand can
-//! pay for and takes the least by the rule's keys. The engine must play every game exactly
-//! as it does (same draws, same result, same damage and summons each turn).
+//! The PR Action pilot of docs/pilots.md#pr-action-card-game transcribed literally and slowly,
+//! as a second implementation written from the text alone: every turn lists every plan (S, or S
+//! with Z) the hand can pay for and takes the least by the rule's keys. The engine must play
+//! every game exactly as it does (same draws, same result, same damage and summons each turn).
 
 use deckhand_core::{fold_name, Card};
 

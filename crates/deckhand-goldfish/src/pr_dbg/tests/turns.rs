@@ -196,7 +196,7 @@ const fn teamwork_turn(rule: &'static str, attached: [&'static str; 4], energy: 
 }
 
 /// Issue 32: Wren paid 1 Energy to ready an Equipment when none was exhausted (24 of 43
-/// activations). GAMES.md, "Plan value": an effect whose steps would change nothing as the
+/// activations). docs/pilots.md#plan-value: an effect whose steps would change nothing as the
 /// board stands is never used.
 #[test]
 fn wren_does_not_pay_to_ready_when_no_equipment_is_exhausted() {
@@ -255,7 +255,7 @@ fn grapple_line_is_not_activated_with_an_empty_main_deck_discard_pile() {
 }
 
 /// Issue 32: Nadia's 5-Energy Ability (4 damage) ran only after her 6-Energy one, as one
-/// activation: at 7 Energy the pilot paid 6 for 2 damage. GAMES.md, "Plan value": the
+/// activation: at 7 Energy the pilot paid 6 for 2 damage. docs/pilots.md#plan-value: the
 /// damaging Abilities are chosen as one set, each at most once a turn.
 #[test]
 fn nadia_at_seven_energy_deals_four_with_her_five_energy_ability_not_two_with_the_six() {

@@ -1,6 +1,6 @@
 //! Single Ranger and enemy turns from fixed hands, decks and enemy rows, one table row per
-//! rule of GAMES.md and the rulebook. The die is overridden to one face of 1 hit, so every
-//! die is exactly one hit and expected hits are whole numbers.
+//! rule of docs/pilots.md#heroes-of-the-grid. The die is overridden to one face of 1 hit, so
+//! every die is exactly one hit and expected hits are whole numbers.
 
 use super::*;
 use crate::log::Recorder;
@@ -37,7 +37,7 @@ struct Case {
     stored_after: u32,
     lost: u32,
     outcome: Option<Outcome>,
-    /// Every card effect on (`pilot.rs`); the table here plays GAMES.md's procedure.
+    /// Every card effect on (`pilot.rs`); the table here plays the bare procedure.
     effects: bool,
 }
 
@@ -83,7 +83,7 @@ fn scenario(case: &Case) -> (PrHotg, State) {
     if !case.top.is_empty() {
         enemies.push(group(case.top, 4));
     }
-    // The rules of GAMES.md's procedure, without card effects (`effects.rs` has those).
+    // The rules of the bare procedure, without card effects (`effects.rs` has those).
     let setup = Setup {
         enemies: &enemies,
         die_faces: Some(&[1]),
@@ -460,7 +460,8 @@ fn default_line_up() -> Vec<crate::EnemyGroup> {
 
 /// The demo must show something: against the default line-up each bundled sample deck, with
 /// every card effect on (the default), defeats every enemy card in some battles and not in
-/// others (GAMES.md's 20–80 %; at this seed 55 %, 75 % and 74 %).
+/// others (20–80 %: docs/pilots.md#heroes-of-the-grid-ending-and-the-headline-figure; at this
+/// seed 55 %, 75 % and 74 %).
 #[test]
 fn each_sample_deck_beats_the_default_line_up_in_20_to_80_percent_of_battles() {
     let game = testing::game(G);
@@ -488,8 +489,8 @@ fn each_sample_deck_beats_the_default_line_up_in_20_to_80_percent_of_battles() {
 }
 
 /// Whole battles from a fixed seed against the default line-up with keyword effects only
-/// (the procedure of GAMES.md as first pinned), each decision of which was checked by hand
-/// against GAMES.md and the rulebook (fixtures/steps/pr-hotg-*.txt).
+/// (the bare procedure as first pinned), each decision of which was checked by hand against
+/// docs/pilots.md#heroes-of-the-grid and the rulebook (fixtures/steps/pr-hotg-*.txt).
 #[test]
 fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     let games = [
@@ -517,7 +518,7 @@ mod pilot;
 mod scenarios;
 
 /// Whole battles from a fixed seed against the default line-up with every card effect on.
-/// Each decision was read against GAMES.md, the rulebook and the decisions written at the
+/// Each decision was read against docs/pilots.md, the rulebook and the decisions written at the
 /// top of `turns.rs` (fixtures/steps/pr-hotg-effects-*.txt), among them: Crimson Falcon's
 /// reroll used on the first attack that shows a blank die, Mid-Air Parry and Bulwark Hide
 /// played only when damage is about to be dealt and free, Updraft played only when no

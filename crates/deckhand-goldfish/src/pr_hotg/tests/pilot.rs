@@ -197,9 +197,9 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
     }
 }
 
-/// Issue 32: Stubborn Stand prevented 1 damage with 0 energy spent. GAMES.md: "A paid
-/// effect is paid with what is there: with 0 Energy, an Energy-costed card is not played,
-/// and nothing it would have prevented is prevented."
+/// Issue 32: Stubborn Stand prevented 1 damage with 0 energy spent. No credit
+/// (docs/pilots.md#plan-value): with no energy to pay, the card is not played and the damage
+/// it would have prevented is dealt.
 #[test]
 fn stubborn_stand_is_not_played_and_prevents_nothing_with_no_energy() {
     let enemy_turn = |pool, stored| {
@@ -235,9 +235,10 @@ fn stubborn_stand_is_not_played_and_prevents_nothing_with_no_energy() {
     );
 }
 
-/// Issue 32: Deep Current shuffled itself back into the deck. GAMES.md: a played Heroes of
-/// the Grid card goes to the discard pile once its effect resolves, unless its own data
-/// moves it (its text and data shuffle up to 2 cards of the discard pile, never itself).
+/// Issue 32: Deep Current shuffled itself back into the deck. docs/pilots.md#plan-value: a
+/// played Heroes of the Grid card goes to the discard pile once its effect resolves, unless its
+/// own data moves it (its text and data shuffle up to 2 cards of the discard pile, never
+/// itself).
 #[test]
 fn deep_current_goes_to_the_discard_pile_and_never_shuffles_itself_into_the_deck() {
     let case = Case {
@@ -308,7 +309,7 @@ fn cobalt_orca_rangers_ability_shields_the_one_card_revealed_as_its_text_says() 
     assert_eq!(*duration, Duration::Turn, "for the reveal, not the battle");
 }
 
-/// Issue 32 (GAMES.md, "Plan value": an effect whose steps would change nothing as the
+/// Issue 32 (docs/pilots.md#plan-value: an effect whose steps would change nothing as the
 /// board stands is never used, cost or not): with no Attack to play, the pilot played the
 /// cheapest Maneuver in hand even when it did nothing: Undertow (1 energy) with no Guard
 /// card, Silent Steps (1 energy) with no pair worth swapping, Deep Current with an empty
@@ -395,13 +396,13 @@ fn a_maneuver_that_would_change_nothing_is_not_played() {
     }
 }
 
-/// Issue 32 (GAMES.md, "Plan value": enemy health removed this turn, then cards kept, then
-/// energy left): an `X` Attack spent all the energy there was, even on hits no enemy card
-/// could take: Lynx Eye Volley paid 3 energy for 3 hits at the last card standing, 1
-/// health left. Energy past what the hits can remove (the target's health left, and what
-/// the cards its hits may split to can take) changes nothing, so it is kept. With the
-/// default die, whose blank faces leave every roll short now and then, more dice still
-/// remove more health on average, and Stampede spends as before (the golden logs).
+/// Issue 32 (docs/pilots.md#heroes-of-the-grid-plan-value: enemy health removed this turn, then
+/// cards kept, then energy left): an `X` Attack spent all the energy there was, even on hits no
+/// enemy card could take: Lynx Eye Volley paid 3 energy for 3 hits at the last card standing, 1
+/// health left. Energy past what the hits can remove (the target's health left, and what the
+/// cards its hits may split to can take) changes nothing, so it is kept. With the default die,
+/// whose blank faces leave every roll short now and then, more dice still remove more health on
+/// average, and Stampede spends as before (the golden logs).
 #[test]
 fn an_x_attack_spends_no_energy_on_hits_no_enemy_card_can_take() {
     let cases = [
@@ -454,7 +455,8 @@ fn an_x_attack_spends_no_energy_on_hits_no_enemy_card_can_take() {
     }
 }
 
-/// Issue 32 (GAMES.md, "Plan value"): on the Rangers' final turn (every enemy card has
+/// Issue 32 (docs/pilots.md#heroes-of-the-grid-maneuvers-x-attacks-and-paid-cards): on the
+/// Rangers' final turn (every enemy card has
 /// resolved) a Maneuver changes nothing: no later turn attacks past the Guard it lifts,
 /// plays the card it finds or spends the energy it gains. The pilot paid 1 energy for
 /// Undertow there; it now plays nothing. The same hand a turn earlier plays it.

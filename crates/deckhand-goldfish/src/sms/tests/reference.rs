@@ -1,8 +1,8 @@
-//! GAMES.md's Showdown pilot transcribed literally and slowly, as a second implementation
-//! written from the text alone: every action lists the Main cards in hand with the places
-//! each may go and takes the first of GAMES.md's three actions that applies. The engine
-//! must play every game exactly as it does (same mulligan, same Power, deployments and hand
-//! size after every turn).
+//! The Showdown pilot of docs/pilots.md#saturday-morning-showdown transcribed literally and
+//! slowly, as a second implementation written from the text alone: every action lists the Main
+//! cards in hand with the places each may go and takes the first of the three actions that
+//! applies. The engine must play every game exactly as it does (same mulligan, same Power,
+//! deployments and hand size after every turn).
 
 use deckhand_core::{fold_name, Card};
 
@@ -24,12 +24,12 @@ fn power(card: &Card) -> u32 {
         .map_or(0, |n| n.clamp(0, 255) as u32)
 }
 
-/// GAMES.md: the characters are the Heroes, Villains and Leaders.
+/// The characters are the Heroes, Villains and Leaders (docs/pilots.md#showdown-setup).
 pub fn is_character(card: &Card) -> bool {
     matches!(type_of(card).as_str(), "hero" | "villain" | "leader")
 }
 
-/// GAMES.md ("Plan value, and the choices it settles"): an Attachment whose text names its
+/// docs/pilots.md#showdown-the-decisions: an Attachment whose text names its
 /// holder ("Attach to a Doom Lab Villain.") goes only to a character or Ally that meets it:
 /// of that type (Hero, Villain, Leader, Character, Ally) when the name ends with one, with
 /// the rest of the name as one of its Keywords or Classes or in its Name.

@@ -198,8 +198,8 @@ fn the_smx_set_is_stated_but_two_partial_cards() {
 }
 
 /// Issue 32: an Attachment whose text names its holder ("Attach to a Doom Lab Villain")
-/// goes only to a character or Ally that meets it (GAMES.md, "Plan value, and the choices
-/// it settles"); with no such holder free it is passed over.
+/// goes only to a character or Ally that meets it (docs/pilots.md#showdown-the-decisions); with
+/// no such holder free it is passed over.
 #[test]
 fn an_attachment_goes_only_to_the_holder_its_text_names() {
     let characters = ["Queen Quagmire", "Doctor Dismal"];
@@ -275,9 +275,9 @@ fn with_effects_hand(side: Side, characters: &[&str], hand: &[&str]) -> (Sms, St
     (p, state)
 }
 
-/// Issue 32: a Leader Action goes to the ability that adds the most Power (GAMES.md, "Plan
-/// value, and the choices it settles": Training Montage's +2 beats Sensei's +1), not to
-/// the first on the Table that would change something.
+/// Issue 32: a Leader Action goes to the ability that adds the most Power
+/// (docs/pilots.md#showdown-the-decisions: Training Montage's +2 beats Sensei's +1), not to the
+/// first on the Table that would change something.
 #[test]
 fn a_leader_action_goes_to_the_ability_that_adds_the_most_power() {
     let (p, mut state) = with_effects_hand(

@@ -1,6 +1,6 @@
-//! GAMES.md's Zoids Scramble pilot transcribed literally and slowly, as a second
-//! implementation written from the text alone: every step re-reads the card data and
-//! sorts its candidates by the rule's keys. The engine must play every game exactly as it
+//! The Zoids Scramble pilot of docs/pilots.md#zoids-scramble transcribed literally and slowly,
+//! as a second implementation written from the text alone: every step re-reads the card data
+//! and sorts its candidates by the rule's keys. The engine must play every game exactly as it
 //! does (same draws, same result, same first attack).
 
 use deckhand_core::{fold_name, Card};
