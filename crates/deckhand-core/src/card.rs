@@ -39,7 +39,7 @@ impl fmt::Display for Side {
 }
 
 /// One stat value: a number, a word (`"X"`, `"MAX"`, `"battle"`) or a list of either.
-/// Written untagged; read by a visitor of its own (below).
+// Written untagged; read by a visitor of its own (below).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(untagged)]
 pub enum StatValue {

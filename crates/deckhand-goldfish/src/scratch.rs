@@ -42,3 +42,18 @@ pub(crate) fn with_copy<T: Scratch + 'static, R>(
     pool.with(|p| p.borrow_mut().push(copy));
     result
 }
+
+/// Implements [`Scratch`] for a game's state by overwriting each field in place
+/// (`clone_from`). The fields are listed once: the source is destructured without `..`, so
+/// a field added to the state fails to compile until it is listed here.
+macro_rules! scratch_fields {
+    ($state:ident { $($field:ident),* $(,)? }) => {
+        impl $crate::scratch::Scratch for $state {
+            fn copy_from(&mut self, source: &$state) {
+                let $state { $($field),* } = source;
+                $(self.$field.clone_from($field);)*
+            }
+        }
+    };
+}
+pub(crate) use scratch_fields;
