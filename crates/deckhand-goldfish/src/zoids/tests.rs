@@ -541,7 +541,7 @@ fn coverage_states_each_card_from_its_data_and_what_the_pilot_plays() {
     );
 }
 
-/// The pilot never sets a Unison or CAS Zoid (GAMES.md step 1): the whole card has no
+/// The pilot never sets a Unison or CAS Zoid: the whole card has no
 /// goldfish effect when its data says so (its High Output, which would play once set, is
 /// not claimed), and is not simulated, with the pilot's reason, when its data says nothing.
 #[test]
@@ -553,12 +553,12 @@ fn a_combiner_has_no_goldfish_effect_only_when_its_data_says_so() {
         (
             noted,
             CoverageState::NoEffect,
-            "the pilot never sets a Unison Zoid (GAMES.md step 1): it is only ever Energy, and its text acts only once it is set",
+            "the pilot never sets a Unison Zoid: it is only ever Energy, and its text acts only once it is set",
         ),
         (
             silent,
             CoverageState::NotSimulated,
-            "the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy",
+            "the Zoids Scramble pilot never sets a Unison or CAS Zoid: it is Energy",
         ),
     ] {
         let mut deck = testing::deck(G, &[(10, "Sentinel Drone Wolf")]);
