@@ -221,10 +221,25 @@ fn the_text_of_every_game_shows_its_own_figures_with_its_objective_first() {
         args.splice(0..0, ["goldfish"]);
         args.extend(["--games", "2000", "--seed", "1"]);
         let out = env.ok(&args);
-        let first_line = out.lines().find(|l| l.starts_with("  ")).unwrap_or("");
+        // The headline first (the figure that answers "how does it do", and why), then
+        // the objective.
+        let mut indented = out.lines().filter(|l| l.starts_with("  "));
+        let headline = indented.next().unwrap_or("");
+        assert!(
+            [
+                " average kill turn. ",
+                " of games won. ",
+                " of battles won. ",
+                ", on average. "
+            ]
+            .iter()
+            .any(|label| headline.contains(label)),
+            "{game}: the headline comes first, not {headline:?}"
+        );
+        let first_line = indented.next().unwrap_or("");
         assert!(
             first_line.starts_with(&format!("  {}", needed[0])),
-            "{game}: the objective comes first, not {first_line:?}"
+            "{game}: the objective comes next, not {first_line:?}"
         );
         for needed in needed {
             assert!(out.contains(needed), "{game}: {needed:?} in\n{out}");

@@ -74,6 +74,12 @@ fn seat_text(report: &SimReport, seat: &SeatReport, out: &mut impl Write) -> io:
         Better::Lower => "lower",
         Better::Higher => "higher",
     };
+    let headline = &seat.headline;
+    writeln!(
+        out,
+        "  {} {}. {}",
+        headline.value, headline.label, headline.detail
+    )?;
     writeln!(
         out,
         "  {}: {shown}{objective_interval}, {better} is better",

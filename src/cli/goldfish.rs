@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use deckhand::goldfish::{
-    random_seed, Comparison, Difference, GameLog, GoldfishError, OddsQuery, OddsTable,
-    Outcome as End, Owner, SimOptions, SimReport, StepOptions, Zone,
+    random_seed, Comparison, Difference, GameLog, GoldfishError, OddsQuery, OddsTable, Owner,
+    SimOptions, SimReport, StepOptions, Zone,
 };
 use deckhand::{Deck, Deckhand, Side};
 
@@ -390,13 +390,7 @@ fn step_text(label: &str, log: &GameLog, out: &mut impl Write) -> io::Result<()>
             writeln!(out, "    {}", zone_text(zone))?;
         }
     }
-    let result = match log.result.outcome {
-        End::Win => format!("you win on turn {}", log.result.turn),
-        End::DeckOut => format!("your deck runs out on turn {}", log.result.turn),
-        End::Draw => format!("a draw on turn {}", log.result.turn),
-        End::Loss => format!("you lose on turn {}", log.result.turn),
-    };
-    writeln!(out, "\nResult: {result}")?;
+    writeln!(out, "\nResult: {}", log.ending)?;
     writeln!(out, "{}", super::figures::coverage_line(&log.coverage))?;
     if !log.not_simulated.is_empty() {
         writeln!(

@@ -149,13 +149,18 @@ export async function aboutSteps({ driver, step, check, save, db, version }) {
     check((await driver.text(about)) === version, `About says version ${await driver.text(about)}, the workspace ${version}`);
     const dbShown = await driver.execute('return document.querySelector("[data-testid=about-db-path]").textContent');
     check(dbShown === db, `About names the database ${dbShown}`);
+    // The licences wait behind a button: the dialog opens on what a player looks for.
+    check((await driver.findAll('[data-testid="about-crates"]')).length === 0, 'About lists the licences before they are asked for');
+    await save('about');
+    await driver.click(await driver.waitForElement('[data-testid="about-licences"]'));
+    await driver.waitForElement('[data-testid="about-crates"]');
     const counts = await driver.execute(
       'return ["about-crates", "about-npm"].map((id) => document.querySelectorAll(`[data-testid=${id}] tbody tr`).length)',
     );
     check(counts[0] > 100 && counts[1] > 5, `About lists ${counts[0]} crates and ${counts[1]} npm packages`);
     const rows = await driver.execute('return [...document.querySelectorAll("[data-testid=about-crates] tbody tr")].map((r) => r.textContent)');
     check(rows.some((r) => r.startsWith('tauri2.') && /MIT/.test(r)), `no tauri row with its licence: ${rows.slice(0, 5)}`);
-    await save('about');
+    await save('about-licences');
     await driver.execute('document.querySelector("[data-testid=about-dialog]").close()');
     await driver.execute('document.querySelector("[data-testid=settings-dialog]").close()');
   });

@@ -27,10 +27,12 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
 // DECKHAND_E2E_ONLY=grid runs the first step and the grid's frame times alone (about 2 min
 // instead of 8), to measure a change to the grid; DECKHAND_E2E_ONLY=cards the first step
-// and the cards steps (with axe-core), to try a change to the card screens; unset,
+// and the cards steps (with axe-core), to try a change to the card screens;
+// DECKHAND_E2E_ONLY=words the first step, About and the playtest reports (goldfish steps),
+// with axe-core and the clipped-text check, to try a change to the report's words; unset,
 // everything runs.
 const only = process.env.DECKHAND_E2E_ONLY ?? '';
-if (only !== '' && only !== 'grid' && only !== 'cards') throw new Error(`DECKHAND_E2E_ONLY=${only}: only "grid" and "cards" are known`);
+if (only !== '' && only !== 'grid' && only !== 'cards' && only !== 'words') throw new Error(`DECKHAND_E2E_ONLY=${only}: only "grid", "cards" and "words" are known`);
 const app = process.env.DECKHAND_E2E_APP ?? join(targetDir, 'debug', 'deckhand-app');
 const cli = process.env.DECKHAND_E2E_CLI ?? join(targetDir, 'debug', 'deckhand');
 const shots = join(root, 'target', smoke ? 'e2e-package' : 'e2e');
@@ -258,6 +260,19 @@ async function main() {
     if (only === 'cards') {
       await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
       await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
+      await axeStep();
+      return;
+    }
+    if (only === 'words') {
+      await aboutSteps({ driver, step, check, save, db, version });
+      await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+      await step('the collection and the wishlist at the window\'s size', async () => {
+        await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
+        await driver.waitForElement('[data-testid="collection-table"]');
+        await save('words-collection');
+        await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
+        await save('words-wishlist');
+      });
       await axeStep();
       return;
     }
@@ -715,7 +730,7 @@ async function main() {
         if (turn === 1) await save('playtest-turn-2');
       }
       const result = await driver.text(await driver.waitForElement('[data-testid="goldfish-result"]'));
-      check(/^(Won|Decked out|Draw) on turn \d+/.test(result), `the game ended with "${result}"`);
+      check(/^(Won|Lost|A draw) on turn \d+: ./.test(result), `the game ended with "${result}"`);
       const turns = (await driver.findAll('[data-testid="goldfish-turn"]')).length;
       const shownTurn = Number(/turn (\d+)/.exec(result)[1]);
       check(turns === shownTurn + 1, `${turns} turns logged (with the setup) for a game that ended on turn ${shownTurn}`);

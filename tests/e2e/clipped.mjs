@@ -4,7 +4,9 @@
 // ellipsis): a heading cut to "Eclipse Hor", a switch to "Playt", a placeholder or a
 // column header cut next to free space. Text whose own box or an ancestor's title shows
 // it whole (a long card name shortened on purpose, with its tooltip) is not a finding;
-// a scroll container is not clipping (its text is reachable by scrolling).
+// a scroll container is not clipping (its text is reachable by scrolling). Text that is not
+// clipped but spills out of its cell over a neighbour's box (a grid's column header running
+// into the next one, "CONDITION" over "LOCATION") is a finding too: both become unreadable.
 // While a modal dialog is open, nothing behind it may scroll: WebKitGTK draws a scrolling
 // box's overlay scroll bar above the dialog.
 import { writeFileSync } from 'node:fs';
@@ -90,7 +92,45 @@ const PROBE = `
       findings.push({ kind: 'clipped', where: describe(clipper), text: clipper.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60), by: Math.round(Math.max(over, under, clipper.scrollWidth - clipper.clientWidth)) });
     }
   }
-  // 2. Placeholders and chosen options wider than their field.
+  // 2. Text spilling out of its cell (a grid or flex item, a table cell) over a sibling's
+  // box: unclipped, it is drawn over its neighbour. Only boxes in the flow count as
+  // neighbours (a tooltip or popover laid over the page is meant to cover).
+  const cellOf = (el) => {
+    for (let a = el; a && a.parentElement && a !== document.body; a = a.parentElement) {
+      const d = getComputedStyle(a.parentElement).display;
+      if (/grid|flex/.test(d) || getComputedStyle(a).display === 'table-cell') return a;
+    }
+    return null;
+  };
+  const inFlow = (el) => !['absolute', 'fixed'].includes(getComputedStyle(el).position);
+  const spilled = new Set();
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const parent = node.parentElement;
+    if (!parent || !shown(parent) || visuallyHidden(parent) || ['SCRIPT', 'STYLE', 'OPTION', 'TEXTAREA'].includes(parent.tagName)) continue;
+    const cell = cellOf(parent);
+    if (!cell || spilled.has(cell) || !inFlow(cell)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    if (!rects.length) continue;
+    const box = cell.getBoundingClientRect();
+    if (Math.max(...rects.map((r) => r.right)) - box.right <= 1.5 && box.left - Math.min(...rects.map((r) => r.left)) <= 1.5) continue;
+    for (const other of cell.parentElement.children) {
+      if (other === cell || !shown(other) || !inFlow(other) || other.contains(cell)) continue;
+      const o = other.getBoundingClientRect();
+      const overlap = Math.max(
+        ...rects.map((r) => Math.min(r.right, o.right) - Math.max(r.left, o.left) > 1.5 && Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top) > 1.5 ? Math.min(r.right, o.right) - Math.max(r.left, o.left) : 0),
+      );
+      if (overlap > 0) {
+        spilled.add(cell);
+        findings.push({ kind: 'overlapping', where: describe(cell) + ' over ' + describe(other), text: node.textContent.trim().replace(/\s+/g, ' ').slice(0, 60), by: Math.round(overlap) });
+        break;
+      }
+    }
+  }
+  // 3. Placeholders and chosen options wider than their field.
   const canvas = document.createElement('canvas').getContext('2d');
   const widthOf = (el, text) => {
     const s = getComputedStyle(el);
@@ -113,7 +153,7 @@ const PROBE = `
       findings.push({ kind, where: describe(el), text: text.slice(0, 60), by: Math.round(need - room) });
     }
   }
-  // 3. Scroll bars behind a modal dialog.
+  // 4. Scroll bars behind a modal dialog.
   const dialogs = [...document.querySelectorAll('dialog[open]')];
   if (dialogs.some((d) => d.matches(':modal'))) {
     for (const el of document.querySelectorAll('body *')) {

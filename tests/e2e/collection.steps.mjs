@@ -190,6 +190,11 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await driver.type(input, '\uE003\uE003\uE0035\uE007');
     await driver.waitFor('5 wanted in the CLI', async () => cliWanted()[card] === 5);
     await driver.waitFor('5 wanted in the view', async () => (await wantedInApp())[card] === 5);
+    // − and + in the row change the count in place, each one undoable.
+    await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-inc"]`));
+    await driver.waitFor('6 wanted in the CLI', async () => cliWanted()[card] === 6);
+    await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-dec"]`));
+    await driver.waitFor('5 wanted again', async () => cliWanted()[card] === 5 && (await wantedInApp())[card] === 5);
 
     await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-remove"]`));
     await driver.waitFor('the row gone', async () => !((await wantedInApp())[card] ?? 0));

@@ -55,7 +55,8 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     await driver.click(await driver.waitForElement('[data-testid="playtest-tab-step"]'));
     await driver.click(await driver.waitForElement('[data-testid="goldfish-new-game"]'));
     await driver.waitForElement('[data-testid="goldfish-turn"]');
-    const seed = Number(/seed (\d+)/.exec(await textOf('.seed'))[1]);
+    const seed = Number(/seed (\d+)/.exec(await textOf('[data-testid="goldfish-step-seed"]'))[1]);
+    check(seed < 1e6, `the seed shown, ${seed}, has more than six digits`);
     const log = json(['goldfish', '--deck', deck, '--step', '--seed', String(seed), ...extra]);
     return { seed, log };
   }
@@ -68,8 +69,9 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const result = await textOf('[data-testid="goldfish-result"]');
     const shownTurn = Number(/turn (\d+)/.exec(result)?.[1]);
     check(shownTurn === log.result.turn, `the app ended on turn ${shownTurn} ("${result}"), the CLI on ${log.result.turn}`);
-    const expected = { win: /^Won/, loss: gameId === 'pr-hotg' ? /^Battle lost/ : /^Lost/, draw: /^(No winner|Draw)/, deck_out: /^Decked out/ }[log.result.outcome];
-    check(expected.test(result), `the app says "${result}", the CLI ${log.result.outcome}`);
+    // The ending says what happened and why, in the game's words: the CLI's own sentence.
+    const expected = { win: /^Won/, loss: /^Lost/, draw: /^A draw/, deck_out: /^Lost/ }[log.result.outcome];
+    check(expected.test(result) && result === log.ending, `the app says "${result}", the CLI ${log.result.outcome} ("${log.ending}")`);
     return log.turns.at(-1);
   }
 
@@ -99,6 +101,13 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
       if (f.kind === 'chance') return typeof v === 'number' ? `${(100 * v).toFixed(1)}%` : '—';
       return typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : '—';
     };
+    // The report leads with the CLI's headline: the figure that answers "how does it do", and why.
+    const headlines = await texts('[data-testid="goldfish-headline"] .figure');
+    const reasons = await texts('[data-testid="goldfish-headline"] .why');
+    check(
+      headlines.length === seats.length && seats.every((s, i) => headlines[i] === `${s.headline.value} ${s.headline.label}` && reasons[i] === s.headline.detail),
+      `the headline reads ${JSON.stringify(headlines)} ${JSON.stringify(reasons)}, the CLI's ${JSON.stringify(seats.map((s) => s.headline))}`,
+    );
     const { objective } = report;
     const objectiveFigure = report.figures.find((f) => f.key === objective.key);
     const expectedObjective = seats.map((s) => (objective.turn !== undefined ? s[objective.key][String(objective.turn)].toFixed(2) : shown(objectiveFigure, s)));
@@ -245,7 +254,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     await driver.type(games, '2000');
     await driver.click(await driver.waitForElement('[data-testid="impact-run"]'));
     await driver.waitForElement('[data-testid="impact-table"]', 120000);
-    const seed = Number(/seed (\d+)/.exec(await textOf('[data-testid="impact-summary"]'))[1]);
+    const seed = Number(/seed (\d+)/.exec(await textOf('[data-testid="impact-how"]'))[1]);
     const report = json(['goldfish', '--deck', deck, '--impact', '--games', '2000', '--seed', String(seed)]);
     const names = await texts('[data-testid="impact-row"] th');
     const bars = (await driver.findAll('[data-testid="impact-bar"]')).length;
@@ -255,6 +264,10 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     check(names[0].startsWith(first.card), `the first row is ${names[0]}, the CLI's ${first.card}`);
     const label = await driver.execute('return document.querySelector("[data-testid=impact-bar]").getAttribute("aria-label")');
     check(label.startsWith(first.remove_one.difference.toFixed(3)), `the first bar reads ${label}, the CLI's ${first.remove_one.difference}`);
+    // In plain words: the column says what cutting a copy changes, each row by how much.
+    const said = await driver.execute('return document.querySelector("[data-testid=impact-change]").getAttribute("title")');
+    const change = await textOf('[data-testid="impact-change"]');
+    check(said === first.cut_one && /^Cutting (one|the) copy makes /.test(said) && said.endsWith(change.replace(' ★', '')), `the first row says "${change}" ("${said}"), the CLI "${first.cut_one}"`);
     await save('impact-bars');
     await driver.click(await driver.waitForElement('[data-testid="impact-sort"]'));
     const reversed = await texts('[data-testid="impact-row"] th');
@@ -274,7 +287,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const steps = await texts('[data-testid="tune-step"]');
     check(steps.length === 1, `a one-round tuning shows ${steps.length} swaps`);
     await save('tune-done');
-    const [, out, incoming] = /−1 (.+?), \+1 (.+?):/.exec(steps[0]);
+    const [, out, incoming] = /Cut 1 (.+?), add 1 (.+?): makes /.exec(steps[0]);
     await driver.click(await driver.waitForElement('[data-testid="tune-apply"]'));
     await driver.waitFor('the dialog to close', async () => (await driver.findAll('[data-testid="tune-dialog"]')).length === 0 || null);
     await driver.click(await driver.waitForElement('[data-testid="view-build"]'));

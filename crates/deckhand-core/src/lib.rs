@@ -24,6 +24,7 @@ mod games;
 mod legality;
 mod locate;
 mod name;
+pub mod plural;
 pub mod query;
 mod quote;
 mod rules;
@@ -63,7 +64,9 @@ pub use game::{
 pub use game_template::game_template;
 pub use games::{GameOrigin, Games};
 pub use legality::{check_deck, check_deck_as, Diagnostic, Legality};
-pub use name::{fold_name, line_breaker, line_breaker_words, one_line, same_folded, slug};
+pub use name::{
+    fold_name, line_breaker, line_breaker_words, natural_key, one_line, same_folded, slug,
+};
 pub use quote::{clip, escape_controls, QUOTED_CHARS};
 pub use rules::{CardFilter, Composition, DeckRules, DefaultSide, Hook, Rule, RuleKind, Severity};
 pub use table::{PlayDef, MAX_DEAL, MAX_TABLE_ZONES};

@@ -113,6 +113,27 @@ pub(crate) fn breaks_line(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
+/// The sort key of a folded card name in which numbers compare as numbers: each run of
+/// ASCII digits, leading zeros dropped, is led by its length in two digits ("zoid 553" →
+/// "zoid 03553", "zoid 5530" → "zoid 045530"), so byte order is a player's order. The
+/// store's card list and the search index's `order:name` both sort by it.
+pub fn natural_key(name_key: &str) -> String {
+    let mut key = String::with_capacity(name_key.len() + 8);
+    let mut rest = name_key;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        key.push_str(&rest[..start]);
+        let run = &rest[start..];
+        let end = run.find(|c: char| !c.is_ascii_digit()).unwrap_or(run.len());
+        let digits = run[..end].trim_start_matches('0');
+        let digits = if digits.is_empty() { "0" } else { digits };
+        key.push_str(&format!("{:02}", digits.len().min(99)));
+        key.push_str(digits);
+        rest = &run[end..];
+    }
+    key.push_str(rest);
+    key
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

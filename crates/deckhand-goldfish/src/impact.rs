@@ -53,6 +53,10 @@ pub struct CardImpact {
     /// The deck with one copy replaced by a blank (`b`) against the deck (`a`); `null`
     /// when no pair of games counted.
     pub remove_one: Option<Difference>,
+    /// `remove_one` in a player's words: "Cutting one copy makes your average kill turn
+    /// 0.10 turns later"; `null` with it.
+    #[serde(default)]
+    pub cut_one: Option<String>,
 }
 
 /// The objective over the games of one kind.
@@ -151,6 +155,7 @@ pub(crate) fn impact_with<P: Procedure>(
             drawn: observed(i, 2),
             not_seen: observed(i, 0),
             remove_one: batch.pairs[i].difference(significant[i]),
+            cut_one: None,
         })
         .collect();
     // Most helpful first: removing a helpful card makes the objective worse, so the
@@ -161,6 +166,16 @@ pub(crate) fn impact_with<P: Procedure>(
             .map_or(f64::NEG_INFINITY, |d| -improvement(d.difference, better))
     };
     rows.sort_by(|x, y| help(y).total_cmp(&help(x)).then(x.card.cmp(&y.card)));
+    for row in &mut rows {
+        row.cut_one = row.remove_one.as_ref().map(|d| {
+            let copy = if row.copies == 1 {
+                "the copy"
+            } else {
+                "one copy"
+            };
+            format!("Cutting {copy} makes {}", P::OBJECTIVE.change(d.difference))
+        });
+    }
     Ok(ImpactReport {
         game: game.id.clone(),
         games: options.games,

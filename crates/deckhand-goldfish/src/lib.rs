@@ -1,5 +1,5 @@
-//! Deckhand's goldfish engine: plays a deck against an opponent who does nothing, to learn
-//! how fast and how reliably it wins.
+//! Deckhand's goldfish engine: plays a deck against a goldfish opponent (each game says
+//! what its goldfish does: [`Telling`]), to learn how fast and how reliably it wins.
 //!
 //! Pure: it gets the game definition, the resolved deck, options and a seed, and returns
 //! results; no files, SQL, UI or clock. Each game's procedure is one module implementing
@@ -44,6 +44,7 @@ mod deck_cards;
 mod effects;
 mod error;
 mod from_here;
+mod headline;
 mod impact;
 mod library;
 mod log;
@@ -73,6 +74,7 @@ pub use from_here::{
     from_here, FromHere, OptionValue, OutcomeDistribution, Outcomes, MAX_CONTINUATIONS,
     MAX_ESTIMATE_GAMES,
 };
+pub use headline::{headline, Headline, Telling};
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
@@ -81,8 +83,8 @@ pub use odds::{odds_at_least, odds_both, Category, OddsRow, MAX_ODDS_TURNS};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
-pub use registry::{games, seats_alike};
-pub use report::{Better, Figure, FigureKind, Objective, SeatReport, SimReport};
+pub use registry::{games, goldfish_about, seats_alike};
+pub use report::{Better, Figure, FigureKind, Objective, ObjectiveUnit, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
 };

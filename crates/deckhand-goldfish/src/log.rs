@@ -483,6 +483,9 @@ pub struct GameLog {
     /// How the game ended; with a [`Pending`] decision, how it ends when the pilot plays
     /// the rest.
     pub result: GameResult,
+    /// How the game ended and why, in a player's words (see [`crate::headline::ending`]).
+    #[serde(default)]
+    pub ending: String,
     /// The decision the game stopped at for a person to answer (a step-through with
     /// [`Picks::stop_after`]); the log ends there.
     #[serde(default, skip_serializing_if = "Option::is_none")]

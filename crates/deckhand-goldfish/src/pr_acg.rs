@@ -810,8 +810,7 @@ impl PrAcg {
                 b => format!("{dealt}: {printed} printed, {b:+} until settlement"),
             };
             format!(
-                "Battle: the opponent has no card in its battle area, so the damage ({damage}) is dealt twice: {removed} card(s) off its deck ({left} left); settlement discards the battle area"
-            )
+                "Battle: the opponent has no card in its battle area, so the damage ({damage}) is dealt twice: {removed_cards} off its deck ({left} left); settlement discards the battle area", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"))
         });
         let removed = removed + state.removed;
         if state.opponent_deck == 0 {
@@ -1112,8 +1111,12 @@ impl PrAcg {
     ) -> String {
         let Some(plan) = plan else {
             return format!(
-                "no Ranger, Villain or Support card costs less than the other {} card(s) in hand can pay",
-                hand_len.saturating_sub(1)
+                "no Ranger, Villain or Support card costs less than the other {} in hand can pay",
+                deckhand_core::plural::count(
+                    i64::from(hand_len.saturating_sub(1)),
+                    "card",
+                    "cards"
+                )
             );
         };
         if let Some(((_, removed, left), zord)) = value {
@@ -1123,8 +1126,7 @@ impl PrAcg {
                 format!(" (with {} on top)", self.name(zord))
             };
             return format!(
-                "played out with its effects{zord}, the best turn a hand of {hand_len} can pay for: {removed} card(s) off the opponent's deck, {left} left in hand"
-            );
+                "played out with its effects{zord}, the best turn a hand of {hand_len} can pay for: {removed_cards} off the opponent's deck, {left} left in hand", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"));
         }
         let mut text = format!(
             "the most damage a hand of {hand_len} can pay for ({})",
@@ -1157,20 +1159,19 @@ impl PrAcg {
                 "no Zord or Megazord the hand can pay for makes the turn better"
             };
             return format!(
-                "played out with its effects, {what}: {removed} card(s) off the opponent's deck, {left} left in hand"
-            );
+                "played out with its effects, {what}: {removed_cards} off the opponent's deck, {left} left in hand", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"));
         }
         match extra {
             Some(z) => format!(
-                "it deals {}, more than {} alone ({base}), and the other {} card(s) in hand pay its cost",
+                "it deals {}, more than {} alone ({base}), and the other {} in hand pay its cost",
                 self.f(z).damage,
                 self.name(summon),
-                hand.saturating_sub(1)
+                deckhand_core::plural::count(i64::from(hand.saturating_sub(1)), "card", "cards")
             ),
             None => format!(
-                "no Zord or Megazord in hand deals more than {} alone ({base}) at a cost the other {} card(s) in hand can pay",
+                "no Zord or Megazord in hand deals more than {} alone ({base}) at a cost the other {} in hand can pay",
                 self.name(summon),
-                hand.saturating_sub(1)
+                deckhand_core::plural::count(i64::from(hand.saturating_sub(1)), "card", "cards")
             ),
         }
     }
@@ -1234,6 +1235,14 @@ impl Procedure for PrAcg {
     }
 
     const OBJECTIVE: Objective = MEAN_KILL_TURN;
+    const TELLING: crate::headline::Telling = crate::headline::Telling {
+        goldfish: "The opponent only draws its 2 cards a turn from a 30-card deck and never summons: you win when that deck is empty, by your battles or its own draws.",
+        game: ("game", "games"),
+        win: "the opponent's deck emptied",
+        deck_out: "your deck ran out",
+        draw: "both decks ran out together",
+        loss: "the game was lost",
+    };
 
     fn figures(&self) -> Vec<Figure> {
         let mut figures = KILL_FIGURES.to_vec();

@@ -600,7 +600,10 @@ impl PrDbg {
         }
         if L::ENABLED && added > 0 {
             log.decide(Action::Setup, || {
-                format!("Refill The Grid with {added} card(s)")
+                format!(
+                    "Refill The Grid with {added_cards}",
+                    added_cards = deckhand_core::plural::count(added as i64, "card", "cards")
+                )
             });
         }
         true
@@ -701,6 +704,14 @@ impl Procedure for PrDbg {
     /// The samples lose most games (adversaries left in The Grid wear the HP down): the
     /// chance of a win ranks them, not a mean kill turn over the few wins.
     const OBJECTIVE: Objective = WIN_CHANCE;
+    const TELLING: crate::headline::Telling = crate::headline::Telling {
+        goldfish: "Nobody plays against you: the goldfish is a 30-HP target that never acts, while each adversary left in The Grid deals you 1 damage a turn.",
+        game: ("game", "games"),
+        win: "the goldfish fell to 0 HP",
+        deck_out: "the main deck ran out with you on less HP than the goldfish",
+        draw: "nobody had fallen by turn 60",
+        loss: "out of HP",
+    };
 
     fn figures(&self) -> Vec<Figure> {
         use FigureKind::*;
@@ -777,7 +788,11 @@ impl Procedure for PrDbg {
             let who = if self.character == NONE {
                 "no character (nothing can be attached)".to_owned()
             } else {
-                format!("{} with {} slot(s)", self.name(self.character), self.slots.len())
+                format!(
+                    "{} with {}",
+                    self.name(self.character),
+                    deckhand_core::plural::count(self.slots.len() as i64, "slot", "slots")
+                )
             };
             format!(
                 "You play the {side} side, {who}, policy {}. The Grid gets 6 cards, at most 2 of a type ({aside} set aside and shuffled back); shuffle your {} starter cards and draw 5; both teams have 30 HP",

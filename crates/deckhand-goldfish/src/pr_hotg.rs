@@ -488,6 +488,16 @@ impl Procedure for PrHotg {
         label: std::borrow::Cow::Borrowed("Every enemy card defeated"),
         better: Better::Higher,
         turn: None,
+        said: std::borrow::Cow::Borrowed("your chance of defeating every enemy card"),
+        unit: crate::report::ObjectiveUnit::Chance,
+    };
+    const TELLING: crate::headline::Telling = crate::headline::Telling {
+        goldfish: "One battle of your Rangers against an enemy line-up that attacks on every enemy turn: you win when every enemy card is defeated.",
+        game: ("battle", "battles"),
+        win: "every enemy card defeated",
+        deck_out: "the Rangers' deck ran out",
+        draw: "nobody won",
+        loss: "the battle ended with enemy cards standing, or the Rangers were defeated",
     };
 
     fn figures(&self) -> Vec<Figure> {
@@ -575,11 +585,11 @@ impl Procedure for PrHotg {
             .any(|s| self.e(s).fast);
         log.decide(Action::Setup, || {
             format!(
-                "The shared pool gets {} energy, the Rangers hold {} stored token(s) and draw up to {}; the combat sequence has {} card(s); {} take the first turn",
+                "The shared pool gets {} energy, the Rangers hold {} and draw up to {}; the combat sequence has {}; {} take the first turn",
                 self.battle_energy,
-                self.stored,
+                deckhand_core::plural::count(i64::from(self.stored), "stored token", "stored tokens"),
                 self.hand_size,
-                self.sequence_len(state),
+                deckhand_core::plural::count(self.sequence_len(state) as i64, "card", "cards"),
                 if state.enemies_first { "a Fast card is in it, so the enemies" } else { "the Rangers" }
             )
         });

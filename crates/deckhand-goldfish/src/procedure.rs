@@ -24,6 +24,8 @@ pub trait Procedure: Sync {
     fn figures(&self) -> Vec<Figure>;
     /// The one number that ranks this game's decks.
     const OBJECTIVE: Objective;
+    /// What this goldfish is and what its endings mean, in a player's words.
+    const TELLING: crate::headline::Telling;
 
     /// Shuffles and deals the opening. `Some` when the opening already ends the game.
     fn setup<L: Log>(
@@ -137,6 +139,8 @@ pub struct SeatTally<F> {
     pub losses: u64,
     /// Wins by turn: `kill_turns[t]` games won on turn `t`.
     pub kill_turns: Vec<u64>,
+    /// The other endings by turn, as `kill_turns`: deck-outs, draws and losses.
+    pub end_turns: [Vec<u64>; 3],
     pub figures: F,
 }
 
@@ -149,6 +153,7 @@ impl<F> SeatTally<F> {
             draws: 0,
             losses: 0,
             kill_turns: vec![0; procedure.max_turns() as usize + 1],
+            end_turns: std::array::from_fn(|_| vec![0; procedure.max_turns() as usize + 1]),
             figures: procedure.new_figures(),
         }
     }
@@ -161,9 +166,18 @@ impl<F> SeatTally<F> {
                 self.wins += 1;
                 self.kill_turns[result.turn as usize] += 1;
             }
-            Outcome::DeckOut => self.deck_outs += 1,
-            Outcome::Draw => self.draws += 1,
-            Outcome::Loss => self.losses += 1,
+            Outcome::DeckOut => {
+                self.deck_outs += 1;
+                tick(&mut self.end_turns[0], result.turn);
+            }
+            Outcome::Draw => {
+                self.draws += 1;
+                tick(&mut self.end_turns[1], result.turn);
+            }
+            Outcome::Loss => {
+                self.losses += 1;
+                tick(&mut self.end_turns[2], result.turn);
+            }
         }
     }
 
@@ -173,10 +187,21 @@ impl<F> SeatTally<F> {
         self.deck_outs += other.deck_outs;
         self.draws += other.draws;
         self.losses += other.losses;
-        for (a, b) in self.kill_turns.iter_mut().zip(&other.kill_turns) {
-            *a += b;
+        add_counts(&mut self.kill_turns, &other.kill_turns);
+        for (a, b) in self.end_turns.iter_mut().zip(&other.end_turns) {
+            add_counts(a, b);
         }
         procedure.merge_figures(&mut self.figures, &other.figures);
+    }
+}
+
+/// Counts one game at `turn`; a turn past the table (a procedure overrunning `max_turns`,
+/// which `play_game` ends as a deck-out) is counted at the last.
+#[inline]
+fn tick(counts: &mut [u64], turn: u32) {
+    let last = counts.len().saturating_sub(1);
+    if let Some(count) = counts.get_mut((turn as usize).min(last)) {
+        *count += 1;
     }
 }
 

@@ -67,6 +67,8 @@ pub(crate) struct Entry {
     pub id: &'static str,
     /// The seat does not change the game ([`Procedure::SEATS_ALIKE`]).
     pub seats_alike: bool,
+    /// What the goldfish is, in a player's words ([`crate::Telling::goldfish`]).
+    pub goldfish: &'static str,
     pub simulate: SimulateFn,
     pub step: StepFn,
     pub compare: CompareFn,
@@ -79,6 +81,7 @@ const fn entry<G: Goldfish>() -> Entry {
     Entry {
         id: G::ID,
         seats_alike: G::SEATS_ALIKE,
+        goldfish: G::TELLING.goldfish,
         simulate: |game, deck, options, progress| {
             let p = prepare::<G>(game, deck, options.setup())?;
             simulate_with(&p, &game.id, options, progress)
@@ -133,6 +136,12 @@ pub fn games() -> impl Iterator<Item = &'static str> {
 /// person need not choose one. False for a game without a goldfish.
 pub fn seats_alike(game_id: &str) -> bool {
     find(game_id).is_ok_and(|e| e.seats_alike)
+}
+
+/// What `game_id`'s goldfish is, in one sentence for its players; `None` for a game
+/// without a goldfish.
+pub fn goldfish_about(game_id: &str) -> Option<&'static str> {
+    find(game_id).ok().map(|e| e.goldfish)
 }
 
 /// The entry of `game_id`, or the error that names the games there are.

@@ -151,6 +151,59 @@ pub struct Objective {
     /// For a per-turn figure, the turn whose value counts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<u32>,
+    /// The value as a player names it in a sentence: "your average kill turn".
+    #[serde(default)]
+    pub said: Cow<'static, str>,
+    /// What one unit of the value is, which says how a change of it reads.
+    #[serde(default)]
+    pub unit: ObjectiveUnit,
+}
+
+/// What an [`Objective`]'s value counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectiveUnit {
+    /// A turn: a change makes it later or earlier.
+    Turn,
+    /// A chance between 0 and 1: a change is in percentage points.
+    Chance,
+    /// Anything else (Power): a change makes it higher or lower.
+    #[default]
+    Amount,
+}
+
+impl Objective {
+    /// How a change of the value by `by` reads: "your average kill turn 0.10 turns later",
+    /// "your chance of a win 1.2 points lower", "your Power at turn 5 0.30 higher".
+    pub fn change(&self, by: f64) -> String {
+        let size = by.abs();
+        let said = &self.said;
+        match self.unit {
+            ObjectiveUnit::Turn => {
+                let way = if by > 0.0 { "later" } else { "earlier" };
+                let noun = if format!("{size:.2}") == "1.00" {
+                    "turn"
+                } else {
+                    "turns"
+                };
+                format!("{said} {size:.2} {noun} {way}")
+            }
+            ObjectiveUnit::Chance => {
+                let way = if by > 0.0 { "higher" } else { "lower" };
+                let points = 100.0 * size;
+                let noun = if format!("{points:.1}") == "1.0" {
+                    "point"
+                } else {
+                    "points"
+                };
+                format!("{said} {points:.1} {noun} {way}")
+            }
+            ObjectiveUnit::Amount => {
+                let way = if by > 0.0 { "higher" } else { "lower" };
+                format!("{said} {size:.2} {way}")
+            }
+        }
+    }
 }
 
 /// The objective of the games that race to a kill: the mean kill turn, lower is better.
@@ -159,6 +212,8 @@ pub const MEAN_KILL_TURN: Objective = Objective {
     label: Cow::Borrowed("Mean kill turn"),
     better: Better::Lower,
     turn: None,
+    said: Cow::Borrowed("your average kill turn"),
+    unit: ObjectiveUnit::Turn,
 };
 
 /// The objective of a game mostly lost, where a mean over the few wins would rank decks by
@@ -168,6 +223,8 @@ pub const WIN_CHANCE: Objective = Objective {
     label: Cow::Borrowed("Chance of a win"),
     better: Better::Higher,
     turn: None,
+    said: Cow::Borrowed("your chance of a win"),
+    unit: ObjectiveUnit::Chance,
 };
 
 /// The key of the mean kill turn's 95% interval.
@@ -186,6 +243,9 @@ pub const KILL_FIGURES: [Figure; 6] = [
 /// The results from one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct SeatReport {
+    /// The figure to lead with and why, in the player's words (see [`crate::headline()`]).
+    #[serde(default)]
+    pub headline: crate::headline::Headline,
     pub games: u64,
     pub wins: u64,
     /// `wins / games`: the chance of a win, every game.
@@ -363,7 +423,8 @@ pub(crate) fn seat_report<P: Procedure>(
 ) -> SeatReport {
     let stats = histogram_stats(&tally.kill_turns);
     let figures = procedure.report_figures(&tally.figures, tally.games);
-    SeatReport {
+    let mut seat = SeatReport {
+        headline: crate::headline::Headline::default(),
         games: tally.games,
         wins: tally.wins,
         win_chance: tally.wins as f64 / tally.games.max(1) as f64,
@@ -393,6 +454,34 @@ pub(crate) fn seat_report<P: Procedure>(
         hand_by_turn: figures.hand_by_turn,
         power_at_least_by_turn: figures.power_at_least_by_turn,
         mulligans: figures.mulligans,
+    };
+    let [deck_out, draw, loss] = &tally.end_turns;
+    let endings = crate::headline::Endings {
+        deck_out,
+        draw,
+        loss,
+    };
+    seat.headline = crate::headline::headline(&P::OBJECTIVE, &P::TELLING, &seat, endings);
+    seat
+}
+
+impl SeatReport {
+    /// The per-turn means under `key` (the [`FigureKind::ByTurn`] figures), for a figure
+    /// named by its key as an [`Objective`] names it.
+    pub fn by_turn(&self, key: &str) -> Option<&BTreeMap<u32, f64>> {
+        match key {
+            "damage_by_turn" => self.damage_by_turn.as_ref(),
+            "summon_chance_by_turn" => self.summon_chance_by_turn.as_ref(),
+            "shards_by_turn" => self.shards_by_turn.as_ref(),
+            "energy_by_turn" => self.energy_by_turn.as_ref(),
+            "cards_bought_by_turn" => self.cards_bought_by_turn.as_ref(),
+            "damage_taken_by_turn" => self.damage_taken_by_turn.as_ref(),
+            "goldfish_damage_by_turn" => self.goldfish_damage_by_turn.as_ref(),
+            "power_by_turn" => self.power_by_turn.as_ref(),
+            "main_deployed_by_turn" => self.main_deployed_by_turn.as_ref(),
+            "hand_by_turn" => self.hand_by_turn.as_ref(),
+            _ => None,
+        }
     }
 }
 
@@ -410,6 +499,35 @@ pub fn mean_by_turn(reached: &[u64], values: &[u64]) -> BTreeMap<u32, f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_of_the_objective_reads_in_its_own_unit_and_direction() {
+        let power = Objective {
+            key: Cow::Borrowed("power_by_turn"),
+            label: Cow::Borrowed("Power on the Table at turn 5"),
+            better: Better::Higher,
+            turn: Some(5),
+            said: Cow::Borrowed("your Power on the Table at turn 5"),
+            unit: ObjectiveUnit::Amount,
+        };
+        for (objective, by, expected) in [
+            (
+                &MEAN_KILL_TURN,
+                0.1,
+                "your average kill turn 0.10 turns later",
+            ),
+            (
+                &MEAN_KILL_TURN,
+                -1.0,
+                "your average kill turn 1.00 turn earlier",
+            ),
+            (&WIN_CHANCE, -0.012, "your chance of a win 1.2 points lower"),
+            (&WIN_CHANCE, 0.01, "your chance of a win 1.0 point higher"),
+            (&power, 0.3, "your Power on the Table at turn 5 0.30 higher"),
+        ] {
+            assert_eq!(objective.change(by), expected);
+        }
+    }
 
     #[test]
     fn histogram_statistics_are_the_textbook_ones() {

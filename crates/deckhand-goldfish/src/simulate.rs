@@ -425,6 +425,7 @@ pub(crate) fn step_with<P: Procedure>(
         policy: policy.to_owned(),
         turns,
         result,
+        ending: crate::headline::ending(&P::TELLING, result),
         pending: log.pending,
         not_simulated: p.not_simulated().to_vec(),
         coverage: p.coverage().clone(),

@@ -842,6 +842,16 @@ impl Procedure for Sms {
         label: std::borrow::Cow::Borrowed("Power on the Table at turn 5"),
         better: Better::Higher,
         turn: Some(5),
+        said: std::borrow::Cow::Borrowed("your Power on the Table at turn 5"),
+        unit: crate::report::ObjectiveUnit::Amount,
+    };
+    const TELLING: crate::headline::Telling = crate::headline::Telling {
+        goldfish: "The opponent never plays or fights: your deck builds Power on the Table for 15 turns, and a Hero deck wins by lasting them.",
+        game: ("game", "games"),
+        win: "a Hero deck wins by lasting the 15 turns",
+        deck_out: "your deck ran out",
+        draw: "a Villain deck cannot win against an opponent who never fights",
+        loss: "the game was lost",
     };
 
     fn objective_now(&self, state: &State) -> Option<f64> {
@@ -995,7 +1005,11 @@ impl Procedure for Sms {
                         .card(slot.card)
                         .status(match slot.upgrades {
                             0 => format!("power {power}"),
-                            n => format!("power {power} ({n} upgrade(s))"),
+                            n => format!(
+                                "power {power} ({n_upgrades})",
+                                n_upgrades =
+                                    deckhand_core::plural::count(n as i64, "upgrade", "upgrades")
+                            ),
                         })
                         .stat("power", power)
                         .stat("upgrades", slot.upgrades)

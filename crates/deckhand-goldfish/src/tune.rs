@@ -77,6 +77,9 @@ pub struct TuneStep {
     pub section: String,
     /// New deck − current deck on the objective, with its 95% interval.
     pub difference: f64,
+    /// The difference in a player's words: "makes your average kill turn 0.12 turns
+    /// earlier".
+    pub said: String,
     pub ci95: [f64; 2],
     /// The candidates tried in its round (the Holm correction's count).
     pub candidates: usize,
@@ -243,6 +246,7 @@ pub(crate) fn tune_with<P: Procedure>(
                     in_id: card.id.clone(),
                     section: section.clone(),
                     difference: 0.0,
+                    said: String::new(),
                     ci95: [0.0, 0.0],
                     candidates: 0,
                 };
@@ -316,6 +320,7 @@ pub(crate) fn tune_with<P: Procedure>(
         let d = sums[k].difference(true).expect("pairs were played");
         let mut step = tried.swap_remove(k);
         step.difference = d.difference;
+        step.said = format!("makes {}", P::OBJECTIVE.change(d.difference));
         step.ci95 = d.ci95;
         step.candidates = variants.len();
         current = tidy(

@@ -129,7 +129,7 @@ fn card_rule(card: &deckhand_core::Card, _mode: EffectsMode) -> Option<GoldfishN
     if combiner {
         return match no_effect {
             Some(note) => Some(note.clone()),
-            None => not("the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy"),
+            None => not("the Zoids Scramble pilot never sets a Unison or CAS Zoid: it is Energy"),
         };
     }
     if type_key(card) == "command" && no_effect.is_none() && !is_operation(card) {
@@ -862,6 +862,14 @@ impl Procedure for Zoids {
     }
 
     const OBJECTIVE: Objective = MEAN_KILL_TURN;
+    const TELLING: crate::headline::Telling = crate::headline::Telling {
+        goldfish: "The opponent never plays a card, blocks or attacks: its base holds 4 Energy, and your fourth break wins.",
+        game: ("game", "games"),
+        win: "your fourth break",
+        deck_out: "your deck ran out",
+        draw: "both decks ran out together",
+        loss: "the game was lost",
+    };
 
     fn figures(&self) -> Vec<Figure> {
         let mut figures = KILL_FIGURES.to_vec();
@@ -929,7 +937,14 @@ impl Procedure for Zoids {
             }
             if readied > 0 {
                 log.decide(Action::Ready, || {
-                    format!("Ready {readied} exhausted Zoid(s)")
+                    format!(
+                        "Ready {}",
+                        deckhand_core::plural::count(
+                            readied as i64,
+                            "exhausted Zoid",
+                            "exhausted Zoids"
+                        )
+                    )
                 });
             }
         }

@@ -1,6 +1,6 @@
 //! One card as a tantivy document.
 
-use deckhand_core::{fold_name, Card, StatValue};
+use deckhand_core::{fold_name, natural_key, Card, StatValue};
 use tantivy::TantivyDocument;
 
 use crate::fields::Fields;
@@ -11,7 +11,9 @@ pub fn document(fields: &Fields, card: &Card, row: u64) -> TantivyDocument {
     doc.add_text(fields.id, &card.id);
     doc.add_text(fields.game, &card.game);
     doc.add_text(fields.name, &card.name);
-    doc.add_text(fields.name_key, fold_name(&card.name));
+    let name_key = fold_name(&card.name);
+    doc.add_text(fields.name_order, natural_key(&name_key));
+    doc.add_text(fields.name_key, name_key);
     doc.add_u64(fields.text_ref, row);
     if let Some(text) = &card.text {
         doc.add_text(fields.text, text);

@@ -5,10 +5,11 @@ use std::collections::BTreeMap;
 use tantivy::schema::{Field, Schema, FAST, INDEXED, STORED, STRING, TEXT};
 
 /// Bump when the schema or what goes into it changes: older indexes are then rebuilt.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Fast columns read by name.
 pub const NAME_KEY: &str = "name_key";
+pub const NAME_ORDER: &str = "name_order";
 pub const TYPE_KEY: &str = "type_key";
 pub const SET_KEY: &str = "set_key";
 pub const GAME: &str = "game";
@@ -22,8 +23,11 @@ pub struct Fields {
     /// Tokenised name and text: word, phrase and prefix matching, scored with BM25.
     pub name: Field,
     pub text: Field,
-    /// The folded whole name, for `!"Exact Name"`; also the fast column names sort by.
+    /// The folded whole name, for `!"Exact Name"`.
     pub name_key: Field,
+    /// The name's natural key (`deckhand_core::natural_key`: numbers as numbers, "553"
+    /// before "5530"), fast only: the column names sort by (`order:name`, and ties).
+    pub name_order: Field,
     /// The card's row in the [`crate::text_store::TextStore`] (its name, text and their
     /// trigrams, for `/regex/`).
     pub text_ref: Field,
@@ -61,7 +65,8 @@ impl Fields {
             game: builder.add_text_field(GAME, STRING | FAST),
             name: builder.add_text_field("name", TEXT),
             text: builder.add_text_field("text", TEXT),
-            name_key: builder.add_text_field(NAME_KEY, STRING | FAST),
+            name_key: builder.add_text_field(NAME_KEY, STRING),
+            name_order: builder.add_text_field(NAME_ORDER, FAST),
             text_ref: builder.add_u64_field(TEXT_REF, FAST),
             card_type: builder.add_text_field("type", TEXT),
             subtypes: builder.add_text_field("sub", TEXT),

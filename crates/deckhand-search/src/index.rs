@@ -18,7 +18,7 @@ use tantivy::{Executor, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDo
 use crate::collection::{Collection, CollectionDocs};
 use crate::compile::Compiler;
 use crate::document::document;
-use crate::fields::{Fields, GAME, NAME_KEY, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
+use crate::fields::{Fields, GAME, NAME_ORDER, SCHEMA_VERSION, SET_KEY, TYPE_KEY};
 use crate::generations::{link_files, Generations, PointerVersion, ReaderLock, MANIFEST};
 use crate::query::{parse, Direction, Expr, Query, SortKey, TextTarget, Vocabulary};
 use crate::regex_filter::{CompiledRegex, RowMaps};
@@ -543,7 +543,7 @@ impl CardIndex {
     fn sort_by(&self, query: &Query) -> SortBy {
         match &query.order {
             None => SortBy::Relevance,
-            Some(SortKey::Name) => SortBy::Text(NAME_KEY),
+            Some(SortKey::Name) => SortBy::Text(NAME_ORDER),
             Some(SortKey::Type) => SortBy::Text(TYPE_KEY),
             Some(SortKey::Set) => SortBy::Text(SET_KEY),
             Some(SortKey::Game) => SortBy::Text(GAME),

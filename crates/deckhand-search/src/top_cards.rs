@@ -12,7 +12,7 @@ use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 
-use crate::fields::NAME_KEY;
+use crate::fields::NAME_ORDER;
 
 /// What a search sorts by.
 #[derive(Debug, Clone)]
@@ -20,7 +20,7 @@ pub enum SortBy {
     Relevance,
     /// An `i64` fast column (a stat's first number).
     Number(String),
-    /// A string fast column (`name_key`, `type_key`, `set_key`, `game`).
+    /// A string fast column (`name_order`, `type_key`, `set_key`, `game`).
     Text(&'static str),
 }
 
@@ -35,7 +35,7 @@ pub struct TopCards {
 #[derive(Debug, Clone)]
 pub struct RankedHit {
     primary: Primary,
-    /// The name, folded (ties on the primary key go alphabetically).
+    /// The name's natural key (ties on the primary key go by name, numbers as numbers).
     name: Option<String>,
     pub score: Score,
     pub address: DocAddress,
@@ -140,7 +140,7 @@ impl Collector for TopCards {
             segment,
             primary,
             descending: self.descending,
-            names: fast.str(NAME_KEY)?,
+            names: fast.str(NAME_ORDER)?,
             limit: self.limit.max(1),
             count: 0,
             kept: Vec::new(),

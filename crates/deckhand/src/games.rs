@@ -51,6 +51,9 @@ pub struct GameSummary {
     pub goldfish: bool,
     /// Whether the seat (first or second) does not change its goldfish: no seat to choose.
     pub goldfish_seats_alike: bool,
+    /// What the goldfish opponent is, in one sentence for the game's players; `null` for a
+    /// game without a goldfish.
+    pub goldfish_about: Option<String>,
     /// How the game deals and what its table holds (the definition's `[play]`, or its
     /// defaults): the free table and the odds use it.
     pub play: deckhand_core::PlayDef,
@@ -133,6 +136,7 @@ impl Deckhand {
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
                 goldfish_seats_alike: deckhand_goldfish::seats_alike(&game.id),
+                goldfish_about: deckhand_goldfish::goldfish_about(&game.id).map(str::to_owned),
                 play: game.play.clone(),
                 formats: game
                     .formats

@@ -34,14 +34,18 @@ use serde::Serialize;
 
 use crate::{DeckContent, Deckhand, Error, Result};
 
+/// The random seeds are below this: six digits at most, short enough for a player to read
+/// off the screen and type into `--seed`, and a million games to tell apart.
+pub const RANDOM_SEEDS: u64 = 1_000_000;
+
 /// A seed for a run the user did not seed: random per call, from the OS's hasher keys.
-/// (The engine itself only ever takes seeds as arguments.) It has 53 bits, so it survives
-/// the trip through JSON into JavaScript and back exactly.
+/// (The engine itself only ever takes seeds as arguments.) Below [`RANDOM_SEEDS`], so it is
+/// short on screen and survives the trip through JSON into JavaScript and back exactly.
 pub fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     hasher.write_u64(0x9e37_79b9_7f4a_7c15);
-    hasher.finish() >> 11
+    hasher.finish() % RANDOM_SEEDS
 }
 
 /// The most turns an odds table covers.
@@ -558,6 +562,13 @@ mod tests {
     }
 
     const NADIA_GRID: &str = "# game: pr-dbg\nCharacter\n1 Nadia Okonkwo\nMain\n2 Rookie Cadet Ames\n2 Cinder Imp\n2 Arc Baton\n2 Rolling Strike\n2 Prism Visor\n2 Hexmoth\n";
+
+    #[test]
+    fn a_random_seed_is_six_digits_at_most_and_differs_between_runs() {
+        let seeds: std::collections::BTreeSet<u64> = (0..50).map(|_| random_seed()).collect();
+        assert!(seeds.iter().all(|&s| s < RANDOM_SEEDS), "{seeds:?}");
+        assert!(seeds.len() > 40, "{} distinct seeds of 50", seeds.len());
+    }
 
     #[test]
     fn a_pr_dbg_deck_without_a_starter_plays_the_rules_starter_for_its_side() {

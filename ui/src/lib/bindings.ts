@@ -209,7 +209,12 @@ drawn: Observed, not_seen: Observed,
  * The deck with one copy replaced by a blank (`b`) against the deck (`a`); `null`
  * when no pair of games counted.
  */
-remove_one: Difference | null, };
+remove_one: Difference | null, 
+/**
+ * `remove_one` in a player's words: "Cutting one copy makes your average kill turn
+ * 0.10 turns later"; `null` with it.
+ */
+cut_one: string | null, };
 
 /**
  * What importing one card file would do.
@@ -824,6 +829,10 @@ export type GameLog = { game: string, seed: number, going_first: boolean, policy
  */
 result: GameResult, 
 /**
+ * How the game ended and why, in a player's words (see [`crate::headline::ending`]).
+ */
+ending: string, 
+/**
  * The decision the game stopped at for a person to answer (a step-through with
  * [`Picks::stop_after`]); the log ends there.
  */
@@ -921,6 +930,11 @@ goldfish: boolean,
  */
 goldfish_seats_alike: boolean, 
 /**
+ * What the goldfish opponent is, in one sentence for the game's players; `null` for a
+ * game without a goldfish.
+ */
+goldfish_about: string | null, 
+/**
  * How the game deals and what its table holds (the definition's `[play]`, or its
  * defaults): the free table and the odds use it.
  */
@@ -939,6 +953,23 @@ export type GoldfishNote = { state: CoverageState,
  * Why: what part is left (partial, not simulated) or why it cannot matter (no effect).
  */
 reason: string, };
+
+/**
+ * The figure a report leads with, for one seat.
+ */
+export type Headline = { 
+/**
+ * The number as shown: "8.0%", "6.4", "14.2".
+ */
+value: string, 
+/**
+ * What the number is: "of games won", "average kill turn".
+ */
+label: string, 
+/**
+ * Why, in one sentence: "Most games lost: out of HP around turn 22."
+ */
+detail: string, };
 
 /**
  * An HP comparison: the effect owner's HP against a number or the opponent's HP.
@@ -1087,7 +1118,20 @@ key: string, label: string, better: Better,
 /**
  * For a per-turn figure, the turn whose value counts.
  */
-turn?: number | null, };
+turn?: number | null, 
+/**
+ * The value as a player names it in a sentence: "your average kill turn".
+ */
+said: string, 
+/**
+ * What one unit of the value is, which says how a change of it reads.
+ */
+unit: ObjectiveUnit, };
+
+/**
+ * What an [`Objective`]'s value counts.
+ */
+export type ObjectiveUnit = "turn" | "chance" | "amount";
 
 /**
  * The objective over the games of one kind.
@@ -1558,7 +1602,11 @@ highlight: Array<string>, };
 /**
  * The results from one seat.
  */
-export type SeatReport = { games: number, wins: number, 
+export type SeatReport = { 
+/**
+ * The figure to lead with and why, in the player's words (see [`crate::headline()`]).
+ */
+headline: Headline, games: number, wins: number, 
 /**
  * `wins / games`: the chance of a win, every game.
  */
@@ -1875,7 +1923,12 @@ section: string,
 /**
  * New deck − current deck on the objective, with its 95% interval.
  */
-difference: number, ci95: [number, number], 
+difference: number, 
+/**
+ * The difference in a player's words: "makes your average kill turn 0.12 turns
+ * earlier".
+ */
+said: string, ci95: [number, number], 
 /**
  * The candidates tried in its round (the Holm correction's count).
  */

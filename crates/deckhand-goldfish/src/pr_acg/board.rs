@@ -484,7 +484,8 @@ impl<L: Log> Board for AcgBoard<'_, L> {
         let left = self.state.opponent_deck;
         self.note(|| {
             format!(
-                "{label}: {dealt} damage, {dealt} card(s) off the opponent's deck ({left} left)"
+                "{label}: {dealt} damage, {dealt_cards} off the opponent's deck ({left} left)",
+                dealt_cards = deckhand_core::plural::count(dealt as i64, "card", "cards")
             )
         });
         if left == 0 {

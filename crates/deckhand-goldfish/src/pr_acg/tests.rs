@@ -302,7 +302,7 @@ fn a_turn_is_logged_in_a_players_words() {
             "Summon Onyx Shadow Ranger (cost 2, damage 3): the most damage a hand of 4 can pay for (3), at the lowest total cost (2)",
             "Discard Training Simulator from hand: card 1 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
             "Discard Training Simulator from hand: card 2 of 2 paying for Onyx Shadow Ranger: the lowest damage in hand first (ties by name)",
-            "Battle: the opponent has no card in its battle area, so the damage (3) is dealt twice: 6 card(s) off its deck (12 left); settlement discards the battle area",
+            "Battle: the opponent has no card in its battle area, so the damage (3) is dealt twice: 6 cards off its deck (12 left); settlement discards the battle area",
         ]
     );
 }

@@ -308,9 +308,10 @@ impl PrDbg {
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
                 format!(
-                    "Play {}: {shards} Shard(s) ({total} this turn), {} Energy (now {energy})",
+                    "Play {}: {shards_shards} ({total} this turn), {} Energy (now {energy})",
                     self.name(card),
-                    state.energy - before
+                    state.energy - before,
+                    shards_shards = deckhand_core::plural::count(shards as i64, "Shard", "Shards")
                 )
             });
             self.fire_card(card, Trigger::Played, state, rng, log);
@@ -1138,11 +1139,16 @@ impl<L: Log> Board for PrBoard<'_, L> {
         }
         let (shards, energy) = (s.shards, s.energy);
         let what = if resource == SHARDS {
-            "Shard(s)"
+            deckhand_core::plural::noun(i64::from(amount), "Shard", "Shards")
         } else {
             "Energy"
         };
-        self.note(|| format!("{label}: gain {amount} {what} ({shards} Shard(s), {energy} Energy)"));
+        self.note(|| {
+            format!(
+                "{label}: gain {amount} {what} ({shards_shards}, {energy} Energy)",
+                shards_shards = deckhand_core::plural::count(shards as i64, "Shard", "Shards")
+            )
+        });
     }
 
     fn spend(&mut self, resource: Id, amount: i64, label: &str) -> bool {
@@ -1159,7 +1165,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
         *have -= amount;
         let left = *have;
         let what = if resource == SHARDS {
-            "Shard(s)"
+            deckhand_core::plural::noun(i64::from(amount), "Shard", "Shards")
         } else {
             "Energy"
         };

@@ -25,8 +25,10 @@ impl PrDbg {
             if !played.is_empty() {
                 log.decide(Action::Play, || {
                     format!(
-                        "Play {}: {shards} Shard(s), {gained} Energy (now {energy})",
-                        played.join(", ")
+                        "Play {}: {shards_shards}, {gained} Energy (now {energy})",
+                        played.join(", "),
+                        shards_shards =
+                            deckhand_core::plural::count(shards as i64, "Shard", "Shards")
                     )
                 });
             }
@@ -337,8 +339,9 @@ impl PrDbg {
                         String::new()
                     };
                     format!(
-                        "Buy {} for {cost} Shard(s){discount} into your discard pile",
-                        self.name(card)
+                        "Buy {} for {cost_shards}{discount} into your discard pile",
+                        self.name(card),
+                        cost_shards = deckhand_core::plural::count(cost as i64, "Shard", "Shards")
                     )
                 }
                 None => "Buy nothing more".to_owned(),
@@ -446,9 +449,13 @@ impl PrDbg {
                 Some(i) => {
                     let card = state.grid[i];
                     format!(
-                        "Battle {} for {} Shard(s)",
+                        "Battle {} for {}",
                         self.name(card),
-                        self.battle_price(state, card)
+                        deckhand_core::plural::count(
+                            i64::from(self.battle_price(state, card)),
+                            "Shard",
+                            "Shards"
+                        )
                     )
                 }
                 None => "Battle no adversary".to_owned(),

@@ -240,8 +240,14 @@ impl<L: Log> HotgBoard<'_, L> {
         let left = p.hit_slot(self.state, i, hits);
         let name = &p.enemy_names[p.slot(self.state, i).enemy as usize];
         self.note(|| match left {
-            0 => format!("{label}: {hits} hit(s) to {name}, defeated"),
-            l => format!("{label}: {hits} hit(s) to {name}, {l} health left"),
+            0 => format!(
+                "{label}: {hits_hits} to {name}, defeated",
+                hits_hits = deckhand_core::plural::count(hits as i64, "hit", "hits")
+            ),
+            l => format!(
+                "{label}: {hits_hits} to {name}, {l} health left",
+                hits_hits = deckhand_core::plural::count(hits as i64, "hit", "hits")
+            ),
         });
     }
 }
@@ -491,7 +497,12 @@ impl<L: Log> Board for HotgBoard<'_, L> {
                     Tgt::This => None,
                 };
                 let n = state.next_hits;
-                self.note(|| format!("the next attack played deals {n:+} hit(s)"));
+                self.note(|| {
+                    format!(
+                        "the next attack played deals {n:+} {n_hits}",
+                        n_hits = deckhand_core::plural::noun(i64::from(n), "hit", "hits")
+                    )
+                });
             }
             return;
         }

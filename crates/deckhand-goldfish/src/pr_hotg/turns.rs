@@ -453,7 +453,10 @@ impl PrHotg {
         if landed < first && L::ENABLED {
             let _ = std::fmt::Write::write_fmt(
                 &mut state.attack.notes,
-                format_args!("; its Passive lets {landed} of {first} hit(s) through"),
+                format_args!(
+                    "; its Passive lets {landed} of {first_hits} through",
+                    first_hits = deckhand_core::plural::count(first as i64, "hit", "hits")
+                ),
             );
         }
         let left = self.hit_slot(state, i, landed);
@@ -467,8 +470,7 @@ impl PrHotg {
                     let _ = std::fmt::Write::write_fmt(
                         &mut state.attack.notes,
                         format_args!(
-                            "; its fixed hit(s) defeat the target, so the dice go at the adjacent {name}: {landed} hit(s), {after} health left"
-                        ),
+                            "; its fixed hits defeat the target, so the dice go at the adjacent {name}: {landed_hits}, {after} health left", landed_hits = deckhand_core::plural::count(landed as i64, "hit", "hits")),
                     );
                 }
             }
@@ -523,7 +525,10 @@ impl PrHotg {
             if L::ENABLED {
                 let _ = std::fmt::Write::write_fmt(
                     &mut state.attack.notes,
-                    format_args!("; {take} hit(s) split to {name}, {after} health left"),
+                    format_args!(
+                        "; {take_hits} split to {name}, {after} health left",
+                        take_hits = deckhand_core::plural::count(take as i64, "hit", "hits")
+                    ),
                 );
             }
         }
@@ -541,8 +546,9 @@ impl PrHotg {
             let before = before.strip_prefix("; ").unwrap_or(before);
             let sep = if before.is_empty() { "" } else { "; " };
             format!(
-                "{} at {enemy}: {before}{sep}rolled {rolled}, {hits} hit(s), {result}{after}",
+                "{} at {enemy}: {before}{sep}rolled {rolled}, {hits_hits}, {result}{after}",
                 self.name(card),
+                hits_hits = deckhand_core::plural::count(hits as i64, "hit", "hits")
             )
         });
         if self.all_defeated(state) {
@@ -754,7 +760,10 @@ impl PrHotg {
             let _ = log;
             let _ = std::fmt::Write::write_fmt(
                 &mut state.attack.notes,
-                format_args!("; {n:+} hit(s) saved for the next attack"),
+                format_args!(
+                    "; {n:+} {n_hits} saved for the next attack",
+                    n_hits = deckhand_core::plural::noun(i64::from(n), "hit", "hits")
+                ),
             );
         }
     }
@@ -953,13 +962,12 @@ impl PrHotg {
                 || match (pilot, best) {
                     (Some(_), Some((false, ..))) => {
                         format!(
-                            "{h} hit(s) defeat it, the card with the most health they can defeat"
-                        )
+                            "{h_hits} would defeat it, the card with the most health they can defeat", h_hits = deckhand_core::plural::count(h as i64, "hit", "hits"))
                     }
                     (Some(_), _) => {
                         "the final turn: the card with the least health left".to_owned()
                     }
-                    _ => format!("{h} hit(s) defeat no enemy card yet; kept for a later turn"),
+                    _ => format!("{h_hits} would defeat no enemy card yet; kept for a later turn", h_hits = deckhand_core::plural::count(h as i64, "hit", "hits")),
                 },
                 || Procedure::zones(self, state),
                 rng,
@@ -998,14 +1006,29 @@ impl PrHotg {
                     self.offer_ability(
                         n,
                         saves,
-                        || format!("{k:+} shield(s) on {name}"),
+                        || {
+                            format!(
+                                "{k:+} {k_shields} on {name}",
+                                k_shields =
+                                    deckhand_core::plural::noun(i64::from(k), "shield", "shields")
+                            )
+                        },
                         || match (saves, now > left as i32) {
                             (true, _) => format!(
-                                "{k:+} shield(s) keep {name}, which {left} damage would take"
+                                "{k:+} {k_shields} keep {name}, which {left} damage would take",
+                                k_shields =
+                                    deckhand_core::plural::noun(i64::from(k), "shield", "shields")
                             ),
                             (false, true) => format!("{name} is kept without it"),
                             (false, false) => {
-                                format!("{k:+} shield(s) would not keep {name} from {left} damage")
+                                format!(
+                                    "{k:+} {k_shields} would not keep {name} from {left} damage",
+                                    k_shields = deckhand_core::plural::noun(
+                                        i64::from(k),
+                                        "shield",
+                                        "shields"
+                                    )
+                                )
                             }
                         },
                         At::Reveal,
@@ -1068,7 +1091,7 @@ impl PrHotg {
         state.stored -= from_stored;
         let mut left = amount - from_pool - from_stored;
         log.decide(Action::Opponent, || {
-            format!("Drain {amount}: {from_pool} from the pool, {from_stored} stored token(s), {left} card(s) from hand")
+            format!("Drain {amount}: {from_pool} from the pool, {from_stored_stored_tokens}, {left_cards} from hand", from_stored_stored_tokens = deckhand_core::plural::count(from_stored as i64, "stored token", "stored tokens"), left_cards = deckhand_core::plural::count(left as i64, "card", "cards"))
         });
         // One card at a time: which card of the hand goes next.
         while left > 0 {

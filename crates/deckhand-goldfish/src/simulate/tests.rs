@@ -159,6 +159,7 @@ fn the_report_serialises_to_the_documented_json_shape() {
         "deck_outs",
         "draws",
         "games",
+        "headline",
         "kill_turns",
         "mean_kill_turn",
         "mean_kill_turn_ci95",
@@ -591,6 +592,8 @@ fn every_game_describes_each_figure_its_report_carries_and_its_objective() {
     // The keys every seat report has whatever the game: a game leaves out those that say
     // nothing for it (every Showdown game lasts 15 turns). Its own keys it must describe.
     let common = [
+        // The headline restates described figures in words, for the one line shown first.
+        "headline",
         "games",
         "wins",
         "win_chance",

@@ -622,3 +622,59 @@ fn a_build_sealed_before_its_last_cards_still_finds_every_card() {
     let reopened = CardIndex::open(dir.path(), &games(), "stamp").unwrap();
     assert_eq!(reopened.card_count(), cards.len() as u64);
 }
+
+/// Numbers in names sort as numbers in the index as in the store's card list: "Grid Zoid
+/// 553", "… 554", then "… 5530" (by the folded name alone 5530 came between 553 and 554),
+/// in either direction and when names only break ties.
+#[test]
+fn order_name_puts_numbers_in_names_in_number_order() {
+    let json = r#"{ "game": "tiny", "cards": [
+      {"name": "Grid Zoid 5530", "type": "Order", "stats": {"cost": 1}},
+      {"name": "Grid Zoid 554", "type": "Order", "stats": {"cost": 1}},
+      {"name": "Grid Zoid 553", "type": "Order", "stats": {"cost": 1}},
+      {"name": "Grid Zoid 9", "type": "Order", "stats": {"cost": 1}},
+      {"name": "Grid Zoid 0553", "type": "Order", "stats": {"cost": 1}}
+    ]}"#;
+    let cards = CardSet::from_json("zoids.json", json, &games())
+        .unwrap()
+        .cards;
+    let index = CardIndex::build_in_ram(&games(), &cards).unwrap();
+    let search = |query: &str| -> Vec<String> {
+        let results = index
+            .search_text(
+                query,
+                &SearchOptions {
+                    game: None,
+                    limit: 100,
+                    collection: None,
+                },
+            )
+            .unwrap_or_else(|e| panic!("{query}: {e}"));
+        results
+            .hits
+            .iter()
+            .map(|hit| cards.iter().find(|c| c.id == hit.id).unwrap().name.clone())
+            .collect()
+    };
+    let ascending = [
+        "Grid Zoid 9",
+        "Grid Zoid 553",
+        "Grid Zoid 0553",
+        "Grid Zoid 554",
+        "Grid Zoid 5530",
+    ];
+    // 553 and 0553 are the same number: the order between them is the index's own, so
+    // only the numbers are compared there.
+    let number = |name: &String| name.rsplit(' ').next().unwrap().parse::<u32>().unwrap();
+    let numbers = |names: Vec<String>| names.iter().map(number).collect::<Vec<_>>();
+    let expected: Vec<u32> = ascending
+        .iter()
+        .map(|n| n.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(numbers(search("order:name")), expected);
+    let mut descending = expected.clone();
+    descending.reverse();
+    assert_eq!(numbers(search("order:name dir:desc")), descending);
+    // Every card has the same cost: the name breaks the tie, numbers as numbers.
+    assert_eq!(numbers(search("order:cost")), expected);
+}

@@ -188,7 +188,10 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
     assert!(!lines.is_empty(), "no reroll in this game");
     for line in lines {
         let reroll = line.find("reroll").unwrap();
-        let hits = line.find("hit(s)").unwrap();
+        let hits = line
+            .find(" hits, ")
+            .or_else(|| line.find(" hit, "))
+            .unwrap();
         assert!(reroll < hits, "the reroll is logged after the hits: {line}");
         assert!(
             line.contains("[0, 0] → [1, 0]"),
