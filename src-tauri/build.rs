@@ -69,6 +69,7 @@ const COMMANDS: &[&str] = &[
     "restore_backup",
     "goldfish_enemy_decks",
     "print_layout",
+    "card_faces",
     "print_pdf",
     "confirm",
     "card_images",

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use deckhand::goldfish::{
     EnemyDeck, FromHere, GameLog, OddsQuery, OddsTable, PlayState, SimReport,
 };
-use deckhand::print::{PrintOptions, PrintPreview, PrintProgress};
+use deckhand::print::{CardFace, PrintOptions, PrintPreview, PrintProgress};
 use deckhand::tuning::{ImpactReport, TuneProgress, TuneReport};
 use deckhand::{
     AddedGame, BackupInfo, BuildableDeck, Card, CardCheck, CardDetail, CardDraft, CardExport,
@@ -140,6 +140,7 @@ commands! {
     restore_backup(path: String) -> Option<BackupInfo>;
     confirm(message: String, title: String, ok_label: String) -> bool;
     print_layout(draft: DeckContent, sections: Vec<String>, missing: bool, options: PrintOptions) -> PrintPreview;
+    card_faces(game: String, cards: Vec<String>) -> Vec<Option<CardFace>>;
     print_pdf(draft: DeckContent, sections: Vec<String>, missing: bool, options: PrintOptions, suggested_name: String, on_progress: Channel<PrintProgress>) -> Option<SavedPdf>;
     card_images(game: String) -> std::collections::HashMap<String, ImageInfo>;
     attach_card_image(card: String) -> Option<CardView>;

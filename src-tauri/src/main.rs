@@ -82,6 +82,7 @@ fn main() {
         commands::goldfish::goldfish_enemy_decks,
         commands::dialogs::confirm,
         commands::print::print_layout,
+        commands::print::card_faces,
         commands::print::print_pdf,
         commands::images::card_images,
         commands::images::attach_card_image,

@@ -19,6 +19,7 @@ import { tableSteps } from './table.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
+import { facesSteps } from './faces.steps.mjs';
 import { AxeAudit, aboutSteps, keyboardSteps, panicSteps } from './a11y.mjs';
 import { ClipAudit } from './clipped.mjs';
 
@@ -29,10 +30,12 @@ const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
 // instead of 8), to measure a change to the grid; DECKHAND_E2E_ONLY=cards the first step
 // and the cards steps (with axe-core), to try a change to the card screens;
 // DECKHAND_E2E_ONLY=words the first step, About and the playtest reports (goldfish steps),
-// with axe-core and the clipped-text check, to try a change to the report's words; unset,
-// everything runs.
+// with axe-core and the clipped-text check, to try a change to the report's words;
+// DECKHAND_E2E_ONLY=faces the first step and the card faces' steps (grid, boards, print
+// preview, with axe-core and the clipped-text check); unset, everything runs.
 const only = process.env.DECKHAND_E2E_ONLY ?? '';
-if (only !== '' && only !== 'grid' && only !== 'cards' && only !== 'words') throw new Error(`DECKHAND_E2E_ONLY=${only}: only "grid", "cards" and "words" are known`);
+const areas = ['', 'grid', 'cards', 'words', 'faces'];
+if (!areas.includes(only)) throw new Error(`DECKHAND_E2E_ONLY=${only}: only ${areas.slice(1).map((a) => `"${a}"`).join(', ')} are known`);
 const app = process.env.DECKHAND_E2E_APP ?? join(targetDir, 'debug', 'deckhand-app');
 const cli = process.env.DECKHAND_E2E_CLI ?? join(targetDir, 'debug', 'deckhand');
 const shots = join(root, 'target', smoke ? 'e2e-package' : 'e2e');
@@ -257,6 +260,11 @@ async function main() {
       return;
     }
     const cliJson = (...args) => JSON.parse(execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' }));
+    if (only === 'faces') {
+      await facesSteps({ driver, step, check, save, cli, db, work });
+      await axeStep();
+      return;
+    }
     if (only === 'cards') {
       await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
       await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
@@ -852,6 +860,7 @@ async function main() {
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
     await tableSteps({ driver, step, check, save, cli, db, root, work });
+    await facesSteps({ driver, step, check, save, cli, db, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
     await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
     await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });

@@ -27,7 +27,9 @@ pub use layout::{
 };
 pub use options::{Backs, Duplex, Marks, Orientation, Paper, PrintOptions, MAX_BLEED_MM};
 pub use pdf::{write_pdf, write_pdf_to, ImageFn, ImageSource, PdfSummary};
-pub use proxy::{design_proxy, ProxyDesign, TextBox, TextRole};
+pub use proxy::{
+    card_face, design_proxy, CardFace, FacePanel, PlacedLine, ProxyDesign, TextBox, TextRole,
+};
 pub use text_fit::{Font, Style, LINE_SPACING, MM_PER_PT};
 
 /// One printed copy of a card: a deck line with 3 copies is three items.

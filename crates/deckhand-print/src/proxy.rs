@@ -5,16 +5,18 @@
 //! drawn, so tests can measure exactly what will be drawn.
 
 use deckhand_core::{parse_hex_color, Card, FrameBy, Game, StatValue};
+use serde::Serialize;
 
 use crate::canvas::{cap_baseline, darken, lighten, Canvas, Rgb8, BLACK, WHITE};
-use crate::layout::Rect;
-use crate::text_fit::{fit_block, fit_line, Paragraph, Style, LINE_SPACING, MM_PER_PT};
+use crate::layout::{CardSizes, Rect};
+use crate::text_fit::{fit_block, fit_line, Font, Paragraph, Style, LINE_SPACING, MM_PER_PT};
 
 const DEFAULT_FRAME: Rgb8 = [0x70, 0x70, 0x70];
 const DEFAULT_BACK: Rgb8 = [0x26, 0x32, 0x38];
 
 /// What a piece of text on a proxy is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
 pub enum TextRole {
     Name,
     TypeLine,
@@ -269,41 +271,143 @@ fn frame_color(card: &Card, game: &Game) -> Rgb8 {
     .unwrap_or(DEFAULT_FRAME)
 }
 
+/// One line of a proxy's text where it is drawn: its start, its baseline and its width
+/// (measured with the embedded font), in mm.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct PlacedLine {
+    pub role: TextRole,
+    pub x: f64,
+    pub baseline: f64,
+    /// The line's width in the PDF's font: a screen in another font stretches it to this.
+    pub width: f64,
+    pub size_pt: f64,
+    pub bold: bool,
+    /// Sent as `#rrggbb`.
+    #[serde(serialize_with = "as_hex")]
+    #[ts(type = "string")]
+    pub color: Rgb8,
+    pub text: String,
+}
+
+/// A filled box of a proxy; its colour is sent as `#rrggbb`.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct FacePanel {
+    pub rect: Rect,
+    #[serde(serialize_with = "as_hex")]
+    #[ts(type = "string")]
+    pub color: Rgb8,
+}
+
+/// A card's text proxy with its trim at the origin: what the app draws as the card's face
+/// where it has no picture, from the same design and placement as the PDF's.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct CardFace {
+    /// The trim's size in mm.
+    pub width: f64,
+    pub height: f64,
+    /// The frame colour that fills the card and its bleed, sent as `#rrggbb`.
+    #[serde(serialize_with = "as_hex")]
+    #[ts(type = "string")]
+    pub background: Rgb8,
+    /// The panels drawn over the background, in order.
+    pub panels: Vec<FacePanel>,
+    pub lines: Vec<PlacedLine>,
+}
+
+fn as_hex<S: serde::Serializer>(c: &Rgb8, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]))
+}
+
+impl ProxyDesign {
+    /// Every line where [`draw_proxy`] draws it: single lines centred on their capitals
+    /// (and horizontally when `centered`), block lines at 0.95 em below their top, inside
+    /// their 1.2 em line box (DejaVu's ascent is 0.93 em, its descent 0.24 em).
+    pub fn placed_lines(&self) -> Vec<PlacedLine> {
+        let mut out = Vec::new();
+        for text in &self.texts {
+            let single = text.lines.len() == 1 && text.lines[0].2 == 0.0;
+            for (style, line, top) in &text.lines {
+                if line.is_empty() {
+                    continue;
+                }
+                let width = Font::get(*style).width_mm(line, text.size_pt);
+                let (x, baseline) = if single {
+                    let x = if text.centered {
+                        text.rect.x + (text.rect.width - width) / 2.0
+                    } else {
+                        text.rect.x
+                    };
+                    (x, cap_baseline(text.rect, text.size_pt))
+                } else {
+                    (
+                        text.rect.x,
+                        text.rect.y + top + 0.95 * text.size_pt * MM_PER_PT,
+                    )
+                };
+                out.push(PlacedLine {
+                    role: text.role,
+                    x,
+                    baseline,
+                    width,
+                    size_pt: text.size_pt,
+                    bold: *style == Style::Bold,
+                    color: text.color,
+                    text: line.clone(),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// The face of `card` at its game's size for its type, trim at the origin: the design
+/// the PDF draws for it ([`design_proxy`]) at that size.
+pub fn card_face(card: &Card, game: &Game) -> CardFace {
+    let size = CardSizes::of(game).size_of(&card.card_type);
+    let trim = Rect {
+        x: 0.0,
+        y: 0.0,
+        width: size.width,
+        height: size.height,
+    };
+    let design = design_proxy(card, game, trim, trim);
+    // The first panel is the frame over the bleed (here the trim): the background.
+    let background = design.panels.first().map_or(DEFAULT_FRAME, |p| p.1);
+    CardFace {
+        width: size.width,
+        height: size.height,
+        background,
+        panels: design
+            .panels
+            .iter()
+            .skip(1)
+            .map(|(rect, color)| FacePanel {
+                rect: *rect,
+                color: *color,
+            })
+            .collect(),
+        lines: design.placed_lines(),
+    }
+}
+
 pub fn draw_proxy(canvas: &mut Canvas, design: &ProxyDesign) {
     for (rect, color) in &design.panels {
         canvas.fill_rect(*rect, *color);
     }
-    for text in &design.texts {
-        if text.lines.len() == 1 && text.lines[0].2 == 0.0 {
-            let (style, line, _) = &text.lines[0];
-            if text.centered {
-                canvas.text_centered(text.rect, line, *style, text.size_pt, text.color);
-            } else {
-                let baseline = cap_baseline(text.rect, text.size_pt);
-                canvas.text(
-                    text.rect.x,
-                    baseline,
-                    line,
-                    *style,
-                    text.size_pt,
-                    text.color,
-                );
-            }
-            continue;
-        }
-        // Block text: the baseline sits at 0.95 em below the line's top, inside its
-        // 1.2 em line box (DejaVu's ascent is 0.93 em, its descent 0.24 em).
-        for (style, line, top) in &text.lines {
-            let baseline = text.rect.y + top + 0.95 * text.size_pt * MM_PER_PT;
-            canvas.text(
-                text.rect.x,
-                baseline,
-                line,
-                *style,
-                text.size_pt,
-                text.color,
-            );
-        }
+    for line in design.placed_lines() {
+        let style = if line.bold {
+            Style::Bold
+        } else {
+            Style::Regular
+        };
+        canvas.text(
+            line.x,
+            line.baseline,
+            &line.text,
+            style,
+            line.size_pt,
+            line.color,
+        );
     }
 }
 
@@ -359,5 +463,173 @@ pub fn draw_game_back(canvas: &mut Canvas, game: &Game, trim: Rect, bleed: Rect)
             height: block.size_pt * LINE_SPACING * MM_PER_PT,
         };
         canvas.text_centered(row, &line.text, line.style, block.size_pt, accent);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use deckhand_core::{CardSet, Games};
+    use printpdf::{FontId, Op, PdfFontHandle, TextItem};
+
+    use super::*;
+    use crate::canvas::Fonts;
+
+    fn bundled() -> (Games, Vec<Card>) {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+        let mut sources = Vec::new();
+        for entry in std::fs::read_dir(data.join("games")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            sources.push((name, std::fs::read_to_string(&path).unwrap()));
+        }
+        let games =
+            Games::from_sources(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))).unwrap();
+        let mut cards = Vec::new();
+        for game in std::fs::read_dir(data.join("cards")).unwrap() {
+            for set in std::fs::read_dir(game.unwrap().path()).unwrap() {
+                let path = set.unwrap().path();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let set = CardSet::from_json(&path.to_string_lossy(), &text, &games).unwrap();
+                cards.extend(set.cards);
+            }
+        }
+        (games, cards)
+    }
+
+    /// What a canvas drew: each fill's box and each text with its cursor, in PDF points.
+    #[derive(Debug, PartialEq)]
+    enum Drawn {
+        Fill([f32; 4]),
+        Text([f32; 3], String, bool),
+    }
+
+    fn drawn(ops: &[Op]) -> Vec<Drawn> {
+        let (mut size, mut cursor, mut bold) = (0.0, [0.0; 2], false);
+        let mut out = Vec::new();
+        for op in ops {
+            match op {
+                Op::DrawRectangle { rectangle: r } => {
+                    out.push(Drawn::Fill([r.x.0, r.y.0, r.width.0, r.height.0]))
+                }
+                Op::SetFont { font, size: s } => {
+                    size = s.0;
+                    bold = matches!(font, PdfFontHandle::External(FontId(id)) if id == "bold");
+                }
+                Op::SetTextCursor { pos } => cursor = [pos.x.0, pos.y.0],
+                Op::ShowText { items } => {
+                    for item in items {
+                        if let TextItem::Text(text) = item {
+                            out.push(Drawn::Text(
+                                [cursor[0], cursor[1], size],
+                                text.clone(),
+                                bold,
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    fn close(a: &Drawn, b: &Drawn) -> bool {
+        let near = |x: &[f32], y: &[f32]| x.iter().zip(y).all(|(p, q)| (p - q).abs() < 0.01);
+        match (a, b) {
+            (Drawn::Fill(p), Drawn::Fill(q)) => near(p, q),
+            (Drawn::Text(p, s, x), Drawn::Text(q, t, y)) => near(p, q) && s == t && x == y,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn a_cards_face_is_exactly_the_proxy_the_pdf_draws_for_it_moved_to_the_origin() {
+        let (games, cards) = bundled();
+        let fonts = Fonts {
+            regular: FontId("regular".into()),
+            bold: FontId("bold".into()),
+        };
+        let page_h = 297.0;
+        let pt = |mm: f64| (mm * 72.0 / 25.4) as f32;
+        let mut checked = 0;
+        for card in &cards {
+            let game = games.get(&card.game).unwrap();
+            let face = card_face(card, game);
+            // Where a layout would put it: somewhere on the page, with 3 mm of bleed.
+            let (dx, dy) = (14.5, 31.25);
+            let trim = Rect {
+                x: dx,
+                y: dy,
+                width: face.width,
+                height: face.height,
+            };
+            let bleed = Rect {
+                x: dx - 3.0,
+                y: dy - 3.0,
+                width: face.width + 6.0,
+                height: face.height + 6.0,
+            };
+            let mut canvas = Canvas::new(210.0, page_h, [1.0, 1.0], &fonts);
+            draw_proxy(&mut canvas, &design_proxy(card, game, trim, bleed));
+            let pdf = drawn(&canvas.finish());
+
+            let fill = |r: Rect| {
+                Drawn::Fill([pt(r.x), pt(page_h - r.bottom()), pt(r.width), pt(r.height)])
+            };
+            let mut expected = vec![fill(bleed)];
+            for panel in &face.panels {
+                let r = panel.rect;
+                expected.push(fill(Rect {
+                    x: r.x + dx,
+                    y: r.y + dy,
+                    ..r
+                }));
+            }
+            for line in &face.lines {
+                expected.push(Drawn::Text(
+                    [
+                        pt(line.x + dx),
+                        pt(page_h - line.baseline - dy),
+                        line.size_pt as f32,
+                    ],
+                    line.text.clone(),
+                    line.bold,
+                ));
+            }
+            assert_eq!(pdf.len(), expected.len(), "{}: {pdf:?}", card.name);
+            for (a, b) in pdf.iter().zip(&expected) {
+                assert!(
+                    close(a, b),
+                    "{}: the PDF draws {a:?}, the face {b:?}",
+                    card.name
+                );
+            }
+            // The frame colour fills the bleed in the PDF and the face's background.
+            assert_eq!(
+                design_proxy(card, game, trim, bleed).panels[0].1,
+                face.background
+            );
+            checked += 1;
+        }
+        assert!(checked > 300, "only {checked} cards checked");
+    }
+
+    #[test]
+    fn a_face_is_sent_with_its_colours_as_hex_and_its_text_roles_in_words() {
+        let (games, cards) = bundled();
+        let card = &cards[0];
+        let face = card_face(card, games.get(&card.game).unwrap());
+        let json = serde_json::to_value(&face).unwrap();
+        assert!(json["background"].as_str().unwrap().starts_with('#'));
+        assert_eq!(json["background"].as_str().unwrap().len(), 7);
+        let name = json["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["role"] == "name")
+            .unwrap();
+        assert_eq!(name["text"], card.name.as_str());
     }
 }

@@ -21,6 +21,7 @@ pub use deckhand_print::{
     Backs, Duplex, Layout, Mark, MarkKind, Marks, Orientation, Page, PageSide, Paper, PdfSummary,
     Placement, PrintError, PrintOptions, Rect, MAX_BLEED_MM,
 };
+pub use deckhand_print::{CardFace, FacePanel, PlacedLine, TextRole};
 
 use crate::output::{self, OutputGuard};
 use crate::{DeckContent, DeckFormat, Deckhand, Error, Result};
@@ -88,6 +89,8 @@ pub struct PrintJob {
 /// A printed copy as the app's preview labels it; index `i` is the layout's item `i`.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct PreviewItem {
+    /// The card's id, by which [`Deckhand::card_faces`] finds its face.
+    pub card: String,
     pub name: String,
     /// Whether the card prints from an image (else a text proxy).
     pub image: bool,
@@ -109,7 +112,31 @@ pub struct PrintProgress {
     pub images_total: usize,
 }
 
+/// The most faces one call designs: a screenful of cards is far fewer.
+pub const MAX_FACES: usize = 1_000;
+
 impl Deckhand {
+    /// The text-proxy faces of `game`'s cards named in `cards` (each an id, else a name:
+    /// boards know their cards by name), in that order; `None` for one not found. The
+    /// same design the PDF draws ([`deckhand_print::card_face`]), for the app to show
+    /// where a card has no picture. At most [`MAX_FACES`] are answered.
+    pub fn card_faces(&self, game: &str, cards: &[String]) -> Result<Vec<Option<CardFace>>> {
+        let definition = self.games().get(game)?;
+        let mut faces = Vec::with_capacity(cards.len().min(MAX_FACES));
+        for reference in cards.iter().take(MAX_FACES) {
+            let card = match self.store.card_by_id(reference)? {
+                Some(card) if card.game == game => Some(card),
+                _ => self
+                    .store
+                    .cards_named(reference, Some(game))?
+                    .into_iter()
+                    .next(),
+            };
+            faces.push(card.map(|card| deckhand_print::card_face(&card, definition)));
+        }
+        Ok(faces)
+    }
+
     /// The deck `source` names, resolved against the database, with a label for messages.
     pub fn deck_from_source(&self, source: DeckSource<'_>) -> Result<(String, Deck)> {
         match source {
@@ -300,6 +327,7 @@ impl PrintJob {
             .items()
             .iter()
             .map(|item| PreviewItem {
+                card: item.card.id.clone(),
                 name: item.card.name.clone(),
                 image: item.image.is_some(),
             })

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use deckhand::print::{
-    Backs, DeckSource, PdfSummary, PrintOptions, PrintPreview, PrintProgress, PrintSelection,
+    Backs, CardFace, DeckSource, PdfSummary, PrintOptions, PrintPreview, PrintProgress,
+    PrintSelection,
 };
 use deckhand::DeckContent;
 use serde::Serialize;
@@ -58,6 +59,18 @@ pub async fn print_layout(
         d.print_job(DeckSource::Draft(&draft), &selection(sections, missing))?
             .preview(&options)
     })
+}
+
+/// The text-proxy faces of `game`'s `cards` (ids, or names where a board knows only
+/// those), in order, `null` for one not found: the app's card face wherever a card has no
+/// picture, designed as the PDF draws it. The page asks for a screenful at a time.
+#[tauri::command]
+pub async fn card_faces(
+    db: State<'_, Db>,
+    game: String,
+    cards: Vec<String>,
+) -> Result<Vec<Option<CardFace>>, UiError> {
+    db.with(|d| d.card_faces(&game, &cards))
 }
 
 /// Asks where to save the PDF of the editor's deck (starting from `suggested_name`) and

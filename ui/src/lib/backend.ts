@@ -115,6 +115,12 @@ export const backend = {
   /** The set codes a game's cards name, sorted. */
   cardSets: (game: string) => call('card_sets', { game }),
   getCard: (id: string) => call('get_card', { id }),
+  /**
+   * The text-proxy faces of a game's cards (ids, or names where only those are known), in
+   * order, `null` for one not found: the PDF's design. Use `cardFaces.svelte.ts`, which
+   * batches and keeps them.
+   */
+  cardFaces: (game: string, cards: string[]) => call('card_faces', { game, cards }),
   /** The image sizes of a game's cards that have an image, by card id. */
   cardImages: (game: string) => call('card_images', { game }),
   /** Asks for an image file in a native dialog and attaches it; `null` when the user cancels. */

@@ -158,6 +158,24 @@ export type CardExport = { path: string, game: string, set: string | null, cards
 images: number, };
 
 /**
+ * A card's text proxy with its trim at the origin: what the app draws as the card's face
+ * where it has no picture, from the same design and placement as the PDF's.
+ */
+export type CardFace = { 
+/**
+ * The trim's size in mm.
+ */
+width: number, height: number, 
+/**
+ * The frame colour that fills the card and its bleed, sent as `#rrggbb`.
+ */
+background: string, 
+/**
+ * The panels drawn over the background, in order.
+ */
+panels: Array<FacePanel>, lines: Array<PlacedLine>, };
+
+/**
  * What a card is besides its text, as the player gives it: each part optional. The type
  * picks a moment for sentences that name none, the stats fill costs ("Ability:" costs the
  * card's `ability_cost`), the name lets the text call the card by it, the keywords'
@@ -721,6 +739,11 @@ figures: number, };
  * code that is never sent.
  */
 export type ErrorCode = "ambiguous" | "bad_query" | "benchmark" | "bundled_data" | "bundled_game" | "cancelled" | "card_in_use" | "data_dir" | "database" | "deck_game" | "game_in_use" | "internal" | "invalid_backup" | "invalid_input" | "no_goldfish" | "not_chosen" | "not_enough_copies" | "not_found" | "not_playable" | "nothing_to_undo" | "output_is_database" | "read_only" | "search_index" | "unknown_cards" | "unknown_format" | "unknown_game" | "unreadable_file" | "unwritable_file";
+
+/**
+ * A filled box of a proxy; its colour is sent as `#rrggbb`.
+ */
+export type FacePanel = { rect: Rect, color: string, };
 
 /**
  * One field of a card, before and after (empty text for "none").
@@ -1313,6 +1336,20 @@ distinct?: boolean, };
 export type PilotPick = { index: number, reason: string, };
 
 /**
+ * One line of a proxy's text where it is drawn: its start, its baseline and its width
+ * (measured with the embedded font), in mm.
+ */
+export type PlacedLine = { role: TextRole, x: number, baseline: number, 
+/**
+ * The line's width in the PDF's font: a screen in another font stretches it to this.
+ */
+width: number, size_pt: number, bold: boolean, 
+/**
+ * Sent as `#rrggbb`.
+ */
+color: string, text: string, };
+
+/**
  * One card on a page.
  */
 export type Placement = { 
@@ -1418,7 +1455,11 @@ row: number | null, id: string, name: string, type: string, };
 /**
  * A printed copy as the app's preview labels it; index `i` is the layout's item `i`.
  */
-export type PreviewItem = { name: string, 
+export type PreviewItem = { 
+/**
+ * The card's id, by which [`Deckhand::card_faces`] finds its face.
+ */
+card: string, name: string, 
 /**
  * Whether the card prints from an image (else a text proxy).
  */
@@ -1873,6 +1914,11 @@ export type Step = { "do": "move", count: Amount, from: string, to: string, filt
 export type Target = "this" | { "others": { filter?: Filter | null, } } | { "each": { filter?: Filter | null, } } | { "one": { filter?: Filter | null, } };
 
 /**
+ * What a piece of text on a proxy is.
+ */
+export type TextRole = "name" | "type_line" | "corner" | "set_number" | "rules";
+
+/**
  * When an effect happens. A game lists the ones it has in `[effects] triggers`.
  */
 export type Trigger = "played" | "set" | "summoned" | "attacks" | "blocks" | "battles" | "wins_battle" | "loses_battle" | "revealed" | "destroyed" | "turn_start" | "turn_end" | "activated" | "static" | "after_attack" | "plays_card" | "attaches_card" | "destroys_card" | "buys_card";
@@ -2113,6 +2159,7 @@ export type Commands = {
   list_backups: { args: Record<string, never>; result: Array<string> };
   restore_backup: { args: { path: string }; result: BackupInfo | null };
   confirm: { args: { message: string; title: string; okLabel: string }; result: boolean };
+  card_faces: { args: { game: string; cards: Array<string> }; result: Array<CardFace | null> };
   print_layout: { args: { draft: DeckContent; sections: Array<string>; missing: boolean; options: PrintOptions }; result: PrintPreview };
   print_pdf: { args: { draft: DeckContent; sections: Array<string>; missing: boolean; options: PrintOptions; suggestedName: string; onProgress: Channel<PrintProgress> }; result: SavedPdf | null };
   card_images: { args: { game: string }; result: { [key in string]?: ImageInfo } };
