@@ -125,10 +125,10 @@ fn rows(play: &PlayDef, deck_size: u32, turns: u32, p: impl Fn(u32) -> f64) -> V
 
 /// `ln(n!)` for `n` up to a deck's size, so binomials of large decks neither overflow nor
 /// lose precision.
-struct LnFactorials(Vec<f64>);
+pub(crate) struct LnFactorials(Vec<f64>);
 
 impl LnFactorials {
-    fn new(max: u32) -> LnFactorials {
+    pub(crate) fn new(max: u32) -> LnFactorials {
         let mut table = Vec::with_capacity(max as usize + 1);
         let mut acc = 0.0;
         table.push(0.0);
@@ -145,7 +145,7 @@ impl LnFactorials {
     }
 
     /// P(X ≥ k) for X hypergeometric: `seen` cards from `n`, `matching` of which match.
-    fn at_least(&self, n: u32, matching: u32, seen: u32, k: u32) -> f64 {
+    pub(crate) fn at_least(&self, n: u32, matching: u32, seen: u32, k: u32) -> f64 {
         let Some(total) = self.ln_choose(n, seen) else {
             return 0.0;
         };

@@ -25,7 +25,7 @@ use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
     supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
     EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, Measure,
-    Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes, Owner, Picks,
+    HereOdds, HereOddsRow, Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes, Owner, Picks,
     PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState, SeatComparison, SeatReport,
     SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_CONTINUATIONS,
     MAX_ESTIMATE_GAMES, MAX_GAMES, PR_DBG_POLICIES,
