@@ -72,7 +72,7 @@ pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
 pub use from_here::{
-    from_here, FromHere, OptionValue, OutcomeDistribution,
+    from_here, from_here_cached, DeckGamesCache, FromHere, OptionValue, OutcomeDistribution,
     Outcomes, MAX_CONTINUATIONS, MAX_ESTIMATE_GAMES,
 };
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
