@@ -16,6 +16,7 @@ import { cardSteps, unreadableRowSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { tableSteps } from './table.steps.mjs';
+import { playSteps, playerTableSteps } from './play.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
@@ -27,10 +28,11 @@ const targetDir = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
 // DECKHAND_E2E_ONLY=grid runs the first step and the grid's frame times alone (about 2 min
 // instead of 8), to measure a change to the grid; DECKHAND_E2E_ONLY=cards the first step
-// and the cards steps (with axe-core), to try a change to the card screens; unset,
-// everything runs.
+// and the cards steps (with axe-core), to try a change to the card screens;
+// DECKHAND_E2E_ONLY=play the first step, the Play tab's steps and the free table of a
+// player's game (with axe-core); unset, everything runs.
 const only = process.env.DECKHAND_E2E_ONLY ?? '';
-if (only !== '' && only !== 'grid' && only !== 'cards') throw new Error(`DECKHAND_E2E_ONLY=${only}: only "grid" and "cards" are known`);
+if (only !== '' && only !== 'grid' && only !== 'cards' && only !== 'play') throw new Error(`DECKHAND_E2E_ONLY=${only}: only "grid", "cards" and "play" are known`);
 const app = process.env.DECKHAND_E2E_APP ?? join(targetDir, 'debug', 'deckhand-app');
 const cli = process.env.DECKHAND_E2E_CLI ?? join(targetDir, 'debug', 'deckhand');
 const shots = join(root, 'target', smoke ? 'e2e-package' : 'e2e');
@@ -258,6 +260,12 @@ async function main() {
     if (only === 'cards') {
       await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
       await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
+      await axeStep();
+      return;
+    }
+    if (only === 'play') {
+      await playSteps({ driver, step, check, save, cli, db });
+      await playerTableSteps({ driver, step, check, save, cli, db, root, work, restart });
       await axeStep();
       return;
     }
@@ -836,12 +844,15 @@ async function main() {
 
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await playSteps({ driver, step, check, save, cli, db });
     await tableSteps({ driver, step, check, save, cli, db, root, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
     await cardSteps({ driver, step, check, save, cli: cliJson, openFile });
     await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
     // Last: it restarts the app (a new session on the same database).
     await gamesSteps({ driver, step, check, save, cli, db, root, openFile, restart });
+    // The free table of the game the games steps added.
+    await playerTableSteps({ driver, step, check, save, cli, db, root, work, restart });
     // After every other step: its 10,000 cards would change what they count.
     await gridSteps({ driver, step, check, save, cli, db, root, work, shots, restart });
   } finally {
