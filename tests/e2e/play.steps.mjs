@@ -221,8 +221,9 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
 
     // Renamed by keyboard: its ✎ button, a name, Enter.
     await driver.click((await driver.findAll('[data-testid="play-line-rename"]'))[1]);
-    const name = await driver.waitForElement('[data-testid="play-line-name"]');
-    await driver.type(name, 'Other pick\uE007');
+    // The field opens focused with the old name selected: typing replaces it.
+    await driver.waitForElement('[data-testid="play-line-name"]');
+    await driver.keys('Other pick\uE007');
     await driver.waitFor('the line renamed', async () => ((await lines())[1]?.startsWith('Other pick') ? true : null));
 
     // Compare: line 1 (left) and line 2 (right), each at its latest, with the CLI's From here.
