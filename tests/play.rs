@@ -316,7 +316,7 @@ fn odds_from_here_count_the_cards_seen_on_the_board_and_print_the_same_figures_a
         );
         let line = format!(
             "    turn {:>2}  {:>2} drawn  {:>5.1} %",
-            row["turn"],
+            row["turn"].as_u64().unwrap(),
             drawn,
             100.0 * chance
         );
