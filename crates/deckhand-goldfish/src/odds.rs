@@ -155,7 +155,12 @@ impl LnFactorials {
             })
             .map(|ln| (ln - total).exp())
             .sum();
-        sum.min(1.0)
+        // An empty sum of floats is −0.0, which prints as "-0.0 %".
+        if sum > 0.0 {
+            sum.min(1.0)
+        } else {
+            0.0
+        }
     }
 
     /// P(≥ a.at_least of A and ≥ b.at_least of B, as distinct cards) among `seen` cards.

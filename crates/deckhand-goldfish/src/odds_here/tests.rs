@@ -141,3 +141,11 @@ fn a_turn_not_after_the_current_one_is_refused() {
         assert!(error.to_string().contains("later turn"), "{error}");
     }
 }
+
+#[test]
+fn fewer_draws_than_wanted_is_a_plain_zero_never_a_negative_one() {
+    let (game, zones, list) = zoids_position();
+    let odds = odds_from_here(&game, 2, &zones, &list, 2, 3).unwrap();
+    assert!(odds.rows[0].chance.is_sign_positive(), "{:?}", odds.rows[0]);
+    assert_eq!(format!("{:.1}", 100.0 * odds.rows[0].chance), "0.0");
+}
