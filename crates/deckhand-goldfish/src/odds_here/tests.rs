@@ -54,11 +54,14 @@ fn zoids_position() -> (Game, Vec<Zone>, Vec<ListedCard>) {
     (testing::game("zoids-scramble"), zones, list)
 }
 
+/// At least, by turn, and each row's (turn, drawn, chance by hand).
+type Case = (u32, u32, Vec<(u32, u32, f64)>);
+
 #[test]
 fn the_odds_from_a_position_are_the_hypergeometric_of_the_unseen_cards() {
     let (game, zones, list) = zoids_position();
     // (at least, by turn, [(turn, drawn, chance by hand)]): 4 matching among 35 unseen.
-    let cases: [(u32, u32, Vec<(u32, u32, f64)>); 3] = [
+    let cases: [Case; 3] = [
         (
             1,
             5,
