@@ -43,6 +43,7 @@ const COMMANDS: &[&str] = &[
     "goldfish_play",
     "goldfish_new_seed",
     "goldfish_from_here",
+    "goldfish_play_odds",
     "goldfish_simulate",
     "cancel_goldfish",
     "goldfish_odds",

@@ -235,3 +235,122 @@ fn an_estimate_past_a_million_games_in_all_exits_2_naming_the_limit() {
     );
     assert_eq!(text(&output.stdout), "");
 }
+
+/// P(at least k of `matching` among `pool` cards, `drawn` drawn), by the sum of products.
+fn hypergeometric_at_least(pool: u64, matching: u64, drawn: u64, k: u64) -> f64 {
+    let choose = |n: u64, r: u64| -> f64 {
+        if r > n {
+            return 0.0;
+        }
+        (0..r).map(|i| (n - i) as f64 / (i + 1) as f64).product()
+    };
+    (k..=matching.min(drawn))
+        .map(|x| choose(matching, x) * choose(pool - matching, drawn - x) / choose(pool, drawn))
+        .sum()
+}
+
+#[test]
+fn odds_from_here_count_the_cards_seen_on_the_board_and_print_the_same_figures_as_text() {
+    let env = Env::new();
+    let path = sample(SAMPLES[0]);
+    let args = [
+        "play",
+        &path,
+        "--seed",
+        "7",
+        "--pick",
+        "0",
+        "--odds",
+        "t:pilot",
+        "--at-least",
+        "2",
+        "--by-turn",
+        "4",
+    ];
+    let json = env.json(&[&args[..], &["--json"]].concat());
+    let odds = &json["odds"];
+    assert_eq!(odds["query"], "t:pilot");
+    // Republic Vanguard holds 12 Pilots; the ones face up on the board are seen.
+    let pilots: Vec<String> = odds["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().split_once(' ').unwrap().1.to_owned())
+        .collect();
+    let mut face_up = 0;
+    for zone in json["zones"].as_array().unwrap() {
+        if zone["owner"] != "you" {
+            continue;
+        }
+        for card in zone["cards"].as_array().into_iter().flatten() {
+            let names = std::iter::once(&card["name"]).chain(
+                card["attached"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|a| &a["name"]),
+            );
+            face_up += names
+                .filter(|n| pilots.iter().any(|p| p == n.as_str().unwrap()))
+                .count();
+        }
+    }
+    assert_eq!(odds["matching"], 12);
+    assert_eq!(odds["matching_seen"], face_up as u64, "{json}");
+    assert_eq!(odds["matching_unseen"], 12 - face_up as u64);
+    let turn = json["turn"].as_u64().unwrap();
+    let rows = odds["rows"].as_array().unwrap();
+    assert_eq!(rows.len() as u64, 4 - turn);
+    let pool = odds["unseen"].as_u64().unwrap();
+    let output = env.run(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    for (i, row) in rows.iter().enumerate() {
+        let drawn = row["drawn"].as_u64().unwrap();
+        assert_eq!(drawn, i as u64 + 1, "Zoids Scramble draws one a turn");
+        let chance = row["chance"].as_f64().unwrap();
+        let by_hand = hypergeometric_at_least(pool, 12 - face_up as u64, drawn, 2);
+        assert!(
+            (chance - by_hand).abs() < 1e-9,
+            "{chance} against {by_hand}"
+        );
+        let line = format!(
+            "    turn {:>2}  {:>2} drawn  {:>5.1} %",
+            row["turn"].as_u64().unwrap(),
+            drawn,
+            100.0 * chance
+        );
+        assert!(out.contains(&line), "{line:?} not in\n{out}");
+    }
+    assert!(out.contains("\nOdds from here: t:pilot ("), "{out}");
+}
+
+#[test]
+fn odds_from_here_with_a_bad_query_exit_2_and_print_no_game() {
+    let env = Env::new();
+    let path = sample(SAMPLES[0]);
+    let output = env.run(&["play", &path, "--seed", "7", "--odds", "power>>"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).starts_with("deckhand: error: "),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(text(&output.stdout), "");
+    let output = env.run(&[
+        "play",
+        &path,
+        "--seed",
+        "7",
+        "--odds",
+        "t:pilot",
+        "--by-turn",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("later turn"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -21,7 +21,7 @@ use deckhand::{
     CardView, ChangeReport, CollectionChangeOutcome, CollectionImportReport, CollectionRow,
     Condition, DeckContent, DeckDiff, DeckImport, DeckListItem, DeckNeed, DeckVersionSummary,
     DeckView, EffectReading, Finish, GameFileProblem, GameRules, GameSummary, ImageInfo,
-    ImportProgress, ImportReport, Legality, PackImportReport, SearchPage, SearchRowPage,
+    ImportProgress, ImportReport, Legality, PackImportReport, PlayOdds, SearchPage, SearchRowPage,
     SetCompletion, UndoReport, UnreadableCard, WishOutcome, WishlistRow,
 };
 use ts_rs::{TypeVisitor, TS};
@@ -113,6 +113,7 @@ commands! {
     goldfish_play(draft: DeckContent, seed: u64, going_first: bool, choices: Option<PlayChoices>, picks: Vec<u32>, pilot_rest: bool) -> PlayState;
     goldfish_new_seed() -> u64;
     goldfish_from_here(draft: DeckContent, seed: u64, going_first: bool, choices: Option<PlayChoices>, picks: Vec<u32>, continuations: u32, compare: bool) -> FromHere;
+    goldfish_play_odds(draft: DeckContent, seed: u64, going_first: bool, choices: Option<PlayChoices>, picks: Vec<u32>, query: String, at_least: u32, by_turn: u32) -> PlayOdds;
     goldfish_simulate(draft: DeckContent, games: u64, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<u64>) -> SimReport;
     cancel_goldfish() -> ();
     goldfish_odds(draft: DeckContent, queries: Vec<OddsQuery>, turns: u32) -> OddsTable;

@@ -55,6 +55,7 @@ fn main() {
         commands::goldfish::goldfish_play,
         commands::goldfish::goldfish_new_seed,
         commands::goldfish::goldfish_from_here,
+        commands::goldfish::goldfish_play_odds,
         commands::goldfish::goldfish_simulate,
         commands::goldfish::cancel_goldfish,
         commands::goldfish::goldfish_odds,

@@ -2,7 +2,8 @@
 //! the game stops at the next decision, its options numbered; pass them back with
 //! `--pick` (one per decision, in order) to go on. A script, a test or a person at a shell
 //! plays a whole game this way. `--from-here N` and `--compare N` add the pilot's estimate
-//! of how the game ends from the pending decision, and of each of its options.
+//! of how the game ends from the pending decision, and of each of its options; `--odds
+//! QUERY` the exact chance of drawing matching cards by each coming turn.
 
 use std::io::{self, Write};
 
@@ -11,7 +12,7 @@ use deckhand::goldfish::{
     random_seed, Better, FigureKind, FromHere, Measure, Outcome as End, PlayOptions, PlayState,
     StepOptions,
 };
-use deckhand::{Deckhand, Side};
+use deckhand::{Deckhand, PlayOdds, Side};
 
 use super::goldfish::{load, zone_text};
 use super::{print_json, Result};
@@ -45,6 +46,16 @@ pub struct PlayArgs {
     /// Play each option of the pending decision on the same N deals and mark the best
     #[arg(long, value_name = "N")]
     compare: Option<u32>,
+    /// The exact chance of drawing cards matching this search query by each coming turn,
+    /// from the cards you have not seen
+    #[arg(long, value_name = "QUERY", conflicts_with = "pilot_rest")]
+    odds: Option<String>,
+    /// With --odds: how many more matching cards (default 1)
+    #[arg(long, value_name = "K", requires = "odds")]
+    at_least: Option<u32>,
+    /// With --odds: the last turn asked about (default: five turns from now)
+    #[arg(long, value_name = "T", requires = "odds")]
+    by_turn: Option<u32>,
     /// Heroes of the Grid: an enemy deck to fight, `Name` or `Name:FIGURES` (repeatable)
     #[arg(long, value_name = "NAME[:N]")]
     enemies: Vec<String>,
@@ -111,6 +122,19 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
         }
         _ => None,
     };
+    let odds = match &args.odds {
+        Some(query) => {
+            let by_turn = args.by_turn.unwrap_or(state.turn + DEFAULT_ODDS_TURNS);
+            Some(deckhand.play_odds(
+                &playable,
+                &options,
+                query,
+                args.at_least.unwrap_or(1),
+                by_turn,
+            )?)
+        }
+        None => None,
+    };
     if args.json {
         #[derive(serde::Serialize)]
         struct WithEstimate<'a> {
@@ -118,18 +142,52 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
             state: &'a PlayState,
             #[serde(skip_serializing_if = "Option::is_none")]
             from_here: Option<&'a FromHere>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            odds: Option<&'a PlayOdds>,
         }
         return print_json(
             out,
             &WithEstimate {
                 state: &state,
                 from_here: estimate.as_ref(),
+                odds: odds.as_ref(),
             },
         );
     }
     play_text(&label, &state, out)?;
     if let Some(estimate) = &estimate {
         estimate_text(estimate, out)?;
+    }
+    if let Some(odds) = &odds {
+        odds_text(odds, out)?;
+    }
+    Ok(())
+}
+
+/// How many turns ahead `--odds` looks when not told.
+const DEFAULT_ODDS_TURNS: u32 = 5;
+
+fn odds_text(odds: &PlayOdds, out: &mut impl Write) -> io::Result<()> {
+    let h = &odds.odds;
+    let cards = match odds.cards.is_empty() {
+        true => "no card of the deck".to_owned(),
+        false => odds.cards.join(", "),
+    };
+    writeln!(out, "\nOdds from here: {} ({cards})", odds.query)?;
+    writeln!(
+        out,
+        "  {} in the deck, {} seen, {} among the {} cards you have not seen; {} drawn a turn",
+        h.matching, h.matching_seen, h.matching_unseen, h.unseen, h.draws_per_turn
+    )?;
+    writeln!(out, "  Drawing at least {} more by:", h.at_least)?;
+    for row in &h.rows {
+        writeln!(
+            out,
+            "    turn {:>2}  {:>2} drawn  {:>5.1} %",
+            row.turn,
+            row.drawn,
+            100.0 * row.chance
+        )?;
     }
     Ok(())
 }

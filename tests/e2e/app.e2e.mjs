@@ -16,6 +16,7 @@ import { cardSteps, unreadableRowSteps } from './cards.steps.mjs';
 import { collectionSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { tableSteps } from './table.steps.mjs';
+import { playSteps, playerTableSteps } from './play.steps.mjs';
 import { gamesSteps } from './games.steps.mjs';
 import { imagesSteps } from './images.steps.mjs';
 import { gridSteps } from './grid.steps.mjs';
@@ -32,9 +33,10 @@ const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
 // DECKHAND_E2E_ONLY=words the first step, About and the playtest reports (goldfish steps),
 // with axe-core and the clipped-text check, to try a change to the report's words;
 // DECKHAND_E2E_ONLY=faces the first step and the card faces' steps (grid, boards, print
-// preview, with axe-core and the clipped-text check); unset, everything runs.
+// preview, with axe-core and the clipped-text check); DECKHAND_E2E_ONLY=play the first
+// step, the Play tab's steps and the free table of a player's game; unset, everything runs.
 const only = process.env.DECKHAND_E2E_ONLY ?? '';
-const areas = ['', 'grid', 'cards', 'words', 'faces'];
+const areas = ['', 'grid', 'cards', 'words', 'faces', 'play'];
 if (!areas.includes(only)) throw new Error(`DECKHAND_E2E_ONLY=${only}: only ${areas.slice(1).map((a) => `"${a}"`).join(', ')} are known`);
 const app = process.env.DECKHAND_E2E_APP ?? join(targetDir, 'debug', 'deckhand-app');
 const cli = process.env.DECKHAND_E2E_CLI ?? join(targetDir, 'debug', 'deckhand');
@@ -281,6 +283,12 @@ async function main() {
         await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
         await save('words-wishlist');
       });
+      await axeStep();
+      return;
+    }
+    if (only === 'play') {
+      await playSteps({ driver, step, check, save, cli, db });
+      await playerTableSteps({ driver, step, check, save, cli, db, root, work, restart });
       await axeStep();
       return;
     }
@@ -859,6 +867,7 @@ async function main() {
 
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+    await playSteps({ driver, step, check, save, cli, db });
     await tableSteps({ driver, step, check, save, cli, db, root, work });
     await facesSteps({ driver, step, check, save, cli, db, work });
     await imagesSteps({ driver, step, check, save, cli: cliJson, root, openFile, saveDir: pdfDir });
@@ -866,6 +875,8 @@ async function main() {
     await unreadableRowSteps({ driver, step, check, save, cli, db, work, restart });
     // Last: it restarts the app (a new session on the same database).
     await gamesSteps({ driver, step, check, save, cli, db, root, openFile, restart });
+    // The free table of the game the games steps added.
+    await playerTableSteps({ driver, step, check, save, cli, db, root, work, restart });
     // After every other step: its 10,000 cards would change what they count.
     await gridSteps({ driver, step, check, save, cli, db, root, work, shots, restart });
   } finally {

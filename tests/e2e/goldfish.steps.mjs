@@ -1,8 +1,8 @@
 // Playtest for PR Deck-Building, Heroes of the Grid and Showdown: for each, a step-through
 // whose board shows the game's own zones and agrees with `deckhand goldfish --step --json`
 // for the seed the app shows, and a simulation whose figures agree with `deckhand goldfish
-// --json` for the same seed and games; and a hand played by hand in every bundled game,
-// agreeing with `deckhand play`. Called once from app.e2e.mjs.
+// --json` for the same seed and games. Called once from app.e2e.mjs (a hand played by hand
+// is play.steps.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -301,82 +301,5 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const undone = await counts();
     check(JSON.stringify(undone) === JSON.stringify(before), `Undo left ${JSON.stringify(undone)}, not ${JSON.stringify(before)}`);
     await save('tune-undone');
-  });
-
-  await step('Play it yourself: a hand played pick by pick in every bundled game, as `deckhand play` plays it', async () => {
-    const labels = () => texts('[data-testid="play-option"] .label');
-    const samples = [
-      ['zoids-scramble', 'Republic Vanguard'],
-      ['pr-acg', 'Starfall Vanguard Hero'],
-      ['pr-dbg', 'Block Party'],
-      ['pr-hotg', 'Tide And Horn Duo'],
-      ['sms', 'Doom Lab Gambit'],
-    ];
-    for (const [gameId, deck] of samples) {
-      await openDeckPlaytest(gameId, deck);
-      await driver.click(await driver.waitForElement('[data-testid="playtest-tab-play"]'));
-      await driver.click(await driver.waitForElement('[data-testid="play-deal"]'));
-      await driver.waitForElement('[data-testid="play-decision"]');
-      const seed = String(Number(/seed (\d+)/.exec(await textOf('[data-testid="play"] .seed'))[1]));
-      const first = json(['play', '--deck', deck, '--seed', seed]);
-      const shown = await labels();
-      check(JSON.stringify(shown) === JSON.stringify(first.decision.options.map((o) => o.label)), `${gameId}: the app offers ${JSON.stringify(shown)}, the CLI ${JSON.stringify(first.decision.options)}`);
-      check((await textOf('[data-testid="play-pilot-reason"]')).includes(first.decision.pilot.reason), `${gameId}: the pilot's reason is shown`);
-      await save(`play-${gameId}-first-decision`);
-      // From here and Which option is best: deterministic for a seed and picks, so the app's
-      // figures are the CLI's.
-      await driver.click(await driver.waitForElement('[data-testid="play-compare"]'));
-      await driver.waitForElement('[data-testid="play-option-value"]', 60000);
-      const compared = json(['play', '--deck', deck, '--seed', seed, '--compare', '2000']);
-      const values = await texts('[data-testid="play-option-value"]');
-      const fmt = (v) => (compared.from_here.objective.key.endsWith('_chance') ? `${(100 * v).toFixed(1)} %` : v.toFixed(2));
-      const expected = compared.from_here.options.map((o) => `${o.value.value === null ? '—' : fmt(o.value.value)}${o.best ? ' · best' : ''}`);
-      check(JSON.stringify(values) === JSON.stringify(expected), `${gameId}: the options read ${JSON.stringify(values)}, the CLI's ${JSON.stringify(expected)}`);
-      const here = json(['play', '--deck', deck, '--seed', seed, '--from-here', '10000']);
-      const hereValue = here.from_here.here.value === null ? '—' : fmt(here.from_here.here.value);
-      await driver.click(await driver.waitForElement('[data-testid="play-from-here"]'));
-      await driver.waitFor(`${gameId}: the estimate from here reads the CLI's ${hereValue}`, async () => ((await textOf('[data-testid="play-estimate-text"]')).includes(`from here: ${hereValue}`) ? true : null), 60000);
-      // The distribution beside it, read cumulatively: at its far end every game the CLI's
-      // histogram counts (won by the last turn shown, or at least the least value), then
-      // the games never won.
-      const dist = here.from_here.distribution;
-      const atLeast = dist.figure.kind === 'at_least_by_turn';
-      const pct = (x) => `${(100 * x).toFixed(x > 0 && x < 0.1 ? 1 : 0)} %`;
-      const cells = await texts('[data-testid="play-distribution-here"] td');
-      const counted = Object.values(dist.here.counts).reduce((a, b) => a + b, 0);
-      const expectedCells = atLeast ? [pct(counted / dist.here.games)] : [pct(counted / dist.here.games), pct(dist.here.none / dist.here.games)];
-      const shownCells = atLeast ? cells.slice(0, 1) : cells.slice(-2);
-      if (Object.keys(dist.here.counts).length + Object.keys(dist.deck.counts).length === 0) {
-        check((await textOf('[data-testid="play-distribution"]')).includes('Won in no game'), `${gameId}: no game won, and the panel says so`);
-      } else {
-        check(JSON.stringify(shownCells) === JSON.stringify(expectedCells), `${gameId}: the distribution from here reads ${JSON.stringify(cells)}, the CLI's ends ${JSON.stringify(expectedCells)}`);
-        check((await driver.findAll('[data-testid="play-distribution-deck"] td')).length === cells.length, `${gameId}: the deck's distribution beside it`);
-      }
-      await save(`play-${gameId}-from-here`);
-      // A pick that is not the pilot's: the log marks it as mine, and the next decision is the CLI's.
-      const mine = first.decision.pilot.index === shown.length - 1 ? 0 : shown.length - 1;
-      await driver.click((await driver.findAll('[data-testid="play-option"]'))[mine]);
-      await driver.waitFor(`${gameId}: the pick is logged`, async () => (await driver.findAll('[data-testid="play-log"] .decision.mine')).length > 0 || null);
-      const second = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine)]);
-      if (second.decision) {
-        const next = await labels();
-        check(JSON.stringify(next) === JSON.stringify(second.decision.options.map((o) => o.label)), `${gameId}: after my pick the app offers ${JSON.stringify(next)}, the CLI ${JSON.stringify(second.decision.options)}`);
-      }
-      await driver.click(await driver.waitForElement('[data-testid="play-undo"]'));
-      await driver.waitFor(`${gameId}: undo goes back to the first decision`, async () => ((await driver.findAll('[data-testid="play-log"] .decision.mine')).length === 0 ? true : null));
-      check(JSON.stringify(await labels()) === JSON.stringify(shown), `${gameId}: undo shows the first decision again`);
-      await driver.click(await driver.waitForElement('[data-testid="play-redo"]'));
-      await driver.waitFor(`${gameId}: redo takes the pick back`, async () => (await driver.findAll('[data-testid="play-log"] .decision.mine')).length > 0 || null);
-      if (second.decision) {
-        await driver.click(await driver.waitForElement('[data-testid="play-pilot-turn"]'));
-        await save(`play-${gameId}-pilot-turn`);
-        await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
-      }
-      await driver.waitForElement('[data-testid="play-result"]');
-      const end = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine), '--pilot-rest']);
-      const result = await textOf('[data-testid="play-result"]');
-      check(Number(/turn (\d+)/.exec(result)?.[1]) === end.result.turn, `${gameId}: the app's "${result}", the CLI's ${JSON.stringify(end.result)}`);
-      await save(`play-${gameId}-end`);
-    }
   });
 }

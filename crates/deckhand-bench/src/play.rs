@@ -25,7 +25,9 @@ pub struct PlayTiming {
     pub pick_decision: u32,
     /// The fastest and slowest of `runs` answers to that pick, in milliseconds.
     pub pick_ms: [f64; 2],
-    /// From here at the first decision: the fastest and slowest run.
+    /// From here at the first decision: the fastest and slowest run. The first run plays
+    /// the deck's own games beside the continuations; the later ones find them kept (as
+    /// every estimate after a deck's first does in the app), so the slowest is the first.
     pub from_here_ms: [f64; 2],
     /// Which option is best at the first decision, and how many options it compared.
     pub compare_ms: [f64; 2],

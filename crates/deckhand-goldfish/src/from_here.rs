@@ -11,8 +11,15 @@
 //!
 //! Continuation `i` uses the same reseed whatever the thread count: the estimate depends on
 //! the seed, the picks and the number of continuations only.
+//!
+//! The deck's own games beside every estimate (as many as its continuations) do not depend
+//! on the position, nor on the game's seed: they are the same for every decision of every
+//! game of a deck played from a seat with the same options. A [`DeckGamesCache`] keeps
+//! them, so only the first estimate of a deck plays them ([`from_here_cached`]); the report
+//! is the same with or without it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Mutex;
 use std::thread;
 
 use deckhand_core::{Deck, Game};
@@ -185,6 +192,71 @@ impl Log for Replay<'_> {
     }
 }
 
+/// What the deck's own games gave: the objective's measure and its outcomes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DeckGames {
+    measure: Measure,
+    outcomes: Outcomes,
+}
+
+/// The deck's own games of the last few (deck, game, seat, options, count) asked about.
+#[derive(Default)]
+pub struct DeckGamesCache {
+    /// Most recently used last; keyed by everything the games depend on, written out whole,
+    /// so that two different questions never share an entry.
+    entries: Mutex<VecDeque<(String, DeckGames)>>,
+}
+
+impl std::fmt::Debug for DeckGamesCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let held = self.entries.lock().map_or(0, |e| e.len());
+        write!(f, "DeckGamesCache({held} held)")
+    }
+}
+
+/// How many decks' games a cache keeps: a player compares a few decks, not dozens.
+const CACHED_DECK_GAMES: usize = 8;
+
+impl DeckGamesCache {
+    /// Everything the deck's own games depend on: the game's rules, the deck's cards, the
+    /// seat, the options that set the game up, and how many. Not the seed nor the picks.
+    fn key(game: &Game, deck: &Deck, options: &PlayOptions, continuations: u32) -> String {
+        let step = &options.step;
+        format!(
+            "{game:?}|{deck:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{continuations}",
+            step.going_first,
+            step.side,
+            step.policy,
+            step.enemies,
+            step.die_faces,
+            step.mulligan,
+            step.effects
+        )
+    }
+
+    fn get(&self, key: &str) -> Option<DeckGames> {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let at = entries.iter().position(|(k, _)| k == key)?;
+        let entry = entries.remove(at)?;
+        let games = entry.1.clone();
+        entries.push_back(entry);
+        Some(games)
+    }
+
+    fn put(&self, key: String, games: DeckGames) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.retain(|(k, _)| *k != key);
+        if entries.len() >= CACHED_DECK_GAMES {
+            entries.pop_front();
+        }
+        entries.push_back((key, games));
+    }
+}
+
+/// The seed of the deck's own games: fixed, so that they are the same beside every game of
+/// the deck (and can be kept), and apart from any game's seed a player deals.
+const DECK_GAMES_SEED: u64 = 0x9d2c_5680_a5b3_f1e7;
+
 /// The seed continuation `i` reseeds with: mixed from the game's seed, so two games never
 /// share their continuations' deals.
 fn fork_seed(seed: u64, i: u32) -> u64 {
@@ -201,6 +273,30 @@ pub fn from_here(
     options: &PlayOptions,
     continuations: u32,
     compare: bool,
+) -> Result<FromHere, GoldfishError> {
+    estimate(game, deck, options, continuations, compare, None)
+}
+
+/// [`from_here`], the deck's own games taken from `cache` when it holds them (and kept in
+/// it when it does not): the same report, without playing them again.
+pub fn from_here_cached(
+    game: &Game,
+    deck: &Deck,
+    options: &PlayOptions,
+    continuations: u32,
+    compare: bool,
+    cache: &DeckGamesCache,
+) -> Result<FromHere, GoldfishError> {
+    estimate(game, deck, options, continuations, compare, Some(cache))
+}
+
+fn estimate(
+    game: &Game,
+    deck: &Deck,
+    options: &PlayOptions,
+    continuations: u32,
+    compare: bool,
+    cache: Option<&DeckGamesCache>,
 ) -> Result<FromHere, GoldfishError> {
     if continuations == 0 || continuations > MAX_CONTINUATIONS {
         return Err(GoldfishError::InvalidOptions(format!(
@@ -240,7 +336,25 @@ pub fn from_here(
         )));
     }
     let run = registry::find(&game.id)?.from_here;
-    let mut estimate = run(game, deck, options, decision.index, continuations, &labels)?;
+    let key = cache.map(|_| DeckGamesCache::key(game, deck, options, continuations));
+    let known = cache.zip(key.as_deref()).and_then(|(c, k)| c.get(k));
+    let fresh = known.is_none();
+    let mut estimate = run(
+        game,
+        deck,
+        options,
+        decision.index,
+        continuations,
+        &labels,
+        known.as_ref(),
+    )?;
+    if let (Some(cache), Some(key), true) = (cache, key, fresh) {
+        let games = DeckGames {
+            measure: estimate.deck.clone(),
+            outcomes: estimate.distribution.deck.clone(),
+        };
+        cache.put(key, games);
+    }
     for value in &mut estimate.options {
         value.pilot = value.index == decision.pilot.index;
     }
@@ -284,7 +398,7 @@ fn play_one<P: Procedure, L: Log>(
 }
 
 /// [`from_here`] for a built procedure, on `threads` workers (the estimate is the same on
-/// any number).
+/// any number); `deck_games` are the deck's own games when already played.
 pub(crate) fn from_here_with<P: Procedure>(
     p: &P,
     options: &PlayOptions,
@@ -292,6 +406,7 @@ pub(crate) fn from_here_with<P: Procedure>(
     continuations: u32,
     labels: &[(u32, String)],
     threads: usize,
+    deck_games: Option<&DeckGames>,
 ) -> FromHere {
     let seed = options.step.seed;
     let going_first = options.step.going_first;
@@ -315,17 +430,27 @@ pub(crate) fn from_here_with<P: Procedure>(
         })
     };
     let here = play_on(None);
-    // The deck's own games: game i of a run seeded away from this game's seed.
-    let deck_values = parallel(threads, continuations, |range| {
-        let mut state = p.new_state();
-        let mut figures = p.new_figures();
-        range
-            .map(|i| {
-                let rng = game_rng(fork_seed(seed, u32::MAX), u64::from(i), going_first);
-                play_one(p, &mut state, &mut figures, rng, going_first, &mut NoLog)
-            })
-            .collect()
-    });
+    let figure = outcome_figure(p);
+    let deck = match deck_games {
+        Some(games) => games.clone(),
+        None => {
+            // The deck's own games: game i of a run with the deck games' seed.
+            let values = parallel(threads, continuations, |range| {
+                let mut state = p.new_state();
+                let mut figures = p.new_figures();
+                range
+                    .map(|i| {
+                        let rng = game_rng(DECK_GAMES_SEED, u64::from(i), going_first);
+                        play_one(p, &mut state, &mut figures, rng, going_first, &mut NoLog)
+                    })
+                    .collect()
+            });
+            DeckGames {
+                measure: measure(&values),
+                outcomes: outcomes(&values, figure.kind),
+            }
+        }
+    };
     let per_option: Vec<Values> = labels.iter().map(|(i, _)| play_on(Some(*i))).collect();
     let objective = P::OBJECTIVE;
     let means: Vec<Option<f64>> = per_option.iter().map(|v| measure(v).value).collect();
@@ -345,16 +470,15 @@ pub(crate) fn from_here_with<P: Procedure>(
                 .and_then(|b| paired(&per_option[b], values)),
         })
         .collect();
-    let figure = outcome_figure(p);
     FromHere {
         objective,
         win_chance: here.iter().filter(|g| g.won).count() as f64 / f64::from(continuations),
         here: measure(&here),
-        deck: measure(&deck_values),
+        deck: deck.measure,
         continuations,
         distribution: OutcomeDistribution {
             here: outcomes(&here, figure.kind),
-            deck: outcomes(&deck_values, figure.kind),
+            deck: deck.outcomes,
             figure,
         },
         options,

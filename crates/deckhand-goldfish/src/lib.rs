@@ -22,7 +22,8 @@
 //! - [`tune`]: legal one-for-one swaps from a pool, each accepted on a significant paired
 //!   improvement (Holm over the round's candidates, futility drops between looks).
 //! - [`odds_at_least`], [`odds_both`]: exact hypergeometric draw odds by turn, for any
-//!   game, dealt as its definition's `[play]` table says.
+//!   game, dealt as its definition's `[play]` table says; [`odds_from_here`] the same at a
+//!   position played by hand, from the cards not yet seen.
 //!
 //! A report describes its own figures: each game's procedure lists them as [`Figure`]s
 //! (key, label, [`FigureKind`], unit) with its [`Objective`], so that a renderer draws any
@@ -49,6 +50,7 @@ mod impact;
 mod library;
 mod log;
 mod odds;
+mod odds_here;
 mod paired;
 mod play;
 mod pr_acg;
@@ -71,8 +73,8 @@ pub use compare::{compare, Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
 pub use from_here::{
-    from_here, FromHere, OptionValue, OutcomeDistribution, Outcomes, MAX_CONTINUATIONS,
-    MAX_ESTIMATE_GAMES,
+    from_here, from_here_cached, DeckGamesCache, FromHere, OptionValue, OutcomeDistribution,
+    Outcomes, MAX_CONTINUATIONS, MAX_ESTIMATE_GAMES,
 };
 pub use headline::{headline, Headline, Telling};
 pub use impact::{impact, CardImpact, ImpactReport, Observed};
@@ -80,6 +82,7 @@ pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
 pub use odds::{odds_at_least, odds_both, Category, OddsRow, MAX_ODDS_TURNS};
+pub use odds_here::{odds_from_here, HereOdds, HereOddsRow, ListedCard};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;

@@ -125,10 +125,10 @@ fn rows(play: &PlayDef, deck_size: u32, turns: u32, p: impl Fn(u32) -> f64) -> V
 
 /// `ln(n!)` for `n` up to a deck's size, so binomials of large decks neither overflow nor
 /// lose precision.
-struct LnFactorials(Vec<f64>);
+pub(crate) struct LnFactorials(Vec<f64>);
 
 impl LnFactorials {
-    fn new(max: u32) -> LnFactorials {
+    pub(crate) fn new(max: u32) -> LnFactorials {
         let mut table = Vec::with_capacity(max as usize + 1);
         let mut acc = 0.0;
         table.push(0.0);
@@ -145,7 +145,7 @@ impl LnFactorials {
     }
 
     /// P(X ≥ k) for X hypergeometric: `seen` cards from `n`, `matching` of which match.
-    fn at_least(&self, n: u32, matching: u32, seen: u32, k: u32) -> f64 {
+    pub(crate) fn at_least(&self, n: u32, matching: u32, seen: u32, k: u32) -> f64 {
         let Some(total) = self.ln_choose(n, seen) else {
             return 0.0;
         };
@@ -155,7 +155,12 @@ impl LnFactorials {
             })
             .map(|ln| (ln - total).exp())
             .sum();
-        sum.min(1.0)
+        // An empty sum of floats is −0.0, which prints as "-0.0 %".
+        if sum > 0.0 {
+            sum.min(1.0)
+        } else {
+            0.0
+        }
     }
 
     /// P(≥ a.at_least of A and ≥ b.at_least of B, as distinct cards) among `seen` cards.

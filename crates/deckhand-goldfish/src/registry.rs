@@ -7,7 +7,7 @@ use deckhand_core::{Deck, Game};
 
 use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
-use crate::from_here::{from_here_with, FromHere};
+use crate::from_here::{from_here_with, DeckGames, FromHere};
 use crate::impact::{impact_with, ImpactReport};
 use crate::log::GameLog;
 use crate::play::PlayOptions;
@@ -52,8 +52,15 @@ type ImpactFn = fn(
     &SimOptions,
     &mut dyn FnMut(u64) -> bool,
 ) -> Result<ImpactReport, GoldfishError>;
-type FromHereFn =
-    fn(&Game, &Deck, &PlayOptions, u32, u32, &[(u32, String)]) -> Result<FromHere, GoldfishError>;
+type FromHereFn = fn(
+    &Game,
+    &Deck,
+    &PlayOptions,
+    u32,
+    u32,
+    &[(u32, String)],
+    Option<&DeckGames>,
+) -> Result<FromHere, GoldfishError>;
 type TuneFn = fn(
     &Game,
     &Deck,
@@ -100,7 +107,7 @@ const fn entry<G: Goldfish>() -> Entry {
             let build = |deck: &Deck| prepare::<G>(game, deck, options.setup());
             impact_with(game, deck, options, build, progress)
         },
-        from_here: |game, deck, options, fork_at, continuations, labels| {
+        from_here: |game, deck, options, fork_at, continuations, labels, deck_games| {
             let p = prepare::<G>(game, deck, options.step.setup())?;
             Ok(from_here_with(
                 &p,
@@ -109,6 +116,7 @@ const fn entry<G: Goldfish>() -> Entry {
                 continuations,
                 labels,
                 crate::simulate::worker_threads(0),
+                deck_games,
             ))
         },
         tune: |game, deck, options, legal, progress| {

@@ -35,6 +35,10 @@ pub struct Deckhand {
     pub(crate) player_games: PlayerGames,
     /// The bundled sample cards (read-only), parsed once per set of games.
     pub(crate) sample_cards: bundled::SampleCards,
+    /// The deck's own games beside each From here estimate, kept per deck, seat, options
+    /// and count: handed to every [`crate::goldfish::Playable`], so that the app's
+    /// estimates after the first of a deck play only the continuations.
+    pub(crate) deck_games: Arc<deckhand_goldfish::DeckGamesCache>,
 }
 
 /// The collection searches last read, with the store's change marker at that moment.
@@ -124,6 +128,7 @@ impl Deckhand {
             output_guard,
             player_games,
             sample_cards: bundled::SampleCards::default(),
+            deck_games: Arc::default(),
         };
         // A new database, or one from a build before the samples: give them once.
         deckhand.give_sample_decks()?;

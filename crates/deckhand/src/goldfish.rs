@@ -19,17 +19,18 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
-use deckhand_goldfish::Category;
 pub use deckhand_goldfish::{
     supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
-    EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, Measure,
-    Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes, Owner, Picks,
-    PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState, SeatComparison, SeatReport,
-    SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_CONTINUATIONS,
+    EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, HereOdds,
+    HereOddsRow, Measure, Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes,
+    Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState, SeatComparison,
+    SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_CONTINUATIONS,
     MAX_ESTIMATE_GAMES, MAX_GAMES, PR_DBG_POLICIES,
 };
+use deckhand_goldfish::{Category, DeckGamesCache};
 use serde::Serialize;
 
 use crate::{DeckContent, Deckhand, Error, Result};
@@ -64,6 +65,9 @@ pub struct Playable {
     /// Heroes of the Grid: the game definition's default enemy line-up, resolved against
     /// the database; a run given no line-up plays it.
     pub default_enemies: Vec<EnemyGroup>,
+    /// The deck's own games of earlier estimates (shared with the [`Deckhand`] that made
+    /// this): From here plays them once per deck, seat, options and count.
+    pub deck_games: Arc<DeckGamesCache>,
 }
 
 impl Playable {
@@ -130,12 +134,13 @@ impl Playable {
             step: step.into_owned(),
             ..options.clone()
         };
-        Ok(deckhand_goldfish::from_here(
+        Ok(deckhand_goldfish::from_here_cached(
             &self.game,
             &self.deck_for(options.step.side),
             &options,
             continuations,
             compare,
+            &self.deck_games,
         )?)
     }
 
@@ -290,6 +295,7 @@ impl Deckhand {
             legality,
             starters,
             default_enemies,
+            deck_games: Arc::clone(&self.deck_games),
         })
     }
 

@@ -32,6 +32,7 @@ mod index_alongside;
 mod logging;
 mod output;
 mod paths;
+mod play_odds;
 pub mod print;
 mod progress;
 mod search;
@@ -82,6 +83,7 @@ pub use images::{
 pub use logging::{current_log_dir, init_logging, log_dir, KEEP_LOG_FILES, LOG_ENV};
 pub use output::{AtomicFile, OutputGuard};
 pub use paths::{default_db_path, resolve_db_path, DB_ENV};
+pub use play_odds::PlayOdds;
 pub use progress::{ImportProgress, ImportStage, ProgressSink};
 pub use search::{ScoredCard, SearchPage, SearchRowPage, MAX_SEARCH_LIMIT};
 pub use sharing::{CardExport, CardExportFormat, PackImportReport};

@@ -10,7 +10,7 @@ use deckhand::goldfish::{
     PlayOptions, PlayState, SimOptions, SimReport, StepOptions,
 };
 use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
-use deckhand::{DeckContent, Deckhand};
+use deckhand::{DeckContent, Deckhand, PlayOdds};
 use tauri::ipc::Channel;
 use tauri::State;
 
@@ -141,6 +141,42 @@ pub async fn goldfish_from_here(
         };
         d.playable_draft(&draft)?
             .from_here(&options, continuations, compare)
+    })
+}
+
+/// Odds beside play: at the player's pending decision, the exact chance of drawing at
+/// least `at_least` more cards matching `query` by each turn up to `by_turn`, from the
+/// cards they have not seen.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)] // The game as `goldfish_play` takes it, and the question.
+pub async fn goldfish_play_odds(
+    db: State<'_, Db>,
+    draft: DeckContent,
+    seed: u64,
+    going_first: bool,
+    choices: Option<PlayChoices>,
+    picks: Vec<u32>,
+    query: String,
+    at_least: u32,
+    by_turn: u32,
+) -> Result<PlayOdds, UiError> {
+    let choices = choices.unwrap_or_default();
+    db.with(|d| {
+        let options = PlayOptions {
+            step: StepOptions {
+                seed,
+                going_first,
+                side: draft.side,
+                policy: choices.policy.clone(),
+                enemies: lineup(d, &choices)?,
+                die_faces: choices.die.clone(),
+                ..StepOptions::default()
+            },
+            picks,
+            pilot_rest: false,
+        };
+        let playable = d.playable_draft(&draft)?;
+        d.play_odds(&playable, &options, &query, at_least, by_turn)
     })
 }
 

@@ -192,6 +192,13 @@ export const backend = {
    */
   goldfishFromHere: (draft: DeckContent, seed: number, goingFirst: boolean, picks: number[], continuations: number, compare: boolean, choices: PlayChoices = noChoices()) =>
     call('goldfish_from_here', { draft, seed, goingFirst, choices, picks, continuations, compare }),
+  /**
+   * Odds beside play: at the played game's pending decision, the exact chance of drawing at
+   * least `atLeast` more cards matching `query` by each turn up to `byTurn`, from the cards
+   * the player has not seen.
+   */
+  goldfishPlayOdds: (draft: DeckContent, seed: number, goingFirst: boolean, picks: number[], query: string, atLeast: number, byTurn: number, choices: PlayChoices = noChoices()) =>
+    call('goldfish_play_odds', { draft, seed, goingFirst, choices, picks, query, atLeast, byTurn }),
   /** A fresh random seed to deal a played game from. */
   goldfishNewSeed: () => call('goldfish_new_seed', {}),
   /** Plays `games` games from each seat in the background; `onProgress` hears games done per seat. */

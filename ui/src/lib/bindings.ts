@@ -1199,6 +1199,9 @@ seen: number, going_first: number, going_second: number, };
 /**
  * Exact odds by turn of holding the queried cards, going first and going second.
  */
+export type HereOddsRow = { turn: number, drawn: number, chance: number, };
+export type HereOdds = { turn: number, unseen: number, matching: number, matching_seen: number, matching_unseen: number, at_least: number, draws_per_turn: number, rows: Array<HereOddsRow>, };
+export type PlayOdds = { query: string, cards: Array<string>, } & HereOdds;
 export type OddsTable = { game: string, 
 /**
  * The cards that play (the `main` section).
@@ -2133,6 +2136,7 @@ export type Commands = {
   goldfish_play: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; pilotRest: boolean }; result: PlayState };
   goldfish_new_seed: { args: Record<string, never>; result: number };
   goldfish_from_here: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; continuations: number; compare: boolean }; result: FromHere };
+  goldfish_play_odds: { args: { draft: DeckContent; seed: number; goingFirst: boolean; choices?: PlayChoices | null; picks: Array<number>; query: string; atLeast: number; byTurn: number }; result: PlayOdds };
   goldfish_simulate: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: SimReport };
   cancel_goldfish: { args: Record<string, never>; result: null };
   goldfish_odds: { args: { draft: DeckContent; queries: Array<OddsQuery>; turns: number }; result: OddsTable };

@@ -354,10 +354,10 @@ fn the_estimate_is_the_same_on_any_number_of_threads() {
         .expect("a decision waits")
         .index;
     let labels = [(0, "a".to_owned()), (1, "b".to_owned())];
-    let one = from_here_with(&p, &options, fork_at, 301, &labels, 1);
+    let one = from_here_with(&p, &options, fork_at, 301, &labels, 1, None);
     for threads in [2, 3, 8] {
         assert_eq!(
-            from_here_with(&p, &options, fork_at, 301, &labels, threads),
+            from_here_with(&p, &options, fork_at, 301, &labels, threads, None),
             one,
             "{threads} threads"
         );
@@ -381,4 +381,45 @@ fn an_estimate_of_more_than_a_million_games_in_all_is_refused_before_it_plays() 
         started.elapsed() < std::time::Duration::from_secs(5),
         "refused before playing"
     );
+}
+
+#[test]
+fn an_estimate_with_the_decks_games_kept_is_the_one_played_without_them() {
+    let (game, deck) = zoids();
+    let cache = DeckGamesCache::default();
+    let second = |mut o: PlayOptions| {
+        o.step.going_first = false;
+        o
+    };
+    // Several positions, seeds, seats and counts through one cache: each report equals
+    // the one played from nothing, whether its deck games were kept or not.
+    let asks = [
+        (at(7, vec![]), 300, false),
+        (at(7, vec![0]), 300, false),
+        (at(9, vec![]), 300, true),
+        (second(at(7, vec![])), 300, false),
+        (at(7, vec![0]), 200, false),
+        (at(7, vec![]), 300, false),
+    ];
+    for (options, n, compare) in &asks {
+        let plain = from_here(&game, &deck, options, *n, *compare).unwrap();
+        let kept = from_here_cached(&game, &deck, options, *n, *compare, &cache).unwrap();
+        assert_eq!(
+            kept, plain,
+            "seed {} picks {:?} n {n}",
+            options.step.seed, options.picks
+        );
+    }
+    let held = cache.entries.lock().unwrap().len();
+    assert_eq!(held, 3, "one entry per seat and count: {cache:?}");
+}
+
+#[test]
+fn the_decks_own_games_are_the_same_beside_every_game_and_decision() {
+    let (game, deck) = zoids();
+    let a = from_here(&game, &deck, &at(7, vec![]), 300, false).unwrap();
+    let b = from_here(&game, &deck, &at(12, vec![0]), 300, false).unwrap();
+    assert_eq!(a.deck, b.deck);
+    assert_eq!(a.distribution.deck, b.distribution.deck);
+    assert_ne!(a.here, b.here, "the positions differ");
 }
