@@ -994,6 +994,16 @@ label: string,
  */
 detail: string, };
 
+export type HereOddsRow = { turn: number, 
+/**
+ * Cards drawn from now by the end of that turn's draw.
+ */
+drawn: number, 
+/**
+ * P(at least `at_least` of them match).
+ */
+chance: number, };
+
 /**
  * An HP comparison: the effect owner's HP against a number or the opponent's HP.
  */
@@ -1199,9 +1209,6 @@ seen: number, going_first: number, going_second: number, };
 /**
  * Exact odds by turn of holding the queried cards, going first and going second.
  */
-export type HereOddsRow = { turn: number, drawn: number, chance: number, };
-export type HereOdds = { turn: number, unseen: number, matching: number, matching_seen: number, matching_unseen: number, at_least: number, draws_per_turn: number, rows: Array<HereOddsRow>, };
-export type PlayOdds = { query: string, cards: Array<string>, } & HereOdds;
 export type OddsTable = { game: string, 
 /**
  * The cards that play (the `main` section).
@@ -1413,6 +1420,43 @@ draws_per_turn: number,
  * "Scrapyard"), in the order a table shows them.
  */
 zones: Array<string>, };
+
+/**
+ * The odds of drawing the queried cards from the position a game is at.
+ */
+export type PlayOdds = { query: string, 
+/**
+ * The deck's cards the query matches, as "3 Name", in list order.
+ */
+cards: Array<string>, 
+/**
+ * Your turn the position is at (0 = the setup).
+ */
+turn: number, 
+/**
+ * Cards face down in your zones: the pool the draws come from.
+ */
+unseen: number, 
+/**
+ * Matching cards in the deck list.
+ */
+matching: number, 
+/**
+ * Matching cards face up in your zones now.
+ */
+matching_seen: number, 
+/**
+ * Matching cards among the unseen.
+ */
+matching_unseen: number, 
+/**
+ * How many more matching cards are wanted.
+ */
+at_least: number, draws_per_turn: number, 
+/**
+ * A row per turn after the current one, up to the turn asked.
+ */
+rows: Array<HereOddsRow>, };
 
 export type PlayOption = { index: number, label: string, };
 
@@ -2163,8 +2207,8 @@ export type Commands = {
   list_backups: { args: Record<string, never>; result: Array<string> };
   restore_backup: { args: { path: string }; result: BackupInfo | null };
   confirm: { args: { message: string; title: string; okLabel: string }; result: boolean };
-  card_faces: { args: { game: string; cards: Array<string> }; result: Array<CardFace | null> };
   print_layout: { args: { draft: DeckContent; sections: Array<string>; missing: boolean; options: PrintOptions }; result: PrintPreview };
+  card_faces: { args: { game: string; cards: Array<string> }; result: Array<CardFace | null> };
   print_pdf: { args: { draft: DeckContent; sections: Array<string>; missing: boolean; options: PrintOptions; suggestedName: string; onProgress: Channel<PrintProgress> }; result: SavedPdf | null };
   card_images: { args: { game: string }; result: { [key in string]?: ImageInfo } };
   attach_card_image: { args: { card: string }; result: CardView | null };
