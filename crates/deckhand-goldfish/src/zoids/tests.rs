@@ -555,12 +555,12 @@ fn a_combiner_has_no_goldfish_effect_only_when_its_data_says_so() {
         (
             noted,
             CoverageState::NoEffect,
-            "the pilot never sets a Unison Zoid (GAMES.md step 1): it is only ever Energy, and its text acts only once it is set",
+            "the pilot never sets a Unison Zoid: it is only ever Energy, and its text acts only once it is set",
         ),
         (
             silent,
             CoverageState::NotSimulated,
-            "the Zoids Scramble pilot never sets a Unison or CAS Zoid (GAMES.md step 1): it is Energy",
+            "the Zoids Scramble pilot never sets a Unison or CAS Zoid: it is Energy",
         ),
     ] {
         let mut deck = testing::deck(G, &[(10, "Sentinel Drone Wolf")]);
