@@ -103,6 +103,15 @@ const PROBE = `
     return null;
   };
   const inFlow = (el) => !['absolute', 'fixed'].includes(getComputedStyle(el).position);
+  // Text inside a box that clips it (overflow not visible, up to its cell) cannot spill: a
+  // range's rects ignore the clipping, and cut text is the first rule's finding.
+  const clippedWithin = (el, cell) => {
+    for (let a = el; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+      if (a === cell) return false;
+    }
+    return false;
+  };
   const spilled = new Set();
   const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
@@ -110,7 +119,7 @@ const PROBE = `
     const parent = node.parentElement;
     if (!parent || !shown(parent) || visuallyHidden(parent) || ['SCRIPT', 'STYLE', 'OPTION', 'TEXTAREA'].includes(parent.tagName)) continue;
     const cell = cellOf(parent);
-    if (!cell || spilled.has(cell) || !inFlow(cell)) continue;
+    if (!cell || spilled.has(cell) || !inFlow(cell) || clippedWithin(parent, cell)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);

@@ -92,7 +92,7 @@ export async function gamesSteps({ driver, step, check, save, cli, db, root, ope
 
     await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
     const unavailable = await textOf('[data-testid="playtest-unavailable"]');
-    check(unavailable.includes('no goldfish procedure for Pocket Knights'), `the Playtest tab reads "${unavailable}"`);
+    check(unavailable.includes('cannot play Pocket Knights by itself'), `the Playtest tab reads "${unavailable}"`);
     await save('games-playtest');
   });
 
