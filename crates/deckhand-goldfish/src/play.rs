@@ -63,6 +63,10 @@ pub struct PlayDecision {
 pub struct PlayOption {
     pub index: u32,
     pub label: String,
+    /// The cards face up on the board that the label names, in its order: clicking one of
+    /// them on a board offers this option.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
@@ -86,6 +90,7 @@ pub fn play(game: &Game, deck: &Deck, options: &PlayOptions) -> Result<PlayState
     let (turn, zones, decision, result) = match log.pending {
         Some(pending) => {
             let choice = pending.choice;
+            let names = named::board_names(&pending.zones);
             let kind = choice.kind.unwrap_or(ChoiceKind::Play);
             let decision = PlayDecision {
                 kind,
@@ -97,6 +102,7 @@ pub fn play(game: &Game, deck: &Deck, options: &PlayOptions) -> Result<PlayState
                     .enumerate()
                     .map(|(i, label)| PlayOption {
                         index: i as u32,
+                        cards: named::cards_named(&label, &names),
                         label,
                     })
                     .collect(),
@@ -163,5 +169,6 @@ impl ChoiceKind {
     }
 }
 
+mod named;
 #[cfg(test)]
 mod tests;

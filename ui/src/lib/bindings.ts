@@ -1458,7 +1458,12 @@ at_least: number, draws_per_turn: number,
  */
 rows: Array<HereOddsRow>, };
 
-export type PlayOption = { index: number, label: string, };
+export type PlayOption = { index: number, label: string, 
+/**
+ * The cards face up on the board that the label names, in its order: clicking one of
+ * them on a board offers this option.
+ */
+cards?: Array<string>, };
 
 /**
  * The game as a person sees it after their picks.

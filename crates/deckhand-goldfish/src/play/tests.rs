@@ -494,3 +494,69 @@ fn picks_given_past_the_games_end_are_not_echoed_as_applied() {
         }
     }
 }
+
+/// Options that are about no card: declining ("Set no Zoid", "Buy nothing more", "Pass"),
+/// Showdown's filling the hand, and Heroes of the Grid's Ranger abilities (its Rangers are
+/// not cards on the board; the card they shield is the one being played).
+fn about_no_card(label: &str) -> bool {
+    [
+        " no ",
+        "nothing",
+        "Pass",
+        "Fill the hand",
+        "Keep the",
+        "'s ability",
+        "'s once-per-battle",
+    ]
+    .iter()
+    .any(|w| label.contains(w))
+}
+
+#[test]
+fn every_option_to_play_buy_or_fight_a_card_names_a_card_on_the_board_to_click() {
+    for (game, deck, options) in games() {
+        let mut named = 0;
+        for seed in 0..4 {
+            let options = with_seed(&options, seed, seed % 2 == 0);
+            let whole = step(&game, &deck, &options).unwrap();
+            let made = choices(&whole);
+            for k in 0..made.len() {
+                let picks: Vec<u32> = made[..k].iter().map(|c| c.pick.unwrap()).collect();
+                let at = PlayOptions {
+                    step: options.clone(),
+                    picks,
+                    pilot_rest: false,
+                };
+                let state = play(&game, &deck, &at).unwrap();
+                let decision = state.decision.unwrap();
+                let on_board: Vec<&str> = state
+                    .zones
+                    .iter()
+                    .flat_map(|z| &z.cards)
+                    .map(|c| c.name.as_str())
+                    .collect();
+                for option in &decision.options {
+                    for card in &option.cards {
+                        assert!(on_board.contains(&card.as_str()), "{card} is on the board");
+                        assert!(option.label.contains(card.as_str()), "{}", option.label);
+                    }
+                    named += usize::from(!option.cards.is_empty());
+                    let asks_for_a_card = !matches!(
+                        decision.kind,
+                        ChoiceKind::Mulligan | ChoiceKind::Optional | ChoiceKind::Option
+                    );
+                    assert!(
+                        !asks_for_a_card
+                            || !option.cards.is_empty()
+                            || about_no_card(&option.label),
+                        "{} seed {seed} decision {k}: {:?} option {:?} names no card on the board",
+                        game.id,
+                        decision.kind,
+                        option.label
+                    );
+                }
+            }
+        }
+        assert!(named > 50, "{}: {named} options name a card", game.id);
+    }
+}

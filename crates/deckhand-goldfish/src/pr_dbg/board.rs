@@ -115,7 +115,7 @@ impl PrDbg {
     }
 
     /// A card with the figures a board shows: its costs, what it makes, its colour.
-    fn card(&self, c: u16) -> ZoneCard {
+    pub(super) fn card(&self, c: u16) -> ZoneCard {
         let f = self.f(c);
         let mut card = ZoneCard::plain(self.name(c))
             .stat("shard_cost", f.shard_cost)

@@ -144,7 +144,18 @@ impl PrDbg {
                 ),
                 None => "no empty slot of its colour is left: play it".to_owned(),
             },
-            || self.board(state),
+            || {
+                // With card effects the card has left the hand before this is asked
+                // (effects.rs plays the hand one card at a time): show it there, where the
+                // player clicks it.
+                let mut zones = self.board(state);
+                if !state.hand.iter().any(|&c| c == card) {
+                    if let Some(hand) = zones.iter_mut().find(|z| z.id == "hand") {
+                        hand.cards.insert(0, self.card(card));
+                    }
+                }
+                zones
+            },
             rng,
         )
     }
