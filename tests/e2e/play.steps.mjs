@@ -134,10 +134,79 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
     }
   });
 
+  const pickArgs = (picks) => picks.flatMap((p) => ['--pick', String(p)]);
+
+  await step('Play: a card clicked on the board picks the option that names it; a card several options name offers those first', async () => {
+    const labels = () => texts('[data-testid="play-option"] .label');
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    /** The cards of a decision by how many of its options name them. */
+    const named = (state) => {
+      const byCard = new Map();
+      for (const o of state.decision?.options ?? []) for (const c of o.cards ?? []) byCard.set(c, [...(byCard.get(c) ?? []), o.index]);
+      return [...byCard];
+    };
+    let offeredSomewhere = false;
+    for (const [gameId, deck] of [
+      ['zoids-scramble', 'Republic Vanguard'],
+      ['pr-acg', 'Starfall Vanguard Hero'],
+      ['pr-dbg', 'Block Party'],
+      ['pr-hotg', 'Tide And Horn Duo'],
+      ['sms', 'Doom Lab Gambit'],
+    ]) {
+      const seed = await deal(gameId, deck);
+      // The CLI walks the pilot's picks to the first decision where a card names one option.
+      const picks = [];
+      let state = json(['play', '--deck', deck, '--seed', seed]);
+      const states = [state];
+      while (state.decision && !named(state).some(([, o]) => o.length === 1) && picks.length < 40) {
+        picks.push(state.decision.pilot.index);
+        state = json(['play', '--deck', deck, '--seed', seed, ...pickArgs(picks)]);
+        states.push(state);
+      }
+      const single = named(state).find(([, o]) => o.length === 1);
+      check(single, `${gameId}: some decision of seed ${seed} lets a card be clicked`);
+      if (!single) continue;
+      // The app gets there by the pilot's key, one decision at a time.
+      for (const at of states.slice(1)) {
+        await driver.execute('document.activeElement?.blur()');
+        await driver.keys('p');
+        await driver.waitFor(`${gameId}: the pilot's pick ${at.picks.length}`, async () => (same(await labels(), at.decision.options.map((o) => o.label)) ? true : null));
+      }
+      const pickable = await driver.execute('return [...document.querySelectorAll("[data-pickable]")].map((e) => [e.title, e.dataset.pickable])');
+      const expected = named(state).map(([card, o]) => (o.length === 1 ? [`Click: ${state.decision.options[o[0]].label}`, '1'] : [`Click: the ${o.length} options with ${card}`, String(o.length)]));
+      const key = (list) => JSON.stringify([...new Set(list.map((x) => JSON.stringify(x)))].sort());
+      check(key(pickable) === key(expected), `${gameId}: the clickable cards ${JSON.stringify(pickable)}, the CLI's ${JSON.stringify(expected)}`);
+      await save(`play-${gameId}-cards-to-click`);
+      const several = named(state).find(([, o]) => o.length > 1);
+      if (several) {
+        const [card, options] = several;
+        await driver.click(await driver.waitForElement(`[data-pickable="${options.length}"][title="Click: the ${options.length} options with ${card}"]`));
+        await driver.waitForElement('[data-testid="play-offered"]');
+        const offered = await driver.execute('return [...document.querySelectorAll("[data-testid=play-option].offered .label")].map((e) => e.textContent.trim())');
+        check(same(offered, options.map((i) => state.decision.options[i].label)), `${gameId}: clicking ${card} offers ${JSON.stringify(offered)}`);
+        const focused = await driver.execute('return document.activeElement?.closest("[data-testid=play-option]")?.classList.contains("offered") ?? false');
+        check(focused, `${gameId}: the first option offered has the focus`);
+        await save(`play-${gameId}-card-offers-options`);
+        offeredSomewhere = true;
+      }
+      const [card, [index]] = single;
+      const label = state.decision.options[index].label;
+      await driver.click(await driver.waitForElement(`[data-pickable="1"][title="Click: ${label.replace(/"/g, '\\"')}"]`));
+      const after = json(['play', '--deck', deck, '--seed', seed, ...pickArgs([...picks, index])]);
+      await driver.waitFor(`${gameId}: clicking ${card} picks "${label}"`, async () =>
+        after.decision ? (same(await labels(), after.decision.options.map((o) => o.label)) ? true : null) : (await driver.findAll('[data-testid="play-result"]')).length > 0 || null,
+      );
+      // Logged as mine unless it is also the pilot's pick (then it is logged as the pilot's).
+      const mine = index !== state.decision.pilot.index;
+      const logged = await texts(`[data-testid="play-log"] .decision${mine ? '.mine' : ''}`);
+      check(logged.some((t) => t.includes(label)), `${gameId}: the log has "${label}"${mine ? ' as my pick' : ''}: ${JSON.stringify(logged)}`);
+    }
+    check(offeredSomewhere, 'some game offered the options of a card several name');
+  });
+
   /** The odds table's rows as the page shows them. */
   const oddsRows = () =>
     driver.execute('return [...document.querySelectorAll("[data-testid=play-odds-table] tbody tr")].map((r) => [...r.querySelectorAll("td")].map((d) => d.textContent.trim()))');
-  const pickArgs = (picks) => picks.flatMap((p) => ['--pick', String(p)]);
 
   await step('Play: the odds beside play are `deckhand play --odds`\'s, from the cards not yet seen, and follow each pick', async () => {
     const deck = 'Republic Vanguard';
