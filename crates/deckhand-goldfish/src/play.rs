@@ -171,4 +171,6 @@ impl ChoiceKind {
 
 mod named;
 #[cfg(test)]
+mod paid_tests;
+#[cfg(test)]
 mod tests;

@@ -272,6 +272,16 @@ pub struct Figures {
 }
 
 impl PrDbg {
+    /// The damage the adversaries in The Grid deal at the end of the turn: 1 each.
+    pub(super) fn adversary_damage(&self, state: &State) -> i32 {
+        // A sum, not a filter: which spaces hold adversaries is a coin toss per space.
+        let last = self.adversary.len() - 1;
+        state
+            .grid
+            .iter()
+            .map(|&c| i32::from(self.adversary[usize::from(c).min(last)]))
+            .sum()
+    }
     pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
         let policy = match setup.policy {
             Some("battle-first") => Policy::BattleFirst,
@@ -925,13 +935,7 @@ impl PrDbg {
             log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
             return Some(Outcome::Win);
         }
-        // A sum, not a filter: which spaces hold adversaries is a coin toss per space.
-        let last = self.adversary.len() - 1;
-        let adversaries: i32 = state
-            .grid
-            .iter()
-            .map(|&c| i32::from(self.adversary[usize::from(c).min(last)]))
-            .sum();
+        let adversaries = self.adversary_damage(state);
         state.hp -= adversaries;
         figures.damage_taken[t] += adversaries as u64;
         if adversaries > 0 {

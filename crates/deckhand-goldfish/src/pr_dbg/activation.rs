@@ -66,6 +66,9 @@ struct Ranked {
     /// (damage, Energy cost, position, card), in position order.
     damaging: [(i64, i64, usize, u16); MAX_DAMAGING],
     n: usize,
+    /// The plan value of the rest of the turn with no Ability that deals nothing, once
+    /// such an Ability is weighed.
+    without: Option<Plan>,
 }
 
 /// How many damaging Abilities are chosen among as one set (more are ranked alone).
@@ -156,8 +159,8 @@ impl PrDbg {
     /// deals now (docs/pilots.md#pr-deck-building-the-decisions; a card without a `damage`
     /// stat, such as a Ranger-side character's, counts what its effects deal), ties in slot
     /// order (slots, the flipped Character, the Zord Bay), among the set of damaging Abilities
-    /// with the most damage the Energy covers ([`Ranked::next`]). `(position, card)`.
-    fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, u16)> {
+    /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage)`: an Ability that deals none is there only when the rest of the turn ends better with it (`rank_activation`).
+    fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, i64)> {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
@@ -191,7 +194,8 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        best.next(i64::from(energy)).map(|(_, i, card)| (i, card))
+        best.next(i64::from(energy))
+            .map(|(damage, i, _)| (i, damage))
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -223,6 +227,21 @@ impl PrDbg {
         // used (docs/pilots.md#plan-value).
         if damage == 0 && !self.ability_acts(card, board) {
             return;
+        }
+        // One that deals nothing but acts (draws, heals, gains a card, reorders) is paid
+        // for only when the rest of the turn ends with a higher plan value with it than
+        // without (docs/pilots.md#plan-value; ties: not used). A look-ahead plays on
+        // without such uses, so the looks never nest.
+        if damage == 0 {
+            if board.state.planning {
+                return;
+            }
+            let without = *best
+                .without
+                .get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
+            if self.plan_value(board.state, board.rng, Some(i)) <= without {
+                return;
+            }
         }
         if best.best.is_none_or(|(d, _, _)| damage > d) {
             best.best = Some((damage, i, card));
@@ -401,7 +420,7 @@ impl PrDbg {
     fn activation_pick<L: Log>(
         &self,
         state: &State,
-        best: Option<(usize, u16)>,
+        best: Option<(usize, i64)>,
         rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
@@ -436,6 +455,9 @@ impl PrDbg {
                 None => "Activate nothing more".to_owned(),
             },
             || match best {
+                Some((_, 0)) => format!(
+                    "it deals no damage, but the rest of the turn ends better with it than without (Energy {energy})"
+                ),
                 Some(_) => format!(
                     "the unused Ability with the most damage as the board stands (Energy {energy})"
                 ),
@@ -606,10 +628,16 @@ impl PrDbg {
                 self.buy_and_battle(s, &mut r, log);
                 self.fire_in_play(Trigger::TurnEnd, s, &mut r, log);
             }
+            // HP as the turn leaves it, after the adversaries' damage: a heal that the
+            // end of the turn takes back to 0 changes nothing.
+            let hp = match s.goldfish_hp > 0 {
+                true => (s.hp - self.adversary_damage(s)).max(0),
+                false => s.hp,
+            };
             (
                 goldfish - s.goldfish_hp,
                 s.spent - spent,
-                s.hp.min(HP),
+                hp.min(HP),
                 s.energy,
             )
         })

@@ -115,8 +115,9 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             flips_figure: 0,
         },
         Turn {
-            rule: "the Shards and Energy figures count what Abilities make after the hand is \
-                   played (Rustback Grunt's 2 Shards, Signal Beacon's 3 Energy)",
+            rule: "an Ability that deals no damage is paid for only when the turn ends better \
+                   with it (docs/pilots.md#plan-value): Signal Beacon's 3 Energy leave more \
+                   Energy, Rustback Grunt's 2 Shards buy nothing more (7 Shards cover no Zord)",
             attached: ["Rustback Grunt", "Signal Beacon", "", ""],
             flipped: false,
             hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
@@ -125,15 +126,15 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             main_discard: &[],
             energy: 4,
             goldfish_hp: 30,
-            energy_after: 3,
-            used: &[0, 1],
-            shards_figure: 7,
+            energy_after: 6,
+            used: &[1],
+            shards_figure: 5,
             energy_figure: 3,
             flips_figure: 0,
         },
         Turn {
-            rule: "a card an Ability draws attaches to the last empty slot and flips the \
-                   character: the flip counts on this turn",
+            rule: "a draw whose card would only fill the last slot (the flip) leaves the turn's \
+                   plan value as it is: Rookie Cadet Ames is not paid for (docs/pilots.md#plan-value)",
             attached: ["Rookie Cadet Ames", "Rookie Cadet Ames", "Arc Baton", ""],
             flipped: false,
             hand: &["Teamwork", "Teamwork", "Teamwork", "Teamwork", "Teamwork"],
@@ -142,11 +143,11 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
             main_discard: &[],
             energy: 2,
             goldfish_hp: 30,
-            energy_after: 0,
-            used: &[0],
+            energy_after: 2,
+            used: &[],
             shards_figure: 5,
             energy_figure: 0,
-            flips_figure: 1,
+            flips_figure: 0,
         },
     ];
     // Every row is checked before failing, so one fix is seen case by case.
@@ -240,13 +241,12 @@ fn grapple_line_is_not_activated_with_an_empty_main_deck_discard_pile() {
         )
     };
     assert_eq!(wrong(&t), None);
-    // With Arc Baton there it gains it.
+    // Nor with Arc Baton there: the card it would gain goes to the discard pile and changes
+    // nothing this turn, so the 4 Energy buy nothing (docs/pilots.md#plan-value).
     let t = Turn {
         main_discard: &["Arc Baton"],
-        energy_after: 0,
-        used: &[2],
         ..teamwork_turn(
-            "Grapple Line gains Arc Baton",
+            "Grapple Line is not paid for to gain Arc Baton at the turn's end",
             ["", "", "Grapple Line", ""],
             4,
         )
