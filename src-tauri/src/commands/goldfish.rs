@@ -79,6 +79,31 @@ pub async fn goldfish_step(
     })
 }
 
+/// A played game as the page names it: the seed, seat, choices and picks.
+fn play_options(
+    d: &Deckhand,
+    draft: &DeckContent,
+    choices: &PlayChoices,
+    seed: u64,
+    going_first: bool,
+    picks: Vec<u32>,
+    pilot_rest: bool,
+) -> deckhand::Result<PlayOptions> {
+    Ok(PlayOptions {
+        step: StepOptions {
+            seed,
+            going_first,
+            side: draft.side,
+            policy: choices.policy.clone(),
+            enemies: lineup(d, choices)?,
+            die_faces: choices.die.clone(),
+            ..StepOptions::default()
+        },
+        picks,
+        pilot_rest,
+    })
+}
+
 /// A game of the draft played by the player: the seed replayed with their picks up to the
 /// next decision (or, with `pilot_rest`, to the end).
 #[tauri::command]
@@ -93,19 +118,7 @@ pub async fn goldfish_play(
 ) -> Result<PlayState, UiError> {
     let choices = choices.unwrap_or_default();
     db.with(|d| {
-        let options = PlayOptions {
-            step: StepOptions {
-                seed,
-                going_first,
-                side: draft.side,
-                policy: choices.policy.clone(),
-                enemies: lineup(d, &choices)?,
-                die_faces: choices.die.clone(),
-                ..StepOptions::default()
-            },
-            picks,
-            pilot_rest,
-        };
+        let options = play_options(d, &draft, &choices, seed, going_first, picks, pilot_rest)?;
         d.playable_draft(&draft)?.play(&options)
     })
 }
@@ -126,19 +139,7 @@ pub async fn goldfish_from_here(
 ) -> Result<FromHere, UiError> {
     let choices = choices.unwrap_or_default();
     db.with(|d| {
-        let options = PlayOptions {
-            step: StepOptions {
-                seed,
-                going_first,
-                side: draft.side,
-                policy: choices.policy.clone(),
-                enemies: lineup(d, &choices)?,
-                die_faces: choices.die.clone(),
-                ..StepOptions::default()
-            },
-            picks,
-            pilot_rest: false,
-        };
+        let options = play_options(d, &draft, &choices, seed, going_first, picks, false)?;
         d.playable_draft(&draft)?
             .from_here(&options, continuations, compare)
     })
@@ -162,19 +163,7 @@ pub async fn goldfish_play_odds(
 ) -> Result<PlayOdds, UiError> {
     let choices = choices.unwrap_or_default();
     db.with(|d| {
-        let options = PlayOptions {
-            step: StepOptions {
-                seed,
-                going_first,
-                side: draft.side,
-                policy: choices.policy.clone(),
-                enemies: lineup(d, &choices)?,
-                die_faces: choices.die.clone(),
-                ..StepOptions::default()
-            },
-            picks,
-            pilot_rest: false,
-        };
+        let options = play_options(d, &draft, &choices, seed, going_first, picks, false)?;
         let playable = d.playable_draft(&draft)?;
         d.play_odds(&playable, &options, &query, at_least, by_turn)
     })
