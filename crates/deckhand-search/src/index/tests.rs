@@ -57,41 +57,35 @@ fn index() -> CardIndex {
 }
 
 fn names(index: &CardIndex, query: &str) -> Vec<String> {
+    names_among(index, query, &cards(), None)
+}
+
+fn names_owning(index: &CardIndex, query: &str, collection: &Collection) -> Vec<String> {
+    names_among(index, query, &cards(), Some(collection))
+}
+
+/// The names of the cards `query` finds (all of them: the total is every hit), in order.
+fn names_among(
+    index: &CardIndex,
+    query: &str,
+    cards: &[Card],
+    collection: Option<&Collection>,
+) -> Vec<String> {
     let results = index
         .search_text(
             query,
             &SearchOptions {
                 game: None,
                 limit: 100,
-                collection: None,
+                collection,
             },
         )
         .unwrap_or_else(|e| panic!("{query}: {e}"));
     assert_eq!(results.total, results.hits.len(), "{query}");
-    let all = cards();
     results
         .hits
         .iter()
-        .map(|hit| all.iter().find(|c| c.id == hit.id).unwrap().name.clone())
-        .collect()
-}
-
-fn names_owning(index: &CardIndex, query: &str, collection: &Collection) -> Vec<String> {
-    let results = index
-        .search_text(
-            query,
-            &SearchOptions {
-                game: None,
-                limit: 100,
-                collection: Some(collection),
-            },
-        )
-        .unwrap_or_else(|e| panic!("{query}: {e}"));
-    let all = cards();
-    results
-        .hits
-        .iter()
-        .map(|hit| all.iter().find(|c| c.id == hit.id).unwrap().name.clone())
+        .map(|hit| cards.iter().find(|c| c.id == hit.id).unwrap().name.clone())
         .collect()
 }
 
@@ -639,23 +633,7 @@ fn order_name_puts_numbers_in_names_in_number_order() {
         .unwrap()
         .cards;
     let index = CardIndex::build_in_ram(&games(), &cards).unwrap();
-    let search = |query: &str| -> Vec<String> {
-        let results = index
-            .search_text(
-                query,
-                &SearchOptions {
-                    game: None,
-                    limit: 100,
-                    collection: None,
-                },
-            )
-            .unwrap_or_else(|e| panic!("{query}: {e}"));
-        results
-            .hits
-            .iter()
-            .map(|hit| cards.iter().find(|c| c.id == hit.id).unwrap().name.clone())
-            .collect()
-    };
+    let search = |query: &str| names_among(&index, query, &cards, None);
     let ascending = [
         "Grid Zoid 9",
         "Grid Zoid 553",
