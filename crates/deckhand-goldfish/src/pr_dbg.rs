@@ -182,6 +182,11 @@ pub struct PrDbg {
     /// the cards it changes, so the pilot weighs it at each moment by the rest of the turn
     /// (`pr_dbg/activation.rs`, `prime`); and whether the deck has any.
     primes: Vec<bool>,
+    /// Per card, whether an Ability that deals no damage could raise the turn's plan
+    /// value, so that it is weighed by a look at the rest of the turn (`activation.rs`).
+    weighable: Vec<bool>,
+    /// Per card, whether its Ability only heals (declined at full HP without a look).
+    heals_only: Vec<bool>,
     any_primer: bool,
     /// The least Energy a primer's Ability asks (`u32::MAX`: none): below it no primer is
     /// ready, and `prime` is asked before every card.
@@ -415,6 +420,8 @@ impl PrDbg {
         let reacts = fx_board::reactions(&programs, cards.cards.len());
         let ability = PrDbg::ability_plans(&programs, cards.cards.len());
         let primes = PrDbg::primers(&programs, cards.cards.len());
+        let weighable = PrDbg::weighable(&programs, cards.cards.len());
+        let heals_only = PrDbg::heals_only(&programs, cards.cards.len());
         let any_primer = primes.contains(&true);
         let activation_cost = (0..cards.cards.len() as u16)
             .map(|c| match programs.has(c, Trigger::Activated) {
@@ -441,6 +448,8 @@ impl PrDbg {
             reacts,
             ability,
             primes,
+            weighable,
+            heals_only,
             any_primer,
             cheapest_primer,
             activation_cost,

@@ -66,9 +66,13 @@ struct Ranked {
     /// (damage, Energy cost, position, card), in position order.
     damaging: [(i64, i64, usize, u16); MAX_DAMAGING],
     n: usize,
-    /// The plan value of the rest of the turn with no Ability that deals nothing, once
-    /// such an Ability is weighed.
-    without: Option<Plan>,
+    /// Abilities that deal nothing but act and could raise the plan value, (position,
+    /// card) in position order: weighed by a look at the rest of the turn when no damaging
+    /// one is ready.
+    weigh: [(usize, u16); MAX_DAMAGING],
+    n_weigh: usize,
+    /// Positions whose Ability was weighed and declined earlier in this activation phase.
+    declined: u64,
 }
 
 /// How many damaging Abilities are chosen among as one set (more are ranked alone).
@@ -160,11 +164,18 @@ impl PrDbg {
     /// stat, such as a Ranger-side character's, counts what its effects deal), ties in slot
     /// order (slots, the flipped Character, the Zord Bay), among the set of damaging Abilities
     /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage)`: an Ability that deals none is there only when the rest of the turn ends better with it (`rank_activation`).
-    fn next_activation<L: Log>(&self, board: &mut PrBoard<'_, L>) -> Option<(usize, i64)> {
+    fn next_activation<L: Log>(
+        &self,
+        board: &mut PrBoard<'_, L>,
+        declined: &mut u64,
+    ) -> Option<(usize, i64)> {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = Ranked::default();
+        let mut best = Ranked {
+            declined: *declined,
+            ..Ranked::default()
+        };
         let own = board.state.attached.len();
         // The slots and the flipped Character whose Ability is unused and covered, as bits
         // read without a branch per slot: which is ready is a coin toss each time.
@@ -194,8 +205,23 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        best.next(i64::from(energy))
-            .map(|(damage, i, _)| (i, damage))
+        if let Some((damage, i, _)) = best.next(i64::from(energy)) {
+            return Some((i, damage));
+        }
+        // No damaging Ability is ready: the first that deals nothing but acts, when the
+        // rest of the turn ends with a higher plan value with it than without
+        // (docs/pilots.md#plan-value; ties: not used). A declined one is not weighed again
+        // this phase: the Abilities used after it only spend Energy it would need.
+        let mut without = None;
+        for &(i, _) in &best.weigh[..best.n_weigh] {
+            let without =
+                *without.get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
+            if self.plan_value(board.state, board.rng, Some(i)) > without {
+                return Some((i, 0));
+            }
+            *declined |= 1u64 << i.min(63);
+        }
+        None
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -228,20 +254,20 @@ impl PrDbg {
         if damage == 0 && !self.ability_acts(card, board) {
             return;
         }
-        // One that deals nothing but acts (draws, heals, gains a card, reorders) is paid
-        // for only when the rest of the turn ends with a higher plan value with it than
-        // without (docs/pilots.md#plan-value; ties: not used). A look-ahead plays on
-        // without such uses, so the looks never nest.
+        // One that deals nothing but acts is weighed only when no damaging Ability is
+        // ready (`next_activation`), and never inside a look-ahead, so looks never nest.
         if damage == 0 {
-            if board.state.planning {
-                return;
+            // A heal at full HP changes nothing: no look needed to decline it.
+            let heals_nothing = self.heals_only[usize::from(card)] && board.state.hp >= HP;
+            let weigh = !board.state.planning
+                && self.weighable[usize::from(card)]
+                && !heals_nothing
+                && best.declined & (1u64 << i.min(63)) == 0;
+            if weigh && best.n_weigh < MAX_DAMAGING {
+                best.weigh[best.n_weigh] = (i, card);
+                best.n_weigh += 1;
             }
-            let without = *best
-                .without
-                .get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
-            if self.plan_value(board.state, board.rng, Some(i)) <= without {
-                return;
-            }
+            return;
         }
         if best.best.is_none_or(|(d, _, _)| damage > d) {
             best.best = Some((damage, i, card));
@@ -259,6 +285,53 @@ impl PrDbg {
                 && self.fx.holds(e, board)
                 && !self.fx.idle(e.steps(), board)
         })
+    }
+
+    /// Per card, whether an activated effect could raise this turn's plan value when it
+    /// deals no damage: it draws, heals, prevents, gains Shards or Energy, readies, changes
+    /// a stat, or moves a card into the hand or out of The Grid. Moving a card to a pile or
+    /// reordering the main deck changes nothing this turn (The Grid refills only at the next
+    /// turn's start), so such an Ability is never weighed and never paid for.
+    pub(in crate::pr_dbg) fn weighable(fx: &Programs, cards: usize) -> Vec<bool> {
+        fn may_raise(op: &Op) -> bool {
+            match op {
+                Op::Draw(_)
+                | Op::Damage(_)
+                | Op::Heal(_)
+                | Op::Prevent(_)
+                | Op::Ready(..)
+                | Op::FillHand(_)
+                | Op::Copy(_)
+                | Op::Modify { .. } => true,
+                Op::Gain(_, resource) => *resource == SHARDS || *resource == ENERGY,
+                Op::Move { from, to, .. } => *to == HAND || *from == Z_GRID,
+                Op::Choose(options, _) => options.iter().flatten().any(may_raise),
+                _ => false,
+            }
+        }
+        (0..cards as u16)
+            .map(|card| {
+                fx.of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated)
+                    .any(|e| e.steps().iter().any(may_raise))
+            })
+            .collect()
+    }
+
+    /// Per card, whether every activated step heals (Field Medic Lyle).
+    pub(in crate::pr_dbg) fn heals_only(fx: &Programs, cards: usize) -> Vec<bool> {
+        (0..cards as u16)
+            .map(|card| {
+                let mut activated = fx
+                    .of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated)
+                    .peekable();
+                activated.peek().is_some()
+                    && activated.all(|e| e.steps().iter().all(|op| matches!(op, Op::Heal(_))))
+            })
+            .collect()
     }
 
     /// Per card, whether its Ability is a primer ([`PrDbg::primes`]): no activated effect
@@ -651,6 +724,7 @@ impl PrDbg {
         rng: &mut Rng,
         log: &mut L,
     ) -> Option<Outcome> {
+        let mut declined = 0u64;
         loop {
             if self.any_primer
                 && !state.planning
@@ -668,7 +742,7 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let best = self.next_activation(&mut board);
+            let best = self.next_activation(&mut board, &mut declined);
             let i = self.activation_pick(state, best, rng, log)?;
             let card = self.at_position(state, i)?;
             Self::mark_used(state, i);
