@@ -535,7 +535,7 @@ impl PrDbg {
                     "the unused Ability with the most damage as the board stands (Energy {energy})"
                 ),
                 None => format!(
-                    "no unused Ability that the Energy ({energy}) covers deals damage or changes anything"
+                    "no unused Ability that the Energy ({energy}) covers deals damage or ends the turn better"
                 ),
             },
             || self.board(state),
