@@ -94,8 +94,7 @@ use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, S
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::Fired;
-use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Fired, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};

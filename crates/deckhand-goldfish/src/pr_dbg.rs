@@ -63,8 +63,9 @@
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
-use crate::effects::Fired;
-use crate::effects::{self as fx, not_simulated, Coverage, EffectsMode, KeywordPolicy, Programs};
+use crate::effects::{
+    self as fx, not_simulated, Coverage, EffectsMode, Fired, KeywordPolicy, Programs,
+};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};

@@ -50,8 +50,7 @@
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
-use crate::effects::Fired;
-use crate::effects::{self, CardSet, Coverage, EffectsMode, Programs};
+use crate::effects::{self, CardSet, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};

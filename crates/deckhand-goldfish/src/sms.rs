@@ -66,8 +66,7 @@ use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::Fired;
-use crate::effects::{self, Coverage, EffectsMode, Programs};
+use crate::effects::{self, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};

@@ -56,8 +56,7 @@ use deckhand_core::{CoverageState, Deck, Game, GoldfishNote, Trigger};
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{keyword, keyword_number, list_stat, small_stat, type_key, DeckCards};
-use crate::effects::Fired;
-use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Fired, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
