@@ -50,6 +50,9 @@ pub fn sim_report(label: &str, report: &SimReport, out: &mut impl Write) -> io::
             report.not_simulated.join(", ")
         )?;
     }
+    if let Some(line) = never_fired_line(&report.coverage) {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }
 
@@ -357,6 +360,23 @@ fn interval(f: &Figure, values: &Value) -> String {
         ),
         _ => String::new(),
     }
+}
+
+/// The simulated cards whose effects never resolved in the run, on one line (`None`: every
+/// one of them fired). The state says the engine plays them; the run says they did nothing.
+pub fn never_fired_line(coverage: &Coverage) -> Option<String> {
+    let names: Vec<&str> = coverage
+        .cards
+        .iter()
+        .filter(|c| c.never_fired)
+        .map(|c| c.name.as_str())
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "Never fired in these games (simulated, but their effects never did anything): {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// The report's coverage on one line: how many of the deck's distinct cards are in each

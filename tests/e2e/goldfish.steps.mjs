@@ -235,6 +235,24 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
     const power15 = report.going_first.power_by_turn['15'].toFixed(2);
     check(lastRow.startsWith('15') && lastRow.includes(power15), `turn 15 reads "${lastRow}", the CLI's Power ${power15}`);
     await save('goldfish-sms-simulated');
+
+    // Issue 32: the coverage lists how often each card fired a game, and marks the played
+    // cards that never fired, as the CLI's report counts them (Doctor Dismal, at seed 42).
+    await driver.click(await driver.waitForElement('[data-testid="coverage-badge"]'));
+    const listed = await driver.execute(
+      'return [...document.querySelectorAll("[data-testid=coverage-card]")].map((li) => ({ text: li.textContent, never: li.dataset.neverFired === "true", fired: li.querySelector("[data-testid=coverage-fired]")?.textContent.trim() ?? "" }))',
+    );
+    const timesAGame = (n) => `fired ${n >= 10 ? n.toFixed(0) : n >= 0.1 ? n.toFixed(1) : n.toFixed(2)}× a game`;
+    for (const card of report.coverage.cards) {
+      const li = listed.find((l) => l.text.trim().startsWith(card.name));
+      check(li !== undefined, `the coverage does not list ${card.name}`);
+      if (!li) continue;
+      check(li.never === card.never_fired, `${card.name}: never fired ${li.never}, the CLI's ${card.never_fired}`);
+      const expected = card.never_fired || card.fired_per_game === 0 ? '' : timesAGame(card.fired_per_game);
+      check(li.fired === expected, `${card.name} reads "${li.fired}", the CLI's "${expected}"`);
+    }
+    check(listed.some((l) => l.never), 'no card of Doom Lab Gambit is marked never fired');
+    await save('goldfish-sms-coverage-fired');
   });
 
   await step('Impact and Tune…: bars with intervals as the CLI measures them, a small tuning applied to the draft and undone', async () => {

@@ -118,8 +118,8 @@ pub(crate) fn compare_with<P: Procedure>(
                         &mut part.b[seat].figures,
                         |_, _, _| {},
                     );
-                    part.a[seat].record(ra);
-                    part.b[seat].record(rb);
+                    part.a[seat].record(ra, pa.fired(sa));
+                    part.b[seat].record(rb, pb.fired(sb));
                     let won = |r: crate::log::GameResult| {
                         if r.outcome == Outcome::Win {
                             r.turn as usize

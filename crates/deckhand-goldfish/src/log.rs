@@ -473,7 +473,7 @@ pub struct GameResult {
 }
 
 /// One whole game, turn by turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameLog {
     pub game: String,
     pub seed: u64,

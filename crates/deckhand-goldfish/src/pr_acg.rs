@@ -94,7 +94,7 @@ use deckhand_core::{CoverageState, Deck, Duration, Effect, Game, GoldfishNote, S
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Fired, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -246,6 +246,8 @@ pub struct PrAcg {
 /// One game in progress (cloned to play a plan out before choosing it).
 #[derive(Clone)]
 pub struct State {
+    /// How often each card's effects resolved this game (the report's `fired_per_game`).
+    fired: Fired,
     library: Library,
     /// Known cards on top of the deck (the last on top), drawn before the shuffled rest.
     top: Vec<u16>,
@@ -1183,6 +1185,7 @@ impl Procedure for PrAcg {
 
     fn new_state(&self) -> State {
         State {
+            fired: Fired::new(self.fx.cards()),
             library: Library::new(&self.deck.order),
             top: Vec::new(),
             bottom: Vec::new(),
@@ -1269,6 +1272,7 @@ impl Procedure for PrAcg {
         going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
+        state.fired.reset();
         state.library.reset(&self.deck.order);
         state.top.clear();
         state.bottom.clear();
@@ -1431,6 +1435,10 @@ impl Procedure for PrAcg {
 
     fn not_simulated(&self) -> &[String] {
         &self.not_simulated
+    }
+
+    fn fired<'s>(&self, state: &'s State) -> &'s [u32] {
+        state.fired.counts()
     }
 
     fn coverage(&self) -> &Coverage {

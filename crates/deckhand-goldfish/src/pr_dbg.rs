@@ -63,7 +63,9 @@
 use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::deck_cards::{keyword, list_stat, type_key, DeckCards};
-use crate::effects::{self as fx, not_simulated, Coverage, EffectsMode, KeywordPolicy, Programs};
+use crate::effects::{
+    self as fx, not_simulated, Coverage, EffectsMode, Fired, KeywordPolicy, Programs,
+};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -196,6 +198,8 @@ pub struct PrDbg {
 /// One game in progress.
 #[derive(Clone)]
 pub struct State {
+    /// How often each card's effects resolved this game (the report's `fired_per_game`).
+    fired: Fired,
     main_deck: Library,
     main_discard: Vec<u16>,
     grid: [u16; GRID],
@@ -642,6 +646,7 @@ impl Procedure for PrDbg {
     fn new_state(&self) -> State {
         let capacity = self.starter_order.len() + self.grid_order.len();
         State {
+            fired: Fired::new(self.fx.cards()),
             main_deck: Library::new(&self.grid_order),
             main_discard: Vec::with_capacity(self.grid_order.len()),
             grid: [NONE; GRID],
@@ -759,6 +764,7 @@ impl Procedure for PrDbg {
         _going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
+        state.fired.reset();
         state.main_deck.reset(&self.grid_order);
         state.main_discard.clear();
         state.grid = [NONE; GRID];
@@ -874,6 +880,10 @@ impl Procedure for PrDbg {
 
     fn not_simulated(&self) -> &[String] {
         &self.not_simulated
+    }
+
+    fn fired<'s>(&self, state: &'s State) -> &'s [u32] {
+        state.fired.counts()
     }
 
     fn coverage(&self) -> &Coverage {

@@ -50,7 +50,7 @@
 use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
-use crate::effects::{self, CardSet, Coverage, EffectsMode, Programs};
+use crate::effects::{self, CardSet, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -171,6 +171,8 @@ struct Reacts {
 
 /// One battle in progress.
 pub struct State {
+    /// How often each card's effects resolved this game (the report's `fired_per_game`).
+    fired: Fired,
     deck: CombatDeck,
     hand: Vec<u16>,
     hand_len: u32,
@@ -405,6 +407,7 @@ impl Procedure for PrHotg {
             enemy_decks.push(Library::new(deck));
         }
         State {
+            fired: Fired::new(self.fx.cards()),
             deck: CombatDeck {
                 cards: Vec::with_capacity(self.order.len() * 2 + 8),
                 top: 0,
@@ -531,6 +534,7 @@ impl Procedure for PrHotg {
         _going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
+        state.fired.reset();
         state.deck.reset(&self.order);
         state.hand.fill(0);
         state.hand_len = 0;
@@ -662,6 +666,10 @@ impl Procedure for PrHotg {
 
     fn not_simulated(&self) -> &[String] {
         &self.not_simulated
+    }
+
+    fn fired<'s>(&self, state: &'s State) -> &'s [u32] {
+        state.fired.counts()
     }
 
     fn coverage(&self) -> &Coverage {

@@ -66,6 +66,10 @@ pub trait Procedure: Sync {
     /// Every deck card's state: its data combined with what this procedure plays.
     fn coverage(&self) -> &crate::effects::Coverage;
 
+    /// How often each card's effects resolved in the game `state` is in, by the card index
+    /// of the procedure's programs (its [`crate::effects::Fired`]).
+    fn fired<'s>(&self, state: &'s Self::State) -> &'s [u32];
+
     /// What the deck lacks for this procedure to play all of it (the games play anyway).
     fn warnings(&self) -> Vec<String> {
         Vec::new()
@@ -142,6 +146,9 @@ pub struct SeatTally<F> {
     /// The other endings by turn, as `kill_turns`: deck-outs, draws and losses.
     pub end_turns: [Vec<u64>; 3],
     pub figures: F,
+    /// Per card index, the times its effects resolved, summed over the games (integers:
+    /// any merge order gives the same totals).
+    pub fired: Vec<u64>,
 }
 
 impl<F> SeatTally<F> {
@@ -155,11 +162,14 @@ impl<F> SeatTally<F> {
             kill_turns: vec![0; procedure.max_turns() as usize + 1],
             end_turns: std::array::from_fn(|_| vec![0; procedure.max_turns() as usize + 1]),
             figures: procedure.new_figures(),
+            fired: Vec::new(),
         }
     }
 
+    /// Counts one game's result, and how often each card's effects fired in it.
     #[inline]
-    pub fn record(&mut self, result: GameResult) {
+    pub fn record(&mut self, result: GameResult, fired: &[u32]) {
+        crate::effects::add_fired(&mut self.fired, fired);
         self.games += 1;
         match result.outcome {
             Outcome::Win => {
@@ -192,6 +202,7 @@ impl<F> SeatTally<F> {
             add_counts(a, b);
         }
         procedure.merge_figures(&mut self.figures, &other.figures);
+        crate::effects::merge_fired(&mut self.fired, &other.fired);
     }
 }
 

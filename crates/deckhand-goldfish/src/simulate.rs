@@ -220,7 +220,7 @@ pub(crate) fn sim_report<P: Procedure>(
         going_first: seat_report(p, &seats[0]),
         going_second: seat_report(p, &seats[1]),
         not_simulated: p.not_simulated().to_vec(),
-        coverage: p.coverage().clone(),
+        coverage: fired_coverage(p, seats),
         legal: None,
         legality_errors: Vec::new(),
         seats_alike: P::SEATS_ALIKE.then_some(true),
@@ -228,6 +228,17 @@ pub(crate) fn sim_report<P: Procedure>(
         figures: p.figures(),
         warnings: p.warnings(),
     }
+}
+
+/// The deck's coverage with how often each card fired a game, over both seats' games.
+fn fired_coverage<P: Procedure>(
+    p: &P,
+    seats: &[SeatTally<P::Figures>; 2],
+) -> crate::effects::Coverage {
+    let mut fired = seats[0].fired.clone();
+    crate::effects::merge_fired(&mut fired, &seats[1].fired);
+    p.coverage()
+        .with_fired(&fired, seats[0].games + seats[1].games, true)
 }
 
 /// The policy that ran, by name (`default` names the game's default policy).
@@ -259,7 +270,7 @@ fn play_chunk<P: Procedure>(
                 &mut tally.figures,
                 |_, _, _| {},
             );
-            tally.record(result);
+            tally.record(result, p.fired(state));
         }
     }
     seats
@@ -411,6 +422,7 @@ pub(crate) fn step_with<P: Procedure>(
             });
         },
     );
+    let fired: Vec<u64> = p.fired(&state).iter().map(|&n| u64::from(n)).collect();
     if let Some(bad) = log.bad_pick {
         return Err(GoldfishError::BadPick {
             index: bad.index,
@@ -428,7 +440,8 @@ pub(crate) fn step_with<P: Procedure>(
         ending: crate::headline::ending(&P::TELLING, result),
         pending: log.pending,
         not_simulated: p.not_simulated().to_vec(),
-        coverage: p.coverage().clone(),
+        // This one game's counts; no card is flagged for not firing in a single game.
+        coverage: p.coverage().with_fired(&fired, 1, false),
     })
 }
 

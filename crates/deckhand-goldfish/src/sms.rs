@@ -66,7 +66,7 @@ use deckhand_core::{fold_name, Card, Deck, Game, Side, Trigger};
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{small_stat, type_key, DeckCards};
-use crate::effects::{self, Coverage, EffectsMode, Programs};
+use crate::effects::{self, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -183,6 +183,8 @@ struct Slot {
 /// One game in progress.
 #[derive(Clone)]
 pub struct State {
+    /// How often each card's effects resolved this game (the report's `fired_per_game`).
+    fired: Fired,
     library: Library,
     hand: Vec<u16>,
     hand_len: u32,
@@ -770,6 +772,7 @@ impl Procedure for Sms {
 
     fn new_state(&self) -> State {
         State {
+            fired: Fired::new(self.fx.cards()),
             library: Library::new(&self.library_order),
             hand: vec![0; self.deck.len()],
             hand_len: 0,
@@ -881,6 +884,7 @@ impl Procedure for Sms {
         _going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
+        state.fired.reset();
         self.start(state);
         log.decide(Action::Setup, || {
             format!(
@@ -1050,6 +1054,10 @@ impl Procedure for Sms {
 
     fn not_simulated(&self) -> &[String] {
         &self.not_simulated
+    }
+
+    fn fired<'s>(&self, state: &'s State) -> &'s [u32] {
+        state.fired.counts()
     }
 
     fn coverage(&self) -> &Coverage {

@@ -56,7 +56,7 @@ use deckhand_core::{CoverageState, Deck, Game, GoldfishNote, Trigger};
 
 use crate::choice::ChoiceKind;
 use crate::deck_cards::{keyword, keyword_number, list_stat, small_stat, type_key, DeckCards};
-use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Id, Plays, Programs};
+use crate::effects::{self, Board, CardSet, Coverage, EffectsMode, Fired, Id, Plays, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
@@ -202,6 +202,8 @@ struct Slot {
 
 /// One game in progress.
 pub struct State {
+    /// How often each card's effects resolved this game (the report's `fired_per_game`).
+    fired: Fired,
     library: Library,
     /// Copies in hand per card index.
     hand: Vec<u16>,
@@ -801,6 +803,10 @@ impl Zoids {
             self.fire(zoid, Trigger::Attacks, Some(i), state, rng, log);
             if pilot != NO_PILOT {
                 self.fire(pilot, Trigger::Attacks, Some(i), state, rng, log);
+            } else {
+                // Only an Unmanned Zoid attacks with no Pilot: its keyword, which the
+                // procedure plays itself, did something (the report's `fired_per_game`).
+                state.fired.tick(zoid, Trigger::Attacks);
             }
             let note = &state.attack_note;
             log.decide(Action::Attack, || {
@@ -827,6 +833,7 @@ impl Procedure for Zoids {
     fn new_state(&self) -> State {
         let n = self.deck.len();
         State {
+            fired: Fired::new(self.fx.cards()),
             library: Library::new(&self.deck.order),
             hand: vec![0; n],
             hand_len: 0,
@@ -888,6 +895,7 @@ impl Procedure for Zoids {
         going_first: bool,
         log: &mut L,
     ) -> Option<Outcome> {
+        state.fired.reset();
         state.library.reset(&self.deck.order);
         state.hand.fill(0);
         state.hand_len = 0;
@@ -1048,6 +1056,10 @@ impl Procedure for Zoids {
         &self.not_simulated
     }
 
+    fn fired<'s>(&self, state: &'s State) -> &'s [u32] {
+        state.fired.counts()
+    }
+
     fn coverage(&self) -> &Coverage {
         &self.coverage
     }
@@ -1140,6 +1152,9 @@ impl Zoids {
 }
 
 impl<L: Log> Board for ZoidsBoard<'_, L> {
+    fn fired(&mut self, card: u16, trigger: Trigger) {
+        self.state.fired.tick(card, trigger);
+    }
     fn ask(
         &mut self,
         kind: ChoiceKind,

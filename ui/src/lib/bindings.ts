@@ -484,7 +484,19 @@ export type DeckCard = { section: string, count: number, card: string, };
 /**
  * One card's state.
  */
-export type DeckCardCoverage = { name: string, state: CoverageState, reason?: string, };
+export type DeckCardCoverage = { name: string, state: CoverageState, reason?: string, 
+/**
+ * How many times a game its effects resolved, over the run's games from both seats (a
+ * step-through: in its one game). A `while in play` effect counts once a game it
+ * applied in.
+ */
+fired_per_game: number, 
+/**
+ * A `simulated` card with effects that never resolved in a Monte Carlo run: its state
+ * says the engine plays it, yet in these games it changed nothing (never drawn in
+ * time, its requirement never met, or its use never worth it).
+ */
+never_fired: boolean, };
 
 /**
  * A deck's content, cards by id: a stored version, or the editor's unsaved draft.

@@ -80,7 +80,7 @@ pub fn no_rule(_: &Card, _: EffectsMode) -> Option<GoldfishNote> {
 
 /// Every report's coverage: how many of the deck's distinct cards are in each state, and
 /// each card's state and reason.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Coverage {
     /// What the counts count: `distinct cards` (each card of the deck once, not its copies).
     pub counted: String,
@@ -92,16 +92,32 @@ pub struct Coverage {
     pub not_simulated: u32,
     /// Every distinct card, by folded name.
     pub cards: Vec<CardCoverage>,
+    /// Per card index of the procedure's programs, its row of `cards` and whether any of
+    /// its effects compiled (so can fire): what [`Coverage::with_fired`] reads. Not part of
+    /// the report.
+    #[serde(skip)]
+    #[ts(skip)]
+    rows: Vec<(u32, bool)>,
 }
 
 /// One card's state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[ts(rename = "DeckCardCoverage")]
 pub struct CardCoverage {
     pub name: String,
     pub state: CoverageState,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
+    /// How many times a game its effects resolved, over the run's games from both seats (a
+    /// step-through: in its one game). A `while in play` effect counts once a game it
+    /// applied in.
+    #[serde(default)]
+    pub fired_per_game: f64,
+    /// A `simulated` card with effects that never resolved in a Monte Carlo run: its state
+    /// says the engine plays it, yet in these games it changed nothing (never drawn in
+    /// time, its requirement never met, or its use never worth it).
+    #[serde(default)]
+    pub never_fired: bool,
 }
 
 impl Coverage {
@@ -117,6 +133,42 @@ impl Coverage {
             })
             .map(|c| c.name.clone())
             .collect()
+    }
+
+    /// The coverage with each card's `fired_per_game` from `fired` (times resolved, summed
+    /// over `games` games, by card index); with `flag`, a `simulated` card with effects that
+    /// never fired is marked `never_fired` (a Monte Carlo run: one game proves nothing).
+    pub fn with_fired(&self, fired: &[u64], games: u64, flag: bool) -> Coverage {
+        // A report's coverage carries no row map: it is the procedure's, and it would not
+        // survive the report's JSON.
+        let mut out = Coverage {
+            counted: self.counted.clone(),
+            effects: self.effects.clone(),
+            simulated: self.simulated,
+            partial: self.partial,
+            no_effect: self.no_effect,
+            not_simulated: self.not_simulated,
+            cards: self.cards.clone(),
+            rows: Vec::new(),
+        };
+        let mut totals = vec![0u64; out.cards.len()];
+        let mut fires = vec![false; out.cards.len()];
+        for (&(row, can), &n) in self
+            .rows
+            .iter()
+            .zip(fired.iter().chain(std::iter::repeat(&0)))
+        {
+            totals[row as usize] += n;
+            fires[row as usize] |= can;
+        }
+        for ((card, total), can) in out.cards.iter_mut().zip(totals).zip(fires) {
+            card.fired_per_game = match games {
+                0 => 0.0,
+                g => total as f64 / g as f64,
+            };
+            card.never_fired = flag && can && total == 0 && card.state == CoverageState::Simulated;
+        }
+        out
     }
 }
 
@@ -135,43 +187,56 @@ pub fn build(
         programs: Programs::default(),
         filters: Vec::new(),
     };
-    let mut rows: Vec<(String, CardCoverage)> = Vec::new();
+    let mut rows: Vec<(String, u16, CardCoverage)> = Vec::new();
     for (index, card) in cards.iter().enumerate() {
         let start = b.programs.effects.len() as u32;
         let (state, reason) = b.card(card, mode);
         let end = b.programs.effects.len() as u32;
+        for effect in &mut b.programs.effects[start as usize..] {
+            effect.owner = index as u16;
+        }
         b.programs.ranges.push((start, end));
         let mask = b.programs.effects[start as usize..]
             .iter()
             .fold(0u32, |m, e| m | super::trigger_bit(e.trigger));
         b.programs.masks.push(mask);
         b.programs.any |= mask;
-        let _ = index;
         rows.push((
             fold_name(&card.name),
+            index as u16,
             CardCoverage {
                 name: card.name.clone(),
                 state,
                 reason,
+                fired_per_game: 0.0,
+                never_fired: false,
             },
         ));
     }
     b.programs.index_events();
+    // Stable: of two cards with one folded name, the first is the row, and both count in it.
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    rows.dedup_by(|a, b| a.0 == b.0);
     let mut coverage = Coverage {
         counted: "distinct cards".into(),
         effects: mode.id().into(),
+        rows: vec![(0, false); cards.len()],
         ..Coverage::default()
     };
-    for (_, row) in rows {
-        match row.state {
-            CoverageState::Simulated => coverage.simulated += 1,
-            CoverageState::Partial => coverage.partial += 1,
-            CoverageState::NoEffect => coverage.no_effect += 1,
-            CoverageState::NotSimulated => coverage.not_simulated += 1,
+    let mut last: Option<String> = None;
+    for (folded, index, row) in rows {
+        let (start, end) = b.programs.ranges[index as usize];
+        let can_fire = end > start;
+        if last.as_ref() != Some(&folded) {
+            match row.state {
+                CoverageState::Simulated => coverage.simulated += 1,
+                CoverageState::Partial => coverage.partial += 1,
+                CoverageState::NoEffect => coverage.no_effect += 1,
+                CoverageState::NotSimulated => coverage.not_simulated += 1,
+            }
+            coverage.cards.push(row);
+            last = Some(folded);
         }
-        coverage.cards.push(row);
+        coverage.rows[index as usize] = ((coverage.cards.len() - 1) as u32, can_fire);
     }
     (b.programs, coverage)
 }
@@ -347,6 +412,8 @@ impl Builder<'_> {
             text: effect.to_string().into(),
             card: self.filter(effect.card.as_ref().map(|f| f.0.as_str()))?,
             hp: effect.hp,
+            // Set by `build` once the card's effects are compiled.
+            owner: 0,
         })
     }
 

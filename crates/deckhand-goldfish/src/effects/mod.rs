@@ -15,12 +15,14 @@
 //! What a card's effects cover, combined with what the procedure plays, is `coverage.rs`.
 
 mod coverage;
+mod fired;
 
 use deckhand_core::{Duration, HpCheck, Trigger};
 
 pub use coverage::{
     build, not_simulated, CardCoverage, Coverage, EffectsMode, KeywordPolicy, Plays,
 };
+pub use fired::{add_fired, merge_fired, Fired};
 
 /// A zone, resource or stat, by its position in the procedure's [`Plays`] lists.
 pub type Id = u8;
@@ -161,6 +163,9 @@ pub struct Compiled {
     /// For a trigger on another card's event, the cards it reacts to.
     card: Option<u16>,
     hp: Option<HpCheck>,
+    /// The deck card whose effect (its own or its keyword's) this is: the one a resolution
+    /// counts for ([`Board::fired`]).
+    owner: u16,
 }
 
 /// Every deck card's compiled effects.
@@ -337,6 +342,10 @@ pub trait Board {
     /// Swaps two adjacent unresolved cards of one row of the combat sequence (the pilot
     /// picks which).
     fn swap_adjacent(&mut self, _label: &str) {}
+    /// One of `card`'s `trigger` effects resolved: the board counts it in its game's
+    /// [`Fired`]. No default: a board that forgot it would report its deck's effects as
+    /// never fired.
+    fn fired(&mut self, card: u16, trigger: Trigger);
     /// How many matching cards a move from `from` to `to` could take now (`None`: the
     /// board cannot tell, and the move counts as one that changes something).
     fn movable(&self, _from: Id, _to: Id, _set: Option<&CardSet>) -> Option<i64> {
@@ -371,6 +380,11 @@ impl Programs {
     #[inline]
     pub fn any(&self, trigger: Trigger) -> bool {
         self.any & trigger_bit(trigger) != 0
+    }
+
+    /// How many cards the programs were compiled for (the size of a game's [`Fired`]).
+    pub fn cards(&self) -> usize {
+        self.ranges.len()
     }
 
     /// The compiled effects of `card`.
@@ -475,7 +489,11 @@ impl Programs {
                 return false;
             }
         }
-        self.run(&effect.steps, board, &effect.label);
+        let mut acted = false;
+        self.run(&effect.steps, board, &effect.label, &mut acted);
+        if acted {
+            board.fired(effect.owner, effect.trigger);
+        }
         true
     }
 
@@ -579,7 +597,7 @@ impl Programs {
                     let set = filter.map(|f| &self.sets[f as usize]);
                     board.move_cards(*from, *to, n, set, *search, label) == n
                 }
-                other => self.run(std::slice::from_ref(other), board, label),
+                other => self.run(std::slice::from_ref(other), board, label, &mut false),
             };
             if !paid {
                 return false;
@@ -610,8 +628,11 @@ impl Programs {
     }
 
     /// Runs `steps` in order. A `spend` that cannot be paid ends them: what it pays for does
-    /// not happen (no credit: docs/pilots.md#plan-value). False then.
-    fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str) -> bool {
+    /// not happen (no credit: docs/pilots.md#plan-value). False then. `acted` becomes true
+    /// when a step did something the board can tell (a card moved, drawn, discarded or
+    /// readied; an amount not zero; any other step): a resolution that did nothing (Sparkplug
+    /// Sally returning an Attachment from a pile with none) is not counted as fired.
+    fn run<B: Board>(&self, steps: &[Op], board: &mut B, label: &str, acted: &mut bool) -> bool {
         for op in steps {
             match op {
                 Op::Move {
@@ -623,21 +644,37 @@ impl Programs {
                 } => {
                     let n = self.amount(count, board).max(0) as u32;
                     let set = filter.map(|f| &self.sets[f as usize]);
-                    board.move_cards(*from, *to, n, set, *search, label);
+                    *acted |= board.move_cards(*from, *to, n, set, *search, label) > 0;
                 }
                 Op::Draw(count) => {
                     let n = self.amount(count, board).max(0) as u32;
-                    board.draw(n, label);
+                    *acted |= board.draw(n, label) > 0;
                 }
                 Op::Discard(count, filter) => {
                     let n = self.amount(count, board).max(0) as u32;
                     let set = filter.map(|f| &self.sets[f as usize]);
-                    board.discard(n, set, label);
+                    *acted |= board.discard(n, set, label) > 0;
                 }
-                Op::Damage(a) => board.damage(self.amount(a, board), label),
-                Op::Prevent(a) => board.prevent(self.amount(a, board), label),
-                Op::Heal(a) => board.heal(self.amount(a, board), label),
-                Op::Gain(a, r) => board.gain(*r, self.amount(a, board), label),
+                Op::Damage(a) => {
+                    let n = self.amount(a, board);
+                    *acted |= n != 0;
+                    board.damage(n, label);
+                }
+                Op::Prevent(a) => {
+                    let n = self.amount(a, board);
+                    *acted |= n != 0;
+                    board.prevent(n, label);
+                }
+                Op::Heal(a) => {
+                    let n = self.amount(a, board);
+                    *acted |= n != 0;
+                    board.heal(n, label);
+                }
+                Op::Gain(a, r) => {
+                    let n = self.amount(a, board);
+                    *acted |= n != 0;
+                    board.gain(*r, n, label);
+                }
                 Op::Spend(a, r) => {
                     if !board.spend(*r, self.amount(a, board), label) {
                         return false;
@@ -650,17 +687,28 @@ impl Programs {
                     duration,
                 } => {
                     let by = self.amount(by, board);
+                    *acted |= by != 0;
                     board.modify(*stat, by, *target, *duration, &self.sets);
                 }
-                Op::Roll(a) => board.roll(self.amount(a, board), label),
-                Op::Reroll(a) => board.reroll(self.amount(a, board), label),
-                Op::Split(a, row) => board.split(self.amount(a, board), *row, label),
+                Op::Roll(a) => {
+                    *acted = true;
+                    board.roll(self.amount(a, board), label);
+                }
+                Op::Reroll(a) => {
+                    *acted = true;
+                    board.reroll(self.amount(a, board), label);
+                }
+                Op::Split(a, row) => {
+                    *acted = true;
+                    board.split(self.amount(a, board), *row, label);
+                }
                 Op::Ready(count, filter) => {
                     let n = self.amount(count, board).max(0) as u32;
                     let set = filter.map(|f| &self.sets[f as usize]);
-                    board.ready(n, set, label);
+                    *acted |= board.ready(n, set, label) > 0;
                 }
                 Op::Copy(filter) => {
+                    *acted = true;
                     let set = filter.map(|f| &self.sets[f as usize]);
                     board.copy(set, label);
                 }
@@ -673,32 +721,51 @@ impl Programs {
                         &|| "the option the pilot ranks first".to_owned(),
                     );
                     if let Some(option) = options.get(pick) {
-                        if !self.run(option, board, label) {
+                        if !self.run(option, board, label, acted) {
                             return false;
                         }
                     }
                 }
                 Op::FillHand(size) => {
                     let n = self.amount(size, board).max(0) as u32;
-                    board.fill_hand(n, label);
+                    *acted |= board.fill_hand(n, label) > 0;
                 }
+                // What the board cannot report back counts as done.
                 Op::Reorder(count, zone, bottom) => {
+                    *acted = true;
                     let n = self.amount(count, board).max(0) as u32;
                     board.reorder(*zone, n, *bottom, label);
                 }
-                Op::IgnoreGuard => board.ignore_guard(label),
-                Op::Unguard(target) => board.unguard(*target, &self.sets, label),
+                Op::IgnoreGuard => {
+                    *acted = true;
+                    board.ignore_guard(label);
+                }
+                Op::Unguard(target) => {
+                    *acted = true;
+                    board.unguard(*target, &self.sets, label);
+                }
                 Op::CapHits(max, target) => {
+                    *acted = true;
                     let max = self.amount(max, board);
                     board.cap_hits(max, *target, &self.sets);
                 }
                 Op::IgnoreHits(first, target) => {
+                    *acted = true;
                     let first = self.amount(first, board);
                     board.ignore_hits(first, *target, &self.sets);
                 }
-                Op::DamageAdjacent(a) => board.damage_adjacent(self.amount(a, board), label),
-                Op::RollAdjacent => board.roll_adjacent(label),
-                Op::SwapAdjacent => board.swap_adjacent(label),
+                Op::DamageAdjacent(a) => {
+                    *acted = true;
+                    board.damage_adjacent(self.amount(a, board), label);
+                }
+                Op::RollAdjacent => {
+                    *acted = true;
+                    board.roll_adjacent(label);
+                }
+                Op::SwapAdjacent => {
+                    *acted = true;
+                    board.swap_adjacent(label);
+                }
             }
         }
         true
@@ -896,7 +963,8 @@ impl Programs {
         let mut done = 0;
         for effect in self.of(card).iter().filter(|e| e.trigger == trigger) {
             if self.holds(effect, board) && !self.idle(&effect.steps, board) {
-                self.run(&effect.steps, board, &effect.label);
+                // The copying card's resolution is the one counted as fired.
+                self.run(&effect.steps, board, &effect.label, &mut false);
                 done += 1;
             }
         }

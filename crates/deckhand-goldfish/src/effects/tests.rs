@@ -55,9 +55,14 @@ struct Toy {
     changes: Vec<String>,
     /// How many distinct names the cards of each zone have.
     names: [i64; 3],
+    /// The card of each effect that resolved, in order.
+    fired: Vec<u16>,
 }
 
 impl Board for Toy {
+    fn fired(&mut self, card: u16, _trigger: Trigger) {
+        self.fired.push(card);
+    }
     fn ask(
         &mut self,
         _kind: crate::choice::ChoiceKind,
@@ -577,6 +582,7 @@ struct Pr {
 }
 
 impl Board for Pr {
+    fn fired(&mut self, _card: u16, _trigger: Trigger) {}
     fn ask(
         &mut self,
         _kind: crate::choice::ChoiceKind,
@@ -724,4 +730,146 @@ fn event_triggers_hp_checks_ready_and_copy_do_what_they_say_on_a_toy_board() {
     };
     let (_, coverage) = build(&toy_game(), &[card], EffectsMode::All, &plays);
     assert_eq!(coverage.cards[0].state, CoverageState::NotSimulated);
+}
+
+/// Issue 32: a resolution counts for the card whose effect it is, and only one that did
+/// something: a requirement that fails, a use the pilot declines, a cost that cannot be
+/// paid, a step that would change nothing and one that turned out to (an empty pile) count
+/// nothing.
+#[test]
+fn an_effect_counts_as_fired_only_when_it_resolves() {
+    // (effect, the board before: deck, hand, energy; worth paying; fired)
+    let cases: &[(&str, [i64; 3], bool, bool)] = &[
+        ("when played: draw 2", [5, 0, 0], false, true),
+        ("when played: draw 0", [5, 0, 0], false, false),
+        // Resolved, but nothing to draw or to move: it did nothing, so it did not fire.
+        ("when played: draw 2", [0, 0, 0], false, false),
+        (
+            "when played: move 1 from discard to hand",
+            [0, 0, 0],
+            false,
+            false,
+        ),
+        (
+            "when played if 2+ in hand: gain 1 energy",
+            [0, 2, 0],
+            false,
+            true,
+        ),
+        (
+            "when played if 2+ in hand: gain 1 energy",
+            [0, 1, 0],
+            false,
+            false,
+        ),
+        (
+            "activate (spend 2 energy): deal 2 damage",
+            [0, 0, 2],
+            false,
+            true,
+        ),
+        (
+            "activate (spend 2 energy): deal 2 damage",
+            [0, 0, 1],
+            false,
+            false,
+        ),
+        (
+            "activate (spend 1 energy): may deal 2 damage",
+            [0, 0, 1],
+            true,
+            true,
+        ),
+        (
+            "activate (spend 1 energy): may deal 2 damage",
+            [0, 0, 1],
+            false,
+            false,
+        ),
+    ];
+    for &(text, [deck, hand, energy], worth, fired) in cases {
+        // The effect is the second card's, so a count for the wrong card shows.
+        let mut card = testing_card(text);
+        card.name = "Second".into();
+        card.effects = deckhand_core::parse_effects(text, None).unwrap();
+        let cards = [testing_card("nothing"), card];
+        let (programs, _) = build(&toy_game(), &cards, EffectsMode::All, &TOY);
+        let mut toy = Toy {
+            zones: [deck, hand, 0],
+            energy,
+            worth,
+            ..Toy::default()
+        };
+        let trigger = match text.starts_with("activate") {
+            true => Trigger::Activated,
+            false => Trigger::Played,
+        };
+        programs.fire(1, trigger, &mut toy);
+        let expected: &[u16] = if fired { &[1] } else { &[] };
+        assert_eq!(toy.fired, expected, "{text}");
+    }
+}
+
+/// A game's counts: a `while in play` effect counts once a game however often the board
+/// recounts it; the others count each time; a new game starts from nothing.
+#[test]
+fn a_lasting_effect_counts_once_a_game_and_the_others_each_time() {
+    let mut fired = Fired::new(70);
+    for _ in 0..3 {
+        fired.tick(1, Trigger::Static);
+        fired.tick(2, Trigger::Played);
+        fired.tick(65, Trigger::Static);
+    }
+    fired.tick(99, Trigger::Played);
+    let counts = fired.counts();
+    assert_eq!((counts[0], counts[1], counts[2], counts[65]), (0, 1, 3, 1));
+    fired.reset();
+    assert!(fired.counts().iter().all(|&n| n == 0));
+    fired.tick(1, Trigger::Static);
+    assert_eq!(
+        fired.counts()[1],
+        1,
+        "a new game counts a lasting effect again"
+    );
+}
+
+/// Issue 32: a report's coverage gives each card its resolutions a game, cards of one folded
+/// name counted together; only a `simulated` card with effects that never fired is flagged,
+/// and only when asked (a Monte Carlo run, not one game).
+#[test]
+fn the_coverage_divides_the_counts_by_the_games_and_flags_what_never_fired() {
+    let mut cards: Vec<deckhand_core::Card> =
+        ["when played: draw 1", "when played: draw 2", "nothing"]
+            .iter()
+            .map(|text| {
+                let mut card = testing_card(text);
+                card.effects = deckhand_core::parse_effects(text, None).unwrap_or_default();
+                card
+            })
+            .collect();
+    cards[0].name = "Drawer".into();
+    cards[1].name = "Idle Drawer".into();
+    cards[2].name = "Vanilla".into();
+    cards[2].text = None;
+    let (_, coverage) = build(&toy_game(), &cards, EffectsMode::All, &TOY);
+    let report = coverage.with_fired(&[30, 0, 0], 20, true);
+    let row = |name: &str| {
+        report
+            .cards
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(row("Drawer").fired_per_game, 1.5);
+    assert!(!row("Drawer").never_fired);
+    assert_eq!(row("Idle Drawer").fired_per_game, 0.0);
+    assert!(row("Idle Drawer").never_fired);
+    assert_eq!(row("Vanilla").state, CoverageState::Simulated);
+    assert!(
+        !row("Vanilla").never_fired,
+        "a card with no effects has nothing to fire"
+    );
+    let one_game = coverage.with_fired(&[0, 0, 0], 1, false);
+    assert!(one_game.cards.iter().all(|c| !c.never_fired));
 }

@@ -333,6 +333,9 @@ fn bottoms_the_top(option: &[Op]) -> bool {
 }
 
 impl<L: Log> Board for AcgBoard<'_, L> {
+    fn fired(&mut self, card: u16, trigger: Trigger) {
+        self.state.fired.tick(card, trigger);
+    }
     fn ask(
         &mut self,
         kind: ChoiceKind,

@@ -985,6 +985,9 @@ impl<L: Log> PrBoard<'_, L> {
 }
 
 impl<L: Log> Board for PrBoard<'_, L> {
+    fn fired(&mut self, card: u16, trigger: Trigger) {
+        self.state.fired.tick(card, trigger);
+    }
     fn ask(
         &mut self,
         kind: ChoiceKind,

@@ -11,6 +11,7 @@ thread_local! {
 }
 
 crate::scratch::scratch_fields!(State {
+    fired,
     main_deck,
     main_discard,
     grid,

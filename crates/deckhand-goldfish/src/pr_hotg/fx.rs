@@ -253,6 +253,9 @@ impl<L: Log> HotgBoard<'_, L> {
 }
 
 impl<L: Log> Board for HotgBoard<'_, L> {
+    fn fired(&mut self, card: u16, trigger: Trigger) {
+        self.state.fired.tick(card, trigger);
+    }
     fn ask(
         &mut self,
         kind: ChoiceKind,

@@ -738,3 +738,5 @@ fn a_run_never_uses_more_threads_than_cores() {
         assert_eq!(worker_threads(asked), used, "{asked} asked");
     }
 }
+
+mod fired;

@@ -124,6 +124,8 @@ impl Caps {
 pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps {
     struct Slots(Caps);
     impl Board for Slots {
+        // The slots are worked out once per deck, before any game: nothing to count.
+        fn fired(&mut self, _card: u16, _trigger: Trigger) {}
         fn ask(
             &mut self,
             _kind: crate::choice::ChoiceKind,
@@ -948,6 +950,9 @@ impl<L: Log> SmsBoard<'_, L> {
 }
 
 impl<L: Log> Board for SmsBoard<'_, L> {
+    fn fired(&mut self, card: u16, trigger: Trigger) {
+        self.state.fired.tick(card, trigger);
+    }
     fn ask(
         &mut self,
         kind: ChoiceKind,

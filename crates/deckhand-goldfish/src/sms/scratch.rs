@@ -11,6 +11,7 @@ thread_local! {
 }
 
 crate::scratch::scratch_fields!(State {
+    fired,
     library,
     hand,
     hand_len,
