@@ -5,21 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ELEMENT } from './webdriver.mjs';
+import { openDeck as openDeckOf, textsOf } from './helpers.mjs';
 
 export async function facesSteps({ driver, step, check, save, cli, db, work }) {
   const json = (args) => JSON.parse(execFileSync(cli, ['--db', db, ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-  const texts = (selector) => driver.execute(`return [...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.textContent.trim())`);
-
-  async function openDeck(gameId, name) {
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
-    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
-    const row = await driver.waitFor(`the deck ${name}`, async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
-      return null;
-    });
-    await driver.click(row);
-  }
+  const texts = (selector) => textsOf(driver, selector);
+  const openDeck = (gameId, name) => openDeckOf(driver, gameId, name);
 
   /** Deals a step-through game of the open deck and waits for its board's faces. */
   async function dealBoard(gameId) {
