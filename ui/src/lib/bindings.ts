@@ -173,7 +173,12 @@ background: string,
 /**
  * The panels drawn over the background, in order.
  */
-panels: Array<FacePanel>, lines: Array<PlacedLine>, };
+panels: Array<FacePanel>, lines: Array<PlacedLine>, 
+/**
+ * The same card designed to be shown a little over 100 px wide (a grid's thumbnail),
+ * where the PDF's rules text would be a few pixels high: larger text, less of it.
+ */
+small: SmallFace, };
 
 /**
  * What a card is besides its text, as the player gives it: each part optional. The type
@@ -1923,6 +1928,11 @@ export type SkippedLine = { line: number, name: string, reason: string,
  * Known names close to it (for the first lines of a file with many).
  */
 suggestions: Array<string>, };
+
+/**
+ * A face's design for thumbnails: drawn over the same background as the full face.
+ */
+export type SmallFace = { panels: Array<FacePanel>, lines: Array<PlacedLine>, };
 
 export type StatDef = { label: string, kind: StatKind, min: number | null, max: number | null, 
 /**
