@@ -2099,7 +2099,11 @@ count: number, report: ChangeReport, };
 /**
  * One wishlist entry.
  */
-export type WishlistRow = { card: string, game: string, name: string, count: number, };
+export type WishlistRow = { card: string, game: string, name: string, count: number, 
+/**
+ * The player's note ('' when none).
+ */
+note: string, };
 
 /**
  * A zone after a turn: its face-up cards and how many face-down cards it holds.
@@ -2209,6 +2213,7 @@ export type Commands = {
   set_completion: { args: { game?: string | null }; result: Array<SetCompletion> };
   wishlist: { args: { game?: string | null }; result: Array<WishlistRow> };
   wish_card: { args: { card: string; count: number }; result: WishOutcome };
+  wish_note: { args: { card: string; note: string }; result: WishOutcome };
   export_wishlist_file: { args: { csv: boolean; game?: string | null }; result: string | null };
   deck_need: { args: { id?: number | null; draft: DeckContent }; result: DeckNeed };
   wish_missing: { args: { id?: number | null; draft: DeckContent }; result: ChangeReport };
