@@ -104,7 +104,13 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       if (second.decision) {
         await driver.click(await driver.waitForElement('[data-testid="play-pilot-turn"]'));
         await save(`play-${gameId}-pilot-turn`);
-        await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
+        // The pilot's turn may end the game (some shuffles win on turn 1): then there is no
+        // rest of the game to play.
+        const over = await driver.waitFor(`${gameId}: the pilot's turn played`, async () => {
+          if ((await driver.findAll('[data-testid="play-result"]')).length) return 'over';
+          return (await driver.findAll('[data-testid="play-pilot-game"]:not([disabled])')).length ? 'on' : null;
+        });
+        if (over === 'on') await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
       }
       await driver.waitForElement('[data-testid="play-result"]');
       const end = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine), '--pilot-rest']);
