@@ -61,6 +61,7 @@ const COMMANDS: &[&str] = &[
     "set_completion",
     "wishlist",
     "wish_card",
+    "wish_note",
     "export_wishlist_file",
     "deck_need",
     "wish_missing",

@@ -132,6 +132,7 @@ commands! {
     set_completion(game: Option<String>) -> Vec<SetCompletion>;
     wishlist(game: Option<String>) -> Vec<WishlistRow>;
     wish_card(card: String, count: u32) -> WishOutcome;
+    wish_note(card: String, note: String) -> WishOutcome;
     export_wishlist_file(csv: bool, game: Option<String>) -> Option<String>;
     deck_need(id: Option<i64>, draft: DeckContent) -> DeckNeed;
     wish_missing(id: Option<i64>, draft: DeckContent) -> ChangeReport;

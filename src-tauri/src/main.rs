@@ -73,6 +73,7 @@ fn main() {
         commands::collection::set_completion,
         commands::collection::wishlist,
         commands::collection::wish_card,
+        commands::collection::wish_note,
         commands::collection::export_wishlist_file,
         commands::collection::deck_need,
         commands::collection::wish_missing,

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import net from 'node:net';
 import { ELEMENT, WebDriver } from './webdriver.mjs';
 import { cardSteps, unreadableRowSteps } from './cards.steps.mjs';
-import { collectionSteps } from './collection.steps.mjs';
+import { collectionSteps, wishlistNoteSteps } from './collection.steps.mjs';
 import { goldfishSteps } from './goldfish.steps.mjs';
 import { tableSteps } from './table.steps.mjs';
 import { playSteps, playerTableSteps } from './play.steps.mjs';
@@ -31,7 +31,8 @@ const smoke = process.env.DECKHAND_E2E_SMOKE === '1';
 // instead of 8), to measure a change to the grid; DECKHAND_E2E_ONLY=cards the first step
 // and the cards steps (with axe-core), to try a change to the card screens;
 // DECKHAND_E2E_ONLY=words the first step, About and the playtest reports (goldfish steps),
-// with axe-core and the clipped-text check, to try a change to the report's words;
+// with axe-core and the clipped-text check, to try a change to the report's words (and the
+// wishlist's note edited in place);
 // DECKHAND_E2E_ONLY=faces the first step and the card faces' steps (grid, boards, print
 // preview, with axe-core and the clipped-text check); DECKHAND_E2E_ONLY=play the first
 // step, the Play tab's steps and the free table of a player's game; unset, everything runs.
@@ -279,6 +280,7 @@ async function main() {
     if (only === 'words') {
       await aboutSteps({ driver, step, check, save, db, version });
       await goldfishSteps({ driver, step, check, save, cli, db, root, work });
+      await wishlistNoteSteps({ driver, step, check, save, cli: cliJson });
       await step('the collection and the wishlist at the window\'s size', async () => {
         await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
         await driver.waitForElement('[data-testid="collection-table"]');
@@ -869,6 +871,7 @@ async function main() {
     });
 
     await collectionSteps({ driver, step, check, save, cli: cliJson, openFile, saveDir: pdfDir });
+    await wishlistNoteSteps({ driver, step, check, save, cli: cliJson });
     await goldfishSteps({ driver, step, check, save, cli, db, root, work });
     await playSteps({ driver, step, check, save, cli, db });
     await tableSteps({ driver, step, check, save, cli, db, root, work });

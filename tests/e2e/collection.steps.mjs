@@ -306,3 +306,56 @@ export async function collectionSteps({ driver, step, check, save: saveNow, cli,
     await save('collection-after-restore');
   });
 }
+
+/**
+ * The wishlist edited in place (issue 36): a note typed in a row is saved as one change,
+ * survives a reload of the app, and one Undo puts back the note it replaced; the CLI reads
+ * the same database throughout. `cli(...args)` runs the CLI and parses its JSON. Run in the
+ * whole e2e after `collectionSteps`, and alone with DECKHAND_E2E_ONLY=words.
+ */
+export async function wishlistNoteSteps({ driver, step, check, save, cli }) {
+  const wishes = () => cli('collection', 'wishlist', '--game', GAME, '--json');
+  const noteIn = async (card) => driver.execute(`return document.querySelector('[data-testid=wish-row][data-card-id="${card}"]')?.dataset.note ?? null`);
+  const openWishlist = async () => {
+    await driver.click(await driver.waitForElement('[data-testid="nav-collection"]'));
+    await driver.click(await driver.waitForElement(`[data-testid="game-${GAME}"]`));
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-wishlist"]'));
+    await driver.waitForElement('[data-testid="wish-row"]', 15000);
+  };
+  /** Clicks the row's note, types `text` over it (Backspaces: clearing would blur the field) and presses Enter. */
+  const typeNote = async (card, text, replacing) => {
+    await driver.click(await driver.waitForElement(`[data-testid="wish-row"][data-card-id="${card}"] [data-testid="wish-note"]`));
+    const input = await driver.waitForElement('[data-testid="wish-note-input"]');
+    await driver.type(input, `${'\uE003'.repeat(replacing.length)}${text}\uE007`);
+  };
+
+  await step('Wishlist: a note typed in its row is saved, survives a reload, and Undo puts back the one it replaced', async () => {
+    if (wishes().length === 0) cli('collection', 'wish', 'Dawnmane Liger', '--game', GAME, '--count', '2', '--json');
+    await openWishlist();
+    const card = await driver.execute('return document.querySelector("[data-testid=wish-row]").dataset.cardId');
+    const first = 'the foil one';
+    await typeNote(card, first, (await noteIn(card)) ?? '');
+    await driver.waitFor('the note in the database', async () => wishes().find((w) => w.card === card)?.note === first);
+    await driver.waitFor('the note in the row', async () => (await noteIn(card)) === first);
+    const shown = await driver.execute(`return document.querySelector('[data-testid=wish-row][data-card-id="${card}"] [data-testid=wish-note]').textContent.trim()`);
+    check(shown === first, `the row shows "${shown}"`);
+
+    // A reload reads it back from the database.
+    await driver.execute('location.reload()');
+    await driver.waitForElement('.card-row', 20000);
+    await openWishlist();
+    check((await noteIn(card)) === first, `after a reload the row's note is "${await noteIn(card)}"`);
+
+    // Another note, then Undo: the first note is back, in the row and the database.
+    await typeNote(card, 'ask at the shop', first);
+    await driver.waitFor('the second note', async () => (await noteIn(card)) === 'ask at the shop');
+    const undo = await driver.execute('return document.querySelector("[data-testid=collection-undo]").textContent.trim()');
+    check(undo.startsWith('Undo note on'), `Undo reads "${undo}"`);
+    await driver.click(await driver.waitForElement('[data-testid="collection-undo"]'));
+    await driver.waitFor('the first note back', async () => (await noteIn(card)) === first);
+    check(wishes().find((w) => w.card === card)?.note === first, 'after Undo the database holds another note');
+    await save('wishlist-note');
+    // Back on the Cards tab, where the steps after this one expect the collection.
+    await driver.click(await driver.waitForElement('[data-testid="collection-tab-cards"]'));
+  });
+}

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openDeckPlaytest as openPlaytestOf, textOf as textOfPage, textsOf } from './helpers.mjs';
 
 /** Games per seat in the app's run and the CLI's. */
 const GAMES = 5000;
@@ -14,40 +15,18 @@ const pct = (n, of) => `${((100 * n) / of).toFixed(1)}%`;
 
 export async function goldfishSteps({ driver, step, check, save, cli, db, root, work }) {
   const json = (args) => JSON.parse(execFileSync(cli, ['--db', db, ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-  const texts = (selector) => driver.execute(`return [...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.textContent.trim())`);
-  const textOf = async (selector) => (await driver.execute(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`)).trim();
+  const texts = (selector) => textsOf(driver, selector);
+  const textOf = (selector) => textOfPage(driver, selector);
   const zoneNames = (turn, id) => (turn.zones.find((z) => z.id === id)?.cards ?? []).map((c) => c.name);
   const figure = (turn, zoneId, name, owner = 'you') =>
     turn.zones.find((z) => z.id === zoneId && z.owner === owner)?.cards?.find((c) => c.name === name)?.stats?.value;
 
   /** Opens the deck named `name` of `gameId` in the editor's Playtest view. */
   async function openPlaytest(gameId, name) {
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-    // Earlier steps may have left the app on another view (the collection): go to the decks.
-    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
-    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
-    const row = await driver.waitFor(`the deck ${name}`, async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
-      return null;
-    });
-    await driver.click(row);
-    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
+    await openPlaytestOf(driver, gameId, name);
     await driver.waitForElement('[data-testid="goldfish-new-game"]');
     // Every game has draw odds, dealt as its definition's [play] table says.
     check((await driver.findAll('[data-testid="playtest-tab-odds"]')).length === 1, `${gameId} offers no Odds tab`);
-  }
-
-  /** Opens a deck's Playtest view without the per-game checks of `openPlaytest`. */
-  async function openDeckPlaytest(gameId, name) {
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
-    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
-    const row = await driver.waitFor(`the deck ${name}`, async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
-      return null;
-    });
-    await driver.click(row);
-    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
   }
 
   /** Deals a game; returns the seed shown and the CLI's log of the same game. */
@@ -257,7 +236,7 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
 
   await step('Impact and Tune…: bars with intervals as the CLI measures them, a small tuning applied to the draft and undone', async () => {
     const deck = 'Republic Vanguard';
-    await openDeckPlaytest('zoids-scramble', deck);
+    await openPlaytestOf(driver, 'zoids-scramble', deck);
     // Each line's count by card name, as the Build view shows the draft.
     const counts = () =>
       driver.execute(

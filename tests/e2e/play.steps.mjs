@@ -9,35 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ELEMENT } from './webdriver.mjs';
-
-/** Ctrl (+ Shift) + key as one chord: `driver.keys` presses keys one after another. */
-function chordOf(driver) {
-  return (key, shift = false) => {
-    const mods = shift ? ['\uE009', '\uE008'] : ['\uE009'];
-    const actions = [...mods.map((value) => ({ type: 'keyDown', value })), { type: 'keyDown', value: key }, { type: 'keyUp', value: key }, ...mods.reverse().map((value) => ({ type: 'keyUp', value }))];
-    return driver.request('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
-  };
-}
+import { chordOf, clickTestid, openDeckPlaytest as openPlaytestOf, same, tableSettler, textOf as textOfPage, textsOf } from './helpers.mjs';
 
 export async function playSteps({ driver, step, check, save, cli, db }) {
   const json = (args) => JSON.parse(execFileSync(cli, ['--db', db, ...args, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
-  const texts = (selector) => driver.execute(`return [...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.textContent.trim())`);
-  const textOf = async (selector) => (await driver.execute(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`)).trim();
+  const texts = (selector) => textsOf(driver, selector);
+  const textOf = (selector) => textOfPage(driver, selector);
   const chord = chordOf(driver);
-  const click = async (testid) => driver.click(await driver.waitForElement(`[data-testid="${testid}"]`));
-
-  /** Opens a deck's Playtest view. */
-  async function openDeckPlaytest(gameId, name) {
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await driver.click(await driver.waitForElement('[data-testid="deck-back"]'));
-    await driver.click(await driver.waitForElement('[data-testid="nav-decks"]'));
-    await driver.click(await driver.waitForElement(`[data-testid="game-${gameId}"]`));
-    const row = await driver.waitFor(`the deck ${name}`, async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
-      return null;
-    });
-    await driver.click(row);
-    await driver.click(await driver.waitForElement('[data-testid="view-playtest"]'));
-  }
+  const click = (testid) => clickTestid(driver, testid);
+  const openDeckPlaytest = (gameId, name) => openPlaytestOf(driver, gameId, name);
 
   /** Deals a hand in the Play tab of `deck`; returns its seed as the CLI takes it. */
   async function deal(gameId, deck) {
@@ -124,7 +104,13 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       if (second.decision) {
         await driver.click(await driver.waitForElement('[data-testid="play-pilot-turn"]'));
         await save(`play-${gameId}-pilot-turn`);
-        await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
+        // The pilot's turn may end the game (some shuffles win on turn 1): then there is no
+        // rest of the game to play.
+        const over = await driver.waitFor(`${gameId}: the pilot's turn played`, async () => {
+          if ((await driver.findAll('[data-testid="play-result"]')).length) return 'over';
+          return (await driver.findAll('[data-testid="play-pilot-game"]:not([disabled])')).length ? 'on' : null;
+        });
+        if (over === 'on') await driver.click(await driver.waitForElement('[data-testid="play-pilot-game"]'));
       }
       await driver.waitForElement('[data-testid="play-result"]');
       const end = json(['play', '--deck', deck, '--seed', seed, '--pick', String(mine), '--pilot-rest']);
@@ -325,27 +311,8 @@ export async function playerTableSteps({ driver, step, check, save, cli, db, roo
   const GAME = 'pocket-knights';
   const run = (args) => execFileSync(cli, ['--db', db, ...args], { encoding: 'utf8' });
   const chord = chordOf(driver);
-  const click = async (testid) => driver.click(await driver.waitForElement(`[data-testid="${testid}"]`));
-  const snapshot = () =>
-    driver.execute(`
-      const zones = [...document.querySelectorAll('[data-testid="free-table"] [data-testid="table-zone"]')];
-      return {
-        ids: zones.map((z) => z.dataset.zone),
-        zoneNames: zones.map((z) => z.querySelector('.zone-name').textContent.trim()),
-        counts: Object.fromEntries(zones.map((z) => [z.dataset.zone, Number(z.dataset.count)])),
-        names: Object.fromEntries(zones.map((z) => [z.dataset.zone, [...z.querySelectorAll('[data-testid="table-card"] .name')].map((n) => n.textContent.trim())])),
-        counters: [...document.querySelectorAll('[data-testid="free-table"] [data-testid="table-counters"]')].map((c) => c.textContent.replace(/\\D/g, '')),
-      };`);
-  async function settle(description, ok) {
-    let last = null;
-    try {
-      await driver.waitFor(description, async () => ok((last = await snapshot())) || null);
-    } catch {
-      check(false, `${description}: the table reads ${JSON.stringify(last)}`);
-    }
-    return last;
-  }
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const click = (testid) => clickTestid(driver, testid);
+  const settle = tableSettler(driver, check);
 
   await step('Free table of a player\'s own game: dealt by the defaults, a card moved by key and one by drag, a counter, undo and redo', async () => {
     if (!JSON.parse(run(['games', '--json'])).some((g) => g.id === GAME)) {
@@ -361,15 +328,7 @@ export async function playerTableSteps({ driver, step, check, save, cli, db, roo
     const names = ['Squire of Ash', 'Lance Sergeant', 'Ember Paladin', 'Tide Warden', 'Harbor Scout', 'Storm Marshal', 'Rally the Banners', 'Hold the Line'];
     writeFileSync(file, `${names.map((n) => `2 ${n}`).join('\n')}\nCastle\n1 Ashen Keep\n`);
     run(['deck', 'import', file, '--game', GAME, '--name', 'Knights Table']);
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await click('deck-back');
-    await click('nav-decks');
-    await click(`game-${GAME}`);
-    const row = await driver.waitFor('the deck Knights Table', async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes('Knights Table')) return r;
-      return null;
-    });
-    await driver.click(row);
-    await click('view-playtest');
+    await openPlaytestOf(driver, GAME, 'Knights Table');
     await click('playtest-tab-table');
     await click('table-deal');
     const dealt = await settle('the opening hand', (s) => s.counts.hand > 0);

@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ELEMENT } from './webdriver.mjs';
+import { chordOf, clickTestid, openDeckPlaytest, same, tableSettler, textOf as textOfPage } from './helpers.mjs';
 
 export async function tableSteps({ driver, step, check, save, root }) {
-  const textOf = async (selector) => (await driver.execute(`return document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`)).trim();
+  const textOf = (selector) => textOfPage(driver, selector);
 
   /** A game definition's [play] table, with the defaults a missing key takes. */
   const playOf = (gameId) => {
@@ -34,49 +35,12 @@ export async function tableSteps({ driver, step, check, save, root }) {
     return total;
   };
 
-  /** The table as the page shows it: each zone's count and card names, the exhausted cards. */
-  const snapshot = () =>
-    driver.execute(`
-      const zones = [...document.querySelectorAll('[data-testid="free-table"] [data-testid="table-zone"]')];
-      return {
-        ids: zones.map((z) => z.dataset.zone),
-        zoneNames: zones.map((z) => z.querySelector('.zone-name').textContent.trim()),
-        counts: Object.fromEntries(zones.map((z) => [z.dataset.zone, Number(z.dataset.count)])),
-        names: Object.fromEntries(zones.map((z) => [z.dataset.zone, [...z.querySelectorAll('[data-testid="table-card"] .name')].map((n) => n.textContent.trim())])),
-        down: Object.fromEntries(zones.map((z) => [z.dataset.zone, z.querySelectorAll('[data-testid="table-card"].down').length])),
-        exhausted: [...document.querySelectorAll('[data-testid="free-table"] [data-testid="table-zone"] [data-testid="table-card"][data-exhausted="true"]')].map((c) => Number(c.dataset.uid)),
-        turn: document.querySelector('[data-testid="table-turn"]')?.textContent.trim() ?? '',
-      };`);
-
-  /** Waits until the table satisfies `ok`; fails with what it shows instead. */
-  async function settle(description, ok) {
-    let last = null;
-    try {
-      await driver.waitFor(description, async () => ok((last = await snapshot())) || null);
-    } catch {
-      check(false, `${description}: the table reads ${JSON.stringify(last)}`);
-    }
-    return last;
-  }
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const click = async (testid) => driver.click(await driver.waitForElement(`[data-testid="${testid}"]`));
-  /** Ctrl (+ Shift) + key as one chord: `driver.keys` presses keys one after another. */
-  const chord = (key, shift = false) => {
-    const mods = shift ? ['\uE009', '\uE008'] : ['\uE009'];
-    const actions = [...mods.map((value) => ({ type: 'keyDown', value })), { type: 'keyDown', value: key }, { type: 'keyUp', value: key }, ...mods.reverse().map((value) => ({ type: 'keyUp', value }))];
-    return driver.request('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
-  };
+  const settle = tableSettler(driver, check);
+  const click = (testid) => clickTestid(driver, testid);
+  const chord = chordOf(driver);
 
   async function openTable(gameId, name) {
-    if ((await driver.findAll('[data-testid="deck-back"]')).length) await click('deck-back');
-    await click('nav-decks');
-    await click(`game-${gameId}`);
-    const row = await driver.waitFor(`the deck ${name}`, async () => {
-      for (const r of await driver.findAll('[data-testid="deck-row"]')) if ((await driver.text(r)).includes(name)) return r;
-      return null;
-    });
-    await driver.click(row);
-    await click('view-playtest');
+    await openDeckPlaytest(driver, gameId, name);
     await click('playtest-tab-table');
     await click('table-deal');
   }

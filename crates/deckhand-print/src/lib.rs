@@ -28,7 +28,8 @@ pub use layout::{
 pub use options::{Backs, Duplex, Marks, Orientation, Paper, PrintOptions, MAX_BLEED_MM};
 pub use pdf::{write_pdf, write_pdf_to, ImageFn, ImageSource, PdfSummary};
 pub use proxy::{
-    card_face, design_proxy, CardFace, FacePanel, PlacedLine, ProxyDesign, TextBox, TextRole,
+    card_face, design_proxy, CardFace, FacePanel, PlacedLine, ProxyDesign, SmallFace, TextBox,
+    TextRole,
 };
 pub use text_fit::{Font, Style, LINE_SPACING, MM_PER_PT};
 

@@ -46,13 +46,79 @@ pub struct ProxyDesign {
     pub texts: Vec<TextBox>,
 }
 
+/// The sizes a proxy is designed with, in mm and points for a 63 × 88 mm card (scaled with
+/// the card). The PDF's are [`PRINT`]; [`SMALL`] is the same design with less on it and
+/// larger text, for a face shown at a thumbnail's size.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Measures {
+    /// The frame's width around the panels.
+    inset: f64,
+    name_bar: f64,
+    type_bar: f64,
+    foot: f64,
+    /// Between the bars and the body.
+    gap: f64,
+    /// Text's distance from its panel's edges.
+    pad: f64,
+    name_pt: f64,
+    type_pt: f64,
+    corner_pt: f64,
+    /// `None`: no set and number in the footer.
+    set_pt: Option<f64>,
+    rules_max_pt: f64,
+    rules_min_pt: f64,
+    /// How far a single line shrinks before its end is cut off, as a fraction of its
+    /// largest size; `None`: to a 2.5th of it (at most 4 pt), as the PDF does.
+    line_floor: Option<f64>,
+}
+
+/// The PDF's proxy: everything on the card, the rules text as large as fits.
+const PRINT: Measures = Measures {
+    inset: 2.5,
+    name_bar: 8.0,
+    type_bar: 6.0,
+    foot: 7.0,
+    gap: 1.0,
+    pad: 1.2,
+    name_pt: 10.0,
+    type_pt: 7.0,
+    corner_pt: 9.0,
+    set_pt: Some(6.0),
+    rules_max_pt: 8.0,
+    rules_min_pt: 4.0,
+    line_floor: None,
+};
+
+/// A face a little over 100 px wide (the card grid, the free table): text 6 to 8 px high,
+/// so its name, type line, corner stats and the start of its rules text read; the rest
+/// of the text is cut with an ellipsis, the set and number left out.
+const SMALL: Measures = Measures {
+    inset: 1.5,
+    name_bar: 8.5,
+    type_bar: 7.0,
+    foot: 8.5,
+    gap: 0.8,
+    pad: 1.0,
+    name_pt: 13.0,
+    type_pt: 11.0,
+    corner_pt: 12.0,
+    set_pt: None,
+    rules_max_pt: 13.0,
+    rules_min_pt: 11.0,
+    line_floor: Some(0.85),
+};
+
 /// Designs the text proxy of `card` with its trim at `trim` and bleed at `bleed`.
 pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyDesign {
+    design_with(&PRINT, card, game, trim, bleed)
+}
+
+fn design_with(m: &Measures, card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyDesign {
     let print = &game.print;
     let frame = frame_color(card, game);
     let badge = darken(frame, 0.35);
     let u = (trim.width / 63.0).min(trim.height / 88.0);
-    let inset = 2.5 * u;
+    let inset = m.inset * u;
     let inner_w = trim.width - 2.0 * inset;
     let at = |dy: f64, h: f64| Rect {
         x: trim.x + inset,
@@ -60,13 +126,13 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         width: inner_w,
         height: h,
     };
-    let name_bar = at(inset, 8.0 * u);
-    let type_bar = at(inset + 9.0 * u, 6.0 * u);
-    let foot_h = 7.0 * u;
+    let name_bar = at(inset, m.name_bar * u);
+    let type_bar = at(inset + (m.name_bar + m.gap) * u, m.type_bar * u);
+    let foot_h = m.foot * u;
     let foot = at(trim.height - inset - foot_h, foot_h);
     let body = Rect {
-        y: type_bar.bottom() + 1.0 * u,
-        height: foot.y - 1.0 * u - (type_bar.bottom() + 1.0 * u),
+        y: type_bar.bottom() + m.gap * u,
+        height: foot.y - m.gap * u - (type_bar.bottom() + m.gap * u),
         ..type_bar
     };
     let mut panels = vec![
@@ -77,7 +143,20 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         (foot, lighten(frame, 0.85)),
     ];
     let mut texts = Vec::new();
-    let pad = 1.2 * u;
+    let pad = m.pad * u;
+    let line = |role, bar, text: &str, style, max_pt: f64, pad, centered, color| {
+        single_line(
+            role,
+            bar,
+            text,
+            style,
+            max_pt,
+            m.line_floor,
+            pad,
+            centered,
+            color,
+        )
+    };
     let corners = &print.corners;
     // Corner badges: a square at each end of the name bar and the footer.
     let mut badge_at = |bar: Rect, right: bool, stats: &[String]| -> f64 {
@@ -91,12 +170,12 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
             ..bar
         };
         panels.push((square, badge));
-        texts.push(single_line(
+        texts.push(line(
             TextRole::Corner,
             square,
             &value,
             Style::Bold,
-            9.0 * u,
+            m.corner_pt * u,
             pad / 2.0,
             true,
             WHITE,
@@ -112,41 +191,43 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         width: bar.width - left - right,
         ..bar
     };
-    texts.push(single_line(
+    texts.push(line(
         TextRole::Name,
         between(name_bar, name_left, name_right),
         &card.name,
         Style::Bold,
-        10.0 * u,
+        m.name_pt * u,
         pad,
         true,
         BLACK,
     ));
-    texts.push(single_line(
+    texts.push(line(
         TextRole::TypeLine,
         type_bar,
         &type_line(card, game),
         Style::Regular,
-        7.0 * u,
+        m.type_pt * u,
         pad,
         false,
         BLACK,
     ));
-    let set_line = [card.set.as_deref(), card.number.as_deref()]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ");
-    texts.push(single_line(
-        TextRole::SetNumber,
-        between(foot, foot_left, foot_right),
-        &set_line,
-        Style::Regular,
-        6.0 * u,
-        pad,
-        true,
-        BLACK,
-    ));
+    if let Some(set_pt) = m.set_pt {
+        let set_line = [card.set.as_deref(), card.number.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        texts.push(line(
+            TextRole::SetNumber,
+            between(foot, foot_left, foot_right),
+            &set_line,
+            Style::Regular,
+            set_pt * u,
+            pad,
+            true,
+            BLACK,
+        ));
+    }
     let mut paragraphs = Vec::new();
     let body_stats: Vec<String> = print
         .body
@@ -181,7 +262,13 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
         width: body.width - 2.0 * pad,
         height: body.height - 2.0 * pad,
     };
-    let block = fit_block(&paragraphs, inner.width, inner.height, 8.0 * u, 4.0 * u);
+    let block = fit_block(
+        &paragraphs,
+        inner.width,
+        inner.height,
+        m.rules_max_pt * u,
+        m.rules_min_pt * u,
+    );
     texts.push(TextBox {
         role: TextRole::Rules,
         rect: inner,
@@ -197,7 +284,8 @@ pub fn design_proxy(card: &Card, game: &Game, trim: Rect, bleed: Rect) -> ProxyD
     ProxyDesign { panels, texts }
 }
 
-/// One line fitted into `bar` less `pad` on each side, vertically centred.
+/// One line fitted into `bar` less `pad` on each side, vertically centred. It shrinks
+/// down to `floor` of its size (see [`Measures::line_floor`]), then is cut.
 #[allow(clippy::too_many_arguments)]
 fn single_line(
     role: TextRole,
@@ -205,6 +293,7 @@ fn single_line(
     text: &str,
     style: Style,
     max_pt: f64,
+    floor: Option<f64>,
     pad: f64,
     centered: bool,
     color: Rgb8,
@@ -216,7 +305,8 @@ fn single_line(
     };
     // Never taller than the bar.
     let max_pt = max_pt.min(bar.height / (LINE_SPACING * MM_PER_PT));
-    let (fitted, size) = fit_line(text, style, rect.width, max_pt, (max_pt / 2.5).min(4.0));
+    let min_pt = floor.map_or((max_pt / 2.5).min(4.0), |f| max_pt * f);
+    let (fitted, size) = fit_line(text, style, rect.width, max_pt, min_pt);
     TextBox {
         role,
         rect,
@@ -312,6 +402,16 @@ pub struct CardFace {
     /// The panels drawn over the background, in order.
     pub panels: Vec<FacePanel>,
     pub lines: Vec<PlacedLine>,
+    /// The same card designed to be shown a little over 100 px wide (a grid's thumbnail),
+    /// where the PDF's rules text would be a few pixels high: larger text, less of it.
+    pub small: SmallFace,
+}
+
+/// A face's design for thumbnails: drawn over the same background as the full face.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+pub struct SmallFace {
+    pub panels: Vec<FacePanel>,
+    pub lines: Vec<PlacedLine>,
 }
 
 fn as_hex<S: serde::Serializer>(c: &Rgb8, s: S) -> Result<S::Ok, S::Error> {
@@ -361,7 +461,7 @@ impl ProxyDesign {
 }
 
 /// The face of `card` at its game's size for its type, trim at the origin: the design
-/// the PDF draws for it ([`design_proxy`]) at that size.
+/// the PDF draws for it ([`design_proxy`]) at that size, and its small design.
 pub fn card_face(card: &Card, game: &Game) -> CardFace {
     let size = CardSizes::of(game).size_of(&card.card_type);
     let trim = Rect {
@@ -371,23 +471,33 @@ pub fn card_face(card: &Card, game: &Game) -> CardFace {
         height: size.height,
     };
     let design = design_proxy(card, game, trim, trim);
+    let small = design_with(&SMALL, card, game, trim, trim);
     // The first panel is the frame over the bleed (here the trim): the background.
     let background = design.panels.first().map_or(DEFAULT_FRAME, |p| p.1);
     CardFace {
         width: size.width,
         height: size.height,
         background,
-        panels: design
-            .panels
-            .iter()
-            .skip(1)
-            .map(|(rect, color)| FacePanel {
-                rect: *rect,
-                color: *color,
-            })
-            .collect(),
+        panels: face_panels(&design),
         lines: design.placed_lines(),
+        small: SmallFace {
+            panels: face_panels(&small),
+            lines: small.placed_lines(),
+        },
     }
+}
+
+/// A design's panels over its background (the first panel, the frame).
+fn face_panels(design: &ProxyDesign) -> Vec<FacePanel> {
+    design
+        .panels
+        .iter()
+        .skip(1)
+        .map(|(rect, color)| FacePanel {
+            rect: *rect,
+            color: *color,
+        })
+        .collect()
 }
 
 pub fn draw_proxy(canvas: &mut Canvas, design: &ProxyDesign) {
@@ -614,6 +724,60 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 300, "only {checked} cards checked");
+    }
+
+    #[test]
+    fn a_small_face_shows_its_type_line_and_the_start_of_its_rules_text_at_least_5_5_px_high_in_the_grid(
+    ) {
+        let (games, cards) = bundled();
+        // The card grid draws a face 112 px wide; CardFace leaves out text under 5.5 px.
+        const GRID_PX: f64 = 112.0;
+        const MIN_PX: f64 = 5.5;
+        let mut with_rules = 0;
+        for card in &cards {
+            let face = card_face(card, games.get(&card.game).unwrap());
+            let px = |line: &PlacedLine| line.size_pt * MM_PER_PT * GRID_PX / face.width;
+            let lines = &face.small.lines;
+            let type_line = lines.iter().find(|l| l.role == TextRole::TypeLine);
+            let type_line = type_line.unwrap_or_else(|| panic!("{}: no type line", card.name));
+            assert!(
+                px(type_line) >= MIN_PX,
+                "{}: type line {} px",
+                card.name,
+                px(type_line)
+            );
+            let rules: Vec<_> = lines.iter().filter(|l| l.role == TextRole::Rules).collect();
+            if card.text.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+                assert!(
+                    !rules.is_empty(),
+                    "{}: {} lines of rules text",
+                    card.name,
+                    rules.len()
+                );
+                assert!(
+                    rules.iter().all(|l| px(l) >= MIN_PX),
+                    "{}: rules text under {MIN_PX} px",
+                    card.name
+                );
+                with_rules += 1;
+            }
+            // Everything inside the card, the set line left out.
+            for line in lines {
+                assert!(
+                    line.role != TextRole::SetNumber,
+                    "{}: a set line",
+                    card.name
+                );
+                assert!(
+                    line.x >= 0.0
+                        && line.x + line.width <= face.width + 1e-9
+                        && line.baseline <= face.height,
+                    "{}: {line:?} leaves the card",
+                    card.name
+                );
+            }
+        }
+        assert!(with_rules > 200, "only {with_rules} cards with rules text");
     }
 
     #[test]

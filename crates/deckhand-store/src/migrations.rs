@@ -234,6 +234,11 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     ALTER TABLE cards ADD COLUMN input_key INTEGER;
     ALTER TABLE cards ADD COLUMN input_key_of INTEGER;
     "#,
+    // 14: a note on each wishlist row ("the foil one", "ask at the shop"), edited in the row
+    // as the collection's notes are; '' is no note, as in the collection.
+    r#"
+    ALTER TABLE wishlist ADD COLUMN note TEXT NOT NULL DEFAULT '';
+    "#,
 ];
 
 /// The sort key of a folded card name in which numbers compare as numbers (the core's,

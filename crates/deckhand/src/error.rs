@@ -121,6 +121,10 @@ pub enum Error {
     /// command did not say which.
     #[error("'{card}' is in the collection as {rows}; say which with --foil, --condition, --language or --location")]
     AmbiguousCopy { card: String, rows: String },
+    /// A note for a wishlist row the card does not have.
+    #[error("{name} is not on the wishlist: want a copy of it before noting it")]
+    NotWished { name: String },
+
     /// A card typed by a player (card add/edit, the card form) does not fit its game:
     /// every problem, each with its field.
     #[error("card '{}': {}", clip(card), field_problems(problems))]
@@ -398,6 +402,7 @@ impl Error {
             Error::CollectionCsv { .. } => ErrorCode::InvalidInput,
             Error::UnknownCollectionCards { .. } => ErrorCode::UnknownCards,
             Error::AmbiguousCopy { .. } => ErrorCode::Ambiguous,
+            Error::NotWished { .. } => ErrorCode::NotFound,
             Error::NothingToUndo => ErrorCode::NothingToUndo,
             Error::Benchmark(_) => ErrorCode::Benchmark,
             Error::BundledGame { .. } => ErrorCode::BundledGame,

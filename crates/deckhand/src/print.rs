@@ -21,7 +21,7 @@ pub use deckhand_print::{
     Backs, Duplex, Layout, Mark, MarkKind, Marks, Orientation, Page, PageSide, Paper, PdfSummary,
     Placement, PrintError, PrintOptions, Rect, MAX_BLEED_MM,
 };
-pub use deckhand_print::{CardFace, FacePanel, PlacedLine, TextRole};
+pub use deckhand_print::{CardFace, FacePanel, PlacedLine, SmallFace, TextRole};
 
 use crate::output::{self, OutputGuard};
 use crate::{DeckContent, DeckFormat, Deckhand, Error, Result};

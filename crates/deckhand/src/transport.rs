@@ -45,6 +45,8 @@ pub struct WishlistRow {
     pub game: String,
     pub name: String,
     pub count: u32,
+    /// The player's note ('' when none).
+    pub note: String,
 }
 
 /// What a change or an import did (or, dry run, would do).
@@ -244,7 +246,7 @@ macro_rules! convert {
 
 from_store! {
     CopyKey { card, finish, condition, language, location }
-    WishlistRow { card, game, name, count }
+    WishlistRow { card, game, name, count, note }
     ChangeReport { new_rows, changed_rows, removed_rows, copies_delta, wishlist_delta }
     UndoReport { label, made_at, rows }
     SetCompletion { game, set, set_name, owned, total }

@@ -266,6 +266,16 @@ pub async fn wish_card(
     db.with(|d| d.wish(&card, None, count))
 }
 
+/// Replaces the note on a card's wishlist row ('' clears it); its count stays.
+#[tauri::command]
+pub async fn wish_note(
+    db: State<'_, Db>,
+    card: String,
+    note: String,
+) -> Result<WishOutcome, UiError> {
+    db.with(|d| d.wish_note(&card, None, &note))
+}
+
 /// The editor's deck against the collection: owned / needed per line, missing in all.
 #[tauri::command]
 pub async fn deck_need(

@@ -287,6 +287,8 @@ export const backend = {
   wishlist: (game: string) => call('wishlist', { game }),
   /** Sets how many copies of a card are wanted; 0 takes it off the wishlist. */
   wishCard: (card: string, count: number) => call('wish_card', { card, count }),
+  /** Replaces the note on a card's wishlist row ('' clears it); its count stays. */
+  wishNote: (card: string, note: string) => call('wish_note', { card, note }),
   /** Asks where to save in a native dialog and writes the game's wishlist; the path or `null`. */
   exportWishlistFile: (game: string, csv: boolean) =>
     call('export_wishlist_file', { game, csv }),

@@ -173,7 +173,12 @@ background: string,
 /**
  * The panels drawn over the background, in order.
  */
-panels: Array<FacePanel>, lines: Array<PlacedLine>, };
+panels: Array<FacePanel>, lines: Array<PlacedLine>, 
+/**
+ * The same card designed to be shown a little over 100 px wide (a grid's thumbnail),
+ * where the PDF's rules text would be a few pixels high: larger text, less of it.
+ */
+small: SmallFace, };
 
 /**
  * What a card is besides its text, as the player gives it: each part optional. The type
@@ -1941,6 +1946,11 @@ export type SkippedLine = { line: number, name: string, reason: string,
  */
 suggestions: Array<string>, };
 
+/**
+ * A face's design for thumbnails: drawn over the same background as the full face.
+ */
+export type SmallFace = { panels: Array<FacePanel>, lines: Array<PlacedLine>, };
+
 export type StatDef = { label: string, kind: StatKind, min: number | null, max: number | null, 
 /**
  * Words a numeric stat may hold instead of a number, such as `X` or `MAX`.
@@ -2106,7 +2116,11 @@ count: number, report: ChangeReport, };
 /**
  * One wishlist entry.
  */
-export type WishlistRow = { card: string, game: string, name: string, count: number, };
+export type WishlistRow = { card: string, game: string, name: string, count: number, 
+/**
+ * The player's note ('' when none).
+ */
+note: string, };
 
 /**
  * A zone after a turn: its face-up cards and how many face-down cards it holds.
@@ -2216,6 +2230,7 @@ export type Commands = {
   set_completion: { args: { game?: string | null }; result: Array<SetCompletion> };
   wishlist: { args: { game?: string | null }; result: Array<WishlistRow> };
   wish_card: { args: { card: string; count: number }; result: WishOutcome };
+  wish_note: { args: { card: string; note: string }; result: WishOutcome };
   export_wishlist_file: { args: { csv: boolean; game?: string | null }; result: string | null };
   deck_need: { args: { id?: number | null; draft: DeckContent }; result: DeckNeed };
   wish_missing: { args: { id?: number | null; draft: DeckContent }; result: ChangeReport };

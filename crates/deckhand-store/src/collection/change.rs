@@ -28,9 +28,7 @@ fn touch<'m>(
         Entry::Occupied(row) => Ok(row.into_mut()),
         Entry::Vacant(slot) => {
             let before = match (list, stored) {
-                (LIST_WISHLIST, _) => {
-                    read_wish(tx, &key.card)?.map(|c| (c, String::new(), String::new()))
-                }
+                (LIST_WISHLIST, _) => read_wish(tx, &key.card)?.map(|(c, n)| (c, n, String::new())),
                 (_, Some(stored)) => stored.get(slot.key()).cloned(),
                 (_, None) => read_row(tx, key)?,
             };
@@ -112,9 +110,12 @@ pub(super) fn write_row(
     Ok(())
 }
 
-fn read_wish(tx: &Transaction, card: &str) -> Result<Option<u32>, StoreError> {
-    let mut stmt = tx.prepare_cached("SELECT count FROM wishlist WHERE card = ?1")?;
-    Ok(stmt.query_row([card], |r| r.get(0)).optional()?)
+/// A wishlist row's count and note.
+fn read_wish(tx: &Transaction, card: &str) -> Result<Option<(u32, String)>, StoreError> {
+    let mut stmt = tx.prepare_cached("SELECT count, note FROM wishlist WHERE card = ?1")?;
+    Ok(stmt
+        .query_row([card], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
 }
 
 pub(super) fn write_wish(
@@ -122,16 +123,17 @@ pub(super) fn write_wish(
     card: &str,
     game: &str,
     count: u32,
+    note: &str,
 ) -> Result<(), StoreError> {
     if count == 0 {
         tx.prepare_cached("DELETE FROM wishlist WHERE card = ?1")?
             .execute([card])?;
     } else {
         tx.prepare_cached(
-            "INSERT INTO wishlist (card, game, count) VALUES (?1, ?2, ?3)
-             ON CONFLICT (card) DO UPDATE SET count = excluded.count",
+            "INSERT INTO wishlist (card, game, count, note) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (card) DO UPDATE SET count = excluded.count, note = excluded.note",
         )?
-        .execute(params![card, game, count])?;
+        .execute(params![card, game, count, note])?;
     }
     Ok(())
 }
@@ -292,7 +294,9 @@ impl Store {
                     row.now.0 = new_count;
                 }
                 CollectionChange::WishAtLeast { game, card, count }
-                | CollectionChange::WishSet { game, card, count } => {
+                | CollectionChange::WishSet {
+                    game, card, count, ..
+                } => {
                     let key = CopyKey::plain(card.clone());
                     let row = touch(&tx, &mut touched, None, LIST_WISHLIST, &key, game)?;
                     let old_count = row.now.0;
@@ -303,6 +307,16 @@ impl Store {
                     report.wishlist_delta += i64::from(new_count) - i64::from(old_count);
                     row.game.clone_from(game);
                     row.now.0 = new_count;
+                    if let CollectionChange::WishSet {
+                        note: Some(note), ..
+                    } = change
+                    {
+                        row.now.1.clone_from(note);
+                    }
+                    // A row taken off the list takes its note with it (an undo brings both).
+                    if new_count == 0 {
+                        row.now.1.clear();
+                    }
                 }
             }
         }
@@ -319,7 +333,7 @@ impl Store {
             };
             if !unchanged {
                 if *list == LIST_WISHLIST {
-                    write_wish(&tx, &row.key.card, &row.game, row.now.0)?;
+                    write_wish(&tx, &row.key.card, &row.game, row.now.0, &row.now.1)?;
                 } else {
                     write_row(&tx, &row.key, &row.game, row.now.0, &row.now.1)?;
                 }

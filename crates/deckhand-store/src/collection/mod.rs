@@ -58,6 +58,8 @@ pub struct WishlistRow {
     pub game: String,
     pub name: String,
     pub count: u32,
+    /// The player's note ('' when none).
+    pub note: String,
 }
 
 /// One change to the collection or the wishlist. `game` is the card's game.
@@ -79,17 +81,19 @@ pub enum CollectionChange {
     },
     /// Removes `count` copies; fails when the row holds fewer.
     Remove { key: CopyKey, count: u32 },
-    /// Raises the wishlist count of `card` to at least `count`.
+    /// Raises the wishlist count of `card` to at least `count`; its note stays.
     WishAtLeast {
         game: String,
         card: String,
         count: u32,
     },
-    /// Sets the wishlist count of `card` (0 removes it).
+    /// Sets the wishlist count of `card` (0 removes it, note and all); a `note` replaces
+    /// the row's note.
     WishSet {
         game: String,
         card: String,
         count: u32,
+        note: Option<String>,
     },
 }
 

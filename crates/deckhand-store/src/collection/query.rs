@@ -100,7 +100,7 @@ impl Store {
     /// The wishlist, optionally of one game.
     pub fn wishlist(&self, game: Option<&str>) -> Result<Vec<WishlistRow>, StoreError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT w.card, w.game, COALESCE(k.name, w.card), w.count
+            "SELECT w.card, w.game, COALESCE(k.name, w.card), w.count, w.note
              FROM wishlist w LEFT JOIN cards k ON k.id = w.card
              WHERE (?1 IS NULL OR w.game = ?1)
              ORDER BY w.game, COALESCE(k.name_order, w.card), w.card",
@@ -111,6 +111,7 @@ impl Store {
                 game: r.get(1)?,
                 name: r.get(2)?,
                 count: r.get(3)?,
+                note: r.get(4)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

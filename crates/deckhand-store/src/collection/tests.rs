@@ -262,6 +262,7 @@ fn a_wish_set_replaces_the_count_and_zero_removes_the_card_until_undone() {
         game: "tiny".into(),
         card: "wall".into(),
         count,
+        note: None,
     };
     let wished = |store: &Store| -> Vec<u32> {
         store
@@ -282,6 +283,79 @@ fn a_wish_set_replaces_the_count_and_zero_removes_the_card_until_undone() {
     }
     store.undo_collection().unwrap();
     assert_eq!(wished(&store), [1]);
+}
+
+#[test]
+fn a_wishlist_note_is_kept_through_count_changes_and_each_edit_is_undone_once() {
+    let mut store = store();
+    let set = |count, note: Option<&str>| CollectionChange::WishSet {
+        game: "tiny".into(),
+        card: "wall".into(),
+        count,
+        note: note.map(str::to_owned),
+    };
+    let row = |store: &Store| {
+        store
+            .wishlist(None)
+            .unwrap()
+            .first()
+            .map(|w| (w.count, w.note.clone()))
+    };
+    let apply = |store: &mut Store, change| {
+        store
+            .apply_collection_changes("w", &[change], false)
+            .unwrap()
+    };
+    apply(&mut store, set(2, None));
+    apply(&mut store, set(2, Some("the foil one")));
+    assert_eq!(row(&store), Some((2, "the foil one".into())));
+    // A count changed in the row, or raised by a deck's needs, keeps the note.
+    apply(&mut store, set(3, None));
+    apply(
+        &mut store,
+        CollectionChange::WishAtLeast {
+            game: "tiny".into(),
+            card: "wall".into(),
+            count: 4,
+        },
+    );
+    assert_eq!(row(&store), Some((4, "the foil one".into())));
+    // One undo reverts the note's edit alone.
+    apply(&mut store, set(4, Some("ask at the shop")));
+    store.undo_collection().unwrap();
+    assert_eq!(row(&store), Some((4, "the foil one".into())));
+    // Taken off the list and put back by undo, the note comes back with it.
+    apply(&mut store, set(0, None));
+    assert_eq!(row(&store), None);
+    store.undo_collection().unwrap();
+    assert_eq!(row(&store), Some((4, "the foil one".into())));
+}
+
+/// A database from before migration 14 keeps its wishlist (with no notes) when migrated.
+#[test]
+fn migrating_an_old_database_keeps_its_wishlist_rows_each_with_an_empty_note() {
+    let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+    crate::migrations::migrate_to(&mut conn, 13).unwrap();
+    conn.execute_batch(
+        "INSERT INTO games (id, name) VALUES ('tiny', 'Tiny');
+         INSERT INTO wishlist (card, game, count) VALUES ('wall', 'tiny', 2), ('gone', 'tiny', 1);",
+    )
+    .unwrap();
+    crate::migrations::migrate_to(&mut conn, crate::migrations::SCHEMA_VERSION).unwrap();
+    let rows: Vec<(String, u32, String)> = conn
+        .prepare("SELECT card, count, note FROM wishlist ORDER BY card")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        rows,
+        [
+            ("gone".to_owned(), 1, String::new()),
+            ("wall".to_owned(), 2, String::new())
+        ]
+    );
 }
 
 #[test]

@@ -79,7 +79,13 @@ impl Store {
             for entry in entries {
                 let (list, card, finish, condition, language, location, game, count, note) = entry?;
                 if list == LIST_WISHLIST {
-                    write_wish(&tx, &card, &game, count.unwrap_or(0))?;
+                    write_wish(
+                        &tx,
+                        &card,
+                        &game,
+                        count.unwrap_or(0),
+                        note.as_deref().unwrap_or(""),
+                    )?;
                 } else {
                     let key = CopyKey {
                         card,

@@ -232,6 +232,7 @@ impl Deckhand {
                 name: &l.name,
                 game: &need.game,
                 count: l.missing,
+                note: "",
             })
             .collect();
         self.card_list(&missing, csv)

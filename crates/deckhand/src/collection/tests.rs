@@ -465,6 +465,42 @@ fn wishing_the_count_a_card_already_has_changes_nothing_and_keeps_undo() {
 }
 
 #[test]
+fn a_wishlist_note_is_one_line_kept_with_the_count_undone_once_and_exported_in_the_csv() {
+    let mut deckhand = deckhand();
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 2).unwrap();
+    let noted = deckhand
+        .wish_note(
+            "Dawnmane Liger",
+            Some(ZOIDS),
+            "  the foil one,\n from the shop  ",
+        )
+        .unwrap();
+    assert_eq!(noted.count, 2);
+    let note = |d: &Deckhand| d.wishlist(None).unwrap()[0].note.clone();
+    assert_eq!(note(&deckhand), "the foil one, from the shop");
+    // The count changes; the note stays.
+    deckhand.wish("Dawnmane Liger", Some(ZOIDS), 3).unwrap();
+    assert_eq!(note(&deckhand), "the foil one, from the shop");
+    let csv = deckhand.wishlist_list(Some(ZOIDS), true).unwrap();
+    assert!(csv.contains("the foil one, from the shop"), "{csv}");
+    // Cleared, then undone: the note is back, and the same note again changes nothing.
+    deckhand.wish_note("ZSX-001", Some(ZOIDS), "").unwrap();
+    assert_eq!(note(&deckhand), "");
+    let undone = deckhand.collection_undo().unwrap();
+    assert_eq!(undone.label, "clear the note on Dawnmane Liger");
+    assert_eq!(note(&deckhand), "the foil one, from the shop");
+    let same = deckhand
+        .wish_note("Dawnmane Liger", Some(ZOIDS), "the foil one, from the shop")
+        .unwrap();
+    assert_eq!(same.report, Default::default());
+    // A card not on the wishlist takes no note.
+    let err = deckhand
+        .wish_note("Cinderpaw Cub", Some(ZOIDS), "later")
+        .unwrap_err();
+    assert_eq!(err.code(), "not_found");
+}
+
+#[test]
 fn wishing_an_unknown_card_changes_nothing() {
     let mut deckhand = deckhand();
     assert!(deckhand.wish("Sheild Ligr", Some(ZOIDS), 2).is_err());

@@ -8,7 +8,7 @@ use deckhand_store::CollectionChange;
 use serde::Serialize;
 
 use super::csv_row;
-use crate::{ChangeReport, CollectionRow, CopyKey, Deckhand, Result, WishlistRow};
+use crate::{ChangeReport, CollectionRow, CopyKey, Deckhand, Error, Result, WishlistRow};
 
 /// A wishlist count set by hand: the card and its wanted count after the change.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -27,6 +27,8 @@ pub(super) struct ListedCard<'a> {
     pub name: &'a str,
     pub game: &'a str,
     pub count: u32,
+    /// Written in the CSV's note column ('' for none).
+    pub note: &'a str,
 }
 
 impl Deckhand {
@@ -66,6 +68,7 @@ impl Deckhand {
                 game: card.game.clone(),
                 card: card.id.clone(),
                 count,
+                note: None,
             }],
             false,
         )?;
@@ -76,6 +79,54 @@ impl Deckhand {
             count,
             report: report.into(),
         })
+    }
+
+    /// Replaces the note on a card's wishlist row (its count stays), as one change that
+    /// one undo reverts. A note is one line: line breaks become spaces, and the ends are
+    /// trimmed. Fails when the card is not on the wishlist.
+    pub fn wish_note(
+        &mut self,
+        name_or_id: &str,
+        game: Option<&str>,
+        note: &str,
+    ) -> Result<WishOutcome> {
+        let card = self.card(name_or_id, game)?;
+        let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
+        let row = self
+            .store
+            .wishlist(Some(&card.game))?
+            .into_iter()
+            .find(|row| row.card == card.id)
+            .ok_or_else(|| Error::NotWished {
+                name: card.name.clone(),
+            })?;
+        let outcome = |report: ChangeReport| WishOutcome {
+            card: card.id.clone(),
+            name: card.name.clone(),
+            game: card.game.clone(),
+            count: row.count,
+            report,
+        };
+        if row.note == note {
+            // Nothing to change: keep the last real change as the one Undo reverts.
+            return Ok(outcome(Default::default()));
+        }
+        let label = if note.is_empty() {
+            format!("clear the note on {}", card.name)
+        } else {
+            format!("note on {}", card.name)
+        };
+        let report = self.store.apply_collection_changes(
+            &label,
+            &[CollectionChange::WishSet {
+                game: card.game.clone(),
+                card: card.id.clone(),
+                count: row.count,
+                note: Some(note),
+            }],
+            false,
+        )?;
+        Ok(outcome(report.into()))
     }
 
     /// The wishlist, optionally of one game.
@@ -102,6 +153,7 @@ impl Deckhand {
                 name: &r.name,
                 game: &r.game,
                 count: r.count,
+                note: &r.note,
             })
             .collect();
         self.card_list(&cards, csv)
@@ -134,7 +186,7 @@ impl Deckhand {
                 set: refs.get(c.card).and_then(|r| r.set.clone()),
                 number: refs.get(c.card).and_then(|r| r.number.clone()),
                 count: c.count,
-                note: String::new(),
+                note: c.note.to_owned(),
             })
             .collect();
         Ok(collection_csv::write(
