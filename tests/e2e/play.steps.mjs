@@ -131,6 +131,12 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       for (const o of state.decision?.options ?? []) for (const c of o.cards ?? []) byCard.set(c, [...(byCard.get(c) ?? []), o.index]);
       return [...byCard];
     };
+    /** Clicks a board card as a player does: scrolled into view in the board's pane first. */
+    const clickCard = async (selector) => {
+      const card = await driver.waitForElement(selector);
+      await driver.execute('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: card }]);
+      await driver.click(card);
+    };
     let offeredSomewhere = false;
     for (const [gameId, deck] of [
       ['zoids-scramble', 'Republic Vanguard'],
@@ -166,7 +172,7 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       const several = named(state).find(([, o]) => o.length > 1);
       if (several) {
         const [card, options] = several;
-        await driver.click(await driver.waitForElement(`[data-pickable="${options.length}"][title="Click: the ${options.length} options with ${card}"]`));
+        await clickCard(`[data-pickable="${options.length}"][title="Click: the ${options.length} options with ${card}"]`);
         await driver.waitForElement('[data-testid="play-offered"]');
         const offered = await driver.execute('return [...document.querySelectorAll("[data-testid=play-option].offered .label")].map((e) => e.textContent.trim())');
         check(same(offered, options.map((i) => state.decision.options[i].label)), `${gameId}: clicking ${card} offers ${JSON.stringify(offered)}`);
@@ -177,7 +183,7 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       }
       const [card, [index]] = single;
       const label = state.decision.options[index].label;
-      await driver.click(await driver.waitForElement(`[data-pickable="1"][title="Click: ${label.replace(/"/g, '\\"')}"]`));
+      await clickCard(`[data-pickable="1"][title="Click: ${label.replace(/"/g, '\\"')}"]`);
       const after = json(['play', '--deck', deck, '--seed', seed, ...pickArgs([...picks, index])]);
       await driver.waitFor(`${gameId}: clicking ${card} picks "${label}"`, async () =>
         after.decision ? (same(await labels(), after.decision.options.map((o) => o.label)) ? true : null) : (await driver.findAll('[data-testid="play-result"]')).length > 0 || null,
