@@ -43,6 +43,10 @@ use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, 
 use crate::log::{Action, Log};
 use crate::rng::Rng;
 
+/// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
+/// (docs/pilots.md#plan-value), compared in that order.
+type TurnValue = (u32, u32, u32);
+
 // Zone, resource and stat ids: positions in `PLAYS`.
 const DECK: Id = 0;
 const HAND: Id = 1;
@@ -351,18 +355,40 @@ impl Sms {
         if refill && state.leader_actions == 0 {
             state.leader_actions = 1;
         }
-        while state.leader_actions > 0 && self.leader_action(state, rng, log) {}
+        // At the start of the turn its Actions and Mission Phase are still to come.
+        let ahead = refill;
+        while state.leader_actions > 0 && self.leader_action(state, rng, log, ahead) {}
     }
 
-    fn leader_action<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> bool {
+    /// One Leader Action, or none: the ability whose use ends the turn with the highest
+    /// plan value, used only when that beats keeping the Leader Action
+    /// (docs/pilots.md#plan-value; ties: kept). With `ahead`, the turn's Actions and
+    /// Mission Phase are still to come and are played on a copy for each.
+    fn leader_action<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ahead: bool,
+    ) -> bool {
         // Only the pilot answers: no choice to count, so the look-ahead can be skipped.
-        if !L::CHOOSES {
+        // Only at the turn's end, where nothing follows: an Upgrade that acts adds Power.
+        if !L::CHOOSES && !ahead {
             if let Some(done) = self.lone_ability(state, rng, log) {
                 return done;
             }
         }
         let ready = self.abilities_that_act(state);
-        let (pilot, gain) = self.best_ability(&ready, state, rng);
+        let (best, gain) = self.best_ability(&ready, state, rng, ahead);
+        let kept = match best {
+            Ability::Keep => None,
+            _ => Some(self.turn_value(state, rng, None, ahead)),
+        };
+        let pilot = match kept {
+            Some(kept) if gain.1 <= kept => Ability::Keep,
+            _ => best,
+        };
+        let gain = gain.0;
         let pick = log.pick(
             ChoiceKind::Activate,
             pilot,
@@ -380,7 +406,10 @@ impl Sms {
                 Ability::Keep => "Keep the Leader Action".to_owned(),
             },
             || match (pilot, ready.len()) {
-                (Ability::Keep, _) => "no ability would change something".into(),
+                (Ability::Keep, 0) => "no ability would change something".into(),
+                (Ability::Keep, _) => {
+                    "no ability ends the turn better than keeping the Leader Action".into()
+                }
                 (_, 1) => "the only ability that would change something".into(),
                 _ => format!(
                     "it adds the most Power on the Table ({gain:+}; ties: the first in the deck list)"
@@ -434,19 +463,18 @@ impl Sms {
     }
 
     /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
-    /// ability that adds the most Power on the Table, then leaves the most
-    /// Main cards on it, then the most cards in hand; ties the card the deck list names
-    /// first, then the first Table slot (each spends one Leader Action). Each is
-    /// weighed by using it on a copy of the game. What a Leader ability adds is permanent
-    /// (Upgrades, cards put down), so it counts at turn 5 too; which card an Upgrade goes
-    /// to, or where a card is put down, adds the same Power wherever it goes. Returns the
-    /// pick and the Power it adds.
-    fn best_ability(&self, ready: &[Ability], state: &State, rng: &Rng) -> (Ability, i64) {
-        match ready {
-            [] => return (Ability::Keep, 0),
-            [only] => return (*only, 0),
-            _ => {}
-        }
+    /// ability after which the turn ends with the most Power on the Table, then the most
+    /// Main cards on it, then the most cards in hand ([`Sms::turn_value`]); ties the card
+    /// the deck list names first, then the first Table slot (each spends one Leader
+    /// Action). Each is weighed by using it on a copy of the game and playing the rest of
+    /// the turn there. Returns the pick, the Power it adds now and its turn value.
+    fn best_ability(
+        &self,
+        ready: &[Ability],
+        state: &State,
+        rng: &Rng,
+        ahead: bool,
+    ) -> (Ability, (i64, TurnValue)) {
         let before = i64::from(self.table_power(state));
         // Ties: the card the deck list names first, then the first Table slot.
         let order = |a: Ability| match a {
@@ -454,23 +482,62 @@ impl Sms {
             Ability::Hand(card) => (card, usize::MAX),
             Ability::Keep => (NONE, usize::MAX),
         };
-        let mut best: Option<((i64, u32, u32), Ability)> = None;
+        let mut best: Option<((TurnValue, i64), Ability)> = None;
         for &ability in ready {
             let value = crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
-                self.use_ability(ability, after, &mut rng.clone(), &mut crate::log::NoLog);
-                (
-                    i64::from(self.table_power(after)) - before,
-                    after.deployed,
-                    after.hand_len,
-                )
+                let mut rng = rng.clone();
+                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
+                let gain = i64::from(self.table_power(after)) - before;
+                (self.rest_of_turn(after, &mut rng, ahead), gain)
             });
-            let better =
-                best.is_none_or(|(b, a)| value > b || (value == b && order(ability) < order(a)));
+            let better = best.is_none_or(|(b, a)| {
+                value.0 > b.0 || (value.0 == b.0 && order(ability) < order(a))
+            });
             if better {
                 best = Some((value, ability));
             }
         }
-        best.map_or((Ability::Keep, 0), |((gain, _, _), a)| (a, gain))
+        best.map_or(
+            (Ability::Keep, (0, TurnValue::default())),
+            |((value, gain), a)| (a, (gain, value)),
+        )
+    }
+
+    /// The plan value of the turn from `state` on (docs/pilots.md#plan-value: Power on the
+    /// Table at the turn's end, then Main cards on it, then cards in hand), on a copy,
+    /// after `ability` when given.
+    fn turn_value(
+        &self,
+        state: &State,
+        rng: &Rng,
+        ability: Option<Ability>,
+        ahead: bool,
+    ) -> TurnValue {
+        crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+            let mut rng = rng.clone();
+            if let Some(ability) = ability {
+                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
+            }
+            self.rest_of_turn(after, &mut rng, ahead)
+        })
+    }
+
+    /// Plays the rest of the turn on `state` (a copy) with the pilot and returns its plan
+    /// value: with `ahead`, the turn's Actions, its Mission Phase and the Leader Actions
+    /// left after it (a Leader Action kept now can still be used then); otherwise nothing
+    /// is left.
+    fn rest_of_turn(&self, state: &mut State, rng: &mut Rng, ahead: bool) -> TurnValue {
+        if ahead {
+            let log = &mut crate::log::NoLog;
+            for _ in 0..self.actions {
+                self.act(state, rng, log);
+            }
+            if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+                self.mission_phase(state, rng, log);
+                while state.leader_actions > 0 && self.leader_action(state, rng, log, false) {}
+            }
+        }
+        (self.table_power(state), state.deployed, state.hand_len)
     }
 
     /// Every Leader ability that would change something now, in the pilot's order: the
@@ -506,7 +573,7 @@ impl Sms {
 
     /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you
     /// may" is not asked again); true when it changed something.
-    fn use_ability<L: Log>(
+    pub(super) fn use_ability<L: Log>(
         &self,
         ability: Ability,
         state: &mut State,

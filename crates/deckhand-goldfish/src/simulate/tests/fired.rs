@@ -107,8 +107,16 @@ fn each_sample_deck_counts_what_fired_and_flags_the_simulated_cards_that_never_d
         ),
         (
             "dojo-dawn-patrol",
-            &["Sensei Okonomi", "Norbert Next Door", "Sparkplug Sally"],
-            &["Cereal Prize Inside", "Commercial Break"],
+            &[
+                "Sensei Okonomi",
+                "Norbert Next Door",
+                "Sparkplug Sally",
+                // Weighed by the rest of the turn, a Leader Action goes to them when the
+                // cards they bring are put down that turn for more Power.
+                "Cereal Prize Inside",
+                "Commercial Break",
+            ],
+            &[],
         ),
         (
             "doom-lab-gambit",
