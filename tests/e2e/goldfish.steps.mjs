@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDeckPlaytest as openPlaytestOf, textOf as textOfPage, textsOf } from './helpers.mjs';
+import { ELEMENT } from './webdriver.mjs';
 
 /** Games per seat in the app's run and the CLI's. */
 const GAMES = 5000;
@@ -217,13 +218,21 @@ export async function goldfishSteps({ driver, step, check, save, cli, db, root, 
 
     // Issue 32: the coverage lists how often each card fired a game, and marks the played
     // cards that never fired, as the CLI's report counts them (Doctor Dismal, at seed 42).
-    await driver.click(await driver.waitForElement('[data-testid="coverage-badge"]'));
+    // The Simulate tab's badge: the hidden tabs keep their own (a step-through's) mounted.
+    const badge = await driver.waitFor('the Simulate tab\'s coverage badge', async () => {
+      for (const b of await driver.findAll('[data-testid="coverage-badge"]')) {
+        if (await driver.execute('return arguments[0].getClientRects().length > 0', [{ [ELEMENT]: b }])) return b;
+      }
+      return null;
+    });
+    await driver.click(badge);
     const listed = await driver.execute(
-      'return [...document.querySelectorAll("[data-testid=coverage-card]")].map((li) => ({ text: li.textContent, never: li.dataset.neverFired === "true", fired: li.querySelector("[data-testid=coverage-fired]")?.textContent.trim() ?? "" }))',
+      'return [...arguments[0].closest("details").querySelectorAll("[data-testid=coverage-card]")].map((li) => ({ name: li.dataset.name, never: li.dataset.neverFired === "true", fired: li.querySelector("[data-testid=coverage-fired]")?.textContent.trim() ?? "" }))',
+      [{ [ELEMENT]: badge }],
     );
     const timesAGame = (n) => `fired ${n >= 10 ? n.toFixed(0) : n >= 0.1 ? n.toFixed(1) : n.toFixed(2)}× a game`;
     for (const card of report.coverage.cards) {
-      const li = listed.find((l) => l.text.trim().startsWith(card.name));
+      const li = listed.find((l) => l.name === card.name);
       check(li !== undefined, `the coverage does not list ${card.name}`);
       if (!li) continue;
       check(li.never === card.never_fired, `${card.name}: never fired ${li.never}, the CLI's ${card.never_fired}`);
