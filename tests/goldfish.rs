@@ -125,21 +125,21 @@ fn the_text_names_partial_cards_as_left_out_in_part_not_as_not_simulated() {
 }
 
 /// Issue 32: a simulated card whose effects never resolved in the run is named in the text,
-/// and `--json` carries every card's `fired_per_game` and `never_fired`. Dojo Dawn Patrol's
-/// pilot spends its Leader Actions on Sensei Okonomi, so Cereal Prize Inside (an Activated
-/// ability from the Table) never fires, while Sensei Okonomi fires every turn.
+/// and `--json` carries every card's `fired_per_game` and `never_fired`. In Doom Lab Gambit
+/// Doctor Dismal waits for a Mook in a discard pile the goldfish never fills, so it never
+/// fires, while Professor Wormwood fires every turn.
 #[test]
 fn the_report_names_the_simulated_cards_that_never_fired() {
     let env = Env::new();
-    let deck = sample("sms/dojo-dawn-patrol.txt");
+    let deck = sample("sms/doom-lab-gambit.txt");
     let output = env.run(&["goldfish", &deck, "--games", "300", "--seed", "42"]);
     let out = text(&output.stdout);
     let line = out
         .lines()
         .find(|l| l.starts_with("Never fired in these games"))
         .unwrap_or_else(|| panic!("no never-fired line in {out}"));
-    assert!(line.contains("Cereal Prize Inside"), "{line}");
-    assert!(!line.contains("Sensei Okonomi"), "{line}");
+    assert!(line.contains("Doctor Dismal"), "{line}");
+    assert!(!line.contains("Professor Wormwood"), "{line}");
     let json = env.json(&[
         "goldfish", &deck, "--games", "300", "--seed", "42", "--json",
     ]);
@@ -152,10 +152,15 @@ fn the_report_names_the_simulated_cards_that_never_fired() {
             .unwrap_or_else(|| panic!("{name} in {json}"))
             .clone()
     };
-    assert!(card("Sensei Okonomi")["fired_per_game"].as_f64().unwrap() > 1.0);
-    assert_eq!(card("Sensei Okonomi")["never_fired"], false);
-    assert_eq!(card("Cereal Prize Inside")["fired_per_game"], 0.0);
-    assert_eq!(card("Cereal Prize Inside")["never_fired"], true);
+    assert!(
+        card("Professor Wormwood")["fired_per_game"]
+            .as_f64()
+            .unwrap()
+            > 1.0
+    );
+    assert_eq!(card("Professor Wormwood")["never_fired"], false);
+    assert_eq!(card("Doctor Dismal")["fired_per_game"], 0.0);
+    assert_eq!(card("Doctor Dismal")["never_fired"], true);
 }
 
 #[test]
