@@ -126,6 +126,8 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
   });
 
   const pickArgs = (picks) => picks.flatMap((p) => ['--pick', String(p)]);
+  /** The picks of the game the Play tab shows (a key pressed while one replays is not taken). */
+  const picksMade = async () => Number(await driver.execute('return document.querySelector("[data-testid=play]")?.dataset.picks ?? -1'));
 
   await step('Play: a card clicked on the board picks the option that names it; a card several options name offers those first', async () => {
     const labels = () => texts('[data-testid="play-option"] .label');
@@ -167,7 +169,9 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       for (const at of states.slice(1)) {
         await driver.execute('document.activeElement?.blur()');
         await driver.keys('p');
-        await driver.waitFor(`${gameId}: the pilot's pick ${at.picks.length}`, async () => (same(await labels(), at.decision.options.map((o) => o.label)) ? true : null));
+        await driver.waitFor(`${gameId}: the pilot's pick ${at.picks.length}`, async () =>
+          (await picksMade()) === at.picks.length && same(await labels(), at.decision.options.map((o) => o.label)) ? true : null,
+        );
       }
       const pickable = await driver.execute('return [...document.querySelectorAll("[data-pickable]")].map((e) => [e.title, e.dataset.pickable])');
       const expected = named(state).map(([card, o]) => (o.length === 1 ? [`Click: ${state.decision.options[o[0]].label}`, '1'] : [`Click: the ${o.length} options with ${card}`, String(o.length)]));
@@ -201,6 +205,63 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
     // The app's seeds are random: the first decision with a card to click does not always
     // have a card that several options name, so this path is checked when it comes.
     if (!offeredSomewhere) console.log('# no game of this run had a card several options name at that decision');
+  });
+
+  await step('Play: a seed typed in deals the CLI\'s game; the Character, its Equipment and a Ranger are clicked to use them', async () => {
+    const labels = () => texts('[data-testid="play-option"] .label');
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    // Fixed seeds (typed in, as a player shares one) where the pilot's line reaches the decision.
+    const cases = [
+      ['pr-dbg', 'Block Party', '1', 'Robotics Whiz Wren', '[data-testid="character-slot"]'],
+      ['pr-dbg', 'Block Party', '1', 'Nadia Okonkwo', '[data-testid="character-name"]'],
+      ['pr-hotg', 'Tide And Horn Duo', '6', 'Cobalt Orca Ranger', '[data-testid="ranger-name"]'],
+    ];
+    for (const [gameId, deck, seed, card, where] of cases) {
+      await openDeckPlaytest(gameId, deck);
+      await click('playtest-tab-play');
+      const input = await driver.waitForElement('[data-testid="play-seed-input"]');
+      await driver.clear(input);
+      await driver.type(input, seed);
+      await click('play-deal-seed');
+      await driver.waitFor(`${gameId}: seed ${seed} dealt`, async () => ((await textOf('[data-testid="play"] .seed')).includes(`seed ${seed}`) ? true : null));
+      const picks = [];
+      let state = json(['play', '--deck', deck, '--seed', seed]);
+      check(same(await labels(), state.decision.options.map((o) => o.label)), `${gameId}: seed ${seed} typed in deals the CLI's first decision`);
+      // An Activate decision (a Buy names the same card in The Grid).
+      const naming = (st) => (st.decision?.kind === 'activate' ? st.decision.options : []).filter((o) => (o.cards ?? []).includes(card)).map((o) => o.index);
+      while (state.decision && naming(state).length === 0 && picks.length < 60) {
+        picks.push(state.decision.pilot.index);
+        state = json(['play', '--deck', deck, '--seed', seed, ...pickArgs(picks)]);
+        await driver.execute('document.activeElement?.blur()');
+        await driver.keys('p');
+        const want = state.decision?.options.map((o) => o.label) ?? [];
+        // Pick by pick: a key pressed while the last pick is replayed would be lost.
+        await driver.waitFor(`${gameId}: the pilot's pick ${picks.length}`, async () =>
+          (await picksMade()) === picks.length && same(await labels(), want) ? true : null,
+        );
+      }
+      const options = naming(state);
+      check(options.length > 0, `${gameId}: seed ${seed} reaches a decision naming ${card}`);
+      if (!options.length) continue;
+      const target = await driver.waitForElement(`${where}[data-pickable="${options.length}"]`);
+      check((await driver.execute('return arguments[0].textContent', [{ [ELEMENT]: target }])).includes(card), `${gameId}: ${card} is the card to click`);
+      // By the keyboard: the card is a button, focused and pressed with Enter.
+      await driver.execute('arguments[0].focus()', [{ [ELEMENT]: target }]);
+      await save(`play-${gameId}-click-${card.toLowerCase().replace(/\W+/g, '-')}`);
+      await driver.keys('\uE007');
+      const index = options[0];
+      if (options.length > 1) {
+        // Several options name it: they are offered first, and the first is taken.
+        await driver.waitForElement('[data-testid="play-offered"]');
+        const offered = await driver.execute('return [...document.querySelectorAll("[data-testid=play-option].offered .label")].map((e) => e.textContent.trim())');
+        check(same(offered, options.map((i) => state.decision.options[i].label)), `${gameId}: clicking ${card} offers ${JSON.stringify(offered)}`);
+        await driver.click(await driver.waitForElement('[data-testid="play-option"].offered'));
+      }
+      const after = json(['play', '--deck', deck, '--seed', seed, ...pickArgs([...picks, index])]);
+      await driver.waitFor(`${gameId}: clicking ${card} picks "${state.decision.options[index].label}"`, async () =>
+        after.decision ? (same(await labels(), after.decision.options.map((o) => o.label)) ? true : null) : (await driver.findAll('[data-testid="play-result"]')).length > 0 || null,
+      );
+    }
   });
 
   /** The odds table's rows as the page shows them. */

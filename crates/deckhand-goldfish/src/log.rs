@@ -352,7 +352,7 @@ pub struct ZoneCard {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub stats: BTreeMap<String, i64>,
     /// States as stable words (`adversary`, `defeated`, `resolved`, `guarded`, `fast`,
-    /// `character`…).
+    /// `character`…; `counter` marks a tracker's figure, not a card).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
 }
@@ -415,6 +415,16 @@ impl ZoneCard {
             stats: BTreeMap::new(),
             tags: Vec::new(),
         }
+    }
+
+    /// A tracker's figure shown among the cards (HP, Energy, a pool): its value as status
+    /// and `value`, tagged `counter` so nothing reads it as a card.
+    pub(crate) fn counter(name: &str, value: impl Into<i64>) -> ZoneCard {
+        let value = value.into();
+        ZoneCard::plain(name)
+            .status(value.to_string())
+            .stat("value", value)
+            .tag("counter", true)
     }
 
     /// Sets a figure (builder style, for the boards).

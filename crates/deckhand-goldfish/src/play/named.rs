@@ -33,13 +33,19 @@ pub(crate) fn cards_named(label: &str, names: &[&str]) -> Vec<String> {
     found.into_iter().map(|(_, n)| n.to_owned()).collect()
 }
 
-/// The distinct names of the cards face up in `zones`, longest first (so
-/// [`cards_named`] sees a longer name before any name inside it).
+/// The distinct names of the cards face up in `zones`, the cards set on them included (a
+/// Character's Equipment, a Zoid's Pilot, the Ranger a hand card belongs to), longest first
+/// (so [`cards_named`] sees a longer name before any name inside it). A tracker's figures
+/// ("Energy", "HP") and empty places are no cards.
 pub(crate) fn board_names(zones: &[Zone]) -> Vec<&str> {
     let mut names: Vec<&str> = zones
         .iter()
         .flat_map(|z| &z.cards)
-        .map(|c| c.name.as_str())
+        .filter(|c| !c.tags.iter().any(|t| t == "counter" || t == "empty"))
+        .flat_map(|c| {
+            let attached = c.attached.iter().map(|a| a.name.as_str());
+            std::iter::once(c.name.as_str()).chain(attached.filter(|&n| n != "(empty)"))
+        })
         .collect();
     names.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
     names.dedup();

@@ -529,11 +529,16 @@ fn every_option_to_play_buy_or_fight_a_card_names_a_card_on_the_board_to_click()
                 };
                 let state = play(&game, &deck, &at).unwrap();
                 let decision = state.decision.unwrap();
+                // Cards and the cards set on them; a tracker's figure ("Energy") is none.
                 let on_board: Vec<&str> = state
                     .zones
                     .iter()
                     .flat_map(|z| &z.cards)
-                    .map(|c| c.name.as_str())
+                    .filter(|c| !c.tags.iter().any(|t| t == "counter"))
+                    .flat_map(|c| {
+                        let attached = c.attached.iter().map(|a| a.name.as_str());
+                        std::iter::once(c.name.as_str()).chain(attached)
+                    })
                     .collect();
                 for option in &decision.options {
                     for card in &option.cards {

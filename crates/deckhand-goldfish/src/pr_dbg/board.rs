@@ -61,17 +61,9 @@ impl PrDbg {
             })
             .collect();
         let tracker = |hp: i32, energy: Option<u32>| {
-            let mut cards = vec![ZoneCard::plain("HP")
-                .status(hp.max(0).to_string())
-                .stat("value", hp.max(0))
-                .stat("max", HP)];
+            let mut cards = vec![ZoneCard::counter("HP", hp.max(0)).stat("max", HP)];
             if let Some(e) = energy {
-                cards.push(
-                    ZoneCard::plain("Energy")
-                        .status(e.to_string())
-                        .stat("value", e)
-                        .stat("max", MAX_ENERGY),
-                );
+                cards.push(ZoneCard::counter("Energy", e).stat("max", MAX_ENERGY));
             }
             cards
         };

@@ -56,18 +56,10 @@ impl PrHotg {
                 .collect()
         };
         let energy = vec![
-            ZoneCard::plain("Shared pool")
-                .status(state.pool.to_string())
-                .stat("value", state.pool),
-            ZoneCard::plain("Stored tokens")
-                .status(state.stored.to_string())
-                .stat("value", state.stored),
-            ZoneCard::plain("Hits dealt")
-                .status(state.hits.to_string())
-                .stat("value", state.hits),
-            ZoneCard::plain("Energy spent")
-                .status(state.energy_spent.to_string())
-                .stat("value", state.energy_spent),
+            ZoneCard::counter("Shared pool", state.pool),
+            ZoneCard::counter("Stored tokens", state.stored),
+            ZoneCard::counter("Hits dealt", state.hits),
+            ZoneCard::counter("Energy spent", state.energy_spent),
         ];
         vec![
             Zone::visible("energy", "Energy", Owner::You, energy),

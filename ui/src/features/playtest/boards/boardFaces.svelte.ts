@@ -57,9 +57,15 @@ export function faceHover(node: HTMLElement, card: { game: string | undefined; n
     const face = current.game ? faceOf(current.game, current.ref ?? current.name) : undefined;
     if (face) showFace(face, current.name, node);
   };
+  // Focus bubbles: a focused card set on another card shows its own face, not its holder's.
+  const showFocused = (event: FocusEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-face-hover]') : node;
+    if (target === node) show();
+  };
+  node.setAttribute('data-face-hover', '');
   node.addEventListener('mouseenter', show);
   node.addEventListener('mouseleave', hideFace);
-  node.addEventListener('focusin', show);
+  node.addEventListener('focusin', showFocused);
   node.addEventListener('focusout', hideFace);
   return {
     update(next: { game: string | undefined; name: string; ref?: string }) {
@@ -68,7 +74,7 @@ export function faceHover(node: HTMLElement, card: { game: string | undefined; n
     destroy() {
       node.removeEventListener('mouseenter', show);
       node.removeEventListener('mouseleave', hideFace);
-      node.removeEventListener('focusin', show);
+      node.removeEventListener('focusin', showFocused);
       node.removeEventListener('focusout', hideFace);
       if (popup.name === current.name) hideFace();
     },

@@ -28,6 +28,14 @@ export function boardPicks(): (() => BoardPicks | null) | undefined {
 }
 
 /**
+ * The picking for a card set on card `holder`: none while the decision names the holder,
+ * since its tile is then a button and buttons do not nest.
+ */
+export function picksInside(picks: (() => BoardPicks | null) | undefined, holder: string): (() => BoardPicks | null) | undefined {
+  return (picks?.()?.optionsFor(holder).length ?? 0) > 0 ? undefined : picks;
+}
+
+/**
  * An action: while the pending decision has options naming the card, `node` is a button
  * (pointer, Enter or Space) that picks them, marked `pickable`, its title saying what it does.
  */
@@ -37,11 +45,15 @@ export function pickOnClick(node: HTMLElement, card: () => { picks: (() => Board
     const board = picks?.();
     const options = board?.optionsFor(name) ?? [];
     if (!board || options.length === 0) return;
-    const choose = () => board.choose(name);
+    // A card set on a pickable card is its own target: its click is not the holder's.
+    const choose = (event: Event) => {
+      event.stopPropagation();
+      board.choose(name);
+    };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      choose();
+      choose(event);
     };
     const title = node.getAttribute('title');
     const only = options.length === 1 && options[0] !== undefined ? board.label(options[0]) : null;
