@@ -170,6 +170,7 @@ struct Reacts {
 }
 
 /// One battle in progress.
+#[derive(Clone)]
 pub struct State {
     /// How often each card's effects resolved this game (the report's `fired_per_game`).
     fired: Fired,
@@ -211,6 +212,9 @@ pub struct State {
     /// attacks that get them (a filter of the compiled effects; `None`: any).
     next_hits: i32,
     next_filter: Option<u16>,
+    /// This state is a look-ahead's copy: its Reactions are not weighed by another look, so
+    /// looks never nest.
+    planning: bool,
 }
 
 /// Per-seat sums over battles.
@@ -445,6 +449,7 @@ impl Procedure for PrHotg {
             played: Vec::with_capacity(self.order.len()),
             next_hits: 0,
             next_filter: None,
+            planning: false,
         }
     }
 
@@ -554,6 +559,7 @@ impl Procedure for PrHotg {
         state.played.clear();
         state.next_hits = 0;
         state.next_filter = None;
+        state.planning = false;
         for (deck, library) in self
             .foot
             .iter()
@@ -697,6 +703,8 @@ mod board;
 mod combat_deck;
 mod fx;
 mod line_up;
+mod reaction;
+mod scratch;
 mod setup;
 mod turns;
 

@@ -14,6 +14,25 @@ pub(super) struct CombatDeck {
     pub(super) known: usize,
 }
 
+impl Clone for CombatDeck {
+    fn clone(&self) -> CombatDeck {
+        CombatDeck {
+            cards: self.cards.clone(),
+            top: self.top,
+            shuffled: self.shuffled,
+            known: self.known,
+        }
+    }
+
+    /// Reuses the buffer: the Reaction looks copy the battle (see `crate::scratch`).
+    fn clone_from(&mut self, source: &CombatDeck) {
+        self.cards.clone_from(&source.cards);
+        self.top = source.top;
+        self.shuffled = source.shuffled;
+        self.known = source.known;
+    }
+}
+
 impl CombatDeck {
     pub(super) fn reset(&mut self, order: &[u16]) {
         self.cards.clear();

@@ -18,8 +18,8 @@
 //!   effects play (ties by name): a Maneuver only replaces "play nothing".
 //! - A Reaction is played (at most one per enemy card and window) when it does something
 //!   now — prevents damage about to be dealt, or deals hits to an undefeated enemy card —
-//!   and its requirement holds, and its cost leaves the energy for the best Attack in hand
-//!   (a free Reaction always); the first such in name order.
+//!   and its requirement holds: a free one always (the first in name order), a paid one
+//!   when the rest of the turn ends with a higher plan value with it (`reaction.rs`).
 //! - A once-per-battle ability is used at the first moment it changes something: a
 //!   reroll after an attack's dice show a blank; a shield bonus when a revealed card would
 //!   be lost and the bonus keeps it; hits at the start of a Ranger turn when they defeat an
@@ -96,7 +96,13 @@ impl PrHotg {
 
     /// True when every `trigger` effect of `card` would happen now (its requirement holds)
     /// and one of them would change something.
-    fn would_happen(&self, card: u16, trigger: Trigger, at: At, state: &mut State) -> bool {
+    pub(super) fn would_happen(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        at: At,
+        state: &mut State,
+    ) -> bool {
         let mut rng = Rng::from_seed(0);
         let mut log = crate::log::NoLog;
         let board = HotgBoard {
@@ -130,14 +136,14 @@ impl PrHotg {
         state.energy_spent += cost;
     }
 
-    fn cost(&self, state: &State, card: u16) -> u32 {
+    pub(super) fn cost(&self, state: &State, card: u16) -> u32 {
         let cost = i32::from(self.f(card).cost) + i32::from(state.cost_mod[card as usize]);
         cost.max(0) as u32
     }
 
     /// Expected hits × faces of an attack now: its dice (with changes) and fixed hits, and
     /// for an `X` Attack the option of its choice the pilot would take.
-    fn expected(&self, state: &State, card: u16) -> u32 {
+    pub(super) fn expected(&self, state: &State, card: u16) -> u32 {
         let f = self.f(card);
         let dice = (i32::from(f.dice) + i32::from(state.dice_mod[card as usize])).max(0) as u32;
         let mut e = dice * self.die_sum + u32::from(f.hits) * self.faces();
@@ -768,98 +774,6 @@ impl PrHotg {
         }
     }
 
-    /// The energy the best Attack in hand needs (0 with none).
-    fn keep_for_attack(&self, state: &State) -> u32 {
-        self.attacks
-            .iter()
-            .filter(|&&c| state.hand[c as usize] > 0)
-            .map(|&c| (u32::MAX - self.expected(state, c), self.cost(state, c)))
-            .min()
-            .map_or(0, |(_, cost)| cost)
-    }
-
-    /// A Reaction window against the enemy card in slot `i`: at most one is played.
-    fn react<L: Log>(
-        &self,
-        trigger: Trigger,
-        i: usize,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) {
-        if !self.fx.any(trigger) {
-            return;
-        }
-        let energy = state.pool + state.stored;
-        let keep = self.keep_for_attack(state);
-        let useful = |state: &State, c: u16| -> bool {
-            let r = self.reactions[c as usize];
-            let prevents = r.prevents && state.incoming > state.prevented;
-            let hits = r.hits && !self.slot(state, i).defeated;
-            prevents || hits
-        };
-        let mut pilot = None;
-        for &c in &self.reaction_order {
-            if state.hand[c as usize] == 0 || !self.fx.has(c, trigger) || !useful(state, c) {
-                continue;
-            }
-            let cost = self.cost(state, c);
-            if cost > energy || (cost > 0 && energy - cost < keep) {
-                continue;
-            }
-            if !self.would_happen(c, trigger, At::Answer(i), state) {
-                continue;
-            }
-            pilot = Some(c);
-            break;
-        }
-        let pick = log.pick(
-            ChoiceKind::Play,
-            pilot,
-            || {
-                let mut options: Vec<Option<u16>> = self
-                    .reaction_order
-                    .iter()
-                    .copied()
-                    .filter(|&c| {
-                        state.hand[c as usize] > 0
-                            && self.fx.has(c, trigger)
-                            && self.cost(state, c) <= energy
-                    })
-                    .map(Some)
-                    .collect();
-                options.push(None);
-                options
-            },
-            |option| {
-                let enemy = &self.enemy_names[self.slot(state, i).enemy as usize];
-                match option {
-                    Some(c) => format!(
-                        "Play {} ({} energy) against {enemy}",
-                        self.name(c),
-                        self.cost(state, c)
-                    ),
-                    None => format!("Play no Reaction against {enemy}"),
-                }
-            },
-            || match pilot {
-                Some(_) => "the first Reaction in hand that does something now and leaves the energy for the best Attack".to_owned(),
-                None => "no Reaction in hand does something now and leaves the energy for the best Attack".to_owned(),
-            },
-            || Procedure::zones(self, state),
-            rng,
-        );
-        let Some(card) = pick else {
-            return;
-        };
-        let cost = self.cost(state, card);
-        self.pay(state, cost);
-        state.hand[card as usize] -= 1;
-        state.hand_len -= 1;
-        self.fire(card, trigger, At::Answer(i), state, rng, log);
-        state.discard.push(card);
-    }
-
     /// The first unused once-per-battle ability of `kind`'s kind: its entry and how it is
     /// used.
     fn unused(&self, kind: Ability, state: &State) -> Option<(usize, Ability)> {
@@ -1162,18 +1076,34 @@ impl PrHotg {
         }
         let e = self.e(&slot);
         let damage = (i32::from(e.damage) + i32::from(slot.bonus_damage)).max(0) as u32;
-        let card = self.enemy_card(slot.enemy);
         if self.effects_on {
             state.incoming = damage + u32::from(self.enemy_extra[slot.enemy as usize]);
             state.prevented = 0;
             self.react(Trigger::Blocks, i, state, rng, log);
-            if self.slot(state, i).defeated {
-                log.decide(Action::Opponent, || {
-                    format!("{name} is defeated before it resolves: no effect")
-                });
-                return;
-            }
         }
+        self.resolve_enemy(i, damage, state, rng, log);
+    }
+
+    /// The enemy card in slot `i` resolves, dealing `damage` (as it stood before its
+    /// `when blocks` window), then its `after attack` window: the rest of its enemy turn.
+    pub(super) fn resolve_enemy<L: Log>(
+        &self,
+        i: usize,
+        damage: u32,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        let slot = *self.slot(state, i);
+        let name = &self.enemy_names[slot.enemy as usize];
+        if slot.defeated {
+            log.decide(Action::Opponent, || {
+                format!("{name} is defeated before it resolves: no effect")
+            });
+            return;
+        }
+        let e = self.e(&slot);
+        let card = self.enemy_card(slot.enemy);
         self.slot_mut(state, i).resolved = true;
         let acts = self.fx.has(card, Trigger::Attacks);
         if damage == 0 && e.drain == 0 && !acts {
