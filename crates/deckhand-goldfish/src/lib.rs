@@ -86,7 +86,9 @@ pub use odds_here::{odds_from_here, HereOdds, HereOddsRow, ListedCard};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
-pub use registry::{games, goldfish_about, seats_alike};
+pub use registry::{
+    capabilities, games, goldfish_about, seats_alike, GoldfishCapabilities, PolicyChoice,
+};
 pub use report::{Better, Figure, FigureKind, Objective, ObjectiveUnit, SeatReport, SimReport};
 pub use simulate::{
     simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,

@@ -77,8 +77,11 @@ use crate::rng::Rng;
 use crate::simulate::Setup;
 
 pub const GAME_ID: &str = "pr-dbg";
-/// The named pilot policies; the first is the default.
-pub const POLICIES: &[&str] = &["buy-first", "battle-first"];
+/// The named pilot policies, `(id, label)`; the first is the default.
+pub const POLICIES: &[(&str, &str)] = &[
+    ("buy-first", "Buy first, then Battle"),
+    ("battle-first", "Battle first, then buy"),
+];
 const GRID: usize = 6;
 const GRID_TYPE_LIMIT: u8 = 2;
 const HAND: usize = 5;
@@ -640,7 +643,7 @@ impl Procedure for PrDbg {
     const LOSES: bool = true;
 
     fn default_policy(&self) -> &'static str {
-        POLICIES[0]
+        POLICIES[0].0
     }
 
     fn new_state(&self) -> State {
@@ -1018,8 +1021,8 @@ impl PrDbg {
 
     fn default_or_policy(&self) -> &'static str {
         match self.policy {
-            Policy::BuyFirst => POLICIES[0],
-            Policy::BattleFirst => POLICIES[1],
+            Policy::BuyFirst => POLICIES[0].0,
+            Policy::BattleFirst => POLICIES[1].0,
         }
     }
 }
@@ -1033,7 +1036,8 @@ mod pilot;
 mod scratch;
 impl crate::registry::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;
-    const POLICIES: &'static [&'static str] = POLICIES;
+    const POLICIES: &'static [(&'static str, &'static str)] = POLICIES;
+    const BOARD: &'static str = "pr-dbg";
 
     fn build(
         game: &Game,

@@ -711,6 +711,8 @@ mod turns;
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};
 impl crate::registry::Goldfish for PrHotg {
+    const ENEMY_LINEUP: bool = true;
+    const BOARD: &'static str = "pr-hotg";
     const ID: &'static str = GAME_ID;
 
     fn build(

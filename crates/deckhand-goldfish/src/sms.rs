@@ -1118,6 +1118,8 @@ impl Sms {
 }
 
 impl crate::registry::Goldfish for Sms {
+    const MULLIGAN_CHOICE: bool = true;
+    const BOARD: &'static str = "sms";
     const ID: &'static str = GAME_ID;
 
     fn build(

@@ -49,8 +49,10 @@ pub struct GameSummary {
     pub aside_sections: Vec<String>,
     /// Whether the goldfish engine plays this game (the Playtest view).
     pub goldfish: bool,
-    /// Whether the seat (first or second) does not change its goldfish: no seat to choose.
-    pub goldfish_seats_alike: bool,
+    /// What its goldfish offers a player to choose (the seat, a pilot policy, the
+    /// mulligan, an enemy line-up) and the board it is drawn on; `null` for a game without
+    /// a goldfish. The app reads these instead of knowing game ids.
+    pub goldfish_capabilities: Option<deckhand_goldfish::GoldfishCapabilities>,
     /// What the goldfish opponent is, in one sentence for the game's players; `null` for a
     /// game without a goldfish.
     pub goldfish_about: Option<String>,
@@ -135,7 +137,7 @@ impl Deckhand {
                 counted_sections: game.deck.counted_sections.clone(),
                 aside_sections: GENERIC_SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
                 goldfish: deckhand_goldfish::supports(&game.id),
-                goldfish_seats_alike: deckhand_goldfish::seats_alike(&game.id),
+                goldfish_capabilities: deckhand_goldfish::capabilities(&game.id),
                 goldfish_about: deckhand_goldfish::goldfish_about(&game.id).map(str::to_owned),
                 play: game.play.clone(),
                 formats: game

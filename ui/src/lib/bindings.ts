@@ -966,9 +966,11 @@ aside_sections: Array<string>,
  */
 goldfish: boolean, 
 /**
- * Whether the seat (first or second) does not change its goldfish: no seat to choose.
+ * What its goldfish offers a player to choose (the seat, a pilot policy, the
+ * mulligan, an enemy line-up) and the board it is drawn on; `null` for a game without
+ * a goldfish. The app reads these instead of knowing game ids.
  */
-goldfish_seats_alike: boolean, 
+goldfish_capabilities: GoldfishCapabilities | null, 
 /**
  * What the goldfish opponent is, in one sentence for the game's players; `null` for a
  * game without a goldfish.
@@ -984,6 +986,32 @@ play: PlayDef,
  * with none uses the game's own rules.
  */
 formats: Array<FormatSummary>, };
+
+/**
+ * What a game's goldfish offers a player to choose, so the app and the CLI ask a game
+ * what it has instead of knowing game ids.
+ */
+export type GoldfishCapabilities = { 
+/**
+ * The seat (first or second) does not change the game: no seat to choose.
+ */
+seats_alike: boolean, 
+/**
+ * The pilot policies, the first the default; empty when there is one way to play.
+ */
+policies: Array<PolicyChoice>, 
+/**
+ * The step-through lets a person mulligan or keep the opening hand.
+ */
+mulligan_choice: boolean, 
+/**
+ * The goldfish takes an enemy line-up and a combat die to choose.
+ */
+enemy_lineup: boolean, 
+/**
+ * The board the app draws: `zones` (game-neutral) or the game's own layout.
+ */
+board: string, };
 
 /**
  * What a card's stated effects leave out, when they do not state all of its text.
@@ -1511,6 +1539,19 @@ decision?: PlayDecision,
  * How the game ended; absent while a decision waits.
  */
 result?: GameResult, };
+
+/**
+ * A pilot policy a player may choose.
+ */
+export type PolicyChoice = { 
+/**
+ * What `--policy` takes (`battle-first`).
+ */
+id: string, 
+/**
+ * In a player's words ("Battle first, then buy").
+ */
+label: string, };
 
 /**
  * A card the import would add.
@@ -2166,7 +2207,7 @@ color?: string | null,
 stats?: { [key in string]?: number }, 
 /**
  * States as stable words (`adversary`, `defeated`, `resolved`, `guarded`, `fast`,
- * `character`…).
+ * `character`…; `counter` marks a tracker's figure, not a card).
  */
 tags?: Array<string>, };
 

@@ -479,7 +479,7 @@ fn fixed_seed_reports_repeat_the_pinned_reports() {
     ];
     let game = testing::game(G);
     for (name, deck) in &decks {
-        for policy in POLICIES {
+        for (policy, _) in POLICIES {
             let options = crate::SimOptions {
                 games: 2000,
                 seed: 42,

@@ -76,7 +76,7 @@ fn fixed_seed_reports_with_every_effect_repeat_the_pinned_reports() {
         ),
     ];
     for (name, deck) in &decks {
-        for policy in POLICIES {
+        for (policy, _) in POLICIES {
             let report = run(deck, policy, 2000);
             testing::assert_golden_file(
                 &format!("reports/pr-dbg-effects-{name}-{policy}-seed-42.json"),
@@ -93,7 +93,7 @@ fn fixed_seed_reports_of_every_character_with_every_effect_repeat_the_pinned_dig
     let mut lines = String::new();
     for &(character, side) in CHARACTERS {
         let deck = with_character(testing::PRISM_BREACH, character, side);
-        for policy in POLICIES {
+        for (policy, _) in POLICIES {
             let report = run(&deck, policy, 1000);
             let json = serde_json::to_string(&report).unwrap();
             let seat = &report.going_first;
