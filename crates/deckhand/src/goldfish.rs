@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, Severity, Side};
+use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, RuleKind, Severity, Side};
 pub use deckhand_goldfish::{
     supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
     EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, HereOdds,
@@ -59,8 +59,8 @@ pub struct Playable {
     pub game: Game,
     pub deck: Deck,
     pub legality: Legality,
-    /// PR Deck-Building: both sides' starter decks from the database, added to a deck that
-    /// lists none for the side a run plays.
+    /// The rules' fixed decks of both sides (PR Deck-Building's starter decks), from the
+    /// database, when the deck lists none: a run adds its side's ([`Playable::deck_for`]).
     pub starters: Vec<DeckEntry>,
     /// Heroes of the Grid: the game definition's default enemy line-up, resolved against
     /// the database; a run given no line-up plays it.
@@ -161,21 +161,15 @@ impl Playable {
         Cow::Owned(owned)
     }
 
-    /// The deck as it plays from `side`: with the rules' starter deck when it lists none.
+    /// The deck as it plays from `side`: with the rules' fixed deck of that side (a
+    /// starter deck) when it lists none. Without a side given, the deck's own, else the
+    /// side its first sided card states (PR Deck-Building's Character), else the hero's.
     pub fn deck_for(&self, side: Option<Side>) -> Cow<'_, Deck> {
-        if self.starters.is_empty() || self.deck.entries.iter().any(|e| e.section == "starter") {
+        if self.starters.is_empty() {
             return Cow::Borrowed(&self.deck);
         }
-        let character_side = self
-            .deck
-            .entries
-            .iter()
-            .find(|e| fold_name(&e.card.card_type) == "character")
-            .and_then(|e| e.card.side);
-        let side = side
-            .or(self.deck.side)
-            .or(character_side)
-            .unwrap_or(Side::Hero);
+        let card_side = self.deck.entries.iter().find_map(|e| e.card.side);
+        let side = side.or(self.deck.side).or(card_side).unwrap_or(Side::Hero);
         let mut deck = self.deck.clone();
         deck.entries.extend(
             self.starters
@@ -271,13 +265,7 @@ impl Deckhand {
             });
         }
         let legality = self.check_deck(&deck)?;
-        let needs_starter =
-            game.id == PR_DBG && !deck.entries.iter().any(|e| e.section == "starter");
-        let starters = if needs_starter {
-            self.pr_dbg_starters(&game)?
-        } else {
-            Vec::new()
-        };
+        let starters = self.fixed_decks(&game, &deck)?;
         let default_picks: Vec<(&str, u32)> = game
             .goldfish
             .iter()
@@ -299,26 +287,47 @@ impl Deckhand {
         })
     }
 
-    /// Both sides' PR Deck-Building starter decks, each card found by name among the
-    /// game's Starter cards (a name not found is left out; the goldfish then names what it
-    /// misses).
-    fn pr_dbg_starters(&self, game: &Game) -> Result<Vec<DeckEntry>> {
+    /// The fixed decks a deck plays with when it lists none of their cards (PR
+    /// Deck-Building's starter decks): for each `fixed_composition` rule whose compositions
+    /// state a side, when the deck has no card in the rule's sections, each side's
+    /// composition, in the rule's first section. A card is found by name among the game's
+    /// cards of that side, one of the type named like the section first (the Starter
+    /// cards); a name not found is left out, and the goldfish then names what it misses.
+    fn fixed_decks(&self, game: &Game, deck: &Deck) -> Result<Vec<DeckEntry>> {
         let mut entries = Vec::new();
-        for side in [Side::Hero, Side::Villain] {
-            let cards = game.starter_deck(side).into_iter().flat_map(|c| &c.cards);
-            for (name, &count) in cards {
-                let found = self
-                    .cards_named(name, PR_DBG)?
-                    .into_iter()
-                    .filter(|c| fold_name(&c.card_type) == "starter")
-                    .find(|c| c.side.is_none_or(|s| s == side));
-                if let Some(mut card) = found {
-                    card.side = Some(side);
-                    entries.push(DeckEntry {
-                        section: "starter".into(),
-                        count,
-                        card,
-                    });
+        for rule in &game.deck.rules {
+            let RuleKind::FixedComposition { compositions, .. } = &rule.kind else {
+                continue;
+            };
+            let Some(section) = rule.sections.first() else {
+                continue;
+            };
+            if deck
+                .entries
+                .iter()
+                .any(|e| rule.sections.contains(&e.section))
+            {
+                continue;
+            }
+            let own_type = fold_name(section);
+            for composition in compositions {
+                let Some(side) = composition.side else {
+                    continue;
+                };
+                for (name, &count) in &composition.cards {
+                    let found = self
+                        .cards_named(name, &game.id)?
+                        .into_iter()
+                        .filter(|c| c.side.is_none_or(|s| s == side))
+                        .min_by_key(|c| fold_name(&c.card_type) != own_type);
+                    if let Some(mut card) = found {
+                        card.side = Some(side);
+                        entries.push(DeckEntry {
+                            section: section.clone(),
+                            count,
+                            card,
+                        });
+                    }
                 }
             }
         }
@@ -496,7 +505,6 @@ impl Deckhand {
     }
 }
 
-const PR_DBG: &str = "pr-dbg";
 const PR_HOTG: &str = "pr-hotg";
 
 fn is_enemy(card_type: &str) -> bool {
