@@ -117,7 +117,7 @@ commands! {
     goldfish_simulate(draft: DeckContent, games: u64, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<u64>) -> SimReport;
     cancel_goldfish() -> ();
     goldfish_odds(draft: DeckContent, queries: Vec<OddsQuery>, turns: u32) -> OddsTable;
-    goldfish_enemy_decks() -> Vec<EnemyDeck>;
+    goldfish_enemy_decks(game: String) -> Vec<EnemyDeck>;
     goldfish_impact(draft: DeckContent, games: u64, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<u64>) -> ImpactReport;
     goldfish_tune(draft: DeckContent, games: u64, rounds: u32, pool: String, owned: bool, seed: Option<u64>, choices: Option<PlayChoices>, on_progress: Channel<TuneProgress>) -> TuneReport;
     list_collection(game: Option<String>, query: Option<String>) -> Vec<CollectionRow>;

@@ -173,7 +173,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     let enemies = if picks.is_empty() {
         Vec::new()
     } else {
-        deckhand.enemy_lineup(&picks)?
+        deckhand.enemy_lineup(&playable.game.id, &picks)?
     };
     let die_faces = args
         .die

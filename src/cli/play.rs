@@ -86,7 +86,7 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
     let enemies: Vec<(&str, u32)> = enemies.iter().map(|(n, c)| (n.as_str(), *c)).collect();
     let enemies = match enemies.is_empty() {
         true => Vec::new(),
-        false => deckhand.enemy_lineup(&enemies)?,
+        false => deckhand.enemy_lineup(&playable.game.id, &enemies)?,
     };
     let options = PlayOptions {
         step: StepOptions {

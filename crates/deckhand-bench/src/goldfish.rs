@@ -106,7 +106,7 @@ pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<Goldfish
         let playable = deckhand.playable(deck)?;
         let name = file.path.rsplit('/').next().unwrap_or(file.path).to_owned();
         let enemies = match game {
-            "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
+            "pr-hotg" => deckhand.enemy_lineup("pr-hotg", HOTG_LINEUP)?,
             _ => Vec::new(),
         };
         app_path.push(time_app_path(&deckhand, &playable.deck, game, &name)?);
@@ -246,7 +246,7 @@ fn time_app_path(
         let started = Instant::now();
         let playable = deckhand.playable_draft(&draft)?;
         let enemies = match game {
-            "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
+            "pr-hotg" => deckhand.enemy_lineup("pr-hotg", HOTG_LINEUP)?,
             _ => Vec::new(),
         };
         let options = SimOptions {

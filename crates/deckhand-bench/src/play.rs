@@ -59,7 +59,7 @@ pub fn play(runs: usize) -> Result<PlayBenchReport> {
         let deck = deckhand.read_deck_text(file.path, file.text, None, None)?;
         let playable = deckhand.playable(deck)?;
         let enemies = match game {
-            "pr-hotg" => deckhand.enemy_lineup(HOTG_LINEUP)?,
+            "pr-hotg" => deckhand.enemy_lineup("pr-hotg", HOTG_LINEUP)?,
             _ => Vec::new(),
         };
         let step = StepOptions {

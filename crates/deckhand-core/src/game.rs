@@ -70,6 +70,12 @@ pub struct GoldfishDef {
     /// Playtest view's picker starts with it); empty for games without enemies.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enemies: Vec<EnemyPick>,
+    /// The card types of enemy cards, whose subtype names the enemy deck they belong to
+    /// (`pr-hotg`: Foot Soldier, Monster, Boss). The first is the one fought in figures
+    /// chosen one by one; a deck of another type comes whole. Empty for games without
+    /// enemies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enemy_types: Vec<String>,
 }
 
 /// One enemy deck of a line-up, by name, with its foot-soldier figures.
@@ -465,6 +471,18 @@ impl Game {
                 );
             }
         }
+        let enemy_types = self
+            .goldfish
+            .as_ref()
+            .map_or(&[][..], |g| &g.enemy_types[..]);
+        for (i, name) in enemy_types.iter().enumerate() {
+            if self.card_type(name).is_none() {
+                return fail(
+                    &format!("goldfish.enemy_types[{i}]"),
+                    format!("'{name}' is not one of the game's card types"),
+                );
+            }
+        }
         crate::effect_check::check_game_effects(self)?;
         self.deck.validate(self)?;
         self.validate_formats()?;
@@ -816,6 +834,18 @@ name = "Main"
             let err = error_of(&with(enemies));
             assert!(err.contains(expected), "{enemies}: {err}");
         }
+    }
+
+    #[test]
+    fn an_enemy_type_must_be_one_of_the_games_card_types() {
+        let with = |types: &str| format!("{MINIMAL}\n[goldfish]\nenemy_types = {types}\n");
+        let game = Game::from_toml("tiny.toml", &with(r#"["unit"]"#)).unwrap();
+        assert_eq!(game.goldfish.unwrap().enemy_types, ["unit"]);
+        let err = error_of(&with(r#"["Unit", "Monster"]"#));
+        assert!(
+            err.contains("goldfish.enemy_types[1]: 'Monster' is not one of the game's card types"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -275,7 +275,7 @@ impl Deckhand {
         let default_enemies = if default_picks.is_empty() {
             Vec::new()
         } else {
-            self.enemy_lineup(&default_picks)?
+            self.enemy_lineup(&game.id, &default_picks)?
         };
         Ok(Playable {
             game,
@@ -334,14 +334,16 @@ impl Deckhand {
         Ok(entries)
     }
 
-    /// The enemy decks of Heroes of the Grid: enemy cards grouped by their subtype (the
-    /// enemy's name), with their type, sorted by name.
-    pub fn enemy_decks(&self) -> Result<Vec<EnemyDeck>> {
+    /// The enemy decks of `game_id` (Heroes of the Grid): the cards of its definition's
+    /// `enemy_types`, grouped by their subtype (the enemy's name), with their type, sorted
+    /// by name. Empty for a game without enemies.
+    pub fn enemy_decks(&self, game_id: &str) -> Result<Vec<EnemyDeck>> {
+        let types = self.enemy_types(game_id)?;
         let mut decks: BTreeMap<String, EnemyDeck> = BTreeMap::new();
-        for card in self.cards(Some(PR_HOTG))? {
-            if !is_enemy(&card.card_type) {
+        for card in self.cards(Some(game_id))? {
+            let Some(at) = types.iter().position(|t| *t == fold_name(&card.card_type)) else {
                 continue;
-            }
+            };
             for subtype in &card.subtypes {
                 let deck = decks
                     .entry(fold_name(subtype))
@@ -351,7 +353,8 @@ impl Deckhand {
                         cards: 0,
                     });
                 deck.cards += 1;
-                if deck.kind != card.card_type && fold_name(&card.card_type) != "foot soldier" {
+                // A deck with a card of a whole-deck type (a Monster) is of that type.
+                if deck.kind != card.card_type && at > 0 {
                     deck.kind = card.card_type.clone();
                 }
             }
@@ -359,23 +362,38 @@ impl Deckhand {
         Ok(decks.into_values().collect())
     }
 
-    /// A Heroes of the Grid enemy line-up: each pick is an enemy deck's name (its cards'
-    /// subtype, compared case-insensitively) and a count of foot-soldier figures (a Monster
-    /// or Boss always brings 4 cards).
-    pub fn enemy_lineup(&self, picks: &[(&str, u32)]) -> Result<Vec<EnemyGroup>> {
-        let cards = self.cards(Some(PR_HOTG))?;
+    /// `game_id`'s enemy card types, folded, in the definition's order.
+    fn enemy_types(&self, game_id: &str) -> Result<Vec<String>> {
+        let game = self.games().get(game_id)?;
+        Ok(game
+            .goldfish
+            .iter()
+            .flat_map(|g| &g.enemy_types)
+            .map(|t| fold_name(t))
+            .collect())
+    }
+
+    /// An enemy line-up of `game_id` (Heroes of the Grid): each pick is an enemy deck's
+    /// name (its cards' subtype, compared case-insensitively) and a count of foot-soldier
+    /// figures (a Monster or Boss always brings 4 cards).
+    pub fn enemy_lineup(&self, game_id: &str, picks: &[(&str, u32)]) -> Result<Vec<EnemyGroup>> {
+        if picks.is_empty() {
+            return Ok(Vec::new());
+        }
+        let types = self.enemy_types(game_id)?;
+        let cards = self.cards(Some(game_id))?;
         picks
             .iter()
             .map(|&(name, figures)| {
                 let key = fold_name(name);
                 let deck: Vec<_> = cards
                     .iter()
-                    .filter(|c| is_enemy(&c.card_type))
+                    .filter(|c| types.contains(&fold_name(&c.card_type)))
                     .filter(|c| c.subtypes.iter().any(|s| fold_name(s) == key))
                     .cloned()
                     .collect();
                 if deck.is_empty() {
-                    let known = self.enemy_decks()?;
+                    let known = self.enemy_decks(game_id)?;
                     let close: Vec<String> = known
                         .iter()
                         .filter(|d| {
@@ -503,15 +521,6 @@ impl Deckhand {
             rows,
         })
     }
-}
-
-const PR_HOTG: &str = "pr-hotg";
-
-fn is_enemy(card_type: &str) -> bool {
-    matches!(
-        fold_name(card_type).as_str(),
-        "foot soldier" | "monster" | "boss"
-    )
 }
 
 /// An enemy deck of Heroes of the Grid, for a picker.
@@ -643,20 +652,22 @@ mod tests {
     fn enemy_line_ups_are_found_by_enemy_deck_name_with_their_figures() {
         let deckhand = deckhand();
         let lineup = deckhand
-            .enemy_lineup(&[("gravel grunt", 3), ("Empress Noxara", 1)])
+            .enemy_lineup("pr-hotg", &[("gravel grunt", 3), ("Empress Noxara", 1)])
             .unwrap();
         let summary: Vec<(&str, usize, u32)> = lineup
             .iter()
             .map(|g| (g.name.as_str(), g.cards.len(), g.figures))
             .collect();
         assert_eq!(summary, [("Gravel Grunt", 5, 3), ("Empress Noxara", 8, 1)]);
-        let err = deckhand.enemy_lineup(&[("Gravel", 2)]).unwrap_err();
+        let err = deckhand
+            .enemy_lineup("pr-hotg", &[("Gravel", 2)])
+            .unwrap_err();
         assert!(
             err.to_string()
                 .contains("no enemy deck named 'Gravel'; did you mean 'Gravel Grunt'?"),
             "{err}"
         );
-        let decks = deckhand.enemy_decks().unwrap();
+        let decks = deckhand.enemy_decks("pr-hotg").unwrap();
         let kinds: Vec<(&str, &str)> = decks
             .iter()
             .map(|d| (d.name.as_str(), d.kind.as_str()))
@@ -707,7 +718,7 @@ mod tests {
             .game_summaries()
             .unwrap()
             .into_iter()
-            .find(|g| g.id == PR_HOTG)
+            .find(|g| g.id == "pr-hotg")
             .unwrap();
         let picks: Vec<(&str, u32)> = summary
             .goldfish_enemies
@@ -738,7 +749,7 @@ mod tests {
         let chance = report.going_first.all_defeated_chance.unwrap();
         assert!(0.0 < chance && chance < 1.0, "{chance}");
         let named = SimOptions {
-            enemies: deckhand.enemy_lineup(&picks).unwrap(),
+            enemies: deckhand.enemy_lineup("pr-hotg", &picks).unwrap(),
             ..options
         };
         assert_eq!(playable.simulate(&named, &mut |_| true).unwrap(), report);

@@ -42,13 +42,13 @@ pub struct PlayChoices {
     pub die: Option<Vec<u8>>,
 }
 
-fn lineup(d: &Deckhand, choices: &PlayChoices) -> deckhand::Result<Vec<EnemyGroup>> {
+fn lineup(d: &Deckhand, game: &str, choices: &PlayChoices) -> deckhand::Result<Vec<EnemyGroup>> {
     let picks: Vec<(&str, u32)> = choices
         .enemies
         .iter()
         .map(|p| (p.name.as_str(), p.figures))
         .collect();
-    d.enemy_lineup(&picks)
+    d.enemy_lineup(game, &picks)
 }
 
 /// Plays one game of the draft from the start (a new random seed unless one is given);
@@ -69,7 +69,7 @@ pub async fn goldfish_step(
             going_first,
             side: draft.side,
             policy: choices.policy.clone(),
-            enemies: lineup(d, &choices)?,
+            enemies: lineup(d, &draft.game, &choices)?,
             die_faces: choices.die.clone(),
             mulligan,
             effects: EffectsMode::All,
@@ -95,7 +95,7 @@ fn play_options(
             going_first,
             side: draft.side,
             policy: choices.policy.clone(),
-            enemies: lineup(d, choices)?,
+            enemies: lineup(d, &draft.game, choices)?,
             die_faces: choices.die.clone(),
             ..StepOptions::default()
         },
@@ -177,8 +177,11 @@ pub async fn goldfish_new_seed() -> Result<u64, UiError> {
 
 /// The Heroes of the Grid enemy decks stored, for the enemy picker.
 #[tauri::command]
-pub async fn goldfish_enemy_decks(db: State<'_, Db>) -> Result<Vec<EnemyDeck>, UiError> {
-    db.with(|d| d.enemy_decks())
+pub async fn goldfish_enemy_decks(
+    db: State<'_, Db>,
+    game: String,
+) -> Result<Vec<EnemyDeck>, UiError> {
+    db.with(|d| d.enemy_decks(&game))
 }
 
 /// Plays `games` games from each seat on every core, off the UI's thread, reporting games
@@ -194,7 +197,8 @@ pub async fn goldfish_simulate(
     on_progress: Channel<u64>,
 ) -> Result<SimReport, UiError> {
     let choices = choices.unwrap_or_default();
-    let (playable, enemies) = db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &choices)?)))?;
+    let (playable, enemies) =
+        db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &draft.game, &choices)?)))?;
     let options = SimOptions {
         games,
         seed: seed.unwrap_or_else(random_seed),
@@ -274,7 +278,8 @@ pub async fn goldfish_impact(
     on_progress: Channel<u64>,
 ) -> Result<ImpactReport, UiError> {
     let choices = choices.unwrap_or_default();
-    let (playable, enemies) = db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &choices)?)))?;
+    let (playable, enemies) =
+        db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &draft.game, &choices)?)))?;
     let options = sim_options(&draft, games, seed, choices, enemies);
     in_background(&cancel, move |cancelled| {
         let mut last = Instant::now();
@@ -310,7 +315,7 @@ pub async fn goldfish_tune(
         let playable = d.playable_draft(&draft)?;
         let query = pool_query(&pool, owned);
         let cards = d.tune_pool(&playable.game.id, query.as_deref(), draft.side)?;
-        Ok((playable, lineup(d, &choices)?, cards))
+        Ok((playable, lineup(d, &draft.game, &choices)?, cards))
     })?;
     let options = sim_options(&draft, games, seed, choices, enemies);
     in_background(&cancel, move |cancelled| {

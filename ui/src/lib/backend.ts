@@ -220,7 +220,7 @@ export const backend = {
     return call('goldfish_tune', { draft, ...request, seed, choices, onProgress: channel });
   },
   /** The stored Heroes of the Grid enemy decks. */
-  goldfishEnemyDecks: () => call('goldfish_enemy_decks'),
+  goldfishEnemyDecks: (game: string) => call('goldfish_enemy_decks', { game }),
   /** Stops the running simulation: it rejects with code `cancelled`. */
   cancelGoldfish: () => call('cancel_goldfish'),
   goldfishOdds: (draft: DeckContent, queries: OddsQuery[], turns: number) =>

@@ -2256,7 +2256,7 @@ export type Commands = {
   goldfish_simulate: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: SimReport };
   cancel_goldfish: { args: Record<string, never>; result: null };
   goldfish_odds: { args: { draft: DeckContent; queries: Array<OddsQuery>; turns: number }; result: OddsTable };
-  goldfish_enemy_decks: { args: Record<string, never>; result: Array<EnemyDeck> };
+  goldfish_enemy_decks: { args: { game: string }; result: Array<EnemyDeck> };
   goldfish_impact: { args: { draft: DeckContent; games: number; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<number> }; result: ImpactReport };
   goldfish_tune: { args: { draft: DeckContent; games: number; rounds: number; pool: string; owned: boolean; seed?: number | null; choices?: PlayChoices | null; onProgress: Channel<TuneProgress> }; result: TuneReport };
   list_collection: { args: { game?: string | null; query?: string | null }; result: Array<CollectionRow> };
