@@ -594,3 +594,40 @@ fn owned_and_wanted_searches_follow_the_collection_without_a_reindex() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("'many' at 8 is not a number: owned counts copies"));
 }
+
+#[test]
+fn a_wishlist_note_comes_with_its_count_in_one_undo_and_a_long_or_control_one_is_refused() {
+    let env = Env::new();
+    env.ok(&["collection", "wish", "ZSX-001", "--count", "2"]);
+    let noted = env.ok(&[
+        "collection",
+        "wish",
+        "ZSX-001",
+        "--count",
+        "3",
+        "--note",
+        "the foil one,\n ask at the shop",
+    ]);
+    assert!(noted.contains("wished 3 Dawnmane Liger"), "{noted}");
+    let listed = env.ok(&["collection", "wishlist"]);
+    assert!(
+        listed.contains("Dawnmane Liger  (the foil one, ask at the shop)"),
+        "{listed}"
+    );
+    // Nothing is written by a refused note.
+    for (note, says) in [
+        ("x".repeat(201), "at most 200 characters, not 201"),
+        ("bell\u{7}".to_owned(), "no control characters"),
+    ] {
+        let output = env.run(&["collection", "wish", "ZSX-001", "--note", &note]);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+    }
+    // One undo takes back the count and the note together.
+    env.ok(&["collection", "undo"]);
+    let rows = env.json(&["collection", "wishlist", "--json"]);
+    assert_eq!(
+        (rows[0]["count"].as_u64(), rows[0]["note"].as_str()),
+        (Some(2), Some(""))
+    );
+}

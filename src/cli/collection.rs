@@ -162,6 +162,9 @@ pub enum CollectionCommand {
         /// Look the card up in this game only
         #[arg(long, value_name = "GAME")]
         game: Option<String>,
+        /// A note kept on the row ("the foil one"), one line of at most 200 characters
+        #[arg(long, value_name = "TEXT")]
+        note: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -356,16 +359,25 @@ pub fn run(deckhand: &mut Deckhand, command: CollectionCommand, out: &mut impl W
                 return print_json(out, &rows);
             }
             for row in &rows {
-                writeln!(out, "{:>4}  {:<16} {}", row.count, row.game, row.name)?;
+                let note = if row.note.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", row.note)
+                };
+                writeln!(out, "{:>4}  {:<16} {}{note}", row.count, row.game, row.name)?;
             }
         }
         CollectionCommand::Wish {
             card,
             count,
             game,
+            note,
             json,
         } => {
-            let done = deckhand.wish(&card, game.as_deref(), count)?;
+            let done = match note {
+                Some(note) => deckhand.wish_noted(&card, game.as_deref(), count, &note)?,
+                None => deckhand.wish(&card, game.as_deref(), count)?,
+            };
             if json {
                 return print_json(out, &done);
             }

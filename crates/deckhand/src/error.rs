@@ -125,6 +125,10 @@ pub enum Error {
     #[error("{name} is not on the wishlist: want a copy of it before noting it")]
     NotWished { name: String },
 
+    /// A wishlist note Deckhand does not keep (too long, a control character).
+    #[error("wishlist note: {0}")]
+    BadNote(String),
+
     /// A card typed by a player (card add/edit, the card form) does not fit its game:
     /// every problem, each with its field.
     #[error("card '{}': {}", clip(card), field_problems(problems))]
@@ -403,6 +407,7 @@ impl Error {
             Error::UnknownCollectionCards { .. } => ErrorCode::UnknownCards,
             Error::AmbiguousCopy { .. } => ErrorCode::Ambiguous,
             Error::NotWished { .. } => ErrorCode::NotFound,
+            Error::BadNote(_) => ErrorCode::InvalidInput,
             Error::NothingToUndo => ErrorCode::NothingToUndo,
             Error::Benchmark(_) => ErrorCode::Benchmark,
             Error::BundledGame { .. } => ErrorCode::BundledGame,

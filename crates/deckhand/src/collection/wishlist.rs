@@ -31,6 +31,26 @@ pub(super) struct ListedCard<'a> {
     pub note: &'a str,
 }
 
+/// The longest note a wishlist row keeps, in characters ("the foil one, ask at the shop
+/// on Friday" is 45): a line, not a document.
+pub const MAX_NOTE: usize = 200;
+
+/// A note as a row keeps it: one line, its whitespace folded, within [`MAX_NOTE`], with
+/// no control character (refused, not stripped: what is stored is what was typed).
+fn clean_note(note: &str) -> Result<String> {
+    let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
+    if note.chars().any(char::is_control) {
+        return Err(Error::BadNote("it may hold no control characters".into()));
+    }
+    let length = note.chars().count();
+    if length > MAX_NOTE {
+        return Err(Error::BadNote(format!(
+            "at most {MAX_NOTE} characters, not {length}"
+        )));
+    }
+    Ok(note)
+}
+
 impl Deckhand {
     /// Sets how many copies of a card (by id or name) are wanted; 0 takes it off the
     /// wishlist. One undo reverts it, like any other collection change.
@@ -81,17 +101,54 @@ impl Deckhand {
         })
     }
 
+    /// Sets how many copies of a card are wanted and the note on its row, as one change
+    /// that one undo reverts (`collection wish --note`). The note as [`Self::wish_note`]
+    /// takes it; a count of 0 takes no note.
+    pub fn wish_noted(
+        &mut self,
+        name_or_id: &str,
+        game: Option<&str>,
+        count: u32,
+        note: &str,
+    ) -> Result<WishOutcome> {
+        let note = clean_note(note)?;
+        if count == 0 {
+            return Err(Error::BadNote(
+                "a note is kept on a wishlist row: wish at least 1 copy".into(),
+            ));
+        }
+        let card = self.card(name_or_id, game)?;
+        let report = self.store.apply_collection_changes(
+            &format!("wish {count} {} with a note", card.name),
+            &[CollectionChange::WishSet {
+                game: card.game.clone(),
+                card: card.id.clone(),
+                count,
+                note: Some(note),
+            }],
+            false,
+        )?;
+        Ok(WishOutcome {
+            card: card.id,
+            name: card.name,
+            game: card.game,
+            count,
+            report: report.into(),
+        })
+    }
+
     /// Replaces the note on a card's wishlist row (its count stays), as one change that
     /// one undo reverts. A note is one line: line breaks become spaces, and the ends are
-    /// trimmed. Fails when the card is not on the wishlist.
+    /// trimmed; it holds at most [`MAX_NOTE`] characters and no control character. Fails
+    /// when the card is not on the wishlist.
     pub fn wish_note(
         &mut self,
         name_or_id: &str,
         game: Option<&str>,
         note: &str,
     ) -> Result<WishOutcome> {
+        let note = clean_note(note)?;
         let card = self.card(name_or_id, game)?;
-        let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
         let row = self
             .store
             .wishlist(Some(&card.game))?
