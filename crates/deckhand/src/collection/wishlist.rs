@@ -8,7 +8,7 @@ use deckhand_store::CollectionChange;
 use serde::Serialize;
 
 use super::csv_row;
-use crate::{ChangeReport, CollectionRow, CopyKey, Deckhand, Error, Result, WishlistRow};
+use crate::{Card, ChangeReport, CollectionRow, CopyKey, Deckhand, Error, Result, WishlistRow};
 
 /// A wishlist count set by hand: the card and its wanted count after the change.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
@@ -82,23 +82,7 @@ impl Deckhand {
         } else {
             format!("wish {count} {}", card.name)
         };
-        let report = self.store.apply_collection_changes(
-            &label,
-            &[CollectionChange::WishSet {
-                game: card.game.clone(),
-                card: card.id.clone(),
-                count,
-                note: None,
-            }],
-            false,
-        )?;
-        Ok(WishOutcome {
-            card: card.id,
-            name: card.name,
-            game: card.game,
-            count,
-            report: report.into(),
-        })
+        self.set_wish(card, count, None, &label)
     }
 
     /// Sets how many copies of a card are wanted and the note on its row, as one change
@@ -118,23 +102,8 @@ impl Deckhand {
             ));
         }
         let card = self.card(name_or_id, game)?;
-        let report = self.store.apply_collection_changes(
-            &format!("wish {count} {} with a note", card.name),
-            &[CollectionChange::WishSet {
-                game: card.game.clone(),
-                card: card.id.clone(),
-                count,
-                note: Some(note),
-            }],
-            false,
-        )?;
-        Ok(WishOutcome {
-            card: card.id,
-            name: card.name,
-            game: card.game,
-            count,
-            report: report.into(),
-        })
+        let label = format!("wish {count} {} with a note", card.name);
+        self.set_wish(card, count, Some(note), &label)
     }
 
     /// Replaces the note on a card's wishlist row (its count stays), as one change that
@@ -157,33 +126,50 @@ impl Deckhand {
             .ok_or_else(|| Error::NotWished {
                 name: card.name.clone(),
             })?;
-        let outcome = |report: ChangeReport| WishOutcome {
-            card: card.id.clone(),
-            name: card.name.clone(),
-            game: card.game.clone(),
-            count: row.count,
-            report,
-        };
         if row.note == note {
             // Nothing to change: keep the last real change as the one Undo reverts.
-            return Ok(outcome(Default::default()));
+            return Ok(WishOutcome {
+                card: card.id,
+                name: card.name,
+                game: card.game,
+                count: row.count,
+                report: Default::default(),
+            });
         }
         let label = if note.is_empty() {
             format!("clear the note on {}", card.name)
         } else {
             format!("note on {}", card.name)
         };
+        self.set_wish(card, row.count, Some(note), &label)
+    }
+
+    /// Sets `card`'s wanted count (and its note, when given) as one collection change
+    /// named `label`, which one undo reverts.
+    fn set_wish(
+        &mut self,
+        card: Card,
+        count: u32,
+        note: Option<String>,
+        label: &str,
+    ) -> Result<WishOutcome> {
         let report = self.store.apply_collection_changes(
-            &label,
+            label,
             &[CollectionChange::WishSet {
                 game: card.game.clone(),
                 card: card.id.clone(),
-                count: row.count,
-                note: Some(note),
+                count,
+                note,
             }],
             false,
         )?;
-        Ok(outcome(report.into()))
+        Ok(WishOutcome {
+            card: card.id,
+            name: card.name,
+            game: card.game,
+            count,
+            report: report.into(),
+        })
     }
 
     /// The wishlist, optionally of one game.
