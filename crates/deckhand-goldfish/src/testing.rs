@@ -155,6 +155,53 @@ pub fn without_character(mut deck: Deck) -> Deck {
     deck
 }
 
+/// A bundled sample deck, with the enemies its goldfish battles (Heroes of the Grid).
+pub struct SampleDeck {
+    pub game: &'static str,
+    /// Its file's name, short (`block-party`, `dojo-dawn-patrol`).
+    pub name: &'static str,
+    pub deck: Deck,
+    pub enemies: Vec<crate::EnemyGroup>,
+}
+
+/// Every bundled sample deck of the five games: PR Deck-Building's with Nadia Okonkwo and
+/// the hero starter, Heroes of the Grid's against two Gravel Grunts and Clockjaw.
+pub fn sample_decks() -> Vec<SampleDeck> {
+    let hotg = || vec![enemy_group("Gravel Grunt", 2), enemy_group("Clockjaw", 1)];
+    let sample = |game, name, deck, enemies| SampleDeck {
+        game,
+        name,
+        deck,
+        enemies,
+    };
+    let plain = |game, name, text| sample(game, name, sample_deck(game, text), Vec::new());
+    let dbg = |name, text| {
+        sample(
+            "pr-dbg",
+            name,
+            pr_dbg_deck(text, "Nadia Okonkwo"),
+            Vec::new(),
+        )
+    };
+    let hotg_deck = |name, text| sample("pr-hotg", name, sample_deck("pr-hotg", text), hotg());
+    vec![
+        plain("zoids-scramble", "republic-vanguard", REPUBLIC_VANGUARD),
+        plain("zoids-scramble", "crimson-legion", CRIMSON_LEGION),
+        plain("zoids-scramble", "shellback-skyguard", SHELLBACK_SKYGUARD),
+        plain("pr-acg", "starfall-vanguard", STARFALL_VANGUARD),
+        plain("pr-acg", "eclipse-horde", ECLIPSE_HORDE),
+        dbg("prism-breach", PRISM_BREACH),
+        dbg("fast-and-fierce", FAST_AND_FIERCE),
+        dbg("block-party", BLOCK_PARTY),
+        hotg_deck("tide-and-horn", TIDE_AND_HORN),
+        hotg_deck("crimson-falcon", CRIMSON_FALCON),
+        hotg_deck("jade-mantis", JADE_MANTIS),
+        plain("sms", "dojo-dawn-patrol", DOJO_DAWN),
+        plain("sms", "doom-lab-gambit", DOOM_LAB),
+        plain("sms", "static-legion-broadcast", STATIC_LEGION),
+    ]
+}
+
 /// The enemy group of the sample cards whose subtype is `name`.
 pub fn enemy_group(name: &str, figures: u32) -> crate::EnemyGroup {
     let key = fold_name(name);

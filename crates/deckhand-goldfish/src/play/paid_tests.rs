@@ -14,69 +14,16 @@ use crate::testing;
 
 /// Every sample deck of every game, with the step options it needs.
 fn sample_decks() -> Vec<(&'static str, &'static str, Deck, StepOptions)> {
-    let hotg = StepOptions {
-        enemies: vec![
-            testing::enemy_group("Gravel Grunt", 2),
-            testing::enemy_group("Clockjaw", 1),
-        ],
-        ..StepOptions::default()
-    };
-    let plain = StepOptions::default;
-    let sample = |game, name, text| (game, name, testing::sample_deck(game, text), plain());
-    vec![
-        sample(
-            "zoids-scramble",
-            "republic-vanguard",
-            testing::REPUBLIC_VANGUARD,
-        ),
-        sample("zoids-scramble", "crimson-legion", testing::CRIMSON_LEGION),
-        sample(
-            "zoids-scramble",
-            "shellback-skyguard",
-            testing::SHELLBACK_SKYGUARD,
-        ),
-        sample("pr-acg", "starfall-vanguard", testing::STARFALL_VANGUARD),
-        sample("pr-acg", "eclipse-horde", testing::ECLIPSE_HORDE),
-        (
-            "pr-dbg",
-            "prism-breach",
-            testing::pr_dbg_deck(testing::PRISM_BREACH, "Nadia Okonkwo"),
-            plain(),
-        ),
-        (
-            "pr-dbg",
-            "fast-and-fierce",
-            testing::pr_dbg_deck(testing::FAST_AND_FIERCE, "Nadia Okonkwo"),
-            plain(),
-        ),
-        (
-            "pr-dbg",
-            "block-party",
-            testing::pr_dbg_deck(testing::BLOCK_PARTY, "Nadia Okonkwo"),
-            plain(),
-        ),
-        (
-            "pr-hotg",
-            "crimson-falcon",
-            testing::sample_deck("pr-hotg", testing::CRIMSON_FALCON),
-            hotg.clone(),
-        ),
-        (
-            "pr-hotg",
-            "jade-mantis",
-            testing::sample_deck("pr-hotg", testing::JADE_MANTIS),
-            hotg.clone(),
-        ),
-        (
-            "pr-hotg",
-            "tide-and-horn",
-            testing::sample_deck("pr-hotg", testing::TIDE_AND_HORN),
-            hotg,
-        ),
-        sample("sms", "dojo-dawn", testing::DOJO_DAWN),
-        sample("sms", "doom-lab", testing::DOOM_LAB),
-        sample("sms", "static-legion", testing::STATIC_LEGION),
-    ]
+    testing::sample_decks()
+        .into_iter()
+        .map(|s| {
+            let options = StepOptions {
+                enemies: s.enemies,
+                ..StepOptions::default()
+            };
+            (s.game, s.name, s.deck, options)
+        })
+        .collect()
 }
 
 /// The option that declines a paid use, where a decision has one: spending no more Energy

@@ -3,57 +3,20 @@
 
 use super::*;
 
-/// Every sample deck with what its goldfish needs besides the deck.
+/// Every sample deck with what its goldfish needs besides the deck; PR Deck-Building is
+/// Block Party, whose never-fired cards the test names.
 fn samples() -> Vec<(&'static str, &'static str, deckhand_core::Deck, SimOptions)> {
-    let hotg = SimOptions {
-        enemies: vec![
-            testing::enemy_group("Gravel Grunt", 2),
-            testing::enemy_group("Clockjaw", 1),
-        ],
-        ..SimOptions::default()
-    };
-    let plain = |game: &'static str, name, text| {
-        (
-            game,
-            name,
-            testing::sample_deck(game, text),
-            SimOptions::default(),
-        )
-    };
-    vec![
-        plain(ZOIDS, "republic-vanguard", testing::REPUBLIC_VANGUARD),
-        plain(ZOIDS, "crimson-legion", testing::CRIMSON_LEGION),
-        plain(ZOIDS, "shellback-skyguard", testing::SHELLBACK_SKYGUARD),
-        plain(PR, "starfall-vanguard", testing::STARFALL_VANGUARD),
-        plain(PR, "eclipse-horde", testing::ECLIPSE_HORDE),
-        (
-            "pr-dbg",
-            "block-party",
-            testing::pr_dbg_deck(testing::BLOCK_PARTY, "Nadia Okonkwo"),
-            SimOptions::default(),
-        ),
-        (
-            "pr-hotg",
-            "tide-and-horn",
-            testing::sample_deck("pr-hotg", testing::TIDE_AND_HORN),
-            hotg.clone(),
-        ),
-        (
-            "pr-hotg",
-            "crimson-falcon",
-            testing::sample_deck("pr-hotg", testing::CRIMSON_FALCON),
-            hotg.clone(),
-        ),
-        (
-            "pr-hotg",
-            "jade-mantis",
-            testing::sample_deck("pr-hotg", testing::JADE_MANTIS),
-            hotg,
-        ),
-        plain("sms", "dojo-dawn-patrol", testing::DOJO_DAWN),
-        plain("sms", "doom-lab-gambit", testing::DOOM_LAB),
-        plain("sms", "static-legion-broadcast", testing::STATIC_LEGION),
-    ]
+    testing::sample_decks()
+        .into_iter()
+        .filter(|s| s.game != "pr-dbg" || s.name == "block-party")
+        .map(|s| {
+            let options = SimOptions {
+                enemies: s.enemies,
+                ..SimOptions::default()
+            };
+            (s.game, s.name, s.deck, options)
+        })
+        .collect()
 }
 
 /// Real sample decks, 1,000 games a seat from seed 42: cards whose effects did something
