@@ -354,3 +354,42 @@ fn odds_from_here_with_a_bad_query_exit_2_and_print_no_game() {
         text(&output.stderr)
     );
 }
+
+/// Block Party, seed 1: at its first Ability, Robotics Whiz Wren is in a slot and in The
+/// Grid. The decision is about the Character's zone, so the option names the slot's card and
+/// a click on The Grid's copy offers nothing.
+#[test]
+fn an_ability_option_names_the_card_in_the_characters_slot_not_its_copy_in_the_grid() {
+    let env = Env::new();
+    let mut picks = Vec::new();
+    let mut state = play(&env, "pr-dbg/block-party.txt", "1", &picks, false);
+    while state["decision"]["kind"] != "activate" {
+        picks.push(state["decision"]["pilot"]["index"].as_u64().unwrap() as u32);
+        assert!(picks.len() < 40, "no Ability decision by pick 40");
+        state = play(&env, "pr-dbg/block-party.txt", "1", &picks, false);
+    }
+    let names = |zone: &str| -> Vec<String> {
+        let zone = state["zones"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|z| z["id"] == zone)
+            .unwrap();
+        let cards = zone["cards"].as_array().unwrap();
+        let attached = cards
+            .iter()
+            .flat_map(|c| c["attached"].as_array().into_iter().flatten());
+        cards
+            .iter()
+            .map(|c| &c["name"])
+            .chain(attached.map(|a| &a["name"]))
+            .map(|n| n.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let wren = "Robotics Whiz Wren".to_owned();
+    assert!(names("grid").contains(&wren) && names("character").contains(&wren));
+    assert_eq!(state["decision"]["zones"], serde_json::json!(["character"]));
+    let option = &state["decision"]["options"][0];
+    assert_eq!(option["label"], "Activate Robotics Whiz Wren for 1 Energy");
+    assert_eq!(option["cards"], serde_json::json!(["Robotics Whiz Wren"]));
+}

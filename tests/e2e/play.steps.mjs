@@ -244,6 +244,10 @@ export async function playSteps({ driver, step, check, save, cli, db }) {
       check(options.length > 0, `${gameId}: seed ${seed} reaches a decision naming ${card}`);
       if (!options.length) continue;
       const target = await driver.waitForElement(`${where}[data-pickable="${options.length}"]`);
+      // The decision is about the Character's zone: a copy of the card in The Grid offers nothing.
+      if (state.decision.zones?.length && !state.decision.zones.includes('grid')) {
+        check((await driver.findAll('[data-testid="grid-card"][data-pickable]')).length === 0, `${gameId}: no card of The Grid is offered at "${state.decision.prompt}"`);
+      }
       check((await driver.execute('return arguments[0].textContent', [{ [ELEMENT]: target }])).includes(card), `${gameId}: ${card} is the card to click`);
       // By the keyboard: the card is a button, focused and pressed with Enter.
       await driver.execute('arguments[0].focus()', [{ [ELEMENT]: target }]);

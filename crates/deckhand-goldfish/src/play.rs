@@ -54,6 +54,10 @@ pub struct PlayDecision {
     pub index: u32,
     /// The question, in a player's words ("Which card do you buy?").
     pub prompt: String,
+    /// The zones (ids) whose cards the options are about: a card of the same name in
+    /// another zone offers nothing. Empty: any zone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<String>,
     pub options: Vec<PlayOption>,
     /// What the pilot would pick, and why.
     pub pilot: PilotPick,
@@ -90,12 +94,14 @@ pub fn play(game: &Game, deck: &Deck, options: &PlayOptions) -> Result<PlayState
     let (turn, zones, decision, result) = match log.pending {
         Some(pending) => {
             let choice = pending.choice;
-            let names = named::board_names(&pending.zones);
             let kind = choice.kind.unwrap_or(ChoiceKind::Play);
+            let pick_zones = (crate::registry::find(&game.id)?.pick_zones)(kind);
+            let names = named::board_names(&pending.zones, pick_zones);
             let decision = PlayDecision {
                 kind,
                 index: choice.index.unwrap_or(options.picks.len() as u32),
                 prompt: kind.prompt().to_owned(),
+                zones: pick_zones.iter().map(|&z| z.to_owned()).collect(),
                 options: choice
                     .options
                     .into_iter()

@@ -1039,6 +1039,18 @@ impl crate::registry::Goldfish for PrDbg {
     const POLICIES: &'static [(&'static str, &'static str)] = POLICIES;
     const BOARD: &'static str = "pr-dbg";
 
+    fn pick_zones(kind: crate::choice::ChoiceKind) -> &'static [&'static str] {
+        use crate::choice::ChoiceKind;
+        match kind {
+            // The Character and the Equipment in its slots.
+            ChoiceKind::Activate => &["character"],
+            ChoiceKind::Buy | ChoiceKind::Battle => &["grid"],
+            // A card just played from the hand: into a slot, or played.
+            ChoiceKind::Attach => &["hand"],
+            _ => &[],
+        }
+    }
+
     fn build(
         game: &Game,
         deck: &Deck,

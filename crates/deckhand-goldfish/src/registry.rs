@@ -40,6 +40,13 @@ pub(crate) trait Goldfish: Procedure + Sized {
     /// The board the app draws for it: `zones` (the game-neutral one) or the game's own.
     const BOARD: &'static str = "zones";
 
+    /// The zones whose cards a decision of `kind` is about, so that a click on a card of
+    /// the same name elsewhere (a copy in The Grid while an Ability is chosen) picks
+    /// nothing; empty: any zone.
+    fn pick_zones(_kind: crate::choice::ChoiceKind) -> &'static [&'static str] {
+        &[]
+    }
+
     /// The procedure for `deck`, its features read once.
     fn build(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Self, GoldfishError>;
 }
@@ -89,6 +96,7 @@ pub(crate) struct Entry {
     pub mulligan_choice: bool,
     pub enemy_lineup: bool,
     pub board: &'static str,
+    pub pick_zones: fn(crate::choice::ChoiceKind) -> &'static [&'static str],
     pub simulate: SimulateFn,
     pub step: StepFn,
     pub compare: CompareFn,
@@ -106,6 +114,7 @@ const fn entry<G: Goldfish>() -> Entry {
         mulligan_choice: G::MULLIGAN_CHOICE,
         enemy_lineup: G::ENEMY_LINEUP,
         board: G::BOARD,
+        pick_zones: G::pick_zones,
         simulate: |game, deck, options, progress| {
             let p = prepare::<G>(game, deck, options.setup())?;
             simulate_with(&p, &game.id, options, progress)

@@ -1438,7 +1438,12 @@ index: number,
 /**
  * The question, in a player's words ("Which card do you buy?").
  */
-prompt: string, options: Array<PlayOption>, 
+prompt: string, 
+/**
+ * The zones (ids) whose cards the options are about: a card of the same name in
+ * another zone offers nothing. Empty: any zone.
+ */
+zones?: Array<string>, options: Array<PlayOption>, 
 /**
  * What the pilot would pick, and why.
  */

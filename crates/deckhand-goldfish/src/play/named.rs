@@ -37,9 +37,12 @@ pub(crate) fn cards_named(label: &str, names: &[&str]) -> Vec<String> {
 /// Character's Equipment, a Zoid's Pilot, the Ranger a hand card belongs to), longest first
 /// (so [`cards_named`] sees a longer name before any name inside it). A tracker's figures
 /// ("Energy", "HP") and empty places are no cards.
-pub(crate) fn board_names(zones: &[Zone]) -> Vec<&str> {
+///
+/// With `only` not empty, the cards of those zones alone.
+pub(crate) fn board_names<'a>(zones: &'a [Zone], only: &[&str]) -> Vec<&'a str> {
     let mut names: Vec<&str> = zones
         .iter()
+        .filter(|z| only.is_empty() || only.contains(&z.id.as_str()))
         .flat_map(|z| &z.cards)
         .filter(|c| !c.tags.iter().any(|t| t == "counter" || t == "empty"))
         .flat_map(|c| {

@@ -529,10 +529,12 @@ fn every_option_to_play_buy_or_fight_a_card_names_a_card_on_the_board_to_click()
                 };
                 let state = play(&game, &deck, &at).unwrap();
                 let decision = state.decision.unwrap();
-                // Cards and the cards set on them; a tracker's figure ("Energy") is none.
+                // Cards and the cards set on them, in the zones the decision is about; a
+                // tracker's figure ("Energy") is none.
                 let on_board: Vec<&str> = state
                     .zones
                     .iter()
+                    .filter(|z| decision.zones.is_empty() || decision.zones.contains(&z.id))
                     .flat_map(|z| &z.cards)
                     .filter(|c| !c.tags.iter().any(|t| t == "counter"))
                     .flat_map(|c| {

@@ -7,8 +7,11 @@ import { getContext, setContext } from 'svelte';
 
 /** What a board needs to let its cards be clicked to pick. */
 export interface BoardPicks {
-  /** The options (indices) naming card `name`, in the decision's order; empty if none. */
-  optionsFor(name: string): number[];
+  /**
+   * The options (indices) naming card `name`, in the decision's order; empty if none, and
+   * for a card in a zone (`zone`, its id) the decision is not about.
+   */
+  optionsFor(name: string, zone?: string): number[];
   /** The player clicked card `name`: pick its option, or offer its options when several. */
   choose(name: string): void;
   /** The label of option `index`, for the card's accessible name. */
@@ -31,19 +34,19 @@ export function boardPicks(): (() => BoardPicks | null) | undefined {
  * The picking for a card set on card `holder`: none while the decision names the holder,
  * since its tile is then a button and buttons do not nest.
  */
-export function picksInside(picks: (() => BoardPicks | null) | undefined, holder: string): (() => BoardPicks | null) | undefined {
-  return (picks?.()?.optionsFor(holder).length ?? 0) > 0 ? undefined : picks;
+export function picksInside(picks: (() => BoardPicks | null) | undefined, holder: string, zone?: string): (() => BoardPicks | null) | undefined {
+  return (picks?.()?.optionsFor(holder, zone).length ?? 0) > 0 ? undefined : picks;
 }
 
 /**
  * An action: while the pending decision has options naming the card, `node` is a button
  * (pointer, Enter or Space) that picks them, marked `pickable`, its title saying what it does.
  */
-export function pickOnClick(node: HTMLElement, card: () => { picks: (() => BoardPicks | null) | undefined; name: string }) {
+export function pickOnClick(node: HTMLElement, card: () => { picks: (() => BoardPicks | null) | undefined; name: string; zone?: string }) {
   $effect(() => {
-    const { picks, name } = card();
+    const { picks, name, zone } = card();
     const board = picks?.();
-    const options = board?.optionsFor(name) ?? [];
+    const options = board?.optionsFor(name, zone) ?? [];
     if (!board || options.length === 0) return;
     // A card set on a pickable card is its own target: its click is not the holder's.
     const choose = (event: Event) => {
