@@ -701,6 +701,7 @@ impl Procedure for PrHotg {
 
 mod board;
 mod combat_deck;
+mod enemy_turn;
 mod fx;
 mod line_up;
 mod reaction;
