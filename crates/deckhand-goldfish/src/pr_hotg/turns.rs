@@ -1,6 +1,7 @@
 //! The Ranger turn, with the cards' effects fired at their moments (`fx.rs`); the enemy
-//! turn and defense are in `enemy_turn.rs`, a Reaction window in `reaction.rs`. With `--effects keywords` no effect fires and no Maneuver, Reaction,
-//! `X` Attack or Ranger ability is played: the bare procedure as before
+//! turn and defense are in `enemy_turn.rs`, a Reaction window in `reaction.rs`. With
+//! `--effects keywords` no effect fires and no Maneuver, Reaction, `X` Attack or Ranger
+//! ability is played: the bare procedure as before
 //! (docs/pilots.md#heroes-of-the-grid).
 //!
 //! Decided here, beyond the procedure's text (effects on;
