@@ -161,6 +161,9 @@ pub struct Sms {
     ability_class: Vec<look::Class>,
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
+    /// Per card: putting it down leaves every `while in play` bonus as it was
+    /// ([`board::statics_blind`]), so they are not recounted.
+    static_blind: Vec<bool>,
 }
 
 /// A card on the Table with what is on it.
@@ -349,6 +352,7 @@ impl Sms {
         let one_filters = board::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
+        let static_blind = board::statics_blind(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -382,6 +386,7 @@ impl Sms {
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
             pace,
+            static_blind,
             one_filters,
             holders,
             deck: cards,
@@ -536,7 +541,9 @@ impl Sms {
             };
             Some((role, slot.card))
         };
-        self.refresh_statics(state);
+        if !self.static_blind[card as usize] {
+            self.refresh_statics(state);
+        }
         placed
     }
 

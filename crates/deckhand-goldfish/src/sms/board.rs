@@ -170,6 +170,56 @@ pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps
     slots.0
 }
 
+/// Per card, whether putting it down cannot change a `while in play` bonus: it has none of
+/// its own, and every one in the deck counts only cards on the Table (or attached to its
+/// card) that match a filter it does not meet, and goes to its own card or to cards of
+/// such a filter. Only a card put down changes what those count (the Table only grows),
+/// so the bonuses a recount would give are the ones standing. Any other bonus (counting
+/// the hand, an unfiltered count, a `one` target) makes every card recount.
+pub(super) fn statics_blind(fx: &Programs, cards: usize) -> Vec<bool> {
+    let mut filters: Vec<u16> = Vec::new();
+    let mut counted = |zone: Id, filter: Option<u16>| match filter {
+        Some(f) if zone == TABLE || zone == ATTACHED => {
+            filters.push(f);
+            true
+        }
+        _ => false,
+    };
+    let mut blind = true;
+    for card in 0..cards as u16 {
+        for e in fx.of(card).iter().filter(|e| e.trigger == Trigger::Static) {
+            let requirement = match e.requirement() {
+                Some((zone, filter)) => counted(zone, filter),
+                None => e.reads_nothing(),
+            };
+            blind &= requirement && e.cost().is_empty();
+            for op in e.steps() {
+                blind &= match op {
+                    Op::Modify { stat, .. } if *stat != POWER => true,
+                    Op::Modify { by, target, .. } => {
+                        let by = match by {
+                            Amt::Fixed(_) => true,
+                            Amt::Per { zone, filter, .. } => counted(*zone, *filter),
+                        };
+                        let target = match target {
+                            Tgt::This => true,
+                            Tgt::Each(f) | Tgt::Others(f) => counted(TABLE, *f),
+                            Tgt::One(_) => false,
+                        };
+                        by && target
+                    }
+                    _ => false,
+                };
+            }
+        }
+    }
+    (0..cards as u16)
+        .map(|c| {
+            blind && !fx.has(c, Trigger::Static) && filters.iter().all(|&f| !fx.set(f).contains(c))
+        })
+        .collect()
+}
+
 /// The filters of the deck's `one [filter]` targets (Sensei Okonomi's Ninja, Training
 /// Montage's Hero…). Each keeps its matching Table slots as a bit mask, set as a card is put
 /// down (the Table only grows), so choosing the target is a walk over the few matching
@@ -495,14 +545,15 @@ impl<L: Log> SmsBoard<'_, L> {
             } => {
                 let to_table = *to == TABLE;
                 let set = set(filter);
+                // Whether a card is there to take, not which ([`Self::best`]): the first
+                // one that may go ends the walk.
+                let takes = |c: u16| {
+                    Self::keep(set, c) && (!to_table || self.p.placement(state, c).is_some())
+                };
                 match *from {
-                    HAND => self.best(self.in_hand(), set, to_table).is_some(),
-                    DISCARD => self
-                        .best(state.discard.iter().copied(), set, to_table)
-                        .is_some(),
-                    DECK => self
-                        .best(state.library.remaining().iter().copied(), set, to_table)
-                        .is_some(),
+                    HAND => self.in_hand().any(takes),
+                    DISCARD => state.discard.iter().any(|&c| takes(c)),
+                    DECK => state.library.remaining().iter().any(|&c| takes(c)),
                     _ => false,
                 }
             }
