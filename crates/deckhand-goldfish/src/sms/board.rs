@@ -371,7 +371,8 @@ impl Sms {
         slot: Option<usize>,
         state: &mut State,
     ) -> bool {
-        let mut rng = Rng::for_game(0, 0);
+        // Only read: nothing is drawn from it.
+        let mut rng = Rng::unused();
         let mut log = crate::log::NoLog;
         let board = SmsBoard {
             p: self,
@@ -565,7 +566,7 @@ impl<L: Log> SmsBoard<'_, L> {
             Op::Modify {
                 target: Tgt::One(filter),
                 ..
-            } => self.one(*filter).is_some(),
+            } => self.any_one(*filter),
             Op::Choose(options, _) => self.pick(options).is_some() && !state.library.is_empty(),
             _ => true,
         }
@@ -576,19 +577,7 @@ impl<L: Log> SmsBoard<'_, L> {
     /// a Table past 64 slots, or an untracked filter, is scanned.
     fn one(&self, filter: Option<u16>) -> Option<usize> {
         let table = &self.state.table;
-        let mask = match filter {
-            _ if table.len() > 64 => None,
-            None => Some(match table.len() {
-                64 => u64::MAX,
-                n => (1 << n) - 1,
-            }),
-            Some(f) => self
-                .p
-                .one_filters
-                .iter()
-                .position(|&g| g == f)
-                .map(|k| self.state.one_slots[k]),
-        };
+        let mask = self.one_mask(filter);
         let mut best: Option<(u32, usize)> = None;
         let mut consider = |i: usize| {
             let power = self.p.slot_power(&table[i]);
@@ -611,6 +600,33 @@ impl<L: Log> SmsBoard<'_, L> {
             "the `one` mask and the Table"
         );
         one
+    }
+
+    /// Whether [`Self::one`] finds a card: any candidate, without ranking them.
+    fn any_one(&self, filter: Option<u16>) -> bool {
+        match self.one_mask(filter) {
+            Some(mask) => mask & !self.chosen != 0,
+            None => self.one(filter).is_some(),
+        }
+    }
+
+    /// The Table slots `filter` matches, as bits ([`one_filters`]); `None` past 64 slots or
+    /// for an untracked filter.
+    fn one_mask(&self, filter: Option<u16>) -> Option<u64> {
+        let table = &self.state.table;
+        match filter {
+            _ if table.len() > 64 => None,
+            None => Some(match table.len() {
+                64 => u64::MAX,
+                n => (1 << n) - 1,
+            }),
+            Some(f) => self
+                .p
+                .one_filters
+                .iter()
+                .position(|&g| g == f)
+                .map(|k| self.state.one_slots[k]),
+        }
     }
 
     /// [`Self::one`] by a scan of the whole Table with the filter.
