@@ -20,6 +20,10 @@ pub trait Log {
     /// True when choices are answered by [`Log::choose`] (a script, a person), not simply
     /// by the pilot: only then are a decision's options built.
     const CHOOSES: bool = Self::ENABLED;
+    /// True when nothing at all is kept or asked (Monte Carlo's [`NoLog`]): a pilot may then
+    /// let a look-ahead's play on a copy stand for the game's, since playing it again would
+    /// show nobody anything.
+    const SILENT: bool = false;
     /// A card entered the hand from the deck.
     fn drew(&mut self, card: impl FnOnce() -> String);
     /// A decision or event of this turn, with its reason in a player's words.
@@ -94,6 +98,7 @@ pub struct NoLog;
 
 impl Log for NoLog {
     const ENABLED: bool = false;
+    const SILENT: bool = true;
     #[inline(always)]
     fn drew(&mut self, _card: impl FnOnce() -> String) {}
     #[inline(always)]

@@ -20,8 +20,9 @@ pub(crate) trait Scratch: Clone {
     fn copy_from(&mut self, source: &Self);
 }
 
-/// A worker's spare copies of one game's state.
-pub(crate) type Pool<T> = RefCell<Vec<T>>;
+/// A worker's spare copies of one game's state, boxed: a copy taken, kept as a look's end
+/// or given back moves a pointer, not the state's few hundred bytes.
+pub(crate) type Pool<T> = RefCell<Vec<Box<T>>>;
 
 /// Runs `f` on a copy of `source`: a spare copy from `pool` overwritten with `source`, or a
 /// new clone when none is spare. The copy goes back to the pool afterwards.
@@ -31,26 +32,42 @@ pub(crate) fn with_copy<T: Scratch + 'static, R>(
     source: &T,
     f: impl FnOnce(&mut T) -> R,
 ) -> R {
-    let mut copy = match pool.with(|p| p.borrow_mut().pop()) {
+    let mut copy = take(pool, source);
+    let result = f(&mut copy);
+    give_back(pool, copy);
+    result
+}
+
+/// A copy of `source` to keep for a while: a spare one overwritten, or a new clone. A
+/// look whose copy becomes the game swaps it with the game's state and gives that back
+/// instead: the copies are interchangeable.
+#[inline]
+pub(crate) fn take<T: Scratch + 'static>(pool: &'static LocalKey<Pool<T>>, source: &T) -> Box<T> {
+    match pool.with(|p| p.borrow_mut().pop()) {
         Some(mut spare) => {
             spare.copy_from(source);
             spare
         }
-        None => source.clone(),
-    };
-    let result = f(&mut copy);
+        None => Box::new(source.clone()),
+    }
+}
+
+/// Returns a copy from [`take`] to `pool`.
+#[inline]
+pub(crate) fn give_back<T: 'static>(pool: &'static LocalKey<Pool<T>>, copy: Box<T>) {
     pool.with(|p| p.borrow_mut().push(copy));
-    result
 }
 
 /// Implements [`Scratch`] for a game's state by overwriting each field in place
 /// (`clone_from`). The fields are listed once: the source is destructured without `..`, so
-/// a field added to the state fails to compile until it is listed here.
+/// a field added to the state fails to compile until it is listed here. Fields after
+/// `not copied` are left as they were: a look never reads them (the fired counts of a game
+/// whose looks never become the game).
 macro_rules! scratch_fields {
-    ($state:ident { $($field:ident),* $(,)? }) => {
+    ($state:ident { $($field:ident),* $(,)? } $(not copied { $($skip:ident),* $(,)? })?) => {
         impl $crate::scratch::Scratch for $state {
             fn copy_from(&mut self, source: &$state) {
-                let $state { $($field),* } = source;
+                let $state { $($field,)* $($($skip: _,)*)? } = source;
                 $(self.$field.clone_from($field);)*
             }
         }

@@ -84,6 +84,7 @@ const POWER_CAP: usize = 255;
 
 mod board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
+mod look;
 mod scratch;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,8 +148,9 @@ pub struct Sms {
     /// Cards in the order the pilot discards them: those it never plays first (by name),
     /// then Events and Missions it plays, then Main cards, least power first.
     discard_order: Vec<u16>,
-    /// Per card: the pilot never plays it (a discard costs nothing).
-    dead: Vec<bool>,
+    /// The cards the pilot never plays (a discard costs nothing), by name: a list, since a
+    /// choice counts them in hand at every look.
+    dead: Vec<u16>,
     /// The filters of the effects' `one [filter]` targets; `State::one_slots` keeps their
     /// Table slots.
     one_filters: Vec<u16>,
@@ -156,7 +158,12 @@ pub struct Sms {
     /// card of the deck, whether it may hold it (see [`holder_rule`]).
     holders: Vec<Option<Box<[bool]>>>,
     /// Per card: what its Leader ability can do to the plan value.
-    ability_class: Vec<board::Class>,
+    ability_class: Vec<look::Class>,
+    /// The Leader Actions at the turn's start that need no look.
+    pace: look::Pace,
+    /// Per card: putting it down leaves every `while in play` bonus as it was
+    /// ([`board::statics_blind`]), so they are not recounted.
+    static_blind: Vec<bool>,
 }
 
 /// A card on the Table with what is on it.
@@ -343,7 +350,9 @@ impl Sms {
         }));
         discard_order.extend(mains.iter().rev());
         let one_filters = board::one_filters(&fx, n);
-        let ability_class = board::ability_classes(&fx, n);
+        let ability_class = look::ability_classes(&fx, n);
+        let pace = look::Pace::new(&fx, &ability_class);
+        let static_blind = board::statics_blind(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -374,8 +383,10 @@ impl Sms {
             hand_abilities,
             take_rank,
             discard_order,
-            dead,
+            dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
+            pace,
+            static_blind,
             one_filters,
             holders,
             deck: cards,
@@ -530,7 +541,9 @@ impl Sms {
             };
             Some((role, slot.card))
         };
-        self.refresh_statics(state);
+        if !self.static_blind[card as usize] {
+            self.refresh_statics(state);
+        }
         placed
     }
 
@@ -933,16 +946,17 @@ impl Procedure for Sms {
         figures: &mut Figures,
     ) -> Option<Outcome> {
         let abilities = self.fx.any(Trigger::Activated);
-        if abilities {
-            self.leader_actions(state, rng, log, true);
-        }
-        for _ in 0..self.actions {
-            self.act(state, rng, log);
-        }
-        if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
-            self.mission_phase(state, rng, log);
-            if abilities {
-                self.leader_actions(state, rng, log, false);
+        // Without a log the look of the turn's first Leader Action may have played the rest.
+        let played = abilities && self.leader_actions(state, rng, log, true);
+        if !played {
+            for _ in 0..self.actions {
+                self.act(state, rng, log);
+            }
+            if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+                self.mission_phase(state, rng, log);
+                if abilities {
+                    self.leader_actions(state, rng, log, false);
+                }
             }
         }
         let t = turn as usize;

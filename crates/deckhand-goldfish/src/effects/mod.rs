@@ -979,6 +979,11 @@ impl Compiled {
         &self.cost
     }
 
+    /// What its requirement counts, if it has one: the zone and the filter.
+    pub fn requirement(&self) -> Option<(Id, Option<u16>)> {
+        self.requirement.as_ref().map(|r| (r.zone, r.filter))
+    }
+
     /// True when it has no requirement and no HP check: whether it happens reads nothing
     /// of the board (a procedure may then decide about it once per deck).
     pub fn reads_nothing(&self) -> bool {

@@ -10,8 +10,8 @@ thread_local! {
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 
+// The fired counts: a look's copy never becomes the game, and its counts are never read.
 crate::scratch::scratch_fields!(State {
-    fired,
     main_deck,
     main_discard,
     grid,
@@ -49,4 +49,4 @@ crate::scratch::scratch_fields!(State {
     turn,
     planning,
     spent,
-});
+} not copied { fired });

@@ -43,19 +43,15 @@ use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, 
 use crate::log::{Action, Log};
 use crate::rng::Rng;
 
-/// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
-/// (docs/pilots.md#plan-value), compared in that order.
-type TurnValue = (u32, u32, u32);
-
 // Zone, resource and stat ids: positions in `PLAYS`.
 const DECK: Id = 0;
 const HAND: Id = 1;
 const DISCARD: Id = 2;
-const TABLE: Id = 3;
+pub(super) const TABLE: Id = 3;
 const ATTACHED: Id = 4;
-const LEADER_ACTION: Id = 0;
+pub(super) const LEADER_ACTION: Id = 0;
 const DRAMA: Id = 1;
-const POWER: Id = 0;
+pub(super) const POWER: Id = 0;
 const EQUIPMENT_SLOTS: Id = 1;
 const VEHICLE_SLOTS: Id = 2;
 const SHIP_SLOTS: Id = 3;
@@ -174,6 +170,56 @@ pub(super) fn caps(fx: &crate::effects::Programs, card: u16, base: Caps) -> Caps
     slots.0
 }
 
+/// Per card, whether putting it down cannot change a `while in play` bonus: it has none of
+/// its own, and every one in the deck counts only cards on the Table (or attached to its
+/// card) that match a filter it does not meet, and goes to its own card or to cards of
+/// such a filter. Only a card put down changes what those count (the Table only grows),
+/// so the bonuses a recount would give are the ones standing. Any other bonus (counting
+/// the hand, an unfiltered count, a `one` target) makes every card recount.
+pub(super) fn statics_blind(fx: &Programs, cards: usize) -> Vec<bool> {
+    let mut filters: Vec<u16> = Vec::new();
+    let mut counted = |zone: Id, filter: Option<u16>| match filter {
+        Some(f) if zone == TABLE || zone == ATTACHED => {
+            filters.push(f);
+            true
+        }
+        _ => false,
+    };
+    let mut blind = true;
+    for card in 0..cards as u16 {
+        for e in fx.of(card).iter().filter(|e| e.trigger == Trigger::Static) {
+            let requirement = match e.requirement() {
+                Some((zone, filter)) => counted(zone, filter),
+                None => e.reads_nothing(),
+            };
+            blind &= requirement && e.cost().is_empty();
+            for op in e.steps() {
+                blind &= match op {
+                    Op::Modify { stat, .. } if *stat != POWER => true,
+                    Op::Modify { by, target, .. } => {
+                        let by = match by {
+                            Amt::Fixed(_) => true,
+                            Amt::Per { zone, filter, .. } => counted(*zone, *filter),
+                        };
+                        let target = match target {
+                            Tgt::This => true,
+                            Tgt::Each(f) | Tgt::Others(f) => counted(TABLE, *f),
+                            Tgt::One(_) => false,
+                        };
+                        by && target
+                    }
+                    _ => false,
+                };
+            }
+        }
+    }
+    (0..cards as u16)
+        .map(|c| {
+            blind && !fx.has(c, Trigger::Static) && filters.iter().all(|&f| !fx.set(f).contains(c))
+        })
+        .collect()
+}
+
 /// The filters of the deck's `one [filter]` targets (Sensei Okonomi's Ninja, Training
 /// Montage's Hero…). Each keeps its matching Table slots as a bit mask, set as a card is put
 /// down (the Table only grows), so choosing the target is a walk over the few matching
@@ -279,7 +325,7 @@ impl Sms {
 
     /// [`Self::fire`] for an ability whose use was chosen already (a Leader Action): its
     /// "you may" is not asked again.
-    fn fire_decided<L: Log>(
+    pub(super) fn fire_decided<L: Log>(
         &self,
         card: u16,
         trigger: Trigger,
@@ -318,14 +364,15 @@ impl Sms {
     }
 
     /// True when one of `card`'s `trigger` effects would change something now.
-    fn would_act(
+    pub(super) fn would_act(
         &self,
         card: u16,
         trigger: Trigger,
         slot: Option<usize>,
         state: &mut State,
     ) -> bool {
-        let mut rng = Rng::for_game(0, 0);
+        // Only read: nothing is drawn from it.
+        let mut rng = Rng::unused();
         let mut log = crate::log::NoLog;
         let board = SmsBoard {
             p: self,
@@ -341,266 +388,6 @@ impl Sms {
                 && self.fx.holds(e, &board)
                 && e.steps().iter().any(|op| board.acts(op))
         })
-    }
-
-    /// Spends the side's Leader Actions (see the module comment); `refill` at the start of
-    /// the turn.
-    pub(super) fn leader_actions<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        refill: bool,
-    ) {
-        if refill && state.leader_actions == 0 {
-            state.leader_actions = 1;
-        }
-        // At the start of the turn its Actions and Mission Phase are still to come.
-        let ahead = refill;
-        while state.leader_actions > 0 && self.leader_action(state, rng, log, ahead) {}
-    }
-
-    /// One Leader Action, or none: the ability whose use ends the turn with the highest
-    /// plan value, used only when that beats keeping the Leader Action
-    /// (docs/pilots.md#plan-value; ties: kept). With `ahead`, the turn's Actions and
-    /// Mission Phase are still to come and are played on a copy for each.
-    fn leader_action<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        ahead: bool,
-    ) -> bool {
-        // Only the pilot answers: no choice to count, so the look-ahead can be skipped.
-        // Only at the turn's end, where nothing follows: an Upgrade that acts adds Power.
-        if !L::CHOOSES && !ahead {
-            if let Some(done) = self.lone_ability(state, rng, log) {
-                return done;
-            }
-        }
-        let ready = self.abilities_that_act(state);
-        let (best, gain) = self.best_ability(&ready, state, rng, ahead);
-        let kept = match best {
-            Ability::Keep => None,
-            _ => Some(self.turn_value(state, rng, None, ahead)),
-        };
-        let pilot = match kept {
-            Some(kept) if gain.1 <= kept => Ability::Keep,
-            _ => best,
-        };
-        let gain = gain.0;
-        let pick = log.pick(
-            ChoiceKind::Activate,
-            pilot,
-            || {
-                let mut options = ready.clone();
-                options.push(Ability::Keep);
-                options
-            },
-            |a| match a {
-                Ability::Table(i) => format!(
-                    "Leader Action: {}'s ability",
-                    self.name(state.table[i].card)
-                ),
-                Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
-                Ability::Keep => "Keep the Leader Action".to_owned(),
-            },
-            || match (pilot, ready.len()) {
-                (Ability::Keep, 0) => "no ability would change something".into(),
-                (Ability::Keep, _) => {
-                    "no ability ends the turn better than keeping the Leader Action".into()
-                }
-                (_, 1) => "the only ability that would change something".into(),
-                _ => format!(
-                    "it adds the most Power on the Table ({gain:+}; ties: the first in the deck list)"
-                ),
-            },
-            || crate::procedure::Procedure::zones(self, state),
-            rng,
-        );
-        self.use_ability(pick, state, rng, log)
-    }
-
-    /// Without a log, the pilot's pick found by firing, without the look-ahead, when the
-    /// Table holds the only Leader ability there besides the hand's that add no Power
-    /// ([`Class::Neutral`]), resolving it checks whether it acts (`worth_paying`), and it
-    /// wins whenever it acts: no card in hand has an ability, or it only Upgrades
-    /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
-    /// acted; `None` to weigh them all.
-    fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
-        let mut sources = (0..state.table.len())
-            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
-        let i = sources.next()?;
-        if sources.next().is_some() {
-            return None;
-        }
-        let card = state.table[i].card;
-        let mut in_hand = self
-            .hand_abilities
-            .iter()
-            .filter(|&&c| state.hand[c as usize] > 0)
-            .peekable();
-        let alone = in_hand.peek().is_none();
-        if !alone
-            && (self.ability_class[card as usize] != Class::Upgrades
-                || in_hand.any(|&c| self.ability_class[c as usize] != Class::Neutral))
-        {
-            return None;
-        }
-        let weighed = self
-            .fx
-            .of(card)
-            .iter()
-            .all(|e| e.trigger != Trigger::Activated || e.weighed());
-        if !weighed {
-            return None;
-        }
-        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
-        match done || alone {
-            true => Some(done),
-            false => None,
-        }
-    }
-
-    /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
-    /// ability after which the turn ends with the most Power on the Table, then the most
-    /// Main cards on it, then the most cards in hand ([`Sms::turn_value`]); ties the card
-    /// the deck list names first, then the first Table slot (each spends one Leader
-    /// Action). Each is weighed by using it on a copy of the game and playing the rest of
-    /// the turn there. Returns the pick, the Power it adds now and its turn value.
-    fn best_ability(
-        &self,
-        ready: &[Ability],
-        state: &State,
-        rng: &Rng,
-        ahead: bool,
-    ) -> (Ability, (i64, TurnValue)) {
-        let before = i64::from(self.table_power(state));
-        // Ties: the card the deck list names first, then the first Table slot.
-        let order = |a: Ability| match a {
-            Ability::Table(i) => (state.table[i].card, i),
-            Ability::Hand(card) => (card, usize::MAX),
-            Ability::Keep => (NONE, usize::MAX),
-        };
-        let mut best: Option<((TurnValue, i64), Ability)> = None;
-        for &ability in ready {
-            let value = crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
-                let mut rng = rng.clone();
-                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
-                let gain = i64::from(self.table_power(after)) - before;
-                (self.rest_of_turn(after, &mut rng, ahead), gain)
-            });
-            let better = best.is_none_or(|(b, a)| {
-                value.0 > b.0 || (value.0 == b.0 && order(ability) < order(a))
-            });
-            if better {
-                best = Some((value, ability));
-            }
-        }
-        best.map_or(
-            (Ability::Keep, (0, TurnValue::default())),
-            |((value, gain), a)| (a, (gain, value)),
-        )
-    }
-
-    /// The plan value of the turn from `state` on (docs/pilots.md#plan-value: Power on the
-    /// Table at the turn's end, then Main cards on it, then cards in hand), on a copy,
-    /// after `ability` when given.
-    fn turn_value(
-        &self,
-        state: &State,
-        rng: &Rng,
-        ability: Option<Ability>,
-        ahead: bool,
-    ) -> TurnValue {
-        crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
-            let mut rng = rng.clone();
-            if let Some(ability) = ability {
-                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
-            }
-            self.rest_of_turn(after, &mut rng, ahead)
-        })
-    }
-
-    /// Plays the rest of the turn on `state` (a copy) with the pilot and returns its plan
-    /// value: with `ahead`, the turn's Actions, its Mission Phase and the Leader Actions
-    /// left after it (a Leader Action kept now can still be used then); otherwise nothing
-    /// is left.
-    fn rest_of_turn(&self, state: &mut State, rng: &mut Rng, ahead: bool) -> TurnValue {
-        if ahead {
-            let log = &mut crate::log::NoLog;
-            for _ in 0..self.actions {
-                self.act(state, rng, log);
-            }
-            if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
-                self.mission_phase(state, rng, log);
-                while state.leader_actions > 0 && self.leader_action(state, rng, log, false) {}
-            }
-        }
-        (self.table_power(state), state.deployed, state.hand_len)
-    }
-
-    /// Every Leader ability that would change something now, in the pilot's order: the
-    /// Table's in Table order, then the hand's by name (an Event is weighed out of the hand,
-    /// as it is used).
-    fn abilities_that_act(&self, state: &mut State) -> Vec<Ability> {
-        let mut ready = Vec::new();
-        for i in 0..state.table.len() {
-            let card = state.table[i].card;
-            if self.fx.has(card, Trigger::Activated)
-                && self.would_act(card, Trigger::Activated, Some(i), state)
-            {
-                ready.push(Ability::Table(i));
-            }
-        }
-        for &card in &self.hand_abilities {
-            if state.hand[card as usize] == 0 {
-                continue;
-            }
-            let event = self.f(card).event;
-            if event {
-                self.take_from_hand(state, card);
-            }
-            if self.would_act(card, Trigger::Activated, None, state) {
-                ready.push(Ability::Hand(card));
-            }
-            if event {
-                self.return_to_hand(state, card);
-            }
-        }
-        ready
-    }
-
-    /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you
-    /// may" is not asked again); true when it changed something.
-    pub(super) fn use_ability<L: Log>(
-        &self,
-        ability: Ability,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> bool {
-        match ability {
-            Ability::Table(i) => {
-                let card = state.table[i].card;
-                self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
-            }
-            Ability::Hand(card) => {
-                let event = self.f(card).event;
-                if event {
-                    self.take_from_hand(state, card);
-                }
-                let done = self.fire_decided(card, Trigger::Activated, None, state, rng, log) > 0;
-                if event {
-                    match done {
-                        true => state.discard.push(card),
-                        false => self.return_to_hand(state, card),
-                    }
-                }
-                done
-            }
-            Ability::Keep => false,
-        }
     }
 
     /// Whether Mission `card` in hand can be played now: not played yet this game, and its
@@ -672,12 +459,12 @@ impl Sms {
         }
     }
 
-    fn take_from_hand(&self, state: &mut State, card: u16) {
+    pub(super) fn take_from_hand(&self, state: &mut State, card: u16) {
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;
     }
 
-    fn return_to_hand(&self, state: &mut State, card: u16) {
+    pub(super) fn return_to_hand(&self, state: &mut State, card: u16) {
         state.hand[card as usize] += 1;
         state.hand_len += 1;
     }
@@ -694,63 +481,6 @@ struct SmsBoard<'a, L: Log> {
     chosen: u64,
     /// The effect's use was chosen already (a Leader Action): its "you may" is not asked.
     decided: bool,
-}
-
-/// What a card's Leader ability can do to the plan value, known before the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
-    /// Only `one [filter]` power gains: when it acts, it adds Power.
-    Upgrades,
-    /// No power change and nothing put on the Table: it adds no Power and no Main card.
-    Neutral,
-    /// Anything else (or no ability).
-    Other,
-}
-
-/// Each card's [`Class`], by its `activated` effects.
-pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
-    fn neutral(ops: &[Op]) -> bool {
-        ops.iter().all(|op| match op {
-            Op::Modify { stat, .. } => *stat != POWER,
-            Op::Move { to, .. } => *to != TABLE,
-            Op::Choose(options, _) => options.iter().all(|o| neutral(o)),
-            _ => true,
-        })
-    }
-    fn upgrades(ops: &[Op]) -> bool {
-        !ops.is_empty()
-            && ops.iter().all(|op| {
-                matches!(op, Op::Modify { stat, by: Amt::Fixed(n), target: Tgt::One(_), .. }
-                    if *stat == POWER && *n > 0)
-            })
-    }
-    (0..cards as u16)
-        .map(|card| {
-            let activated: Vec<&[Op]> = fx
-                .of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Activated)
-                .map(|e| e.steps())
-                .collect();
-            if activated.is_empty() {
-                Class::Other
-            } else if activated.iter().all(|ops| upgrades(ops)) {
-                Class::Upgrades
-            } else if activated.iter().all(|ops| neutral(ops)) {
-                Class::Neutral
-            } else {
-                Class::Other
-            }
-        })
-        .collect()
-}
-
-/// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ability {
-    Table(usize),
-    Hand(u16),
-    Keep,
 }
 
 impl<L: Log> SmsBoard<'_, L> {
@@ -786,9 +516,10 @@ impl<L: Log> SmsBoard<'_, L> {
     /// never plays; `None` when every option discards more of those than the hand holds.
     fn pick(&self, options: &[Vec<Op>]) -> Option<usize> {
         let dead: i64 = self
-            .in_hand()
-            .filter(|&c| self.p.dead[c as usize])
-            .map(|c| i64::from(self.state.hand[c as usize]))
+            .p
+            .dead
+            .iter()
+            .map(|&c| i64::from(self.state.hand[c as usize]))
             .sum();
         let discards = |option: &Vec<Op>| -> i64 {
             option
@@ -815,14 +546,15 @@ impl<L: Log> SmsBoard<'_, L> {
             } => {
                 let to_table = *to == TABLE;
                 let set = set(filter);
+                // Whether a card is there to take, not which ([`Self::best`]): the first
+                // one that may go ends the walk.
+                let takes = |c: u16| {
+                    Self::keep(set, c) && (!to_table || self.p.placement(state, c).is_some())
+                };
                 match *from {
-                    HAND => self.best(self.in_hand(), set, to_table).is_some(),
-                    DISCARD => self
-                        .best(state.discard.iter().copied(), set, to_table)
-                        .is_some(),
-                    DECK => self
-                        .best(state.library.remaining().iter().copied(), set, to_table)
-                        .is_some(),
+                    HAND => self.in_hand().any(takes),
+                    DISCARD => state.discard.iter().any(|&c| takes(c)),
+                    DECK => state.library.remaining().iter().any(|&c| takes(c)),
                     _ => false,
                 }
             }
@@ -834,7 +566,7 @@ impl<L: Log> SmsBoard<'_, L> {
             Op::Modify {
                 target: Tgt::One(filter),
                 ..
-            } => self.one(*filter).is_some(),
+            } => self.any_one(*filter),
             Op::Choose(options, _) => self.pick(options).is_some() && !state.library.is_empty(),
             _ => true,
         }
@@ -845,19 +577,7 @@ impl<L: Log> SmsBoard<'_, L> {
     /// a Table past 64 slots, or an untracked filter, is scanned.
     fn one(&self, filter: Option<u16>) -> Option<usize> {
         let table = &self.state.table;
-        let mask = match filter {
-            _ if table.len() > 64 => None,
-            None => Some(match table.len() {
-                64 => u64::MAX,
-                n => (1 << n) - 1,
-            }),
-            Some(f) => self
-                .p
-                .one_filters
-                .iter()
-                .position(|&g| g == f)
-                .map(|k| self.state.one_slots[k]),
-        };
+        let mask = self.one_mask(filter);
         let mut best: Option<(u32, usize)> = None;
         let mut consider = |i: usize| {
             let power = self.p.slot_power(&table[i]);
@@ -880,6 +600,33 @@ impl<L: Log> SmsBoard<'_, L> {
             "the `one` mask and the Table"
         );
         one
+    }
+
+    /// Whether [`Self::one`] finds a card: any candidate, without ranking them.
+    fn any_one(&self, filter: Option<u16>) -> bool {
+        match self.one_mask(filter) {
+            Some(mask) => mask & !self.chosen != 0,
+            None => self.one(filter).is_some(),
+        }
+    }
+
+    /// The Table slots `filter` matches, as bits ([`one_filters`]); `None` past 64 slots or
+    /// for an untracked filter.
+    fn one_mask(&self, filter: Option<u16>) -> Option<u64> {
+        let table = &self.state.table;
+        match filter {
+            _ if table.len() > 64 => None,
+            None => Some(match table.len() {
+                64 => u64::MAX,
+                n => (1 << n) - 1,
+            }),
+            Some(f) => self
+                .p
+                .one_filters
+                .iter()
+                .position(|&g| g == f)
+                .map(|k| self.state.one_slots[k]),
+        }
     }
 
     /// [`Self::one`] by a scan of the whole Table with the filter.

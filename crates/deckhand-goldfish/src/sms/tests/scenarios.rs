@@ -115,15 +115,17 @@ fn play(case: &Case) -> Expect {
     state.leader_actions = g.leader_actions;
     let mut rng = Rng::for_game(1, 0);
     match case.trigger.as_str() {
-        "activated" => p.leader_actions(&mut state, &mut rng, &mut NoLog, false),
+        "activated" => {
+            p.leader_actions(&mut state, &mut rng, &mut NoLog, false);
+        }
         // The Leader Action spent on this card whatever the pilot would do: the effect's
         // own scenario. Whether the pilot spends it is the plan value's question
         // (play/paid_tests.rs).
         "leader_action" => {
             let card = index(&case.card);
             let ability = match state.table.iter().position(|s| s.card == card) {
-                Some(i) => super::super::board::Ability::Table(i),
-                None => super::super::board::Ability::Hand(card),
+                Some(i) => super::super::look::Ability::Table(i),
+                None => super::super::look::Ability::Hand(card),
             };
             p.use_ability(ability, &mut state, &mut rng, &mut NoLog);
         }

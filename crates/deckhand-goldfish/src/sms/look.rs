@@ -1,0 +1,658 @@
+//! Showdown's Leader Actions (docs/pilots.md#showdown-the-decisions): which ability each
+//! one goes to, weighed by the rest of the turn played on a copy of the game.
+//!
+//! Without a log ([`Log::SILENT`]) the pick is the same, found with fewer plays:
+//! - the copy of the pick's look becomes the game, its stream with it, so the turn is not
+//!   played a second time (the look played it as the game would: the same pilot from the
+//!   same state and stream);
+//! - at the turn's end nothing follows, so keeping the Leader Action is worth the board as
+//!   it stands, no copy;
+//! - at the turn's start, a Table ability that only adds Power ([`Pace`]) beats keeping
+//!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
+//!   other ability is ready, the ability is used with no look at all.
+
+use deckhand_core::Trigger;
+
+use super::board::{LEADER_ACTION, POWER, TABLE};
+use super::{Sms, State, NONE};
+use crate::choice::ChoiceKind;
+use crate::effects::{Amt, Op, Programs, Tgt};
+use crate::log::{Log, NoLog};
+use crate::rng::Rng;
+
+/// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
+/// (docs/pilots.md#plan-value), compared in that order.
+type TurnValue = (u32, u32, u32);
+
+/// What one Leader Action did, for the loop that spends them.
+enum Next {
+    /// An ability changed something: the next Leader Action, if any, is weighed.
+    Again,
+    /// Kept, or nothing changed: none more at this moment.
+    Stop,
+    /// A look became the game: the rest of the turn is played.
+    Played,
+}
+
+impl Next {
+    fn of(done: bool) -> Next {
+        match done {
+            true => Next::Again,
+            false => Next::Stop,
+        }
+    }
+}
+
+/// One ability tried on a copy: the copy and its stream where the look ended, and the
+/// plan value there.
+struct Look {
+    ability: Ability,
+    state: Box<State>,
+    rng: Rng,
+    value: TurnValue,
+    /// The ability changed something and, at the turn's start, left a Leader Action: the
+    /// game would weigh the next one before its Actions, which the look played at once.
+    again: bool,
+}
+
+impl Sms {
+    /// Spends the side's Leader Actions (see `board.rs`'s module comment); `refill` at the
+    /// start of the turn. True when the rest of the turn was played with them (a look that
+    /// became the game: only at the start, without a log).
+    pub(super) fn leader_actions<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        refill: bool,
+    ) -> bool {
+        if refill && state.leader_actions == 0 {
+            state.leader_actions = 1;
+        }
+        // At the start of the turn its Actions and Mission Phase are still to come.
+        let ahead = refill;
+        while state.leader_actions > 0 {
+            match self.leader_action(state, rng, log, ahead) {
+                Next::Again => {}
+                Next::Stop => return false,
+                Next::Played => return true,
+            }
+        }
+        false
+    }
+
+    /// One Leader Action, or none: the ability whose use ends the turn with the highest
+    /// plan value, used only when that beats keeping the Leader Action
+    /// (docs/pilots.md#plan-value; ties: kept). With `ahead`, the turn's Actions and
+    /// Mission Phase are still to come and are played on a copy for each.
+    fn leader_action<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ahead: bool,
+    ) -> Next {
+        // Only the pilot answers: no choice to count, so the look-ahead can be skipped.
+        // Only at the turn's end, where nothing follows: an Upgrade that acts adds Power.
+        if !L::CHOOSES && !ahead {
+            if let Some(done) = self.lone_ability(state, rng, log) {
+                return Next::of(done);
+            }
+        }
+        let ready = self.abilities_that_act(state);
+        if L::SILENT {
+            return self.silent_leader_action(&ready, state, rng, ahead);
+        }
+        let (best, gain) = self.best_ability(&ready, state, rng, ahead);
+        let kept = match best {
+            Ability::Keep => None,
+            _ => Some(self.turn_value(state, rng, None, ahead)),
+        };
+        let pilot = match kept {
+            Some(kept) if gain.1 <= kept => Ability::Keep,
+            _ => best,
+        };
+        let gain = gain.0;
+        let pick = log.pick(
+            ChoiceKind::Activate,
+            pilot,
+            || {
+                let mut options = ready.to_vec();
+                options.push(Ability::Keep);
+                options
+            },
+            |a| match a {
+                Ability::Table(i) => format!(
+                    "Leader Action: {}'s ability",
+                    self.name(state.table[i].card)
+                ),
+                Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
+                Ability::Keep => "Keep the Leader Action".to_owned(),
+            },
+            || match (pilot, ready.len()) {
+                (Ability::Keep, 0) => "no ability would change something".into(),
+                (Ability::Keep, _) => {
+                    "no ability ends the turn better than keeping the Leader Action".into()
+                }
+                (_, 1) => "the only ability that would change something".into(),
+                _ => format!(
+                    "it adds the most Power on the Table ({gain:+}; ties: the first in the deck list)"
+                ),
+            },
+            || crate::procedure::Procedure::zones(self, state),
+            rng,
+        );
+        Next::of(self.use_ability(pick, state, rng, log))
+    }
+
+    /// [`Self::leader_action`] without a log: the same pick (see the module comment), the
+    /// pick's look kept as the game.
+    fn silent_leader_action(
+        &self,
+        ready: &Abilities,
+        state: &mut State,
+        rng: &mut Rng,
+        ahead: bool,
+    ) -> Next {
+        if ready.is_empty() {
+            return Next::Stop;
+        }
+        let paced = |a: Ability| match a {
+            Ability::Table(i) => self.pace.ability[state.table[i].card as usize],
+            _ => false,
+        };
+        let neutral = |a: Ability| self.class(state, a) == Class::Neutral;
+        let mut weighed = Abilities::default();
+        let mut keep_weighed = true;
+        if ahead && ready.iter().any(paced) && self.pace.holds(state) {
+            // Keeping the Leader Action ends the turn worse than each paced ability, and
+            // they rank among themselves by the Power they add (ties: the pilot's order).
+            keep_weighed = false;
+            let mut up: Option<(u32, Ability)> = None;
+            let several = ready.iter().filter(|&a| paced(a)).nth(1).is_some();
+            for a in ready.iter().filter(|&a| paced(a)) {
+                let power = match several {
+                    true => self.power_after(a, state, rng),
+                    false => 0,
+                };
+                if up.is_none_or(|(p, b)| {
+                    power > p || (power == p && self.order(state, a) < self.order(state, b))
+                }) {
+                    up = Some((power, a));
+                }
+            }
+            let up = up.map_or(Ability::Keep, |(_, a)| a);
+            if ready.iter().all(paced) {
+                return Next::of(self.use_ability(up, state, rng, &mut NoLog));
+            }
+            weighed.push(up);
+            ready
+                .iter()
+                .filter(|&a| !paced(a))
+                .for_each(|a| weighed.push(a));
+        } else if ahead {
+            ready.iter().for_each(|a| weighed.push(a));
+        } else {
+            // At the turn's end an ability that adds no Power and puts nothing down leaves
+            // the Power as it is: it loses to any that adds some, so it comes last and is
+            // not looked at once one has.
+            ready
+                .iter()
+                .filter(|&a| !neutral(a))
+                .for_each(|a| weighed.push(a));
+            ready
+                .iter()
+                .filter(|&a| neutral(a))
+                .for_each(|a| weighed.push(a));
+        }
+        let power = self.table_power(state);
+        let mut best: Option<Look> = None;
+        for ability in weighed.iter() {
+            let beaten = best.as_ref().is_some_and(|b| b.value.0 > power);
+            if !ahead && beaten && neutral(ability) {
+                continue;
+            }
+            let look = self.look(ability, state, rng, ahead);
+            let better = best.as_ref().is_none_or(|b| {
+                look.value > b.value
+                    || (look.value == b.value
+                        && self.order(state, ability) < self.order(state, b.ability))
+            });
+            let loser = match better {
+                true => best.replace(look),
+                false => Some(look),
+            };
+            if let Some(loser) = loser {
+                crate::scratch::give_back(&super::scratch::COPIES, loser.state);
+            }
+        }
+        let Some(mut best) = best else {
+            return Next::Stop;
+        };
+        if keep_weighed {
+            if ahead {
+                let keep = self.look(Ability::Keep, state, rng, true);
+                let loser = match best.value <= keep.value {
+                    true => std::mem::replace(&mut best, keep),
+                    false => keep,
+                };
+                crate::scratch::give_back(&super::scratch::COPIES, loser.state);
+            } else if best.value <= (power, state.deployed, state.hand_len) {
+                crate::scratch::give_back(&super::scratch::COPIES, best.state);
+                return Next::Stop;
+            }
+        }
+        if ahead && best.again {
+            // The game weighs the next Leader Action before its Actions: used here, the
+            // rest played by the game.
+            crate::scratch::give_back(&super::scratch::COPIES, best.state);
+            return Next::of(self.use_ability(best.ability, state, rng, &mut NoLog));
+        }
+        std::mem::swap(state, &mut *best.state);
+        *rng = best.rng;
+        crate::scratch::give_back(&super::scratch::COPIES, best.state);
+        match ahead {
+            true => Next::Played,
+            false => Next::of(best.again),
+        }
+    }
+
+    /// `ability` used on a copy of `state`, and with `ahead` the rest of the turn played
+    /// there ([`Self::rest_of_turn`]).
+    fn look(&self, ability: Ability, state: &State, rng: &Rng, ahead: bool) -> Look {
+        let mut copy = crate::scratch::take(&super::scratch::COPIES, state);
+        let mut rng = rng.clone();
+        let done = self.use_ability(ability, &mut copy, &mut rng, &mut NoLog);
+        let again = done && (!ahead || copy.leader_actions > 0);
+        let value = self.rest_of_turn(&mut copy, &mut rng, ahead);
+        Look {
+            ability,
+            state: copy,
+            rng,
+            value,
+            again,
+        }
+    }
+
+    /// Power on the Table right after `ability` is used, on a copy.
+    fn power_after(&self, ability: Ability, state: &State, rng: &Rng) -> u32 {
+        crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+            self.use_ability(ability, after, &mut rng.clone(), &mut NoLog);
+            self.table_power(after)
+        })
+    }
+
+    /// What `a`'s card's Leader ability can do to the plan value.
+    fn class(&self, state: &State, a: Ability) -> Class {
+        match a {
+            Ability::Table(i) => self.ability_class[state.table[i].card as usize],
+            Ability::Hand(card) => self.ability_class[card as usize],
+            Ability::Keep => Class::Other,
+        }
+    }
+
+    /// The pilot's order among abilities of equal worth: the card the deck list names
+    /// first, then the first Table slot.
+    fn order(&self, state: &State, a: Ability) -> (u16, usize) {
+        match a {
+            Ability::Table(i) => (state.table[i].card, i),
+            Ability::Hand(card) => (card, usize::MAX),
+            Ability::Keep => (NONE, usize::MAX),
+        }
+    }
+
+    /// Without a log, the pilot's pick found by firing, without the look-ahead, when the
+    /// Table holds the only Leader ability there besides the hand's that add no Power
+    /// ([`Class::Neutral`]), resolving it checks whether it acts (`worth_paying`), and it
+    /// wins whenever it acts: no card in hand has an ability, or it only Upgrades
+    /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
+    /// acted; `None` to weigh them all.
+    fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
+        let mut sources = (0..state.table.len())
+            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
+        let i = sources.next()?;
+        if sources.next().is_some() {
+            return None;
+        }
+        let card = state.table[i].card;
+        let mut in_hand = self
+            .hand_abilities
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .peekable();
+        let alone = in_hand.peek().is_none();
+        if !alone
+            && (self.ability_class[card as usize] != Class::Upgrades
+                || in_hand.any(|&c| self.ability_class[c as usize] != Class::Neutral))
+        {
+            return None;
+        }
+        let weighed = self
+            .fx
+            .of(card)
+            .iter()
+            .all(|e| e.trigger != Trigger::Activated || e.weighed());
+        if !weighed {
+            return None;
+        }
+        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+        match done || alone {
+            true => Some(done),
+            false => None,
+        }
+    }
+
+    /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
+    /// ability after which the turn ends with the most Power on the Table, then the most
+    /// Main cards on it, then the most cards in hand ([`Sms::turn_value`]); ties the card
+    /// the deck list names first, then the first Table slot (each spends one Leader
+    /// Action). Each is weighed by using it on a copy of the game and playing the rest of
+    /// the turn there. Returns the pick, the Power it adds now and its turn value.
+    fn best_ability(
+        &self,
+        ready: &Abilities,
+        state: &State,
+        rng: &Rng,
+        ahead: bool,
+    ) -> (Ability, (i64, TurnValue)) {
+        let before = i64::from(self.table_power(state));
+        // Ties: the card the deck list names first, then the first Table slot.
+        let order = |a: Ability| self.order(state, a);
+        let mut best: Option<((TurnValue, i64), Ability)> = None;
+        for ability in ready.iter() {
+            let value = crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+                let mut rng = rng.clone();
+                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
+                let gain = i64::from(self.table_power(after)) - before;
+                (self.rest_of_turn(after, &mut rng, ahead), gain)
+            });
+            let better = best.is_none_or(|(b, a)| {
+                value.0 > b.0 || (value.0 == b.0 && order(ability) < order(a))
+            });
+            if better {
+                best = Some((value, ability));
+            }
+        }
+        best.map_or(
+            (Ability::Keep, (0, TurnValue::default())),
+            |((value, gain), a)| (a, (gain, value)),
+        )
+    }
+
+    /// The plan value of the turn from `state` on (docs/pilots.md#plan-value: Power on the
+    /// Table at the turn's end, then Main cards on it, then cards in hand), on a copy,
+    /// after `ability` when given.
+    fn turn_value(
+        &self,
+        state: &State,
+        rng: &Rng,
+        ability: Option<Ability>,
+        ahead: bool,
+    ) -> TurnValue {
+        crate::scratch::with_copy(&super::scratch::COPIES, state, |after| {
+            let mut rng = rng.clone();
+            if let Some(ability) = ability {
+                self.use_ability(ability, after, &mut rng, &mut crate::log::NoLog);
+            }
+            self.rest_of_turn(after, &mut rng, ahead)
+        })
+    }
+
+    /// Plays the rest of the turn on `state` (a copy) with the pilot and returns its plan
+    /// value: with `ahead`, the turn's Actions, its Mission Phase and the Leader Actions
+    /// left after it (a Leader Action kept now can still be used then); otherwise nothing
+    /// is left.
+    fn rest_of_turn(&self, state: &mut State, rng: &mut Rng, ahead: bool) -> TurnValue {
+        if ahead {
+            let log = &mut crate::log::NoLog;
+            for _ in 0..self.actions {
+                self.act(state, rng, log);
+            }
+            if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+                self.mission_phase(state, rng, log);
+                self.leader_actions(state, rng, log, false);
+            }
+        }
+        (self.table_power(state), state.deployed, state.hand_len)
+    }
+
+    /// Every Leader ability that would change something now, in the pilot's order: the
+    /// Table's in Table order, then the hand's by name (an Event is weighed out of the hand,
+    /// as it is used).
+    fn abilities_that_act(&self, state: &mut State) -> Abilities {
+        let mut ready = Abilities::default();
+        for i in 0..state.table.len() {
+            let card = state.table[i].card;
+            if self.fx.has(card, Trigger::Activated)
+                && self.would_act(card, Trigger::Activated, Some(i), state)
+            {
+                ready.push(Ability::Table(i));
+            }
+        }
+        for &card in &self.hand_abilities {
+            if state.hand[card as usize] == 0 {
+                continue;
+            }
+            let event = self.f(card).event;
+            if event {
+                self.take_from_hand(state, card);
+            }
+            if self.would_act(card, Trigger::Activated, None, state) {
+                ready.push(Ability::Hand(card));
+            }
+            if event {
+                self.return_to_hand(state, card);
+            }
+        }
+        ready
+    }
+
+    /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you
+    /// may" is not asked again); true when it changed something.
+    pub(super) fn use_ability<L: Log>(
+        &self,
+        ability: Ability,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) -> bool {
+        match ability {
+            Ability::Table(i) => {
+                let card = state.table[i].card;
+                self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
+            }
+            Ability::Hand(card) => {
+                let event = self.f(card).event;
+                if event {
+                    self.take_from_hand(state, card);
+                }
+                let done = self.fire_decided(card, Trigger::Activated, None, state, rng, log) > 0;
+                if event {
+                    match done {
+                        true => state.discard.push(card),
+                        false => self.return_to_hand(state, card),
+                    }
+                }
+                done
+            }
+            Ability::Keep => false,
+        }
+    }
+}
+
+/// What a card's Leader ability can do to the plan value, known before the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    /// Only `one [filter]` power gains: when it acts, it adds Power.
+    Upgrades,
+    /// No power change and nothing put on the Table: it adds no Power and no Main card.
+    Neutral,
+    /// Anything else (or no ability).
+    Other,
+}
+
+/// Each card's [`Class`], by its `activated` effects.
+pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
+    fn neutral(ops: &[Op]) -> bool {
+        ops.iter().all(|op| match op {
+            Op::Modify { stat, .. } => *stat != POWER,
+            Op::Move { to, .. } => *to != TABLE,
+            Op::Choose(options, _) => options.iter().all(|o| neutral(o)),
+            _ => true,
+        })
+    }
+    fn upgrades(ops: &[Op]) -> bool {
+        !ops.is_empty()
+            && ops.iter().all(|op| {
+                matches!(op, Op::Modify { stat, by: Amt::Fixed(n), target: Tgt::One(_), .. }
+                    if *stat == POWER && *n > 0)
+            })
+    }
+    (0..cards as u16)
+        .map(|card| {
+            let activated: Vec<&[Op]> = fx
+                .of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Activated)
+                .map(|e| e.steps())
+                .collect();
+            if activated.is_empty() {
+                Class::Other
+            } else if activated.iter().all(|ops| upgrades(ops)) {
+                Class::Upgrades
+            } else if activated.iter().all(|ops| neutral(ops)) {
+                Class::Neutral
+            } else {
+                Class::Other
+            }
+        })
+        .collect()
+}
+
+/// Abilities ready, in the pilot's order, without allocating at each Leader Action: a few
+/// inline, any more in a `Vec`.
+#[derive(Default)]
+pub(super) struct Abilities {
+    inline: [Ability; 8],
+    n: usize,
+    more: Vec<Ability>,
+}
+
+impl Abilities {
+    fn push(&mut self, a: Ability) {
+        match self.inline.get_mut(self.n) {
+            Some(slot) => {
+                *slot = a;
+                self.n += 1;
+            }
+            None => self.more.push(a),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
+        self.inline[..self.n]
+            .iter()
+            .copied()
+            .chain(self.more.iter().copied())
+    }
+
+    fn len(&self) -> usize {
+        self.n + self.more.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    fn to_vec(&self) -> Vec<Ability> {
+        self.iter().collect()
+    }
+}
+
+/// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) enum Ability {
+    Table(usize),
+    Hand(u16),
+    #[default]
+    Keep,
+}
+
+/// What the deck's effects let the pilot know, before the game, of a Leader Action at the
+/// turn's start (the module comment): its `ability` cards are Table abilities that only add
+/// Power, and using one then ends the turn exactly that Power better than keeping the
+/// Leader Action when a `regains` card is on the Table.
+///
+/// Why: the Table card's turn-end effect gains a Leader Action for sure, and no more than
+/// one is ever held, so both ways the turn's end holds one; nothing else spends or reads
+/// them. The deck's effects read no card's power but to choose among targets (`one`, the
+/// Upgrade action), and each adds the same Power whichever it picks: no power change is
+/// negative (clamped at 0 it would depend on the target), and no effect's `one` targets
+/// have two filters (which cards are left for the second would depend on powers). So the
+/// turn plays the same with the Power added at the start, and ends with it on top.
+pub(super) struct Pace {
+    ability: Vec<bool>,
+    regains: Vec<bool>,
+}
+
+impl Pace {
+    pub(super) fn new(fx: &Programs, classes: &[Class]) -> Pace {
+        let cards = classes.len();
+        fn blind(ops: &[Op], activated: bool, one: &mut Option<Option<u16>>) -> bool {
+            ops.iter().all(|op| match op {
+                Op::Modify {
+                    stat, by, target, ..
+                } if *stat == POWER => {
+                    let up = match by {
+                        Amt::Fixed(n) => *n >= 0,
+                        Amt::Per { each, .. } => *each >= 0,
+                    };
+                    let single = match target {
+                        Tgt::One(f) => *one.get_or_insert(*f) == *f,
+                        _ => true,
+                    };
+                    up && single
+                }
+                Op::Spend(_, resource) => activated || *resource != LEADER_ACTION,
+                Op::Choose(options, _) => options.iter().all(|o| blind(o, activated, one)),
+                _ => true,
+            })
+        }
+        let blind_deck = (0..cards as u16).all(|card| {
+            fx.of(card).iter().all(|e| {
+                let activated = e.trigger == Trigger::Activated;
+                let mut one = None;
+                blind(e.cost(), activated, &mut one) && blind(e.steps(), activated, &mut one)
+            })
+        });
+        let ability = (0..cards as u16)
+            .map(|card| {
+                blind_deck
+                    && classes[card as usize] == Class::Upgrades
+                    && fx
+                        .of(card)
+                        .iter()
+                        .filter(|e| e.trigger == Trigger::Activated)
+                        .flat_map(|e| e.cost())
+                        .all(|op| matches!(op, Op::Spend(_, LEADER_ACTION)))
+            })
+            .collect();
+        let regains = (0..cards as u16)
+            .map(|card| {
+                fx.of(card).iter().any(|e| {
+                    e.trigger == Trigger::TurnEnd
+                        && e.reads_nothing()
+                        && e.cost().is_empty()
+                        && matches!(e.steps().first(), Some(Op::Gain(Amt::Fixed(n), LEADER_ACTION)) if *n >= 1)
+                })
+            })
+            .collect();
+        Pace { ability, regains }
+    }
+
+    /// Whether a card on the Table regains a Leader Action at the turn's end (the Table
+    /// only grows, so it is still there then).
+    fn holds(&self, state: &State) -> bool {
+        state.table.iter().any(|s| self.regains[s.card as usize])
+    }
+}
