@@ -10,8 +10,9 @@ thread_local! {
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 
+// The fired counts: a Reaction look's copy never becomes the game, and its counts are never
+// read.
 crate::scratch::scratch_fields!(State {
-    fired,
     deck,
     hand,
     hand_len,
@@ -41,4 +42,4 @@ crate::scratch::scratch_fields!(State {
     next_hits,
     next_filter,
     planning,
-});
+} not copied { fired });
