@@ -1,0 +1,584 @@
+//! The PR Action pilot's decisions (docs/pilots.md#pr-action-card-game): the summon plan
+//! (which Zord to summon and which to put on top), weighed by the turn's plan value played
+//! out on samples; which cards pay a cost; and the options and reasons each choice point
+//! shows.
+
+use super::*;
+
+/// A summon plan: `summon`, optionally `extra` on top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Plan {
+    pub(super) summon: u16,
+    pub(super) extra: u16,
+}
+
+/// The plan value of a turn (docs/pilots.md#pr-action-plan-value), compared field by field: how
+/// it ends (a win 2, on 1, a loss 0), the cards it removed from the opponent's deck, the cards
+/// left in hand.
+pub(super) type Value = (u8, u32, u32);
+
+pub(super) fn value(end: Option<Outcome>, removed: u32, hand: u32) -> Value {
+    let end = match end {
+        Some(Outcome::Win) => 2,
+        None => 1,
+        Some(_) => 0,
+    };
+    (end, removed, hand)
+}
+
+/// The seed of the sample a plan is played out with: drawn from the game's stream without
+/// advancing it, mixed so that it says nothing of the game's own next draws.
+pub(super) fn sample_seed(rng: &Rng) -> u64 {
+    rng.clone().next_u64() ^ 0x9E37_79B9_7F4A_7C15
+}
+
+impl PrAcg {
+    pub(super) fn plan_damage(&self, plan: Plan) -> u32 {
+        u32::from(
+            self.f(if plan.extra == NONE {
+                plan.summon
+            } else {
+                plan.extra
+            })
+            .damage,
+        )
+    }
+
+    pub(super) fn plan_cost(&self, plan: Plan) -> u32 {
+        let extra = if plan.extra == NONE {
+            0
+        } else {
+            self.f(plan.extra).cost
+        };
+        u32::from(self.f(plan.summon).cost) + u32::from(extra)
+    }
+
+    /// The printed order of plans (docs/pilots.md#pr-action-the-decisions): damage (high
+    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better.
+    pub(super) fn plan_key(&self, plan: Plan) -> (u32, u32, u16, i32) {
+        let extra_rank = if plan.extra == NONE {
+            -1
+        } else {
+            i32::from(self.deck.name_rank[plan.extra as usize])
+        };
+        (
+            u32::MAX - self.plan_damage(plan),
+            self.plan_cost(plan),
+            self.deck.name_rank[plan.summon as usize],
+            extra_rank,
+        )
+    }
+
+    /// The pilot's plan for hand `hand` of `hand_len` cards, if any summon is affordable.
+    #[inline]
+    pub(super) fn choose_plan(&self, hand: &[u16], hand_len: u32) -> Option<Plan> {
+        let held = |c: &&u16| hand[**c as usize] > 0;
+        let solo = self
+            .summons_by_damage
+            .iter()
+            .filter(held)
+            .find(|&&s| u32::from(self.f(s).cost) < hand_len)
+            .map(|&summon| Plan {
+                summon,
+                extra: NONE,
+            });
+        let cheapest = self.summons_by_cost.iter().find(held).copied();
+        let with_extra = cheapest.and_then(|summon| {
+            let budget = hand_len.checked_sub(2 + u32::from(self.f(summon).cost))?;
+            self.extras_by_damage
+                .iter()
+                .filter(held)
+                .find(|&&z| u32::from(self.f(z).cost) <= budget)
+                .map(|&extra| Plan { summon, extra })
+        });
+        match (solo, with_extra) {
+            (Some(a), Some(b)) => Some(if self.plan_key(b) < self.plan_key(a) {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The pilot's plan for the turn: the printed one (the bare procedure), or, where
+    /// effects can change what a turn ends with, the plan whose turn, played out by the
+    /// pilot, ends with the best plan value (docs/pilots.md#pr-action-plan-value: cards removed
+    /// from the opponent's deck this turn, then cards left in hand; a win first, a loss last),
+    /// ties in the printed order of plans. Each plan is played on a copy of the board, its
+    /// unknown draws sampled from a stream of its own (every plan sees the same one), never the
+    /// game's: the pilot knows what its deck holds, not its order. The plan's Zord is the one
+    /// its summon keeps while paying; the Extra summon step chooses again. Returns the plan,
+    /// and where it was measured its value with the Zord its turn was played out with (`NONE`
+    /// for none).
+    pub(super) fn pilot_plan(
+        &self,
+        state: &State,
+        rng: &Rng,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
+        let printed = self.choose_plan(&state.hand, state.hand_len);
+        if !self.measures || printed.is_none() {
+            return (printed, None);
+        }
+        let held = |c: &&u16| state.hand[**c as usize] > 0;
+        let acts = self.static_in_training(state)
+            || self
+                .summons_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c))
+            || self
+                .extras_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c));
+        if !acts {
+            return self.printed_best_plan(state);
+        }
+        let seed = sample_seed(rng);
+        let mut best: Option<((Value, u16), Plan)> = None;
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= state.hand_len {
+                continue;
+            }
+            let keep = self.choose_extra(
+                &state.hand,
+                state.hand_len.checked_sub(cost + 2),
+                i64::from(self.f(summon).damage),
+            );
+            let plan = Plan {
+                summon,
+                extra: keep.unwrap_or(NONE),
+            };
+            let (value, played) = self.play_out(state, plan, seed);
+            let better = match best {
+                None => true,
+                Some(((v, _), b)) => {
+                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
+                }
+            };
+            if better {
+                best = Some(((value, played), plan));
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some(value)),
+            None => (printed, None),
+        }
+    }
+
+    /// The pilot's Zord or Megazord for the Extra summon step on `summon`, from the hand as
+    /// it stands: by printed damage (docs/pilots.md#pr-action-the-decisions), or, where effects
+    /// count, the option (none first, then by damage, cost and name) whose rest of the turn
+    /// ends with the best plan value.
+    pub(super) fn pilot_extra(
+        &self,
+        state: &State,
+        summon: u16,
+        seed: u64,
+    ) -> (Option<u16>, Option<Value>) {
+        let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
+        if !self.measures {
+            let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
+            return (printed, None);
+        }
+        let acts = self.static_in_training(state)
+            || self.fx.has(summon, Trigger::Battles)
+            || self
+                .extras_by_damage
+                .iter()
+                .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
+        if !acts {
+            // Nothing fires: each option's value is its printed damage and its cost.
+            let mut best = (self.printed_value(state, base.max(0) as u32, 0), None);
+            for &z in &self.extras_by_damage {
+                let cost = u32::from(self.f(z).cost);
+                if state.hand[z as usize] == 0 || cost >= state.hand_len {
+                    continue;
+                }
+                let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
+                if value > best.0 {
+                    best = (value, Some(z));
+                }
+            }
+            return (best.1, Some(best.0));
+        }
+        let mut best = (self.extra_value(state, None, seed), None);
+        for &z in &self.extras_by_damage {
+            if state.hand[z as usize] == 0 || u32::from(self.f(z).cost) >= state.hand_len {
+                continue;
+            }
+            let value = self.extra_value(state, Some(z), seed);
+            if value > best.0 {
+                best = (value, Some(z));
+            }
+        }
+        (best.1, Some(best.0))
+    }
+
+    /// Whether `card` has an effect that can act in this turn's summon or battle.
+    pub(super) fn acts(&self, card: u16) -> bool {
+        self.fx.has(card, Trigger::Summoned) || self.fx.has(card, Trigger::Battles)
+    }
+
+    /// Whether a card of the training area has a `while in play` effect (it applies to the
+    /// battling cards).
+    pub(super) fn static_in_training(&self, state: &State) -> bool {
+        self.fx.any(Trigger::Static)
+            && state
+                .training
+                .iter()
+                .any(|&c| self.fx.has(c, Trigger::Static))
+    }
+
+    /// The plan value of a turn no effect acts in, from `state`: `damage` dealt twice, and
+    /// `played` cards leaving the hand (the cards played and their costs).
+    pub(super) fn printed_value(&self, state: &State, damage: u32, played: u32) -> Value {
+        let removed = (2 * damage).min(state.opponent_deck);
+        let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+        value(end, removed, state.hand_len.saturating_sub(played))
+    }
+
+    /// The best plan by plan value when no effect can act this turn: every plan's value is
+    /// its printed damage and its costs, ties in the printed order of plans.
+    pub(super) fn printed_best_plan(&self, state: &State) -> (Option<Plan>, Option<(Value, u16)>) {
+        let h = state.hand_len;
+        let mut best: Option<(Value, Plan)> = None;
+        let mut consider = |plan: Plan, value: Value| {
+            let better = match best {
+                None => true,
+                Some((v, b)) => value > v || (value == v && self.plan_key(plan) < self.plan_key(b)),
+            };
+            if better {
+                best = Some((value, plan));
+            }
+        };
+        for &summon in &self.summons_by_damage {
+            let cost = u32::from(self.f(summon).cost);
+            if state.hand[summon as usize] == 0 || cost >= h {
+                continue;
+            }
+            let solo = Plan {
+                summon,
+                extra: NONE,
+            };
+            consider(
+                solo,
+                self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
+            );
+            for &extra in &self.extras_by_damage {
+                let z = self.f(extra);
+                if state.hand[extra as usize] == 0 || cost + u32::from(z.cost) + 2 > h {
+                    continue;
+                }
+                let plan = Plan { summon, extra };
+                consider(
+                    plan,
+                    self.printed_value(state, u32::from(z.damage), 2 + cost + u32::from(z.cost)),
+                );
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some((value, plan.extra))),
+            None => (None, None),
+        }
+    }
+
+    /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
+    /// copy of `state` (with `plan.summon` still in hand).
+    pub(super) fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
+        crate::scratch::with_copy(&scratch::COPIES, state, |state| {
+            let mut rng = Rng::from_seed(seed);
+            let log = &mut crate::log::NoLog;
+            let summon = plan.summon;
+            self.take(state, summon);
+            self.pay(
+                state,
+                summon,
+                u32::from(self.f(summon).cost),
+                plan.extra,
+                &mut rng,
+                log,
+            );
+            if let Some(end) = self.summoned(state, &mut rng, summon, log) {
+                return (value(Some(end), state.removed, state.hand_len), NONE);
+            }
+            let (extra, _) = self.pilot_extra(state, summon, seed ^ 1);
+            (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
+        })
+    }
+
+    /// The plan value of the turn from the Extra summon step on, `extra` put on top (or
+    /// none), on a copy of `state`.
+    pub(super) fn extra_value(&self, state: &State, extra: Option<u16>, seed: u64) -> Value {
+        crate::scratch::with_copy(&scratch::COPIES, state, |state| {
+            self.rest_of_turn(state, Rng::from_seed(seed), extra)
+        })
+    }
+
+    /// Plays the rest of the turn on `state` (a look-ahead's copy) and returns its value.
+    pub(super) fn rest_of_turn(
+        &self,
+        state: &mut State,
+        mut rng: Rng,
+        extra: Option<u16>,
+    ) -> Value {
+        let log = &mut crate::log::NoLog;
+        if let Some(z) = extra {
+            self.take(state, z);
+            self.pay(state, z, u32::from(self.f(z).cost), NONE, &mut rng, log);
+            if let Some(end) = self.extra_summoned(state, &mut rng, z, log) {
+                return value(Some(end), state.removed, state.hand_len);
+            }
+        }
+        let (end, removed) = self.battle(state, &mut rng, log);
+        value(end, removed, state.hand_len)
+    }
+
+    /// The pilot's Zord or Megazord to put on a summon dealing `base` (its damage with its
+    /// changes), from `hand` with at most `budget` cards to pay: the one with the most damage
+    /// it can pay for (ties: the lower cost, then the name), when that beats the summon alone
+    /// (the printed order of plans with S fixed: an equal damage goes to the lower total
+    /// cost, no Zord).
+    #[inline]
+    pub(super) fn choose_extra(&self, hand: &[u16], budget: Option<u32>, base: i64) -> Option<u16> {
+        let budget = budget?;
+        self.extras_by_damage
+            .iter()
+            .copied()
+            .filter(|&z| hand[z as usize] > 0)
+            .find(|&z| u32::from(self.f(z).cost) <= budget)
+            .filter(|&z| i64::from(self.f(z).damage) > base)
+    }
+
+    /// Pays `cost` for `card`, one card at a time, each a choice (the unit decision: which
+    /// card next, rather than every set of `cost` cards). The rules let a cost be paid from
+    /// the hand and the training area; the pilot pays from the hand, lowest damage first
+    /// (ties by name), keeping one `keep` (the Zord it means to put on top) while it can.
+    #[allow(clippy::too_many_arguments)] // The turn's state, what is paid, and its chooser.
+    pub(super) fn pay<L: Log>(
+        &self,
+        state: &mut State,
+        card: u16,
+        cost: u32,
+        keep: u16,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        // Every card before `cursor` in the pay order is gone from the hand (`keep` aside):
+        // a pick only ever removes cards, so the pilot's scan never goes back.
+        let mut cursor = 0;
+        // The first unit paid without a choice (one card left to choose from: every later
+        // one is forced too), and where its card went in the discard area.
+        let mut forced: Option<(u32, usize)> = None;
+        for paid in 0..cost {
+            let kept = |c: u16| u16::from(c == keep);
+            let next = self.pay_order[cursor..]
+                .iter()
+                .position(|&c| state.hand[c as usize] > kept(c));
+            let pilot = match next {
+                Some(i) => {
+                    cursor += i;
+                    (false, self.pay_order[cursor])
+                }
+                None if keep != NONE && state.hand[keep as usize] > 0 => (false, keep),
+                None => match self.pay_order.iter().find(|c| state.training.contains(c)) {
+                    Some(&c) => (true, c),
+                    // Nothing left to pay with: never, for a summon the options allowed.
+                    None => break,
+                },
+            };
+            if L::ENABLED && forced.is_none() && self.pay_options(state).len() < 2 {
+                forced = Some((paid, state.discard.len()));
+            }
+            let pick = log.pick(
+                ChoiceKind::Discard,
+                pilot,
+                || self.pay_options(state),
+                |(training, c)| {
+                    let from = if training {
+                        "the training area"
+                    } else {
+                        "hand"
+                    };
+                    format!("Discard {} from {from}", self.name(c))
+                },
+                || {
+                    let mut why = format!(
+                        "card {} of {cost} paying for {}: the lowest damage in hand first (ties by name)",
+                        paid + 1,
+                        self.name(card)
+                    );
+                    if keep != NONE {
+                        why += &format!(", keeping {} for the extra summon", self.name(keep));
+                    }
+                    why
+                },
+                || self.zones(state),
+                rng,
+            );
+            match pick {
+                (false, c) => {
+                    state.hand[c as usize] -= 1;
+                    state.hand_len -= 1;
+                }
+                (true, c) => {
+                    if let Some(i) = state.training.iter().rposition(|&t| t == c) {
+                        state.training.remove(i);
+                    }
+                }
+            }
+            state.discard.push(pick.1);
+        }
+        if let Some((k, at)) = forced {
+            log.decide(Action::Pay, || {
+                let paid: Vec<&str> = state.discard[at..]
+                    .iter()
+                    .map(|&c| self.name(c))
+                    .collect();
+                let paid = paid.join(", ");
+                let name = self.name(card);
+                if k == 0 {
+                    format!("Pay {cost} for {name}: discard {paid} (lowest damage first)")
+                } else {
+                    format!(
+                        "Pay the last {} for {name}: discard {paid} (the only card left to pay with)",
+                        cost - k
+                    )
+                }
+            });
+        }
+    }
+
+    /// Every card that can pay one more point of a cost: each card in hand, then each card
+    /// in the training area (`true`), in the pay order.
+    pub(super) fn pay_options(&self, state: &State) -> Vec<(bool, u16)> {
+        let hand = self
+            .pay_order
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .map(|&c| (false, c));
+        let training = self
+            .pay_order
+            .iter()
+            .filter(|c| state.training.contains(c))
+            .map(|&c| (true, c));
+        hand.chain(training).collect()
+    }
+
+    /// Cards that can pay a cost besides the card being played: the rest of the hand and
+    /// the training area.
+    pub(super) fn payable(&self, state: &State) -> u32 {
+        (state.hand_len + state.training.len() as u32).saturating_sub(1)
+    }
+
+    /// The Summon step's options: each Ranger, Villain or Support in hand whose cost the
+    /// rest of the hand and the training area can pay (by damage, then cost, then name), or
+    /// none.
+    pub(super) fn summon_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .summons_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// The Extra summon step's options: each Zord or Megazord in hand whose cost can be
+    /// paid, or none.
+    pub(super) fn extra_options(&self, state: &State) -> Vec<Option<u16>> {
+        let payable = self.payable(state);
+        let mut options: Vec<Option<u16>> = self
+            .extras_by_damage
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
+            .map(|&c| Some(c))
+            .collect();
+        options.push(None);
+        options
+    }
+
+    /// A card with its cost and damage, for a label.
+    pub(super) fn card_label(&self, card: u16) -> String {
+        let f = self.f(card);
+        format!("{} (cost {}, damage {})", self.name(card), f.cost, f.damage)
+    }
+
+    /// Why the pilot summons as `plan` says, from a hand of `hand_len`.
+    pub(super) fn summon_reason(
+        &self,
+        plan: Option<Plan>,
+        value: Option<(Value, u16)>,
+        hand_len: u32,
+    ) -> String {
+        let Some(plan) = plan else {
+            return format!(
+                "no Ranger, Villain or Support card costs less than the other {} in hand can pay",
+                deckhand_core::plural::count(
+                    i64::from(hand_len.saturating_sub(1)),
+                    "card",
+                    "cards"
+                )
+            );
+        };
+        if let Some(((_, removed, left), zord)) = value {
+            let zord = if zord == NONE {
+                String::new()
+            } else {
+                format!(" (with {} on top)", self.name(zord))
+            };
+            return format!(
+                "played out with its effects{zord}, the best turn a hand of {hand_len} can pay for: {removed_cards} off the opponent's deck, {left} left in hand", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"));
+        }
+        let mut text = format!(
+            "the most damage a hand of {hand_len} can pay for ({})",
+            self.plan_damage(plan)
+        );
+        if plan.extra != NONE {
+            text += &format!(
+                " is {} on top of it in the extra summon step",
+                self.card_label(plan.extra)
+            );
+        }
+        text += &format!(", at the lowest total cost ({})", self.plan_cost(plan));
+        text
+    }
+
+    /// Why the pilot puts `extra` (or nothing) on `summon`, which deals `base`.
+    pub(super) fn extra_reason(
+        &self,
+        state: &State,
+        summon: u16,
+        base: i64,
+        extra: Option<u16>,
+        value: Option<Value>,
+    ) -> String {
+        let hand = state.hand_len;
+        if let Some((_, removed, left)) = value {
+            let what = if extra.is_some() {
+                "the best rest of the turn"
+            } else {
+                "no Zord or Megazord the hand can pay for makes the turn better"
+            };
+            return format!(
+                "played out with its effects, {what}: {removed_cards} off the opponent's deck, {left} left in hand", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"));
+        }
+        match extra {
+            Some(z) => format!(
+                "it deals {}, more than {} alone ({base}), and the other {} in hand pay its cost",
+                self.f(z).damage,
+                self.name(summon),
+                deckhand_core::plural::count(i64::from(hand.saturating_sub(1)), "card", "cards")
+            ),
+            None => format!(
+                "no Zord or Megazord in hand deals more than {} alone ({base}) at a cost the other {} in hand can pay",
+                self.name(summon),
+                deckhand_core::plural::count(i64::from(hand.saturating_sub(1)), "card", "cards")
+            ),
+        }
+    }
+}
