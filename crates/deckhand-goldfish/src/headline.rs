@@ -164,7 +164,7 @@ fn percent(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{MEAN_KILL_TURN, WIN_CHANCE};
+    use crate::report::{FigureValue, MEAN_KILL_TURN, WIN_CHANCE};
     use std::borrow::Cow;
 
     const TELLING: Telling = Telling {
@@ -284,7 +284,10 @@ mod tests {
         let (mut report, ..) = seat(0, false);
         report.deck_outs = 0;
         report.draws = 100;
-        report.power_by_turn = Some([(4, 9.0), (5, 14.25)].into_iter().collect());
+        report.figures.insert(
+            "power_by_turn",
+            FigureValue::ByTurn([(4, 9.0), (5, 14.25)].into_iter().collect()),
+        );
         let endings = Endings {
             deck_out: &[],
             draw: &[],

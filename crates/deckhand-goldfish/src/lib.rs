@@ -90,7 +90,9 @@ pub use registry::{
     capabilities, compare, games, goldfish_about, impact, seats_alike, simulate, step, tune,
     GoldfishCapabilities, PolicyChoice,
 };
-pub use report::{Better, Figure, FigureKind, Objective, ObjectiveUnit, SeatReport, SimReport};
+pub use report::{
+    Better, Figure, FigureKind, FigureValue, Objective, ObjectiveUnit, SeatReport, SimReport,
+};
 pub use simulate::{
     worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
 };

@@ -670,7 +670,7 @@ impl Procedure for PrAcg {
     }
 
     fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
-        let per_turn = |values: &[u64]| {
+        let per_turn = |values: &[u64]| -> crate::report::FigureValue {
             figures
                 .reached
                 .iter()
@@ -678,13 +678,13 @@ impl Procedure for PrAcg {
                 .enumerate()
                 .filter(|(_, (&n, _))| n > 0)
                 .map(|(t, (&n, &v))| (t as u32, v as f64 / n as f64))
-                .collect()
+                .collect::<std::collections::BTreeMap<u32, f64>>()
+                .into()
         };
-        SeatFigures {
-            damage_by_turn: Some(per_turn(&figures.damage)),
-            summon_chance_by_turn: Some(per_turn(&figures.summoned)),
-            ..SeatFigures::default()
-        }
+        SeatFigures::from([
+            ("damage_by_turn", per_turn(&figures.damage)),
+            ("summon_chance_by_turn", per_turn(&figures.summoned)),
+        ])
     }
 
     const OBJECTIVE: Objective = MEAN_KILL_TURN;

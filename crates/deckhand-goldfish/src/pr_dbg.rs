@@ -716,16 +716,15 @@ impl Procedure for PrDbg {
     }
 
     fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
-        let mean = |values: &[u64]| Some(mean_by_turn(&figures.reached, values));
-        SeatFigures {
-            shards_by_turn: mean(&figures.shards),
-            energy_by_turn: mean(&figures.energy),
-            cards_bought_by_turn: mean(&figures.bought),
-            damage_taken_by_turn: mean(&figures.damage_taken),
-            goldfish_damage_by_turn: mean(&figures.goldfish_damage),
-            flip_turns: Some(nonzero_by_turn(&figures.flips)),
-            ..SeatFigures::default()
-        }
+        let mean = |values: &[u64]| mean_by_turn(&figures.reached, values).into();
+        SeatFigures::from([
+            ("shards_by_turn", mean(&figures.shards)),
+            ("energy_by_turn", mean(&figures.energy)),
+            ("cards_bought_by_turn", mean(&figures.bought)),
+            ("damage_taken_by_turn", mean(&figures.damage_taken)),
+            ("goldfish_damage_by_turn", mean(&figures.goldfish_damage)),
+            ("flip_turns", nonzero_by_turn(&figures.flips).into()),
+        ])
     }
 
     /// The samples lose most games (adversaries left in The Grid wear the HP down): the

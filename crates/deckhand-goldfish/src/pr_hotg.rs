@@ -475,20 +475,19 @@ impl Procedure for PrHotg {
 
     fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
         let per = |n: u64| n as f64 / figures.games.max(1) as f64;
-        SeatFigures {
-            all_defeated_chance: Some(per(figures.wins)),
-            hits_per_battle: Some(per(figures.hits)),
-            energy_spent_per_battle: Some(per(figures.energy)),
-            cards_lost_per_ranger: Some(
-                self.rangers
-                    .iter()
-                    .zip(&figures.lost)
-                    .map(|(name, &n)| (name.clone(), per(n)))
-                    .collect(),
-            ),
-            ranger_defeats: Some(figures.defeats),
-            ..SeatFigures::default()
-        }
+        let lost: std::collections::BTreeMap<String, f64> = self
+            .rangers
+            .iter()
+            .zip(&figures.lost)
+            .map(|(name, &n)| (name.clone(), per(n)))
+            .collect();
+        SeatFigures::from([
+            ("all_defeated_chance", per(figures.wins).into()),
+            ("hits_per_battle", per(figures.hits).into()),
+            ("cards_lost_per_ranger", lost.into()),
+            ("energy_spent_per_battle", per(figures.energy).into()),
+            ("ranger_defeats", figures.defeats.into()),
+        ])
     }
 
     const OBJECTIVE: Objective = Objective {

@@ -262,100 +262,189 @@ pub struct SeatReport {
     pub deck_outs: u64,
     /// Games in which both decks ran out at the same moment.
     pub draws: u64,
-    /// Zoids Scramble: games whose first attack came on each turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_attack_turns: Option<BTreeMap<u32, u64>>,
-    /// PR Action: the mean number of cards your battle removed from the opponent's deck
-    /// on each turn, over the games still going at that turn's summon step.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Action: the chance of summoning on each turn, over the games still going at that
-    /// turn's summon step.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summon_chance_by_turn: Option<BTreeMap<u32, f64>>,
     /// Games lost another way than running out of cards (see [`crate::Outcome::Loss`]);
     /// present for the games that can end so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub losses: Option<u64>,
-    /// PR Deck-Building: Shards made by playing cards, mean per turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shards_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: Energy gained by playing cards (what reached the tracker under its
-    /// cap of 20), mean per turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub energy_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: cards bought, mean per turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards_bought_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: damage taken from adversaries in The Grid, mean per turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub damage_taken_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: damage your Attacks dealt the 30-HP goldfish, mean per turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goldfish_damage_by_turn: Option<BTreeMap<u32, f64>>,
-    /// PR Deck-Building: games whose character flipped (fourth slot filled) on each turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub flip_turns: Option<BTreeMap<u32, u64>>,
-    /// Heroes of the Grid: the chance that every enemy card is defeated (= wins / games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub all_defeated_chance: Option<f64>,
-    /// Heroes of the Grid: hits dealt to enemy cards, mean per battle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits_per_battle: Option<f64>,
-    /// Heroes of the Grid: cards each Ranger lost from the deck to defense (revealed and
-    /// discarded), mean per battle, by Ranger.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards_lost_per_ranger: Option<BTreeMap<String, f64>>,
-    /// Heroes of the Grid: energy spent on combat cards, mean per battle.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub energy_spent_per_battle: Option<f64>,
-    /// Heroes of the Grid: battles in which the Rangers were defeated (the deck ran out).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ranger_defeats: Option<u64>,
-    /// Showdown: total Power on your Table at the end of each turn, mean.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power_by_turn: Option<BTreeMap<u32, f64>>,
-    /// Showdown: Main cards put on the Table so far, mean at the end of each turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub main_deployed_by_turn: Option<BTreeMap<u32, f64>>,
-    /// Showdown: cards in hand at the end of each turn, mean.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hand_by_turn: Option<BTreeMap<u32, f64>>,
-    /// Showdown: `power_at_least_by_turn[T][N]`, the chance of at least N Power on the
-    /// Table at the end of turn T (the pilot never loses Power, so also "by turn T"). N runs
-    /// from the least Power any game had at T (chance 1; every smaller N is certain too) to
-    /// the most any game had.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub power_at_least_by_turn: Option<BTreeMap<u32, BTreeMap<u32, f64>>>,
-    /// Showdown: games whose opening hand was mulliganed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mulligans: Option<u64>,
+    /// The game's own figures, each under the key its report's [`Figure`] declares
+    /// (`damage_by_turn`, `all_defeated_chance`…; the games' sections of docs/goldfish.md
+    /// say what each means). Written beside the common figures, as one object. The app
+    /// reads them by the report's keys, so they are not spelled out in its types.
+    #[serde(flatten)]
+    #[ts(skip)]
+    pub figures: OwnFigures,
 }
 
-/// A game's own figures for a seat, as its procedure reports them; each game fills the
-/// fields it reports (see [`SeatReport`] for their meaning). Per-turn means are over the
-/// games still going at that turn.
+/// A seat's own figures in the order its game reports them (the order they are written
+/// and shown in).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SeatFigures {
-    pub first_attack_turns: Option<BTreeMap<u32, u64>>,
-    pub damage_by_turn: Option<BTreeMap<u32, f64>>,
-    pub summon_chance_by_turn: Option<BTreeMap<u32, f64>>,
-    pub shards_by_turn: Option<BTreeMap<u32, f64>>,
-    pub energy_by_turn: Option<BTreeMap<u32, f64>>,
-    pub cards_bought_by_turn: Option<BTreeMap<u32, f64>>,
-    pub damage_taken_by_turn: Option<BTreeMap<u32, f64>>,
-    pub goldfish_damage_by_turn: Option<BTreeMap<u32, f64>>,
-    pub flip_turns: Option<BTreeMap<u32, u64>>,
-    pub all_defeated_chance: Option<f64>,
-    pub hits_per_battle: Option<f64>,
-    pub cards_lost_per_ranger: Option<BTreeMap<String, f64>>,
-    pub energy_spent_per_battle: Option<f64>,
-    pub ranger_defeats: Option<u64>,
-    pub power_by_turn: Option<BTreeMap<u32, f64>>,
-    pub main_deployed_by_turn: Option<BTreeMap<u32, f64>>,
-    pub hand_by_turn: Option<BTreeMap<u32, f64>>,
-    pub power_at_least_by_turn: Option<BTreeMap<u32, BTreeMap<u32, f64>>>,
-    pub mulligans: Option<u64>,
+pub struct OwnFigures(Vec<(String, FigureValue)>);
+
+impl OwnFigures {
+    pub fn get(&self, key: &str) -> Option<&FigureValue> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Sets `key`'s value, keeping its place when it has one.
+    pub fn insert(&mut self, key: impl Into<String>, value: FigureValue) {
+        let key = key.into();
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_str())
+    }
+}
+
+impl Serialize for OwnFigures {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for OwnFigures {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = OwnFigures;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a game's figures, by key")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<OwnFigures, A::Error> {
+                let mut figures = OwnFigures::default();
+                while let Some((key, value)) = map.next_entry::<String, FigureValue>()? {
+                    figures.insert(key, value);
+                }
+                Ok(figures)
+            }
+        }
+        deserializer.deserialize_map(Entries)
+    }
+}
+
+/// The value of one of a game's own figures. Written as its plain JSON value; read back by
+/// its shape (see the `Deserialize` below).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum FigureValue {
+    /// A count of games (`ranger_defeats`).
+    Count(u64),
+    /// A chance or a mean (`hits_per_battle`).
+    Scalar(f64),
+    /// Games per turn (`first_attack_turns`).
+    Counts(BTreeMap<u32, u64>),
+    /// A mean per turn (`damage_by_turn`).
+    ByTurn(BTreeMap<u32, f64>),
+    /// A mean per name (`cards_lost_per_ranger`).
+    Named(BTreeMap<String, f64>),
+    /// A chance per turn and amount (`power_at_least_by_turn`).
+    Table(BTreeMap<u32, BTreeMap<u32, f64>>),
+}
+
+/// A figure as written: a flattened map reaches serde with string keys, so turns are told
+/// from names by whether every key is a number (an empty map reads as per-turn counts).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum WrittenFigure {
+    Count(u64),
+    Scalar(f64),
+    Counts(BTreeMap<String, u64>),
+    Means(BTreeMap<String, f64>),
+    Table(BTreeMap<String, BTreeMap<String, f64>>),
+}
+
+impl<'de> Deserialize<'de> for FigureValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        fn turns<V>(map: BTreeMap<String, V>) -> Result<BTreeMap<u32, V>, BTreeMap<String, V>> {
+            match map.keys().all(|k| k.parse::<u32>().is_ok()) {
+                true => Ok(map
+                    .into_iter()
+                    .map(|(k, v)| (k.parse().unwrap_or_default(), v))
+                    .collect()),
+                false => Err(map),
+            }
+        }
+        let bad = |what: &str| serde::de::Error::custom(format!("a figure's {what} is not a turn"));
+        Ok(match WrittenFigure::deserialize(deserializer)? {
+            WrittenFigure::Count(n) => FigureValue::Count(n),
+            WrittenFigure::Scalar(x) => FigureValue::Scalar(x),
+            WrittenFigure::Counts(map) => FigureValue::Counts(turns(map).map_err(|_| bad("key"))?),
+            WrittenFigure::Means(map) => match turns(map) {
+                Ok(by_turn) => FigureValue::ByTurn(by_turn),
+                Err(by_name) => FigureValue::Named(by_name),
+            },
+            WrittenFigure::Table(rows) => FigureValue::Table(
+                turns(rows)
+                    .map_err(|_| bad("row"))?
+                    .into_iter()
+                    .map(|(t, row)| Ok((t, turns(row).map_err(|_| bad("column"))?)))
+                    .collect::<Result<_, D::Error>>()?,
+            ),
+        })
+    }
+}
+
+impl From<u64> for FigureValue {
+    fn from(n: u64) -> FigureValue {
+        FigureValue::Count(n)
+    }
+}
+
+impl From<f64> for FigureValue {
+    fn from(x: f64) -> FigureValue {
+        FigureValue::Scalar(x)
+    }
+}
+
+impl From<BTreeMap<u32, u64>> for FigureValue {
+    fn from(map: BTreeMap<u32, u64>) -> FigureValue {
+        FigureValue::Counts(map)
+    }
+}
+
+impl From<BTreeMap<u32, f64>> for FigureValue {
+    fn from(map: BTreeMap<u32, f64>) -> FigureValue {
+        FigureValue::ByTurn(map)
+    }
+}
+
+impl From<BTreeMap<String, f64>> for FigureValue {
+    fn from(map: BTreeMap<String, f64>) -> FigureValue {
+        FigureValue::Named(map)
+    }
+}
+
+impl From<BTreeMap<u32, BTreeMap<u32, f64>>> for FigureValue {
+    fn from(map: BTreeMap<u32, BTreeMap<u32, f64>>) -> FigureValue {
+        FigureValue::Table(map)
+    }
+}
+
+/// A game's own figures for a seat, as its procedure reports them: each under a key its
+/// [`Procedure::figures`] declares. Per-turn means are over the games still going at that
+/// turn.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SeatFigures(pub Vec<(&'static str, FigureValue)>);
+
+impl<const N: usize> From<[(&'static str, FigureValue); N]> for SeatFigures {
+    fn from(figures: [(&'static str, FigureValue); N]) -> SeatFigures {
+        SeatFigures(figures.into())
+    }
 }
 
 /// Mean, median and 95% interval of a histogram `counts[value]`.
@@ -434,26 +523,14 @@ pub(crate) fn seat_report<P: Procedure>(
         median_kill_turn: stats.map(|s| s.median),
         deck_outs: tally.deck_outs,
         draws: tally.draws,
-        first_attack_turns: figures.first_attack_turns,
-        damage_by_turn: figures.damage_by_turn,
-        summon_chance_by_turn: figures.summon_chance_by_turn,
         losses: P::LOSES.then_some(tally.losses),
-        shards_by_turn: figures.shards_by_turn,
-        energy_by_turn: figures.energy_by_turn,
-        cards_bought_by_turn: figures.cards_bought_by_turn,
-        damage_taken_by_turn: figures.damage_taken_by_turn,
-        goldfish_damage_by_turn: figures.goldfish_damage_by_turn,
-        flip_turns: figures.flip_turns,
-        all_defeated_chance: figures.all_defeated_chance,
-        hits_per_battle: figures.hits_per_battle,
-        cards_lost_per_ranger: figures.cards_lost_per_ranger,
-        energy_spent_per_battle: figures.energy_spent_per_battle,
-        ranger_defeats: figures.ranger_defeats,
-        power_by_turn: figures.power_by_turn,
-        main_deployed_by_turn: figures.main_deployed_by_turn,
-        hand_by_turn: figures.hand_by_turn,
-        power_at_least_by_turn: figures.power_at_least_by_turn,
-        mulligans: figures.mulligans,
+        figures: OwnFigures(
+            figures
+                .0
+                .into_iter()
+                .map(|(key, value)| (key.to_owned(), value))
+                .collect(),
+        ),
     };
     let [deck_out, draw, loss] = &tally.end_turns;
     let endings = crate::headline::Endings {
@@ -469,17 +546,53 @@ impl SeatReport {
     /// The per-turn means under `key` (the [`FigureKind::ByTurn`] figures), for a figure
     /// named by its key as an [`Objective`] names it.
     pub fn by_turn(&self, key: &str) -> Option<&BTreeMap<u32, f64>> {
-        match key {
-            "damage_by_turn" => self.damage_by_turn.as_ref(),
-            "summon_chance_by_turn" => self.summon_chance_by_turn.as_ref(),
-            "shards_by_turn" => self.shards_by_turn.as_ref(),
-            "energy_by_turn" => self.energy_by_turn.as_ref(),
-            "cards_bought_by_turn" => self.cards_bought_by_turn.as_ref(),
-            "damage_taken_by_turn" => self.damage_taken_by_turn.as_ref(),
-            "goldfish_damage_by_turn" => self.goldfish_damage_by_turn.as_ref(),
-            "power_by_turn" => self.power_by_turn.as_ref(),
-            "main_deployed_by_turn" => self.main_deployed_by_turn.as_ref(),
-            "hand_by_turn" => self.hand_by_turn.as_ref(),
+        match self.figures.get(key) {
+            Some(FigureValue::ByTurn(means)) => Some(means),
+            _ => None,
+        }
+    }
+
+    /// The game's own figure under `key`, if its report has one.
+    pub fn figure(&self, key: &str) -> Option<&FigureValue> {
+        self.figures.get(key)
+    }
+
+    /// A chance or a mean under `key`.
+    pub fn scalar(&self, key: &str) -> Option<f64> {
+        match self.figures.get(key) {
+            Some(FigureValue::Scalar(x)) => Some(*x),
+            _ => None,
+        }
+    }
+
+    /// A count of games under `key`.
+    pub fn count(&self, key: &str) -> Option<u64> {
+        match self.figures.get(key) {
+            Some(FigureValue::Count(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Games per turn under `key`.
+    pub fn counts(&self, key: &str) -> Option<&BTreeMap<u32, u64>> {
+        match self.figures.get(key) {
+            Some(FigureValue::Counts(per_turn)) => Some(per_turn),
+            _ => None,
+        }
+    }
+
+    /// A mean per name under `key`.
+    pub fn named(&self, key: &str) -> Option<&BTreeMap<String, f64>> {
+        match self.figures.get(key) {
+            Some(FigureValue::Named(per_name)) => Some(per_name),
+            _ => None,
+        }
+    }
+
+    /// A chance per turn and amount under `key`.
+    pub fn table(&self, key: &str) -> Option<&BTreeMap<u32, BTreeMap<u32, f64>>> {
+        match self.figures.get(key) {
+            Some(FigureValue::Table(rows)) => Some(rows),
             _ => None,
         }
     }

@@ -843,14 +843,21 @@ impl Procedure for Sms {
                 (t as u32, row)
             })
             .collect();
-        SeatFigures {
-            power_by_turn: Some(mean_by_turn(&reached, &figures.power)),
-            main_deployed_by_turn: Some(mean_by_turn(&reached, &figures.deployed)),
-            hand_by_turn: Some(mean_by_turn(&reached, &figures.hand)),
-            power_at_least_by_turn: Some(at_least),
-            mulligans: Some(figures.mulligans),
-            ..SeatFigures::default()
-        }
+        let at_least: std::collections::BTreeMap<u32, std::collections::BTreeMap<u32, f64>> =
+            at_least;
+        SeatFigures::from([
+            (
+                "power_by_turn",
+                mean_by_turn(&reached, &figures.power).into(),
+            ),
+            (
+                "main_deployed_by_turn",
+                mean_by_turn(&reached, &figures.deployed).into(),
+            ),
+            ("hand_by_turn", mean_by_turn(&reached, &figures.hand).into()),
+            ("power_at_least_by_turn", at_least.into()),
+            ("mulligans", figures.mulligans.into()),
+        ])
     }
 
     const OBJECTIVE: Objective = Objective {

@@ -428,10 +428,10 @@ impl Procedure for Zoids {
     }
 
     fn report_figures(&self, figures: &Figures, _games: u64) -> SeatFigures {
-        SeatFigures {
-            first_attack_turns: Some(nonzero_by_turn(&figures.first_attack_turns)),
-            ..SeatFigures::default()
-        }
+        SeatFigures::from([(
+            "first_attack_turns",
+            nonzero_by_turn(&figures.first_attack_turns).into(),
+        )])
     }
 
     const OBJECTIVE: Objective = MEAN_KILL_TURN;

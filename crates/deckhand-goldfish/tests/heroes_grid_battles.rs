@@ -85,12 +85,12 @@ fn every_imported_ranger_deck_battles_three_real_line_ups() {
             let report = simulate(game, &starting.deck, &options, &mut |_| true)
                 .unwrap_or_else(|e| panic!("{} against line-up {i}: {e}", starting.name));
             for seat in [&report.going_first, &report.going_second] {
-                let chance = seat.all_defeated_chance.unwrap();
+                let chance = seat.scalar("all_defeated_chance").unwrap();
                 assert!((0.0..=1.0).contains(&chance), "{}: {chance}", starting.name);
                 assert_eq!(chance, seat.wins as f64 / 200.0);
                 assert!(seat.wins + seat.losses.unwrap() == 200);
-                assert!(seat.hits_per_battle.unwrap() >= 0.0);
-                let lost = seat.cards_lost_per_ranger.as_ref().unwrap();
+                assert!(seat.scalar("hits_per_battle").unwrap() >= 0.0);
+                let lost = seat.named("cards_lost_per_ranger").unwrap();
                 assert!(!lost.is_empty() && lost.values().all(|&n| n >= 0.0));
                 won_any |= seat.wins > 0;
             }

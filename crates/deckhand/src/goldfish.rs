@@ -645,7 +645,7 @@ mod tests {
         };
         let report = playable.simulate(&options, &mut |_| true).unwrap();
         assert_eq!(report.policy, "battle-first");
-        assert!(report.going_first.flip_turns.is_some());
+        assert!(report.going_first.counts("flip_turns").is_some());
     }
 
     #[test]
@@ -708,7 +708,7 @@ mod tests {
             .unwrap()
             .simulate(&options, &mut |_| true)
             .unwrap();
-        assert!(report.going_first.hits_per_battle.unwrap() > 0.0);
+        assert!(report.going_first.scalar("hits_per_battle").unwrap() > 0.0);
     }
 
     #[test]
@@ -746,7 +746,7 @@ mod tests {
             ..SimOptions::default()
         };
         let report = playable.simulate(&options, &mut |_| true).unwrap();
-        let chance = report.going_first.all_defeated_chance.unwrap();
+        let chance = report.going_first.scalar("all_defeated_chance").unwrap();
         assert!(0.0 < chance && chance < 1.0, "{chance}");
         let named = SimOptions {
             enemies: deckhand.enemy_lineup("pr-hotg", &picks).unwrap(),

@@ -1060,7 +1060,7 @@ export type HpCheck = { "at_most": number } | "below_opponent";
 export type ImageInfo = { width: number, height: number, bytes: number, };
 
 /**
- * The result of [`impact`].
+ * The result of [`impact`](crate::registry::impact).
  */
 export type ImpactReport = { game: string, 
 /**
@@ -1792,93 +1792,10 @@ deck_outs: number,
  */
 draws: number, 
 /**
- * Zoids Scramble: games whose first attack came on each turn.
- */
-first_attack_turns?: { [key in number]?: number } | null, 
-/**
- * PR Action: the mean number of cards your battle removed from the opponent's deck
- * on each turn, over the games still going at that turn's summon step.
- */
-damage_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Action: the chance of summoning on each turn, over the games still going at that
- * turn's summon step.
- */
-summon_chance_by_turn?: { [key in number]?: number } | null, 
-/**
  * Games lost another way than running out of cards (see [`crate::Outcome::Loss`]);
  * present for the games that can end so.
  */
-losses?: number | null, 
-/**
- * PR Deck-Building: Shards made by playing cards, mean per turn.
- */
-shards_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Deck-Building: Energy gained by playing cards (what reached the tracker under its
- * cap of 20), mean per turn.
- */
-energy_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Deck-Building: cards bought, mean per turn.
- */
-cards_bought_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Deck-Building: damage taken from adversaries in The Grid, mean per turn.
- */
-damage_taken_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Deck-Building: damage your Attacks dealt the 30-HP goldfish, mean per turn.
- */
-goldfish_damage_by_turn?: { [key in number]?: number } | null, 
-/**
- * PR Deck-Building: games whose character flipped (fourth slot filled) on each turn.
- */
-flip_turns?: { [key in number]?: number } | null, 
-/**
- * Heroes of the Grid: the chance that every enemy card is defeated (= wins / games).
- */
-all_defeated_chance?: number | null, 
-/**
- * Heroes of the Grid: hits dealt to enemy cards, mean per battle.
- */
-hits_per_battle?: number | null, 
-/**
- * Heroes of the Grid: cards each Ranger lost from the deck to defense (revealed and
- * discarded), mean per battle, by Ranger.
- */
-cards_lost_per_ranger?: { [key in string]?: number } | null, 
-/**
- * Heroes of the Grid: energy spent on combat cards, mean per battle.
- */
-energy_spent_per_battle?: number | null, 
-/**
- * Heroes of the Grid: battles in which the Rangers were defeated (the deck ran out).
- */
-ranger_defeats?: number | null, 
-/**
- * Showdown: total Power on your Table at the end of each turn, mean.
- */
-power_by_turn?: { [key in number]?: number } | null, 
-/**
- * Showdown: Main cards put on the Table so far, mean at the end of each turn.
- */
-main_deployed_by_turn?: { [key in number]?: number } | null, 
-/**
- * Showdown: cards in hand at the end of each turn, mean.
- */
-hand_by_turn?: { [key in number]?: number } | null, 
-/**
- * Showdown: `power_at_least_by_turn[T][N]`, the chance of at least N Power on the
- * Table at the end of turn T (the pilot never loses Power, so also "by turn T"). N runs
- * from the least Power any game had at T (chance 1; every smaller N is certain too) to
- * the most any game had.
- */
-power_at_least_by_turn?: { [key in number]?: { [key in number]?: number } } | null, 
-/**
- * Showdown: games whose opening hand was mulliganed.
- */
-mulligans?: number | null, };
+losses?: number | null, };
 
 /**
  * How many cards one section received.
@@ -2065,7 +1982,7 @@ games_done: number, games: number,
 steps: Array<TuneStep>, };
 
 /**
- * The result of [`tune`].
+ * The result of [`tune`](crate::registry::tune).
  */
 export type TuneReport = { game: string, seed: number, games: number, rounds: number, policy: string, objective: Objective, correction: string, start: Measure, steps: Array<TuneStep>, end: Measure, deck: Array<DeckCount>, 
 /**

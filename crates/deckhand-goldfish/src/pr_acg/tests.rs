@@ -559,8 +559,8 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
             assert_eq!(seat.wins, kills.values().sum::<u64>());
             assert_eq!(seat.deck_outs, deck_outs);
             assert_eq!(seat.draws, draws);
-            assert_eq!(seat.damage_by_turn.as_ref(), Some(&damage));
-            assert_eq!(seat.summon_chance_by_turn.as_ref(), Some(&summons));
+            assert_eq!(seat.by_turn("damage_by_turn"), Some(&damage));
+            assert_eq!(seat.by_turn("summon_chance_by_turn"), Some(&summons));
             assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
             deck_outs_seen += seat.deck_outs;
         }

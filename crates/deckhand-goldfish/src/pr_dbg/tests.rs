@@ -402,7 +402,7 @@ fn attacks_without_damage_are_named_and_the_report_says_which_policy_ran() {
     let battle =
         crate::simulate(&game, &deck, &options(Some("battle-first")), &mut |_| true).unwrap();
     assert_eq!(battle.policy, "battle-first");
-    let taken = |r: &crate::SimReport| r.going_first.damage_taken_by_turn.as_ref().unwrap()[&3];
+    let taken = |r: &crate::SimReport| r.going_first.by_turn("damage_taken_by_turn").unwrap()[&3];
     assert!(
         taken(&battle) < taken(&report),
         "Battling first leaves fewer adversaries"
@@ -526,8 +526,7 @@ fn every_sample_deck_names_one_character_of_its_side_and_one_without_is_warned_a
         assert_eq!(report.warnings, Vec::<String>::new());
         let flips: u64 = report
             .going_first
-            .flip_turns
-            .as_ref()
+            .counts("flip_turns")
             .unwrap()
             .values()
             .sum();

@@ -314,7 +314,7 @@ fn power_tallies_agree_with_their_own_table() {
     )
     .unwrap();
     let seat = &report.going_first;
-    let at_least = seat.power_at_least_by_turn.as_ref().unwrap();
+    let at_least = seat.table("power_at_least_by_turn").unwrap();
     for turn in 1..=15u32 {
         let row = &at_least[&turn];
         // The first N is certain, chances fall as N grows, and the mean sits inside the range.
@@ -322,7 +322,7 @@ fn power_tallies_agree_with_their_own_table() {
         let &high = row.keys().last().unwrap();
         assert_eq!(first, 1.0);
         assert!(row.values().zip(row.values().skip(1)).all(|(a, b)| a >= b));
-        let mean = seat.power_by_turn.as_ref().unwrap()[&turn];
+        let mean = seat.by_turn("power_by_turn").unwrap()[&turn];
         assert!(
             f64::from(low) <= mean && mean <= f64::from(high),
             "turn {turn}"

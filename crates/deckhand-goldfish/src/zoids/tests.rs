@@ -759,7 +759,7 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
             assert_eq!(seat.wins, wins);
             assert_eq!(seat.deck_outs, deck_outs);
             assert_eq!(seat.draws, 0);
-            assert_eq!(seat.first_attack_turns.as_ref(), Some(&firsts));
+            assert_eq!(seat.counts("first_attack_turns"), Some(&firsts));
             assert_eq!(seat.median_kill_turn, testing::lower_median(&kills));
             let mean = (wins > 0).then(|| total as f64 / wins as f64);
             assert_eq!(

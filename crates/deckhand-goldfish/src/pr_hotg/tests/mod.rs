@@ -389,7 +389,7 @@ fn a_kinder_die_wins_more_battles() {
     };
     let default = run(None);
     let kind = run(Some(vec![2]));
-    let chance = |r: &crate::SimReport| r.going_first.all_defeated_chance.unwrap();
+    let chance = |r: &crate::SimReport| r.going_first.scalar("all_defeated_chance").unwrap();
     assert!(
         chance(&kind) > chance(&default),
         "{} vs {}",
@@ -482,7 +482,7 @@ fn each_sample_deck_beats_the_default_line_up_in_20_to_80_percent_of_battles() {
         })
         .unwrap();
         for seat in [&report.going_first, &report.going_second] {
-            let chance = seat.all_defeated_chance.unwrap();
+            let chance = seat.scalar("all_defeated_chance").unwrap();
             assert!((0.2..=0.8).contains(&chance), "{chance}: {text}");
         }
     }
