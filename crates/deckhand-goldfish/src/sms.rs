@@ -161,6 +161,8 @@ pub struct Sms {
     ability_class: Vec<look::Class>,
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
+    /// What the end of a turn can add to the Power once its actions are done.
+    tail: Option<look::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
     /// ([`board::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
@@ -352,6 +354,7 @@ impl Sms {
         let one_filters = board::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
+        let tail = look::Tail::new(&fx, n);
         let static_blind = board::statics_blind(&fx, n);
         let holders = cards
             .cards
@@ -386,6 +389,7 @@ impl Sms {
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
             pace,
+            tail,
             static_blind,
             one_filters,
             holders,

@@ -44,9 +44,9 @@ use crate::log::{Action, Log};
 use crate::rng::Rng;
 
 // Zone, resource and stat ids: positions in `PLAYS`.
-const DECK: Id = 0;
-const HAND: Id = 1;
-const DISCARD: Id = 2;
+pub(super) const DECK: Id = 0;
+pub(super) const HAND: Id = 1;
+pub(super) const DISCARD: Id = 2;
 pub(super) const TABLE: Id = 3;
 const ATTACHED: Id = 4;
 pub(super) const LEADER_ACTION: Id = 0;
@@ -521,18 +521,22 @@ impl<L: Log> SmsBoard<'_, L> {
             .iter()
             .map(|&c| i64::from(self.state.hand[c as usize]))
             .sum();
-        let discards = |option: &Vec<Op>| -> i64 {
-            option
+        // Ties: the first option. One pass, each option's discards counted once: a Leader
+        // Action look asks this several times a turn.
+        let mut best: Option<(i64, usize)> = None;
+        for (i, option) in options.iter().enumerate() {
+            let discards: i64 = option
                 .iter()
                 .map(|op| match op {
                     Op::Discard(Amt::Fixed(n), _) => *n,
                     _ => 0,
                 })
-                .sum()
-        };
-        (0..options.len())
-            .filter(|&i| discards(&options[i]) <= dead)
-            .max_by_key(|&i| (discards(&options[i]), std::cmp::Reverse(i)))
+                .sum();
+            if discards <= dead && best.is_none_or(|(most, _)| discards > most) {
+                best = Some((discards, i));
+            }
+        }
+        best.map(|(_, i)| i)
     }
 
     /// Whether step `op` would change something now (an optional effect with a cost is used
