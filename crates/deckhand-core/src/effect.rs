@@ -15,6 +15,8 @@
 //! state all of its text (or it has none beyond keywords); otherwise the note says what is
 //! left and why ([`CoverageState`]).
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 /// One printed effect.
@@ -369,6 +371,136 @@ pub enum Step {
     SwapAdjacent,
 }
 
+/// What kind of thing a [`Step`] does, without its amounts and names: what a game's goldfish
+/// procedure says it plays. Its [`name`](StepKind::name) is the step's `do` in the data
+/// form, so a new [`Step`] variant is one arm in [`Step::kind`] and one here, and the
+/// compiler points at both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    Move,
+    Draw,
+    Discard,
+    Damage,
+    Prevent,
+    Heal,
+    Gain,
+    Spend,
+    Modify,
+    Roll,
+    Choose,
+    Reroll,
+    Split,
+    FillHand,
+    Ready,
+    Copy,
+    Reorder,
+    IgnoreGuard,
+    Unguard,
+    CapHits,
+    IgnoreHits,
+    DamageAdjacent,
+    RollAdjacent,
+    SwapAdjacent,
+}
+
+impl StepKind {
+    /// Every kind, in [`Step`]'s order.
+    pub const ALL: [StepKind; 24] = [
+        StepKind::Move,
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Damage,
+        StepKind::Prevent,
+        StepKind::Heal,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Modify,
+        StepKind::Roll,
+        StepKind::Choose,
+        StepKind::Reroll,
+        StepKind::Split,
+        StepKind::FillHand,
+        StepKind::Ready,
+        StepKind::Copy,
+        StepKind::Reorder,
+        StepKind::IgnoreGuard,
+        StepKind::Unguard,
+        StepKind::CapHits,
+        StepKind::IgnoreHits,
+        StepKind::DamageAdjacent,
+        StepKind::RollAdjacent,
+        StepKind::SwapAdjacent,
+    ];
+
+    /// The step's `do` in the data form (`fill_hand`).
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Move => "move",
+            StepKind::Draw => "draw",
+            StepKind::Discard => "discard",
+            StepKind::Damage => "damage",
+            StepKind::Prevent => "prevent",
+            StepKind::Heal => "heal",
+            StepKind::Gain => "gain",
+            StepKind::Spend => "spend",
+            StepKind::Modify => "modify",
+            StepKind::Roll => "roll",
+            StepKind::Choose => "choose",
+            StepKind::Reroll => "reroll",
+            StepKind::Split => "split",
+            StepKind::FillHand => "fill_hand",
+            StepKind::Ready => "ready",
+            StepKind::Copy => "copy",
+            StepKind::Reorder => "reorder",
+            StepKind::IgnoreGuard => "ignore_guard",
+            StepKind::Unguard => "unguard",
+            StepKind::CapHits => "cap_hits",
+            StepKind::IgnoreHits => "ignore_hits",
+            StepKind::DamageAdjacent => "damage_adjacent",
+            StepKind::RollAdjacent => "roll_adjacent",
+            StepKind::SwapAdjacent => "swap_adjacent",
+        }
+    }
+}
+
+impl fmt::Display for StepKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Step {
+    /// What kind of thing it does.
+    pub fn kind(&self) -> StepKind {
+        match self {
+            Step::Move { .. } => StepKind::Move,
+            Step::Draw { .. } => StepKind::Draw,
+            Step::Discard { .. } => StepKind::Discard,
+            Step::Damage { .. } => StepKind::Damage,
+            Step::Prevent { .. } => StepKind::Prevent,
+            Step::Heal { .. } => StepKind::Heal,
+            Step::Gain { .. } => StepKind::Gain,
+            Step::Spend { .. } => StepKind::Spend,
+            Step::Modify { .. } => StepKind::Modify,
+            Step::Roll { .. } => StepKind::Roll,
+            Step::Choose { .. } => StepKind::Choose,
+            Step::Reroll { .. } => StepKind::Reroll,
+            Step::Split { .. } => StepKind::Split,
+            Step::FillHand { .. } => StepKind::FillHand,
+            Step::Ready { .. } => StepKind::Ready,
+            Step::Copy { .. } => StepKind::Copy,
+            Step::Reorder { .. } => StepKind::Reorder,
+            Step::IgnoreGuard => StepKind::IgnoreGuard,
+            Step::Unguard { .. } => StepKind::Unguard,
+            Step::CapHits { .. } => StepKind::CapHits,
+            Step::IgnoreHits { .. } => StepKind::IgnoreHits,
+            Step::DamageAdjacent { .. } => StepKind::DamageAdjacent,
+            Step::RollAdjacent => StepKind::RollAdjacent,
+            Step::SwapAdjacent => StepKind::SwapAdjacent,
+        }
+    }
+}
+
 impl Trigger {
     /// True for a trigger on another card's event, which may name the cards (`card`).
     pub fn on_another_card(self) -> bool {
@@ -444,4 +576,88 @@ fn is_false(value: &bool) -> bool {
 
 fn one() -> u32 {
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One step of every kind, as the data form writes them.
+    fn one_step_of_each_kind() -> Vec<Step> {
+        let n = || Amount::Fixed(1);
+        let this = || Target::This;
+        vec![
+            Step::Move {
+                count: n(),
+                from: "deck".into(),
+                to: "hand".into(),
+                filter: None,
+                search: false,
+            },
+            Step::Draw { count: n() },
+            Step::Discard {
+                count: n(),
+                filter: None,
+            },
+            Step::Damage { amount: n() },
+            Step::Prevent { amount: n() },
+            Step::Heal { amount: n() },
+            Step::Gain {
+                amount: n(),
+                resource: "energy".into(),
+            },
+            Step::Spend {
+                amount: n(),
+                resource: "energy".into(),
+            },
+            Step::Modify {
+                stat: "power".into(),
+                by: n(),
+                target: this(),
+                duration: Duration::Turn,
+            },
+            Step::Roll { dice: n() },
+            Step::Choose { options: vec![] },
+            Step::Reroll { dice: n() },
+            Step::Split {
+                among: n(),
+                row: false,
+            },
+            Step::FillHand { size: n() },
+            Step::Ready {
+                count: n(),
+                filter: None,
+            },
+            Step::Copy { filter: None },
+            Step::Reorder {
+                count: n(),
+                zone: "deck".into(),
+                bottom: false,
+            },
+            Step::IgnoreGuard,
+            Step::Unguard { target: this() },
+            Step::CapHits {
+                max: n(),
+                target: this(),
+            },
+            Step::IgnoreHits {
+                first: n(),
+                target: this(),
+            },
+            Step::DamageAdjacent { amount: n() },
+            Step::RollAdjacent,
+            Step::SwapAdjacent,
+        ]
+    }
+
+    #[test]
+    fn a_step_kinds_name_is_the_steps_do_in_the_data_form() {
+        let steps = one_step_of_each_kind();
+        let kinds: Vec<StepKind> = steps.iter().map(Step::kind).collect();
+        assert_eq!(kinds, StepKind::ALL, "one step of each kind, in order");
+        for step in &steps {
+            let written = serde_json::to_value(step).unwrap();
+            assert_eq!(written["do"], step.kind().name(), "{step:?}");
+        }
+    }
 }

@@ -42,7 +42,7 @@ pub use coverage::{coverage, has_effect_text};
 pub use deck::{Deck, DeckEntry};
 pub use effect::{
     choice_nesting, Amount, CoverageState, Duration, Effect, EffectsDef, Filter, GoldfishNote,
-    HpCheck, PerCount, Requirement, Step, Target, Trigger, MAX_CHOICE_NESTING,
+    HpCheck, PerCount, Requirement, Step, StepKind, Target, Trigger, MAX_CHOICE_NESTING,
 };
 pub use effect_check::MAX_AMOUNT;
 pub use effect_reader::{

@@ -101,6 +101,7 @@ use crate::log::{Action, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN};
 use crate::rng::Rng;
+use deckhand_core::StepKind;
 
 pub const GAME_ID: &str = "pr-acg";
 const OPENING_HAND: u32 = 5;
@@ -152,7 +153,14 @@ const PLAYS: Plays = Plays {
         ("discard", "hand"),
         ("discard", "training"),
     ],
-    steps: &["draw", "discard", "damage", "modify", "choose"],
+    steps: &[
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Damage,
+        StepKind::Modify,
+        StepKind::Choose,
+    ],
+    reads: &[],
     resources: &[],
     stats: &["power", "damage"],
     structural: &[],

@@ -65,6 +65,7 @@ use crate::report::{
     nonzero_by_turn, Figure, FigureKind, Objective, SeatFigures, KILL_FIGURES, MEAN_KILL_TURN,
 };
 use crate::rng::Rng;
+use deckhand_core::StepKind;
 
 pub const GAME_ID: &str = "zoids-scramble";
 const BASE_ENERGY: usize = 4;
@@ -97,7 +98,8 @@ const PLAYS: Plays = Plays {
         ("scrapyard", "hand"),
         ("hand", "bottom"),
     ],
-    steps: &["draw"],
+    steps: &[StepKind::Draw],
+    reads: &[],
     resources: &[],
     stats: &[],
     structural: &["Unmanned"],

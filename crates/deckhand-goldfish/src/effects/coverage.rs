@@ -11,7 +11,7 @@
 use deckhand_core::query::{matches, parse_filter, Vocabulary};
 use deckhand_core::{
     fill_template, fold_name, has_effect_text, parse_effects, Amount, Card, CoverageState, Effect,
-    Game, GoldfishNote, Requirement, Step, Target, Trigger,
+    Game, GoldfishNote, Requirement, Step, StepKind, Target, Trigger,
 };
 use serde::{Deserialize, Serialize};
 
@@ -52,14 +52,12 @@ pub struct Plays {
     pub zones: &'static [&'static str],
     /// (from, to) zone pairs the board moves cards between.
     pub moves: &'static [(&'static str, &'static str)],
-    /// Step kinds besides `move` (`draw`, `discard`, `damage`, `prevent`, `heal`, `gain`,
-    /// `spend`, `modify`, `roll`, `choose`, `reroll`, `split`, `fill_hand`, `ready`, `copy`,
-    /// `reorder`, `ignore_guard`, `unguard`, `cap_hits`, `ignore_hits`, `damage_adjacent`,
-    /// `roll_adjacent`, `swap_adjacent`),
-    /// `one` when the board chooses a `one [filter]` stat change's card, `hp` when the
-    /// procedure checks HP requirements, and `distinct` when its board counts distinct
-    /// names ([`super::Board::distinct`]).
-    pub steps: &'static [&'static str],
+    /// The step kinds its [`super::Board`] carries out besides `move` (which `moves` says).
+    /// A step of any other kind makes its card's effect unsupported when a deck is
+    /// compiled; the board's method for it is never called.
+    pub steps: &'static [StepKind],
+    /// What else of an effect its board reads.
+    pub reads: &'static [Reading],
     pub resources: &'static [&'static str],
     pub stats: &'static [&'static str],
     /// Keywords the procedure itself plays (`Unmanned`), with no effects stated.
@@ -70,6 +68,29 @@ pub struct Plays {
     /// The procedure's own word on a card, before its data is read (a card the pilot never
     /// plays).
     pub card_rule: fn(&Card, EffectsMode) -> Option<GoldfishNote>,
+}
+
+/// What a board may be asked besides carrying out steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// It picks the card of a `one [filter]` target ([`super::Board::modify`] with
+    /// [`super::Tgt::One`]).
+    OneTarget,
+    /// It knows both HP for an HP requirement ([`super::Board::hp`]).
+    HpRequirement,
+    /// It counts distinct card names ([`super::Board::distinct`]).
+    DistinctNames,
+}
+
+impl Reading {
+    /// Its word in the data form.
+    fn name(self) -> &'static str {
+        match self {
+            Reading::OneTarget => "one",
+            Reading::HpRequirement => "hp",
+            Reading::DistinctNames => "distinct",
+        }
+    }
 }
 
 /// No procedure-specific rule.
@@ -400,7 +421,7 @@ impl Builder<'_> {
             None => None,
         };
         if effect.hp.is_some() {
-            self.kind("hp")?;
+            self.reads(Reading::HpRequirement)?;
         }
         Ok(Compiled {
             trigger: effect.trigger,
@@ -419,7 +440,7 @@ impl Builder<'_> {
 
     fn requirement(&mut self, r: &Requirement) -> Result<Req, String> {
         if r.distinct {
-            self.kind("distinct")?;
+            self.reads(Reading::DistinctNames)?;
         }
         Ok(Req {
             filter: self.filter(r.filter.as_ref().map(|f| f.0.as_str()))?,
@@ -434,17 +455,25 @@ impl Builder<'_> {
         steps.iter().map(|s| self.step(s)).collect()
     }
 
-    fn kind(&self, kind: &str) -> Result<(), String> {
-        match self.plays.steps.contains(&kind) {
+    fn reads(&self, reading: Reading) -> Result<(), String> {
+        match self.plays.reads.contains(&reading) {
             true => Ok(()),
             false => Err(format!(
-                "{} does not play `{kind}` steps yet",
-                self.plays.pilot
+                "{} does not play `{}` steps yet",
+                self.plays.pilot,
+                reading.name()
             )),
         }
     }
 
     fn step(&mut self, step: &Step) -> Result<Op, String> {
+        let kind = step.kind();
+        if kind != StepKind::Move && !self.plays.steps.contains(&kind) {
+            return Err(format!(
+                "{} does not play `{kind}` steps yet",
+                self.plays.pilot
+            ));
+        }
         Ok(match step {
             Step::Move {
                 count,
@@ -467,35 +496,18 @@ impl Builder<'_> {
                     search: *search,
                 }
             }
-            Step::Draw { count } => {
-                self.kind("draw")?;
-                Op::Draw(self.amount(count)?)
-            }
-            Step::Discard { count, filter } => {
-                self.kind("discard")?;
-                Op::Discard(
-                    self.amount(count)?,
-                    self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
-                )
-            }
-            Step::Damage { amount } => {
-                self.kind("damage")?;
-                Op::Damage(self.amount(amount)?)
-            }
-            Step::Prevent { amount } => {
-                self.kind("prevent")?;
-                Op::Prevent(self.amount(amount)?)
-            }
-            Step::Heal { amount } => {
-                self.kind("heal")?;
-                Op::Heal(self.amount(amount)?)
-            }
+            Step::Draw { count } => Op::Draw(self.amount(count)?),
+            Step::Discard { count, filter } => Op::Discard(
+                self.amount(count)?,
+                self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+            ),
+            Step::Damage { amount } => Op::Damage(self.amount(amount)?),
+            Step::Prevent { amount } => Op::Prevent(self.amount(amount)?),
+            Step::Heal { amount } => Op::Heal(self.amount(amount)?),
             Step::Gain { amount, resource } => {
-                self.kind("gain")?;
                 Op::Gain(self.amount(amount)?, self.resource(resource)?)
             }
             Step::Spend { amount, resource } => {
-                self.kind("spend")?;
                 Op::Spend(self.amount(amount)?, self.resource(resource)?)
             }
             Step::Modify {
@@ -504,7 +516,6 @@ impl Builder<'_> {
                 target,
                 duration,
             } => {
-                self.kind("modify")?;
                 let stat = position(self.plays.stats, stat)
                     .ok_or_else(|| format!("{} does not keep the stat {stat}", self.plays.pilot))?;
                 let target = match target {
@@ -516,7 +527,7 @@ impl Builder<'_> {
                         Tgt::Each(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
                     }
                     Target::One { filter } => {
-                        self.kind("one")?;
+                        self.reads(Reading::OneTarget)?;
                         Tgt::One(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
                     }
                 };
@@ -527,12 +538,8 @@ impl Builder<'_> {
                     duration: *duration,
                 }
             }
-            Step::Roll { dice } => {
-                self.kind("roll")?;
-                Op::Roll(self.amount(dice)?)
-            }
+            Step::Roll { dice } => Op::Roll(self.amount(dice)?),
             Step::Choose { options } => {
-                self.kind("choose")?;
                 let compiled = options
                     .iter()
                     .map(|o| self.steps(o))
@@ -543,65 +550,28 @@ impl Builder<'_> {
                     .collect();
                 Op::Choose(compiled, labels)
             }
-            Step::Reroll { dice } => {
-                self.kind("reroll")?;
-                Op::Reroll(self.amount(dice)?)
-            }
-            Step::Split { among, row } => {
-                self.kind("split")?;
-                Op::Split(self.amount(among)?, *row)
-            }
-            Step::FillHand { size } => {
-                self.kind("fill_hand")?;
-                Op::FillHand(self.amount(size)?)
-            }
-            Step::Ready { count, filter } => {
-                self.kind("ready")?;
-                Op::Ready(
-                    self.amount(count)?,
-                    self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
-                )
-            }
-            Step::Copy { filter } => {
-                self.kind("copy")?;
-                Op::Copy(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
-            }
+            Step::Reroll { dice } => Op::Reroll(self.amount(dice)?),
+            Step::Split { among, row } => Op::Split(self.amount(among)?, *row),
+            Step::FillHand { size } => Op::FillHand(self.amount(size)?),
+            Step::Ready { count, filter } => Op::Ready(
+                self.amount(count)?,
+                self.filter(filter.as_ref().map(|f| f.0.as_str()))?,
+            ),
+            Step::Copy { filter } => Op::Copy(self.filter(filter.as_ref().map(|f| f.0.as_str()))?),
             Step::Reorder {
                 count,
                 zone,
                 bottom,
-            } => {
-                self.kind("reorder")?;
-                Op::Reorder(self.amount(count)?, self.zone(zone)?, *bottom)
-            }
-            Step::IgnoreGuard => {
-                self.kind("ignore_guard")?;
-                Op::IgnoreGuard
-            }
-            Step::Unguard { target } => {
-                self.kind("unguard")?;
-                Op::Unguard(self.target(target)?)
-            }
-            Step::CapHits { max, target } => {
-                self.kind("cap_hits")?;
-                Op::CapHits(self.amount(max)?, self.target(target)?)
-            }
+            } => Op::Reorder(self.amount(count)?, self.zone(zone)?, *bottom),
+            Step::IgnoreGuard => Op::IgnoreGuard,
+            Step::Unguard { target } => Op::Unguard(self.target(target)?),
+            Step::CapHits { max, target } => Op::CapHits(self.amount(max)?, self.target(target)?),
             Step::IgnoreHits { first, target } => {
-                self.kind("ignore_hits")?;
                 Op::IgnoreHits(self.amount(first)?, self.target(target)?)
             }
-            Step::DamageAdjacent { amount } => {
-                self.kind("damage_adjacent")?;
-                Op::DamageAdjacent(self.amount(amount)?)
-            }
-            Step::RollAdjacent => {
-                self.kind("roll_adjacent")?;
-                Op::RollAdjacent
-            }
-            Step::SwapAdjacent => {
-                self.kind("swap_adjacent")?;
-                Op::SwapAdjacent
-            }
+            Step::DamageAdjacent { amount } => Op::DamageAdjacent(self.amount(amount)?),
+            Step::RollAdjacent => Op::RollAdjacent,
+            Step::SwapAdjacent => Op::SwapAdjacent,
         })
     }
 
@@ -616,7 +586,7 @@ impl Builder<'_> {
                 Tgt::Each(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
             }
             Target::One { filter } => {
-                self.kind("one")?;
+                self.reads(Reading::OneTarget)?;
                 Tgt::One(self.filter(filter.as_ref().map(|f| f.0.as_str()))?)
             }
         })
@@ -627,7 +597,7 @@ impl Builder<'_> {
             Amount::Fixed(n) => Amt::Fixed(*n),
             Amount::Per(p) => {
                 if p.distinct {
-                    self.kind("distinct")?;
+                    self.reads(Reading::DistinctNames)?;
                 }
                 Amt::Per {
                     each: p.each,

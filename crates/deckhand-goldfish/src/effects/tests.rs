@@ -1,7 +1,7 @@
 //! Card states combined, and each primitive run on a toy board (the written form and the
 //! query matcher are the core's, tested there).
 
-use deckhand_core::{CoverageState, Trigger};
+use deckhand_core::{CoverageState, StepKind, Trigger};
 
 use super::coverage::combine_for_tests as combine;
 use super::*;
@@ -152,19 +152,18 @@ const TOY: Plays = Plays {
     zones: &["deck", "hand", "discard"],
     moves: &[("hand", "discard"), ("discard", "hand")],
     steps: &[
-        "draw",
-        "damage",
-        "gain",
-        "spend",
-        "choose",
-        "reroll",
-        "split",
-        "fill_hand",
-        "modify",
-        "one",
-        "distinct",
-        "swap_adjacent",
+        StepKind::Draw,
+        StepKind::Damage,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Choose,
+        StepKind::Reroll,
+        StepKind::Split,
+        StepKind::FillHand,
+        StepKind::Modify,
+        StepKind::SwapAdjacent,
     ],
+    reads: &[Reading::OneTarget, Reading::DistinctNames],
     resources: &["energy"],
     stats: &["power"],
     structural: &[],
@@ -505,7 +504,8 @@ fn distinct_names_count_names_not_cards_and_a_swap_reaches_the_board() {
         deckhand_core::parse_effects("when played: gain 1 per distinct in hand energy", None)
             .unwrap();
     let plays = Plays {
-        steps: &["gain"],
+        steps: &[StepKind::Gain],
+        reads: &[],
         ..TOY
     };
     let (_, coverage) = build(&toy_game(), &[card], EffectsMode::All, &plays);
@@ -614,6 +614,10 @@ impl Board for Pr {
     fn copy(&mut self, _: Option<&CardSet>, _: &str) {
         self.copies += 1;
     }
+    /// It holds no energy: every cost goes unpaid.
+    fn spend(&mut self, _: Id, _: i64, _: &str) -> bool {
+        false
+    }
 }
 
 const PR: Plays = Plays {
@@ -621,7 +625,8 @@ const PR: Plays = Plays {
     triggers: &[Trigger::Played, Trigger::PlaysCard, Trigger::Activated],
     zones: &["deck"],
     moves: &[],
-    steps: &["heal", "hp", "ready", "copy"],
+    steps: &[StepKind::Heal, StepKind::Ready, StepKind::Copy],
+    reads: &[Reading::HpRequirement],
     resources: &[],
     stats: &[],
     structural: &[],
@@ -713,7 +718,8 @@ fn event_triggers_hp_checks_ready_and_copy_do_what_they_say_on_a_toy_board() {
     let mut card = testing_card("");
     card.effects = deckhand_core::parse_effects("activate (spend 9 energy): heal 3", None).unwrap();
     let plays = Plays {
-        steps: &["heal", "spend"],
+        steps: &[StepKind::Heal, StepKind::Spend],
+        reads: &[],
         resources: &["energy"],
         ..PR
     };
@@ -725,7 +731,8 @@ fn event_triggers_hp_checks_ready_and_copy_do_what_they_say_on_a_toy_board() {
     let mut card = testing_card("");
     card.effects = deckhand_core::parse_effects("when played if hp <= 3: heal 1", None).unwrap();
     let plays = Plays {
-        steps: &["heal"],
+        steps: &[StepKind::Heal],
+        reads: &[],
         ..PR
     };
     let (_, coverage) = build(&toy_game(), &[card], EffectsMode::All, &plays);
@@ -872,4 +879,24 @@ fn the_coverage_divides_the_counts_by_the_games_and_flags_what_never_fired() {
     );
     let one_game = coverage.with_fired(&[0, 0, 0], 1, false);
     assert!(one_game.cards.iter().all(|c| !c.never_fired));
+}
+
+/// Issue 32: a game that lists a step its board does not carry out fails the first time the
+/// step resolves, never plays it as nothing (the board's default is `unplayed`).
+#[test]
+fn a_step_a_game_lists_but_its_board_does_not_carry_out_fails_loudly() {
+    let mut card = testing_card("");
+    card.effects = deckhand_core::parse_effects("when played: roll 1", None).unwrap();
+    let claims_roll = Plays {
+        steps: &[StepKind::Roll],
+        ..PR
+    };
+    let (programs, coverage) = build(&toy_game(), &[card], EffectsMode::All, &claims_roll);
+    assert_eq!(coverage.cards[0].state, CoverageState::Simulated);
+    let fired = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        programs.fire(0, Trigger::Played, &mut Pr::default())
+    }));
+    let message = fired.expect_err("the toy board has no `roll`");
+    let message = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("`roll` step"), "{message}");
 }

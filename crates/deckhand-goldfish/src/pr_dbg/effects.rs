@@ -51,7 +51,8 @@ use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote};
 
 use super::*;
-use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Tgt};
+use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Reading, Tgt};
+use deckhand_core::StepKind;
 
 #[path = "activation.rs"]
 mod activation;
@@ -128,9 +129,19 @@ pub(super) const PLAYS: Plays = Plays {
         ("deck", "discard"),
     ],
     steps: &[
-        "draw", "discard", "damage", "heal", "gain", "spend", "modify", "choose", "ready", "copy",
-        "hp", "reorder", "distinct",
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Damage,
+        StepKind::Heal,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Modify,
+        StepKind::Choose,
+        StepKind::Ready,
+        StepKind::Copy,
+        StepKind::Reorder,
     ],
+    reads: &[Reading::HpRequirement, Reading::DistinctNames],
     resources: &["shards", "energy"],
     stats: &["battle_cost", "shard_cost", "shards"],
     structural: &["Ongoing", "Attack", "Block"],
@@ -985,26 +996,7 @@ impl<L: Log> PrBoard<'_, L> {
 }
 
 impl<L: Log> Board for PrBoard<'_, L> {
-    fn fired(&mut self, card: u16, trigger: Trigger) {
-        self.state.fired.tick(card, trigger);
-    }
-    fn ask(
-        &mut self,
-        kind: ChoiceKind,
-        pilot: usize,
-        options: &dyn Fn() -> Vec<String>,
-        reason: &dyn Fn() -> String,
-    ) -> usize {
-        let (p, state) = (self.p, &*self.state);
-        self.log.choose(
-            kind,
-            pilot,
-            options,
-            reason,
-            || Procedure::zones(p, state),
-            self.rng,
-        )
-    }
+    crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;
         let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();

@@ -27,7 +27,8 @@ use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, Trigger};
 
 use super::*;
-use crate::effects::{Board, CardSet, Id, Op, Plays, Tgt};
+use crate::effects::{Board, CardSet, Id, Op, Plays, Reading, Tgt};
+use deckhand_core::StepKind;
 
 // Zone ids: positions in `PLAYS.zones`.
 pub(super) const DECK: Id = 0;
@@ -87,27 +88,27 @@ pub(super) const PLAYS: Plays = Plays {
         ("enemy_deck", "sequence"),
     ],
     steps: &[
-        "draw",
-        "discard",
-        "damage",
-        "prevent",
-        "gain",
-        "spend",
-        "modify",
-        "roll",
-        "choose",
-        "reroll",
-        "split",
-        "reorder",
-        "ignore_guard",
-        "unguard",
-        "cap_hits",
-        "ignore_hits",
-        "damage_adjacent",
-        "roll_adjacent",
-        "swap_adjacent",
-        "one",
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Damage,
+        StepKind::Prevent,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Modify,
+        StepKind::Roll,
+        StepKind::Choose,
+        StepKind::Reroll,
+        StepKind::Split,
+        StepKind::Reorder,
+        StepKind::IgnoreGuard,
+        StepKind::Unguard,
+        StepKind::CapHits,
+        StepKind::IgnoreHits,
+        StepKind::DamageAdjacent,
+        StepKind::RollAdjacent,
+        StepKind::SwapAdjacent,
     ],
+    reads: &[Reading::OneTarget],
     resources: &["energy"],
     stats: &["dice", "shields", "health", "damage", "energy_cost", "hits"],
     structural: &[],
@@ -253,26 +254,7 @@ impl<L: Log> HotgBoard<'_, L> {
 }
 
 impl<L: Log> Board for HotgBoard<'_, L> {
-    fn fired(&mut self, card: u16, trigger: Trigger) {
-        self.state.fired.tick(card, trigger);
-    }
-    fn ask(
-        &mut self,
-        kind: ChoiceKind,
-        pilot: usize,
-        options: &dyn Fn() -> Vec<String>,
-        reason: &dyn Fn() -> String,
-    ) -> usize {
-        let (p, state) = (self.p, &*self.state);
-        self.log.choose(
-            kind,
-            pilot,
-            options,
-            reason,
-            || Procedure::zones(p, state),
-            self.rng,
-        )
-    }
+    crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let (p, state) = (self.p, &*self.state);

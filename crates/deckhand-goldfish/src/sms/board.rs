@@ -39,9 +39,10 @@ use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, GoldfishNote, Trigger};
 
 use super::{Kind, Sms, State, NONE};
-use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, Tgt};
+use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, Reading, Tgt};
 use crate::log::{Action, Log};
 use crate::rng::Rng;
+use deckhand_core::StepKind;
 
 // Zone, resource and stat ids: positions in `PLAYS`.
 pub(super) const DECK: Id = 0;
@@ -73,15 +74,15 @@ pub(super) const PLAYS: Plays = Plays {
         ("deck", "hand"),
     ],
     steps: &[
-        "draw",
-        "discard",
-        "gain",
-        "spend",
-        "modify",
-        "choose",
-        "one",
-        "fill_hand",
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Modify,
+        StepKind::Choose,
+        StepKind::FillHand,
     ],
+    reads: &[Reading::OneTarget],
     resources: &["leader_action", "drama"],
     stats: &["power", "equipment_slots", "vehicle_slots", "ship_slots"],
     structural: &[],

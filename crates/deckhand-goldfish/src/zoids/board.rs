@@ -66,26 +66,7 @@ impl Zoids {
 }
 
 impl<L: Log> Board for ZoidsBoard<'_, L> {
-    fn fired(&mut self, card: u16, trigger: Trigger) {
-        self.state.fired.tick(card, trigger);
-    }
-    fn ask(
-        &mut self,
-        kind: ChoiceKind,
-        pilot: usize,
-        options: &dyn Fn() -> Vec<String>,
-        reason: &dyn Fn() -> String,
-    ) -> usize {
-        let (p, state) = (self.p, &*self.state);
-        self.log.choose(
-            kind,
-            pilot,
-            options,
-            reason,
-            || Procedure::zones(p, state),
-            self.rng,
-        )
-    }
+    crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let state = &*self.state;
