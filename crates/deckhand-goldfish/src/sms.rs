@@ -86,6 +86,7 @@ mod board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
 mod look;
 mod scratch;
+mod tail;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -162,7 +163,7 @@ pub struct Sms {
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
     /// What the end of a turn can add to the Power once its actions are done.
-    tail: Option<look::Tail>,
+    tail: Option<tail::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
     /// ([`board::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
@@ -354,7 +355,7 @@ impl Sms {
         let one_filters = board::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
-        let tail = look::Tail::new(&fx, n);
+        let tail = tail::Tail::new(&fx, n);
         let static_blind = board::statics_blind(&fx, n);
         let holders = cards
             .cards
