@@ -83,6 +83,7 @@ const NONE: u16 = u16::MAX;
 const POWER_CAP: usize = 255;
 
 mod board;
+mod fx_board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
 mod look;
 mod scratch;
