@@ -7,16 +7,15 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use deckhand_core::{Deck, Game};
 use serde::{Deserialize, Serialize};
 
 use crate::error::GoldfishError;
 use crate::log::{NoLog, Outcome};
 use crate::procedure::{play_game, Procedure, SeatTally};
 use crate::report::SimReport;
-use crate::simulate::{check_games, game_rng, policy_name, run_chunks, sim_report, SimOptions};
+use crate::simulate::{game_rng, policy_name, run_chunks, sim_report, SimOptions};
 
-/// The result of [`compare`].
+/// The result of [`compare`](crate::registry::compare).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
     pub game: String,
@@ -52,18 +51,6 @@ pub struct Difference {
     pub significant: bool,
     /// How many paired games it rests on.
     pub pairs: u64,
-}
-
-/// Plays `a` and `b` with common random numbers and states how they differ.
-pub fn compare(
-    game: &Game,
-    a: &Deck,
-    b: &Deck,
-    options: &SimOptions,
-    progress: &mut dyn FnMut(u64) -> bool,
-) -> Result<Comparison, GoldfishError> {
-    check_games(options.games)?;
-    (crate::registry::find(&game.id)?.compare)(game, a, b, options, progress)
 }
 
 /// Both decks' tallies and the joint kill-turn table per seat (`joint[ka * width + kb]`,

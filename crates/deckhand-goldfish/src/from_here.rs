@@ -335,11 +335,11 @@ fn estimate(
             MAX_ESTIMATE_GAMES / positions
         )));
     }
-    let run = registry::find(&game.id)?.from_here;
+    let runner = registry::find(&game.id)?;
     let key = cache.map(|_| DeckGamesCache::key(game, deck, options, continuations));
     let known = cache.zip(key.as_deref()).and_then(|(c, k)| c.get(k));
     let fresh = known.is_none();
-    let mut estimate = run(
+    let mut estimate = runner.estimate_from_here(
         game,
         deck,
         options,

@@ -16,12 +16,12 @@ use crate::error::GoldfishError;
 use crate::paired::{holm, improvement, run_paired, PairedRun};
 use crate::procedure::Procedure;
 use crate::report::Objective;
-use crate::simulate::{check_games, policy_name, SimOptions};
+use crate::simulate::{policy_name, SimOptions};
 
 /// The family-wise error rate of the significance claims.
 pub(crate) const ALPHA: f64 = 0.05;
 
-/// The result of [`impact`].
+/// The result of [`impact`](crate::registry::impact).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ImpactReport {
     pub game: String,
@@ -65,18 +65,6 @@ pub struct Observed {
     pub games: u64,
     /// `null` when none of those games counted (no win, for a kill turn).
     pub value: Option<f64>,
-}
-
-/// Measures every card of `deck` (see the module's documentation). `progress` gets games
-/// done per seat; returning false cancels.
-pub fn impact(
-    game: &Game,
-    deck: &Deck,
-    options: &SimOptions,
-    progress: &mut dyn FnMut(u64) -> bool,
-) -> Result<ImpactReport, GoldfishError> {
-    check_games(options.games)?;
-    (crate::registry::find(&game.id)?.impact)(game, deck, options, progress)
 }
 
 /// The distinct cards of the counted sections: (card id, name, section, copies).

@@ -69,7 +69,7 @@ mod tune;
 mod zoids;
 
 pub use choice::{BadPick, ChoiceKind, Pending, Picks};
-pub use compare::{compare, Comparison, Difference, SeatComparison};
+pub use compare::{Comparison, Difference, SeatComparison};
 pub use effects::{CardCoverage, Coverage, EffectsMode};
 pub use error::GoldfishError;
 pub use from_here::{
@@ -77,7 +77,7 @@ pub use from_here::{
     Outcomes, MAX_CONTINUATIONS, MAX_ESTIMATE_GAMES,
 };
 pub use headline::{headline, Headline, Telling};
-pub use impact::{impact, CardImpact, ImpactReport, Observed};
+pub use impact::{CardImpact, ImpactReport, Observed};
 pub use log::{
     Action, Attached, Decision, GameLog, GameResult, Outcome, Owner, TurnLog, Zone, ZoneCard,
 };
@@ -87,13 +87,14 @@ pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
 pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
 pub use registry::{
-    capabilities, games, goldfish_about, seats_alike, GoldfishCapabilities, PolicyChoice,
+    capabilities, compare, games, goldfish_about, impact, seats_alike, simulate, step, tune,
+    GoldfishCapabilities, PolicyChoice,
 };
 pub use report::{Better, Figure, FigureKind, Objective, ObjectiveUnit, SeatReport, SimReport};
 pub use simulate::{
-    simulate, step, worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
+    worker_threads, EnemyGroup, SimOptions, StepOptions, DEFAULT_POLICY, MAX_GAMES,
 };
-pub use tune::{tune, DeckCount, TuneOptions, TuneProgress, TuneReport, TuneStep, MAX_ROUNDS};
+pub use tune::{DeckCount, TuneOptions, TuneProgress, TuneReport, TuneStep, MAX_ROUNDS};
 
 /// Whether `game_id` has a goldfish procedure here.
 pub fn supports(game_id: &str) -> bool {

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::choice::{ChoiceKind, Picks};
 use crate::error::GoldfishError;
 use crate::log::{GameResult, TurnLog, Zone};
-use crate::simulate::{step, StepOptions};
+use crate::registry::{self, step};
+use crate::simulate::StepOptions;
 
 /// How to replay a game for a person.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -95,7 +96,7 @@ pub fn play(game: &Game, deck: &Deck, options: &PlayOptions) -> Result<PlayState
         Some(pending) => {
             let choice = pending.choice;
             let kind = choice.kind.unwrap_or(ChoiceKind::Play);
-            let pick_zones = (crate::registry::find(&game.id)?.pick_zones)(kind);
+            let pick_zones = registry::find(&game.id)?.pick_zones(kind);
             let names = named::board_names(&pending.zones, pick_zones);
             let decision = PlayDecision {
                 kind,

@@ -910,7 +910,7 @@ impl Procedure for PrAcg {
     }
 }
 
-impl crate::registry::Goldfish for PrAcg {
+impl crate::procedure::Goldfish for PrAcg {
     const ID: &'static str = GAME_ID;
 
     fn build(

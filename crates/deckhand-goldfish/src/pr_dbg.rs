@@ -1034,7 +1034,7 @@ use hand::Hand;
 mod fx_board;
 mod pilot;
 mod scratch;
-impl crate::registry::Goldfish for PrDbg {
+impl crate::procedure::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;
     const POLICIES: &'static [(&'static str, &'static str)] = POLICIES;
     const BOARD: &'static str = "pr-dbg";

@@ -711,7 +711,7 @@ mod turns;
 
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};
-impl crate::registry::Goldfish for PrHotg {
+impl crate::procedure::Goldfish for PrHotg {
     const ENEMY_LINEUP: bool = true;
     const BOARD: &'static str = "pr-hotg";
     const ID: &'static str = GAME_ID;

@@ -94,6 +94,38 @@ pub trait Procedure: Sync {
     const LOSES: bool = false;
 }
 
+/// What the engine's registry ([`crate::registry`]) needs of a game's procedure besides
+/// [`Procedure`]: its id, what it lets a player choose, and how it is built for a deck.
+pub(crate) trait Goldfish: Procedure + Sized {
+    /// The game's id (`zoids-scramble`).
+    const ID: &'static str;
+    /// The pilot policies a player may choose, `(id, label)`, the first the default
+    /// (PR Deck-Building's buy-first and battle-first: docs/pilots.md#pr-deck-building-a-turn);
+    /// empty when the pilot has one way to play. `default` always names the first.
+    const POLICIES: &'static [(&'static str, &'static str)] = &[];
+    /// A person may answer the opening hand's mulligan in the step-through (Showdown);
+    /// otherwise the pilot's rule decides it there.
+    const MULLIGAN_CHOICE: bool = false;
+    /// The goldfish takes an enemy line-up and a combat die (Heroes of the Grid).
+    const ENEMY_LINEUP: bool = false;
+    /// The board the app draws for it: `zones` (the game-neutral one) or the game's own.
+    const BOARD: &'static str = "zones";
+
+    /// The zones whose cards a decision of `kind` is about, so that a click on a card of
+    /// the same name elsewhere (a copy in The Grid while an Ability is chosen) picks
+    /// nothing; empty: any zone.
+    fn pick_zones(_kind: crate::choice::ChoiceKind) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The procedure for `deck`, its features read once.
+    fn build(
+        game: &deckhand_core::Game,
+        deck: &deckhand_core::Deck,
+        setup: crate::simulate::Setup<'_>,
+    ) -> Result<Self, crate::error::GoldfishError>;
+}
+
 /// Plays one game. `turn_done` runs after the setup (turn 0) and after every turn, with
 /// the state as the turn left it (the step-through takes its log and zones there).
 #[inline]

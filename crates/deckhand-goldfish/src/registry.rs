@@ -1,10 +1,15 @@
-//! The games this engine plays: one line per game in [`REGISTRY`]. Everything that works on
-//! "any game" (simulate, step, compare, the policy check) goes through its entry, so
-//! adding a game's goldfish is its module (a [`Procedure`] that is also [`Goldfish`]) and
-//! one line here.
+//! The games this engine plays, one line each in [`REGISTRY`], and the engine's front door:
+//! every run on "any game" (simulate, step, compare, impact, tune, a decision's estimate)
+//! finds its game's [`Runner`] here. A game's module is its procedure (a
+//! [`Goldfish`](crate::procedure::Goldfish)) and knows nothing of this table; the runs
+//! (`simulate_with`, `compare_with`…) are generic over a procedure and know nothing of it
+//! either. Adding a game's goldfish is its module and one line here.
+
+use std::marker::PhantomData;
 
 use deckhand_core::{Deck, Game};
 
+use crate::choice::ChoiceKind;
 use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
 use crate::from_here::{from_here_with, DeckGames, FromHere};
@@ -14,168 +19,285 @@ use crate::play::PlayOptions;
 use crate::pr_acg::PrAcg;
 use crate::pr_dbg::PrDbg;
 use crate::pr_hotg::PrHotg;
-use crate::procedure::Procedure;
+use crate::procedure::Goldfish;
 use crate::report::SimReport;
 use crate::simulate::{
-    policy_name, simulate_with, step_with, Setup, SimOptions, StepOptions, DEFAULT_POLICY,
+    check_games, policy_name, simulate_with, step_with, Setup, SimOptions, StepOptions,
+    DEFAULT_POLICY,
 };
 use crate::sms::Sms;
-use crate::tune::{tune_with, TuneOptions, TuneProgress, TuneReport};
+use crate::tune::{check_rounds, tune_with, TuneOptions, TuneProgress, TuneReport};
 use crate::zoids::Zoids;
 use serde::Serialize;
 
-/// What the registry needs of a game's procedure besides [`Procedure`].
-pub(crate) trait Goldfish: Procedure + Sized {
-    /// The game's id (`zoids-scramble`).
-    const ID: &'static str;
-    /// The pilot policies a player may choose, `(id, label)`, the first the default
-    /// (PR Deck-Building's buy-first and battle-first: docs/pilots.md#pr-deck-building-a-turn);
-    /// empty when the pilot has one way to play. `default` always names the first.
-    const POLICIES: &'static [(&'static str, &'static str)] = &[];
-    /// A person may answer the opening hand's mulligan in the step-through (Showdown);
-    /// otherwise the pilot's rule decides it there.
-    const MULLIGAN_CHOICE: bool = false;
-    /// The goldfish takes an enemy line-up and a combat die (Heroes of the Grid).
-    const ENEMY_LINEUP: bool = false;
-    /// The board the app draws for it: `zones` (the game-neutral one) or the game's own.
-    const BOARD: &'static str = "zones";
+/// One game's goldfish as the engine runs it, object-safe: each run builds the game's
+/// procedure for the deck, then plays. [`Runs`] is the one implementation, for any
+/// [`Goldfish`].
+pub(crate) trait Runner: Sync {
+    fn id(&self) -> &'static str;
+    /// The seat does not change the game ([`Procedure::SEATS_ALIKE`]).
+    fn seats_alike(&self) -> bool;
+    /// What the goldfish is, in a player's words ([`crate::Telling::goldfish`]).
+    fn goldfish(&self) -> &'static str;
+    fn capabilities(&self) -> GoldfishCapabilities;
+    /// [`Goldfish::pick_zones`].
+    fn pick_zones(&self, kind: ChoiceKind) -> &'static [&'static str];
+    fn simulate(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<SimReport, GoldfishError>;
+    fn step(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &StepOptions,
+    ) -> Result<GameLog, GoldfishError>;
+    fn compare(
+        &self,
+        game: &Game,
+        a: &Deck,
+        b: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Comparison, GoldfishError>;
+    fn impact(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<ImpactReport, GoldfishError>;
+    fn tune(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &TuneOptions,
+        legal: &mut dyn FnMut(&Deck) -> bool,
+        progress: &mut dyn FnMut(&TuneProgress) -> bool,
+    ) -> Result<TuneReport, GoldfishError>;
+    /// The estimate of decision `fork_at`'s options ([`crate::from_here`]).
+    #[allow(clippy::too_many_arguments)]
+    fn estimate_from_here(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &PlayOptions,
+        fork_at: u32,
+        continuations: u32,
+        labels: &[(u32, String)],
+        deck_games: Option<&DeckGames>,
+    ) -> Result<FromHere, GoldfishError>;
+}
 
-    /// The zones whose cards a decision of `kind` is about, so that a click on a card of
-    /// the same name elsewhere (a copy in The Grid while an Ability is chosen) picks
-    /// nothing; empty: any zone.
-    fn pick_zones(_kind: crate::choice::ChoiceKind) -> &'static [&'static str] {
-        &[]
+/// The runs of game `G`.
+pub(crate) struct Runs<G>(PhantomData<fn() -> G>);
+
+impl<G: Goldfish> Runs<G> {
+    const RUNS: Runs<G> = Runs(PhantomData);
+}
+
+impl<G: Goldfish> Runner for Runs<G> {
+    fn id(&self) -> &'static str {
+        G::ID
     }
 
-    /// The procedure for `deck`, its features read once.
-    fn build(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<Self, GoldfishError>;
-}
+    fn seats_alike(&self) -> bool {
+        G::SEATS_ALIKE
+    }
 
-type SimulateFn =
-    fn(&Game, &Deck, &SimOptions, &mut dyn FnMut(u64) -> bool) -> Result<SimReport, GoldfishError>;
-type StepFn = fn(&Game, &Deck, &StepOptions) -> Result<GameLog, GoldfishError>;
-type CompareFn = fn(
-    &Game,
-    &Deck,
-    &Deck,
-    &SimOptions,
-    &mut dyn FnMut(u64) -> bool,
-) -> Result<Comparison, GoldfishError>;
+    fn goldfish(&self) -> &'static str {
+        G::TELLING.goldfish
+    }
 
-type ImpactFn = fn(
-    &Game,
-    &Deck,
-    &SimOptions,
-    &mut dyn FnMut(u64) -> bool,
-) -> Result<ImpactReport, GoldfishError>;
-type FromHereFn = fn(
-    &Game,
-    &Deck,
-    &PlayOptions,
-    u32,
-    u32,
-    &[(u32, String)],
-    Option<&DeckGames>,
-) -> Result<FromHere, GoldfishError>;
-type TuneFn = fn(
-    &Game,
-    &Deck,
-    &TuneOptions,
-    &mut dyn FnMut(&Deck) -> bool,
-    &mut dyn FnMut(&TuneProgress) -> bool,
-) -> Result<TuneReport, GoldfishError>;
+    fn capabilities(&self) -> GoldfishCapabilities {
+        GoldfishCapabilities {
+            seats_alike: G::SEATS_ALIKE,
+            policies: G::POLICIES
+                .iter()
+                .map(|&(id, label)| PolicyChoice {
+                    id: id.to_owned(),
+                    label: label.to_owned(),
+                })
+                .collect(),
+            mulligan_choice: G::MULLIGAN_CHOICE,
+            enemy_lineup: G::ENEMY_LINEUP,
+            board: G::BOARD.to_owned(),
+        }
+    }
 
-/// One game's entry: its id, and its runs compiled for its procedure.
-pub(crate) struct Entry {
-    pub id: &'static str,
-    /// The seat does not change the game ([`Procedure::SEATS_ALIKE`]).
-    pub seats_alike: bool,
-    /// What the goldfish is, in a player's words ([`crate::Telling::goldfish`]).
-    pub goldfish: &'static str,
-    pub policies: &'static [(&'static str, &'static str)],
-    pub mulligan_choice: bool,
-    pub enemy_lineup: bool,
-    pub board: &'static str,
-    pub pick_zones: fn(crate::choice::ChoiceKind) -> &'static [&'static str],
-    pub simulate: SimulateFn,
-    pub step: StepFn,
-    pub compare: CompareFn,
-    pub impact: ImpactFn,
-    pub tune: TuneFn,
-    pub from_here: FromHereFn,
-}
+    fn pick_zones(&self, kind: ChoiceKind) -> &'static [&'static str] {
+        G::pick_zones(kind)
+    }
 
-const fn entry<G: Goldfish>() -> Entry {
-    Entry {
-        id: G::ID,
-        seats_alike: G::SEATS_ALIKE,
-        goldfish: G::TELLING.goldfish,
-        policies: G::POLICIES,
-        mulligan_choice: G::MULLIGAN_CHOICE,
-        enemy_lineup: G::ENEMY_LINEUP,
-        board: G::BOARD,
-        pick_zones: G::pick_zones,
-        simulate: |game, deck, options, progress| {
-            let p = prepare::<G>(game, deck, options.setup())?;
-            simulate_with(&p, &game.id, options, progress)
-        },
-        step: |game, deck, options| {
-            let p = prepare::<G>(game, deck, options.setup())?;
-            let policy = policy_name(&p, options.policy.as_deref());
-            step_with(&p, &game.id, &policy, options)
-        },
-        compare: |game, a, b, options, progress| {
-            let pa = prepare::<G>(game, a, options.setup())?;
-            let pb = prepare::<G>(game, b, options.setup())?;
-            compare_with(&pa, &pb, &game.id, options, progress)
-        },
-        impact: |game, deck, options, progress| {
-            let build = |deck: &Deck| prepare::<G>(game, deck, options.setup());
-            impact_with(game, deck, options, build, progress)
-        },
-        from_here: |game, deck, options, fork_at, continuations, labels, deck_games| {
-            let p = prepare::<G>(game, deck, options.step.setup())?;
-            Ok(from_here_with(
-                &p,
-                options,
-                fork_at,
-                continuations,
-                labels,
-                crate::simulate::worker_threads(0),
-                deck_games,
-            ))
-        },
-        tune: |game, deck, options, legal, progress| {
-            let build = |deck: &Deck| prepare::<G>(game, deck, options.sim.setup());
-            tune_with(game, deck, options, build, legal, progress)
-        },
+    fn simulate(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<SimReport, GoldfishError> {
+        let p = prepare::<G>(game, deck, options.setup())?;
+        simulate_with(&p, &game.id, options, progress)
+    }
+
+    fn step(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &StepOptions,
+    ) -> Result<GameLog, GoldfishError> {
+        let p = prepare::<G>(game, deck, options.setup())?;
+        let policy = policy_name(&p, options.policy.as_deref());
+        step_with(&p, &game.id, &policy, options)
+    }
+
+    fn compare(
+        &self,
+        game: &Game,
+        a: &Deck,
+        b: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Comparison, GoldfishError> {
+        let pa = prepare::<G>(game, a, options.setup())?;
+        let pb = prepare::<G>(game, b, options.setup())?;
+        compare_with(&pa, &pb, &game.id, options, progress)
+    }
+
+    fn impact(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &SimOptions,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<ImpactReport, GoldfishError> {
+        let build = |deck: &Deck| prepare::<G>(game, deck, options.setup());
+        impact_with(game, deck, options, build, progress)
+    }
+
+    fn tune(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &TuneOptions,
+        legal: &mut dyn FnMut(&Deck) -> bool,
+        progress: &mut dyn FnMut(&TuneProgress) -> bool,
+    ) -> Result<TuneReport, GoldfishError> {
+        let build = |deck: &Deck| prepare::<G>(game, deck, options.sim.setup());
+        tune_with(game, deck, options, build, legal, progress)
+    }
+
+    fn estimate_from_here(
+        &self,
+        game: &Game,
+        deck: &Deck,
+        options: &PlayOptions,
+        fork_at: u32,
+        continuations: u32,
+        labels: &[(u32, String)],
+        deck_games: Option<&DeckGames>,
+    ) -> Result<FromHere, GoldfishError> {
+        let p = prepare::<G>(game, deck, options.step.setup())?;
+        Ok(from_here_with(
+            &p,
+            options,
+            fork_at,
+            continuations,
+            labels,
+            crate::simulate::worker_threads(0),
+            deck_games,
+        ))
     }
 }
 
 /// Every game with a goldfish, in the order reports list them.
-pub(crate) const REGISTRY: &[Entry] = &[
-    entry::<Zoids>(),
-    entry::<PrAcg>(),
-    entry::<PrDbg>(),
-    entry::<PrHotg>(),
-    entry::<Sms>(),
+pub(crate) static REGISTRY: [&dyn Runner; 5] = [
+    &Runs::<Zoids>::RUNS,
+    &Runs::<PrAcg>::RUNS,
+    &Runs::<PrDbg>::RUNS,
+    &Runs::<PrHotg>::RUNS,
+    &Runs::<Sms>::RUNS,
 ];
+
+/// Plays `options.games` games from each seat and reports the statistics.
+///
+/// `progress` is called on the calling thread with the number of games (per seat) done so
+/// far, about every few milliseconds; returning `false` cancels the run. Game `i` going
+/// first and going second each draw from their own stream of `seed` (see [`Rng`](crate::rng::Rng)),
+/// so the same seed gives the same report on any number of threads.
+pub fn simulate(
+    game: &Game,
+    deck: &Deck,
+    options: &SimOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<SimReport, GoldfishError> {
+    check_games(options.games)?;
+    find(&game.id)?.simulate(game, deck, options, progress)
+}
+
+/// Plays one game and logs every turn: the draws, each decision with its reason, and the
+/// zones after the turn. The game is game 0 of [`simulate`] with the same seed and seat,
+/// played by the same decision code.
+pub fn step(game: &Game, deck: &Deck, options: &StepOptions) -> Result<GameLog, GoldfishError> {
+    find(&game.id)?.step(game, deck, options)
+}
+
+/// Plays `a` and `b` with common random numbers and states how they differ.
+pub fn compare(
+    game: &Game,
+    a: &Deck,
+    b: &Deck,
+    options: &SimOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Comparison, GoldfishError> {
+    check_games(options.games)?;
+    find(&game.id)?.compare(game, a, b, options, progress)
+}
+
+/// Measures every card of `deck` ([`crate::impact`]'s documentation). `progress` gets games
+/// done per seat; returning false cancels.
+pub fn impact(
+    game: &Game,
+    deck: &Deck,
+    options: &SimOptions,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<ImpactReport, GoldfishError> {
+    check_games(options.games)?;
+    find(&game.id)?.impact(game, deck, options, progress)
+}
+
+/// Tunes `deck` ([`crate::tune`]'s documentation). `legal` says whether a deck may be
+/// passed through; `progress` returning false cancels.
+pub fn tune(
+    game: &Game,
+    deck: &Deck,
+    options: &TuneOptions,
+    legal: &mut dyn FnMut(&Deck) -> bool,
+    progress: &mut dyn FnMut(&TuneProgress) -> bool,
+) -> Result<TuneReport, GoldfishError> {
+    check_games(options.sim.games)?;
+    check_rounds(options.rounds)?;
+    find(&game.id)?.tune(game, deck, options, legal, progress)
+}
 
 /// The ids of the games this engine plays.
 pub fn games() -> impl Iterator<Item = &'static str> {
-    REGISTRY.iter().map(|e| e.id)
+    REGISTRY.iter().map(|r| r.id())
 }
 
 /// Whether the seat does not change `game_id`'s goldfish (nobody acts against you): a
 /// person need not choose one. False for a game without a goldfish.
 pub fn seats_alike(game_id: &str) -> bool {
-    find(game_id).is_ok_and(|e| e.seats_alike)
+    find(game_id).is_ok_and(|r| r.seats_alike())
 }
 
 /// What `game_id`'s goldfish is, in one sentence for its players; `None` for a game
 /// without a goldfish.
 pub fn goldfish_about(game_id: &str) -> Option<&'static str> {
-    find(game_id).ok().map(|e| e.goldfish)
+    find(game_id).ok().map(|r| r.goldfish())
 }
 
 /// A pilot policy a player may choose.
@@ -205,28 +327,15 @@ pub struct GoldfishCapabilities {
 
 /// What `game_id`'s goldfish offers to choose; `None` for a game without a goldfish.
 pub fn capabilities(game_id: &str) -> Option<GoldfishCapabilities> {
-    let e = find(game_id).ok()?;
-    Some(GoldfishCapabilities {
-        seats_alike: e.seats_alike,
-        policies: e
-            .policies
-            .iter()
-            .map(|&(id, label)| PolicyChoice {
-                id: id.to_owned(),
-                label: label.to_owned(),
-            })
-            .collect(),
-        mulligan_choice: e.mulligan_choice,
-        enemy_lineup: e.enemy_lineup,
-        board: e.board.to_owned(),
-    })
+    find(game_id).ok().map(|r| r.capabilities())
 }
 
-/// The entry of `game_id`, or the error that names the games there are.
-pub(crate) fn find(game_id: &str) -> Result<&'static Entry, GoldfishError> {
+/// The runner of `game_id`, or the error that names the games there are.
+pub(crate) fn find(game_id: &str) -> Result<&'static dyn Runner, GoldfishError> {
     REGISTRY
         .iter()
-        .find(|e| e.id == game_id)
+        .copied()
+        .find(|r| r.id() == game_id)
         .ok_or_else(|| GoldfishError::UnsupportedGame {
             game: game_id.to_owned(),
             known: games().collect::<Vec<_>>().join(", "),

@@ -4,7 +4,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use deckhand_core::{Card, Deck, Game, Side};
+use deckhand_core::{Card, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::choice::Picks;
@@ -12,7 +12,6 @@ use crate::effects::EffectsMode;
 use crate::error::GoldfishError;
 use crate::log::{GameLog, NoLog, Recorder, TurnLog};
 use crate::procedure::{play_game, Procedure, SeatTally};
-use crate::registry;
 use crate::report::{seat_report, SimReport};
 use crate::rng::Rng;
 
@@ -84,7 +83,7 @@ pub struct EnemyGroup {
 /// How to play one game step by step.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct StepOptions {
-    /// The game played is game 0 of a [`simulate`] run with this seed, from the same seat.
+    /// The game played is game 0 of a [`simulate`](crate::registry::simulate) run with this seed, from the same seat.
     pub seed: u64,
     pub going_first: bool,
     pub side: Option<Side>,
@@ -143,22 +142,6 @@ impl StepOptions {
 /// The random stream of game `index` from one seat.
 pub(crate) fn game_rng(seed: u64, index: u64, going_first: bool) -> Rng {
     Rng::for_game(seed, 2 * index + u64::from(!going_first))
-}
-
-/// Plays `options.games` games from each seat and reports the statistics.
-///
-/// `progress` is called on the calling thread with the number of games (per seat) done so
-/// far, about every few milliseconds; returning `false` cancels the run. Game `i` going
-/// first and going second each draw from their own stream of `seed` (see [`crate::Rng`]),
-/// so the same seed gives the same report on any number of threads.
-pub fn simulate(
-    game: &Game,
-    deck: &Deck,
-    options: &SimOptions,
-    progress: &mut dyn FnMut(u64) -> bool,
-) -> Result<SimReport, GoldfishError> {
-    check_games(options.games)?;
-    (registry::find(&game.id)?.simulate)(game, deck, options, progress)
 }
 
 /// Refuses a number of games outside 1 to [`MAX_GAMES`]; the message names the option
@@ -372,13 +355,6 @@ fn run_sequential<S, O>(
         }
     }
     Ok(())
-}
-
-/// Plays one game and logs every turn: the draws, each decision with its reason, and the
-/// zones after the turn. The game is game 0 of [`simulate`] with the same seed and seat,
-/// played by the same decision code.
-pub fn step(game: &Game, deck: &Deck, options: &StepOptions) -> Result<GameLog, GoldfishError> {
-    (registry::find(&game.id)?.step)(game, deck, options)
 }
 
 pub(crate) fn step_with<P: Procedure>(

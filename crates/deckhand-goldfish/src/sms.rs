@@ -1137,7 +1137,7 @@ impl Sms {
     }
 }
 
-impl crate::registry::Goldfish for Sms {
+impl crate::procedure::Goldfish for Sms {
     const MULLIGAN_CHOICE: bool = true;
     const BOARD: &'static str = "sms";
     const ID: &'static str = GAME_ID;

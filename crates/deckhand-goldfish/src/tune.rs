@@ -30,7 +30,7 @@ use crate::paired::{holm, improvement, run_paired, Measure, PairSums, PairedRun}
 use crate::procedure::Procedure;
 use crate::report::{Better, Objective};
 use crate::rng::Rng;
-use crate::simulate::{check_games, policy_name, SimOptions};
+use crate::simulate::{policy_name, SimOptions};
 
 /// The most rounds a run may ask for.
 pub const MAX_ROUNDS: u32 = 1000;
@@ -93,7 +93,7 @@ pub struct DeckCount {
     pub section: String,
 }
 
-/// The result of [`tune`].
+/// The result of [`tune`](crate::registry::tune).
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct TuneReport {
     pub game: String,
@@ -117,23 +117,14 @@ pub struct TuneReport {
     pub final_deck: Deck,
 }
 
-/// Tunes `deck` (see the module's documentation). `legal` says whether a deck may be
-/// passed through; `progress` returning false cancels.
-pub fn tune(
-    game: &Game,
-    deck: &Deck,
-    options: &TuneOptions,
-    legal: &mut dyn FnMut(&Deck) -> bool,
-    progress: &mut dyn FnMut(&TuneProgress) -> bool,
-) -> Result<TuneReport, GoldfishError> {
-    check_games(options.sim.games)?;
-    if options.rounds > MAX_ROUNDS {
+/// Refuses more rounds than [`MAX_ROUNDS`].
+pub(crate) fn check_rounds(rounds: u32) -> Result<(), GoldfishError> {
+    if rounds > MAX_ROUNDS {
         return Err(GoldfishError::InvalidOptions(format!(
-            "rounds: {} is out of range: a tuning runs 0 to {MAX_ROUNDS} rounds",
-            options.rounds
+            "rounds: {rounds} is out of range: a tuning runs 0 to {MAX_ROUNDS} rounds"
         )));
     }
-    (crate::registry::find(&game.id)?.tune)(game, deck, options, legal, progress)
+    Ok(())
 }
 
 /// The seed of round `round`.

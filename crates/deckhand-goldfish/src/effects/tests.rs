@@ -897,6 +897,9 @@ fn a_step_a_game_lists_but_its_board_does_not_carry_out_fails_loudly() {
         programs.fire(0, Trigger::Played, &mut Pr::default())
     }));
     let message = fired.expect_err("the toy board has no `roll`");
-    let message = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    let message = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
     assert!(message.contains("`roll` step"), "{message}");
 }

@@ -41,7 +41,7 @@ fn continuations_deal_the_unseen_cards_anew_and_never_past_what_was_seen() {
     let [low, high] = here.here.ci95.expect("an interval");
     assert!(high > low, "the continuations differ: {here:?}");
     // Never reseeded, a replay of the whole game's picks is the game itself.
-    let whole = crate::simulate::step(&game, &deck, &at(7, vec![]).step).unwrap();
+    let whole = crate::step(&game, &deck, &at(7, vec![]).step).unwrap();
     let picks: Vec<u32> = whole
         .turns
         .iter()
@@ -123,7 +123,7 @@ fn the_decks_own_games_are_measured_beside_and_bad_requests_are_refused() {
 /// game: the lean replay meets the same decisions as the logged one, in the same order.
 #[test]
 fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
-    use crate::registry::Goldfish;
+    use crate::procedure::Goldfish;
     fn check<G: Goldfish>(game: &Game, deck: &Deck, options: &StepOptions) {
         let p = G::build(game, deck, options.setup()).unwrap();
         for seed in 0..8 {
@@ -131,7 +131,7 @@ fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
                 seed,
                 ..options.clone()
             };
-            let whole = crate::simulate::step(game, deck, &options).unwrap();
+            let whole = crate::step(game, deck, &options).unwrap();
             let picks: Vec<u32> = whole
                 .turns
                 .iter()
@@ -141,7 +141,7 @@ fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
             // Not the pilot's line: option 0 at the fourth decision, the pilot after it.
             let mut start: Vec<u32> = picks.iter().copied().take(3).collect();
             start.push(0);
-            let mine_logged = crate::simulate::step(
+            let mine_logged = crate::step(
                 game,
                 deck,
                 &StepOptions {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::registry::impact;
 use crate::testing::{game, sample_deck, REPUBLIC_VANGUARD};
 
 fn options(games: u64, seed: u64, threads: usize) -> SimOptions {

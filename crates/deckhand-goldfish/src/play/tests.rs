@@ -360,7 +360,7 @@ fn census_under_picks<P: crate::procedure::Procedure>(
 }
 
 /// [`census_under_picks`] for game `G` set up as `options` say.
-fn sample_census<G: crate::registry::Goldfish>(
+fn sample_census<G: crate::procedure::Goldfish>(
     game: &Game,
     deck: &Deck,
     options: &StepOptions,

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::log::Outcome;
+use crate::registry::{simulate, step};
 use crate::testing;
 use crate::{pr_acg::PrAcg, pr_dbg::PrDbg, pr_hotg::PrHotg, sms::Sms, zoids::Zoids};
 
@@ -94,7 +95,7 @@ fn the_step_through_replays_game_zero_of_the_same_seed() {
                     going_first,
                     ..StepOptions::default()
                 };
-                let log = super::step(&game, &deck, &step).unwrap();
+                let log = crate::step(&game, &deck, &step).unwrap();
                 let simulated = match seat.kill_turns.iter().next() {
                     Some((&turn, _)) => (Outcome::Win, turn),
                     None => (Outcome::DeckOut, log.result.turn),
@@ -118,7 +119,7 @@ fn the_step_through_replays_game_zero_of_the_same_seed() {
 fn a_zoids_step_through_shows_the_opening_and_the_zones() {
     let game = testing::game(ZOIDS);
     let deck = testing::sample_deck(ZOIDS, testing::REPUBLIC_VANGUARD);
-    let log = super::step(
+    let log = crate::step(
         &game,
         &deck,
         &StepOptions {
@@ -464,7 +465,7 @@ fn the_later_games_step_through_game_zero_of_the_same_seed() {
                 enemies: base.enemies.clone(),
                 ..StepOptions::default()
             };
-            let log = super::step(&game, &deck, &step).unwrap();
+            let log = crate::step(&game, &deck, &step).unwrap();
             let seat = &report.going_first;
             let outcome = match log.result.outcome {
                 Outcome::Win => seat.wins,

@@ -1,4 +1,5 @@
 use super::*;
+use crate::registry::tune;
 use crate::testing::{card, game, sample_deck, REPUBLIC_VANGUARD};
 
 fn tune_vanguard(seed: u64, threads: usize, checked: &mut Vec<Deck>) -> TuneReport {

@@ -216,7 +216,7 @@ impl<L: Log> Board for ZoidsBoard<'_, L> {
     }
 }
 
-impl crate::registry::Goldfish for Zoids {
+impl crate::procedure::Goldfish for Zoids {
     const ID: &'static str = GAME_ID;
 
     fn build(

@@ -792,7 +792,7 @@ fn a_card_put_back_on_the_deck_is_drawn_before_the_deck_runs_out() {
         },
         ..crate::StepOptions::default()
     };
-    let log = crate::simulate::step(&game, &deck, &options).unwrap();
+    let log = crate::step(&game, &deck, &options).unwrap();
     let shown = testing::render_game(&log);
     // Turn 2 puts a Dawnmane Liger back; turn 3 draws it; turn 4 finds the deck empty.
     assert_eq!(log.turns[3].draws, ["Dawnmane Liger"], "{shown}");
