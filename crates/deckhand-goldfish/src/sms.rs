@@ -82,10 +82,14 @@ const NONE: u16 = u16::MAX;
 /// Power tallies are kept per value up to this (higher counts here).
 const POWER_CAP: usize = 255;
 
+mod action;
+use action::{holder_rule, holds};
 mod board;
+mod fx_board;
 use board::{Caps, PLAYS, PLAYS_KEYWORDS};
 mod look;
 mod scratch;
+mod tail;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -161,6 +165,8 @@ pub struct Sms {
     ability_class: Vec<look::Class>,
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
+    /// What the end of a turn can add to the Power once its actions are done.
+    tail: Option<tail::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
     /// ([`board::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
@@ -352,6 +358,7 @@ impl Sms {
         let one_filters = board::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
+        let tail = tail::Tail::new(&fx, n);
         let static_blind = board::statics_blind(&fx, n);
         let holders = cards
             .cards
@@ -386,6 +393,7 @@ impl Sms {
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
             pace,
+            tail,
             static_blind,
             one_filters,
             holders,
@@ -444,44 +452,6 @@ impl Sms {
         self.mains.iter().any(|&c| state.hand[c as usize] > 0)
     }
 
-    /// Where Main card `card` would go: `Some(NONE)` on the Table itself, `Some(i)` on
-    /// Table slot `i` as an Attachment; `None` when it cannot be put down.
-    fn placement(&self, state: &State, card: u16) -> Option<u16> {
-        let kind = self.f(card).kind;
-        if kind != Kind::Mook && state.named[self.deck.name_id[card as usize] as usize] {
-            return None;
-        }
-        if !kind.is_attachment() {
-            return Some(NONE);
-        }
-        (0..state.table.len() as u16).find(|&i| self.fits(state, card, i))
-    }
-
-    /// Whether Attachment `card` fits a free slot of its kind on Table slot `i`, whose card
-    /// meets the holder its text names.
-    fn fits(&self, state: &State, card: u16, i: u16) -> bool {
-        let slot = &state.table[i as usize];
-        if let Some(holds) = &self.holders[card as usize] {
-            if !holds[slot.card as usize] {
-                return false;
-            }
-        }
-        let caps = self.f(slot.card).caps;
-        match self.f(card).kind {
-            Kind::Equipment => {
-                (caps.equipment >= 1 && slot.equipment == NONE)
-                    || (caps.equipment >= 2 && slot.equipment2 == NONE)
-            }
-            // A holder with a Ship slot takes Ships there and non-Ships in its Vehicle
-            // slot (a Ship and a non-Ship at the same time).
-            _ if caps.ship >= 1 => match self.f(card).ship {
-                true => slot.ship == NONE,
-                false => caps.vehicle >= 1 && slot.vehicle == NONE,
-            },
-            _ => caps.vehicle >= 1 && slot.vehicle == NONE,
-        }
-    }
-
     /// A fresh game: the deck in printed order, the characters on the Table, nothing drawn.
     fn start(&self, state: &mut State) {
         state.library.reset(&self.library_order);
@@ -506,276 +476,6 @@ impl Sms {
         }
         self.refresh_statics(state);
     }
-
-    /// Puts Main card `card` (already out of its zone) on the Table at `at` (from
-    /// [`Sms::placement`]); returns the slot it took and its holder when it is attached.
-    fn put_down(&self, state: &mut State, card: u16, at: u16) -> Option<(&'static str, u16)> {
-        state.named[self.deck.name_id[card as usize] as usize] = true;
-        state.deployed += 1;
-        let power = u32::from(self.f(card).power);
-        state.power += power;
-        let placed = if at == NONE {
-            self.push_slot(state, card);
-            None
-        } else {
-            let caps = self.f(state.table[at as usize].card).caps;
-            let slot = &mut state.table[at as usize];
-            slot.power += power;
-            let role = match self.f(card).kind {
-                Kind::Equipment if slot.equipment == NONE => {
-                    slot.equipment = card;
-                    "no Equipment"
-                }
-                Kind::Equipment => {
-                    slot.equipment2 = card;
-                    "a second Equipment slot free"
-                }
-                _ if caps.ship >= 1 && self.f(card).ship => {
-                    slot.ship = card;
-                    "its Ship slot free"
-                }
-                _ => {
-                    slot.vehicle = card;
-                    "no Vehicle"
-                }
-            };
-            Some((role, slot.card))
-        };
-        if !self.static_blind[card as usize] {
-            self.refresh_statics(state);
-        }
-        placed
-    }
-
-    /// The Table slots `card` may go on as an Attachment (every free slot of its kind), or
-    /// the Table itself (`NONE`) for an Ally, in Table order; empty when it cannot go down.
-    fn placements(&self, state: &State, card: u16) -> Vec<u16> {
-        let kind = self.f(card).kind;
-        if kind != Kind::Mook && state.named[self.deck.name_id[card as usize] as usize] {
-            return Vec::new();
-        }
-        if !kind.is_attachment() {
-            return vec![NONE];
-        }
-        (0..state.table.len() as u16)
-            .filter(|&i| self.fits(state, card, i))
-            .collect()
-    }
-
-    /// The slot of `slot`'s holder that Attachment `card` would take, in words.
-    fn role(&self, state: &State, card: u16, at: u16) -> &'static str {
-        let slot = &state.table[at as usize];
-        let caps = self.f(slot.card).caps;
-        match self.f(card).kind {
-            Kind::Equipment if slot.equipment == NONE => "no Equipment",
-            Kind::Equipment => "a second Equipment slot free",
-            _ if caps.ship >= 1 && self.f(card).ship => "its Ship slot free",
-            _ => "no Vehicle",
-        }
-    }
-
-    /// What an action does, as a person reads it.
-    fn step_label(&self, state: &State, step: Step) -> String {
-        match step {
-            Step::Put(card, NONE) => format!(
-                "Put {} on the Table (power {})",
-                self.name(card),
-                self.f(card).power
-            ),
-            Step::Put(card, at) => format!(
-                "Attach {} to {} (power {})",
-                self.name(card),
-                self.name(state.table[at as usize].card),
-                self.f(card).power
-            ),
-            Step::Fill => format!(
-                "Fill the hand: draw {}",
-                (HAND_SIZE - state.hand_len.min(HAND_SIZE)).min(state.library.len() as u32)
-            ),
-            Step::Upgrade(i) => {
-                let slot = &state.table[i as usize];
-                format!(
-                    "Upgrade {} to power {}",
-                    self.name(slot.card),
-                    self.slot_power(slot) + 1
-                )
-            }
-            Step::Pass => "Pass".to_owned(),
-        }
-    }
-
-    /// Every action the rules allow now: each Main card in hand on each place it may go
-    /// (the pilot never replaces a card whose name is on the Table, so that is not
-    /// offered), filling the hand when it holds fewer than 8 and the deck is not empty,
-    /// an Upgrade on each character, and passing.
-    fn steps(&self, state: &State) -> Vec<Step> {
-        let mut steps: Vec<Step> = Vec::new();
-        for &card in &self.mains {
-            if state.hand[card as usize] > 0 {
-                steps.extend(
-                    self.placements(state, card)
-                        .into_iter()
-                        .map(|at| Step::Put(card, at)),
-                );
-            }
-        }
-        if state.hand_len < HAND_SIZE && !state.library.is_empty() {
-            steps.push(Step::Fill);
-        }
-        for (i, s) in state.table.iter().enumerate() {
-            if s.upgradable {
-                steps.push(Step::Upgrade(i as u16));
-            }
-        }
-        steps.push(Step::Pass);
-        steps
-    }
-
-    /// One action: the pilot's, or the one picked in its stead.
-    fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        let best = if state.stuck {
-            None
-        } else {
-            self.mains
-                .iter()
-                .filter(|&&c| state.hand[c as usize] > 0)
-                .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
-        };
-        state.stuck = best.is_none();
-        let can_fill = state.hand_len < HAND_SIZE && !state.library.is_empty();
-        let pilot = match best {
-            Some((card, at)) => Step::Put(card, at),
-            None if can_fill => Step::Fill,
-            None => {
-                // The characters are the first slots (they start on the Table; no effect
-                // puts one down); a plain loop, ties to the first: this runs for most
-                // actions of a game.
-                let mut weakest: Option<(u32, usize)> = None;
-                for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
-                    let power = self.slot_power(s);
-                    if s.upgradable && weakest.is_none_or(|(least, _)| power < least) {
-                        weakest = Some((power, i));
-                    }
-                }
-                match weakest {
-                    Some((_, i)) => Step::Upgrade(i as u16),
-                    None => Step::Pass,
-                }
-            }
-        };
-        let step = log.pick(
-            ChoiceKind::Play,
-            pilot,
-            || self.steps(state),
-            |s| self.step_label(state, s),
-            || match pilot {
-                Step::Put(_, NONE) => "the Main card in hand with the most power".to_owned(),
-                Step::Put(card, at) => {
-                    let holder = self.name(state.table[at as usize].card);
-                    let named = match self.holders[card as usize] {
-                        Some(_) => " its text allows",
-                        None => "",
-                    };
-                    format!(
-                        "the Main card in hand with the most power; {holder} is the first on the Table{named} with {}",
-                        self.role(state, card, at)
-                    )
-                }
-                Step::Fill => "no Main card in hand can be put on the Table".to_owned(),
-                Step::Upgrade(i) => {
-                    let why = if state.hand_len >= HAND_SIZE {
-                        "the hand is full"
-                    } else {
-                        "the deck is empty"
-                    };
-                    format!(
-                        "no Main card in hand can be put on the Table, {why}, and {} is the character with the least power",
-                        self.name(state.table[i as usize].card)
-                    )
-                }
-                Step::Pass => {
-                    "nothing to put on the Table, no hand to fill and no character to upgrade"
-                        .to_owned()
-                }
-            },
-            || self.zones(state),
-            rng,
-        );
-        match step {
-            Step::Put(card, at) => {
-                state.hand[card as usize] -= 1;
-                state.hand_len -= 1;
-                self.put_down(state, card, at);
-            }
-            Step::Fill => {
-                self.fill_hand(state, rng, log);
-            }
-            Step::Upgrade(i) => self.upgrade(state, i as usize, 1),
-            Step::Pass => {}
-        }
-    }
-}
-
-/// The holder an Attachment's text names, "Attach to a Doom Lab Villain.": the words that
-/// name a Keyword, Class or Name of the holder (folded, empty for any), and the card types
-/// that may hold it (empty for any: a character or an Ally). The pilot's rule
-/// (docs/pilots.md#showdown-the-decisions) wants it as a filter in the card's data; the effects
-/// vocabulary has no step or requirement that names a holder, so the rule is read off the
-/// card's text here, the rulebook's way ("Attachments search for their keyword in the Attached
-/// to", a Keyword, Class or Name).
-fn holder_rule(card: &Card) -> Option<(String, &'static [&'static str])> {
-    let text = fold_name(card.text.as_deref()?);
-    let at = text.find("attach to a")?;
-    let rest = &text[at + "attach to a".len()..];
-    let rest = rest.strip_prefix("n ").or_else(|| rest.strip_prefix(' '))?;
-    let named = rest.split(['.', ',', ';']).next()?.trim();
-    let (phrase, last) = match named.rsplit_once(' ') {
-        Some((phrase, last)) => (phrase, last),
-        None => ("", named),
-    };
-    let types: &'static [&'static str] = match last {
-        "hero" | "heroes" => &["hero"],
-        "villain" | "villains" => &["villain"],
-        "leader" => &["leader"],
-        "character" | "characters" => &["hero", "villain", "leader"],
-        "ally" | "allies" => &["ally", "super", "mook"],
-        _ => return Some((named.to_owned(), &[])),
-    };
-    Some((phrase.to_owned(), types))
-}
-
-/// Whether `holder` meets a [`holder_rule`]: one of `types` (any when empty), with
-/// `phrase` as a Keyword, a Class or in its Name (any when empty).
-fn holds(phrase: &str, types: &[&str], holder: &Card) -> bool {
-    let kind = type_key(holder);
-    if !matches!(
-        kind.as_str(),
-        "hero" | "villain" | "leader" | "ally" | "super" | "mook"
-    ) {
-        return false;
-    }
-    if !types.is_empty() && !types.contains(&kind.as_str()) {
-        return false;
-    }
-    phrase.is_empty()
-        || holder
-            .keywords
-            .iter()
-            .chain(&holder.subtypes)
-            .any(|k| fold_name(k) == phrase)
-        || format!(" {} ", fold_name(&holder.name)).contains(&format!(" {phrase} "))
-}
-
-/// One action of a turn (see [`Sms::steps`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    /// Put a Main card from the hand on the Table (`NONE`) or on a Table slot as an
-    /// Attachment.
-    Put(u16, u16),
-    Fill,
-    /// Upgrade the character on a Table slot.
-    Upgrade(u16),
-    Pass,
 }
 
 impl Procedure for Sms {

@@ -164,10 +164,14 @@ impl PrDbg {
     /// stat, such as a Ranger-side character's, counts what its effects deal), ties in slot
     /// order (slots, the flipped Character, the Zord Bay), among the set of damaging Abilities
     /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage)`: an Ability that deals none is there only when the rest of the turn ends better with it (`rank_activation`).
+    ///
+    /// `known`: the look without a new Ability from this very state and stream, when
+    /// [`PrDbg::prime`] just made it (it declined every primer).
     fn next_activation<L: Log>(
         &self,
         board: &mut PrBoard<'_, L>,
         declined: &mut u64,
+        known: Option<Carried>,
     ) -> Option<(usize, i64)> {
         if board.state.energy < self.cheapest_activation {
             return None;
@@ -212,7 +216,11 @@ impl PrDbg {
         // rest of the turn ends with a higher plan value with it than without
         // (docs/pilots.md#plan-value; ties: not used). A declined one is not weighed again
         // this phase: the Abilities used after it only spend Energy it would need.
-        let mut without = None;
+        let mut without = known.map(|k| k.plan(board.state));
+        debug_assert!(
+            without.is_none_or(|w| w == self.plan_value(board.state, board.rng, None)),
+            "a carried look differs from a new one"
+        );
         for &(i, _) in &best.weigh[..best.n_weigh] {
             let without =
                 *without.get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
@@ -565,7 +573,8 @@ impl PrDbg {
     ///
     /// `carried`: the look without a primer from before the previous card, when it still
     /// holds (see [`Carried`]); on return, this look's, when none was activated and
-    /// `steady` says the next card's weighing may reuse it.
+    /// `steady` says the next weighing (the next card's, or `next_activation`'s) may reuse
+    /// it.
     pub(super) fn prime<L: Log>(
         &self,
         state: &mut State,
@@ -623,6 +632,9 @@ impl PrDbg {
             }
         }
         if pilot.is_none() && !ask_always {
+            if steady {
+                *carried = Some(Carried::new(state, without));
+            }
             return false;
         }
         let words = |(damage, spent, hp, energy): Plan| {
@@ -726,9 +738,14 @@ impl PrDbg {
     ) -> Option<Outcome> {
         let mut declined = 0u64;
         loop {
+            // The look without a primer, when `prime` declined them all: the weighing of an
+            // Ability that deals nothing starts from the same state and stream, so its look
+            // without is this one. Only the pilot picks (a person's pick could draw from the
+            // stream in between).
+            let mut known = None;
             if self.any_primer
                 && !state.planning
-                && self.prime(state, rng, log, false, &mut None, false)
+                && self.prime(state, rng, log, false, &mut known, !L::CHOOSES)
             {
                 if let Some(end) = self.won(state, log) {
                     return Some(end);
@@ -742,7 +759,7 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let best = self.next_activation(&mut board, &mut declined);
+            let best = self.next_activation(&mut board, &mut declined, known);
             let i = self.activation_pick(state, best, rng, log)?;
             let card = self.at_position(state, i)?;
             Self::mark_used(state, i);

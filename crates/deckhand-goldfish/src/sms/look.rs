@@ -9,12 +9,14 @@
 //!   it stands, no copy;
 //! - at the turn's start, a Table ability that only adds Power ([`Pace`]) beats keeping
 //!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
-//!   other ability is ready, the ability is used with no look at all.
+//!   other ability is ready, the ability is used with no look at all;
+//! - a look that, its actions done (or known to be Upgrades only), cannot end the turn with
+//!   as much Power as the best look so far stops there (`tail.rs`): it would lose.
 
 use deckhand_core::Trigger;
 
 use super::board::{LEADER_ACTION, POWER, TABLE};
-use super::{Sms, State, NONE};
+use super::{Sms, State, HAND_SIZE, NONE};
 use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Op, Programs, Tgt};
 use crate::log::{Log, NoLog};
@@ -212,7 +214,11 @@ impl Sms {
             if !ahead && beaten && neutral(ability) {
                 continue;
             }
-            let look = self.look(ability, state, rng, ahead);
+            // A look that cannot reach the best one's Power ends once its actions are done.
+            let bar = best.as_ref().map(|b| b.value.0);
+            let Some(look) = self.look(ability, state, rng, ahead, bar) else {
+                continue;
+            };
             let better = best.as_ref().is_none_or(|b| {
                 look.value > b.value
                     || (look.value == b.value
@@ -231,7 +237,9 @@ impl Sms {
         };
         if keep_weighed {
             if ahead {
-                let keep = self.look(Ability::Keep, state, rng, true);
+                let keep = self
+                    .look(Ability::Keep, state, rng, true, None)
+                    .expect("a look without a bar is played to the end");
                 let loser = match best.value <= keep.value {
                     true => std::mem::replace(&mut best, keep),
                     false => keep,
@@ -258,20 +266,65 @@ impl Sms {
     }
 
     /// `ability` used on a copy of `state`, and with `ahead` the rest of the turn played
-    /// there ([`Self::rest_of_turn`]).
-    fn look(&self, ability: Ability, state: &State, rng: &Rng, ahead: bool) -> Look {
+    /// there ([`Self::rest_of_turn`]). `None` when, its actions done, the turn cannot end
+    /// with `bar` Power or more (`tail.rs`): the look would lose to one that does.
+    fn look(
+        &self,
+        ability: Ability,
+        state: &State,
+        rng: &Rng,
+        ahead: bool,
+        bar: Option<u32>,
+    ) -> Option<Look> {
         let mut copy = crate::scratch::take(&super::scratch::COPIES, state);
         let mut rng = rng.clone();
         let done = self.use_ability(ability, &mut copy, &mut rng, &mut NoLog);
         let again = done && (!ahead || copy.leader_actions > 0);
-        let value = self.rest_of_turn(&mut copy, &mut rng, ahead);
-        Look {
+        if let (true, Some(bar), Some(tail)) = (ahead, bar, &self.tail) {
+            // No Main card in hand can go down and the hand cannot be filled: each action is
+            // an Upgrade (+1) or a pass, and leaves the hand as it is.
+            let upgrades_only = (copy.hand_len >= HAND_SIZE || copy.library.is_empty())
+                && !self
+                    .mains
+                    .iter()
+                    .any(|&c| copy.hand[c as usize] > 0 && self.placement(&copy, c).is_some());
+            if upgrades_only {
+                let most = self.table_power(&copy) + self.actions + tail.most(self, &copy);
+                if most < bar {
+                    debug_assert!(
+                        self.rest_of_turn(&mut copy, &mut rng, true).0 <= most,
+                        "a turn of Upgrades added more Power than its bound"
+                    );
+                    crate::scratch::give_back(&super::scratch::COPIES, copy);
+                    return None;
+                }
+            }
+        }
+        if ahead {
+            self.actions_of_turn(&mut copy, &mut rng);
+            if let (Some(bar), Some(tail)) = (bar, &self.tail) {
+                let most = self.table_power(&copy) + tail.most(self, &copy);
+                if most < bar {
+                    debug_assert!(
+                        self.rest_after_actions(&mut copy, &mut rng).0 <= most,
+                        "the end of a turn added more Power than its bound"
+                    );
+                    crate::scratch::give_back(&super::scratch::COPIES, copy);
+                    return None;
+                }
+            }
+        }
+        let value = match ahead {
+            true => self.rest_after_actions(&mut copy, &mut rng),
+            false => self.rest_of_turn(&mut copy, &mut rng, false),
+        };
+        Some(Look {
             ability,
             state: copy,
             rng,
             value,
             again,
-        }
+        })
     }
 
     /// Power on the Table right after `ability` is used, on a copy.
@@ -404,14 +457,25 @@ impl Sms {
     /// is left.
     fn rest_of_turn(&self, state: &mut State, rng: &mut Rng, ahead: bool) -> TurnValue {
         if ahead {
-            let log = &mut crate::log::NoLog;
-            for _ in 0..self.actions {
-                self.act(state, rng, log);
-            }
-            if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
-                self.mission_phase(state, rng, log);
-                self.leader_actions(state, rng, log, false);
-            }
+            self.actions_of_turn(state, rng);
+            return self.rest_after_actions(state, rng);
+        }
+        (self.table_power(state), state.deployed, state.hand_len)
+    }
+
+    /// The turn's actions, played by the pilot on `state` (a copy).
+    fn actions_of_turn(&self, state: &mut State, rng: &mut Rng) {
+        for _ in 0..self.actions {
+            self.act(state, rng, &mut NoLog);
+        }
+    }
+
+    /// [`Self::rest_of_turn`] once the actions are done: the Mission Phase and the Leader
+    /// Actions after it.
+    fn rest_after_actions(&self, state: &mut State, rng: &mut Rng) -> TurnValue {
+        if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+            self.mission_phase(state, rng, &mut NoLog);
+            self.leader_actions(state, rng, &mut NoLog, false);
         }
         (self.table_power(state), state.deployed, state.hand_len)
     }

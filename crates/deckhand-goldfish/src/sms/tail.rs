@@ -1,0 +1,160 @@
+//! What the end of a Showdown turn can add to the Power on the Table once its actions are
+//! done, known from the deck's effects before the game: the bound by which a Leader Action
+//! look that would lose stops early (`look.rs`).
+
+use deckhand_core::Trigger;
+
+use super::board::{DECK, DISCARD, HAND, LEADER_ACTION, POWER, TABLE};
+use super::{Sms, State};
+use crate::effects::{Amt, Op, Programs, Tgt};
+
+/// The most Power the end of a turn can add once its actions are done (the Mission Phase,
+/// then the Leader Actions), known from the deck's effects before the game; `None` when
+/// they allow no such bound. A look whose actions leave it short of the best look's Power
+/// by more than that loses to it, so its end is not played (`look.rs`).
+///
+/// Why it holds: every `turn_end` and `played` effect (the Mission Phase) only draws,
+/// discards, gains, spends, moves cards elsewhere than the Table or changes no Power, so
+/// the Mission Phase leaves the Power as it is (a `while in play` bonus is recounted only
+/// when a card is put down). Every Leader ability spends a Leader Action and gains none;
+/// one is the most a side holds, so after the Mission Phase at most one ability is used,
+/// and it adds at most its card's `gain`: its `one [filter]` Power changes, each on one
+/// card, nothing put down. That card must be on the Table or in the hand by then: there
+/// already, or drawn or taken back from the Discard Pile by the Mission Phase.
+pub(super) struct Tail {
+    /// Cards whose Leader ability can add Power, with the most it adds, most first.
+    gainers: Vec<(u16, u32)>,
+    /// Cards with a `turn_end` effect (fired on the Table) that can take cards from the
+    /// deck into the hand.
+    end_drawers: Vec<u16>,
+    /// Cards with a `played` effect (a Mission from the hand) that can do so.
+    play_drawers: Vec<u16>,
+    /// Per card: a `turn_end` or `played` effect can take it from the Discard Pile into
+    /// the hand.
+    recoverable: Vec<bool>,
+}
+
+impl Tail {
+    pub(super) fn new(fx: &Programs, cards: usize) -> Option<Tail> {
+        // A Mission Phase step: true when it adds no Power; `draws` and `recovers` note
+        // what it can bring into the hand.
+        fn quiet(op: &Op, draws: &mut bool, recovers: &mut Vec<Option<u16>>) -> bool {
+            match op {
+                Op::Draw(_) | Op::FillHand(_) => {
+                    *draws = true;
+                    true
+                }
+                Op::Discard(..) | Op::Gain(..) | Op::Spend(..) => true,
+                Op::Move {
+                    from, to, filter, ..
+                } => match (*from, *to) {
+                    (_, TABLE) => false,
+                    (DECK, HAND) => {
+                        *draws = true;
+                        true
+                    }
+                    (DISCARD, HAND) => {
+                        recovers.push(*filter);
+                        true
+                    }
+                    (_, HAND) => false,
+                    _ => true,
+                },
+                Op::Modify { stat, .. } => *stat != POWER,
+                Op::Choose(options, _) => options
+                    .iter()
+                    .all(|o| o.iter().all(|op| quiet(op, draws, recovers))),
+                _ => false,
+            }
+        }
+        // A Leader ability step: the most Power it adds (`None`: no bound).
+        fn gain(op: &Op) -> Option<u32> {
+            match op {
+                Op::Draw(_) | Op::FillHand(_) | Op::Discard(..) | Op::Spend(..) => Some(0),
+                Op::Gain(_, resource) => (*resource != LEADER_ACTION).then_some(0),
+                Op::Move { to, .. } => (*to != TABLE).then_some(0),
+                Op::Modify { stat, .. } if *stat != POWER => Some(0),
+                Op::Modify {
+                    by: Amt::Fixed(n),
+                    target: Tgt::One(_),
+                    ..
+                } => Some((*n).max(0) as u32),
+                Op::Choose(options, _) => options
+                    .iter()
+                    .map(|o| o.iter().map(gain).sum::<Option<u32>>())
+                    .max()
+                    .flatten(),
+                _ => None,
+            }
+        }
+        let mut gainers = Vec::new();
+        let mut end_drawers = Vec::new();
+        let mut play_drawers = Vec::new();
+        let mut recovers = Vec::new();
+        for card in 0..cards as u16 {
+            let mut most = 0;
+            for e in fx.of(card) {
+                match e.trigger {
+                    Trigger::TurnEnd | Trigger::Played => {
+                        let mut draws = false;
+                        let ops = e.cost().iter().chain(e.steps());
+                        if !ops.clone().all(|op| quiet(op, &mut draws, &mut recovers)) {
+                            return None;
+                        }
+                        let drawers = match e.trigger {
+                            Trigger::TurnEnd => &mut end_drawers,
+                            _ => &mut play_drawers,
+                        };
+                        if draws && !drawers.contains(&card) {
+                            drawers.push(card);
+                        }
+                    }
+                    Trigger::Activated => {
+                        let spends = e.cost().iter().any(
+                            |op| matches!(op, Op::Spend(Amt::Fixed(n), LEADER_ACTION) if *n >= 1),
+                        );
+                        let adds = e.cost().iter().chain(e.steps()).map(gain).sum();
+                        match (spends, adds) {
+                            (true, Some(adds)) => most = most.max(adds),
+                            _ => return None,
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if most > 0 {
+                gainers.push((card, most));
+            }
+        }
+        gainers.sort_by_key(|&(card, most)| (std::cmp::Reverse(most), card));
+        let recoverable = (0..cards as u16)
+            .map(|c| {
+                recovers
+                    .iter()
+                    .any(|f| f.is_none_or(|f| fx.set(f).contains(c)))
+            })
+            .collect();
+        Some(Tail {
+            gainers,
+            end_drawers,
+            play_drawers,
+            recoverable,
+        })
+    }
+
+    /// The most Power the end of the turn can add from `state`, its actions done.
+    pub(super) fn most(&self, sms: &Sms, state: &State) -> u32 {
+        // On the Table (a name there: the Table only grows, and nothing goes down now).
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        let in_discard = |c: u16| self.recoverable[c as usize] && state.discard.contains(&c);
+        let reachable = |c: u16| state.hand[c as usize] > 0 || in_discard(c);
+        let draws = self.end_drawers.iter().any(|&c| on_table(c))
+            || self.play_drawers.iter().any(|&c| reachable(c));
+        self.gainers
+            .iter()
+            .find(|&&(c, _)| {
+                on_table(c) || reachable(c) || (draws && state.library.remaining().contains(&c))
+            })
+            .map_or(0, |&(_, most)| most)
+    }
+}
