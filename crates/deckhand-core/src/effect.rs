@@ -8,7 +8,7 @@
 //! (`t:zoid power<=3`), kept as written here and checked where the query parser lives.
 //!
 //! Each effect has one written form a player reads and types (`when set: may draw 1`,
-//! `activate (2 energy): deal 2 damage`); `effect_text.rs` reads and writes it, and the
+//! `activate (2 energy): deal 2 damage`); `effect_text/` reads and writes it, and the
 //! card-set JSON holds the typed form below. Both round-trip.
 //!
 //! What a card's effects cover is its [`GoldfishNote`]: nothing said means the effects
