@@ -276,9 +276,16 @@ pub struct SeatReport {
 }
 
 /// A seat's own figures in the order its game reports them (the order they are written
-/// and shown in).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// and shown in). Two are equal when they hold the same figures, in any order (a JSON
+/// object read into a map comes back sorted).
+#[derive(Debug, Clone, Default)]
 pub struct OwnFigures(Vec<(String, FigureValue)>);
+
+impl PartialEq for OwnFigures {
+    fn eq(&self, other: &OwnFigures) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
 
 impl OwnFigures {
     pub fn get(&self, key: &str) -> Option<&FigureValue> {
