@@ -456,3 +456,30 @@ fn goldfish_options_a_game_does_not_have_are_named_not_ignored() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_mulligan_answer_to_a_game_without_one_is_refused_with_the_option_named() {
+    let env = Env::new();
+    let deck = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/decks/zoids-scramble")
+        .read_dir()
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let output = env.run(&[
+        "goldfish",
+        &deck.display().to_string(),
+        "--step",
+        "--mulligan",
+        "true",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("Zoids Scramble's goldfish does not take a mulligan answer (--mulligan)"),
+        "{message}"
+    );
+}

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use deckhand::goldfish::{
-    random_seed, Comparison, Difference, GameLog, GoldfishError, OddsQuery, OddsTable, Owner,
-    SimOptions, SimReport, StepOptions, Zone,
+    random_seed, Comparison, Difference, GameLog, GameOption, GameOptions, GoldfishError,
+    OddsQuery, OddsTable, Owner, SimOptions, SimReport, StepOptions, Zone,
 };
 use deckhand::{Deck, Deckhand, Side};
 
@@ -146,7 +146,7 @@ pub fn goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     }
 }
 
-fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -> Result {
+fn run_goldfish(deckhand: &Deckhand, mut args: GoldfishArgs, out: &mut impl Write) -> Result {
     let side = args.side.as_deref().and_then(Side::parse);
     let seed = args.seed.unwrap_or_else(random_seed);
     let [from, to] = match args.versions.as_deref() {
@@ -163,7 +163,7 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
     )?;
     let side = side.or(deck.side);
     let playable = deckhand.playable(deck)?;
-    warn_unused_options(&playable.game, &args);
+    drop_unused_options(&playable.game, &mut args);
     let picks = args
         .enemies
         .iter()
@@ -188,10 +188,12 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
             going_first: !args.second,
             side,
             policy: args.policy,
-            enemies,
-            die_faces,
-            mulligan: args.mulligan,
             effects,
+            game: GameOptions {
+                enemies,
+                die_faces,
+                mulligan: args.mulligan,
+            },
             ..StepOptions::default()
         };
         let log = playable.step(&options)?;
@@ -215,9 +217,12 @@ fn run_goldfish(deckhand: &Deckhand, args: GoldfishArgs, out: &mut impl Write) -
         threads,
         side,
         policy: args.policy,
-        enemies,
-        die_faces,
         effects,
+        game: GameOptions {
+            enemies,
+            die_faces,
+            mulligan: None,
+        },
     };
     let game = playable.game.id.clone();
     let other = match (&args.against, to) {
@@ -478,20 +483,23 @@ fn odds_text(label: &str, table: &OddsTable, out: &mut impl Write) -> io::Result
     Ok(())
 }
 
-/// `--die` and `--enemies` mean something only in a game with a combat die or enemies:
-/// say so rather than ignore them.
-fn warn_unused_options(game: &deckhand::Game, args: &GoldfishArgs) {
-    let goldfish = game.goldfish.as_ref();
-    if args.die.is_some() && goldfish.is_none_or(|g| g.die_faces.is_empty()) {
+/// `--die` and `--enemies` mean something only in a game whose goldfish takes a combat die
+/// or an enemy line-up: say so and drop them (the engine would refuse them), rather than
+/// fail a run over an option of another game.
+fn drop_unused_options(game: &deckhand::Game, args: &mut GoldfishArgs) {
+    let takes = deckhand::goldfish::capabilities(&game.id).map_or(Vec::new(), |c| c.options);
+    if args.die.is_some() && !takes.contains(&GameOption::CombatDie) {
         eprintln!(
             "deckhand: warning: --die is ignored: {} has no combat die",
             game.name
         );
+        args.die = None;
     }
-    if !args.enemies.is_empty() && goldfish.is_none_or(|g| g.enemies.is_empty()) {
+    if !args.enemies.is_empty() && !takes.contains(&GameOption::EnemyLineup) {
         eprintln!(
             "deckhand: warning: --enemies is ignored: {} has no enemies to choose",
             game.name
         );
+        args.enemies.clear();
     }
 }

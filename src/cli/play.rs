@@ -93,7 +93,7 @@ pub fn play(deckhand: &Deckhand, args: PlayArgs, out: &mut impl Write) -> Result
             seed: args.seed.unwrap_or_else(random_seed),
             going_first: !args.second,
             side,
-            enemies,
+            game: deckhand::goldfish::GameOptions::lineup(enemies),
             // clap allows only the two values.
             effects: deckhand::goldfish::EffectsMode::from_id(&args.effects).unwrap_or_default(),
             ..StepOptions::default()

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use deckhand::goldfish::{supports, SimOptions};
+use deckhand::goldfish::{supports, GameOptions, SimOptions};
 use deckhand::{DeckCard, DeckContent, Deckhand, Error, Result};
 use serde::Serialize;
 
@@ -115,7 +115,7 @@ pub fn goldfish(games: u64, peer: Option<&Path>, runs: usize) -> Result<Goldfish
                 games: (games / 2).max(1),
                 seed: 42,
                 threads,
-                enemies: enemies.clone(),
+                game: GameOptions::lineup(enemies.clone()),
                 ..SimOptions::default()
             };
             // One short warm-up so page faults and lazy set-up are not timed.
@@ -254,7 +254,7 @@ fn time_app_path(
             seed: 42 + run as u64,
             threads,
             side: draft.side,
-            enemies,
+            game: GameOptions::lineup(enemies),
             ..SimOptions::default()
         };
         // The command's progress callback reads the clock on every report, as here.

@@ -65,7 +65,7 @@ pub fn play(runs: usize) -> Result<PlayBenchReport> {
         let step = StepOptions {
             seed: 42,
             going_first: true,
-            enemies,
+            game: deckhand::goldfish::GameOptions::lineup(enemies),
             ..StepOptions::default()
         };
         let at = |picks: Vec<u32>, pilot_rest: bool| PlayOptions {

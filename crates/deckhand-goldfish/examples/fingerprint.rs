@@ -9,7 +9,7 @@
 //! One thread, so it is quick to diff, not to time; the report never depends on threads.
 use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
 use deckhand_formats::{read_deck_file, DeckFormat};
-use deckhand_goldfish::{simulate, EffectsMode, EnemyGroup, SimOptions};
+use deckhand_goldfish::{simulate, EffectsMode, EnemyGroup, GameOptions, SimOptions};
 
 const IDS: [&str; 5] = ["zoids-scramble", "pr-acg", "pr-dbg", "pr-hotg", "sms"];
 const STARTER: &str = "Starter deck\n7 Teamwork\n1 Attitude\n1 Power Coin\n1 Recovery\n";
@@ -103,12 +103,12 @@ fn main() {
                             threads: 1,
                             effects,
                             policy: policy.clone(),
-                            enemies: match id {
+                            game: GameOptions::lineup(match id {
                                 "pr-hotg" => {
                                     vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)]
                                 }
                                 _ => Vec::new(),
-                            },
+                            }),
                             ..SimOptions::default()
                         };
                         let report =

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
 use deckhand_formats::{read_deck_file, DeckFormat};
-use deckhand_goldfish::{simulate, EnemyGroup, SimOptions};
+use deckhand_goldfish::{simulate, EnemyGroup, GameOptions, SimOptions};
 
 const DATA: [(&str, &str, &str, &str); 5] = [
     (
@@ -115,10 +115,10 @@ fn main() {
                 seed: 42,
                 threads,
                 effects,
-                enemies: match id {
+                game: GameOptions::lineup(match id {
                     "pr-hotg" => vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)],
                     _ => Vec::new(),
-                },
+                }),
                 ..SimOptions::default()
             };
             let start = Instant::now();

@@ -223,14 +223,8 @@ impl DeckGamesCache {
     fn key(game: &Game, deck: &Deck, options: &PlayOptions, continuations: u32) -> String {
         let step = &options.step;
         format!(
-            "{game:?}|{deck:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{continuations}",
-            step.going_first,
-            step.side,
-            step.policy,
-            step.enemies,
-            step.die_faces,
-            step.mulligan,
-            step.effects
+            "{game:?}|{deck:?}|{}|{:?}|{:?}|{:?}|{:?}|{continuations}",
+            step.going_first, step.side, step.policy, step.effects, step.game
         )
     }
 

@@ -45,6 +45,7 @@ mod deck_cards;
 mod effects;
 mod error;
 mod from_here;
+mod game_options;
 mod headline;
 mod impact;
 mod library;
@@ -76,6 +77,7 @@ pub use from_here::{
     from_here, from_here_cached, DeckGamesCache, FromHere, OptionValue, OutcomeDistribution,
     Outcomes, MAX_CONTINUATIONS, MAX_ESTIMATE_GAMES,
 };
+pub use game_options::{GameOption, GameOptions};
 pub use headline::{headline, Headline, Telling};
 pub use impact::{CardImpact, ImpactReport, Observed};
 pub use log::{
@@ -85,7 +87,6 @@ pub use odds::{odds_at_least, odds_both, Category, OddsRow, MAX_ODDS_TURNS};
 pub use odds_here::{odds_from_here, HereOdds, HereOddsRow, ListedCard};
 pub use paired::Measure;
 pub use play::{play, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState};
-pub use pr_dbg::POLICIES as PR_DBG_POLICIES;
 pub use registry::{
     capabilities, compare, games, goldfish_about, impact, seats_alike, simulate, step, tune,
     GoldfishCapabilities, PolicyChoice,

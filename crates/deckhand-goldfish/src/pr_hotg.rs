@@ -52,6 +52,7 @@ use deckhand_core::{fold_name, validate_die_faces, Card, Deck, Game, StatValue};
 use crate::deck_cards::{keyword, small_stat, type_key, DeckCards};
 use crate::effects::{self, CardSet, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
+use crate::game_options::GameOption;
 use crate::library::Library;
 use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
 use crate::procedure::{add_counts, Procedure};
@@ -711,7 +712,7 @@ mod turns;
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};
 impl crate::procedure::Goldfish for PrHotg {
-    const ENEMY_LINEUP: bool = true;
+    const OPTIONS: &'static [GameOption] = &[GameOption::EnemyLineup, GameOption::CombatDie];
     const BOARD: &'static str = "pr-hotg";
     const ID: &'static str = GAME_ID;
 

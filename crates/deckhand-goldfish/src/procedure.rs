@@ -103,11 +103,11 @@ pub(crate) trait Goldfish: Procedure + Sized {
     /// (PR Deck-Building's buy-first and battle-first: docs/pilots.md#pr-deck-building-a-turn);
     /// empty when the pilot has one way to play. `default` always names the first.
     const POLICIES: &'static [(&'static str, &'static str)] = &[];
-    /// A person may answer the opening hand's mulligan in the step-through (Showdown);
-    /// otherwise the pilot's rule decides it there.
-    const MULLIGAN_CHOICE: bool = false;
-    /// The goldfish takes an enemy line-up and a combat die (Heroes of the Grid).
-    const ENEMY_LINEUP: bool = false;
+    /// The options of its own the goldfish takes (Heroes of the Grid's enemy line-up and
+    /// combat die; Showdown's mulligan answer, which a person gives in the step-through);
+    /// `build` reads them from [`Setup::game`](crate::simulate::Setup), and the registry
+    /// refuses any other.
+    const OPTIONS: &'static [crate::game_options::GameOption] = &[];
     /// The board the app draws for it: `zones` (the game-neutral one) or the game's own.
     const BOARD: &'static str = "zones";
 

@@ -13,6 +13,7 @@ use crate::choice::ChoiceKind;
 use crate::compare::{compare_with, Comparison};
 use crate::error::GoldfishError;
 use crate::from_here::{from_here_with, DeckGames, FromHere};
+use crate::game_options::GameOption;
 use crate::impact::{impact_with, ImpactReport};
 use crate::log::GameLog;
 use crate::play::PlayOptions;
@@ -122,8 +123,7 @@ impl<G: Goldfish> Runner for Runs<G> {
                     label: label.to_owned(),
                 })
                 .collect(),
-            mulligan_choice: G::MULLIGAN_CHOICE,
-            enemy_lineup: G::ENEMY_LINEUP,
+            options: G::OPTIONS.to_vec(),
             board: G::BOARD.to_owned(),
         }
     }
@@ -317,10 +317,9 @@ pub struct GoldfishCapabilities {
     pub seats_alike: bool,
     /// The pilot policies, the first the default; empty when there is one way to play.
     pub policies: Vec<PolicyChoice>,
-    /// The step-through lets a person mulligan or keep the opening hand.
-    pub mulligan_choice: bool,
-    /// The goldfish takes an enemy line-up and a combat die to choose.
-    pub enemy_lineup: bool,
+    /// The options of its own the goldfish takes: an enemy line-up and a combat die to
+    /// choose; a mulligan answer, which the step-through lets a person give.
+    pub options: Vec<GameOption>,
     /// The board the app draws: `zones` (game-neutral) or the game's own layout.
     pub board: String,
 }
@@ -365,6 +364,7 @@ fn prepare<G: Goldfish>(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<G,
             },
         });
     }
+    setup.game.check(&game.name, G::OPTIONS)?;
     G::build(game, deck, setup)
 }
 
@@ -372,41 +372,40 @@ fn prepare<G: Goldfish>(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<G,
 mod tests {
     use super::*;
 
-    /// (game, seats alike, policies, mulligan choice, enemy line-up, board)
+    /// (game, seats alike, policies, its own options, board)
     type Case = (
         &'static str,
         bool,
         &'static [&'static str],
-        bool,
-        bool,
+        &'static [GameOption],
         &'static str,
     );
 
     #[test]
     fn each_game_says_what_its_goldfish_lets_a_player_choose_and_which_board_draws_it() {
+        use GameOption::*;
         let cases: &[Case] = &[
-            ("zoids-scramble", false, &[], false, false, "zones"),
-            ("pr-acg", false, &[], false, false, "zones"),
+            ("zoids-scramble", false, &[], &[], "zones"),
+            ("pr-acg", false, &[], &[], "zones"),
             (
                 "pr-dbg",
                 true,
                 &["buy-first", "battle-first"],
-                false,
-                false,
+                &[],
                 "pr-dbg",
             ),
-            ("pr-hotg", true, &[], false, true, "pr-hotg"),
-            ("sms", true, &[], true, false, "sms"),
+            ("pr-hotg", true, &[], &[EnemyLineup, CombatDie], "pr-hotg"),
+            ("sms", true, &[], &[Mulligan], "sms"),
         ];
-        for &(game, seats_alike, policies, mulligan, enemies, board) in cases {
+        for &(game, seats_alike, policies, options, board) in cases {
             let caps = capabilities(game).unwrap();
             let ids: Vec<&str> = caps.policies.iter().map(|p| p.id.as_str()).collect();
             assert_eq!(
-                (caps.seats_alike, ids.as_slice(), caps.mulligan_choice),
-                (seats_alike, policies, mulligan),
+                (caps.seats_alike, ids.as_slice(), caps.options.as_slice()),
+                (seats_alike, policies, options),
                 "{game}"
             );
-            assert_eq!((caps.enemy_lineup, caps.board.as_str()), (enemies, board));
+            assert_eq!(caps.board, board);
             assert!(caps.policies.iter().all(|p| !p.label.is_empty()));
         }
         assert!(capabilities("knights-of-the-table").is_none());

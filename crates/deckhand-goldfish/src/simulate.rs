@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::choice::Picks;
 use crate::effects::EffectsMode;
 use crate::error::GoldfishError;
+use crate::game_options::GameOptions;
 use crate::log::{GameLog, NoLog, Recorder, TurnLog};
 use crate::procedure::{play_game, Procedure, SeatTally};
 use crate::report::{seat_report, SimReport};
@@ -43,13 +44,11 @@ pub struct SimOptions {
     /// The pilot policy; `None` is the game's default (PR Deck-Building: `buy-first` or
     /// `battle-first`).
     pub policy: Option<String>,
-    /// Heroes of the Grid: the enemy line-up the Rangers battle.
-    pub enemies: Vec<EnemyGroup>,
-    /// Heroes of the Grid: the combat die's faces in hits; `None` takes the game
-    /// definition's `[goldfish] die_faces`.
-    pub die_faces: Option<Vec<u8>>,
     /// Which effects play (`--effects`): all of them, or keyword effects only.
     pub effects: EffectsMode,
+    /// The options only some games take (an enemy line-up…); refused by a game that does
+    /// not take them.
+    pub game: GameOptions,
 }
 
 impl Default for SimOptions {
@@ -60,9 +59,8 @@ impl Default for SimOptions {
             threads: 0,
             side: None,
             policy: None,
-            enemies: Vec::new(),
-            die_faces: None,
             effects: EffectsMode::All,
+            game: GameOptions::default(),
         }
     }
 }
@@ -89,13 +87,9 @@ pub struct StepOptions {
     pub side: Option<Side>,
     pub policy: Option<String>,
     /// As in [`SimOptions`].
-    pub enemies: Vec<EnemyGroup>,
-    pub die_faces: Option<Vec<u8>>,
-    /// Showdown: `Some(true)` mulligans the opening hand, `Some(false)` keeps it; `None`
-    /// lets the pilot decide (it mulligans a hand with no Main card).
-    pub mulligan: Option<bool>,
-    /// As in [`SimOptions`].
     pub effects: EffectsMode,
+    /// As in [`SimOptions`] (with Showdown's mulligan answer for this one game).
+    pub game: GameOptions,
     /// The picks that answer the game's choices instead of the pilot's, by decision
     /// number; with [`Picks::stop_after`] the game stops at the first decision past them
     /// ([`GameLog::pending`]).
@@ -103,25 +97,36 @@ pub struct StepOptions {
 }
 
 /// What a game's procedure takes besides the deck.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Setup<'a> {
     pub side: Option<Side>,
     pub policy: Option<&'a str>,
-    pub enemies: &'a [EnemyGroup],
-    pub die_faces: Option<&'a [u8]>,
-    pub mulligan: Option<bool>,
     pub effects: EffectsMode,
+    /// The game reads the ones it takes; the registry has refused any other.
+    pub game: &'a GameOptions,
 }
+
+impl Default for Setup<'_> {
+    fn default() -> Self {
+        Setup {
+            side: None,
+            policy: None,
+            effects: EffectsMode::default(),
+            game: &NO_GAME_OPTIONS,
+        }
+    }
+}
+
+/// What a [`Setup`] of no game options points at.
+static NO_GAME_OPTIONS: GameOptions = GameOptions::NONE;
 
 impl SimOptions {
     pub(crate) fn setup(&self) -> Setup<'_> {
         Setup {
             side: self.side,
             policy: self.policy.as_deref(),
-            enemies: &self.enemies,
-            die_faces: self.die_faces.as_deref(),
-            mulligan: None,
             effects: self.effects,
+            game: &self.game,
         }
     }
 }
@@ -131,10 +136,8 @@ impl StepOptions {
         Setup {
             side: self.side,
             policy: self.policy.as_deref(),
-            enemies: &self.enemies,
-            die_faces: self.die_faces.as_deref(),
-            mulligan: self.mulligan,
             effects: self.effects,
+            game: &self.game,
         }
     }
 }

@@ -382,7 +382,7 @@ impl Sms {
             library_order,
             table_start,
             mains,
-            mulligan: setup.mulligan,
+            mulligan: setup.game.mulligan,
             not_simulated,
             coverage,
             fx,
@@ -839,7 +839,7 @@ impl Sms {
 }
 
 impl crate::procedure::Goldfish for Sms {
-    const MULLIGAN_CHOICE: bool = true;
+    const OPTIONS: &'static [crate::GameOption] = &[crate::GameOption::Mulligan];
     const BOARD: &'static str = "sms";
     const ID: &'static str = GAME_ID;
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use deckhand_core::{fold_name, Card, Games};
 use deckhand_formats::heroes_grid::{read_export, HeroesGridFiles};
-use deckhand_goldfish::{simulate, EnemyGroup, SimOptions};
+use deckhand_goldfish::{simulate, EnemyGroup, GameOptions, SimOptions};
 
 const HOTG_TOML: &str = include_str!("../../../data/games/pr-hotg.toml");
 
@@ -79,7 +79,7 @@ fn every_imported_ranger_deck_battles_three_real_line_ups() {
                 games: 200,
                 seed: 7,
                 threads: 1,
-                enemies: enemies.clone(),
+                game: GameOptions::lineup(enemies.clone()),
                 ..SimOptions::default()
             };
             let report = simulate(game, &starting.deck, &options, &mut |_| true)

@@ -26,7 +26,7 @@ impl Playable {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<ImpactReport> {
         let deck = self.deck_for(options.side);
-        let options = self.with_default_enemies(options, |o| &mut o.enemies);
+        let options = self.with_default_enemies(options, |o| &mut o.game.enemies);
         Ok(deckhand_goldfish::impact(
             &self.game, &deck, &options, progress,
         )?)
@@ -56,7 +56,7 @@ impl Playable {
         let deck = self.deck_for(sim.side);
         let options = TuneOptions {
             sim: self
-                .with_default_enemies(sim, |o| &mut o.enemies)
+                .with_default_enemies(sim, |o| &mut o.game.enemies)
                 .into_owned(),
             rounds,
             pool,

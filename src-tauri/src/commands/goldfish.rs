@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
-    random_seed, EffectsMode, EnemyDeck, EnemyGroup, FromHere, GameLog, OddsQuery, OddsTable,
+    random_seed, EffectsMode, EnemyDeck, FromHere, GameLog, GameOptions, OddsQuery, OddsTable,
     PlayOptions, PlayState, SimOptions, SimReport, StepOptions,
 };
 use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
@@ -42,13 +42,19 @@ pub struct PlayChoices {
     pub die: Option<Vec<u8>>,
 }
 
-fn lineup(d: &Deckhand, game: &str, choices: &PlayChoices) -> deckhand::Result<Vec<EnemyGroup>> {
+/// The game's own options the choices give (the line-up resolved against the stored
+/// enemy decks); the engine refuses one the game does not take.
+fn game_options(d: &Deckhand, game: &str, choices: &PlayChoices) -> deckhand::Result<GameOptions> {
     let picks: Vec<(&str, u32)> = choices
         .enemies
         .iter()
         .map(|p| (p.name.as_str(), p.figures))
         .collect();
-    d.enemy_lineup(game, &picks)
+    Ok(GameOptions {
+        enemies: d.enemy_lineup(game, &picks)?,
+        die_faces: choices.die.clone(),
+        mulligan: None,
+    })
 }
 
 /// Plays one game of the draft from the start (a new random seed unless one is given);
@@ -69,10 +75,11 @@ pub async fn goldfish_step(
             going_first,
             side: draft.side,
             policy: choices.policy.clone(),
-            enemies: lineup(d, &draft.game, &choices)?,
-            die_faces: choices.die.clone(),
-            mulligan,
             effects: EffectsMode::All,
+            game: GameOptions {
+                mulligan,
+                ..game_options(d, &draft.game, &choices)?
+            },
             ..StepOptions::default()
         };
         d.playable_draft(&draft)?.step(&options)
@@ -95,8 +102,7 @@ fn play_options(
             going_first,
             side: draft.side,
             policy: choices.policy.clone(),
-            enemies: lineup(d, &draft.game, choices)?,
-            die_faces: choices.die.clone(),
+            game: game_options(d, &draft.game, choices)?,
             ..StepOptions::default()
         },
         picks,
@@ -197,18 +203,13 @@ pub async fn goldfish_simulate(
     on_progress: Channel<u64>,
 ) -> Result<SimReport, UiError> {
     let choices = choices.unwrap_or_default();
-    let (playable, enemies) =
-        db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &draft.game, &choices)?)))?;
-    let options = SimOptions {
-        games,
-        seed: seed.unwrap_or_else(random_seed),
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        side: draft.side,
-        policy: choices.policy,
-        enemies,
-        die_faces: choices.die,
-        effects: EffectsMode::All,
-    };
+    let (playable, game) = db.with(|d| {
+        Ok((
+            d.playable_draft(&draft)?,
+            game_options(d, &draft.game, &choices)?,
+        ))
+    })?;
+    let options = sim_options(&draft, games, seed, choices, game);
     cancel.0.store(false, Ordering::SeqCst);
     let cancelled = Arc::clone(&cancel.0);
     tauri::async_runtime::spawn_blocking(move || {
@@ -236,7 +237,7 @@ fn sim_options(
     games: u64,
     seed: Option<u64>,
     choices: PlayChoices,
-    enemies: Vec<EnemyGroup>,
+    game: GameOptions,
 ) -> SimOptions {
     SimOptions {
         games,
@@ -244,9 +245,8 @@ fn sim_options(
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         side: draft.side,
         policy: choices.policy,
-        enemies,
-        die_faces: choices.die,
         effects: EffectsMode::All,
+        game,
     }
 }
 
@@ -278,9 +278,13 @@ pub async fn goldfish_impact(
     on_progress: Channel<u64>,
 ) -> Result<ImpactReport, UiError> {
     let choices = choices.unwrap_or_default();
-    let (playable, enemies) =
-        db.with(|d| Ok((d.playable_draft(&draft)?, lineup(d, &draft.game, &choices)?)))?;
-    let options = sim_options(&draft, games, seed, choices, enemies);
+    let (playable, game) = db.with(|d| {
+        Ok((
+            d.playable_draft(&draft)?,
+            game_options(d, &draft.game, &choices)?,
+        ))
+    })?;
+    let options = sim_options(&draft, games, seed, choices, game);
     in_background(&cancel, move |cancelled| {
         let mut last = Instant::now();
         playable.impact(&options, &mut |done| {
@@ -311,13 +315,13 @@ pub async fn goldfish_tune(
     on_progress: Channel<TuneProgress>,
 ) -> Result<TuneReport, UiError> {
     let choices = choices.unwrap_or_default();
-    let (playable, enemies, cards) = db.with(|d| {
+    let (playable, game, cards) = db.with(|d| {
         let playable = d.playable_draft(&draft)?;
         let query = pool_query(&pool, owned);
         let cards = d.tune_pool(&playable.game.id, query.as_deref(), draft.side)?;
-        Ok((playable, lineup(d, &draft.game, &choices)?, cards))
+        Ok((playable, game_options(d, &draft.game, &choices)?, cards))
     })?;
-    let options = sim_options(&draft, games, seed, choices, enemies);
+    let options = sim_options(&draft, games, seed, choices, game);
     in_background(&cancel, move |cancelled| {
         let mut last = Instant::now();
         playable.tune(&options, rounds, cards, &mut |progress| {

@@ -887,6 +887,12 @@ not_simulated: Array<string>,
 coverage: Coverage, };
 
 /**
+ * An option a game's goldfish may take. A new kind is a variant here, its field in
+ * [`GameOptions`] and its arm in [`GameOptions::given`]; the compiler points at the rest.
+ */
+export type GameOption = "enemy-lineup" | "combat-die" | "mulligan";
+
+/**
  * Where a loaded definition came from.
  */
 export type GameOrigin = "bundled" | "player";
@@ -1001,13 +1007,10 @@ seats_alike: boolean,
  */
 policies: Array<PolicyChoice>, 
 /**
- * The step-through lets a person mulligan or keep the opening hand.
+ * The options of its own the goldfish takes: an enemy line-up and a combat die to
+ * choose; a mulligan answer, which the step-through lets a person give.
  */
-mulligan_choice: boolean, 
-/**
- * The goldfish takes an enemy line-up and a combat die to choose.
- */
-enemy_lineup: boolean, 
+options: Array<GameOption>, 
 /**
  * The board the app draws: `zones` (game-neutral) or the game's own layout.
  */

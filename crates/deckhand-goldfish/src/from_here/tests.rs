@@ -4,6 +4,7 @@
 use super::*;
 use crate::simulate::StepOptions;
 use crate::testing;
+use crate::GameOptions;
 
 fn zoids() -> (Game, Deck) {
     (
@@ -199,10 +200,10 @@ fn a_replay_without_a_new_deal_is_the_step_through_in_every_game() {
         }
     }
     let hotg = StepOptions {
-        enemies: vec![
+        game: GameOptions::lineup(vec![
             testing::enemy_group("Gravel Grunt", 2),
             testing::enemy_group("Clockjaw", 1),
-        ],
+        ]),
         going_first: true,
         ..StepOptions::default()
     };
@@ -311,7 +312,7 @@ fn a_chance_and_a_value_at_a_turn_are_distributed_too() {
     // One foot soldier: a battle won sometimes, on various turns.
     let hotg = PlayOptions {
         step: StepOptions {
-            enemies: vec![testing::enemy_group("Gravel Grunt", 1)],
+            game: GameOptions::lineup(vec![testing::enemy_group("Gravel Grunt", 1)]),
             ..at(5, vec![]).step
         },
         ..at(5, vec![])

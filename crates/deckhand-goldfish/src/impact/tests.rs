@@ -129,8 +129,12 @@ fn every_game_with_a_goldfish_measures_its_cards() {
     ];
     for (id, deck) in decks {
         let game = game(id);
+        let lineup = match id {
+            "pr-hotg" => vec![crate::testing::enemy_group("Gravel Grunt", 3)],
+            _ => Vec::new(),
+        };
         let options = SimOptions {
-            enemies: vec![crate::testing::enemy_group("Gravel Grunt", 3)],
+            game: crate::GameOptions::lineup(lineup),
             ..options(200, 1, 0)
         };
         let report = impact(&game, &deck, &options, &mut |_| true).unwrap();

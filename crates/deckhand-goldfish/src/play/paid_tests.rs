@@ -18,7 +18,7 @@ fn sample_decks() -> Vec<(&'static str, &'static str, Deck, StepOptions)> {
         .into_iter()
         .map(|s| {
             let options = StepOptions {
-                enemies: s.enemies,
+                game: crate::GameOptions::lineup(s.enemies),
                 ..StepOptions::default()
             };
             (s.game, s.name, s.deck, options)

@@ -10,10 +10,10 @@ use crate::testing;
 /// Every game with a sample deck, and the step options it needs.
 fn games() -> Vec<(Game, Deck, StepOptions)> {
     let hotg = StepOptions {
-        enemies: vec![
+        game: crate::GameOptions::lineup(vec![
             testing::enemy_group("Gravel Grunt", 2),
             testing::enemy_group("Clockjaw", 1),
-        ],
+        ]),
         ..StepOptions::default()
     };
     vec![
@@ -449,7 +449,8 @@ proptest! {
         if monster {
             enemies.push(testing::enemy_group("Empress Noxara", 1));
         }
-        let setup = crate::simulate::Setup { enemies: &enemies, ..Default::default() };
+        let options = crate::GameOptions::lineup(enemies);
+        let setup = crate::simulate::Setup { game: &options, ..Default::default() };
         if let Ok(p) = crate::pr_hotg::PrHotg::new(&GAME[3], &deck, setup) {
             census_under_picks(&p, "pr-hotg", seed, true, &picks)?;
         }
@@ -464,7 +465,8 @@ proptest! {
         picks in any_picks(),
     ) {
         let side = Some(if villain { deckhand_core::Side::Villain } else { deckhand_core::Side::Hero });
-        let setup = crate::simulate::Setup { side, mulligan, ..Default::default() };
+        let options = crate::GameOptions { mulligan, ..Default::default() };
+        let setup = crate::simulate::Setup { side, game: &options, ..Default::default() };
         let p = crate::sms::Sms::new(&GAME[4], &deck, setup).unwrap();
         census_under_picks(&p, "sms", seed, true, &picks)?;
     }

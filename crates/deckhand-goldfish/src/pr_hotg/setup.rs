@@ -100,7 +100,7 @@ fn attack_damage(card: &Card) -> u8 {
 impl PrHotg {
     pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrHotg, GoldfishError> {
         let cards = DeckCards::from_deck(deck, &["ranger", "main"])?;
-        let die: Vec<u8> = match setup.die_faces {
+        let die: Vec<u8> = match setup.game.die_faces.as_deref() {
             Some(faces) => faces.to_vec(),
             // The die is the definition's (the default of
             // docs/pilots.md#heroes-of-the-grid-not-modelled lives there, not here).
@@ -176,7 +176,7 @@ impl PrHotg {
                 "a Heroes of the Grid battle needs the Rangers' combat deck (the deck's Combat deck section is empty)".into(),
             ));
         }
-        let (enemy_names, enemies, foot, boss, enemy_cards) = line_up(setup.enemies)?;
+        let (enemy_names, enemies, foot, boss, enemy_cards) = line_up(&setup.game.enemies)?;
         let effects_on = setup.effects == EffectsMode::All;
         let (fx, coverage) = match setup.effects {
             EffectsMode::All => {

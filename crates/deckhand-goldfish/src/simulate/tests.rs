@@ -384,10 +384,10 @@ fn a_comparison_plays_each_deck_exactly_as_its_own_simulation() {
 /// The three later games with a deck and the options each needs.
 fn later_games() -> Vec<(&'static str, deckhand_core::Deck, SimOptions)> {
     let hotg = SimOptions {
-        enemies: vec![
+        game: crate::GameOptions::lineup(vec![
             testing::enemy_group("Gravel Grunt", 2),
             testing::enemy_group("Clockjaw", 1),
-        ],
+        ]),
         ..SimOptions::default()
     };
     vec![
@@ -462,7 +462,7 @@ fn the_later_games_step_through_game_zero_of_the_same_seed() {
             let step = StepOptions {
                 seed,
                 going_first: true,
-                enemies: base.enemies.clone(),
+                game: base.game.clone(),
                 ..StepOptions::default()
             };
             let log = crate::step(&game, &deck, &step).unwrap();
@@ -686,7 +686,8 @@ proptest! {
         if monster {
             enemies.push(testing::enemy_group("Empress Noxara", 1));
         }
-        let setup = Setup { enemies: &enemies, ..Setup::default() };
+        let options = crate::GameOptions::lineup(enemies);
+        let setup = Setup { game: &options, ..Setup::default() };
         if let Ok(p) = PrHotg::new(&testing::game("pr-hotg"), &deck, setup) {
             census_holds(&p, seed, true)?;
         }
@@ -700,7 +701,8 @@ proptest! {
         seed: u64,
     ) {
         let side = Some(if villain { deckhand_core::Side::Villain } else { deckhand_core::Side::Hero });
-        let setup = Setup { side, mulligan, ..Setup::default() };
+        let options = crate::GameOptions { mulligan, ..Default::default() };
+        let setup = Setup { side, game: &options, ..Setup::default() };
         let p = Sms::new(&testing::game("sms"), &deck, setup).unwrap();
         census_holds(&p, seed, true)?;
     }
@@ -753,7 +755,7 @@ fn each_games_own_figures_are_the_ones_its_report_declares_and_round_trip_throug
             games: 40,
             seed: 3,
             threads: 1,
-            enemies: sample.enemies.clone(),
+            game: crate::GameOptions::lineup(sample.enemies.clone()),
             ..SimOptions::default()
         };
         let report = simulate(&game, &sample.deck, &options, &mut |_| true).unwrap();

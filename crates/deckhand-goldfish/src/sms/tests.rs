@@ -19,9 +19,7 @@ mod scenarios;
 const KEYWORDS: Setup<'static> = Setup {
     side: None,
     policy: None,
-    enemies: &[],
-    die_faces: None,
-    mulligan: None,
+    game: &crate::GameOptions::NONE,
     effects: EffectsMode::Keywords,
 };
 
@@ -271,7 +269,10 @@ fn an_opening_hand_without_a_main_card_is_mulliganed_and_the_log_says_so() {
         "about a quarter of openings lack both Main cards"
     );
     let forced = StepOptions {
-        mulligan: Some(true),
+        game: crate::GameOptions {
+            mulligan: Some(true),
+            ..Default::default()
+        },
         ..StepOptions::default()
     };
     let log = crate::step(&game, &deck, &forced).unwrap();

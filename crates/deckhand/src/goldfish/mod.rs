@@ -30,12 +30,12 @@ use std::sync::Arc;
 use deckhand_core::{fold_name, Deck, DeckEntry, Game, Legality, RuleKind, Severity, Side};
 use deckhand_goldfish::DeckGamesCache;
 pub use deckhand_goldfish::{
-    supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage, Difference,
-    EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GoldfishError, HereOdds,
-    HereOddsRow, Measure, Objective, OddsRow, OptionValue, Outcome, OutcomeDistribution, Outcomes,
-    Owner, Picks, PilotPick, PlayDecision, PlayOption, PlayOptions, PlayState, SeatComparison,
-    SeatReport, SimOptions, SimReport, StepOptions, Zone, DEFAULT_POLICY, MAX_CONTINUATIONS,
-    MAX_ESTIMATE_GAMES, MAX_GAMES, PR_DBG_POLICIES,
+    capabilities, supports, worker_threads, Better, CardCoverage, ChoiceKind, Comparison, Coverage,
+    Difference, EffectsMode, EnemyGroup, Figure, FigureKind, FromHere, GameLog, GameOption,
+    GameOptions, GoldfishError, HereOdds, HereOddsRow, Measure, Objective, OddsRow, OptionValue,
+    Outcome, OutcomeDistribution, Outcomes, Owner, Picks, PilotPick, PlayDecision, PlayOption,
+    PlayOptions, PlayState, SeatComparison, SeatReport, SimOptions, SimReport, StepOptions, Zone,
+    DEFAULT_POLICY, MAX_CONTINUATIONS, MAX_ESTIMATE_GAMES, MAX_GAMES,
 };
 
 use crate::{DeckContent, Deckhand, Error, Result};
@@ -94,7 +94,7 @@ impl Playable {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<SimReport> {
         let deck = self.deck_for(options.side);
-        let options = self.with_default_enemies(options, |o| &mut o.enemies);
+        let options = self.with_default_enemies(options, |o| &mut o.game.enemies);
         let mut report = deckhand_goldfish::simulate(&self.game, &deck, &options, progress)?;
         report.legal = Some(self.legality.legal);
         report.legality_errors = self.legality_errors();
@@ -106,14 +106,14 @@ impl Playable {
         Ok(deckhand_goldfish::step(
             &self.game,
             &self.deck_for(options.side),
-            &self.with_default_enemies(options, |o| &mut o.enemies),
+            &self.with_default_enemies(options, |o| &mut o.game.enemies),
         )?)
     }
 
     /// A game played by a person: the seed replayed with their picks, up to the next
     /// decision (or to the end, with `options.pilot_rest`).
     pub fn play(&self, options: &PlayOptions) -> Result<PlayState> {
-        let step = self.with_default_enemies(&options.step, |o| &mut o.enemies);
+        let step = self.with_default_enemies(&options.step, |o| &mut o.game.enemies);
         let options = PlayOptions {
             step: step.into_owned(),
             ..options.clone()
@@ -134,7 +134,7 @@ impl Playable {
         continuations: u32,
         compare: bool,
     ) -> Result<FromHere> {
-        let step = self.with_default_enemies(&options.step, |o| &mut o.enemies);
+        let step = self.with_default_enemies(&options.step, |o| &mut o.game.enemies);
         let options = PlayOptions {
             step: step.into_owned(),
             ..options.clone()
@@ -206,7 +206,7 @@ impl Playable {
             &self.game,
             &self.deck_for(options.side),
             &other.deck_for(options.side),
-            &self.with_default_enemies(options, |o| &mut o.enemies),
+            &self.with_default_enemies(options, |o| &mut o.game.enemies),
             progress,
         )?;
         for (report, deck) in [(&mut comparison.a, self), (&mut comparison.b, other)] {

@@ -118,8 +118,11 @@ fn enemy_line_ups_are_found_by_enemy_deck_name_with_their_figures() {
         games: 300,
         seed: 1,
         threads: 1,
-        enemies: lineup,
-        die_faces: Some(parse_die_faces("1, 1, 2").unwrap()),
+        game: GameOptions {
+            enemies: lineup,
+            die_faces: Some(parse_die_faces("1, 1, 2").unwrap()),
+            mulligan: None,
+        },
         ..SimOptions::default()
     };
     let report = deckhand
@@ -168,7 +171,7 @@ fn a_heroes_of_the_grid_run_given_no_line_up_battles_the_definitions_default() {
     let chance = report.going_first.scalar("all_defeated_chance").unwrap();
     assert!(0.0 < chance && chance < 1.0, "{chance}");
     let named = SimOptions {
-        enemies: deckhand.enemy_lineup("pr-hotg", &picks).unwrap(),
+        game: GameOptions::lineup(deckhand.enemy_lineup("pr-hotg", &picks).unwrap()),
         ..options
     };
     assert_eq!(playable.simulate(&named, &mut |_| true).unwrap(), report);

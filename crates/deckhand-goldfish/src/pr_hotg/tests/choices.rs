@@ -233,7 +233,7 @@ fn any_picks_play_whole_battles_to_their_end_with_each_pick_among_the_options() 
             let options = crate::StepOptions {
                 seed,
                 going_first,
-                enemies: super::default_line_up(),
+                game: crate::GameOptions::lineup(super::default_line_up()),
                 picks: Picks {
                     picks: picks.clone(),
                     stop_after: true,
@@ -267,7 +267,7 @@ fn every_choice_the_pilot_logs_has_its_pick_among_the_options() {
             let options = crate::StepOptions {
                 seed,
                 going_first,
-                enemies: super::default_line_up(),
+                game: crate::GameOptions::lineup(super::default_line_up()),
                 ..crate::StepOptions::default()
             };
             let log =

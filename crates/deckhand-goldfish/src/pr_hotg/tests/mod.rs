@@ -85,8 +85,11 @@ fn scenario(case: &Case) -> (PrHotg, State) {
     }
     // The rules of the bare procedure, without card effects (`effects.rs` has those).
     let setup = Setup {
-        enemies: &enemies,
-        die_faces: Some(&[1]),
+        game: &crate::GameOptions {
+            enemies: enemies.to_vec(),
+            die_faces: Some(vec![1]),
+            mulligan: None,
+        },
         effects: match case.effects {
             true => EffectsMode::All,
             false => EffectsMode::Keywords,
@@ -292,7 +295,7 @@ fn fast_cards_go_to_the_left_end_and_the_enemies_go_first() {
     let enemies = [group("Rubble Punch"), group("Pebble Spray")];
     let deck = testing::sample_deck(G, testing::CRIMSON_FALCON);
     let setup = Setup {
-        enemies: &enemies,
+        game: &crate::GameOptions::lineup(enemies.to_vec()),
         ..Setup::default()
     };
     let p = PrHotg::new(&testing::game(G), &deck, setup).unwrap();
@@ -313,7 +316,7 @@ fn two_rangers_play_the_two_player_mode() {
     let enemies = [testing::enemy_group("Gravel Grunt", 2)];
     let deck = testing::sample_deck(G, testing::TIDE_AND_HORN);
     let setup = Setup {
-        enemies: &enemies,
+        game: &crate::GameOptions::lineup(enemies.to_vec()),
         ..Setup::default()
     };
     let p = PrHotg::new(&testing::game(G), &deck, setup).unwrap();
@@ -363,8 +366,11 @@ fn bad_line_ups_and_dice_are_errors_with_reasons() {
     for (enemies, die, expected) in cases {
         let options = crate::SimOptions {
             games: 10,
-            enemies,
-            die_faces: die,
+            game: crate::GameOptions {
+                enemies,
+                die_faces: die,
+                mulligan: None,
+            },
             ..crate::SimOptions::default()
         };
         let err = crate::simulate(&game, &deck, &options, &mut |_| true).unwrap_err();
@@ -381,8 +387,11 @@ fn a_kinder_die_wins_more_battles() {
             games: 3_000,
             seed: 9,
             threads: 1,
-            enemies: vec![testing::enemy_group("Static Wraith", 2)],
-            die_faces: die,
+            game: crate::GameOptions {
+                enemies: vec![testing::enemy_group("Static Wraith", 2)],
+                die_faces: die,
+                mulligan: None,
+            },
             ..crate::SimOptions::default()
         };
         crate::simulate(&game, &deck, &options, &mut |_| true).unwrap()
@@ -413,7 +422,7 @@ fn the_board_gives_each_enemy_card_its_health_and_each_hand_card_its_ranger() {
     let deck = testing::sample_deck(G, testing::TIDE_AND_HORN);
     let options = crate::StepOptions {
         seed: 3,
-        enemies: vec![testing::enemy_group("Gravel Grunt", 3)],
+        game: crate::GameOptions::lineup(vec![testing::enemy_group("Gravel Grunt", 3)]),
         ..crate::StepOptions::default()
     };
     let log = crate::step(&testing::game(G), &deck, &options).unwrap();
@@ -474,7 +483,7 @@ fn each_sample_deck_beats_the_default_line_up_in_20_to_80_percent_of_battles() {
             games: 5_000,
             seed: 19,
             threads: 1,
-            enemies: default_line_up(),
+            game: crate::GameOptions::lineup(default_line_up()),
             ..crate::SimOptions::default()
         };
         let report = crate::simulate(&game, &testing::sample_deck(G, text), &options, &mut |_| {
@@ -501,7 +510,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     for (name, text, seed) in games {
         let options = crate::StepOptions {
             seed,
-            enemies: default_line_up(),
+            game: crate::GameOptions::lineup(default_line_up()),
             effects: EffectsMode::Keywords,
             ..crate::StepOptions::default()
         };
@@ -542,7 +551,7 @@ fn fixed_seed_games_with_effects_repeat_the_hand_checked_step_logs() {
         let options = crate::StepOptions {
             seed,
             going_first,
-            enemies: default_line_up(),
+            game: crate::GameOptions::lineup(default_line_up()),
             ..crate::StepOptions::default()
         };
         testing::assert_step_golden(

@@ -171,7 +171,7 @@ fn a_reroll_is_logged_before_the_hits_it_counts_toward() {
     let options = crate::StepOptions {
         seed: 3,
         going_first: true,
-        enemies: super::default_line_up(),
+        game: crate::GameOptions::lineup(super::default_line_up()),
         ..crate::StepOptions::default()
     };
     let deck = testing::sample_deck(G, testing::CRIMSON_FALCON);

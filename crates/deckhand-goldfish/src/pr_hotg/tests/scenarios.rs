@@ -141,8 +141,11 @@ fn play(case: &Case) -> Expect {
         enemies.push(group(&g.top, 4));
     }
     let setup = Setup {
-        enemies: &enemies,
-        die_faces: Some(&[1]),
+        game: &crate::GameOptions {
+            enemies: enemies.to_vec(),
+            die_faces: Some(vec![1]),
+            mulligan: None,
+        },
         ..Setup::default()
     };
     let p = PrHotg::new(&testing::game(G), &deck, setup).unwrap();
@@ -337,7 +340,7 @@ fn the_hgx_set_leaves_out_no_card() {
         figures: 4,
     }];
     let setup = Setup {
-        enemies: &enemies,
+        game: &crate::GameOptions::lineup(enemies.to_vec()),
         ..Setup::default()
     };
     let p = PrHotg::new(&testing::game(G), &deck, setup).unwrap();

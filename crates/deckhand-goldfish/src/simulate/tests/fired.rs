@@ -11,7 +11,7 @@ fn samples() -> Vec<(&'static str, &'static str, deckhand_core::Deck, SimOptions
         .filter(|s| s.game != "pr-dbg" || s.name == "block-party")
         .map(|s| {
             let options = SimOptions {
-                enemies: s.enemies,
+                game: crate::GameOptions::lineup(s.enemies),
                 ..SimOptions::default()
             };
             (s.game, s.name, s.deck, options)
