@@ -112,9 +112,9 @@ const NONE: u16 = u16::MAX;
 mod board;
 mod pilot;
 use board::AcgBoard;
-use pilot::sample_seed;
 #[cfg(test)]
 use pilot::Plan;
+use pilot::{sample_seed, Quiet};
 mod scratch;
 
 /// What this procedure runs of the effects vocabulary. `wins_battle` and `loses_battle`
@@ -243,6 +243,10 @@ pub struct PrAcg {
     extras_by_damage: Vec<u16>,
     /// Every card by damage (low first), then name: the order cards are paid away.
     pay_order: Vec<u16>,
+    /// Each card's place in `pay_order`.
+    pay_at: Vec<u16>,
+    /// Per card, when summoning it ends a turn at its printed value (`pilot::Quiet`).
+    quiet: Vec<Quiet>,
     /// Compiled effects, per card index.
     fx: Programs,
     /// `--effects all`: the training area is part of the board.
@@ -379,6 +383,11 @@ impl PrAcg {
         let mut pay_order: Vec<u16> = (0..deck.len() as u16).collect();
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
         let (fx, coverage) = effects::build(game, &deck.cards, setup.effects, &PLAYS);
+        let mut pay_at = vec![0; pay_order.len()];
+        for (i, &c) in pay_order.iter().enumerate() {
+            pay_at[c as usize] = i as u16;
+        }
+        let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
         let not_simulated = coverage.left_out();
         let measures = setup.effects == EffectsMode::All
             && [Trigger::Summoned, Trigger::Battles, Trigger::Static]
@@ -391,6 +400,8 @@ impl PrAcg {
             summons_by_cost,
             extras_by_damage,
             pay_order,
+            pay_at,
+            quiet,
             fx,
             effects_on: setup.effects == EffectsMode::All,
             measures,
