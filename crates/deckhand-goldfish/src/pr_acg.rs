@@ -247,6 +247,13 @@ pub struct PrAcg {
     pay_at: Vec<u16>,
     /// Per card, when summoning it ends a turn at its printed value (`pilot::Quiet`).
     quiet: Vec<Quiet>,
+    /// `summons_by_damage` and `extras_by_damage` are at most 64 cards each: the pilot
+    /// finds the held ones as bits over their positions.
+    held_fit: bool,
+    /// Bits over `summons_by_damage`: the summons whose effects can act in a turn.
+    acts_summons: u64,
+    /// Bits over `extras_by_damage`: the Zords whose effects can act in a turn.
+    acts_extras: u64,
     /// Compiled effects, per card index.
     fx: Programs,
     /// `--effects all`: the training area is part of the board.
@@ -388,6 +395,16 @@ impl PrAcg {
             pay_at[c as usize] = i as u16;
         }
         let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
+        let held_fit = summons_by_damage.len() <= 64 && extras_by_damage.len() <= 64;
+        let acting = |list: &[u16]| {
+            list.iter()
+                .take(64)
+                .enumerate()
+                .filter(|&(_, &c)| pilot::acts(&fx, c))
+                .fold(0u64, |bits, (i, _)| bits | (1 << i))
+        };
+        let acts_summons = acting(&summons_by_damage);
+        let acts_extras = acting(&extras_by_damage);
         let not_simulated = coverage.left_out();
         let measures = setup.effects == EffectsMode::All
             && [Trigger::Summoned, Trigger::Battles, Trigger::Static]
@@ -402,6 +419,9 @@ impl PrAcg {
             pay_order,
             pay_at,
             quiet,
+            held_fit,
+            acts_summons,
+            acts_extras,
             fx,
             effects_on: setup.effects == EffectsMode::All,
             measures,
