@@ -158,7 +158,11 @@ impl PrAcg {
     /// orders (`held_fit`: each list is at most 64 cards long): every look below walks the
     /// few cards in hand, not the deck's lists. Where no plan is affordable, the printed
     /// plan is none too: a Zord plan needs a summon the hand can pay for.
-    fn pilot_plan_held(&self, state: &State, rng: &Rng) -> (Option<Plan>, Option<(Value, u16)>) {
+    pub(super) fn pilot_plan_held(
+        &self,
+        state: &State,
+        rng: &Rng,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
         let hand_len = state.hand_len;
         let summons = held_bits(&self.summons_by_damage, &state.hand);
         let cost = |i: usize| u32::from(self.f(self.summons_by_damage[i]).cost);
