@@ -109,111 +109,17 @@ const DRAWS_PER_TURN: u32 = 2;
 const OPPONENT_DECK: u32 = 30;
 const NONE: u16 = u16::MAX;
 
+mod battle;
 mod board;
 mod pilot;
-use board::AcgBoard;
+mod quiet;
+mod view;
+use board::{AcgBoard, PLAYS};
 use pilot::sample_seed;
 #[cfg(test)]
 use pilot::Plan;
+use quiet::Quiet;
 mod scratch;
-
-/// What this procedure runs of the effects vocabulary. `wins_battle` and `loses_battle`
-/// compile but never fire (no Showdown against the goldfish).
-const PLAYS: Plays = Plays {
-    pilot: "the PR Action pilot",
-    triggers: &[
-        Trigger::Summoned,
-        Trigger::Battles,
-        Trigger::Static,
-        Trigger::WinsBattle,
-        Trigger::LosesBattle,
-    ],
-    zones: &[
-        "deck",
-        "hand",
-        "discard",
-        "training",
-        "battle",
-        "opponent_battle",
-        "top",
-        "bottom",
-        "moved",
-    ],
-    moves: &[
-        ("deck", "training"),
-        ("deck", "discard"),
-        ("deck", "hand"),
-        ("deck", "top"),
-        ("deck", "bottom"),
-        ("hand", "training"),
-        ("hand", "discard"),
-        ("hand", "deck"),
-        ("training", "hand"),
-        ("training", "discard"),
-        ("discard", "hand"),
-        ("discard", "training"),
-    ],
-    steps: &[
-        StepKind::Draw,
-        StepKind::Discard,
-        StepKind::Damage,
-        StepKind::Modify,
-        StepKind::Choose,
-    ],
-    reads: &[],
-    resources: &[],
-    stats: &["power", "damage"],
-    structural: &[],
-    unplayed_types: &[],
-    card_rule,
-};
-
-/// An effect that cannot change a game against the goldfish: it waits for a battle's
-/// result (no Showdown, so no winner or loser), or it only changes power (which only
-/// decides a Showdown).
-fn inert(effect: &Effect) -> bool {
-    matches!(effect.trigger, Trigger::WinsBattle | Trigger::LosesBattle)
-        || (effect.cost.is_empty()
-            && effect
-                .steps
-                .iter()
-                .all(|s| matches!(s, Step::Modify { stat, .. } if stat == "power")))
-}
-
-/// The procedure's word on a card whose own effects are all [`inert`]: no goldfish effect.
-/// Its keywords need no look: every keyword of the game has no goldfish effect. A note the
-/// data gives that is not `simulated` decides instead.
-fn card_rule(card: &deckhand_core::Card, mode: EffectsMode) -> Option<GoldfishNote> {
-    let noted = card
-        .goldfish
-        .as_ref()
-        .is_some_and(|n| n.state != CoverageState::Simulated);
-    if mode != EffectsMode::All || noted || card.effects.is_empty() {
-        return None;
-    }
-    if !card.effects.iter().all(inert) {
-        return None;
-    }
-    let on_result = card
-        .effects
-        .iter()
-        .any(|e| matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
-    let on_power = card
-        .effects
-        .iter()
-        .any(|e| !matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
-    let what = match (on_result, on_power) {
-        (true, true) => "it acts only when it wins or loses a battle, or changes power",
-        (true, false) => "it acts only when it wins or loses a battle",
-        _ => "it only changes power",
-    };
-    Some(GoldfishNote {
-        state: CoverageState::NoEffect,
-        reason: format!(
-            "{what}: only a Showdown decides those, and a Showdown needs an opponent's card in battle; the goldfish never plays one"
-        ),
-    })
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -243,6 +149,17 @@ pub struct PrAcg {
     extras_by_damage: Vec<u16>,
     /// Every card by damage (low first), then name: the order cards are paid away.
     pay_order: Vec<u16>,
+    /// Each card's place in `pay_order`.
+    pay_at: Vec<u16>,
+    /// Per card, when summoning it ends a turn at its printed value (`pilot::Quiet`).
+    quiet: Vec<Quiet>,
+    /// `summons_by_damage` and `extras_by_damage` are at most 64 cards each: the pilot
+    /// finds the held ones as bits over their positions.
+    held_fit: bool,
+    /// Bits over `summons_by_damage`: the summons whose effects can act in a turn.
+    acts_summons: u64,
+    /// Bits over `extras_by_damage`: the Zords whose effects can act in a turn.
+    acts_extras: u64,
     /// Compiled effects, per card index.
     fx: Programs,
     /// `--effects all`: the training area is part of the board.
@@ -379,6 +296,21 @@ impl PrAcg {
         let mut pay_order: Vec<u16> = (0..deck.len() as u16).collect();
         pay_order.sort_by_key(|&c| (features[c as usize].damage, rank(c)));
         let (fx, coverage) = effects::build(game, &deck.cards, setup.effects, &PLAYS);
+        let mut pay_at = vec![0; pay_order.len()];
+        for (i, &c) in pay_order.iter().enumerate() {
+            pay_at[c as usize] = i as u16;
+        }
+        let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
+        let held_fit = summons_by_damage.len() <= 64 && extras_by_damage.len() <= 64;
+        let acting = |list: &[u16]| {
+            list.iter()
+                .take(64)
+                .enumerate()
+                .filter(|&(_, &c)| pilot::acts(&fx, c))
+                .fold(0u64, |bits, (i, _)| bits | (1 << i))
+        };
+        let acts_summons = acting(&summons_by_damage);
+        let acts_extras = acting(&extras_by_damage);
         let not_simulated = coverage.left_out();
         let measures = setup.effects == EffectsMode::All
             && [Trigger::Summoned, Trigger::Battles, Trigger::Static]
@@ -391,6 +323,11 @@ impl PrAcg {
             summons_by_cost,
             extras_by_damage,
             pay_order,
+            pay_at,
+            quiet,
+            held_fit,
+            acts_summons,
+            acts_extras,
             fx,
             effects_on: setup.effects == EffectsMode::All,
             measures,
@@ -405,155 +342,6 @@ impl PrAcg {
 
     fn f(&self, card: u16) -> Features {
         self.features[card as usize]
-    }
-
-    /// The paid plan from its summon to settlement, as the card table plays it: S's `when
-    /// summoned`, Z on top and its `when summoned`, then the battle step. Returns the end of
-    /// the game if it came, and the cards removed from the opponent's deck.
-    #[cfg(test)]
-    fn summon_and_battle<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        plan: Plan,
-        log: &mut L,
-    ) -> (Option<Outcome>, u32) {
-        if let Some(end) = self.summoned(state, rng, plan.summon, log) {
-            return (Some(end), state.removed);
-        }
-        if plan.extra != NONE {
-            if let Some(end) = self.extra_summoned(state, rng, plan.extra, log) {
-                return (Some(end), state.removed);
-            }
-        }
-        self.battle(state, rng, log)
-    }
-
-    /// The paid summon `summon` enters the battle area and its `when summoned` effects
-    /// resolve (the Summon step). `Some` when an effect ended the game.
-    #[inline]
-    fn summoned<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        summon: u16,
-        log: &mut L,
-    ) -> Option<Outcome> {
-        state.removed = 0;
-        state.battle = [summon, NONE];
-        state.damage_bonus = [0; 2];
-        self.fire(summon, Trigger::Summoned, Some(0), state, rng, log);
-        state.ended
-    }
-
-    /// The paid Zord `extra` goes on top and its `when summoned` effects resolve (the Extra
-    /// summon step). `Some` when an effect ended the game.
-    #[inline]
-    fn extra_summoned<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        extra: u16,
-        log: &mut L,
-    ) -> Option<Outcome> {
-        state.battle[1] = extra;
-        self.fire(extra, Trigger::Summoned, Some(1), state, rng, log);
-        state.ended
-    }
-
-    /// The battle step: `when battling` effects, the damage (twice the top card's, with its
-    /// changes), the battle area discarded. Returns the end of the game if it came, and the
-    /// cards removed from the opponent's deck this turn (effects' too).
-    fn battle<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> (Option<Outcome>, u32) {
-        if let Some(end) = self.battle_effects(state, rng, log) {
-            return (Some(end), state.removed);
-        }
-        let [summon, extra] = state.battle;
-        let top = usize::from(extra != NONE);
-        let printed = u32::from(self.f(state.battle[top]).damage);
-        let bonus = state.damage_bonus[top];
-        let dealt = (i64::from(printed) + bonus).max(0) as u32;
-        let removed = (2 * dealt).min(state.opponent_deck);
-        state.opponent_deck -= removed;
-        state.discard.push(summon);
-        if extra != NONE {
-            state.discard.push(extra);
-        }
-        state.battle = [NONE; 2];
-        let left = state.opponent_deck;
-        log.decide(Action::Attack, || {
-            let damage = match bonus {
-                0 => format!("{printed}"),
-                b => format!("{dealt}: {printed} printed, {b:+} until settlement"),
-            };
-            format!(
-                "Battle: the opponent has no card in its battle area, so the damage ({damage}) is dealt twice: {removed_cards} off its deck ({left} left); settlement discards the battle area", removed_cards = deckhand_core::plural::count(removed as i64, "card", "cards"))
-        });
-        let removed = removed + state.removed;
-        if state.opponent_deck == 0 {
-            log.decide(Action::End, || {
-                "The opponent's deck is empty: you win".to_owned()
-            });
-            return (Some(Outcome::Win), removed);
-        }
-        (None, removed)
-    }
-
-    /// Runs `card`'s effects for `trigger`; `slot` is its place in the battle area.
-    #[inline]
-    fn fire<L: Log>(
-        &self,
-        card: u16,
-        trigger: Trigger,
-        slot: Option<usize>,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) {
-        if self.fx.has(card, trigger) && state.ended.is_none() {
-            let mut board = AcgBoard {
-                p: self,
-                state,
-                rng,
-                log,
-                card,
-                slot,
-            };
-            self.fx.fire(card, trigger, &mut board);
-        }
-    }
-
-    /// The battle step's effects before damage: `when battling` of S then Z, then the
-    /// training area's `while in play`. `Some` when an effect ended the game.
-    #[inline]
-    fn battle_effects<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> Option<Outcome> {
-        if self.fx.any(Trigger::Battles) {
-            for slot in 0..2 {
-                let card = state.battle[slot];
-                if card != NONE {
-                    self.fire(card, Trigger::Battles, Some(slot), state, rng, log);
-                }
-            }
-        }
-        if self.fx.any(Trigger::Static) {
-            let mut i = 0;
-            while i < state.training.len() {
-                let card = state.training[i];
-                self.fire(card, Trigger::Static, None, state, rng, log);
-                i += 1;
-            }
-        }
-        state.ended
     }
 
     #[inline]
@@ -841,46 +629,7 @@ impl Procedure for PrAcg {
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
-        let mut hand: Vec<u16> = (0..self.deck.len() as u16)
-            .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
-            .collect();
-        hand.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-        let names = |cards: &[u16]| {
-            cards
-                .iter()
-                .map(|&c| ZoneCard::plain(self.name(c)))
-                .collect()
-        };
-        let mut zones = vec![
-            Zone::visible("hand", "Hand", Owner::You, names(&hand)),
-            Zone::hidden("deck", "Deck", Owner::You, state.deck_len()),
-            Zone::visible("discard", "Discard area", Owner::You, names(&state.discard)),
-        ];
-        // With keyword effects only nothing reaches the training area: the board stays the
-        // one the bare procedure shows.
-        if self.effects_on {
-            zones.push(Zone::visible(
-                "training",
-                "Training area",
-                Owner::You,
-                names(&state.training),
-            ));
-        }
-        zones.extend([
-            Zone::hidden(
-                "hand",
-                "Hand",
-                Owner::Opponent,
-                state.opponent_hand as usize,
-            ),
-            Zone::hidden(
-                "deck",
-                "Deck",
-                Owner::Opponent,
-                state.opponent_deck as usize,
-            ),
-        ]);
-        zones
+        self.view(state)
     }
 
     fn not_simulated(&self) -> &[String] {

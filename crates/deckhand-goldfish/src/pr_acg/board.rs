@@ -1,4 +1,6 @@
-//! The PR Action side of the effect interpreter: one effect's view of the game.
+//! The PR Action side of the effect interpreter: what the procedure plays of the effects
+//! vocabulary (`PLAYS`, and which cards have no goldfish effect), and one effect's view of
+//! the game.
 //!
 //! Which card an effect takes, decided here (docs/pilots.md#pr-action-the-decisions, "Choices
 //! inside effects"):
@@ -21,6 +23,104 @@
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Op, Tgt};
+
+/// What this procedure runs of the effects vocabulary. `wins_battle` and `loses_battle`
+/// compile but never fire (no Showdown against the goldfish).
+pub(super) const PLAYS: Plays = Plays {
+    pilot: "the PR Action pilot",
+    triggers: &[
+        Trigger::Summoned,
+        Trigger::Battles,
+        Trigger::Static,
+        Trigger::WinsBattle,
+        Trigger::LosesBattle,
+    ],
+    zones: &[
+        "deck",
+        "hand",
+        "discard",
+        "training",
+        "battle",
+        "opponent_battle",
+        "top",
+        "bottom",
+        "moved",
+    ],
+    moves: &[
+        ("deck", "training"),
+        ("deck", "discard"),
+        ("deck", "hand"),
+        ("deck", "top"),
+        ("deck", "bottom"),
+        ("hand", "training"),
+        ("hand", "discard"),
+        ("hand", "deck"),
+        ("training", "hand"),
+        ("training", "discard"),
+        ("discard", "hand"),
+        ("discard", "training"),
+    ],
+    steps: &[
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Damage,
+        StepKind::Modify,
+        StepKind::Choose,
+    ],
+    reads: &[],
+    resources: &[],
+    stats: &["power", "damage"],
+    structural: &[],
+    unplayed_types: &[],
+    card_rule,
+};
+
+/// An effect that cannot change a game against the goldfish: it waits for a battle's
+/// result (no Showdown, so no winner or loser), or it only changes power (which only
+/// decides a Showdown).
+fn inert(effect: &Effect) -> bool {
+    matches!(effect.trigger, Trigger::WinsBattle | Trigger::LosesBattle)
+        || (effect.cost.is_empty()
+            && effect
+                .steps
+                .iter()
+                .all(|s| matches!(s, Step::Modify { stat, .. } if stat == "power")))
+}
+
+/// The procedure's word on a card whose own effects are all [`inert`]: no goldfish effect.
+/// Its keywords need no look: every keyword of the game has no goldfish effect. A note the
+/// data gives that is not `simulated` decides instead.
+fn card_rule(card: &deckhand_core::Card, mode: EffectsMode) -> Option<GoldfishNote> {
+    let noted = card
+        .goldfish
+        .as_ref()
+        .is_some_and(|n| n.state != CoverageState::Simulated);
+    if mode != EffectsMode::All || noted || card.effects.is_empty() {
+        return None;
+    }
+    if !card.effects.iter().all(inert) {
+        return None;
+    }
+    let on_result = card
+        .effects
+        .iter()
+        .any(|e| matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
+    let on_power = card
+        .effects
+        .iter()
+        .any(|e| !matches!(e.trigger, Trigger::WinsBattle | Trigger::LosesBattle));
+    let what = match (on_result, on_power) {
+        (true, true) => "it acts only when it wins or loses a battle, or changes power",
+        (true, false) => "it acts only when it wins or loses a battle",
+        _ => "it only changes power",
+    };
+    Some(GoldfishNote {
+        state: CoverageState::NoEffect,
+        reason: format!(
+            "{what}: only a Showdown decides those, and a Showdown needs an opponent's card in battle; the goldfish never plays one"
+        ),
+    })
+}
 
 /// Zone ids: positions in `PLAYS.zones`.
 pub(super) const DECK: Id = 0;

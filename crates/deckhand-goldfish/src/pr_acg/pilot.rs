@@ -26,6 +26,32 @@ pub(super) fn value(end: Option<Outcome>, removed: u32, hand: u32) -> Value {
     (end, removed, hand)
 }
 
+/// Whether `card` has an effect that can act in a turn's summon or battle.
+pub(super) fn acts(fx: &Programs, card: u16) -> bool {
+    fx.has(card, Trigger::Summoned) || fx.has(card, Trigger::Battles)
+}
+
+/// The cards of `list` (at most 64) that `hand` holds, as bits over their positions.
+#[inline]
+fn held_bits(list: &[u16], hand: &[u16]) -> u64 {
+    list.iter()
+        .enumerate()
+        .filter(|&(_, &c)| hand[c as usize] > 0)
+        .fold(0, |bits, (i, _)| bits | (1 << i))
+}
+
+/// The positions set in `bits`, lowest first.
+#[inline]
+fn bits(mut bits: u64) -> impl Iterator<Item = usize> + Clone {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
 /// The seed of the sample a plan is played out with: drawn from the game's stream without
 /// advancing it, mixed so that it says nothing of the game's own next draws.
 pub(super) fn sample_seed(rng: &Rng) -> u64 {
@@ -116,6 +142,88 @@ impl PrAcg {
         state: &State,
         rng: &Rng,
     ) -> (Option<Plan>, Option<(Value, u16)>) {
+        if !self.measures || !self.held_fit {
+            return self.pilot_plan_walk(state, rng);
+        }
+        let plan = self.pilot_plan_held(state, rng);
+        debug_assert_eq!(
+            plan,
+            self.pilot_plan_walk(state, rng),
+            "the held cards' plan is not the walk's"
+        );
+        plan
+    }
+
+    /// [`Self::pilot_plan`] with the held summons and Zords found once, as bits over their
+    /// orders (`held_fit`: each list is at most 64 cards long): every look below walks the
+    /// few cards in hand, not the deck's lists. Where no plan is affordable, the printed
+    /// plan is none too: a Zord plan needs a summon the hand can pay for.
+    pub(super) fn pilot_plan_held(
+        &self,
+        state: &State,
+        rng: &Rng,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
+        let hand_len = state.hand_len;
+        let summons = held_bits(&self.summons_by_damage, &state.hand);
+        let cost = |i: usize| u32::from(self.f(self.summons_by_damage[i]).cost);
+        if !bits(summons).any(|i| cost(i) < hand_len) {
+            return (None, None);
+        }
+        let extras = held_bits(&self.extras_by_damage, &state.hand);
+        let held_summons = bits(summons).map(|i| self.summons_by_damage[i]);
+        let held_extras = bits(extras).map(|i| self.extras_by_damage[i]);
+        let training = self.static_in_training(state);
+        if !training && summons & self.acts_summons == 0 && extras & self.acts_extras == 0 {
+            return self.printed_best_plan(state, held_summons, held_extras);
+        }
+        let rest = !training && extras & self.acts_extras == 0;
+        let seed = sample_seed(rng);
+        let mut best: Option<((Value, u16), Plan)> = None;
+        for summon in held_summons {
+            let cost = u32::from(self.f(summon).cost);
+            if cost >= hand_len {
+                continue;
+            }
+            // `choose_extra`: the first Zord the hand pays for, if it beats the summon.
+            let damage = self.f(summon).damage;
+            let keep = hand_len.checked_sub(cost + 2).and_then(|budget| {
+                held_extras
+                    .clone()
+                    .find(|&z| u32::from(self.f(z).cost) <= budget)
+                    .filter(|&z| self.f(z).damage > damage)
+            });
+            let plan = Plan {
+                summon,
+                extra: keep.unwrap_or(NONE),
+            };
+            let (value, played) = match self.quiet_summon(state, summon, rest) {
+                true => self.printed_play_out(state, plan),
+                false => self.play_out(state, plan, seed),
+            };
+            let better = match best {
+                None => true,
+                Some(((v, _), b)) => {
+                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
+                }
+            };
+            if better {
+                best = Some(((value, played), plan));
+            }
+        }
+        match best {
+            Some((value, plan)) => (Some(plan), Some(value)),
+            None => (None, None),
+        }
+    }
+
+    /// [`Self::pilot_plan`] walking the deck's lists of summons and Zords: the reference
+    /// the held cards' version is checked against, and the plan of a deck whose lists do
+    /// not fit 64 bits.
+    pub(super) fn pilot_plan_walk(
+        &self,
+        state: &State,
+        rng: &Rng,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
         let printed = self.choose_plan(&state.hand, state.hand_len);
         if !self.measures || printed.is_none() {
             return (printed, None);
@@ -133,9 +241,22 @@ impl PrAcg {
                 .filter(held)
                 .any(|&c| self.acts(c));
         if !acts {
-            return self.printed_best_plan(state);
+            let held = |c: &u16| state.hand[*c as usize] > 0;
+            return self.printed_best_plan(
+                state,
+                self.summons_by_damage.iter().copied().filter(held),
+                self.extras_by_damage.iter().copied().filter(held),
+            );
         }
         let seed = sample_seed(rng);
+        // What a summon's turn needs besides its own effects to end at its printed value:
+        // no `while in play` effect in the training area and no held Zord that acts.
+        let rest = !self.static_in_training(state)
+            && !self
+                .extras_by_damage
+                .iter()
+                .filter(held)
+                .any(|&c| self.acts(c));
         let mut best: Option<((Value, u16), Plan)> = None;
         for &summon in &self.summons_by_damage {
             let cost = u32::from(self.f(summon).cost);
@@ -151,7 +272,15 @@ impl PrAcg {
                 summon,
                 extra: keep.unwrap_or(NONE),
             };
-            let (value, played) = self.play_out(state, plan, seed);
+            let (value, played) = match self.quiet_summon(state, summon, rest) {
+                true => self.printed_play_out(state, plan),
+                false => self.play_out(state, plan, seed),
+            };
+            debug_assert_eq!(
+                (value, played),
+                self.play_out(state, plan, seed),
+                "a quiet summon's turn did not end at its printed value"
+            );
             let better = match best {
                 None => true,
                 Some(((v, _), b)) => {
@@ -190,8 +319,24 @@ impl PrAcg {
                 .iter()
                 .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
         if !acts {
-            // Nothing fires: each option's value is its printed damage and its cost.
-            let mut best = (self.printed_value(state, base.max(0) as u32, 0), None);
+            // Nothing fires: each option's value is its printed damage and its cost. The
+            // first Zord the hand pays for (by damage, then cost) is the best Zord unless it
+            // wins: then a cheaper one that wins too keeps more cards.
+            let none = self.printed_value(state, base.max(0) as u32, 0);
+            let Some(first) = self.extras_by_damage.iter().copied().find(|&z| {
+                state.hand[z as usize] > 0 && u32::from(self.f(z).cost) < state.hand_len
+            }) else {
+                return (None, Some(none));
+            };
+            let f = self.f(first);
+            let value = self.printed_value(state, u32::from(f.damage), 1 + u32::from(f.cost));
+            if value.0 != 2 {
+                return match value > none {
+                    true => (Some(first), Some(value)),
+                    false => (None, Some(none)),
+                };
+            }
+            let mut best = (none, None);
             for &z in &self.extras_by_damage {
                 let cost = u32::from(self.f(z).cost);
                 if state.hand[z as usize] == 0 || cost >= state.hand_len {
@@ -219,7 +364,7 @@ impl PrAcg {
 
     /// Whether `card` has an effect that can act in this turn's summon or battle.
     pub(super) fn acts(&self, card: u16) -> bool {
-        self.fx.has(card, Trigger::Summoned) || self.fx.has(card, Trigger::Battles)
+        acts(&self.fx, card)
     }
 
     /// Whether a card of the training area has a `while in play` effect (it applies to the
@@ -242,7 +387,13 @@ impl PrAcg {
 
     /// The best plan by plan value when no effect can act this turn: every plan's value is
     /// its printed damage and its costs, ties in the printed order of plans.
-    pub(super) fn printed_best_plan(&self, state: &State) -> (Option<Plan>, Option<(Value, u16)>) {
+    /// `summons` and `extras` are the held ones, each in its order (by damage).
+    pub(super) fn printed_best_plan(
+        &self,
+        state: &State,
+        summons: impl Iterator<Item = u16>,
+        extras: impl Iterator<Item = u16> + Clone,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
         let h = state.hand_len;
         let mut best: Option<(Value, Plan)> = None;
         let mut consider = |plan: Plan, value: Value| {
@@ -254,9 +405,9 @@ impl PrAcg {
                 best = Some((value, plan));
             }
         };
-        for &summon in &self.summons_by_damage {
+        for summon in summons {
             let cost = u32::from(self.f(summon).cost);
-            if state.hand[summon as usize] == 0 || cost >= h {
+            if cost >= h {
                 continue;
             }
             let solo = Plan {
@@ -267,9 +418,9 @@ impl PrAcg {
                 solo,
                 self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
             );
-            for &extra in &self.extras_by_damage {
+            for extra in extras.clone() {
                 let z = self.f(extra);
-                if state.hand[extra as usize] == 0 || cost + u32::from(z.cost) + 2 > h {
+                if cost + u32::from(z.cost) + 2 > h {
                     continue;
                 }
                 let plan = Plan { summon, extra };

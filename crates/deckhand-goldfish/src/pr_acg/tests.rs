@@ -567,3 +567,130 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
     }
     assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }
+
+/// Every summon the pilot values from its printed damage (`quiet.rs`) in `state`, next to
+/// the value of its turn played out, and the plan the held cards give next to the walk's.
+fn shortcuts_and_play_outs(p: &PrAcg, state: &State, seed: u64) -> Vec<String> {
+    let mut wrong = Vec::new();
+    // Without an effect that can change a turn the pilot plays no plan out (`measures`):
+    // its Extra summon step is the printed rule, not the plan value.
+    if !p.measures || state.ended.is_some() {
+        return wrong;
+    }
+    let held = |c: &&u16| state.hand[**c as usize] > 0;
+    let rest =
+        !p.static_in_training(state) && !p.extras_by_damage.iter().filter(held).any(|&c| p.acts(c));
+    for &summon in p.summons_by_damage.iter().filter(held) {
+        let cost = u32::from(p.f(summon).cost);
+        if cost >= state.hand_len || !p.quiet_summon(state, summon, rest) {
+            continue;
+        }
+        let keep = p.choose_extra(
+            &state.hand,
+            state.hand_len.checked_sub(cost + 2),
+            i64::from(p.f(summon).damage),
+        );
+        let plan = Plan {
+            summon,
+            extra: keep.unwrap_or(NONE),
+        };
+        let (printed, played) = (
+            p.printed_play_out(state, plan),
+            p.play_out(state, plan, seed),
+        );
+        if printed != played {
+            wrong.push(format!(
+                "{plan:?}: printed {printed:?}, played out {played:?}"
+            ));
+        }
+    }
+    if p.held_fit {
+        let rng = Rng::from_seed(seed);
+        let (held, walk) = (
+            p.pilot_plan_held(state, &rng),
+            p.pilot_plan_walk(state, &rng),
+        );
+        if held != walk {
+            wrong.push(format!("held cards' plan {held:?}, the walk's {walk:?}"));
+        }
+    }
+    wrong
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// With every effect on, in every state a game reaches, a summon valued from its printed
+    /// damage and costs (no effect of its own can change the turn) gets exactly the value
+    /// playing its turn out gives, and the plan found from the held cards is the one walking
+    /// the deck's lists finds. Costs and damages are redrawn small, so wins, ties and Zords
+    /// kept or paid away all come up.
+    #[test]
+    fn a_summon_valued_from_its_printed_damage_ends_its_turn_as_played_out(
+        mut deck in testing::any_deck(G, 5, 2..24),
+        stats in proptest::collection::vec((0i64..4, 0i64..5), 24),
+        seed: u64,
+        going_first: bool,
+    ) {
+        for (entry, &(cost, damage)) in deck.entries.iter_mut().zip(&stats) {
+            let card = &mut entry.card.stats;
+            card.insert("cost".into(), StatValue::Number(cost));
+            card.insert("damage".into(), StatValue::Number(damage));
+        }
+        let all = crate::simulate::Setup {
+            effects: EffectsMode::All,
+            ..Default::default()
+        };
+        let p = PrAcg::new(&testing::game(G), &deck, all).unwrap();
+        let mut wrong = Vec::new();
+        play_game(
+            &p,
+            &mut p.new_state(),
+            &mut game_rng(seed, 0, going_first),
+            going_first,
+            &mut NoLog,
+            &mut p.new_figures(),
+            |turn, state, _| {
+                for w in shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn)) {
+                    wrong.push(format!("turn {turn}: {w}"));
+                }
+            },
+        );
+        prop_assert_eq!(wrong, Vec::<String>::new());
+    }
+}
+
+/// The sample decks with every effect on: the same check in each of 300 games a seat.
+#[test]
+fn the_sample_decks_value_a_quiet_summon_as_its_play_out() {
+    let all = crate::simulate::Setup {
+        effects: EffectsMode::All,
+        ..Default::default()
+    };
+    let mut checked = 0;
+    for text in [testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE] {
+        let p = PrAcg::new(&testing::game(G), &testing::sample_deck(G, text), all).unwrap();
+        assert!(
+            p.quiet.iter().any(|&q| q != Quiet::Never),
+            "no quiet summon"
+        );
+        for seed in 0..300 {
+            for going_first in [true, false] {
+                play_game(
+                    &p,
+                    &mut p.new_state(),
+                    &mut game_rng(seed, 0, going_first),
+                    going_first,
+                    &mut NoLog,
+                    &mut p.new_figures(),
+                    |turn, state, _| {
+                        let wrong = shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn));
+                        assert_eq!(wrong, Vec::<String>::new(), "seed {seed}, turn {turn}");
+                        checked += 1;
+                    },
+                );
+            }
+        }
+    }
+    assert!(checked > 1000);
+}
