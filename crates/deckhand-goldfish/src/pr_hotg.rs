@@ -666,7 +666,7 @@ impl Procedure for PrHotg {
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
-        self.board(state)
+        self.view(state)
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -698,7 +698,6 @@ impl Procedure for PrHotg {
     }
 }
 
-mod board;
 mod combat_deck;
 mod enemy_turn;
 mod fx;
@@ -707,6 +706,7 @@ mod reaction;
 mod scratch;
 mod setup;
 mod turns;
+mod view;
 
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};

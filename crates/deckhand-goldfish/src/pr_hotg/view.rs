@@ -1,12 +1,12 @@
-//! The Heroes of the Grid board of the step-through: the energy, the Rangers' hand (each
-//! card with its Ranger), combat deck and discard pile, and the combat sequence's two rows
-//! with each card's health.
+//! The Heroes of the Grid step-through's view, the zones as a player sees them: the
+//! energy, the Rangers' hand (each card with its Ranger), combat deck and discard pile, and
+//! the combat sequence's two rows with each card's health.
 
 use super::*;
 
 impl PrHotg {
     /// The zones as a player sees them, for the step-through.
-    pub(super) fn board(&self, state: &State) -> Vec<Zone> {
+    pub(super) fn view(&self, state: &State) -> Vec<Zone> {
         let mut hand: Vec<u16> = (0..self.deck.len() as u16)
             .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
             .collect();
