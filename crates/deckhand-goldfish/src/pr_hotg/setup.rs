@@ -182,11 +182,11 @@ impl PrHotg {
             EffectsMode::All => {
                 let mut all = cards.cards.clone();
                 all.extend(enemy_cards.iter().cloned());
-                effects::build(game, &all, setup.effects, &fx::PLAYS)
+                effects::build(game, &all, setup.effects, &board::PLAYS)
             }
             EffectsMode::Keywords => (
                 Programs::default(),
-                effects::build(game, &cards.cards, setup.effects, &fx::PLAYS_KEYWORDS).1,
+                effects::build(game, &cards.cards, setup.effects, &board::PLAYS_KEYWORDS).1,
             ),
         };
         let x_value: Vec<Vec<(u32, u32, u32)>> = cards

@@ -1,4 +1,4 @@
-//! The Ranger turn, with the cards' effects fired at their moments (`fx.rs`); the enemy
+//! The Ranger turn, with the cards' effects fired at their moments (`board.rs`); the enemy
 //! turn and defense are in `enemy_turn.rs`, a Reaction window in `reaction.rs`. With
 //! `--effects keywords` no effect fires and no Maneuver, Reaction, `X` Attack or Ranger
 //! ability is played: the bare procedure as before
@@ -46,7 +46,7 @@
 //!   each reveal, hits at the start of a Ranger turn at any standing card; or not now;
 //! - each card discarded from hand (drain, an enemy card's or a cost's discard), one at a
 //!   time;
-//! - each card a search takes from the deck, or an effect from the discard pile (`fx.rs`):
+//! - each card a search takes from the deck, or an effect from the discard pile (`board.rs`):
 //!   each different matching card there; which Guard card Undertow lifts (each there).
 //!
 //! The `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
@@ -57,7 +57,7 @@
 
 use deckhand_core::Trigger;
 
-use super::fx::{self, At, HotgBoard};
+use super::board::{self, At, HotgBoard};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::{Op, Tgt};
@@ -622,7 +622,7 @@ impl PrHotg {
         match op {
             Op::Unguard(target) => self.unguard_acts(state, *target),
             Op::SwapAdjacent => self.swap_pair(state).is_some(),
-            Op::Reorder(_, zone, _) => *zone == fx::DECK && state.deck.len() >= 2,
+            Op::Reorder(_, zone, _) => *zone == board::DECK && state.deck.len() >= 2,
             // The pilot's draw never takes the deck's last card (`HotgBoard::draw`).
             Op::Draw(_) => state.deck.len() > 1,
             op => !self.fx.idle(std::slice::from_ref(op), board),
