@@ -113,7 +113,7 @@ pub struct PrHotg {
     /// (and the dice it rolls).
     x_value: Vec<Vec<(u32, u32, u32)>>,
     /// The Rangers' once-per-battle abilities (card, how it is used), at most 32.
-    abilities: Vec<(u16, turns::Ability)>,
+    abilities: Vec<(u16, ability::Ability)>,
     /// Ranger cards with a `while in play` ability.
     static_rangers: Vec<u16>,
     /// Ranger cards with a `when you play` ability.
@@ -698,10 +698,12 @@ impl Procedure for PrHotg {
     }
 }
 
+mod ability;
 mod board;
 mod combat_deck;
 mod enemy_turn;
 mod line_up;
+mod pilot;
 mod reaction;
 mod scratch;
 mod setup;

@@ -201,40 +201,6 @@ impl<L: Log> HotgBoard<'_, L> {
         }
     }
 
-    /// Which matching card of the deck (a search) or the discard pile an effect takes: a
-    /// choice among the different cards there, the pilot's the one it would play soonest.
-    fn take_which(&mut self, from: Id, set: Option<&CardSet>, label: &str) -> Option<u16> {
-        let (p, state) = (self.p, &*self.state);
-        let pool = match from {
-            DECK => state.deck.remaining(),
-            _ => &state.discard[..],
-        };
-        let pilot = p.best_of(pool, set)?;
-        let where_ = if from == DECK {
-            "the deck"
-        } else {
-            "the discard pile"
-        };
-        Some(self.log.pick(
-            ChoiceKind::Target,
-            pilot,
-            || {
-                let mut cards: Vec<u16> = pool
-                    .iter()
-                    .copied()
-                    .filter(|&c| set.is_none_or(|s| s.contains(c)))
-                    .collect();
-                cards.sort_by_key(|&c| p.play_rank[c as usize]);
-                cards.dedup();
-                cards
-            },
-            |c| format!("{label}: take {} from {where_}", p.name(c)),
-            || "the card the pilot would play soonest".to_owned(),
-            || Procedure::zones(p, state),
-            self.rng,
-        ))
-    }
-
     /// Hits to the enemy card in slot `i` (not an attack: Guard does not stop them).
     fn hit(&mut self, i: usize, hits: u32, label: &str) {
         let p = self.p;
@@ -782,65 +748,6 @@ impl<L: Log> Board for HotgBoard<'_, L> {
             Some((_, _, j)) => self.hit(j, n, label),
             None => self.note(|| format!("{label}: no undefeated adjacent enemy card")),
         }
-    }
-}
-
-// An `X` Attack's energy: no more than its hits can put to use.
-impl<L: Log> HotgBoard<'_, L> {
-    /// The option of an attack's choice at the card in slot `i` the pilot takes
-    /// (docs/pilots.md#heroes-of-the-grid-maneuvers-x-attacks-and-paid-cards): the most enemy
-    /// health it can expect to remove — its hits up to what the target and the cards its hits
-    /// may split to can take — then the cheaper, then the earlier. Energy for hits no card can
-    /// take changes nothing, so it is not spent.
-    fn choose_spend(&mut self, i: usize, options: &[Vec<Op>]) -> usize {
-        use crate::effects::Amt::Fixed;
-        let (p, state) = (self.p, &*self.state);
-        let energy = i64::from(state.pool + state.stored);
-        let card = state.attack.card;
-        let mut split = (1, false);
-        for e in
-            p.fx.of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Played)
-        {
-            for op in e.steps() {
-                if let Op::Split(Fixed(n), row) = op {
-                    split = ((*n).clamp(1, 8) as u8, *row);
-                }
-            }
-        }
-        let reach = p.reach(state, i, split);
-        let rolled: u32 = state.attack.rolls.iter().map(|&h| u32::from(h)).sum();
-        let saved = match state.next_filter {
-            Some(f) if !p.fx.set(f).contains(card) => 0,
-            _ => state.next_hits.max(0) as u32,
-        };
-        let known = state.attack.fixed + rolled + saved;
-        let mut best: Option<(f64, i64, usize)> = None;
-        for (k, option) in options.iter().enumerate() {
-            let (mut cost, mut hits, mut dice) = (0, 0, 0);
-            for op in option {
-                match op {
-                    Op::Spend(Fixed(n), _) => cost += n,
-                    Op::Roll(Fixed(n)) => dice += p.x_dice(*n, state.attack.x_mod),
-                    Op::Damage(Fixed(n)) => hits += n,
-                    _ => {}
-                }
-            }
-            if cost > energy {
-                continue;
-            }
-            let hits = known + hits.clamp(0, 255) as u32;
-            let value = p.expected_removed(hits, dice.clamp(0, 99) as u32, reach);
-            let better = match best {
-                None => true,
-                Some((v, c, _)) => value > v + 1e-9 || (value > v - 1e-9 && cost < c),
-            };
-            if better {
-                best = Some((value, cost, k));
-            }
-        }
-        best.map_or(0, |(.., k)| k)
     }
 }
 

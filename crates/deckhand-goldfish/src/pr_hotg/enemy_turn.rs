@@ -5,8 +5,8 @@
 
 use deckhand_core::Trigger;
 
+use super::ability::Ability;
 use super::board::At;
-use super::turns::Ability;
 use super::*;
 use crate::choice::ChoiceKind;
 

@@ -67,19 +67,19 @@ fn reacts(card: &Card) -> Reacts {
 }
 
 /// How a Ranger's once-per-battle ability is used: the kind of its first step.
-fn ability(card: &Card) -> turns::Ability {
+fn ability(card: &Card) -> ability::Ability {
     let first = card
         .effects
         .iter()
         .find(|e| e.trigger == Trigger::Activated)
         .and_then(|e| e.steps.first());
     match first {
-        Some(Step::Damage { amount }) => turns::Ability::Hits(fixed(amount)),
-        Some(Step::Reroll { .. }) => turns::Ability::Reroll,
+        Some(Step::Damage { amount }) => ability::Ability::Hits(fixed(amount)),
+        Some(Step::Reroll { .. }) => ability::Ability::Reroll,
         Some(Step::Modify { stat, by, .. }) if stat == "shields" => {
-            turns::Ability::Shields(fixed(by) as i32)
+            ability::Ability::Shields(fixed(by) as i32)
         }
-        _ => turns::Ability::Other,
+        _ => ability::Ability::Other,
     }
 }
 
