@@ -7,6 +7,20 @@ use super::{CardSet, Id, Op, Reading, Tgt};
 #[cfg(doc)]
 use super::{Fired, Plays, Programs};
 
+/// One card's move of a `move` step: between which zones, the cards the step's filter takes
+/// (`None`: any), and whether it searches the zone (else it takes the zone's next card).
+#[derive(Debug, Clone, Copy)]
+pub struct Move<'a> {
+    pub from: Id,
+    pub to: Id,
+    pub set: Option<&'a CardSet>,
+    #[expect(
+        dead_code,
+        reason = "Showdown's board reads it once it moves one card at a time (move_card)"
+    )]
+    pub search: bool,
+}
+
 /// What a procedure does for the interpreter: its zones, its choices and the steps it can
 /// carry out. Zone, resource and stat ids index the [`Plays`] lists the procedure gave.
 /// A step method's default is [`unplayed`]: the interpreter calls it only for a kind its
@@ -16,7 +30,8 @@ use super::{Fired, Plays, Programs};
 pub trait Board {
     /// Cards in `zone` (the ones in `set` when given), as the effect's card sees it.
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64;
-    /// Moves up to `count` matching cards; returns how many moved.
+    /// Moves up to `count` matching cards; returns how many moved. By default one
+    /// [`Board::move_card`] at a time, until one finds no card to move.
     fn move_cards(
         &mut self,
         from: Id,
@@ -25,7 +40,23 @@ pub trait Board {
         set: Option<&CardSet>,
         search: bool,
         label: &str,
-    ) -> u32;
+    ) -> u32 {
+        let step = Move {
+            from,
+            to,
+            set,
+            search,
+        };
+        let mut moved = 0;
+        while moved < count && self.move_card(step, label) {
+            moved += 1;
+        }
+        moved
+    }
+    /// Moves one card as `step` says; false when there is none to move.
+    fn move_card(&mut self, _step: Move<'_>, _label: &str) -> bool {
+        unplayed(StepKind::Move)
+    }
     /// Draws up to `count` cards; returns how many were drawn.
     fn draw(&mut self, count: u32, label: &str) -> u32;
     fn discard(&mut self, _count: u32, _set: Option<&CardSet>, _label: &str) -> u32 {
@@ -217,4 +248,30 @@ fn unread(reading: Reading) -> ! {
 #[track_caller]
 fn unplayed(kind: StepKind) -> ! {
     unreachable!("a `{kind}` step reached a board whose game's Plays does not list it")
+}
+
+/// Whether a step's filter takes `card` (no filter: every card).
+#[inline]
+pub fn in_filter(set: Option<&CardSet>, card: u16) -> bool {
+    set.is_none_or(|s| s.contains(card))
+}
+
+/// How many of `cards` (a zone kept as a list of deck card indices) the filter takes, as a
+/// [`Board::count`] counts a zone. An empty place (`u16::MAX`, a game's `NONE`) is no card.
+#[inline]
+pub fn count_cards<'a>(cards: impl IntoIterator<Item = &'a u16>, set: Option<&CardSet>) -> usize {
+    cards
+        .into_iter()
+        .filter(|&&c| c != u16::MAX && in_filter(set, c))
+        .count()
+}
+
+/// How many cards the filter takes of a hand kept as copies per deck card (`hand[c]`: the
+/// copies of card `c` in it), as a [`Board::count`] counts the hand.
+#[inline]
+pub fn count_hand(hand: &[u16], set: Option<&CardSet>) -> usize {
+    (0..hand.len() as u16)
+        .filter(|&c| in_filter(set, c))
+        .map(|c| usize::from(hand[c as usize]))
+        .sum()
 }

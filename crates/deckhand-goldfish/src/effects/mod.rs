@@ -27,7 +27,7 @@ mod resolve;
 use deckhand_core::{Duration, HpCheck, Trigger};
 
 pub(crate) use board::counted_and_asked;
-pub use board::Board;
+pub use board::{count_cards, count_hand, in_filter, Board, Move};
 pub use card_set::CardSet;
 
 pub use coverage::{

@@ -27,7 +27,9 @@ use crate::choice::ChoiceKind;
 use deckhand_core::{Duration, Trigger};
 
 use super::*;
-use crate::effects::{Board, CardSet, Id, Op, Plays, Reading, Tgt};
+use crate::effects::{
+    count_cards, count_hand, in_filter, Board, CardSet, Id, Move, Op, Plays, Reading, Tgt,
+};
 use deckhand_core::StepKind;
 
 // Zone ids: positions in `PLAYS.zones`.
@@ -222,91 +224,72 @@ impl<L: Log> HotgBoard<'_, L> {
 impl<L: Log> Board for HotgBoard<'_, L> {
     crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
-        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let (p, state) = (self.p, &*self.state);
         let n = match zone {
-            DECK => state.deck.cards[state.deck.top..]
-                .iter()
-                .filter(|&&c| keep(c))
-                .count(),
-            HAND => (0..state.hand.len() as u16)
-                .filter(|&c| keep(c))
-                .map(|c| usize::from(state.hand[c as usize]))
-                .sum(),
-            DISCARD => state.discard.iter().filter(|&&c| keep(c)).count(),
+            DECK => count_cards(&state.deck.cards[state.deck.top..], set),
+            HAND => count_hand(&state.hand, set),
+            DISCARD => count_cards(&state.discard, set),
             RANGERS if p.ranger_cards.is_empty() => p.stored as usize,
-            RANGERS => p.ranger_cards.iter().filter(|&&c| keep(c)).count(),
+            RANGERS => count_cards(&p.ranger_cards, set),
             TARGET => self.slot_at().map_or(0, |i| {
                 let slot = p.slot(state, i);
-                usize::from(!slot.defeated && keep(p.enemy_card(slot.enemy)))
+                usize::from(!slot.defeated && in_filter(set, p.enemy_card(slot.enemy)))
             }),
             RESOLVED => (0..state.next.min(p.sequence_len(state)))
                 .map(|i| p.slot(state, i))
-                .filter(|s| s.resolved && keep(p.enemy_card(s.enemy)))
+                .filter(|s| s.resolved && in_filter(set, p.enemy_card(s.enemy)))
                 .count(),
             DAMAGE => state.incoming as usize,
             REVEALED => usize::from(self.at == At::Reveal),
-            PLAYED => state.played.iter().filter(|&&c| keep(c)).count(),
+            PLAYED => count_cards(&state.played, set),
             SPENT => state.attack.spent as usize,
             SEQUENCE => (0..p.sequence_len(state))
-                .filter(|&i| keep(p.enemy_card(p.slot(state, i).enemy)))
+                .filter(|&i| in_filter(set, p.enemy_card(p.slot(state, i).enemy)))
                 .count(),
             _ => 0,
         };
         n as i64
     }
 
-    fn move_cards(
-        &mut self,
-        from: Id,
-        to: Id,
-        count: u32,
-        set: Option<&CardSet>,
-        _search: bool,
-        label: &str,
-    ) -> u32 {
-        let p = self.p;
-        let mut moved = 0;
-        for _ in 0..count {
-            match (from, to) {
-                (DECK, HAND) => {
-                    let Some(card) = self.take_which(DECK, set, label) else {
-                        break;
-                    };
-                    self.state.deck.take(card);
+    fn move_card(&mut self, step: Move<'_>, label: &str) -> bool {
+        let (p, to, set) = (self.p, step.to, step.set);
+        match (step.from, to) {
+            (DECK, HAND) => {
+                let Some(card) = self.take_which(DECK, set, label) else {
+                    return false;
+                };
+                self.state.deck.take(card);
+                self.state.hand[card as usize] += 1;
+                self.state.hand_len += 1;
+                self.note(|| format!("{label}: search the deck for {}", p.name(card)));
+            }
+            (DISCARD, DECK) | (DISCARD, HAND) => {
+                let Some(card) = self.take_which(DISCARD, set, label) else {
+                    return false;
+                };
+                let at = self.state.discard.iter().position(|&c| c == card);
+                self.state.discard.remove(at.unwrap_or(0));
+                if to == DECK {
+                    self.state.deck.shuffle_in(card);
+                    self.note(|| format!("{label}: shuffle {} into the deck", p.name(card)));
+                } else {
                     self.state.hand[card as usize] += 1;
                     self.state.hand_len += 1;
-                    self.note(|| format!("{label}: search the deck for {}", p.name(card)));
+                    self.note(|| format!("{label}: return {} to the hand", p.name(card)));
                 }
-                (DISCARD, DECK) | (DISCARD, HAND) => {
-                    let Some(card) = self.take_which(DISCARD, set, label) else {
-                        break;
-                    };
-                    let at = self.state.discard.iter().position(|&c| c == card);
-                    self.state.discard.remove(at.unwrap_or(0));
-                    if to == DECK {
-                        self.state.deck.shuffle_in(card);
-                        self.note(|| format!("{label}: shuffle {} into the deck", p.name(card)));
-                    } else {
-                        self.state.hand[card as usize] += 1;
-                        self.state.hand_len += 1;
-                        self.note(|| format!("{label}: return {} to the hand", p.name(card)));
-                    }
-                }
-                (REVEALED, DECK) if self.at == At::Reveal && !self.state.reveal.to_deck => {
-                    self.state.reveal.to_deck = true;
-                }
-                (ENEMY_DECK, SEQUENCE) => {
-                    let Some(name) = p.summon(self.state, self.rng) else {
-                        break;
-                    };
-                    self.note(|| format!("{label}: {name} joins the right end of the bottom row"));
-                }
-                _ => break,
             }
-            moved += 1;
+            (REVEALED, DECK) if self.at == At::Reveal && !self.state.reveal.to_deck => {
+                self.state.reveal.to_deck = true;
+            }
+            (ENEMY_DECK, SEQUENCE) => {
+                let Some(name) = p.summon(self.state, self.rng) else {
+                    return false;
+                };
+                self.note(|| format!("{label}: {name} joins the right end of the bottom row"));
+            }
+            _ => return false,
         }
-        moved
+        true
     }
 
     fn draw(&mut self, count: u32, label: &str) -> u32 {
