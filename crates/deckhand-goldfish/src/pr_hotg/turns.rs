@@ -386,6 +386,9 @@ impl PrHotg {
             || Procedure::zones(self, state),
             rng,
         );
+        if !pierce {
+            self.count_guards(state);
+        }
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
@@ -555,6 +558,21 @@ impl PrHotg {
             return self.won(log);
         }
         None
+    }
+
+    /// Guard is a rule the procedure applies, not an effect the interpreter resolves: each
+    /// Guard card that keeps this attack from a neighbour counts in its `fired_per_game`,
+    /// once a battle as a lasting effect does (`Fired::tick` with `Static`).
+    fn count_guards(&self, state: &mut State) {
+        for g in 0..self.sequence_len(state) {
+            let slot = *self.slot(state, g);
+            let guards = !slot.defeated && !slot.unguarded && self.e(&slot).guard;
+            if guards && self.guards_any(state, g) {
+                state
+                    .fired
+                    .tick(self.enemy_card(slot.enemy), Trigger::Static);
+            }
+        }
     }
 
     fn won<L: Log>(&self, log: &mut L) -> Option<Outcome> {
