@@ -86,20 +86,8 @@ impl PrHotg {
                 continue;
             }
             let last = state.next >= self.sequence_len(state);
-            let mut best: Option<(bool, u32, usize)> = None;
-            for i in 0..self.sequence_len(state) {
-                let slot = self.slot(state, i);
-                if slot.defeated {
-                    continue;
-                }
-                let left = self.health_left(slot);
-                let can = left <= h;
-                let key = (!can, if can { u32::MAX - left } else { left }, i);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
-                }
-            }
-            let pilot = best.and_then(|(cannot, _, i)| (!cannot || last).then_some(i));
+            let best = self.pick_target(state, 0..self.sequence_len(state), |_, left| left <= h);
+            let pilot = best.and_then(|(cannot, i)| (!cannot || last).then_some(i));
             let pick = log.pick(
                 ChoiceKind::Activate,
                 pilot,
@@ -124,7 +112,7 @@ impl PrHotg {
                     None => format!("Do not use {}'s ability now", self.name(card)),
                 },
                 || match (pilot, best) {
-                    (Some(_), Some((false, ..))) => {
+                    (Some(_), Some((false, _))) => {
                         format!(
                             "{h_hits} would defeat it, the card with the most health they can defeat", h_hits = deckhand_core::plural::count(h as i64, "hit", "hits"))
                     }

@@ -713,22 +713,9 @@ impl<L: Log> Board for HotgBoard<'_, L> {
         let Some(i) = self.slot_at() else {
             return;
         };
-        let p = self.p;
-        let mut best: Option<(bool, u32, usize)> = None;
-        for j in p.adjacent(self.state, i) {
-            let slot = p.slot(self.state, j);
-            if slot.defeated {
-                continue;
-            }
-            let left = p.health_left(slot);
-            let can = left <= n;
-            let key = (!can, if can { u32::MAX - left } else { left }, j);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        match best {
-            Some((_, _, j)) => self.hit(j, n, label),
+        let (p, state) = (self.p, &*self.state);
+        match p.pick_target(state, p.adjacent(state, i), |_, left| left <= n) {
+            Some((_, j)) => self.hit(j, n, label),
             None => self.note(|| format!("{label}: no undefeated adjacent enemy card")),
         }
     }

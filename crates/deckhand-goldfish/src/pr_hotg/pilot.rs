@@ -1,5 +1,6 @@
-//! The Heroes of the Grid pilot's choices that an effect asks of its board: which card a
-//! search or a return from the discard pile takes, and what an `X` Attack spends.
+//! The Heroes of the Grid pilot's choices: the enemy card it aims hits at, and those an
+//! effect asks of its board: which card a search or a return from the discard pile takes,
+//! and what an `X` Attack spends.
 
 use deckhand_core::Trigger;
 
@@ -7,6 +8,35 @@ use super::board::{HotgBoard, DECK};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::{Id, Op};
+
+impl PrHotg {
+    /// The standing card of `slots` the pilot aims hits at
+    /// (docs/pilots.md#heroes-of-the-grid): one they defeat (`defeats`, given the card and
+    /// its health left) with the most health left, else the one with the least health left;
+    /// the earlier on a tie. With it, true when they defeat none.
+    pub(super) fn pick_target(
+        &self,
+        state: &State,
+        slots: impl Iterator<Item = usize>,
+        defeats: impl Fn(&Slot, u32) -> bool,
+    ) -> Option<(bool, usize)> {
+        let mut best: Option<(bool, u32, usize)> = None;
+        for i in slots {
+            let slot = self.slot(state, i);
+            if slot.defeated {
+                continue;
+            }
+            let left = self.health_left(slot);
+            let can = defeats(slot, left);
+            // Defeatable first, the most health left among them; else the least health.
+            let key = (!can, if can { u32::MAX - left } else { left }, i);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(cannot, _, i)| (cannot, i))
+    }
+}
 
 // Which card an effect takes.
 impl<L: Log> HotgBoard<'_, L> {

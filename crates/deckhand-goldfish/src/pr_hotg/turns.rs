@@ -233,29 +233,17 @@ impl PrHotg {
         row: Option<bool>,
         pierce: bool,
     ) -> Option<(bool, usize)> {
-        let mut target: Option<(bool, u32, usize)> = None;
-        for i in 0..self.sequence_len(state) {
-            let slot = self.slot(state, i);
-            if slot.defeated || (!pierce && self.guarded(state, i)) {
-                continue;
-            }
-            if row.is_some_and(|top| top != (i < state.top_len)) {
-                continue;
-            }
-            let left = self.health_left(slot);
-            let faces = self.faces();
+        let faces = self.faces();
+        let slots = (0..self.sequence_len(state))
+            .filter(|&i| pierce || !self.guarded(state, i))
+            .filter(|&i| row.is_none_or(|top| top == (i < state.top_len)));
+        self.pick_target(state, slots, |slot, left| {
             let mut expected = expected.saturating_sub(u32::from(slot.ignore) * faces);
             if slot.cap > 0 {
                 expected = expected.min(u32::from(slot.cap) * faces);
             }
-            let can = left * faces <= expected;
-            // Defeatable first, the most health left among them; else the least health.
-            let key = (!can, if can { u32::MAX - left } else { left }, i);
-            if target.is_none_or(|t| key < t) {
-                target = Some(key);
-            }
-        }
-        target.map(|(cannot, _, i)| (cannot, i))
+            left * faces <= expected
+        })
     }
 
     /// An undefeated card next to slot `i` the attack may target (Guard respected unless
@@ -267,20 +255,11 @@ impl PrHotg {
         expected: u32,
         pierce: bool,
     ) -> Option<usize> {
-        let mut best: Option<(bool, u32, usize)> = None;
-        for j in self.adjacent(state, i) {
-            let slot = self.slot(state, j);
-            if slot.defeated || (!pierce && self.guarded(state, j)) {
-                continue;
-            }
-            let left = self.health_left(slot);
-            let can = left * self.faces() <= expected;
-            let key = (!can, if can { u32::MAX - left } else { left }, j);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        best.map(|(_, _, j)| j)
+        let slots = self
+            .adjacent(state, i)
+            .filter(|&j| pierce || !self.guarded(state, j));
+        self.pick_target(state, slots, |_, left| left * self.faces() <= expected)
+            .map(|(_, j)| j)
     }
 
     pub(super) fn next_target(&self, state: &State, expected: u32) -> Option<usize> {
