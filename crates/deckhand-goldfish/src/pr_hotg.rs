@@ -39,7 +39,7 @@
 //!   (`X`) has 1 health and is named.
 //!
 //! Effects (docs/pilots.md#card-effects) run through the shared interpreter:
-//! `pr_hotg/fx.rs` maps the battle's moments onto the shared triggers (the mapping of
+//! `pr_hotg/board.rs` maps the battle's moments onto the shared triggers (the mapping of
 //! `tests/fixtures/effects/pr-hotg.md`) and `pr_hotg/turns.rs` states the pilot's decisions
 //! the bare procedure leaves open (X Attacks, Maneuvers, Reactions, once-per-battle abilities,
 //! split hits). With `--effects keywords` nothing of that plays: Maneuvers, Reactions, Attacks
@@ -114,7 +114,7 @@ pub struct PrHotg {
     /// (and the dice it rolls).
     x_value: Vec<Vec<(u32, u32, u32)>>,
     /// The Rangers' once-per-battle abilities (card, how it is used), at most 32.
-    abilities: Vec<(u16, turns::Ability)>,
+    abilities: Vec<(u16, ability::Ability)>,
     /// Ranger cards with a `while in play` ability.
     static_rangers: Vec<u16>,
     /// Ranger cards with a `when you play` ability.
@@ -194,9 +194,9 @@ pub struct State {
     lost: Vec<u32>,
     defeated: bool,
     /// The attack being played.
-    attack: fx::Attack,
+    attack: board::Attack,
     /// The card being revealed for defense.
-    reveal: fx::Reveal,
+    reveal: board::Reveal,
     /// The damage about to be dealt (the `damage` zone), what is prevented of it, and what
     /// the resolving enemy card dealt.
     incoming: u32,
@@ -435,12 +435,12 @@ impl Procedure for PrHotg {
             energy_spent: 0,
             lost: vec![0; self.rangers.len()],
             defeated: false,
-            attack: fx::Attack {
+            attack: board::Attack {
                 rolls: Vec::with_capacity(16),
                 notes: String::new(),
-                ..fx::Attack::default()
+                ..board::Attack::default()
             },
-            reveal: fx::Reveal::default(),
+            reveal: board::Reveal::default(),
             incoming: 0,
             prevented: 0,
             dealt: 0,
@@ -667,7 +667,7 @@ impl Procedure for PrHotg {
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
-        self.board(state)
+        self.view(state)
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -699,15 +699,17 @@ impl Procedure for PrHotg {
     }
 }
 
+mod ability;
 mod board;
 mod combat_deck;
 mod enemy_turn;
-mod fx;
 mod line_up;
+mod pilot;
 mod reaction;
 mod scratch;
 mod setup;
 mod turns;
+mod view;
 
 use combat_deck::CombatDeck;
 use line_up::{enemy_simulated, line_up};

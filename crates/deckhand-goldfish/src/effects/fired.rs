@@ -7,7 +7,8 @@
 //! its cost was paid), through [`super::Board::fired`]; each game's state carries one
 //! [`Fired`], and the Monte Carlo adds them up per seat as integers, so the totals do not
 //! depend on the thread count. A pilot's look-ahead plays on a copy of the state, so what it
-//! tries is never counted.
+//! tries is never counted. A keyword the rules apply rather than the interpreter counts only
+//! where its procedure ticks it: Heroes of the Grid's Guard (`pr_hotg/turns.rs`).
 
 use deckhand_core::Trigger;
 

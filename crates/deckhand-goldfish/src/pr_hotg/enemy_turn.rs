@@ -5,8 +5,8 @@
 
 use deckhand_core::Trigger;
 
-use super::fx::At;
-use super::turns::Ability;
+use super::ability::Ability;
+use super::board::At;
 use super::*;
 use crate::choice::ChoiceKind;
 
@@ -29,7 +29,7 @@ impl PrHotg {
             let mut to_deck = false;
             if self.effects_on {
                 state.incoming = left;
-                state.reveal = fx::Reveal::default();
+                state.reveal = board::Reveal::default();
                 self.fire(card, Trigger::Revealed, At::Reveal, state, rng, log);
                 let bonus = state.reveal.shields;
                 if let Some((n, Ability::Shields(k))) = self.unused(Ability::Shields(0), state) {

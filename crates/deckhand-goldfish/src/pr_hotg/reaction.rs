@@ -6,7 +6,7 @@
 
 use deckhand_core::Trigger;
 
-use super::fx::At;
+use super::board::At;
 use super::*;
 use crate::choice::ChoiceKind;
 

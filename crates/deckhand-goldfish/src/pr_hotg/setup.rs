@@ -67,19 +67,19 @@ fn reacts(card: &Card) -> Reacts {
 }
 
 /// How a Ranger's once-per-battle ability is used: the kind of its first step.
-fn ability(card: &Card) -> turns::Ability {
+fn ability(card: &Card) -> ability::Ability {
     let first = card
         .effects
         .iter()
         .find(|e| e.trigger == Trigger::Activated)
         .and_then(|e| e.steps.first());
     match first {
-        Some(Step::Damage { amount }) => turns::Ability::Hits(fixed(amount)),
-        Some(Step::Reroll { .. }) => turns::Ability::Reroll,
+        Some(Step::Damage { amount }) => ability::Ability::Hits(fixed(amount)),
+        Some(Step::Reroll { .. }) => ability::Ability::Reroll,
         Some(Step::Modify { stat, by, .. }) if stat == "shields" => {
-            turns::Ability::Shields(fixed(by) as i32)
+            ability::Ability::Shields(fixed(by) as i32)
         }
-        _ => turns::Ability::Other,
+        _ => ability::Ability::Other,
     }
 }
 
@@ -182,11 +182,11 @@ impl PrHotg {
             EffectsMode::All => {
                 let mut all = cards.cards.clone();
                 all.extend(enemy_cards.iter().cloned());
-                effects::build(game, &all, setup.effects, &fx::PLAYS)
+                effects::build(game, &all, setup.effects, &board::PLAYS)
             }
             EffectsMode::Keywords => (
                 Programs::default(),
-                effects::build(game, &cards.cards, setup.effects, &fx::PLAYS_KEYWORDS).1,
+                effects::build(game, &cards.cards, setup.effects, &board::PLAYS_KEYWORDS).1,
             ),
         };
         let x_value: Vec<Vec<(u32, u32, u32)>> = cards

@@ -1,7 +1,8 @@
-//! The Ranger turn, with the cards' effects fired at their moments (`fx.rs`); the enemy
-//! turn and defense are in `enemy_turn.rs`, a Reaction window in `reaction.rs`. With
-//! `--effects keywords` no effect fires and no Maneuver, Reaction, `X` Attack or Ranger
-//! ability is played: the bare procedure as before
+//! The Ranger turn, with the cards' effects fired at their moments (`board.rs`); the enemy
+//! turn and defense are in `enemy_turn.rs`, a Reaction window in `reaction.rs`, a Ranger's
+//! once-per-battle ability in `ability.rs`, the card a search takes and an `X` Attack's
+//! energy in `pilot.rs`. With `--effects keywords` no effect fires and no Maneuver,
+//! Reaction, `X` Attack or Ranger ability is played: the bare procedure as before
 //! (docs/pilots.md#heroes-of-the-grid).
 //!
 //! Decided here, beyond the procedure's text (effects on;
@@ -46,7 +47,7 @@
 //!   each reveal, hits at the start of a Ranger turn at any standing card; or not now;
 //! - each card discarded from hand (drain, an enemy card's or a cost's discard), one at a
 //!   time;
-//! - each card a search takes from the deck, or an effect from the discard pile (`fx.rs`):
+//! - each card a search takes from the deck, or an effect from the discard pile (`pilot.rs`):
 //!   each different matching card there; which Guard card Undertow lifts (each there).
 //!
 //! The `X` of an `X` Attack is its `choose` option, asked by the interpreter (`Board::ask`).
@@ -57,19 +58,11 @@
 
 use deckhand_core::Trigger;
 
-use super::fx::{self, At, HotgBoard};
+use super::ability::Ability;
+use super::board::{self, At, HotgBoard};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::{Op, Tgt};
-
-/// How a Ranger's once-per-battle ability is used (the kind of its first step).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ability {
-    Hits(u32),
-    Reroll,
-    Shields(i32),
-    Other,
-}
 
 impl PrHotg {
     /// Runs `card`'s effects for `trigger` at `at`.
@@ -240,29 +233,17 @@ impl PrHotg {
         row: Option<bool>,
         pierce: bool,
     ) -> Option<(bool, usize)> {
-        let mut target: Option<(bool, u32, usize)> = None;
-        for i in 0..self.sequence_len(state) {
-            let slot = self.slot(state, i);
-            if slot.defeated || (!pierce && self.guarded(state, i)) {
-                continue;
-            }
-            if row.is_some_and(|top| top != (i < state.top_len)) {
-                continue;
-            }
-            let left = self.health_left(slot);
-            let faces = self.faces();
+        let faces = self.faces();
+        let slots = (0..self.sequence_len(state))
+            .filter(|&i| pierce || !self.guarded(state, i))
+            .filter(|&i| row.is_none_or(|top| top == (i < state.top_len)));
+        self.pick_target(state, slots, |slot, left| {
             let mut expected = expected.saturating_sub(u32::from(slot.ignore) * faces);
             if slot.cap > 0 {
                 expected = expected.min(u32::from(slot.cap) * faces);
             }
-            let can = left * faces <= expected;
-            // Defeatable first, the most health left among them; else the least health.
-            let key = (!can, if can { u32::MAX - left } else { left }, i);
-            if target.is_none_or(|t| key < t) {
-                target = Some(key);
-            }
-        }
-        target.map(|(cannot, _, i)| (cannot, i))
+            left * faces <= expected
+        })
     }
 
     /// An undefeated card next to slot `i` the attack may target (Guard respected unless
@@ -274,20 +255,11 @@ impl PrHotg {
         expected: u32,
         pierce: bool,
     ) -> Option<usize> {
-        let mut best: Option<(bool, u32, usize)> = None;
-        for j in self.adjacent(state, i) {
-            let slot = self.slot(state, j);
-            if slot.defeated || (!pierce && self.guarded(state, j)) {
-                continue;
-            }
-            let left = self.health_left(slot);
-            let can = left * self.faces() <= expected;
-            let key = (!can, if can { u32::MAX - left } else { left }, j);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        best.map(|(_, _, j)| j)
+        let slots = self
+            .adjacent(state, i)
+            .filter(|&j| pierce || !self.guarded(state, j));
+        self.pick_target(state, slots, |_, left| left * self.faces() <= expected)
+            .map(|(_, j)| j)
     }
 
     pub(super) fn next_target(&self, state: &State, expected: u32) -> Option<usize> {
@@ -393,6 +365,9 @@ impl PrHotg {
             || Procedure::zones(self, state),
             rng,
         );
+        if !pierce {
+            self.count_guards(state);
+        }
         let cost = self.cost(state, card);
         self.pay(state, cost);
         state.hand[card as usize] -= 1;
@@ -564,6 +539,21 @@ impl PrHotg {
         None
     }
 
+    /// Guard is a rule the procedure applies, not an effect the interpreter resolves: each
+    /// Guard card that keeps this attack from a neighbour counts in its `fired_per_game`,
+    /// once a battle as a lasting effect does (`Fired::tick` with `Static`).
+    fn count_guards(&self, state: &mut State) {
+        for g in 0..self.sequence_len(state) {
+            let slot = *self.slot(state, g);
+            let guards = !slot.defeated && !slot.unguarded && self.e(&slot).guard;
+            if guards && self.guards_any(state, g) {
+                state
+                    .fired
+                    .tick(self.enemy_card(slot.enemy), Trigger::Static);
+            }
+        }
+    }
+
     fn won<L: Log>(&self, log: &mut L) -> Option<Outcome> {
         log.decide(Action::End, || {
             "Every enemy card is defeated: the Rangers win the battle".to_owned()
@@ -622,7 +612,7 @@ impl PrHotg {
         match op {
             Op::Unguard(target) => self.unguard_acts(state, *target),
             Op::SwapAdjacent => self.swap_pair(state).is_some(),
-            Op::Reorder(_, zone, _) => *zone == fx::DECK && state.deck.len() >= 2,
+            Op::Reorder(_, zone, _) => *zone == board::DECK && state.deck.len() >= 2,
             // The pilot's draw never takes the deck's last card (`HotgBoard::draw`).
             Op::Draw(_) => state.deck.len() > 1,
             op => !self.fx.idle(std::slice::from_ref(op), board),
@@ -772,124 +762,6 @@ impl PrHotg {
                     n_hits = deckhand_core::plural::noun(i64::from(n), "hit", "hits")
                 ),
             );
-        }
-    }
-
-    /// The first unused once-per-battle ability of `kind`'s kind: its entry and how it is
-    /// used.
-    pub(super) fn unused(&self, kind: Ability, state: &State) -> Option<(usize, Ability)> {
-        self.abilities.iter().enumerate().find_map(|(n, &(_, k))| {
-            let same = std::mem::discriminant(&k) == std::mem::discriminant(&kind);
-            (same && state.used & (1 << n) == 0).then_some((n, k))
-        })
-    }
-
-    /// Asks whether to use ability `n` now (the pilot: `pilot`); uses it if so.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn offer_ability<L: Log>(
-        &self,
-        n: usize,
-        pilot: bool,
-        what: impl Fn() -> String,
-        reason: impl FnOnce() -> String,
-        at: At,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) {
-        let card = self.abilities[n].0;
-        let use_it = log.pick(
-            ChoiceKind::Activate,
-            pilot,
-            || vec![true, false],
-            |option| match option {
-                true => format!(
-                    "Use {}'s once-per-battle ability: {}",
-                    self.name(card),
-                    what()
-                ),
-                false => format!("Do not use {}'s ability now", self.name(card)),
-            },
-            reason,
-            || Procedure::zones(self, state),
-            rng,
-        );
-        if use_it {
-            self.activate(n, at, state, rng, log);
-        }
-    }
-
-    /// Uses once-per-battle ability `n` at `at`.
-    fn activate<L: Log>(&self, n: usize, at: At, state: &mut State, rng: &mut Rng, log: &mut L) {
-        state.used |= 1 << n;
-        self.fire(self.abilities[n].0, Trigger::Activated, at, state, rng, log);
-    }
-
-    /// Hits from an ability, at the start of a Ranger turn: at a card they defeat, else on
-    /// the final turn. The choice: which enemy card (any standing one, Guard or not), or
-    /// not now.
-    fn use_hits_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
-        for n in 0..self.abilities.len() {
-            let (card, Ability::Hits(h)) = self.abilities[n] else {
-                continue;
-            };
-            if state.used & (1 << n) != 0 {
-                continue;
-            }
-            let last = state.next >= self.sequence_len(state);
-            let mut best: Option<(bool, u32, usize)> = None;
-            for i in 0..self.sequence_len(state) {
-                let slot = self.slot(state, i);
-                if slot.defeated {
-                    continue;
-                }
-                let left = self.health_left(slot);
-                let can = left <= h;
-                let key = (!can, if can { u32::MAX - left } else { left }, i);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
-                }
-            }
-            let pilot = best.and_then(|(cannot, _, i)| (!cannot || last).then_some(i));
-            let pick = log.pick(
-                ChoiceKind::Activate,
-                pilot,
-                || {
-                    let mut options: Vec<Option<usize>> = (0..self.sequence_len(state))
-                        .filter(|&i| !self.slot(state, i).defeated)
-                        .map(Some)
-                        .collect();
-                    options.push(None);
-                    options
-                },
-                |option| match option {
-                    Some(i) => {
-                        let slot = self.slot(state, i);
-                        format!(
-                            "Use {}'s once-per-battle ability at {} ({} health left)",
-                            self.name(card),
-                            self.enemy_names[slot.enemy as usize],
-                            self.health_left(slot)
-                        )
-                    }
-                    None => format!("Do not use {}'s ability now", self.name(card)),
-                },
-                || match (pilot, best) {
-                    (Some(_), Some((false, ..))) => {
-                        format!(
-                            "{h_hits} would defeat it, the card with the most health they can defeat", h_hits = deckhand_core::plural::count(h as i64, "hit", "hits"))
-                    }
-                    (Some(_), _) => {
-                        "the final turn: the card with the least health left".to_owned()
-                    }
-                    _ => format!("{h_hits} would defeat no enemy card yet; kept for a later turn", h_hits = deckhand_core::plural::count(h as i64, "hit", "hits")),
-                },
-                || Procedure::zones(self, state),
-                rng,
-            );
-            if let Some(i) = pick {
-                self.activate(n, At::Ability(Some(i)), state, rng, log);
-            }
         }
     }
 }

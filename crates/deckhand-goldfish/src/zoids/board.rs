@@ -2,6 +2,7 @@
 //! reads and changes of a game.
 
 use super::*;
+use crate::effects::{count_cards, count_hand, in_filter, Move};
 
 /// The Zoids Scramble side of the effect interpreter: one effect's view of the game, with
 /// `slot` the Arena slot of the effect's Zoid (`None` for a Command).
@@ -68,133 +69,110 @@ impl Zoids {
 impl<L: Log> Board for ZoidsBoard<'_, L> {
     crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
-        let keep = |c: u16| set.is_none_or(|s| s.contains(c));
         let state = &*self.state;
         let n = match zone {
-            DECK => {
-                let left = state.library.remaining().iter().chain(&state.bottom);
-                left.filter(|&&c| keep(c)).count()
-            }
-            HAND => (0..state.hand.len() as u16)
-                .filter(|&c| keep(c))
-                .map(|c| usize::from(state.hand[c as usize]))
-                .sum(),
+            DECK => count_cards(state.library.remaining().iter().chain(&state.bottom), set),
+            HAND => count_hand(&state.hand, set),
             ARENA => state.arena[..state.arena_len]
                 .iter()
                 .map(|s| {
-                    usize::from(keep(s.zoid)) + usize::from(s.pilot != NO_PILOT && keep(s.pilot))
+                    let pilot = s.pilot != NO_PILOT && in_filter(set, s.pilot);
+                    usize::from(in_filter(set, s.zoid)) + usize::from(pilot)
                 })
                 .sum(),
-            ENERGY => self.energy_slot().map_or(0, |i| {
-                state.arena[i].energy.iter().filter(|&&c| keep(c)).count()
-            }),
-            SCRAPYARD => state.scrapyard.iter().filter(|&&c| keep(c)).count(),
-            BOTTOM => state.bottom.iter().filter(|&&c| keep(c)).count(),
+            ENERGY => self
+                .energy_slot()
+                .map_or(0, |i| count_cards(&state.arena[i].energy, set)),
+            SCRAPYARD => count_cards(&state.scrapyard, set),
+            BOTTOM => count_cards(&state.bottom, set),
             _ => 0,
         };
         n as i64
     }
 
-    fn move_cards(
-        &mut self,
-        from: Id,
-        to: Id,
-        count: u32,
-        set: Option<&CardSet>,
-        _search: bool,
-        label: &str,
-    ) -> u32 {
-        let p = self.p;
-        let mut moved = 0;
-        for _ in 0..count {
-            let card = match (from, to) {
-                (HAND, ENERGY) | (DECK, ENERGY) => {
-                    let Some(i) = self.energy_slot() else { break };
-                    let card = if from == HAND {
-                        let Some((card, _)) = p.energy_pick(self.state, set) else {
-                            break;
-                        };
-                        p.take_from_hand(self.state, card);
-                        card
-                    } else {
-                        let Some(card) = self.state.library.draw(self.rng) else {
-                            break;
-                        };
-                        card
+    fn move_card(&mut self, step: Move<'_>, label: &str) -> bool {
+        let (p, from, set) = (self.p, step.from, step.set);
+        match (from, step.to) {
+            (HAND, ENERGY) | (DECK, ENERGY) => {
+                let Some(i) = self.energy_slot() else {
+                    return false;
+                };
+                let card = if from == HAND {
+                    let Some((card, _)) = p.energy_pick(self.state, set) else {
+                        return false;
                     };
-                    self.state.arena[i].energy.push(card);
-                    let zoid = self.state.arena[i].zoid;
-                    self.note(|| {
-                        format!(
-                            "{label}: set {} as Energy on {}",
-                            p.name(card),
-                            p.name(zoid)
-                        )
-                    });
+                    p.take_from_hand(self.state, card);
                     card
-                }
-                (ENERGY, SCRAPYARD) => {
-                    // The Energy set last goes (High Output:
-                    // docs/pilots.md#zoids-the-decisions).
-                    let popped = self
-                        .energy_slot()
-                        .and_then(|i| self.state.arena[i].energy.pop());
-                    let Some(card) = popped else {
-                        if L::ENABLED {
-                            let _ = std::fmt::Write::write_fmt(
-                                &mut self.state.attack_note,
-                                format_args!("; {label} finds no Energy to scrap"),
-                            );
-                        }
-                        break;
+                } else {
+                    let Some(card) = self.state.library.draw(self.rng) else {
+                        return false;
                     };
-                    self.state.scrapyard.push(card);
+                    card
+                };
+                self.state.arena[i].energy.push(card);
+                let zoid = self.state.arena[i].zoid;
+                self.note(|| {
+                    format!(
+                        "{label}: set {} as Energy on {}",
+                        p.name(card),
+                        p.name(zoid)
+                    )
+                });
+            }
+            (ENERGY, SCRAPYARD) => {
+                // The Energy set last goes (High Output:
+                // docs/pilots.md#zoids-the-decisions).
+                let popped = self
+                    .energy_slot()
+                    .and_then(|i| self.state.arena[i].energy.pop());
+                let Some(card) = popped else {
                     if L::ENABLED {
                         let _ = std::fmt::Write::write_fmt(
                             &mut self.state.attack_note,
-                            format_args!("; {label} puts {} into the Scrapyard", p.name(card)),
+                            format_args!("; {label} finds no Energy to scrap"),
                         );
                     }
-                    card
+                    return false;
+                };
+                self.state.scrapyard.push(card);
+                if L::ENABLED {
+                    let _ = std::fmt::Write::write_fmt(
+                        &mut self.state.attack_note,
+                        format_args!("; {label} puts {} into the Scrapyard", p.name(card)),
+                    );
                 }
-                (SCRAPYARD, HAND) => {
-                    let best = self
-                        .state
-                        .scrapyard
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &c)| set.is_none_or(|s| s.contains(c)))
-                        .min_by_key(|(_, &c)| p.play_rank[c as usize])
-                        .map(|(i, _)| i);
-                    let Some(i) = best else { break };
-                    let card = self.state.scrapyard.remove(i);
-                    self.state.hand[card as usize] += 1;
-                    self.state.hand_len += 1;
-                    self.note(|| {
-                        format!(
-                            "{label}: return {} from the Scrapyard to your hand",
-                            p.name(card)
-                        )
-                    });
-                    card
-                }
-                (HAND, BOTTOM) => {
-                    let Some((card, _)) = p.energy_pick(self.state, set) else {
-                        break;
-                    };
-                    p.take_from_hand(self.state, card);
-                    self.state.bottom.push(card);
-                    self.note(|| {
-                        format!("{label}: put {} on the bottom of your deck", p.name(card))
-                    });
-                    card
-                }
-                _ => break,
-            };
-            let _ = card;
-            moved += 1;
+            }
+            (SCRAPYARD, HAND) => {
+                let best = self
+                    .state
+                    .scrapyard
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| set.is_none_or(|s| s.contains(c)))
+                    .min_by_key(|(_, &c)| p.play_rank[c as usize])
+                    .map(|(i, _)| i);
+                let Some(i) = best else { return false };
+                let card = self.state.scrapyard.remove(i);
+                self.state.hand[card as usize] += 1;
+                self.state.hand_len += 1;
+                self.note(|| {
+                    format!(
+                        "{label}: return {} from the Scrapyard to your hand",
+                        p.name(card)
+                    )
+                });
+            }
+            (HAND, BOTTOM) => {
+                let Some((card, _)) = p.energy_pick(self.state, set) else {
+                    return false;
+                };
+                p.take_from_hand(self.state, card);
+                self.state.bottom.push(card);
+                self.note(|| format!("{label}: put {} on the bottom of your deck", p.name(card)));
+            }
+            _ => return false,
         }
-        moved
+        true
     }
 
     fn draw(&mut self, count: u32, label: &str) -> u32 {

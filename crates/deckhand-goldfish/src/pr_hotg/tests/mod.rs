@@ -83,7 +83,7 @@ fn scenario(case: &Case) -> (PrHotg, State) {
     if !case.top.is_empty() {
         enemies.push(group(case.top, 4));
     }
-    // The rules of the bare procedure, without card effects (`effects.rs` has those).
+    // The rules of the bare procedure, without card effects (`tests/scenarios.rs` has those).
     let setup = Setup {
         game: &crate::GameOptions {
             enemies: enemies.to_vec(),

@@ -110,6 +110,46 @@ fn the_pilot_plays_guard_hit_rules_and_saved_hits_as_the_cards_say() {
     }
 }
 
+/// Guard is the procedure's rule, not an effect: it counts as fired when it keeps an attack
+/// from its neighbour, once a battle (two attacks passing it by count once), and not when
+/// the attack may target a guarded card.
+#[test]
+fn guard_counts_as_fired_when_it_keeps_an_attack_from_a_card() {
+    let cases = [
+        (
+            Case {
+                hand: &["Talon Dive", "Talon Dive"],
+                bottom: &["Scrapheap Sentry", "Junkyard Snap"],
+                rows_after: &["Scrapheap Sentry defeated", "Junkyard Snap 1/1"],
+                ..with_effects("two attacks pass the guarded card by", Step::Ranger)
+            },
+            1,
+        ),
+        (
+            Case {
+                hand: &["Pressure Lance"],
+                bottom: &["Scrapheap Sentry", "Junkyard Snap"],
+                rows_after: &["Scrapheap Sentry 4/4", "Junkyard Snap defeated"],
+                ..with_effects("Pressure Lance may target the guarded card", Step::Ranger)
+            },
+            0,
+        ),
+    ];
+    for (case, fired) in &cases {
+        let (p, mut state) = scenario(case);
+        let mut log = Recorder::default();
+        let mut rng = Rng::from_seed(1);
+        for _ in 0..case.hand.len() {
+            p.ranger_turn(&mut state, &mut rng, &mut log);
+        }
+        let sentry = p.enemy_names.iter().position(|n| n == "Scrapheap Sentry");
+        let sentry = p.enemy_card(sentry.unwrap() as u16);
+        let context = format!("{}\n{:#?}", case.rule, log.decisions);
+        assert_eq!(rows(&p, &state), case.rows_after, "{context}");
+        assert_eq!(state.fired.counts()[sentry as usize], *fired, "{context}");
+    }
+}
+
 /// Patient Stance is played when no Attack can be (a Maneuver only replaces "play
 /// nothing"); its hit goes to the next Jade Mantis attack, once.
 #[test]

@@ -1,5 +1,5 @@
 //! The card scenario table `fixtures/effects/pr-hotg.toml`: a battle state given, one card's
-//! effects fired at their moment (`fx.rs`), the state after. Every HGX card with effects has
+//! effects fired at their moment (`board.rs`), the state after. Every HGX card with effects has
 //! a case. The die is one face of 1 hit, so every die rolled is a hit.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use deckhand_core::{Card, CoverageState, Trigger};
 use serde::Deserialize;
 
-use super::super::fx::At;
+use super::super::board::At;
 use super::*;
 use crate::log::NoLog;
 
