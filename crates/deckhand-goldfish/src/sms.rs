@@ -165,6 +165,9 @@ pub struct Sms {
     ability_class: Vec<look::Class>,
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
+    /// Per card: its Leader ability's Power gain, when known before it is used (at the
+    /// turn's end such abilities are picked without a look).
+    exact: Vec<Option<look::Exact>>,
     /// What the end of a turn can add to the Power once its actions are done.
     tail: Option<tail::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
@@ -358,6 +361,7 @@ impl Sms {
         let one_filters = board::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
+        let exact = look::exact_gains(&fx, n);
         let tail = tail::Tail::new(&fx, n);
         let static_blind = board::statics_blind(&fx, n);
         let holders = cards
@@ -393,6 +397,7 @@ impl Sms {
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
             pace,
+            exact,
             tail,
             static_blind,
             one_filters,

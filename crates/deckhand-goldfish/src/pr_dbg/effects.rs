@@ -176,16 +176,27 @@ pub(super) fn reactions(fx: &Programs, cards: usize) -> Vec<u32> {
     reacts
 }
 
-/// A stat change in force: a cost discount or extra Shards for matching cards.
-#[derive(Debug, Clone)]
+/// A stat change in force: a cost discount or extra Shards for matching cards. Plain data
+/// (the filter by its index), so a look's copy of the state copies the list in one move.
+#[derive(Debug, Clone, Copy)]
 pub struct Mod {
     stat: Id,
     by: i64,
-    set: Option<CardSet>,
+    scope: Scope,
     /// Ends with the turn (else while its card is in play).
     turn: bool,
     /// The Character's starting side's: ends when it flips.
     character: bool,
+}
+
+/// The cards a [`Mod`] changes.
+#[derive(Debug, Clone, Copy)]
+enum Scope {
+    All,
+    /// Its own card.
+    Card(u16),
+    /// A compiled filter's cards (`Programs::set`).
+    Filter(u16),
 }
 
 impl PrDbg {
@@ -427,7 +438,14 @@ impl PrDbg {
         state
             .mods
             .iter()
-            .filter(|m| m.stat == stat && m.set.as_ref().is_none_or(|s| s.contains(card)))
+            .filter(|m| {
+                m.stat == stat
+                    && match m.scope {
+                        Scope::All => true,
+                        Scope::Card(c) => c == card,
+                        Scope::Filter(f) => self.fx.set(f).contains(card),
+                    }
+            })
             .map(|m| m.by)
             .sum()
     }
@@ -1168,10 +1186,10 @@ impl<L: Log> Board for PrBoard<'_, L> {
         true
     }
 
-    fn modify(&mut self, stat: Id, by: i64, target: Tgt, duration: Duration, sets: &[CardSet]) {
-        let set = match target {
-            Tgt::This => Some(CardSet::of_one(self.card)),
-            Tgt::Others(f) | Tgt::Each(f) => f.map(|f| sets[f as usize].clone()),
+    fn modify(&mut self, stat: Id, by: i64, target: Tgt, duration: Duration, _: &[CardSet]) {
+        let scope = match target {
+            Tgt::This => Scope::Card(self.card),
+            Tgt::Others(f) | Tgt::Each(f) => f.map_or(Scope::All, Scope::Filter),
             // Never compiled: the PR Deck-Building pilot plays no `one` target (`Plays`).
             Tgt::One(_) => return,
         };
@@ -1179,7 +1197,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
         self.state.mods.push(Mod {
             stat,
             by,
-            set,
+            scope,
             turn: duration != Duration::WhileInPlay && duration != Duration::Permanent,
             character,
         });

@@ -10,7 +10,8 @@ thread_local! {
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 
-// The fired counts: a look's copy never becomes the game, and its counts are never read.
+// Not copied: the fired counts (a look's copy never becomes the game, and its counts are
+// never read) and the buffer `in_play` lends out (emptied before each use).
 crate::scratch::scratch_fields!(State {
     main_deck,
     main_discard,
@@ -32,7 +33,6 @@ crate::scratch::scratch_fields!(State {
     made_shards,
     made_energy,
     played_cards,
-    in_play,
     played_fx,
     standing_fx,
     reactors,
@@ -49,4 +49,4 @@ crate::scratch::scratch_fields!(State {
     turn,
     planning,
     spent,
-} not copied { fired });
+} not copied { fired, in_play });
