@@ -48,14 +48,14 @@
 //! with a free slot of its kind, filling the hand, an Upgrade on each character, or
 //! passing); each Leader Action (`Activate`: each ability that would change something, or
 //! keeping it); each Mission in the Mission Phase (`Play`: the next, or none); and, in the
-//! effects (`sms/board.rs`), the card a `one [filter]` stat change goes to (`Target`), the
+//! effects (`sms/moments.rs`), the card a `one [filter]` stat change goes to (`Target`), the
 //! card a move takes (`Target`), where it attaches (`Attach`) and the card discarded
 //! (`Discard`). Not offered: putting down a card whose name is on the Table (the Table
 //! Rule would remove the old one, and the pilot never does), and Upgrades on Allies
 //! or Supers (the Upgrade goes to a character, below).
 //!
 //! Card effects (docs/pilots.md#card-effects) run through the shared
-//! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
+//! interpreter, `sms/moments.rs` maps Showdown's moments onto its triggers: Leader Actions
 //! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
 //! Mission), `while in play` bonuses and Attachment slots (`static`). With `--effects
 //! keywords` none of it runs (Showdown's keywords are requirements, never effects): the
@@ -84,9 +84,9 @@ const POWER_CAP: usize = 255;
 
 mod action;
 use action::{holder_rule, holds};
-mod board;
 mod fx_board;
-use board::{Caps, PLAYS, PLAYS_KEYWORDS};
+mod moments;
+use moments::{Caps, PLAYS, PLAYS_KEYWORDS};
 mod look;
 mod scratch;
 mod tail;
@@ -171,7 +171,7 @@ pub struct Sms {
     /// What the end of a turn can add to the Power once its actions are done.
     tail: Option<tail::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
-    /// ([`board::statics_blind`]), so they are not recounted.
+    /// ([`moments::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
 }
 
@@ -321,7 +321,7 @@ impl Sms {
         let (fx, _) = effects::build(game, &cards.cards, setup.effects, plays);
         let (_, coverage) = effects::build(game, &plain, setup.effects, plays);
         for (c, f) in features.iter_mut().enumerate() {
-            f.caps = board::caps(&fx, c as u16, f.caps);
+            f.caps = moments::caps(&fx, c as u16, f.caps);
         }
         let not_simulated = coverage.left_out();
         let n = cards.len();
@@ -358,12 +358,12 @@ impl Sms {
             !dead[c as usize] && !mains.contains(&c) && !table_start.contains(&c)
         }));
         discard_order.extend(mains.iter().rev());
-        let one_filters = board::one_filters(&fx, n);
+        let one_filters = moments::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
         let exact = look::exact_gains(&fx, n);
         let tail = tail::Tail::new(&fx, n);
-        let static_blind = board::statics_blind(&fx, n);
+        let static_blind = moments::statics_blind(&fx, n);
         let holders = cards
             .cards
             .iter()

@@ -1,9 +1,9 @@
-//! One effect's view of a Showdown game for the shared interpreter (`board.rs` maps the
+//! One effect's view of a Showdown game for the shared interpreter (`moments.rs` maps the
 //! moments; the pilot's choices inside an effect are its module comment's).
 
 use deckhand_core::{Duration, Trigger};
 
-use super::board::{ATTACHED, DECK, DISCARD, DRAMA, HAND, LEADER_ACTION, POWER, TABLE};
+use super::moments::{ATTACHED, DECK, DISCARD, DRAMA, HAND, LEADER_ACTION, POWER, TABLE};
 use super::{Sms, State, NONE};
 use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Board, CardSet, Id, Op, Tgt};
@@ -117,7 +117,7 @@ impl<L: Log> SmsBoard<'_, L> {
     }
 
     /// The Table slot a `one [filter]` target takes: least power, ties the first. The
-    /// candidates are the filter's mask ([`one_filters`](super::board::one_filters)) less
+    /// candidates are the filter's mask ([`one_filters`](super::moments::one_filters)) less
     /// the slots this effect chose; a Table past 64 slots, or an untracked filter, is scanned.
     fn one(&self, filter: Option<u16>) -> Option<usize> {
         let table = &self.state.table;
@@ -155,7 +155,7 @@ impl<L: Log> SmsBoard<'_, L> {
     }
 
     /// The Table slots `filter` matches, as bits
-    /// ([`one_filters`](super::board::one_filters)); `None` past 64 slots or for an
+    /// ([`one_filters`](super::moments::one_filters)); `None` past 64 slots or for an
     /// untracked filter.
     fn one_mask(&self, filter: Option<u16>) -> Option<u64> {
         let table = &self.state.table;

@@ -15,7 +15,7 @@
 
 use deckhand_core::Trigger;
 
-use super::board::{LEADER_ACTION, POWER, TABLE};
+use super::moments::{LEADER_ACTION, POWER, TABLE};
 use super::{Sms, State, HAND_SIZE, NONE};
 use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Op, Programs, Tgt};
@@ -58,7 +58,7 @@ struct Look {
 }
 
 impl Sms {
-    /// Spends the side's Leader Actions (see `board.rs`'s module comment); `refill` at the
+    /// Spends the side's Leader Actions (see `moments.rs`'s module comment); `refill` at the
     /// start of the turn. True when the rest of the turn was played with them (a look that
     /// became the game: only at the start, without a log).
     pub(super) fn leader_actions<L: Log>(
