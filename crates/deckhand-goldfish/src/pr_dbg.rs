@@ -48,7 +48,7 @@
 //!   that turn too, whenever in the turn.
 //!
 //! Effects: with `--effects all` (the default) every card's stated effects play through the
-//! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
+//! shared interpreter (`pr_dbg/moments.rs` maps the moments and states the pilot's choices);
 //! the activated Ability replaces the stat Attack. With `--effects keywords` the procedure
 //! above runs alone (Attacks by their `damage` stat, card text ignored) and every report
 //! pinned before card effects existed stays the same.
@@ -162,7 +162,7 @@ pub struct PrDbg {
     not_simulated: Vec<String>,
     coverage: Coverage,
     /// `--effects all`: cards' effects play through the shared interpreter
-    /// (`pr_dbg/effects.rs`); otherwise the bare procedure with keywords only
+    /// (`pr_dbg/moments.rs`); otherwise the bare procedure with keywords only
     /// (docs/pilots.md#pr-deck-building).
     all: bool,
     /// Some effect counts the distinct names of the played cards (Riverside Arcade), no two
@@ -1026,11 +1026,11 @@ impl PrDbg {
     }
 }
 
-mod board;
 mod hand;
 use hand::Hand;
-#[path = "pr_dbg/effects.rs"]
+#[path = "pr_dbg/moments.rs"]
 mod fx_board;
+mod view;
 mod pilot;
 mod scratch;
 impl crate::procedure::Goldfish for PrDbg {
