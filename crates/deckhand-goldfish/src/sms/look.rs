@@ -7,6 +7,8 @@
 //!   same state and stream);
 //! - at the turn's end nothing follows, so keeping the Leader Action is worth the board as
 //!   it stands, no copy;
+//! - at the turn's end, when every ability that can add Power has a gain known from the
+//!   Table (`exact.rs`), the pick is made from those gains, no copy;
 //! - at the turn's start, a Table ability that only adds Power ([`Pace`]) beats keeping
 //!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
 //!   other ability is ready, the ability is used with no look at all;
@@ -15,7 +17,7 @@
 
 use deckhand_core::Trigger;
 
-use super::moments::{LEADER_ACTION, POWER, TABLE};
+use super::board::{LEADER_ACTION, POWER, TABLE};
 use super::{Sms, State, HAND_SIZE, NONE};
 use crate::choice::ChoiceKind;
 use crate::effects::{Amt, Op, Programs, Tgt};
@@ -24,7 +26,7 @@ use crate::rng::Rng;
 
 /// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
 /// (docs/pilots.md#plan-value), compared in that order.
-type TurnValue = (u32, u32, u32);
+pub(super) type TurnValue = (u32, u32, u32);
 
 /// What one Leader Action did, for the loop that spends them.
 enum Next {
@@ -47,11 +49,11 @@ impl Next {
 
 /// One ability tried on a copy: the copy and its stream where the look ended, and the
 /// plan value there.
-struct Look {
+pub(super) struct Look {
     ability: Ability,
-    state: Box<State>,
+    pub(super) state: Box<State>,
     rng: Rng,
-    value: TurnValue,
+    pub(super) value: TurnValue,
     /// The ability changed something and, at the turn's start, left a Leader Action: the
     /// game would weigh the next one before its Actions, which the look played at once.
     again: bool,
@@ -269,84 +271,10 @@ impl Sms {
         }
     }
 
-    /// At the turn's end, the pick among `ready` found without a look, when every ability
-    /// there that can add Power has a known gain ([`Exact`]): each ends the turn with the
-    /// Power as it stands plus that gain, the same Main cards, and the hand less the Event
-    /// used; the best of them (ties: the pilot's order) beats keeping the Leader Action and
-    /// any ability that adds no Power ([`Class::Neutral`]), as the looks would find.
-    /// `None`: the looks decide.
-    fn exact_pick(&self, ready: &Abilities, state: &State) -> Option<Ability> {
-        // The Power is not clamped at 0 now, so a gain adds to it exactly.
-        if i64::from(state.power) + i64::from(state.extra) < 0 || state.table.len() > 64 {
-            return None;
-        }
-        let mut best: Option<(TurnValue, Ability)> = None;
-        for a in ready.iter() {
-            if self.class(state, a) == Class::Neutral {
-                continue;
-            }
-            let value = self.exact_value(a, state)?;
-            if best.is_none_or(|(v, b)| {
-                value > v || (value == v && self.order(state, a) < self.order(state, b))
-            }) {
-                best = Some((value, a));
-            }
-        }
-        best.map(|(_, a)| a)
-    }
-
-    /// The plan value right after `a` is used at the turn's end, when its gain is known
-    /// ([`Exact`]) and it adds some.
-    fn exact_value(&self, a: Ability, state: &State) -> Option<TurnValue> {
-        let (card, used_up) = match a {
-            Ability::Table(i) => (state.table[i].card, false),
-            Ability::Hand(card) => (card, self.f(card).event),
-            Ability::Keep => return None,
-        };
-        let exact = self.exact[card as usize].as_ref()?;
-        let slots = match exact.filter {
-            None => state.table.len() as u32,
-            Some(f) => {
-                let k = self.one_filters.iter().position(|&g| g == f)?;
-                state.one_slots[k].count_ones()
-            }
-        };
-        let gain: u32 = exact.adds.iter().take(slots as usize).sum();
-        if gain == 0 {
-            return None;
-        }
-        Some((
-            self.table_power(state) + gain,
-            state.deployed,
-            state.hand_len - u32::from(used_up),
-        ))
-    }
-
-    /// [`Self::exact_pick`] checked against the looks it spares (debug builds).
-    #[cfg(debug_assertions)]
-    fn check_exact_pick(&self, ready: &Abilities, pick: Ability, state: &State, rng: &Rng) {
-        for a in ready.iter() {
-            if self.class(state, a) == Class::Neutral {
-                continue;
-            }
-            let look = self
-                .look(a, state, rng, false, None)
-                .expect("a look without a bar is played to the end");
-            assert_eq!(
-                Some(look.value),
-                self.exact_value(a, state),
-                "an Upgrade's known gain differs from its look"
-            );
-            crate::scratch::give_back(&super::scratch::COPIES, look.state);
-        }
-        let looked = self.exact_pick(ready, state);
-        assert_eq!(looked, Some(pick));
-    }
-
     /// `ability` used on a copy of `state`, and with `ahead` the rest of the turn played
     /// there ([`Self::rest_of_turn`]). `None` when, its actions done, the turn cannot end
     /// with `bar` Power or more (`tail.rs`): the look would lose to one that does.
-    fn look(
+    pub(super) fn look(
         &self,
         ability: Ability,
         state: &State,
@@ -414,7 +342,7 @@ impl Sms {
     }
 
     /// What `a`'s card's Leader ability can do to the plan value.
-    fn class(&self, state: &State, a: Ability) -> Class {
+    pub(super) fn class(&self, state: &State, a: Ability) -> Class {
         match a {
             Ability::Table(i) => self.ability_class[state.table[i].card as usize],
             Ability::Hand(card) => self.ability_class[card as usize],
@@ -424,7 +352,7 @@ impl Sms {
 
     /// The pilot's order among abilities of equal worth: the card the deck list names
     /// first, then the first Table slot.
-    fn order(&self, state: &State, a: Ability) -> (u16, usize) {
+    pub(super) fn order(&self, state: &State, a: Ability) -> (u16, usize) {
         match a {
             Ability::Table(i) => (state.table[i].card, i),
             Ability::Hand(card) => (card, usize::MAX),
@@ -671,55 +599,6 @@ pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
         .collect()
 }
 
-/// A Leader ability whose Power gain is known from the Table before it is used: one
-/// `activated` effect with no requirement, paid with the Leader Action alone, whose steps
-/// are all `one [filter]` power gains of the same filter. Each step goes to a different
-/// matching card, so with `n` of them on the Table the first `n` steps add their Power.
-pub(super) struct Exact {
-    filter: Option<u16>,
-    adds: Vec<u32>,
-}
-
-/// Each card's [`Exact`] gain, when it has one.
-pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
-    (0..cards as u16)
-        .map(|card| {
-            let mut activated = fx
-                .of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Activated);
-            let e = activated.next()?;
-            if activated.next().is_some() || !e.reads_nothing() {
-                return None;
-            }
-            if !matches!(e.cost(), [Op::Spend(Amt::Fixed(1), LEADER_ACTION)]) {
-                return None;
-            }
-            let mut filter = None;
-            let mut adds = Vec::new();
-            for op in e.steps() {
-                let Op::Modify {
-                    stat,
-                    by: Amt::Fixed(n),
-                    target: Tgt::One(f),
-                    ..
-                } = op
-                else {
-                    return None;
-                };
-                if *stat != POWER || *n <= 0 || *filter.get_or_insert(*f) != *f {
-                    return None;
-                }
-                adds.push(*n as u32);
-            }
-            (!adds.is_empty()).then(|| Exact {
-                filter: filter.flatten(),
-                adds,
-            })
-        })
-        .collect()
-}
-
 /// Abilities ready, in the pilot's order, without allocating at each Leader Action: a few
 /// inline, any more in a `Vec`.
 #[derive(Default)]
@@ -740,7 +619,7 @@ impl Abilities {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
+    pub(super) fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
         self.inline[..self.n]
             .iter()
             .copied()

@@ -36,71 +36,13 @@
 //! most discards that only touch cards the pilot never plays.
 
 use crate::choice::ChoiceKind;
-use deckhand_core::{Duration, GoldfishNote, Trigger};
+use deckhand_core::{Duration, Trigger};
 
-use super::fx_board::SmsBoard;
+use super::board::{SmsBoard, ATTACHED, EQUIPMENT_SLOTS, POWER, SHIP_SLOTS, TABLE, VEHICLE_SLOTS};
 use super::{Kind, Sms, State, NONE};
-use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Programs, Reading, Tgt};
+use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Programs, Tgt};
 use crate::log::Log;
 use crate::rng::Rng;
-use deckhand_core::StepKind;
-
-// Zone, resource and stat ids: positions in `PLAYS`.
-pub(super) const DECK: Id = 0;
-pub(super) const HAND: Id = 1;
-pub(super) const DISCARD: Id = 2;
-pub(super) const TABLE: Id = 3;
-pub(super) const ATTACHED: Id = 4;
-pub(super) const LEADER_ACTION: Id = 0;
-pub(super) const DRAMA: Id = 1;
-pub(super) const POWER: Id = 0;
-const EQUIPMENT_SLOTS: Id = 1;
-const VEHICLE_SLOTS: Id = 2;
-const SHIP_SLOTS: Id = 3;
-
-/// What the Showdown procedure runs of the effects vocabulary.
-pub(super) const PLAYS: Plays = Plays {
-    pilot: "the Showdown pilot",
-    triggers: &[
-        Trigger::Played,
-        Trigger::Activated,
-        Trigger::TurnEnd,
-        Trigger::Static,
-    ],
-    zones: &["deck", "hand", "discard", "table", "attached"],
-    moves: &[
-        ("discard", "table"),
-        ("hand", "table"),
-        ("discard", "hand"),
-        ("deck", "hand"),
-    ],
-    steps: &[
-        StepKind::Draw,
-        StepKind::Discard,
-        StepKind::Gain,
-        StepKind::Spend,
-        StepKind::Modify,
-        StepKind::Choose,
-        StepKind::FillHand,
-    ],
-    reads: &[Reading::OneTarget],
-    resources: &["leader_action", "drama"],
-    stats: &["power", "equipment_slots", "vehicle_slots", "ship_slots"],
-    structural: &[],
-    unplayed_types: &["Combat"],
-    card_rule,
-};
-
-/// With keyword effects only, Events and Missions are never played
-/// (docs/pilots.md#showdown-a-turn).
-pub(super) const PLAYS_KEYWORDS: Plays = Plays {
-    unplayed_types: &["Combat", "Event", "Mission"],
-    ..PLAYS
-};
-
-fn card_rule(_: &deckhand_core::Card, _: EffectsMode) -> Option<GoldfishNote> {
-    None
-}
 
 /// The Attachment slots a card holds on the Table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use deckhand_core::Trigger;
 
-use super::moments::{DECK, DISCARD, HAND, LEADER_ACTION, POWER, TABLE};
+use super::board::{DECK, DISCARD, HAND, LEADER_ACTION, POWER, TABLE};
 use super::{Sms, State};
 use crate::effects::{Amt, Op, Programs, Tgt};
 

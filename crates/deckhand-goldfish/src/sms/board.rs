@@ -1,14 +1,70 @@
 //! One effect's view of a Showdown game for the shared interpreter (`moments.rs` maps the
 //! moments; the pilot's choices inside an effect are its module comment's).
 
-use deckhand_core::{Duration, Trigger};
+use deckhand_core::{Duration, GoldfishNote, StepKind, Trigger};
 
-use super::moments::{ATTACHED, DECK, DISCARD, DRAMA, HAND, LEADER_ACTION, POWER, TABLE};
 use super::{Sms, State, NONE};
 use crate::choice::ChoiceKind;
-use crate::effects::{Amt, Board, CardSet, Id, Op, Tgt};
+use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Reading, Tgt};
 use crate::log::{Action, Log};
 use crate::rng::Rng;
+
+// Zone, resource and stat ids: positions in `PLAYS`.
+pub(super) const DECK: Id = 0;
+pub(super) const HAND: Id = 1;
+pub(super) const DISCARD: Id = 2;
+pub(super) const TABLE: Id = 3;
+pub(super) const ATTACHED: Id = 4;
+pub(super) const LEADER_ACTION: Id = 0;
+pub(super) const DRAMA: Id = 1;
+pub(super) const POWER: Id = 0;
+pub(super) const EQUIPMENT_SLOTS: Id = 1;
+pub(super) const VEHICLE_SLOTS: Id = 2;
+pub(super) const SHIP_SLOTS: Id = 3;
+
+/// What the Showdown procedure runs of the effects vocabulary.
+pub(super) const PLAYS: Plays = Plays {
+    pilot: "the Showdown pilot",
+    triggers: &[
+        Trigger::Played,
+        Trigger::Activated,
+        Trigger::TurnEnd,
+        Trigger::Static,
+    ],
+    zones: &["deck", "hand", "discard", "table", "attached"],
+    moves: &[
+        ("discard", "table"),
+        ("hand", "table"),
+        ("discard", "hand"),
+        ("deck", "hand"),
+    ],
+    steps: &[
+        StepKind::Draw,
+        StepKind::Discard,
+        StepKind::Gain,
+        StepKind::Spend,
+        StepKind::Modify,
+        StepKind::Choose,
+        StepKind::FillHand,
+    ],
+    reads: &[Reading::OneTarget],
+    resources: &["leader_action", "drama"],
+    stats: &["power", "equipment_slots", "vehicle_slots", "ship_slots"],
+    structural: &[],
+    unplayed_types: &["Combat"],
+    card_rule,
+};
+
+/// With keyword effects only, Events and Missions are never played
+/// (docs/pilots.md#showdown-a-turn).
+pub(super) const PLAYS_KEYWORDS: Plays = Plays {
+    unplayed_types: &["Combat", "Event", "Mission"],
+    ..PLAYS
+};
+
+fn card_rule(_: &deckhand_core::Card, _: EffectsMode) -> Option<GoldfishNote> {
+    None
+}
 
 /// One effect's view of a Showdown game; `slot` is the Table slot of the effect's card.
 pub(super) struct SmsBoard<'a, L: Log> {
