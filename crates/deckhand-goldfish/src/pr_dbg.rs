@@ -48,7 +48,7 @@
 //!   that turn too, whenever in the turn.
 //!
 //! Effects: with `--effects all` (the default) every card's stated effects play through the
-//! shared interpreter (`pr_dbg/effects.rs` maps the moments and states the pilot's choices);
+//! shared interpreter (`pr_dbg/moments.rs` maps the moments and states the pilot's choices);
 //! the activated Ability replaces the stat Attack. With `--effects keywords` the procedure
 //! above runs alone (Attacks by their `damage` stat, card text ignored) and every report
 //! pinned before card effects existed stays the same.
@@ -162,7 +162,7 @@ pub struct PrDbg {
     not_simulated: Vec<String>,
     coverage: Coverage,
     /// `--effects all`: cards' effects play through the shared interpreter
-    /// (`pr_dbg/effects.rs`); otherwise the bare procedure with keywords only
+    /// (`pr_dbg/moments.rs`); otherwise the bare procedure with keywords only
     /// (docs/pilots.md#pr-deck-building).
     all: bool,
     /// Some effect counts the distinct names of the played cards (Riverside Arcade), no two
@@ -180,7 +180,7 @@ pub struct PrDbg {
     /// Per card, what its Ability's damage reads (`pr_dbg/activation.rs`), and the Energy
     /// its `ability_cost` asks before the pilot considers it (`u32::MAX`: no activated
     /// effect; a last entry for an empty slot).
-    ability: Vec<fx_board::Ability>,
+    ability: Vec<moments::Ability>,
     activation_cost: Vec<u32>,
     /// Per card, whether its Ability deals no damage and changes a stat for the turn
     /// (Coach Harriet Dunmore's extra Shard per Hero played): worth something only before
@@ -231,17 +231,17 @@ pub struct State {
     made_energy: u32,
     /// The cards in `played` as bits by card index, when `PrDbg::tracks_played`.
     played_cards: [u64; PLAYED_WORDS],
-    /// The buffer `fx_board::in_play` fills (a moment's cards in play), kept between uses.
+    /// The buffer `moments::in_play` fills (a moment's cards in play), kept between uses.
     in_play: Vec<u16>,
     /// The triggers of the played cards, ORed as each is played and read afresh when one
     /// leaves: most moments skip the played cards with one test, inlined into the moment.
     played_fx: u32,
     /// The triggers of the other cards in play (the unflipped Character, attached, Zord
     /// Bay, Ongoing), ORed as each enters: those zones only grow; the flip reads them afresh
-    /// (`fx_board::reread_in_play`).
+    /// (`moments::reread_in_play`).
     standing_fx: u32,
     /// The standing cards in play that react to other cards' events
-    /// (`fx_board::standing_reactors`), and whether a standing zone changed since.
+    /// (`moments::standing_reactors`), and whether a standing zone changed since.
     reactors: Vec<u16>,
     reactors_stale: bool,
     /// Per trigger on another card's event (`effects::event_slot`), the cards whose event
@@ -259,7 +259,7 @@ pub struct State {
     /// Cards known to be on top of your deck, the top last (drawn before the rest).
     deck_top: Vec<u16>,
     /// Stat changes in force: cost discounts, extra Shards.
-    mods: Vec<fx_board::Mod>,
+    mods: Vec<moments::Mod>,
     /// A copied ability is running (a copy never copies a copy).
     copying: bool,
     turn: u32,
@@ -293,242 +293,6 @@ impl PrDbg {
             .iter()
             .map(|&c| i32::from(self.adversary[usize::from(c).min(last)]))
             .sum()
-    }
-    pub(crate) fn new(game: &Game, deck: &Deck, setup: Setup<'_>) -> Result<PrDbg, GoldfishError> {
-        let policy = match setup.policy {
-            Some("battle-first") => Policy::BattleFirst,
-            _ => Policy::BuyFirst,
-        };
-        let cards = DeckCards::from_deck(deck, &["main", "starter", "character"])?;
-        let is_character = |c: &Card| type_key(c) == "character";
-        let index = |id: &str| cards.cards.iter().position(|c| c.id == id).unwrap_or(0) as u16;
-        let mut grid_order = Vec::new();
-        let mut starter_order = Vec::new();
-        let mut character = NONE;
-        let playing = ["main", "starter", "character"];
-        for entry in deck
-            .entries
-            .iter()
-            .filter(|e| playing.contains(&e.section.as_str()))
-        {
-            let card = index(&entry.card.id);
-            let copies = entry.count as usize;
-            match entry.section.as_str() {
-                _ if is_character(&entry.card) && character == NONE => character = card,
-                _ if is_character(&entry.card) => {}
-                "main" => grid_order.extend(std::iter::repeat_n(card, copies)),
-                "starter" => starter_order.extend(std::iter::repeat_n(card, copies)),
-                _ => {}
-            }
-        }
-        let side_of = |c: u16| cards.cards[c as usize].side;
-        let side = setup
-            .side
-            .or(deck.side)
-            .or((character != NONE).then(|| side_of(character)).flatten())
-            .or(starter_order.first().and_then(|&c| side_of(c)))
-            .unwrap_or(Side::Hero);
-        if starter_order.is_empty() {
-            let list: Vec<String> = game
-                .starter_deck(side)
-                .iter()
-                .flat_map(|c| &c.cards)
-                .map(|(name, n)| format!("{n} {name}"))
-                .collect();
-            return Err(GoldfishError::MissingCards(format!(
-                "a PR Deck-Building goldfish needs your starter deck ({}) in the deck's Starter section",
-                list.join(", ")
-            )));
-        }
-        let mut colours: Vec<String> = Vec::new();
-        let mut colour_id = |name: &str| -> u8 {
-            let key = fold_name(name);
-            match colours.iter().position(|c| *c == key) {
-                Some(i) => i as u8,
-                None => {
-                    colours.push(key);
-                    (colours.len() - 1).min(usize::from(ANY_COLOUR) - 1) as u8
-                }
-            }
-        };
-        let mut types: Vec<String> = Vec::new();
-        let features: Vec<Features> = cards
-            .cards
-            .iter()
-            .map(|card| {
-                let kind_name = type_key(card);
-                let type_id = match types.iter().position(|t| *t == kind_name) {
-                    Some(i) => i as u8,
-                    None => {
-                        types.push(kind_name.clone());
-                        (types.len() - 1).min(255) as u8
-                    }
-                };
-                let number = |stat: &str| {
-                    card.stats
-                        .get(stat)
-                        .and_then(|v| v.as_number())
-                        .map(|n| n.clamp(0, 255) as u8)
-                };
-                let kind = match kind_name.as_str() {
-                    "hero" => Kind::Hero,
-                    "villain" => Kind::Villain,
-                    "equipment" | "maneuver" | "location" => Kind::Neutral,
-                    _ => Kind::Other,
-                };
-                let colour = if kind_name == "signature item" {
-                    ANY_COLOUR
-                } else {
-                    colour_id(card.color.as_deref().unwrap_or(""))
-                };
-                Features {
-                    kind,
-                    type_id,
-                    shard_cost: number("shard_cost").unwrap_or(0),
-                    shards: number("shards").unwrap_or(0),
-                    energy: number("energy").unwrap_or(0),
-                    ability_cost: number("ability_cost"),
-                    battle_cost: number("battle_cost"),
-                    colour,
-                    damage: keyword(card, "Attack").and(number("damage")),
-                }
-            })
-            .collect();
-        let slots = if character == NONE {
-            Vec::new()
-        } else {
-            list_stat(&cards.cards[character as usize], "slots")
-                .iter()
-                .map(|c| colour_id(c))
-                .collect()
-        };
-        let colour_names = colours;
-        let all = setup.effects == EffectsMode::All;
-        let (programs, coverage) = fx::build(game, &cards.cards, setup.effects, &fx_board::PLAYS);
-        let fodder = cards
-            .cards
-            .iter()
-            .map(|c| matches!(type_key(c).as_str(), "stun" | "starter"))
-            .collect();
-        let mut not_simulated = not_simulated(&cards.cards, &KEYWORDS);
-        // An Attack without damage is named even if its text were only reminders.
-        for card in &cards.cards {
-            if keyword(card, "Attack").is_some()
-                && !card.stats.contains_key("damage")
-                && !not_simulated.contains(&card.name)
-            {
-                not_simulated.push(card.name.clone());
-            }
-        }
-        not_simulated.sort_by_key(|n| fold_name(n));
-        if all {
-            not_simulated = coverage.left_out();
-        }
-        let reacts = fx_board::reactions(&programs, cards.cards.len());
-        let ability = PrDbg::ability_plans(&programs, cards.cards.len());
-        let primes = PrDbg::primers(&programs, cards.cards.len());
-        let weighable = PrDbg::weighable(&programs, cards.cards.len());
-        let heals_only = PrDbg::heals_only(&programs, cards.cards.len());
-        let any_primer = primes.contains(&true);
-        let activation_cost = (0..cards.cards.len() as u16)
-            .map(|c| match programs.has(c, Trigger::Activated) {
-                true => u32::from(features[c as usize].ability_cost.unwrap_or(0)),
-                false => u32::MAX,
-            })
-            .chain([u32::MAX])
-            .collect::<Vec<u32>>();
-        let cheapest_primer = (0..cards.cards.len())
-            .filter(|&c| primes[c])
-            .map(|c| activation_cost[c])
-            .min()
-            .unwrap_or(u32::MAX);
-        let one_card_per_name = cards
-            .name_id
-            .iter()
-            .max()
-            .is_none_or(|&last| usize::from(last) + 1 == cards.len());
-        let tracks_played = one_card_per_name
-            && cards.len() <= 64 * PLAYED_WORDS
-            && programs.reads_distinct_in(fx_board::PLAYED);
-        let mut p = PrDbg {
-            tracks_played,
-            reacts,
-            ability,
-            primes,
-            weighable,
-            heals_only,
-            any_primer,
-            cheapest_primer,
-            activation_cost,
-            all,
-            fx: programs,
-            fodder,
-            deck: cards,
-            features,
-            side,
-            policy,
-            grid_order,
-            starter_order,
-            character,
-            slots,
-            colour_names,
-            buy_key: Vec::new(),
-            battle_cost: Vec::new(),
-            cheapest_buy: 0,
-            cheapest_battle: 0,
-            cheapest_activation: 0,
-            adversary: Vec::new(),
-            attach_rank: Vec::new(),
-            not_simulated,
-            coverage,
-        };
-        let n = p.deck.len() as u16;
-        p.buy_key = (0..n)
-            .map(|c| {
-                let f = p.f(c);
-                let key = (u32::from(f.shard_cost) << 16)
-                    | (u32::from(f.shards) << 8)
-                    | u32::from(f.energy);
-                if p.may_buy(c) {
-                    key + (1 << 24)
-                } else {
-                    0
-                }
-            })
-            .chain([0])
-            .collect();
-        p.adversary = (0..n)
-            .map(|c| p.is_adversary(c))
-            // An empty space of The Grid reads this last entry (`end_turn`).
-            .chain([false])
-            .collect();
-        p.battle_cost = (0..n)
-            .map(|c| match p.f(c).battle_cost {
-                Some(cost) if p.is_adversary(c) => cost.min(u8::MAX - 1),
-                _ => u8::MAX,
-            })
-            // An empty space of The Grid reads this last entry (`cheapest_battle`).
-            .chain([u8::MAX])
-            .collect();
-        p.cheapest_buy = (0..n)
-            .filter(|&c| p.may_buy(c))
-            .map(|c| u32::from(p.f(c).shard_cost))
-            .min()
-            .unwrap_or(u32::MAX);
-        p.cheapest_battle = p
-            .battle_cost
-            .iter()
-            .copied()
-            .min()
-            .map_or(u32::MAX, u32::from);
-        p.cheapest_activation = p.activation_cost.iter().copied().min().unwrap_or(u32::MAX);
-        p.attach_rank = (0..n)
-            .map(|c| {
-                (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16)
-                    | u32::from(p.deck.name_rank[c as usize])
-            })
-            .collect();
-        Ok(p)
     }
 
     fn name(&self, card: u16) -> &str {
@@ -935,74 +699,6 @@ impl Procedure for PrDbg {
 }
 
 impl PrDbg {
-    /// Buying and Battling, the turn's end effects, adversary damage, the end of the game,
-    /// discarding and drawing (the turn after the activations:
-    /// docs/pilots.md#pr-deck-building-a-turn).
-    fn end_turn<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        turn: u32,
-        log: &mut L,
-        figures: &mut Figures,
-    ) -> Option<Outcome> {
-        let t = turn as usize;
-        let bought = self.buy_and_battle(state, rng, log);
-        figures.bought[t] += u64::from(bought);
-        if self.all {
-            self.fire_in_play(Trigger::TurnEnd, state, rng, log);
-        }
-        if state.goldfish_hp <= 0 {
-            log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
-            return Some(Outcome::Win);
-        }
-        let adversaries = self.adversary_damage(state);
-        state.hp -= adversaries;
-        figures.damage_taken[t] += adversaries as u64;
-        if adversaries > 0 {
-            let hp = state.hp.max(0);
-            log.decide(Action::Damage, || {
-                format!("Take {adversaries} damage, 1 per adversary in The Grid (you have {hp} HP)")
-            });
-        }
-        if state.hp <= 0 {
-            log.decide(Action::End, || "You have 0 HP: you lose".to_owned());
-            return Some(Outcome::Loss);
-        }
-        if state.main_deck_out {
-            let (you, it) = (state.hp, state.goldfish_hp);
-            let outcome = match you.cmp(&it) {
-                std::cmp::Ordering::Greater => Outcome::Win,
-                std::cmp::Ordering::Equal if state.energy > 0 => Outcome::Win,
-                std::cmp::Ordering::Equal => Outcome::Draw,
-                std::cmp::Ordering::Less => Outcome::DeckOut,
-            };
-            log.decide(Action::End, || {
-                format!(
-                    "The game ends with the main deck empty: you have {you} HP, the goldfish {it}"
-                )
-            });
-            return Some(outcome);
-        }
-        state.discard.append(&mut state.played);
-        state.played_cards = [0; PLAYED_WORDS];
-        state.played_fx = 0;
-        if L::ENABLED && !state.hand.is_empty() {
-            log.decide(Action::Hold, || "Discard the rest of the hand".to_owned());
-        }
-        state.hand.drain_into(&mut state.discard);
-        self.draw_hand(state, rng, log);
-        if turn == MAX_TURNS {
-            log.decide(Action::End, || {
-                format!("Nobody has fallen by turn {MAX_TURNS}: the goldfish stops here, a draw")
-            });
-            return Some(Outcome::Draw);
-        }
-        None
-    }
-}
-
-impl PrDbg {
     /// Buying and Battling in the policy's order; returns how many cards were bought.
     fn buy_and_battle<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
         match self.policy {
@@ -1026,13 +722,15 @@ impl PrDbg {
     }
 }
 
-mod board;
+mod deck;
 mod hand;
 use hand::Hand;
-#[path = "pr_dbg/effects.rs"]
-mod fx_board;
+#[path = "pr_dbg/moments.rs"]
+mod moments;
 mod pilot;
 mod scratch;
+mod turn_end;
+mod view;
 impl crate::procedure::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;
     const POLICIES: &'static [(&'static str, &'static str)] = POLICIES;

@@ -48,14 +48,14 @@
 //! with a free slot of its kind, filling the hand, an Upgrade on each character, or
 //! passing); each Leader Action (`Activate`: each ability that would change something, or
 //! keeping it); each Mission in the Mission Phase (`Play`: the next, or none); and, in the
-//! effects (`sms/board.rs`), the card a `one [filter]` stat change goes to (`Target`), the
+//! effects (`sms/moments.rs`), the card a `one [filter]` stat change goes to (`Target`), the
 //! card a move takes (`Target`), where it attaches (`Attach`) and the card discarded
 //! (`Discard`). Not offered: putting down a card whose name is on the Table (the Table
 //! Rule would remove the old one, and the pilot never does), and Upgrades on Allies
 //! or Supers (the Upgrade goes to a character, below).
 //!
 //! Card effects (docs/pilots.md#card-effects) run through the shared
-//! interpreter, `sms/board.rs` maps Showdown's moments onto its triggers: Leader Actions
+//! interpreter, `sms/moments.rs` maps Showdown's moments onto its triggers: Leader Actions
 //! (`activated`), the Mission Phase after the actions (`turn_end`: Employ; `played`: a
 //! Mission), `while in play` bonuses and Attachment slots (`static`). With `--effects
 //! keywords` none of it runs (Showdown's keywords are requirements, never effects): the
@@ -69,7 +69,7 @@ use crate::deck_cards::{small_stat, type_key, DeckCards};
 use crate::effects::{self, Coverage, EffectsMode, Fired, Programs};
 use crate::error::GoldfishError;
 use crate::library::Library;
-use crate::log::{Action, Attached, GameResult, Log, Outcome, Owner, Zone, ZoneCard};
+use crate::log::{Action, GameResult, Log, Outcome, Zone};
 use crate::procedure::{add_counts, Procedure};
 use crate::report::{mean_by_turn, Better, Figure, FigureKind, Objective, SeatFigures};
 use crate::rng::Rng;
@@ -85,11 +85,14 @@ const POWER_CAP: usize = 255;
 mod action;
 use action::{holder_rule, holds};
 mod board;
-mod fx_board;
-use board::{Caps, PLAYS, PLAYS_KEYWORDS};
+mod exact;
+use board::{PLAYS, PLAYS_KEYWORDS};
+mod moments;
+use moments::Caps;
 mod look;
 mod scratch;
 mod tail;
+mod view;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -165,10 +168,13 @@ pub struct Sms {
     ability_class: Vec<look::Class>,
     /// The Leader Actions at the turn's start that need no look.
     pace: look::Pace,
+    /// Per card: its Leader ability's Power gain, when known before it is used (at the
+    /// turn's end such abilities are picked without a look).
+    exact: Vec<Option<exact::Exact>>,
     /// What the end of a turn can add to the Power once its actions are done.
     tail: Option<tail::Tail>,
     /// Per card: putting it down leaves every `while in play` bonus as it was
-    /// ([`board::statics_blind`]), so they are not recounted.
+    /// ([`moments::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
 }
 
@@ -318,7 +324,7 @@ impl Sms {
         let (fx, _) = effects::build(game, &cards.cards, setup.effects, plays);
         let (_, coverage) = effects::build(game, &plain, setup.effects, plays);
         for (c, f) in features.iter_mut().enumerate() {
-            f.caps = board::caps(&fx, c as u16, f.caps);
+            f.caps = moments::caps(&fx, c as u16, f.caps);
         }
         let not_simulated = coverage.left_out();
         let n = cards.len();
@@ -355,11 +361,12 @@ impl Sms {
             !dead[c as usize] && !mains.contains(&c) && !table_start.contains(&c)
         }));
         discard_order.extend(mains.iter().rev());
-        let one_filters = board::one_filters(&fx, n);
+        let one_filters = moments::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
+        let exact = exact::exact_gains(&fx, n);
         let tail = tail::Tail::new(&fx, n);
-        let static_blind = board::statics_blind(&fx, n);
+        let static_blind = moments::statics_blind(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -393,6 +400,7 @@ impl Sms {
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
             ability_class,
             pace,
+            exact,
             tail,
             static_blind,
             one_filters,
@@ -700,77 +708,7 @@ impl Procedure for Sms {
     }
 
     fn zones(&self, state: &State) -> Vec<Zone> {
-        let mut hand: Vec<u16> = (0..self.deck.len() as u16)
-            .flat_map(|c| std::iter::repeat_n(c, state.hand[c as usize] as usize))
-            .collect();
-        hand.sort_by_key(|&c| self.deck.name_rank[c as usize]);
-        let table = state
-            .table
-            .iter()
-            .map(|slot| {
-                let mut attached = Vec::new();
-                for (role, card) in [
-                    ("equipment", slot.equipment),
-                    ("equipment", slot.equipment2),
-                    ("vehicle", slot.vehicle),
-                    ("vehicle", slot.ship),
-                ] {
-                    if card != NONE {
-                        attached.push(Attached {
-                            role: role.into(),
-                            name: self.name(card).into(),
-                            color: None,
-                        });
-                    }
-                }
-                let power = self.slot_power(slot);
-                ZoneCard {
-                    attached,
-                    ..self
-                        .card(slot.card)
-                        .status(match slot.upgrades {
-                            0 => format!("power {power}"),
-                            n => format!(
-                                "power {power} ({n_upgrades})",
-                                n_upgrades =
-                                    deckhand_core::plural::count(n as i64, "upgrade", "upgrades")
-                            ),
-                        })
-                        .stat("power", power)
-                        .stat("upgrades", slot.upgrades)
-                }
-            })
-            .collect();
-        let names = |cards: &[u16]| cards.iter().map(|&c| self.card(c)).collect();
-        let figure = |name: &str, value: u32| {
-            ZoneCard::plain(name)
-                .status(value.to_string())
-                .stat("value", value)
-        };
-        let mut tracker = vec![
-            figure("Power on the Table", self.table_power(state)),
-            figure("Main cards deployed", state.deployed),
-            figure("Actions a turn", self.actions),
-        ];
-        if self.plays_effects() {
-            tracker.push(figure("Leader Actions", state.leader_actions));
-            tracker.push(figure("Drama", state.drama));
-        }
-        let mut zones = vec![
-            Zone::visible("tracker", "Showdown", Owner::You, tracker),
-            Zone::visible("hand", "Hand", Owner::You, names(&hand)),
-            Zone::visible("table", "Table", Owner::You, table),
-            Zone::hidden("deck", "Deck", Owner::You, state.library.len()),
-        ];
-        if self.plays_effects() {
-            zones.push(Zone::visible(
-                "discard",
-                "Discard Pile",
-                Owner::You,
-                names(&state.discard),
-            ));
-        }
-        zones
+        self.view(state)
     }
 
     fn not_simulated(&self) -> &[String] {
@@ -812,29 +750,6 @@ impl Procedure for Sms {
             counts[card as usize] += 1;
         }
         counts
-    }
-}
-
-impl Sms {
-    /// A card with its printed power and its kind as a tag (`character`, `ally`…; a Leader
-    /// is tagged `leader` and `character`).
-    fn card(&self, c: u16) -> ZoneCard {
-        let f = self.f(c);
-        let kind = match f.kind {
-            Kind::Character => "character",
-            Kind::Leader => "leader",
-            Kind::Super => "super",
-            Kind::Ally => "ally",
-            Kind::Mook => "mook",
-            Kind::Equipment => "equipment",
-            Kind::Vehicle => "vehicle",
-            Kind::Other => "other",
-        };
-        ZoneCard::plain(self.name(c))
-            .stat("printed_power", f.power)
-            .tag(kind, true)
-            .tag("character", f.kind == Kind::Leader)
-            .tag("main", self.mains.contains(&c))
     }
 }
 

@@ -65,11 +65,4 @@ impl CardSet {
     pub fn clear(&mut self) {
         self.0.fill(0);
     }
-
-    /// The set of one card (a stat change to "this" card).
-    pub fn of_one(card: u16) -> CardSet {
-        let mut set = CardSet::new(card as usize + 1);
-        set.insert(card as usize);
-        set
-    }
 }

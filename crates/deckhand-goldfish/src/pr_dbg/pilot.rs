@@ -146,7 +146,7 @@ impl PrDbg {
             },
             || {
                 // With card effects the card has left the hand before this is asked
-                // (effects.rs plays the hand one card at a time): show it there, where the
+                // (moments.rs plays the hand one card at a time): show it there, where the
                 // player clicks it.
                 let mut zones = self.board(state);
                 if !state.hand.iter().any(|&c| c == card) {

@@ -81,7 +81,7 @@ fn scenario(case: &Case) -> (PrDbg, State) {
     lines.extend(starter.iter().map(|&(n, count)| ("starter", count, n)));
     lines.push(("character", 1, case.character));
     let deck = testing::with_entries(testing::deck(G, &[]), &lines);
-    // The bare procedure: keyword effects only (card effects: `effects.rs` scenarios).
+    // The bare procedure: keyword effects only (card effects: `moments.rs` scenarios).
     let setup = Setup {
         side: Some(case.side),
         policy: case.policy,
@@ -577,7 +577,7 @@ mod scenarios;
 mod turns;
 
 /// Whole games with every effect on (`*-effects-*`), each decision read against the
-/// pilot (docs/pilots.md#pr-deck-building) and `pr_dbg/effects.rs`: cards played one at a time
+/// pilot (docs/pilots.md#pr-deck-building) and `pr_dbg/moments.rs`: cards played one at a time
 /// with their Shards and Energy, attachments and the flip, Abilities most damage first (the
 /// stated Ability, never also the stat Attack), Battle rewards and Attitude's destroys after a
 /// Battle, Locations kept in control, Recovery's second Heal only below the goldfish's HP.

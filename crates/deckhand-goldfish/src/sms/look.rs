@@ -7,6 +7,8 @@
 //!   same state and stream);
 //! - at the turn's end nothing follows, so keeping the Leader Action is worth the board as
 //!   it stands, no copy;
+//! - at the turn's end, when every ability that can add Power has a gain known from the
+//!   Table (`exact.rs`), the pick is made from those gains, no copy;
 //! - at the turn's start, a Table ability that only adds Power ([`Pace`]) beats keeping
 //!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
 //!   other ability is ready, the ability is used with no look at all;
@@ -24,7 +26,7 @@ use crate::rng::Rng;
 
 /// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
 /// (docs/pilots.md#plan-value), compared in that order.
-type TurnValue = (u32, u32, u32);
+pub(super) type TurnValue = (u32, u32, u32);
 
 /// What one Leader Action did, for the loop that spends them.
 enum Next {
@@ -47,18 +49,18 @@ impl Next {
 
 /// One ability tried on a copy: the copy and its stream where the look ended, and the
 /// plan value there.
-struct Look {
+pub(super) struct Look {
     ability: Ability,
-    state: Box<State>,
+    pub(super) state: Box<State>,
     rng: Rng,
-    value: TurnValue,
+    pub(super) value: TurnValue,
     /// The ability changed something and, at the turn's start, left a Leader Action: the
     /// game would weigh the next one before its Actions, which the look played at once.
     again: bool,
 }
 
 impl Sms {
-    /// Spends the side's Leader Actions (see `board.rs`'s module comment); `refill` at the
+    /// Spends the side's Leader Actions (see `moments.rs`'s module comment); `refill` at the
     /// start of the turn. True when the rest of the turn was played with them (a look that
     /// became the game: only at the start, without a log).
     pub(super) fn leader_actions<L: Log>(
@@ -194,6 +196,10 @@ impl Sms {
                 .for_each(|a| weighed.push(a));
         } else if ahead {
             ready.iter().for_each(|a| weighed.push(a));
+        } else if let Some(pick) = self.exact_pick(ready, state) {
+            #[cfg(debug_assertions)]
+            self.check_exact_pick(ready, pick, state, rng);
+            return Next::of(self.use_ability(pick, state, rng, &mut NoLog));
         } else {
             // At the turn's end an ability that adds no Power and puts nothing down leaves
             // the Power as it is: it loses to any that adds some, so it comes last and is
@@ -268,7 +274,7 @@ impl Sms {
     /// `ability` used on a copy of `state`, and with `ahead` the rest of the turn played
     /// there ([`Self::rest_of_turn`]). `None` when, its actions done, the turn cannot end
     /// with `bar` Power or more (`tail.rs`): the look would lose to one that does.
-    fn look(
+    pub(super) fn look(
         &self,
         ability: Ability,
         state: &State,
@@ -336,7 +342,7 @@ impl Sms {
     }
 
     /// What `a`'s card's Leader ability can do to the plan value.
-    fn class(&self, state: &State, a: Ability) -> Class {
+    pub(super) fn class(&self, state: &State, a: Ability) -> Class {
         match a {
             Ability::Table(i) => self.ability_class[state.table[i].card as usize],
             Ability::Hand(card) => self.ability_class[card as usize],
@@ -346,7 +352,7 @@ impl Sms {
 
     /// The pilot's order among abilities of equal worth: the card the deck list names
     /// first, then the first Table slot.
-    fn order(&self, state: &State, a: Ability) -> (u16, usize) {
+    pub(super) fn order(&self, state: &State, a: Ability) -> (u16, usize) {
         match a {
             Ability::Table(i) => (state.table[i].card, i),
             Ability::Hand(card) => (card, usize::MAX),
@@ -613,7 +619,7 @@ impl Abilities {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
+    pub(super) fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
         self.inline[..self.n]
             .iter()
             .copied()

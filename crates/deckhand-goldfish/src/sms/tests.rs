@@ -374,7 +374,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
 }
 
 /// Whole games with every effect on (`fixtures/steps/sms-effects-*.txt`), read decision by
-/// decision against docs/pilots.md and `sms/board.rs`'s rules. Checked there: a Leader Action
+/// decision against docs/pilots.md and `sms/moments.rs`'s rules. Checked there: a Leader Action
 /// comes back only when none is held and goes to the ability that adds the most Power, ties
 /// the Table's before the hand's (Sensei Okonomi Upgrades the Ninja with the least power,
 /// ties the first listed, but Training Montage's two Upgrades go first; Overlord Smogg puts

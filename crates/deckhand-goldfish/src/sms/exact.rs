@@ -1,0 +1,143 @@
+//! Leader abilities whose Power gain is known from the Table before they are used (an
+//! Upgrade-only ability of one filter): at the turn's end the pilot's pick among them needs
+//! no look (`look.rs`), since each ends the turn with the Power as it stands plus its gain.
+
+use deckhand_core::Trigger;
+
+use super::board::{LEADER_ACTION, POWER};
+use super::look::{Abilities, Ability, Class, TurnValue};
+use super::{Sms, State};
+use crate::effects::{Amt, Op, Programs, Tgt};
+#[cfg(debug_assertions)]
+use crate::rng::Rng;
+
+/// A Leader ability whose Power gain is known from the Table before it is used: one
+/// `activated` effect with no requirement, paid with the Leader Action alone, whose steps
+/// are all `one [filter]` power gains of the same filter. Each step goes to a different
+/// matching card, so with `n` of them on the Table the first `n` steps add their Power.
+pub(super) struct Exact {
+    filter: Option<u16>,
+    adds: Vec<u32>,
+}
+
+/// Each card's [`Exact`] gain, when it has one.
+pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
+    (0..cards as u16)
+        .map(|card| {
+            let mut activated = fx
+                .of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Activated);
+            let e = activated.next()?;
+            if activated.next().is_some() || !e.reads_nothing() {
+                return None;
+            }
+            if !matches!(e.cost(), [Op::Spend(Amt::Fixed(1), LEADER_ACTION)]) {
+                return None;
+            }
+            let mut filter = None;
+            let mut adds = Vec::new();
+            for op in e.steps() {
+                let Op::Modify {
+                    stat,
+                    by: Amt::Fixed(n),
+                    target: Tgt::One(f),
+                    ..
+                } = op
+                else {
+                    return None;
+                };
+                if *stat != POWER || *n <= 0 || *filter.get_or_insert(*f) != *f {
+                    return None;
+                }
+                adds.push(*n as u32);
+            }
+            (!adds.is_empty()).then(|| Exact {
+                filter: filter.flatten(),
+                adds,
+            })
+        })
+        .collect()
+}
+
+impl Sms {
+    /// At the turn's end, the pick among `ready` found without a look, when every ability
+    /// there that can add Power has a known gain ([`Exact`]): each ends the turn with the
+    /// Power as it stands plus that gain, the same Main cards, and the hand less the Event
+    /// used; the best of them (ties: the pilot's order) beats keeping the Leader Action and
+    /// any ability that adds no Power ([`Class::Neutral`]), as the looks would find.
+    /// `None`: the looks decide.
+    pub(super) fn exact_pick(&self, ready: &Abilities, state: &State) -> Option<Ability> {
+        // The Power is not clamped at 0 now, so a gain adds to it exactly.
+        if i64::from(state.power) + i64::from(state.extra) < 0 || state.table.len() > 64 {
+            return None;
+        }
+        let mut best: Option<(TurnValue, Ability)> = None;
+        for a in ready.iter() {
+            if self.class(state, a) == Class::Neutral {
+                continue;
+            }
+            let value = self.exact_value(a, state)?;
+            if best.is_none_or(|(v, b)| {
+                value > v || (value == v && self.order(state, a) < self.order(state, b))
+            }) {
+                best = Some((value, a));
+            }
+        }
+        best.map(|(_, a)| a)
+    }
+
+    /// The plan value right after `a` is used at the turn's end, when its gain is known
+    /// ([`Exact`]) and it adds some.
+    fn exact_value(&self, a: Ability, state: &State) -> Option<TurnValue> {
+        let (card, used_up) = match a {
+            Ability::Table(i) => (state.table[i].card, false),
+            Ability::Hand(card) => (card, self.f(card).event),
+            Ability::Keep => return None,
+        };
+        let exact = self.exact[card as usize].as_ref()?;
+        let slots = match exact.filter {
+            None => state.table.len() as u32,
+            Some(f) => {
+                let k = self.one_filters.iter().position(|&g| g == f)?;
+                state.one_slots[k].count_ones()
+            }
+        };
+        let gain: u32 = exact.adds.iter().take(slots as usize).sum();
+        if gain == 0 {
+            return None;
+        }
+        Some((
+            self.table_power(state) + gain,
+            state.deployed,
+            state.hand_len - u32::from(used_up),
+        ))
+    }
+
+    /// [`Self::exact_pick`] checked against the looks it spares (debug builds).
+    #[cfg(debug_assertions)]
+    pub(super) fn check_exact_pick(
+        &self,
+        ready: &Abilities,
+        pick: Ability,
+        state: &State,
+        rng: &Rng,
+    ) {
+        for a in ready.iter() {
+            if self.class(state, a) == Class::Neutral {
+                continue;
+            }
+            let look = self
+                .look(a, state, rng, false, None)
+                .expect("a look without a bar is played to the end");
+            assert_eq!(
+                Some(look.value),
+                self.exact_value(a, state),
+                "an Upgrade's known gain differs from its look"
+            );
+            crate::scratch::give_back(&super::scratch::COPIES, look.state);
+        }
+        let looked = self.exact_pick(ready, state);
+        assert_eq!(looked, Some(pick));
+    }
+}
