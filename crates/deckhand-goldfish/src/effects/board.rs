@@ -14,10 +14,6 @@ pub struct Move<'a> {
     pub from: Id,
     pub to: Id,
     pub set: Option<&'a CardSet>,
-    #[expect(
-        dead_code,
-        reason = "Showdown's board reads it once it moves one card at a time (move_card)"
-    )]
     pub search: bool,
 }
 

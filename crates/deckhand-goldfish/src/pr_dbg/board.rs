@@ -4,6 +4,7 @@
 //! comment states them).
 
 use super::*;
+use crate::effects::{count_cards, Move};
 
 pub(super) const DECK: Id = 0;
 pub(super) const HAND: Id = 1;
@@ -320,7 +321,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
     crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;
-        let n = |cards: &[u16]| cards.iter().filter(|&&c| c != NONE && keep(set, c)).count();
+        let n = |cards: &[u16]| count_cards(cards, set);
         (match zone {
             DECK => n(&s.draw_pile) + n(&s.deck_top),
             HAND => n(s.hand.as_slice()),
@@ -338,49 +339,36 @@ impl<L: Log> Board for PrBoard<'_, L> {
         }) as i64
     }
 
-    fn move_cards(
-        &mut self,
-        from: Id,
-        to: Id,
-        count: u32,
-        set: Option<&CardSet>,
-        _search: bool,
-        label: &str,
-    ) -> u32 {
-        let p = self.p;
-        let mut moved = 0;
-        for _ in 0..count {
-            let Some(card) = self.take(from, to, set) else {
-                break;
-            };
-            if to == BATTLED {
-                self.note(|| format!("{label}: Battle {} without paying", p.name(card)));
-                p.battled(card, self.state, self.rng, self.log);
-                moved += 1;
-                continue;
-            }
-            if !self.put(card, to) {
-                self.undo(card, from);
-                break;
-            }
-            moved += 1;
-            let zones = PLAYS.zones;
-            self.note(|| {
-                format!(
-                    "{label}: move {} from {} to {}",
-                    p.name(card),
-                    zones[from as usize],
-                    zones[to as usize]
-                )
-            });
-            if to == DESTROYED {
-                p.fire_event_all(Trigger::DestroysCard, card, self.state, self.rng, self.log);
-            }
-            if to == DISCARD && matches!(from, Z_GRID | MAIN_DISCARD) {
-                p.gained(card, false, self.state, self.rng, self.log);
-            }
+    fn move_card(&mut self, step: Move<'_>, label: &str) -> bool {
+        let (p, from, to) = (self.p, step.from, step.to);
+        let Some(card) = self.take(from, to, step.set) else {
+            return false;
+        };
+        if to == BATTLED {
+            self.note(|| format!("{label}: Battle {} without paying", p.name(card)));
+            p.battled(card, self.state, self.rng, self.log);
+            return true;
         }
-        moved
+        if !self.put(card, to) {
+            self.undo(card, from);
+            return false;
+        }
+        let zones = PLAYS.zones;
+        self.note(|| {
+            format!(
+                "{label}: move {} from {} to {}",
+                p.name(card),
+                zones[from as usize],
+                zones[to as usize]
+            )
+        });
+        if to == DESTROYED {
+            p.fire_event_all(Trigger::DestroysCard, card, self.state, self.rng, self.log);
+        }
+        if to == DISCARD && matches!(from, Z_GRID | MAIN_DISCARD) {
+            p.gained(card, false, self.state, self.rng, self.log);
+        }
+        true
     }
 
     fn draw(&mut self, count: u32, label: &str) -> u32 {

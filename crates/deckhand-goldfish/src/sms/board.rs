@@ -5,7 +5,9 @@ use deckhand_core::{Duration, GoldfishNote, StepKind, Trigger};
 
 use super::{Sms, State, NONE};
 use crate::choice::ChoiceKind;
-use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Plays, Reading, Tgt};
+use crate::effects::{
+    count_cards, count_hand, Amt, Board, CardSet, EffectsMode, Id, Move, Op, Plays, Reading, Tgt,
+};
 use crate::log::{Action, Log};
 use crate::rng::Rng;
 
@@ -389,95 +391,75 @@ impl<L: Log> Board for SmsBoard<'_, L> {
         )
     }
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
-        let keep = |c: &u16| *c != NONE && Self::keep(set, *c);
         let state = &*self.state;
         let n = match zone {
-            DECK => state.library.remaining().iter().filter(|c| keep(c)).count(),
-            HAND => self
-                .in_hand()
-                .filter(|c| keep(c))
-                .map(|c| usize::from(state.hand[c as usize]))
-                .sum(),
-            DISCARD => state.discard.iter().filter(|c| keep(c)).count(),
+            DECK => count_cards(state.library.remaining(), set),
+            HAND => count_hand(&state.hand, set),
+            DISCARD => count_cards(&state.discard, set),
             TABLE => (0..state.table.len())
                 .map(|i| {
-                    usize::from(keep(&state.table[i].card))
-                        + self.attached(i).iter().filter(|c| keep(c)).count()
+                    count_cards([&state.table[i].card], set) + count_cards(&self.attached(i), set)
                 })
                 .sum(),
-            ATTACHED => self
-                .slot
-                .map_or(0, |i| self.attached(i).iter().filter(|c| keep(c)).count()),
+            ATTACHED => self.slot.map_or(0, |i| count_cards(&self.attached(i), set)),
             _ => 0,
         };
         n as i64
     }
 
-    fn move_cards(
-        &mut self,
-        from: Id,
-        to: Id,
-        count: u32,
-        set: Option<&CardSet>,
-        search: bool,
-        label: &str,
-    ) -> u32 {
-        let p = self.p;
-        let mut moved = 0;
-        for _ in 0..count {
-            let to_table = to == TABLE;
-            let card = match from {
-                HAND => self.best(self.in_hand(), set, to_table),
-                DISCARD => self.best(self.state.discard.iter().copied(), set, to_table),
-                DECK if search => self.best(
-                    self.state.library.remaining().iter().copied(),
-                    set,
-                    to_table,
-                ),
-                DECK => self.state.library.remaining().first().copied(),
-                _ => None,
-            };
-            let Some(mut card) = card else { break };
-            if from != DECK || search {
-                card = self.pick_card(card, from, set, to_table, label);
-            }
-            match from {
-                HAND => p.take_from_hand(self.state, card),
-                DISCARD => {
-                    let i = self
-                        .state
-                        .discard
-                        .iter()
-                        .position(|&c| c == card)
-                        .unwrap_or(0);
-                    self.state.discard.remove(i);
-                }
-                _ if search => {
-                    self.state.library.take(card);
-                }
-                _ => {
-                    self.state.library.draw(self.rng);
-                }
-            }
-            match to {
-                TABLE => {
-                    self.put_down(card, label);
-                }
-                _ => {
-                    p.return_to_hand(self.state, card);
-                    self.state.stuck = false;
-                    let whence = match from {
-                        DISCARD => "the Discard Pile",
-                        _ => "the deck",
-                    };
-                    self.note(|| {
-                        format!("{label}: take {} from {whence} into the hand", p.name(card))
-                    });
-                }
-            }
-            moved += 1;
+    fn move_card(&mut self, step: Move<'_>, label: &str) -> bool {
+        let (p, from, to, set, search) = (self.p, step.from, step.to, step.set, step.search);
+        let to_table = to == TABLE;
+        let card = match from {
+            HAND => self.best(self.in_hand(), set, to_table),
+            DISCARD => self.best(self.state.discard.iter().copied(), set, to_table),
+            DECK if search => self.best(
+                self.state.library.remaining().iter().copied(),
+                set,
+                to_table,
+            ),
+            DECK => self.state.library.remaining().first().copied(),
+            _ => None,
+        };
+        let Some(mut card) = card else {
+            return false;
+        };
+        if from != DECK || search {
+            card = self.pick_card(card, from, set, to_table, label);
         }
-        moved
+        match from {
+            HAND => p.take_from_hand(self.state, card),
+            DISCARD => {
+                let i = self
+                    .state
+                    .discard
+                    .iter()
+                    .position(|&c| c == card)
+                    .unwrap_or(0);
+                self.state.discard.remove(i);
+            }
+            _ if search => {
+                self.state.library.take(card);
+            }
+            _ => {
+                self.state.library.draw(self.rng);
+            }
+        }
+        match to {
+            TABLE => {
+                self.put_down(card, label);
+            }
+            _ => {
+                p.return_to_hand(self.state, card);
+                self.state.stuck = false;
+                let whence = match from {
+                    DISCARD => "the Discard Pile",
+                    _ => "the deck",
+                };
+                self.note(|| format!("{label}: take {} from {whence} into the hand", p.name(card)));
+            }
+        }
+        true
     }
 
     fn draw(&mut self, count: u32, label: &str) -> u32 {
