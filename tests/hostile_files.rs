@@ -430,17 +430,22 @@ fn a_usage_error_is_one_line_in_the_form_of_every_error() {
     assert!(text(&help.stdout).contains("Usage"));
 }
 
-#[test]
-fn goldfish_options_a_game_does_not_have_are_named_not_ignored() {
-    let env = Env::new();
-    let deck = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+/// A bundled Zoids Scramble deck: a game whose goldfish takes no options of its own.
+fn a_zoids_sample_deck() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("data/decks/zoids-scramble")
         .read_dir()
         .unwrap()
         .next()
         .unwrap()
         .unwrap()
-        .path();
+        .path()
+}
+
+#[test]
+fn goldfish_options_a_game_does_not_have_are_named_not_ignored() {
+    let env = Env::new();
+    let deck = a_zoids_sample_deck();
     let output = env.run(&[
         "goldfish",
         &deck.display().to_string(),
@@ -460,14 +465,7 @@ fn goldfish_options_a_game_does_not_have_are_named_not_ignored() {
 #[test]
 fn a_mulligan_answer_to_a_game_without_one_is_refused_with_the_option_named() {
     let env = Env::new();
-    let deck = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/decks/zoids-scramble")
-        .read_dir()
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let deck = a_zoids_sample_deck();
     let output = env.run(&[
         "goldfish",
         &deck.display().to_string(),
