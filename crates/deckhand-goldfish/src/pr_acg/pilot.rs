@@ -200,15 +200,7 @@ impl PrAcg {
                 true => self.printed_play_out(state, plan),
                 false => self.play_out(state, plan, seed),
             };
-            let better = match best {
-                None => true,
-                Some(((v, _), b)) => {
-                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
-                }
-            };
-            if better {
-                best = Some(((value, played), plan));
-            }
+            self.keep_better(&mut best, (value, played), plan);
         }
         match best {
             Some((value, plan)) => (Some(plan), Some(value)),
@@ -281,19 +273,30 @@ impl PrAcg {
                 self.play_out(state, plan, seed),
                 "a quiet summon's turn did not end at its printed value"
             );
-            let better = match best {
-                None => true,
-                Some(((v, _), b)) => {
-                    value > v || (value == v && self.plan_key(plan) < self.plan_key(b))
-                }
-            };
-            if better {
-                best = Some(((value, played), plan));
-            }
+            self.keep_better(&mut best, (value, played), plan);
         }
         match best {
             Some((value, plan)) => (Some(plan), Some(value)),
             None => (printed, None),
+        }
+    }
+
+    /// Keeps `plan` as `best` when it ends the turn with a higher plan value, or an equal
+    /// one and an earlier key (the order the printed plans are tried in).
+    fn keep_better(
+        &self,
+        best: &mut Option<((Value, u16), Plan)>,
+        value: (Value, u16),
+        plan: Plan,
+    ) {
+        let better = match *best {
+            None => true,
+            Some(((v, _), b)) => {
+                value.0 > v || (value.0 == v && self.plan_key(plan) < self.plan_key(b))
+            }
+        };
+        if better {
+            *best = Some((value, plan));
         }
     }
 
