@@ -31,26 +31,7 @@ pub(super) fn acts(fx: &Programs, card: u16) -> bool {
     fx.has(card, Trigger::Summoned) || fx.has(card, Trigger::Battles)
 }
 
-/// The cards of `list` (at most 64) that `hand` holds, as bits over their positions.
-#[inline]
-fn held_bits(list: &[u16], hand: &[u16]) -> u64 {
-    list.iter()
-        .enumerate()
-        .filter(|&(_, &c)| hand[c as usize] > 0)
-        .fold(0, |bits, (i, _)| bits | (1 << i))
-}
-
-/// The positions set in `bits`, lowest first.
-#[inline]
-fn bits(mut bits: u64) -> impl Iterator<Item = usize> + Clone {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            i
-        })
-    })
-}
+use super::held::positions as bits;
 
 /// The seed of the sample a plan is played out with: drawn from the game's stream without
 /// advancing it, mixed so that it says nothing of the game's own next draws.
@@ -80,19 +61,21 @@ impl PrAcg {
     }
 
     /// The printed order of plans (docs/pilots.md#pr-action-the-decisions): damage (high
-    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better.
-    pub(super) fn plan_key(&self, plan: Plan) -> (u32, u32, u16, i32) {
+    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better. The
+    /// four fields packed into one number, 16 bits each, most significant first: a damage
+    /// is a `u8`, a total cost two `u8`s, a name rank below `u16::MAX` (a deck's cards are
+    /// indexed by `u16`), so each field fits and the number orders as the fields do.
+    #[inline]
+    pub(super) fn plan_key(&self, plan: Plan) -> u64 {
         let extra_rank = if plan.extra == NONE {
-            -1
+            0
         } else {
-            i32::from(self.deck.name_rank[plan.extra as usize])
+            u64::from(self.deck.name_rank[plan.extra as usize]) + 1
         };
-        (
-            u32::MAX - self.plan_damage(plan),
-            self.plan_cost(plan),
-            self.deck.name_rank[plan.summon as usize],
-            extra_rank,
-        )
+        (u64::from(u8::MAX as u32 - self.plan_damage(plan)) << 48)
+            | (u64::from(self.plan_cost(plan)) << 32)
+            | (u64::from(self.deck.name_rank[plan.summon as usize]) << 16)
+            | extra_rank
     }
 
     /// The pilot's plan for hand `hand` of `hand_len` cards, if any summon is affordable.
@@ -154,9 +137,9 @@ impl PrAcg {
         plan
     }
 
-    /// [`Self::pilot_plan`] with the held summons and Zords found once, as bits over their
-    /// orders (`held_fit`: each list is at most 64 cards long): every look below walks the
-    /// few cards in hand, not the deck's lists. Where no plan is affordable, the printed
+    /// [`Self::pilot_plan`] with the held summons and Zords as bits over their orders (the
+    /// state's `held`; `held_fit`: each list is at most 64 cards long): every look below
+    /// walks the few cards in hand, not the deck's lists. Where no plan is affordable, the printed
     /// plan is none too: a Zord plan needs a summon the hand can pay for.
     pub(super) fn pilot_plan_held(
         &self,
@@ -164,12 +147,13 @@ impl PrAcg {
         rng: &Rng,
     ) -> (Option<Plan>, Option<(Value, u16)>) {
         let hand_len = state.hand_len;
-        let summons = held_bits(&self.summons_by_damage, &state.hand);
+        debug_assert_eq!(state.held, self.held_of(state), "held bits out of date");
+        let summons = state.held.summons;
         let cost = |i: usize| u32::from(self.f(self.summons_by_damage[i]).cost);
         if !bits(summons).any(|i| cost(i) < hand_len) {
             return (None, None);
         }
-        let extras = held_bits(&self.extras_by_damage, &state.hand);
+        let extras = state.held.extras;
         let held_summons = bits(summons).map(|i| self.summons_by_damage[i]);
         let held_extras = bits(extras).map(|i| self.extras_by_damage[i]);
         let training = self.static_in_training(state);
@@ -528,12 +512,24 @@ impl PrAcg {
         let mut forced: Option<(u32, usize)> = None;
         for paid in 0..cost {
             let kept = |c: u16| u16::from(c == keep);
-            let next = self.pay_order[cursor..]
-                .iter()
-                .position(|&c| state.hand[c as usize] > kept(c));
+            let next = match self.pay_fit {
+                // The first held card in the pay order, `keep`'s last copy aside.
+                true => {
+                    debug_assert_eq!(state.held, self.held_of(state), "held bits out of date");
+                    let mut held = state.held.pay;
+                    if keep != NONE && state.hand[keep as usize] == 1 {
+                        held &= !self.bits[keep as usize].pay;
+                    }
+                    (held != 0).then(|| held.trailing_zeros() as usize)
+                }
+                false => self.pay_order[cursor..]
+                    .iter()
+                    .position(|&c| state.hand[c as usize] > kept(c))
+                    .map(|i| cursor + i),
+            };
             let pilot = match next {
                 Some(i) => {
-                    cursor += i;
+                    cursor = i;
                     (false, self.pay_order[cursor])
                 }
                 None if keep != NONE && state.hand[keep as usize] > 0 => (false, keep),
@@ -573,10 +569,7 @@ impl PrAcg {
                 rng,
             );
             match pick {
-                (false, c) => {
-                    state.hand[c as usize] -= 1;
-                    state.hand_len -= 1;
-                }
+                (false, c) => self.take(state, c),
                 (true, c) => {
                     if let Some(i) = state.training.iter().rposition(|&t| t == c) {
                         state.training.remove(i);

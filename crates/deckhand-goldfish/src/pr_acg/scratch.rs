@@ -17,6 +17,7 @@ crate::scratch::scratch_fields!(State {
     bottom,
     hand,
     hand_len,
+    held,
     discard,
     training,
     battle,
