@@ -267,6 +267,7 @@ impl PrAcg {
 
     /// Keeps `plan` as `best` when it ends the turn with a higher plan value, or an equal
     /// one and an earlier key (the order the printed plans are tried in).
+    #[inline]
     fn keep_better(
         &self,
         best: &mut Option<((Value, u16), Plan)>,
@@ -299,20 +300,22 @@ impl PrAcg {
             let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
             return (printed, None);
         }
+        let held = self.held_extras(state);
         let acts = self.static_in_training(state)
             || self.fx.has(summon, Trigger::Battles)
-            || self
-                .extras_by_damage
-                .iter()
-                .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
+            || match self.held_fit {
+                true => state.held.extras & self.acts_extras != 0,
+                false => held.clone().any(|z| self.acts(z)),
+            };
         if !acts {
             // Nothing fires: each option's value is its printed damage and its cost. The
             // first Zord the hand pays for (by damage, then cost) is the best Zord unless it
             // wins: then a cheaper one that wins too keeps more cards.
             let none = self.printed_value(state, base.max(0) as u32, 0);
-            let Some(first) = self.extras_by_damage.iter().copied().find(|&z| {
-                state.hand[z as usize] > 0 && u32::from(self.f(z).cost) < state.hand_len
-            }) else {
+            let Some(first) = held
+                .clone()
+                .find(|&z| u32::from(self.f(z).cost) < state.hand_len)
+            else {
                 return (None, Some(none));
             };
             let f = self.f(first);
@@ -324,9 +327,9 @@ impl PrAcg {
                 };
             }
             let mut best = (none, None);
-            for &z in &self.extras_by_damage {
+            for z in held {
                 let cost = u32::from(self.f(z).cost);
-                if state.hand[z as usize] == 0 || cost >= state.hand_len {
+                if cost >= state.hand_len {
                     continue;
                 }
                 let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
@@ -337,8 +340,8 @@ impl PrAcg {
             return (best.1, Some(best.0));
         }
         let mut best = (self.extra_value(state, None, seed), None);
-        for &z in &self.extras_by_damage {
-            if state.hand[z as usize] == 0 || u32::from(self.f(z).cost) >= state.hand_len {
+        for z in held {
+            if u32::from(self.f(z).cost) >= state.hand_len {
                 continue;
             }
             let value = self.extra_value(state, Some(z), seed);
@@ -347,6 +350,22 @@ impl PrAcg {
             }
         }
         (best.1, Some(best.0))
+    }
+
+    /// The Zords and Megazords in hand, in `extras_by_damage`'s order: from the held bits
+    /// (`held_fit`), or walking the list.
+    #[inline]
+    fn held_extras<'a>(&'a self, state: &'a State) -> impl Iterator<Item = u16> + Clone + 'a {
+        let (fit, walk) = match self.held_fit {
+            true => (state.held.extras, None),
+            false => (0, Some(&self.extras_by_damage)),
+        };
+        bits(fit).map(|i| self.extras_by_damage[i]).chain(
+            walk.into_iter()
+                .flatten()
+                .copied()
+                .filter(|&z| state.hand[z as usize] > 0),
+        )
     }
 
     /// Whether `card` has an effect that can act in this turn's summon or battle.
