@@ -3,11 +3,13 @@
 //! starter deck and Nadia Okonkwo; Heroes of the Grid battles 3 Gravel Grunts and Clockjaw.
 //!
 //! ```sh
-//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID] [all|keywords] [block-party]
+//! cargo run --release -p deckhand-goldfish --example throughput [GAMES_PER_SEAT] [GAME_ID] [all|keywords] [block-party|eclipse-horde-villain]
 //! ```
 //! The third argument picks which effects play (default: all); a fourth, `block-party`,
 //! plays PR Deck-Building's block-party sample deck (Nadia Okonkwo, the deck `deckhand bench
-//! goldfish` times) instead of the full Prism Breach Grid.
+//! goldfish` times) instead of the full Prism Breach Grid; `eclipse-horde-villain` plays
+//! PR Action's eclipse-horde-villain deck (the one `deckhand bench goldfish` times) instead
+//! of starfall-vanguard-hero.
 //! A benchmark, never a test: the figure depends on the machine and its load. Each game
 //! index is played from both seats, so a run of N plays 2N full games.
 
@@ -52,6 +54,7 @@ const DATA: [(&str, &str, &str, &str); 5] = [
 
 const PR_DBG_GRID: &str = include_str!("../../../data/decks/pr-dbg/prism-breach-full-grid.txt");
 const PR_DBG_BLOCK_PARTY: &str = include_str!("../../../data/decks/pr-dbg/block-party.txt");
+const PR_ACG_ECLIPSE: &str = include_str!("../../../data/decks/pr-acg/eclipse-horde-villain.txt");
 
 fn main() {
     let per_seat: u64 = std::env::args()
@@ -63,7 +66,9 @@ fn main() {
         .nth(3)
         .and_then(|e| deckhand_goldfish::EffectsMode::from_id(&e))
         .unwrap_or_default();
-    let block_party = std::env::args().nth(4).as_deref() == Some("block-party");
+    let deck_choice = std::env::args().nth(4);
+    let block_party = deck_choice.as_deref() == Some("block-party");
+    let eclipse = deck_choice.as_deref() == Some("eclipse-horde-villain");
     let games = Games::from_sources(DATA.iter().map(|d| (d.0, d.1))).expect("game definitions");
     for (id, _, cards, deck_text) in DATA {
         if only.as_deref().is_some_and(|o| o != id) {
@@ -79,6 +84,7 @@ fn main() {
                 format!("{PR_DBG_BLOCK_PARTY}\n{starter}")
             }
             "pr-dbg" => format!("{deck_text}{PR_DBG_GRID}"),
+            "pr-acg" if eclipse => PR_ACG_ECLIPSE.to_owned(),
             _ => deck_text.to_owned(),
         };
         let lines = read_deck_file(DeckFormat::Text, "sample", &text, game)

@@ -111,10 +111,12 @@ const NONE: u16 = u16::MAX;
 
 mod battle;
 mod board;
+mod held;
 mod pilot;
 mod quiet;
 mod view;
 use board::{AcgBoard, PLAYS};
+use held::Held;
 use pilot::sample_seed;
 #[cfg(test)]
 use pilot::Plan;
@@ -156,6 +158,11 @@ pub struct PrAcg {
     /// `summons_by_damage` and `extras_by_damage` are at most 64 cards each: the pilot
     /// finds the held ones as bits over their positions.
     held_fit: bool,
+    /// `pay_order` is at most 64 cards: the pilot finds the next card to pay away from
+    /// the held bits.
+    pay_fit: bool,
+    /// Each card's positions in the pilot's orders, as bits (`Held`).
+    bits: Vec<Held>,
     /// Bits over `summons_by_damage`: the summons whose effects can act in a turn.
     acts_summons: u64,
     /// Bits over `extras_by_damage`: the Zords whose effects can act in a turn.
@@ -184,6 +191,9 @@ pub struct State {
     bottom: Vec<u16>,
     hand: Vec<u16>,
     hand_len: u32,
+    /// The cards `hand` holds, as bits over the pilot's orders (kept by `add_to_hand` and
+    /// `take`).
+    held: Held,
     discard: Vec<u16>,
     training: Vec<u16>,
     /// The summon and the Zord on top (`NONE` when empty), from the summon to settlement.
@@ -302,6 +312,13 @@ impl PrAcg {
         }
         let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
         let held_fit = summons_by_damage.len() <= 64 && extras_by_damage.len() <= 64;
+        let pay_fit = pay_order.len() <= 64;
+        let bits = Held::per_card(
+            deck.len(),
+            &pay_order,
+            &summons_by_damage,
+            &extras_by_damage,
+        );
         let acting = |list: &[u16]| {
             list.iter()
                 .take(64)
@@ -326,6 +343,8 @@ impl PrAcg {
             pay_at,
             quiet,
             held_fit,
+            pay_fit,
+            bits,
             acts_summons,
             acts_extras,
             fx,
@@ -344,12 +363,6 @@ impl PrAcg {
         self.features[card as usize]
     }
 
-    #[inline]
-    fn take(&self, state: &mut State, card: u16) {
-        state.hand[card as usize] -= 1;
-        state.hand_len -= 1;
-    }
-
     /// Your draws of a turn (or the opening). `Some` when your deck empties.
     #[inline]
     fn draw_yours<L: Log>(
@@ -364,8 +377,7 @@ impl PrAcg {
             let Some(card) = state.draw_one(rng) else {
                 return Some(Outcome::DeckOut);
             };
-            state.hand[card as usize] += 1;
-            state.hand_len += 1;
+            self.add_to_hand(state, card);
             log.drew(|| self.name(card).to_owned());
             if state.deck_len() == 0 {
                 log.decide(Action::End, || {
@@ -430,6 +442,7 @@ impl Procedure for PrAcg {
             moved: Vec::new(),
             hand: vec![0; self.deck.len()],
             hand_len: 0,
+            held: Held::default(),
             discard: Vec::new(),
             training: Vec::new(),
             battle: [NONE; 2],
@@ -517,6 +530,7 @@ impl Procedure for PrAcg {
         state.moved.clear();
         state.hand.fill(0);
         state.hand_len = 0;
+        state.held = Held::default();
         state.discard.clear();
         state.training.clear();
         state.battle = [NONE; 2];

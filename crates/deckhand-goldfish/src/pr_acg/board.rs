@@ -267,9 +267,7 @@ impl<L: Log> AcgBoard<'_, L> {
                     },
                     "the lowest damage first (ties by name)",
                 );
-                let state = &mut *self.state;
-                state.hand[card as usize] -= 1;
-                state.hand_len -= 1;
+                p.take(self.state, card);
                 Some((card, asked))
             }
             TRAINING | DISCARD => {
@@ -334,10 +332,7 @@ impl<L: Log> AcgBoard<'_, L> {
     fn put(&mut self, card: u16, to: Id) -> bool {
         let state = &mut *self.state;
         match to {
-            HAND => {
-                state.hand[card as usize] += 1;
-                state.hand_len += 1;
-            }
+            HAND => self.p.add_to_hand(state, card),
             DISCARD => state.discard.push(card),
             TRAINING => state.training.push(card),
             TOP => state.top.push(card),
@@ -524,8 +519,7 @@ impl<L: Log> Board for AcgBoard<'_, L> {
             let Some(card) = self.state.draw_one(self.rng) else {
                 break;
             };
-            self.state.hand[card as usize] += 1;
-            self.state.hand_len += 1;
+            self.p.add_to_hand(self.state, card);
             drawn += 1;
             let p = self.p;
             self.note(|| format!("{label}: draw {}", p.name(card)));

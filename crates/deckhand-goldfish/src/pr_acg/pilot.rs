@@ -31,26 +31,7 @@ pub(super) fn acts(fx: &Programs, card: u16) -> bool {
     fx.has(card, Trigger::Summoned) || fx.has(card, Trigger::Battles)
 }
 
-/// The cards of `list` (at most 64) that `hand` holds, as bits over their positions.
-#[inline]
-fn held_bits(list: &[u16], hand: &[u16]) -> u64 {
-    list.iter()
-        .enumerate()
-        .filter(|&(_, &c)| hand[c as usize] > 0)
-        .fold(0, |bits, (i, _)| bits | (1 << i))
-}
-
-/// The positions set in `bits`, lowest first.
-#[inline]
-fn bits(mut bits: u64) -> impl Iterator<Item = usize> + Clone {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            i
-        })
-    })
-}
+use super::held::positions as bits;
 
 /// The seed of the sample a plan is played out with: drawn from the game's stream without
 /// advancing it, mixed so that it says nothing of the game's own next draws.
@@ -80,19 +61,21 @@ impl PrAcg {
     }
 
     /// The printed order of plans (docs/pilots.md#pr-action-the-decisions): damage (high
-    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better.
-    pub(super) fn plan_key(&self, plan: Plan) -> (u32, u32, u16, i32) {
+    /// first), total cost, summon name, Zord name (no Zord first). Smaller is better. The
+    /// four fields packed into one number, 16 bits each, most significant first: a damage
+    /// is a `u8`, a total cost two `u8`s, a name rank below `u16::MAX` (a deck's cards are
+    /// indexed by `u16`), so each field fits and the number orders as the fields do.
+    #[inline]
+    pub(super) fn plan_key(&self, plan: Plan) -> u64 {
         let extra_rank = if plan.extra == NONE {
-            -1
+            0
         } else {
-            i32::from(self.deck.name_rank[plan.extra as usize])
+            u64::from(self.deck.name_rank[plan.extra as usize]) + 1
         };
-        (
-            u32::MAX - self.plan_damage(plan),
-            self.plan_cost(plan),
-            self.deck.name_rank[plan.summon as usize],
-            extra_rank,
-        )
+        (u64::from(u8::MAX as u32 - self.plan_damage(plan)) << 48)
+            | (u64::from(self.plan_cost(plan)) << 32)
+            | (u64::from(self.deck.name_rank[plan.summon as usize]) << 16)
+            | extra_rank
     }
 
     /// The pilot's plan for hand `hand` of `hand_len` cards, if any summon is affordable.
@@ -154,9 +137,9 @@ impl PrAcg {
         plan
     }
 
-    /// [`Self::pilot_plan`] with the held summons and Zords found once, as bits over their
-    /// orders (`held_fit`: each list is at most 64 cards long): every look below walks the
-    /// few cards in hand, not the deck's lists. Where no plan is affordable, the printed
+    /// [`Self::pilot_plan`] with the held summons and Zords as bits over their orders (the
+    /// state's `held`; `held_fit`: each list is at most 64 cards long): every look below
+    /// walks the few cards in hand, not the deck's lists. Where no plan is affordable, the printed
     /// plan is none too: a Zord plan needs a summon the hand can pay for.
     pub(super) fn pilot_plan_held(
         &self,
@@ -164,12 +147,13 @@ impl PrAcg {
         rng: &Rng,
     ) -> (Option<Plan>, Option<(Value, u16)>) {
         let hand_len = state.hand_len;
-        let summons = held_bits(&self.summons_by_damage, &state.hand);
+        debug_assert_eq!(state.held, self.held_of(state), "held bits out of date");
+        let summons = state.held.summons;
         let cost = |i: usize| u32::from(self.f(self.summons_by_damage[i]).cost);
         if !bits(summons).any(|i| cost(i) < hand_len) {
             return (None, None);
         }
-        let extras = held_bits(&self.extras_by_damage, &state.hand);
+        let extras = state.held.extras;
         let held_summons = bits(summons).map(|i| self.summons_by_damage[i]);
         let held_extras = bits(extras).map(|i| self.extras_by_damage[i]);
         let training = self.static_in_training(state);
@@ -283,6 +267,7 @@ impl PrAcg {
 
     /// Keeps `plan` as `best` when it ends the turn with a higher plan value, or an equal
     /// one and an earlier key (the order the printed plans are tried in).
+    #[inline]
     fn keep_better(
         &self,
         best: &mut Option<((Value, u16), Plan)>,
@@ -315,20 +300,22 @@ impl PrAcg {
             let printed = self.choose_extra(&state.hand, state.hand_len.checked_sub(1), base);
             return (printed, None);
         }
+        let held = self.held_extras(state);
         let acts = self.static_in_training(state)
             || self.fx.has(summon, Trigger::Battles)
-            || self
-                .extras_by_damage
-                .iter()
-                .any(|&z| state.hand[z as usize] > 0 && self.acts(z));
+            || match self.held_fit {
+                true => state.held.extras & self.acts_extras != 0,
+                false => held.clone().any(|z| self.acts(z)),
+            };
         if !acts {
             // Nothing fires: each option's value is its printed damage and its cost. The
             // first Zord the hand pays for (by damage, then cost) is the best Zord unless it
             // wins: then a cheaper one that wins too keeps more cards.
             let none = self.printed_value(state, base.max(0) as u32, 0);
-            let Some(first) = self.extras_by_damage.iter().copied().find(|&z| {
-                state.hand[z as usize] > 0 && u32::from(self.f(z).cost) < state.hand_len
-            }) else {
+            let Some(first) = held
+                .clone()
+                .find(|&z| u32::from(self.f(z).cost) < state.hand_len)
+            else {
                 return (None, Some(none));
             };
             let f = self.f(first);
@@ -340,9 +327,9 @@ impl PrAcg {
                 };
             }
             let mut best = (none, None);
-            for &z in &self.extras_by_damage {
+            for z in held {
                 let cost = u32::from(self.f(z).cost);
-                if state.hand[z as usize] == 0 || cost >= state.hand_len {
+                if cost >= state.hand_len {
                     continue;
                 }
                 let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
@@ -353,8 +340,8 @@ impl PrAcg {
             return (best.1, Some(best.0));
         }
         let mut best = (self.extra_value(state, None, seed), None);
-        for &z in &self.extras_by_damage {
-            if state.hand[z as usize] == 0 || u32::from(self.f(z).cost) >= state.hand_len {
+        for z in held {
+            if u32::from(self.f(z).cost) >= state.hand_len {
                 continue;
             }
             let value = self.extra_value(state, Some(z), seed);
@@ -363,6 +350,22 @@ impl PrAcg {
             }
         }
         (best.1, Some(best.0))
+    }
+
+    /// The Zords and Megazords in hand, in `extras_by_damage`'s order: from the held bits
+    /// (`held_fit`), or walking the list.
+    #[inline]
+    fn held_extras<'a>(&'a self, state: &'a State) -> impl Iterator<Item = u16> + Clone + 'a {
+        let (fit, walk) = match self.held_fit {
+            true => (state.held.extras, None),
+            false => (0, Some(&self.extras_by_damage)),
+        };
+        bits(fit).map(|i| self.extras_by_damage[i]).chain(
+            walk.into_iter()
+                .flatten()
+                .copied()
+                .filter(|&z| state.hand[z as usize] > 0),
+        )
     }
 
     /// Whether `card` has an effect that can act in this turn's summon or battle.
@@ -528,12 +531,24 @@ impl PrAcg {
         let mut forced: Option<(u32, usize)> = None;
         for paid in 0..cost {
             let kept = |c: u16| u16::from(c == keep);
-            let next = self.pay_order[cursor..]
-                .iter()
-                .position(|&c| state.hand[c as usize] > kept(c));
+            let next = match self.pay_fit {
+                // The first held card in the pay order, `keep`'s last copy aside.
+                true => {
+                    debug_assert_eq!(state.held, self.held_of(state), "held bits out of date");
+                    let mut held = state.held.pay;
+                    if keep != NONE && state.hand[keep as usize] == 1 {
+                        held &= !self.bits[keep as usize].pay;
+                    }
+                    (held != 0).then(|| held.trailing_zeros() as usize)
+                }
+                false => self.pay_order[cursor..]
+                    .iter()
+                    .position(|&c| state.hand[c as usize] > kept(c))
+                    .map(|i| cursor + i),
+            };
             let pilot = match next {
                 Some(i) => {
-                    cursor += i;
+                    cursor = i;
                     (false, self.pay_order[cursor])
                 }
                 None if keep != NONE && state.hand[keep as usize] > 0 => (false, keep),
@@ -573,10 +588,7 @@ impl PrAcg {
                 rng,
             );
             match pick {
-                (false, c) => {
-                    state.hand[c as usize] -= 1;
-                    state.hand_len -= 1;
-                }
+                (false, c) => self.take(state, c),
                 (true, c) => {
                     if let Some(i) = state.training.iter().rposition(|&t| t == c) {
                         state.training.remove(i);

@@ -102,7 +102,10 @@ impl PrAcg {
     /// its printed value ([`Self::quiet_summon`]). The summon's cost is paid as `pay` pays
     /// it (the lowest damage first, keeping `plan.extra`); the Extra summon step then takes
     /// the option with the best printed value among the Zords left, as
-    /// [`Self::pilot_extra`] does when nothing acts.
+    /// [`Self::pilot_extra`] does when nothing acts. Inlined into the plan loop, which
+    /// calls it for most summons; the rare case where the payment decides goes out of line
+    /// ([`Self::printed_play_out_paid`]).
+    #[inline]
     pub(super) fn printed_play_out(&self, state: &State, plan: Plan) -> (Value, u16) {
         let summon = plan.summon;
         let cost = u32::from(self.f(summon).cost);
@@ -129,6 +132,22 @@ impl PrAcg {
         if kept.0 != 2 {
             return (kept, keep);
         }
+        self.printed_play_out_paid(state, plan, alone)
+    }
+
+    /// [`Self::printed_play_out`] where the kept Zord wins: a cheaper Zord the payment
+    /// leaves in hand may win too and keep more cards (`alone`: the summon's value alone).
+    #[inline(never)]
+    fn printed_play_out_paid(&self, state: &State, plan: Plan, alone: Value) -> (Value, u16) {
+        let summon = plan.summon;
+        let cost = u32::from(self.f(summon).cost);
+        let keep = plan.extra;
+        let hand_len = state.hand_len - 1 - cost;
+        let printed = |damage: u32, played: u32| {
+            let removed = (2 * damage).min(state.opponent_deck);
+            let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+            value(end, removed, hand_len - played)
+        };
         let left_in_hand = |c: u16| -> u16 { state.hand[c as usize] - u16::from(c == summon) };
         // Walk the pay order as `pay` does: every copy of a card above the kept one, until
         // the cost is paid; then the kept card itself.

@@ -1,4 +1,6 @@
-//! The look-aheads' copies of a game (see `crate::scratch`).
+//! The look-aheads' copies of a game (see `crate::scratch`). A look's copy never becomes
+//! the game (`play_out` and `extra_value` only read a value off it), so the fired counts,
+//! which only the game's report reads, are not copied.
 
 use std::cell::RefCell;
 
@@ -11,12 +13,12 @@ thread_local! {
 }
 
 crate::scratch::scratch_fields!(State {
-    fired,
     library,
     top,
     bottom,
     hand,
     hand_len,
+    held,
     discard,
     training,
     battle,
@@ -27,4 +29,4 @@ crate::scratch::scratch_fields!(State {
     ended,
     removed,
     moved,
-});
+} not copied { fired });

@@ -83,8 +83,7 @@ pub(super) fn scenario(
     let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
     let mut state = p.new_state();
     for name in hand {
-        state.hand[index(name) as usize] += 1;
-        state.hand_len += 1;
+        p.add_to_hand(&mut state, index(name));
     }
     let library: Vec<u16> = deck.iter().map(|n| index(n)).collect();
     state.library = Library::new(&library);

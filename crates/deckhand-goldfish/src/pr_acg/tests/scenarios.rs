@@ -96,8 +96,7 @@ fn play(case: &Case) -> Zones {
     // Known, in order: the deck's top is the last of `top`.
     state.top = given.deck.iter().rev().map(|n| index(n)).collect();
     for name in &given.hand {
-        state.hand[index(name) as usize] += 1;
-        state.hand_len += 1;
+        p.add_to_hand(&mut state, index(name));
     }
     state.discard = given.discard.iter().map(|n| index(n)).collect();
     state.training = given.training.iter().map(|n| index(n)).collect();
