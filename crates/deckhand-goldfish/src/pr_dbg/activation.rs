@@ -176,10 +176,9 @@ impl PrDbg {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = Ranked {
-            declined: *declined,
-            ..Ranked::default()
-        };
+        // Built in place (a struct update built a default and copied it over).
+        let mut best = Ranked::default();
+        best.declined = *declined;
         let own = board.state.attached.len();
         // The slots and the flipped Character whose Ability is unused and covered, as bits
         // read without a branch per slot: which is ready is a coin toss each time.
