@@ -96,7 +96,7 @@ impl Programs {
     /// A step the board cannot judge counts as a change, so this never skips an effect that
     /// might do something. The first step that surely acts ends the walk: most effects
     /// cost one `match`, made here without a call ([`surely_acts`]).
-    #[inline]
+    #[inline(always)]
     pub fn idle<B: Board>(&self, steps: &[Op], board: &B) -> bool {
         match steps.first() {
             None => false,
