@@ -21,13 +21,17 @@ pub(crate) trait Scratch: Clone {
 }
 
 /// Overwrites `to` with `from`, reusing its buffer: a list of the same length (a per-card
-/// count, a deck) is one copy, an empty one none (`Vec::clone_from` truncates, copies and
-/// extends, a few calls each time).
+/// count, a deck) is one copy, an empty one none, one or two items (a few cards' bits)
+/// moves without a call (`Vec::clone_from` truncates, copies and extends, a few calls each
+/// time).
 #[inline(always)]
 pub(crate) fn copy_list<T: Copy>(to: &mut Vec<T>, from: &[T]) {
     if to.len() == from.len() {
-        if !from.is_empty() {
-            to.copy_from_slice(from);
+        match (to.as_mut_slice(), from) {
+            (_, []) => {}
+            ([a], [x]) => *a = *x,
+            ([a, b], [x, y]) => (*a, *b) = (*x, *y),
+            (to, from) => to.copy_from_slice(from),
         }
         return;
     }

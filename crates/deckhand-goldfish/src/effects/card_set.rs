@@ -11,6 +11,7 @@ impl Clone for CardSet {
 
     /// Reuses the buffer: a game state's sets are copied by the pilots' look-aheads (see
     /// `crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &CardSet) {
         crate::scratch::copy_list(&mut self.0, &source.0);
     }

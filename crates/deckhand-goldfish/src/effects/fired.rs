@@ -33,6 +33,7 @@ impl Clone for Fired {
 
     /// Reuses the buffers: the state is copied by the pilots' look-aheads
     /// (`crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &Fired) {
         crate::scratch::copy_list(&mut self.counts, &source.counts);
         crate::scratch::copy_list(&mut self.lasting, &source.lasting);

@@ -20,6 +20,7 @@ impl Clone for Hand {
     }
 
     /// Reuses the buffer (the look-aheads' copies, `crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &Hand) {
         crate::scratch::copy_list(&mut self.cards, &source.cards);
         self.front = source.front;
