@@ -25,8 +25,9 @@ impl Clone for Library {
 
     /// Reuses the buffer: the pilots' look-aheads copy a game's library several times a
     /// turn (see `crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &Library) {
-        self.cards.clone_from(&source.cards);
+        crate::scratch::copy_list(&mut self.cards, &source.cards);
         self.drawn = source.drawn;
         self.known = source.known;
     }

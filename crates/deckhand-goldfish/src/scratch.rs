@@ -20,6 +20,25 @@ pub(crate) trait Scratch: Clone {
     fn copy_from(&mut self, source: &Self);
 }
 
+/// Overwrites `to` with `from`, reusing its buffer: a list of the same length (a per-card
+/// count, a deck) is one copy, an empty one none, one or two items (a few cards' bits)
+/// moves without a call (`Vec::clone_from` truncates, copies and extends, a few calls each
+/// time).
+#[inline(always)]
+pub(crate) fn copy_list<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+    if to.len() == from.len() {
+        match (to.as_mut_slice(), from) {
+            (_, []) => {}
+            ([a], [x]) => *a = *x,
+            ([a, b], [x, y]) => (*a, *b) = (*x, *y),
+            (to, from) => to.copy_from_slice(from),
+        }
+        return;
+    }
+    to.clear();
+    to.extend_from_slice(from);
+}
+
 /// A worker's spare copies of one game's state, boxed: a copy taken, kept as a look's end
 /// or given back moves a pointer, not the state's few hundred bytes.
 pub(crate) type Pool<T> = RefCell<Vec<Box<T>>>;

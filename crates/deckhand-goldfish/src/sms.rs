@@ -226,6 +226,10 @@ pub struct State {
     extra: i32,
     /// Per `Sms::one_filters` entry, a bit per Table slot (the first 64) whose card matches.
     one_slots: Vec<u64>,
+    /// The Table slots whose card has a Leader ability (`activated`).
+    ability_slots: moments::SlotMask,
+    /// The Table slots whose card has an Employ ability (`turn_end`).
+    employ_slots: moments::SlotMask,
 }
 
 /// Per-seat figures, per turn (all games last 15 turns).
@@ -477,6 +481,8 @@ impl Sms {
         state.missions_played.fill(false);
         state.extra = 0;
         state.one_slots.fill(0);
+        state.ability_slots = moments::SlotMask::default();
+        state.employ_slots = moments::SlotMask::default();
         for &card in &self.table_start {
             self.push_slot(state, card);
             state.named[self.deck.name_id[card as usize] as usize] = true;
@@ -509,6 +515,8 @@ impl Procedure for Sms {
             missions_played: vec![false; self.deck.len()],
             extra: 0,
             one_slots: vec![0; self.one_filters.len()],
+            ability_slots: moments::SlotMask::default(),
+            employ_slots: moments::SlotMask::default(),
         }
     }
 

@@ -11,8 +11,9 @@ impl Clone for CardSet {
 
     /// Reuses the buffer: a game state's sets are copied by the pilots' look-aheads (see
     /// `crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &CardSet) {
-        self.0.clone_from(&source.0);
+        crate::scratch::copy_list(&mut self.0, &source.0);
     }
 }
 

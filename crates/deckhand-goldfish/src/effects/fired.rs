@@ -33,9 +33,10 @@ impl Clone for Fired {
 
     /// Reuses the buffers: the state is copied by the pilots' look-aheads
     /// (`crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &Fired) {
-        self.counts.clone_from(&source.counts);
-        self.lasting.clone_from(&source.lasting);
+        crate::scratch::copy_list(&mut self.counts, &source.counts);
+        crate::scratch::copy_list(&mut self.lasting, &source.lasting);
     }
 }
 

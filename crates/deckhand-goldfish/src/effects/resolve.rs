@@ -95,11 +95,21 @@ impl Programs {
     /// it pays for does not happen: [`Self::run`]); a choice is idle when every option is.
     /// A step the board cannot judge counts as a change, so this never skips an effect that
     /// might do something. The first step that surely acts ends the walk: most effects
-    /// cost one `match`.
+    /// cost one `match`, made here without a call ([`surely_acts`]).
+    #[inline(always)]
     pub fn idle<B: Board>(&self, steps: &[Op], board: &B) -> bool {
-        if steps.is_empty() {
-            return false;
+        match steps.first() {
+            None => false,
+            Some(op) if surely_acts(op) => {
+                debug_assert!(!self.idle_walk(steps, board), "a step that surely acts");
+                false
+            }
+            Some(_) => self.idle_walk(steps, board),
         }
+    }
+
+    /// [`Self::idle`]'s walk over the steps.
+    fn idle_walk<B: Board>(&self, steps: &[Op], board: &B) -> bool {
         for op in steps {
             let idle = match op {
                 Op::Move {
@@ -350,5 +360,18 @@ impl Programs {
             }
         }
         done
+    }
+}
+
+/// Whether [`Programs::idle`]'s walk would find `op` not idle without reading the board: a
+/// step it never judges, or a fixed amount above 0 of one it judges by its amount alone.
+#[inline]
+fn surely_acts(op: &Op) -> bool {
+    match op {
+        Op::Move { .. } | Op::Ready(..) | Op::Prevent(_) | Op::Spend(..) | Op::Choose(..) => false,
+        Op::Draw(a) | Op::Damage(a) | Op::Heal(a) | Op::Gain(a, _) => {
+            matches!(a, Amt::Fixed(n) if *n > 0)
+        }
+        _ => true,
     }
 }

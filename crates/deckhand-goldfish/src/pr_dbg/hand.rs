@@ -20,8 +20,9 @@ impl Clone for Hand {
     }
 
     /// Reuses the buffer (the look-aheads' copies, `crate::scratch`).
+    #[inline]
     fn clone_from(&mut self, source: &Hand) {
-        self.cards.clone_from(&source.cards);
+        crate::scratch::copy_list(&mut self.cards, &source.cards);
         self.front = source.front;
     }
 }

@@ -10,15 +10,7 @@ thread_local! {
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 
-/// Overwrites `to` with `from`, reusing its buffer; an empty list (most of a turn's piles
-/// and lists are) costs no copy call.
-#[inline(always)]
-fn copy_list<T: Copy>(to: &mut Vec<T>, from: &[T]) {
-    to.clear();
-    if !from.is_empty() {
-        to.extend_from_slice(from);
-    }
-}
+use crate::scratch::copy_list;
 
 // By hand rather than `crate::scratch::scratch_fields!`: most of the lists are empty at a
 // look, and `clone_from` pays a copy call for each. The source is destructured without

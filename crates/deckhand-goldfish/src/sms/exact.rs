@@ -91,7 +91,7 @@ impl Sms {
     /// ([`Exact`]) and it adds some.
     fn exact_value(&self, a: Ability, state: &State) -> Option<TurnValue> {
         let (card, used_up) = match a {
-            Ability::Table(i) => (state.table[i].card, false),
+            Ability::Table(i) => (state.table[i as usize].card, false),
             Ability::Hand(card) => (card, self.f(card).event),
             Ability::Keep => return None,
         };

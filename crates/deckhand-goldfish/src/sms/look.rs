@@ -128,7 +128,7 @@ impl Sms {
             |a| match a {
                 Ability::Table(i) => format!(
                     "Leader Action: {}'s ability",
-                    self.name(state.table[i].card)
+                    self.name(state.table[i as usize].card)
                 ),
                 Ability::Hand(card) => format!("Leader Action: {} from the hand", self.name(card)),
                 Ability::Keep => "Keep the Leader Action".to_owned(),
@@ -162,7 +162,7 @@ impl Sms {
             return Next::Stop;
         }
         let paced = |a: Ability| match a {
-            Ability::Table(i) => self.pace.ability[state.table[i].card as usize],
+            Ability::Table(i) => self.pace.ability[state.table[i as usize].card as usize],
             _ => false,
         };
         let neutral = |a: Ability| self.class(state, a) == Class::Neutral;
@@ -344,7 +344,7 @@ impl Sms {
     /// What `a`'s card's Leader ability can do to the plan value.
     pub(super) fn class(&self, state: &State, a: Ability) -> Class {
         match a {
-            Ability::Table(i) => self.ability_class[state.table[i].card as usize],
+            Ability::Table(i) => self.ability_class[state.table[i as usize].card as usize],
             Ability::Hand(card) => self.ability_class[card as usize],
             Ability::Keep => Class::Other,
         }
@@ -354,7 +354,7 @@ impl Sms {
     /// first, then the first Table slot.
     pub(super) fn order(&self, state: &State, a: Ability) -> (u16, usize) {
         match a {
-            Ability::Table(i) => (state.table[i].card, i),
+            Ability::Table(i) => (state.table[i as usize].card, i as usize),
             Ability::Hand(card) => (card, usize::MAX),
             Ability::Keep => (NONE, usize::MAX),
         }
@@ -367,7 +367,9 @@ impl Sms {
     /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
     /// acted; `None` to weigh them all.
     fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
-        let mut sources = (0..state.table.len())
+        let mut sources = state
+            .ability_slots
+            .of(state.table.len())
             .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
         let i = sources.next()?;
         if sources.next().is_some() {
@@ -491,12 +493,12 @@ impl Sms {
     /// as it is used).
     fn abilities_that_act(&self, state: &mut State) -> Abilities {
         let mut ready = Abilities::default();
-        for i in 0..state.table.len() {
+        for i in state.ability_slots.of(state.table.len()) {
             let card = state.table[i].card;
             if self.fx.has(card, Trigger::Activated)
                 && self.would_act(card, Trigger::Activated, Some(i), state)
             {
-                ready.push(Ability::Table(i));
+                ready.push(Ability::Table(i as u32));
             }
         }
         for &card in &self.hand_abilities {
@@ -528,6 +530,7 @@ impl Sms {
     ) -> bool {
         match ability {
             Ability::Table(i) => {
+                let i = i as usize;
                 let card = state.table[i].card;
                 self.fire_decided(card, Trigger::Activated, Some(i), state, rng, log) > 0
             }
@@ -640,9 +643,10 @@ impl Abilities {
 }
 
 /// A Leader Action's use: the ability of a Table slot's card, of a card in hand, or none.
+/// Small (8 bytes): [`Abilities`] is returned by value at every Leader Action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(super) enum Ability {
-    Table(usize),
+    Table(u32),
     Hand(u16),
     #[default]
     Keep,

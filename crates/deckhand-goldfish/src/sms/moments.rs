@@ -190,8 +190,61 @@ pub(super) fn one_filters(fx: &Programs, cards: usize) -> Vec<u16> {
     out
 }
 
+/// The Table slots whose card has an effect for one trigger (Leader abilities, Employ
+/// abilities), a bit each for the first 64, set as a card is put down (the Table only
+/// grows): the moments that fire them walk these bits instead of asking every card.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct SlotMask(u64);
+
+impl SlotMask {
+    fn set(&mut self, i: usize) {
+        if i < 64 {
+            self.0 |= 1 << i;
+        }
+    }
+
+    /// Among the first `len` Table slots, in Table order: the marked ones, then every slot
+    /// past the first 64 (unmarked: the caller asks their cards, as it does the marked).
+    pub(super) fn of(self, len: usize) -> Slots {
+        let bits = match len {
+            0..=63 => self.0 & ((1 << len) - 1),
+            _ => self.0,
+        };
+        Slots {
+            bits,
+            next: 64,
+            len,
+        }
+    }
+}
+
+/// The slots of [`SlotMask::of`].
+pub(super) struct Slots {
+    bits: u64,
+    next: usize,
+    len: usize,
+}
+
+impl Iterator for Slots {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.bits != 0 {
+            let i = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            return Some(i);
+        }
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.next - 1
+        })
+    }
+}
+
 impl Sms {
-    /// Puts `card` at the end of the Table, in the masks of the `one` filters it matches.
+    /// Puts `card` at the end of the Table, in the masks of the `one` filters it matches
+    /// and of the triggers it has an effect for.
     pub(super) fn push_slot(&self, state: &mut State, card: u16) {
         let i = state.table.len();
         if i < 64 {
@@ -199,6 +252,12 @@ impl Sms {
                 if self.fx.set(f).contains(card) {
                     *mask |= 1 << i;
                 }
+            }
+            if self.fx.has(card, Trigger::Activated) {
+                state.ability_slots.set(i);
+            }
+            if self.fx.has(card, Trigger::TurnEnd) {
+                state.employ_slots.set(i);
             }
         }
         state.table.push(self.slot(card));
@@ -351,7 +410,7 @@ impl Sms {
     /// a time (which next, or none).
     pub(super) fn mission_phase<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         if self.fx.any(Trigger::TurnEnd) {
-            for i in 0..state.table.len() {
+            for i in state.employ_slots.of(state.table.len()) {
                 let card = state.table[i].card;
                 if self.fx.has(card, Trigger::TurnEnd) {
                     self.fire(card, Trigger::TurnEnd, Some(i), state, rng, log);

@@ -10,21 +10,50 @@ thread_local! {
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 
-crate::scratch::scratch_fields!(State {
-    fired,
-    library,
-    hand,
-    hand_len,
-    table,
-    named,
-    power,
-    deployed,
-    mulliganed,
-    stuck,
-    discard,
-    leader_actions,
-    drama,
-    missions_played,
-    extra,
-    one_slots,
-});
+// By hand rather than `crate::scratch::scratch_fields!`: the lists are copied with
+// `copy_list` (most keep their length between copies: one copy call, no truncate and
+// extend). The source is destructured without `..`, so a field added to the state fails to
+// compile until it is handled here.
+impl crate::scratch::Scratch for State {
+    fn copy_from(&mut self, source: &State) {
+        use crate::scratch::copy_list;
+        let State {
+            fired,
+            library,
+            hand,
+            hand_len,
+            table,
+            named,
+            power,
+            deployed,
+            mulliganed,
+            stuck,
+            discard,
+            leader_actions,
+            drama,
+            missions_played,
+            extra,
+            one_slots,
+            ability_slots,
+            employ_slots,
+        } = source;
+        self.fired.clone_from(fired);
+        self.library.clone_from(library);
+        copy_list(&mut self.hand, hand);
+        self.hand_len = *hand_len;
+        copy_list(&mut self.table, table);
+        copy_list(&mut self.named, named);
+        self.power = *power;
+        self.deployed = *deployed;
+        self.mulliganed = *mulliganed;
+        self.stuck = *stuck;
+        copy_list(&mut self.discard, discard);
+        self.leader_actions = *leader_actions;
+        self.drama = *drama;
+        copy_list(&mut self.missions_played, missions_played);
+        self.extra = *extra;
+        copy_list(&mut self.one_slots, one_slots);
+        self.ability_slots = *ability_slots;
+        self.employ_slots = *employ_slots;
+    }
+}

@@ -124,7 +124,7 @@ fn play(case: &Case) -> Expect {
         "leader_action" => {
             let card = index(&case.card);
             let ability = match state.table.iter().position(|s| s.card == card) {
-                Some(i) => super::super::look::Ability::Table(i),
+                Some(i) => super::super::look::Ability::Table(i as u32),
                 None => super::super::look::Ability::Hand(card),
             };
             p.use_ability(ability, &mut state, &mut rng, &mut NoLog);
