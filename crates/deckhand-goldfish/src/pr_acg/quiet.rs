@@ -111,11 +111,7 @@ impl PrAcg {
         let cost = u32::from(self.f(summon).cost);
         let keep = plan.extra;
         let hand_len = state.hand_len - 1 - cost;
-        let printed = |damage: u32, played: u32| {
-            let removed = (2 * damage).min(state.opponent_deck);
-            let end = (removed == state.opponent_deck).then_some(Outcome::Win);
-            value(end, removed, hand_len - played)
-        };
+        let printed = |damage: u32, played: u32| printed_value(state, hand_len, damage, played);
         // The kept Zord is the first of the Zords by damage that the hand can pay for, and
         // only kept when it deals more than the summon: no Zord left after paying beats it
         // (or the summon alone, when none is kept or the summon alone wins, keeping more
@@ -143,11 +139,7 @@ impl PrAcg {
         let cost = u32::from(self.f(summon).cost);
         let keep = plan.extra;
         let hand_len = state.hand_len - 1 - cost;
-        let printed = |damage: u32, played: u32| {
-            let removed = (2 * damage).min(state.opponent_deck);
-            let end = (removed == state.opponent_deck).then_some(Outcome::Win);
-            value(end, removed, hand_len - played)
-        };
+        let printed = |damage: u32, played: u32| printed_value(state, hand_len, damage, played);
         let left_in_hand = |c: u16| -> u16 { state.hand[c as usize] - u16::from(c == summon) };
         // Walk the pay order as `pay` does: every copy of a card above the kept one, until
         // the cost is paid; then the kept card itself.
@@ -194,4 +186,13 @@ impl PrAcg {
         }
         best
     }
+}
+
+/// The plan value of a turn that ends at a printed `damage` (twice that many cards off the
+/// opponent's deck) with `played` more cards gone from a hand of `hand_len`.
+#[inline(always)]
+fn printed_value(state: &State, hand_len: u32, damage: u32, played: u32) -> Value {
+    let removed = (2 * damage).min(state.opponent_deck);
+    let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+    value(end, removed, hand_len - played)
 }
