@@ -196,6 +196,10 @@ pub struct PrDbg {
     /// The least Energy a primer's Ability asks (`u32::MAX`: none): below it no primer is
     /// ready, and `prime` is asked before every card.
     cheapest_primer: u32,
+    /// When the deck's primers commute with playing its cards, which cards their stat
+    /// changes reach: the looks with a primer are then carried across the others
+    /// (`pr_dbg/carry.rs`).
+    commute: Option<moments::Commute>,
 }
 
 /// One game in progress.

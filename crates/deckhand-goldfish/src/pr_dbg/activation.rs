@@ -7,6 +7,7 @@
 //! (each card at its own best set), the most damage first within it. A stat change for
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
 
+use super::carry::{Carried, End, Plan};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::Amt;
@@ -114,47 +115,6 @@ impl Ranked {
     }
 }
 
-/// A plan value (docs/pilots.md#pr-deck-building-plan-value): damage dealt this turn, the
-/// printed Shard cost of the cards bought and adversaries Battled, HP, Energy left; compared
-/// field by field.
-type Plan = (i32, u32, i32, u32);
-
-/// The end of the last look without a primer ([`PrDbg::prime`] before a card), carried to
-/// the weighing before the next card of the same hand. The look played that card as the
-/// turn then plays it, so when nothing but the card happened in between (see
-/// `play_all_fx`'s `steady`), a new look from the next card would replay the rest of the
-/// same look, draw for draw (it starts from the game's stream, which the card advanced
-/// as the look's copy did): its end is this one. Kept as the look's end state, since a
-/// plan value counts damage and Shards from where its look starts.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Carried {
-    goldfish_hp: i32,
-    spent: u32,
-    hp: i32,
-    energy: u32,
-}
-
-impl Carried {
-    fn new(state: &State, without: Plan) -> Carried {
-        Carried {
-            goldfish_hp: state.goldfish_hp - without.0,
-            spent: state.spent + without.1,
-            hp: without.2,
-            energy: without.3,
-        }
-    }
-
-    /// The plan value of the look from `state` on.
-    fn plan(self, state: &State) -> Plan {
-        (
-            state.goldfish_hp - self.goldfish_hp,
-            self.spent - state.spent,
-            self.hp,
-            self.energy,
-        )
-    }
-}
-
 /// How many activated effects a card's set is chosen among: the rest never deal damage.
 const MAX_SET: usize = 8;
 
@@ -166,7 +126,8 @@ impl PrDbg {
     /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage)`: an Ability that deals none is there only when the rest of the turn ends better with it (`rank_activation`).
     ///
     /// `known`: the look without a new Ability from this very state and stream, when
-    /// [`PrDbg::prime`] just made it (it declined every primer).
+    /// [`PrDbg::prime`] or an earlier look made it (`carry.rs`). On return, the look with
+    /// the Ability picked when a look picked it, else `None`.
     // `Ranked` is built in place, then `declined` set: a struct update built a default
     // and copied its 400 bytes over at each activation choice.
     #[allow(clippy::field_reassign_with_default)]
@@ -174,8 +135,10 @@ impl PrDbg {
         &self,
         board: &mut PrBoard<'_, L>,
         declined: &mut u64,
-        known: Option<Carried>,
+        known: &mut Option<Carried>,
     ) -> Option<(usize, i64)> {
+        let picked = known;
+        let known = picked.take().map(|k| k.without);
         if board.state.energy < self.cheapest_activation {
             return None;
         }
@@ -225,7 +188,9 @@ impl PrDbg {
         for &(i, _) in &best.weigh[..best.n_weigh] {
             let without =
                 *without.get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
-            if self.plan_value(board.state, board.rng, Some(i)) > without {
+            let with = self.plan_value(board.state, board.rng, Some(i));
+            if with > without {
+                *picked = Some(Carried::new(board.state, with));
                 return Some((i, 0));
             }
             *declined |= 1u64 << i.min(63);
@@ -572,10 +537,10 @@ impl PrDbg {
     /// With `ask_always` false (after the hand, where the next Activate choice lists the
     /// primers too) a person is asked only when the pilot would activate one.
     ///
-    /// `carried`: the look without a primer from before the previous card, when it still
-    /// holds (see [`Carried`]); on return, this look's, when none was activated and
-    /// `steady` says the next weighing (the next card's, or `next_activation`'s) may reuse
-    /// it.
+    /// `carried`: the looks from before the previous card, when they still hold (see
+    /// `carry.rs`); on return, this weighing's, when none was activated and `steady` says
+    /// the next weighing (the next card's, or `next_activation`'s) may reuse them.
+    #[inline(always)]
     pub(super) fn prime<L: Log>(
         &self,
         state: &mut State,
@@ -585,11 +550,28 @@ impl PrDbg {
         carried: &mut Option<Carried>,
         steady: bool,
     ) -> bool {
-        let known = carried.take();
         if state.energy < self.cheapest_primer {
-            // No primer is ready (the walk below would find none).
+            // No primer is ready (the walk below would find none); the state is unchanged,
+            // so the looks carried still hold.
+            if !steady {
+                *carried = None;
+            }
             return false;
         }
+        self.prime_ready(state, rng, log, ask_always, carried, steady)
+    }
+
+    /// [`Self::prime`] once the Energy covers some primer.
+    #[inline(never)]
+    fn prime_ready<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ask_always: bool,
+        carried: &mut Option<Carried>,
+        steady: bool,
+    ) -> bool {
         let own = state.attached.len();
         let last = self.activation_cost.len() - 1;
         let energy = state.energy;
@@ -606,11 +588,15 @@ impl PrDbg {
         };
         let positions = own + 1 + state.zord_bay.len();
         let Some(first) = (0..positions).find(|&i| ready(state, i)) else {
+            if !steady {
+                *carried = None;
+            }
             return false;
         };
+        let known = carried.take();
         let without = match known {
             Some(known) => {
-                let without = known.plan(state);
+                let without = known.without.plan(state);
                 debug_assert_eq!(
                     without,
                     self.plan_value(state, rng, None),
@@ -622,8 +608,20 @@ impl PrDbg {
         };
         let mut pilot = None;
         let mut with = without;
+        let mut looks = Carried::new(state, without);
         for i in (first..positions).filter(|&i| ready(state, i)) {
-            let value = self.plan_value(state, rng, Some(i));
+            let value = match known.and_then(|k| k.with_at(i)) {
+                Some(end) => {
+                    let value = end.plan(state);
+                    debug_assert_eq!(
+                        value,
+                        self.plan_value(state, rng, Some(i)),
+                        "a carried look with a primer differs from a new one"
+                    );
+                    value
+                }
+                None => self.plan_value(state, rng, Some(i)),
+            };
             // Better on damage, Shards' worth or HP: Energy left alone never makes it
             // better, since the effect's own cost is Energy (what it "saves" is only the
             // pilot's later use of Energy elsewhere, not the effect counting).
@@ -631,10 +629,13 @@ impl PrDbg {
                 (pilot, with) = (Some(i), value);
                 break;
             }
+            if self.commute.is_some() {
+                looks.keep_with(i, End::new(state, value));
+            }
         }
         if pilot.is_none() && !ask_always {
             if steady {
-                *carried = Some(Carried::new(state, without));
+                *carried = Some(looks);
             }
             return false;
         }
@@ -678,7 +679,7 @@ impl PrDbg {
         );
         let Some(i) = pick else {
             if steady {
-                *carried = Some(Carried::new(state, without));
+                *carried = Some(looks);
             }
             return false;
         };
@@ -705,10 +706,10 @@ impl PrDbg {
                 self.activate_card(card, s, &mut r, log);
             }
             if s.goldfish_hp > 0 && !s.hand.is_empty() {
-                self.play_all_fx(s, &mut r, log);
+                self.play_all_fx(s, &mut r, log, None);
             }
             if s.goldfish_hp > 0 {
-                self.activate_all(s, &mut r, log);
+                self.activate_all(s, &mut r, log, None);
             }
             if s.goldfish_hp > 0 {
                 self.buy_and_battle(s, &mut r, log);
@@ -730,12 +731,14 @@ impl PrDbg {
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
-    /// goldfish falls.
+    /// goldfish falls. `carried`: the looks of the hand's last weighing, when they hold
+    /// here (`play_all_fx`'s answer).
     pub(super) fn activate_all<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,
         log: &mut L,
+        mut carried: Option<Carried>,
     ) -> Option<Outcome> {
         let mut declined = 0u64;
         loop {
@@ -743,7 +746,7 @@ impl PrDbg {
             // Ability that deals nothing starts from the same state and stream, so its look
             // without is this one. Only the pilot picks (a person's pick could draw from the
             // stream in between).
-            let mut known = None;
+            let mut known = carried.take();
             if self.any_primer
                 && !state.planning
                 && self.prime(state, rng, log, false, &mut known, !L::CHOOSES)
@@ -760,7 +763,7 @@ impl PrDbg {
                 log: &mut *log,
                 card: NONE,
             };
-            let best = self.next_activation(&mut board, &mut declined, known);
+            let best = self.next_activation(&mut board, &mut declined, &mut known);
             let i = self.activation_pick(state, best, rng, log)?;
             let card = self.at_position(state, i)?;
             Self::mark_used(state, i);
@@ -768,8 +771,12 @@ impl PrDbg {
             if let Some(end) = self.won(state, log) {
                 return Some(end);
             }
+            // The look that picked this Ability played it as the game just did, then the
+            // rest of the turn: from here on it is the look without a new Ability (only
+            // the pilot picks: a person's pick may be another).
+            carried = known.filter(|_| !L::CHOOSES);
             if !state.hand.is_empty() {
-                self.play_all_fx(state, rng, log);
+                carried = self.play_all_fx(state, rng, log, carried);
                 if let Some(end) = self.won(state, log) {
                     return Some(end);
                 }

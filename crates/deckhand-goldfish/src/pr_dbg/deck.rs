@@ -141,6 +141,7 @@ impl PrDbg {
         let weighable = PrDbg::weighable(&programs, cards.cards.len());
         let heals_only = PrDbg::heals_only(&programs, cards.cards.len());
         let any_primer = primes.contains(&true);
+        let commute = moments::Commute::of(&programs, &primes);
         let activation_cost = (0..cards.cards.len() as u16)
             .map(|c| match programs.has(c, Trigger::Activated) {
                 true => u32::from(features[c as usize].ability_cost.unwrap_or(0)),
@@ -170,6 +171,7 @@ impl PrDbg {
             heals_only,
             any_primer,
             cheapest_primer,
+            commute,
             activation_cost,
             all,
             fx: programs,

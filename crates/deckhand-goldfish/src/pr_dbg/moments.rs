@@ -62,9 +62,15 @@ use board::*;
 // The zone id, over `super::HAND` (the hand's size).
 use board::HAND;
 pub(super) use board::{PLAYED, PLAYS};
+#[path = "carry.rs"]
+mod carry;
 #[path = "look.rs"]
 mod look;
 pub(super) use activation::Ability;
+use carry::Carried;
+pub(super) use carry::Commute;
+#[cfg(test)]
+pub(super) use carry::WITH_REUSED;
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other
 /// card (`PrDbg::reacts`).
@@ -150,11 +156,11 @@ impl PrDbg {
         figures: &mut Figures,
     ) -> Option<Outcome> {
         self.fire_in_play(Trigger::TurnStart, state, rng, log);
-        self.play_all_fx(state, rng, log);
+        let carried = self.play_all_fx(state, rng, log, None);
         if let Some(end) = self.won(state, log) {
             return Some(end);
         }
-        if let Some(end) = self.activate_all(state, rng, log) {
+        if let Some(end) = self.activate_all(state, rng, log, carried) {
             return Some(end);
         }
         self.end_turn(state, rng, turn, log, figures)
@@ -168,7 +174,16 @@ impl PrDbg {
     }
 
     /// Plays or attaches every card in hand, one at a time (cards drawn meanwhile too).
-    fn play_all_fx<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+    /// `carried`: a look without a new Ability from here, if one is known (`carry.rs`).
+    /// Returns the looks of the last weighing of the primers when they hold after the last
+    /// card, for the next weighing of `activate_all`.
+    fn play_all_fx<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        mut carried: Option<Carried>,
+    ) -> Option<Carried> {
         // Whether a slot may be empty: most turns come after the flip, and a card with an
         // Ability then skips the look for a slot. Slots only fill, so an effect that fills
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
@@ -189,9 +204,15 @@ impl PrDbg {
                 hand[j] = card;
             }
         }
-        // The look without a primer from before the last card (see `Carried`).
-        let mut carried = None;
+        // The looks from before the last card (see `carry.rs`).
         loop {
+            // A look with a primer from before the last card holds only when the Energy
+            // never reached the cap while that card was played (`carry.rs`).
+            if state.energy >= MAX_ENERGY {
+                if let Some(c) = &mut carried {
+                    c.forget_with();
+                }
+            }
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
             if self.any_primer && !state.planning && !state.hand.is_empty() {
@@ -215,7 +236,12 @@ impl PrDbg {
                 }
             }
             let Some(card) = state.hand.pop_front() else {
-                break;
+                // The looks from before the last card end as new ones from here would (see
+                // `steady` above: the look plays no hand from here).
+                if L::CHOOSES || state.goldfish_hp <= 0 {
+                    carried = None;
+                }
+                return carried;
             };
             let f = self.f(card);
             let slot = match f.ability_cost {
@@ -229,6 +255,12 @@ impl PrDbg {
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
                 continue;
+            }
+            if let (Some(c), Some(commute)) = (&mut carried, &self.commute) {
+                // A primer's stat change reaches this card: its looks played it otherwise.
+                if commute.primed[usize::from(card)] {
+                    c.forget_with();
+                }
             }
             self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
             let shards = u32::from(f.shards) + self.extra_shards(state, card);

@@ -253,3 +253,56 @@ fn abilities_on_several_cards_are_chosen_as_one_set_for_the_energy() {
     assert_eq!(state.energy, 0, "{lines:#?}");
     assert!(!state.used[2], "Quake Maul is not used: {lines:#?}");
 }
+
+/// The looks with Coach Harriet Dunmore are carried past the cards her stat change does not
+/// reach (`pr_dbg/carry.rs`): her Ability commutes with every card of the set, and reaches
+/// exactly the Hero cards.
+#[test]
+fn coach_harriet_dunmore_commutes_with_every_card_and_reaches_only_the_hero_cards() {
+    let (p, _) = given(&HARRIET);
+    let commute = p.commute.as_ref().expect("Harriet's looks are carried");
+    for c in 0..p.deck.len() as u16 {
+        assert_eq!(
+            commute.primed[usize::from(c)],
+            p.f(c).kind == Kind::Hero,
+            "{}",
+            p.name(c)
+        );
+    }
+}
+
+/// Three Teamwork before the Heroes, and a Grid where Harriet's Shards buy nothing more:
+/// she is weighed before each card and declined, and her look from before a Teamwork is
+/// carried to the next card, where a debug build plays it afresh and compares (`prime`): a
+/// carried look that ends otherwise fails here.
+#[test]
+fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() {
+    let (p, mut state) = given(&Given {
+        hand: &[
+            "Teamwork",
+            "Teamwork",
+            "Teamwork",
+            "Park Ranger Ottoline",
+            "Rookie Cadet Ames",
+        ],
+        grid: ["Quake Maul", ZORD, ZORD, ZORD, ZORD, ZORD],
+        ..HARRIET
+    });
+    // Played as Monte Carlo plays it: a log that asks (a person, a script) carries nothing.
+    let mut figures = p.new_figures();
+    let before = moments::WITH_REUSED.with(|n| n.get());
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut crate::log::NoLog,
+        &mut figures,
+    );
+    let reused = moments::WITH_REUSED.with(|n| n.get()) - before;
+    assert_eq!(
+        reused, 3,
+        "one look with Harriet carried past each Teamwork"
+    );
+    assert_eq!(state.energy, 4, "Harriet is not activated");
+    assert_eq!(figures.shards[2], 5);
+}

@@ -1,0 +1,174 @@
+//! Looks carried from one weighing of the primers to the next (`prime`, before each card
+//! of the hand and after it): when a card is played as the looks played it, a new look
+//! would replay the rest of an old one, draw for draw, so its end is known without playing.
+//!
+//! The look without a primer from before card k plays k as the turn then plays it, so when
+//! nothing but k happened in between (`play_all_fx`'s `steady`) the look from before the
+//! next card ends where it ended. The look *with* primer P from before k activates P, then
+//! plays k; the one from before the next card plays k, then activates P. The two orders
+//! end alike when P's Ability and k's play commute ([`Commute`]):
+//! - P's Ability reads nothing (no requirement, a fixed Energy cost) and only changes the
+//!   Shards that matching cards make when played, by a fixed amount ([`Commute::primed`]):
+//!   it changes nothing of k's play unless k matches and is played, and k's play leaves
+//!   nothing P's activation reads.
+//! - No effect that can happen while a card is played reads the Energy or the used
+//!   Abilities, or pays anything (no `spend`, `ready` or `copy` step and no cost outside
+//!   the activated effects; amounts and requirements read zones and HP, never the Energy):
+//!   with 4 Energy less, or P used, k's play does the same things with the same draws.
+//! - The Energy never reached the cap of 20 while k was played (checked on the game: its
+//!   Energy after k is under 20, and Energy only grows then), so each gain adds the same
+//!   with P paid before as after.
+//!
+//! Then P activated before or after k leaves the same state (the stat changes in force
+//! only in another order, and they are summed), the same stream, and the same rest of the
+//! turn.
+
+use super::*;
+use crate::effects::Amt;
+
+/// The end of one look, kept to give its plan value from a later state of the same turn
+/// (a plan value counts damage and Shards from where its look starts).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct End {
+    goldfish_hp: i32,
+    spent: u32,
+    hp: i32,
+    energy: u32,
+}
+
+/// A plan value (docs/pilots.md#pr-deck-building-plan-value): damage dealt this turn, the
+/// printed Shard cost of the cards bought and adversaries Battled, HP, Energy left; compared
+/// field by field.
+pub(super) type Plan = (i32, u32, i32, u32);
+
+impl End {
+    pub(super) fn new(state: &State, plan: Plan) -> End {
+        End {
+            goldfish_hp: state.goldfish_hp - plan.0,
+            spent: state.spent + plan.1,
+            hp: plan.2,
+            energy: plan.3,
+        }
+    }
+
+    /// The plan value of the look from `state` on.
+    pub(super) fn plan(self, state: &State) -> Plan {
+        (
+            state.goldfish_hp - self.goldfish_hp,
+            self.spent - state.spent,
+            self.hp,
+            self.energy,
+        )
+    }
+}
+
+/// How many looks with a primer are carried (more ready primers are looked at afresh).
+const MAX_WITH: usize = 2;
+
+/// The looks of the last weighing that declined every primer: without one, and with each
+/// ready primer (by activation position) when the deck's primers commute with its cards.
+/// Small, since it moves with each weighing.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Carried {
+    pub(super) without: End,
+    with: [End; MAX_WITH],
+    /// The positions of `with`, `u8::MAX` when none.
+    at: [u8; MAX_WITH],
+}
+
+impl Carried {
+    pub(super) fn new(state: &State, without: Plan) -> Carried {
+        let end = End::new(state, without);
+        Carried {
+            without: end,
+            with: [end; MAX_WITH],
+            at: [u8::MAX; MAX_WITH],
+        }
+    }
+
+    /// Keeps the look with the primer at position `i` (when there is room).
+    pub(super) fn keep_with(&mut self, i: usize, end: End) {
+        if let Some(k) = self.at.iter().position(|&p| p == u8::MAX) {
+            if i < usize::from(u8::MAX) {
+                (self.at[k], self.with[k]) = (i as u8, end);
+            }
+        }
+    }
+
+    /// The look with the primer at position `i`, if kept.
+    pub(super) fn with_at(&self, i: usize) -> Option<End> {
+        let end = (0..MAX_WITH)
+            .find(|&k| usize::from(self.at[k]) == i)
+            .map(|k| self.with[k]);
+        #[cfg(test)]
+        if end.is_some() {
+            WITH_REUSED.with(|n| n.set(n.get() + 1));
+        }
+        end
+    }
+
+    /// Forgets the looks with a primer (the card just played does not commute with them).
+    pub(super) fn forget_with(&mut self) {
+        self.at = [u8::MAX; MAX_WITH];
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many looks with a primer this thread took from a carried one (tests only).
+    pub(in crate::pr_dbg) static WITH_REUSED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// What the deck's primers change, when their looks can be carried across a card.
+pub(in crate::pr_dbg) struct Commute {
+    /// Per card, whether some primer's stat change reaches it when played.
+    pub(in crate::pr_dbg) primed: Vec<bool>,
+}
+
+impl Commute {
+    /// `None` when some primer or some effect breaks the conditions in the module comment.
+    pub(in crate::pr_dbg) fn of(fx: &Programs, primes: &[bool]) -> Option<Commute> {
+        let cards = primes.len();
+        let mut primed = vec![false; cards];
+        for card in 0..cards as u16 {
+            for effect in fx.of(card) {
+                let activated = effect.trigger == Trigger::Activated;
+                if activated && primes[usize::from(card)] {
+                    let fixed_cost = effect
+                        .cost()
+                        .iter()
+                        .all(|op| matches!(op, Op::Spend(Amt::Fixed(_), ENERGY)));
+                    if !effect.reads_nothing() || effect.optional || !fixed_cost {
+                        return None;
+                    }
+                    for op in effect.steps() {
+                        let Op::Modify {
+                            stat: SHARDS_STAT,
+                            by: Amt::Fixed(_),
+                            target: Tgt::Each(Some(f)) | Tgt::Others(Some(f)),
+                            ..
+                        } = op
+                        else {
+                            return None;
+                        };
+                        for (c, p) in primed.iter_mut().enumerate() {
+                            *p |= fx.set(*f).contains(c as u16);
+                        }
+                    }
+                } else if !activated && (!effect.cost().is_empty() || !blind(effect.steps())) {
+                    return None;
+                }
+            }
+        }
+        Some(Commute { primed })
+    }
+}
+
+/// Whether `steps` neither read nor pay Energy and read no used Ability.
+fn blind(steps: &[Op]) -> bool {
+    steps.iter().all(|op| match op {
+        Op::Spend(..) | Op::Ready(..) | Op::Copy(_) => false,
+        Op::Choose(options, _) => options.iter().all(|o| blind(o)),
+        _ => true,
+    })
+}
