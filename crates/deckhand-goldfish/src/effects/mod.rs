@@ -311,6 +311,11 @@ impl Compiled {
         self.requirement.as_ref().map(|r| (r.zone, r.filter))
     }
 
+    /// Whether it has an HP check (`hp` in its text).
+    pub fn reads_hp(&self) -> bool {
+        self.hp.is_some()
+    }
+
     /// True when it has no requirement and no HP check: whether it happens reads nothing
     /// of the board (a procedure may then decide about it once per deck).
     pub fn reads_nothing(&self) -> bool {

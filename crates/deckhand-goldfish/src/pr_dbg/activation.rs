@@ -7,7 +7,7 @@
 //! (each card at its own best set), the most damage first within it. A stat change for
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
 
-use super::carry::{Carried, End, Plan};
+use super::carry::{Carried, End, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::Amt;
@@ -180,16 +180,25 @@ impl PrDbg {
         // rest of the turn ends with a higher plan value with it than without
         // (docs/pilots.md#plan-value; ties: not used). A declined one is not weighed again
         // this phase: the Abilities used after it only spend Energy it would need.
-        let mut without = known.map(|k| k.plan(board.state));
+        let mut without = known.map(|k| k.look(board.state));
         debug_assert!(
-            without.is_none_or(|w| w == self.plan_value(board.state, board.rng, None)),
+            without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
         for &(i, _) in &best.weigh[..best.n_weigh] {
-            let without =
-                *without.get_or_insert_with(|| self.plan_value(board.state, board.rng, None));
-            let with = self.plan_value(board.state, board.rng, Some(i));
-            if with > without {
+            let without = *without.get_or_insert_with(|| self.look(board.state, board.rng, None));
+            let with = match self.heal_look(board, i, without) {
+                Some(with) => {
+                    debug_assert_eq!(
+                        with,
+                        self.look(board.state, board.rng, Some(i)),
+                        "a heal's look differs from its play"
+                    );
+                    with
+                }
+                None => self.look(board.state, board.rng, Some(i)),
+            };
+            if with.0 > without.0 {
                 *picked = Some(Carried::new(board.state, with));
                 return Some((i, 0));
             }
@@ -381,7 +390,11 @@ impl PrDbg {
     /// effects that deal damage deal it ([`best_set`], bits in the order the effects are
     /// stated): an effect counts when its requirement holds, by its damage steps (a choice
     /// by the option the pilot takes) and its Energy cost on the board.
-    fn ability_set<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
+    pub(super) fn ability_set<L: Log>(
+        &self,
+        card: u16,
+        board: &mut PrBoard<'_, L>,
+    ) -> (i64, u32, i64) {
         let energy = i64::from(board.state.energy);
         if let Ability::Fixed(steps) = self.ability[card as usize] {
             return best_set(&steps, energy);
@@ -448,7 +461,7 @@ impl PrDbg {
 
     /// The card at activation position `i` (the slots, the flipped Character, the Zord
     /// Bay), if any.
-    fn at_position(&self, state: &State, i: usize) -> Option<u16> {
+    pub(super) fn at_position(&self, state: &State, i: usize) -> Option<u16> {
         let own = state.attached.len();
         let card = match i {
             _ if i < own => state.attached[i],
@@ -594,33 +607,33 @@ impl PrDbg {
             return false;
         };
         let known = carried.take();
-        let without = match known {
+        let (without, raw) = match known {
             Some(known) => {
-                let without = known.without.plan(state);
+                let without = known.without.look(state);
                 debug_assert_eq!(
                     without,
-                    self.plan_value(state, rng, None),
+                    self.look(state, rng, None),
                     "a carried look differs from a new one"
                 );
                 without
             }
-            None => self.plan_value(state, rng, None),
+            None => self.look(state, rng, None),
         };
         let mut pilot = None;
         let mut with = without;
-        let mut looks = Carried::new(state, without);
+        let mut looks = Carried::new(state, (without, raw));
         for i in (first..positions).filter(|&i| ready(state, i)) {
-            let value = match known.and_then(|k| k.with_at(i)) {
+            let (value, raw) = match known.and_then(|k| k.with_at(i)) {
                 Some(end) => {
-                    let value = end.plan(state);
+                    let value = end.look(state);
                     debug_assert_eq!(
                         value,
-                        self.plan_value(state, rng, Some(i)),
+                        self.look(state, rng, Some(i)),
                         "a carried look with a primer differs from a new one"
                     );
                     value
                 }
-                None => self.plan_value(state, rng, Some(i)),
+                None => self.look(state, rng, Some(i)),
             };
             // Better on damage, Shards' worth or HP: Energy left alone never makes it
             // better, since the effect's own cost is Energy (what it "saves" is only the
@@ -630,7 +643,7 @@ impl PrDbg {
                 break;
             }
             if self.commute.is_some() {
-                looks.keep_with(i, End::new(state, value));
+                looks.keep_with(i, End::new(state, (value, raw)));
             }
         }
         if pilot.is_none() && !ask_always {
@@ -695,7 +708,8 @@ impl PrDbg {
     /// Shard cost bought and Battled, HP, Energy left) at the end of this turn's buying and
     /// Battling, played ahead on a copy by the pilot: with the Ability at position `now`
     /// activated first, or without it for the rest of the turn.
-    fn plan_value(&self, state: &State, rng: &Rng, now: Option<usize>) -> Plan {
+    /// Returns it with the HP it is made of.
+    pub(super) fn look(&self, state: &State, rng: &Rng, now: Option<usize>) -> (Plan, Raw) {
         crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
             let mut r = rng.clone();
             let log = &mut crate::log::NoLog;
@@ -717,16 +731,25 @@ impl PrDbg {
             }
             // HP as the turn leaves it, after the adversaries' damage: a heal that the
             // end of the turn takes back to 0 changes nothing.
+            let adversaries = match s.goldfish_hp > 0 {
+                true => self.adversary_damage(s),
+                false => 0,
+            };
             let hp = match s.goldfish_hp > 0 {
-                true => (s.hp - self.adversary_damage(s)).max(0),
+                true => (s.hp - adversaries).max(0),
                 false => s.hp,
             };
-            (
+            let raw = Raw {
+                hp: s.hp,
+                adversaries,
+            };
+            let plan = (
                 goldfish - s.goldfish_hp,
                 s.spent - spent,
                 hp.min(HP),
                 s.energy,
-            )
+            );
+            (plan, raw)
         })
     }
 

@@ -22,6 +22,11 @@
 //! Then P activated before or after k leaves the same state (the stat changes in force
 //! only in another order, and they are summed), the same stream, and the same rest of the
 //! turn.
+//!
+//! The look that picked an Ability that deals nothing (`next_activation`) played it as the
+//! game then does, so it is the look without a new Ability from there on; and the look
+//! with an Ability that only heals is the look without it, HP and Energy apart
+//! (`PrDbg::heal_look`).
 
 use super::*;
 use crate::effects::Amt;
@@ -34,6 +39,15 @@ pub(super) struct End {
     spent: u32,
     hp: i32,
     energy: u32,
+    raw: Raw,
+}
+
+/// What a plan value's HP is made of at the end of a look: the HP before the adversaries'
+/// damage, and that damage (`PrDbg::heal_look` adds a heal to it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Raw {
+    pub(super) hp: i32,
+    pub(super) adversaries: i32,
 }
 
 /// A plan value (docs/pilots.md#pr-deck-building-plan-value): damage dealt this turn, the
@@ -42,13 +56,19 @@ pub(super) struct End {
 pub(super) type Plan = (i32, u32, i32, u32);
 
 impl End {
-    pub(super) fn new(state: &State, plan: Plan) -> End {
+    pub(super) fn new(state: &State, (plan, raw): (Plan, Raw)) -> End {
         End {
             goldfish_hp: state.goldfish_hp - plan.0,
             spent: state.spent + plan.1,
             hp: plan.2,
             energy: plan.3,
+            raw,
         }
+    }
+
+    /// The look from `state` on: its plan value and HP.
+    pub(super) fn look(self, state: &State) -> (Plan, Raw) {
+        (self.plan(state), self.raw)
     }
 
     /// The plan value of the look from `state` on.
@@ -77,7 +97,7 @@ pub(super) struct Carried {
 }
 
 impl Carried {
-    pub(super) fn new(state: &State, without: Plan) -> Carried {
+    pub(super) fn new(state: &State, without: (Plan, Raw)) -> Carried {
         let end = End::new(state, without);
         Carried {
             without: end,
@@ -113,16 +133,96 @@ impl Carried {
     }
 }
 
+impl PrDbg {
+    /// The look with the Ability at position `i` when it only heals
+    /// (`Commute::heal_only`), known from the look `without` it. With the hand empty and
+    /// no damaging Ability ready (the weighing's premise; less Energy and more HP make
+    /// none ready: a smaller set within the Energy, HP checks that hold less often), both
+    /// looks only buy and Battle and end the turn, and none of that reads the HP or the
+    /// Energy ([`Commute`]): the same draws, damage, buys and Battles. The HP is higher by
+    /// the heal, each later heal capped at 30 as this one is, so the HP before the
+    /// adversaries' damage is the look's plus the heal, at most 30; the Energy is lower by
+    /// the cost when the look never reached the cap of 20 (else it is not known).
+    pub(super) fn heal_look<L: Log>(
+        &self,
+        board: &mut PrBoard<'_, L>,
+        i: usize,
+        (without, raw): (Plan, Raw),
+    ) -> Option<(Plan, Raw)> {
+        let card = self.at_position(board.state, i)?;
+        let (cost, heal) = self.commute.as_ref()?.heal_only[usize::from(card)]?;
+        let (energy, hp) = (board.state.energy, board.state.hp);
+        if !board.state.hand.is_empty() || energy < cost || without.3 >= MAX_ENERGY {
+            return None;
+        }
+        let healed = (hp + heal).min(HP) - hp;
+        debug_assert!(
+            !self.damages_at(board, energy - cost, hp + healed),
+            "a heal made a damaging Ability ready"
+        );
+        let end = (raw.hp + healed).min(HP);
+        let left = match board.state.goldfish_hp - without.0 > 0 {
+            true => (end - raw.adversaries).max(0),
+            false => end,
+        };
+        let raw = Raw { hp: end, ..raw };
+        #[cfg(test)]
+        HEALS_KNOWN.with(|n| n.set(n.get() + 1));
+        Some(((without.0, without.1, left.min(HP), without.3 - cost), raw))
+    }
+
+    /// Whether some unused Ability in play would deal damage with `energy` on the tracker
+    /// and `hp` HP, as `rank_activation` ranks it (primers apart).
+    fn damages_at<L: Log>(&self, board: &mut PrBoard<'_, L>, energy: u32, hp: i32) -> bool {
+        let saved = (board.state.energy, board.state.hp, board.card);
+        (board.state.energy, board.state.hp) = (energy, hp);
+        let own = board.state.attached.len();
+        let last = self.activation_cost.len() - 1;
+        let positions = own + 1 + board.state.zord_bay.len();
+        let mut any = false;
+        for p in 0..positions {
+            let s = &*board.state;
+            let (card, used) = match p {
+                _ if p < own => (s.attached[p], s.used[p]),
+                _ if p == own && s.flipped > 0 => (self.character, s.used[own]),
+                _ if p == own => (NONE, true),
+                _ => (s.zord_bay[p - own - 1], s.zord_used[p - own - 1]),
+            };
+            if used
+                || self.activation_cost[usize::from(card).min(last)] > energy
+                || self.primes[usize::from(card)]
+            {
+                continue;
+            }
+            board.card = card;
+            if self.ability_set(card, board).0 > 0 {
+                any = true;
+                break;
+            }
+        }
+        (board.state.energy, board.state.hp, board.card) = saved;
+        any
+    }
+}
+
 #[cfg(test)]
 thread_local! {
     /// How many looks with a primer this thread took from a carried one (tests only).
     pub(in crate::pr_dbg) static WITH_REUSED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many looks with a heal this thread knew from the look without it (tests only).
+    pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// What the deck's primers change, when their looks can be carried across a card.
+/// What the deck's looks may take from other looks: the cards the primers' stat changes
+/// reach (their looks are carried across the others) and the Abilities that only heal.
 pub(in crate::pr_dbg) struct Commute {
     /// Per card, whether some primer's stat change reaches it when played.
     pub(in crate::pr_dbg) primed: Vec<bool>,
+    /// Per card, an Ability that only heals, (Energy paid, HP healed), when no effect that
+    /// can happen while buying, Battling or ending the turn reads the HP: one activated
+    /// effect that reads nothing, a fixed Energy cost and fixed heals (Field Medic Lyle).
+    /// Its look is known from the look without it (`PrDbg::heal_look`).
+    pub(in crate::pr_dbg) heal_only: Vec<Option<(u32, i32)>>,
 }
 
 impl Commute {
@@ -160,7 +260,48 @@ impl Commute {
                 }
             }
         }
-        Some(Commute { primed })
+        // Moments of a look's buying, Battling and turn end (played cards and the turn's
+        // start are not among them).
+        let hp_blind = (0..cards as u16).all(|card| {
+            fx.of(card).iter().all(|e| {
+                matches!(
+                    e.trigger,
+                    Trigger::Activated
+                        | Trigger::Played
+                        | Trigger::PlaysCard
+                        | Trigger::TurnStart
+                        | Trigger::Static
+                ) || !e.reads_hp()
+            })
+        });
+        let heal_only = (0..cards as u16)
+            .map(|card| {
+                let mut activated = fx
+                    .of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated);
+                let (Some(effect), None) = (activated.next(), activated.next()) else {
+                    return None;
+                };
+                let mut cost = 0;
+                for op in effect.cost() {
+                    let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
+                        return None;
+                    };
+                    cost += u32::try_from(*n).ok()?;
+                }
+                let mut heal = 0;
+                for op in effect.steps() {
+                    let Op::Heal(Amt::Fixed(n)) = op else {
+                        return None;
+                    };
+                    heal += i32::try_from(*n).ok()?;
+                }
+                let plain = hp_blind && effect.reads_nothing() && !effect.optional;
+                (plain && heal > 0).then_some((cost, heal))
+            })
+            .collect();
+        Some(Commute { primed, heal_only })
     }
 }
 

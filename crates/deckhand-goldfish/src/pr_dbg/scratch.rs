@@ -6,7 +6,7 @@ use super::State;
 use crate::scratch::Pool;
 
 thread_local! {
-    /// This worker's spare copies for `plan_value` (the Ability looks).
+    /// This worker's spare copies for `look` (the Ability looks).
     pub(super) static COPIES: Pool<State> = const { RefCell::new(Vec::new()) };
 }
 

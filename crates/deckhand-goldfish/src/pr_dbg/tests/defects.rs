@@ -306,3 +306,33 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
     assert_eq!(state.energy, 4, "Harriet is not activated");
     assert_eq!(figures.shards[2], 5);
 }
+
+/// Field Medic Lyle's Heal 3 at 20 HP, with nothing in hand and no damaging Ability ready:
+/// her look is known from the look without her (`PrDbg::heal_look`), which a debug build
+/// plays afresh and compares; she is activated, since the turn ends with more HP.
+#[test]
+fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Field Medic Lyle",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+        ],
+        hand: &[],
+        grid: [ZORD, ZORD, ZORD, ZORD, ZORD, ZORD],
+        energy: 3,
+        ..HARRIET
+    });
+    state.hp = 20;
+    let before = moments::HEALS_KNOWN.with(|n| n.get());
+    let (lines, _) = play_turn(&p, &mut state);
+    assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - before, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Activate Field Medic Lyle")),
+        "{lines:#?}"
+    );
+    assert_eq!(state.hp, 23, "{lines:#?}");
+}
