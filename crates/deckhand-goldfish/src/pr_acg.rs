@@ -112,11 +112,13 @@ const NONE: u16 = u16::MAX;
 mod battle;
 mod board;
 mod held;
+mod mill;
 mod pilot;
 mod quiet;
 mod view;
 use board::{AcgBoard, PLAYS};
 use held::Held;
+use mill::MillDraw;
 use pilot::sample_seed;
 #[cfg(test)]
 use pilot::Plan;
@@ -155,6 +157,9 @@ pub struct PrAcg {
     pay_at: Vec<u16>,
     /// Per card, when summoning it ends a turn at its printed value (`pilot::Quiet`).
     quiet: Vec<Quiet>,
+    /// Per card, whether its effects only discard the deck's top card and draw on a match
+    /// (`pr_acg::mill`): its plans are valued by peeking at the sample's draws.
+    mill_draw: Vec<Option<MillDraw>>,
     /// `summons_by_damage` and `extras_by_damage` are at most 64 cards each: the pilot
     /// finds the held ones as bits over their positions.
     held_fit: bool,
@@ -311,6 +316,9 @@ impl PrAcg {
             pay_at[c as usize] = i as u16;
         }
         let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
+        let mill_draw = (0..deck.len() as u16)
+            .map(|c| MillDraw::of(&fx, c))
+            .collect();
         let held_fit = summons_by_damage.len() <= 64 && extras_by_damage.len() <= 64;
         let pay_fit = pay_order.len() <= 64;
         let bits = Held::per_card(
@@ -342,6 +350,7 @@ impl PrAcg {
             pay_order,
             pay_at,
             quiet,
+            mill_draw,
             held_fit,
             pay_fit,
             bits,

@@ -308,36 +308,8 @@ impl PrAcg {
                 false => held.clone().any(|z| self.acts(z)),
             };
         if !acts {
-            // Nothing fires: each option's value is its printed damage and its cost. The
-            // first Zord the hand pays for (by damage, then cost) is the best Zord unless it
-            // wins: then a cheaper one that wins too keeps more cards.
-            let none = self.printed_value(state, base.max(0) as u32, 0);
-            let Some(first) = held
-                .clone()
-                .find(|&z| u32::from(self.f(z).cost) < state.hand_len)
-            else {
-                return (None, Some(none));
-            };
-            let f = self.f(first);
-            let value = self.printed_value(state, u32::from(f.damage), 1 + u32::from(f.cost));
-            if value.0 != 2 {
-                return match value > none {
-                    true => (Some(first), Some(value)),
-                    false => (None, Some(none)),
-                };
-            }
-            let mut best = (none, None);
-            for z in held {
-                let cost = u32::from(self.f(z).cost);
-                if cost >= state.hand_len {
-                    continue;
-                }
-                let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
-                if value > best.0 {
-                    best = (value, Some(z));
-                }
-            }
-            return (best.1, Some(best.0));
+            let (extra, value) = self.printed_extra(state, state.hand_len, held, base);
+            return (extra, Some(value));
         }
         let mut best = (self.extra_value(state, None, seed), None);
         for z in held {
@@ -350,6 +322,50 @@ impl PrAcg {
             }
         }
         (best.1, Some(best.0))
+    }
+
+    /// The Extra summon step's pick where nothing fires, on a summon dealing `base` (its
+    /// damage with its changes), from a hand of `hand_len` holding the Zords `held` (by
+    /// damage): each option's value is its printed damage and its cost. The first Zord the
+    /// hand pays for (by damage, then cost) is the best Zord unless it wins: then a cheaper
+    /// one that wins too keeps more cards.
+    #[inline]
+    pub(super) fn printed_extra(
+        &self,
+        state: &State,
+        hand_len: u32,
+        held: impl Iterator<Item = u16> + Clone,
+        base: i64,
+    ) -> (Option<u16>, Value) {
+        let printed = |damage: u32, played: u32| {
+            let removed = (2 * damage).min(state.opponent_deck);
+            let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+            value(end, removed, hand_len.saturating_sub(played))
+        };
+        let none = printed(base.max(0) as u32, 0);
+        let Some(first) = held.clone().find(|&z| u32::from(self.f(z).cost) < hand_len) else {
+            return (None, none);
+        };
+        let f = self.f(first);
+        let value = printed(u32::from(f.damage), 1 + u32::from(f.cost));
+        if value.0 != 2 {
+            return match value > none {
+                true => (Some(first), value),
+                false => (None, none),
+            };
+        }
+        let mut best = (none, None);
+        for z in held {
+            let cost = u32::from(self.f(z).cost);
+            if cost >= hand_len {
+                continue;
+            }
+            let value = printed(u32::from(self.f(z).damage), 1 + cost);
+            if value > best.0 {
+                best = (value, Some(z));
+            }
+        }
+        (best.1, best.0)
     }
 
     /// The Zords and Megazords in hand, in `extras_by_damage`'s order: from the held bits
@@ -445,6 +461,19 @@ impl PrAcg {
     /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
     /// copy of `state` (with `plan.summon` still in hand).
     pub(super) fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
+        if let Some(peeked) = self.mill_draw_play_out(state, plan, seed) {
+            debug_assert_eq!(
+                peeked,
+                self.play_out_on_copy(state, plan, seed),
+                "a mill-then-draw summon's peeked turn is not its played-out turn"
+            );
+            return peeked;
+        }
+        self.play_out_on_copy(state, plan, seed)
+    }
+
+    /// [`Self::play_out`] played on a copy of `state`.
+    pub(super) fn play_out_on_copy(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
         crate::scratch::with_copy(&scratch::COPIES, state, |state| {
             let mut rng = Rng::from_seed(seed);
             let log = &mut crate::log::NoLog;
