@@ -616,7 +616,7 @@ impl Procedure for PrAcg {
         }
         // The Extra summon step: Z on top of S, or none.
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
-        let (pilot, measured) = self.pilot_extra(state, summon, sample_seed(rng));
+        let (pilot, measured) = self.pilot_extra(state, summon, || sample_seed(rng));
         let extra = log.pick(
             ChoiceKind::Summon,
             pilot,

@@ -293,7 +293,7 @@ impl PrAcg {
         &self,
         state: &State,
         summon: u16,
-        seed: u64,
+        seed: impl FnOnce() -> u64,
     ) -> (Option<u16>, Option<Value>) {
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
         if !self.measures {
@@ -308,9 +308,16 @@ impl PrAcg {
                 false => held.clone().any(|z| self.acts(z)),
             };
         if !acts {
-            let (extra, value) = self.printed_extra(state, state.hand_len, held, base);
+            let (extra, value) = match self.held_fit {
+                true => {
+                    let held = bits(state.held.extras).map(|i| self.extras_by_damage[i]);
+                    self.printed_extra(state, state.hand_len, held, base)
+                }
+                false => self.printed_extra(state, state.hand_len, held, base),
+            };
             return (extra, Some(value));
         }
+        let seed = seed();
         let mut best = (self.extra_value(state, None, seed), None);
         for z in held {
             if u32::from(self.f(z).cost) >= state.hand_len {
@@ -409,8 +416,75 @@ impl PrAcg {
 
     /// The best plan by plan value when no effect can act this turn: every plan's value is
     /// its printed damage and its costs, ties in the printed order of plans.
-    /// `summons` and `extras` are the held ones, each in its order (by damage).
+    /// `summons` and `extras` are the held ones, each in its order (by damage). A Zord's
+    /// plan deals the Zord's damage whatever the summon under it, so the best summon under
+    /// each Zord is the cheapest held one (ties by name: the printed order of plans), as in
+    /// [`Self::choose_plan`]: one pass over the summons, then one over the Zords.
     pub(super) fn printed_best_plan(
+        &self,
+        state: &State,
+        summons: impl Iterator<Item = u16> + Clone,
+        extras: impl Iterator<Item = u16> + Clone,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
+        let h = state.hand_len;
+        let mut best: Option<(Value, Plan)> = None;
+        let mut consider = |plan: Plan, value: Value| {
+            let better = match best {
+                None => true,
+                Some((v, b)) => value > v || (value == v && self.plan_key(plan) < self.plan_key(b)),
+            };
+            if better {
+                best = Some((value, plan));
+            }
+        };
+        // The cheapest summon the hand pays for, by (cost, name).
+        let mut cheapest: Option<(u32, u16, u16)> = None;
+        for summon in summons.clone() {
+            let cost = u32::from(self.f(summon).cost);
+            if cost >= h {
+                continue;
+            }
+            let rank = self.deck.name_rank[summon as usize];
+            if cheapest.is_none_or(|(c, r, _)| (cost, rank) < (c, r)) {
+                cheapest = Some((cost, rank, summon));
+            }
+            let solo = Plan {
+                summon,
+                extra: NONE,
+            };
+            consider(
+                solo,
+                self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
+            );
+        }
+        if let Some((cost, _, summon)) = cheapest {
+            for extra in extras.clone() {
+                let z = self.f(extra);
+                if cost + u32::from(z.cost) + 2 > h {
+                    continue;
+                }
+                let plan = Plan { summon, extra };
+                consider(
+                    plan,
+                    self.printed_value(state, u32::from(z.damage), 2 + cost + u32::from(z.cost)),
+                );
+            }
+        }
+        let best = match best {
+            Some((value, plan)) => (Some(plan), Some((value, plan.extra))),
+            None => (None, None),
+        };
+        debug_assert_eq!(
+            best,
+            self.printed_best_plan_of_all(state, summons, extras),
+            "the cheapest summon under each Zord missed the best printed plan"
+        );
+        best
+    }
+
+    /// [`Self::printed_best_plan`] weighing every pair of a summon and a Zord: what debug
+    /// builds check it against.
+    pub(super) fn printed_best_plan_of_all(
         &self,
         state: &State,
         summons: impl Iterator<Item = u16>,
@@ -490,7 +564,7 @@ impl PrAcg {
             if let Some(end) = self.summoned(state, &mut rng, summon, log) {
                 return (value(Some(end), state.removed, state.hand_len), NONE);
             }
-            let (extra, _) = self.pilot_extra(state, summon, seed ^ 1);
+            let (extra, _) = self.pilot_extra(state, summon, || seed ^ 1);
             (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
         })
     }
