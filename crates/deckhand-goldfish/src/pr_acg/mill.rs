@@ -89,3 +89,106 @@ impl PrAcg {
         Some((value, extra.unwrap_or(NONE)))
     }
 }
+
+impl PrAcg {
+    /// A [`MillDraw`] summon's `when summoned` effects resolved where no one looks (a
+    /// [`crate::log::NoLog`] game or look): what the interpreter does, card for card and
+    /// count for count, without reading the compiled steps. The top card goes to the discard
+    /// area (the `moved` zone), which loses the game if it empties the deck; when it matches,
+    /// one card is drawn, which loses it too if that empties the deck.
+    pub(super) fn mill_draw_summoned(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        summon: u16,
+        mill: MillDraw,
+    ) {
+        #[cfg(debug_assertions)]
+        let interpreted = {
+            let (mut state, mut rng) = (state.clone(), rng.clone());
+            self.fire(
+                summon,
+                Trigger::Summoned,
+                Some(0),
+                &mut state,
+                &mut rng,
+                &mut crate::log::NoLog,
+            );
+            (state, rng)
+        };
+        self.mill_then_draw(state, rng, summon, mill);
+        #[cfg(debug_assertions)]
+        {
+            let (ours, theirs) = (
+                self.resolved(state, rng),
+                self.resolved(&interpreted.0, &interpreted.1),
+            );
+            debug_assert_eq!(
+                ours, theirs,
+                "a mill-then-draw summon resolved unlike its effects"
+            );
+        }
+    }
+
+    #[inline]
+    fn mill_then_draw(&self, state: &mut State, rng: &mut Rng, summon: u16, mill: MillDraw) {
+        if state.ended.is_some() {
+            return;
+        }
+        state.moved.clear();
+        let Some(milled) = state.draw_one(rng) else {
+            return;
+        };
+        state.discard.push(milled);
+        state.moved.push(milled);
+        state.fired.tick(summon, Trigger::Summoned);
+        if state.deck_len() == 0 {
+            state.ended = Some(Outcome::DeckOut);
+            return;
+        }
+        if mill
+            .filter
+            .is_some_and(|f| !self.fx.set(f).contains(milled))
+        {
+            return;
+        }
+        let Some(drawn) = state.draw_one(rng) else {
+            return;
+        };
+        self.add_to_hand(state, drawn);
+        state.fired.tick(summon, Trigger::Summoned);
+        if state.deck_len() == 0 {
+            state.ended = Some(Outcome::DeckOut);
+        }
+    }
+
+    /// What a resolution leaves that a debug build compares: every zone the effects touch,
+    /// the counts, and the random stream's next number.
+    #[cfg(debug_assertions)]
+    #[allow(clippy::type_complexity)]
+    fn resolved(
+        &self,
+        state: &State,
+        rng: &Rng,
+    ) -> (
+        Vec<u16>,
+        Held,
+        Vec<u16>,
+        Vec<u16>,
+        Vec<u16>,
+        Option<Outcome>,
+        Vec<u32>,
+        u64,
+    ) {
+        (
+            state.hand.clone(),
+            state.held,
+            state.discard.clone(),
+            state.moved.clone(),
+            state.deck_cards().collect(),
+            state.ended,
+            state.fired.counts().to_vec(),
+            rng.clone().next_u64(),
+        )
+    }
+}
