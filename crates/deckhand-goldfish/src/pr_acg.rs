@@ -66,7 +66,9 @@
 //!   this turn, then cards left in hand; a win first, a loss last), ties in the printed order.
 //!   Where an effect can act this turn, each summon's turn is played out on a copy of the board
 //!   (its Extra summon step ranked the same way), unknown draws sampled from a stream of its
-//!   own, never the game's; where none can, each plan's value is its printed damage and costs.
+//!   own, never the game's; where none can, each plan's value is its printed damage and costs
+//!   (`pr_acg/quiet.rs`), and a summon that only discards the top card and draws on a match is
+//!   valued from the sample's next two cards (`pr_acg/mill.rs`): the play-out's value, exactly.
 //!   So Silver Wing Ranger's +1 counts, Halvard Reyes's draws that pay for a Zord count, and a
 //!   kill that keeps more cards beats one with more damage;
 //! - the training area holds what effects put there; the pilot pays costs from the hand
