@@ -47,7 +47,7 @@ impl MillDraw {
 
 impl PrAcg {
     /// [`Self::play_out`]'s result for a [`MillDraw`] summon, without playing: `None` where
-    /// this reading is not sure to be exact (a cost to pay, known cards on the deck, a deck of
+    /// this reading is not sure to be exact (a cost to pay, a game over, known cards on the deck, a deck of
     /// fewer than 3 cards, which the two moves could empty, a `while in play` effect in the
     /// training area, or a Zord in hand, drawn ones too, that acts): the caller plays it out.
     /// The summon leaves the hand; the sample's first draw is discarded and, when it matches,
@@ -63,6 +63,7 @@ impl PrAcg {
         let summon = plan.summon;
         let mill = self.mill_draw[summon as usize]?;
         if self.f(summon).cost != 0
+            || state.ended.is_some()
             || !self.held_fit
             || !state.top.is_empty()
             || !state.bottom.is_empty()
