@@ -80,6 +80,25 @@ impl Library {
         Some(self.cards[self.drawn - 1])
     }
 
+    /// What [`Library::draw`] would take with `rng`, without drawing it: the card and where
+    /// it lies. `after`: the place of a card peeked this way just before, taken as drawn (the
+    /// second of two draws). `None` when the deck holds no card, or cards looked at
+    /// ([`Library::look`]) lie on top: then this answers nothing.
+    #[inline]
+    pub fn peek(&self, rng: &mut Rng, after: Option<usize>) -> Option<(u16, usize)> {
+        let drawn = self.drawn + usize::from(after.is_some());
+        if self.known > 0 || drawn >= self.cards.len() {
+            return None;
+        }
+        let pick = drawn + rng.below((self.cards.len() - drawn) as u32) as usize;
+        // The first draw swapped the card at `self.drawn` into `after`'s place.
+        let card = match after {
+            Some(at) if at == pick => self.cards[self.drawn],
+            _ => self.cards[pick],
+        };
+        Some((card, pick))
+    }
+
     /// Returns a drawn card to the undrawn part: shuffling it back in, since every draw
     /// picks uniformly among the undrawn cards. (PR Deck-Building's Grid set-up sets cards
     /// aside and shuffles them back.) A card that was never drawn is left alone.
@@ -169,6 +188,27 @@ mod tests {
         rest.push(second);
         rest.sort();
         assert_eq!(rest, order);
+    }
+
+    #[test]
+    fn peeking_at_two_draws_sees_the_cards_drawing_them_takes() {
+        let order: Vec<u16> = (0..6).collect();
+        for seed in 0..200 {
+            let mut library = Library::new(&order);
+            let mut rng = Rng::from_seed(seed);
+            for _ in 0..seed % 4 {
+                library.draw(&mut rng);
+            }
+            let (mut peeking, mut drawing) = (rng.clone(), rng);
+            let (first, at) = library.peek(&mut peeking, None).unwrap();
+            let (second, _) = library.peek(&mut peeking, Some(at)).unwrap();
+            assert_eq!(library.draw(&mut drawing), Some(first));
+            assert_eq!(library.draw(&mut drawing), Some(second));
+            assert_eq!(peeking.next_u64(), drawing.next_u64());
+        }
+        let mut library = Library::new(&order);
+        library.look(1, &mut Rng::from_seed(1), |&c| c);
+        assert_eq!(library.peek(&mut Rng::from_seed(1), None), None);
     }
 
     #[test]

@@ -66,7 +66,9 @@
 //!   this turn, then cards left in hand; a win first, a loss last), ties in the printed order.
 //!   Where an effect can act this turn, each summon's turn is played out on a copy of the board
 //!   (its Extra summon step ranked the same way), unknown draws sampled from a stream of its
-//!   own, never the game's; where none can, each plan's value is its printed damage and costs.
+//!   own, never the game's; where none can, each plan's value is its printed damage and costs
+//!   (`pr_acg/quiet.rs`), and a summon that only discards the top card and draws on a match is
+//!   valued from the sample's next two cards (`pr_acg/mill.rs`): the play-out's value, exactly.
 //!   So Silver Wing Ranger's +1 counts, Halvard Reyes's draws that pay for a Zord count, and a
 //!   kill that keeps more cards beats one with more damage;
 //! - the training area holds what effects put there; the pilot pays costs from the hand
@@ -112,11 +114,13 @@ const NONE: u16 = u16::MAX;
 mod battle;
 mod board;
 mod held;
+mod mill;
 mod pilot;
 mod quiet;
 mod view;
 use board::{AcgBoard, PLAYS};
 use held::Held;
+use mill::MillDraw;
 use pilot::sample_seed;
 #[cfg(test)]
 use pilot::Plan;
@@ -155,6 +159,9 @@ pub struct PrAcg {
     pay_at: Vec<u16>,
     /// Per card, when summoning it ends a turn at its printed value (`pilot::Quiet`).
     quiet: Vec<Quiet>,
+    /// Per card, whether its effects only discard the deck's top card and draw on a match
+    /// (`pr_acg::mill`): its plans are valued by peeking at the sample's draws.
+    mill_draw: Vec<Option<MillDraw>>,
     /// `summons_by_damage` and `extras_by_damage` are at most 64 cards each: the pilot
     /// finds the held ones as bits over their positions.
     held_fit: bool,
@@ -311,6 +318,9 @@ impl PrAcg {
             pay_at[c as usize] = i as u16;
         }
         let quiet = (0..deck.len() as u16).map(|c| Quiet::of(&fx, c)).collect();
+        let mill_draw = (0..deck.len() as u16)
+            .map(|c| MillDraw::of(&fx, c))
+            .collect();
         let held_fit = summons_by_damage.len() <= 64 && extras_by_damage.len() <= 64;
         let pay_fit = pay_order.len() <= 64;
         let bits = Held::per_card(
@@ -342,6 +352,7 @@ impl PrAcg {
             pay_order,
             pay_at,
             quiet,
+            mill_draw,
             held_fit,
             pay_fit,
             bits,
@@ -607,7 +618,7 @@ impl Procedure for PrAcg {
         }
         // The Extra summon step: Z on top of S, or none.
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
-        let (pilot, measured) = self.pilot_extra(state, summon, sample_seed(rng));
+        let (pilot, measured) = self.pilot_extra(state, summon, || sample_seed(rng));
         let extra = log.pick(
             ChoiceKind::Summon,
             pilot,

@@ -316,6 +316,15 @@ impl Compiled {
         self.hp.is_some()
     }
 
+    /// The zone and filter of a requirement that holds exactly when the zone has a matching
+    /// card ("if [filter] in zone": at least one, not negated, counted per card), with no HP
+    /// check; `None` for any other requirement or none.
+    pub fn requires_one_in(&self) -> Option<(Id, Option<u16>)> {
+        let r = self.requirement.as_ref()?;
+        (r.at_least == 1 && !r.negated && !r.distinct && self.hp.is_none())
+            .then_some((r.zone, r.filter))
+    }
+
     /// True when it has no requirement and no HP check: whether it happens reads nothing
     /// of the board (a procedure may then decide about it once per deck).
     pub fn reads_nothing(&self) -> bool {

@@ -41,7 +41,11 @@ impl PrAcg {
         state.removed = 0;
         state.battle = [summon, NONE];
         state.damage_bonus = [0; 2];
-        self.fire(summon, Trigger::Summoned, Some(0), state, rng, log);
+        match self.mill_draw[summon as usize] {
+            // Unlogged, resolved without the interpreter (`mill.rs`).
+            Some(mill) if !L::ENABLED => self.mill_draw_summoned(state, rng, summon, mill),
+            _ => self.fire(summon, Trigger::Summoned, Some(0), state, rng, log),
+        }
         state.ended
     }
 

@@ -293,7 +293,7 @@ impl PrAcg {
         &self,
         state: &State,
         summon: u16,
-        seed: u64,
+        seed: impl FnOnce() -> u64,
     ) -> (Option<u16>, Option<Value>) {
         let base = i64::from(self.f(summon).damage) + state.damage_bonus[0];
         if !self.measures {
@@ -308,37 +308,16 @@ impl PrAcg {
                 false => held.clone().any(|z| self.acts(z)),
             };
         if !acts {
-            // Nothing fires: each option's value is its printed damage and its cost. The
-            // first Zord the hand pays for (by damage, then cost) is the best Zord unless it
-            // wins: then a cheaper one that wins too keeps more cards.
-            let none = self.printed_value(state, base.max(0) as u32, 0);
-            let Some(first) = held
-                .clone()
-                .find(|&z| u32::from(self.f(z).cost) < state.hand_len)
-            else {
-                return (None, Some(none));
+            let (extra, value) = match self.held_fit {
+                true => {
+                    let held = bits(state.held.extras).map(|i| self.extras_by_damage[i]);
+                    self.printed_extra(state, state.hand_len, held, base)
+                }
+                false => self.printed_extra(state, state.hand_len, held, base),
             };
-            let f = self.f(first);
-            let value = self.printed_value(state, u32::from(f.damage), 1 + u32::from(f.cost));
-            if value.0 != 2 {
-                return match value > none {
-                    true => (Some(first), Some(value)),
-                    false => (None, Some(none)),
-                };
-            }
-            let mut best = (none, None);
-            for z in held {
-                let cost = u32::from(self.f(z).cost);
-                if cost >= state.hand_len {
-                    continue;
-                }
-                let value = self.printed_value(state, u32::from(self.f(z).damage), 1 + cost);
-                if value > best.0 {
-                    best = (value, Some(z));
-                }
-            }
-            return (best.1, Some(best.0));
+            return (extra, Some(value));
         }
+        let seed = seed();
         let mut best = (self.extra_value(state, None, seed), None);
         for z in held {
             if u32::from(self.f(z).cost) >= state.hand_len {
@@ -350,6 +329,50 @@ impl PrAcg {
             }
         }
         (best.1, Some(best.0))
+    }
+
+    /// The Extra summon step's pick where nothing fires, on a summon dealing `base` (its
+    /// damage with its changes), from a hand of `hand_len` holding the Zords `held` (by
+    /// damage): each option's value is its printed damage and its cost. The first Zord the
+    /// hand pays for (by damage, then cost) is the best Zord unless it wins: then a cheaper
+    /// one that wins too keeps more cards.
+    #[inline]
+    pub(super) fn printed_extra(
+        &self,
+        state: &State,
+        hand_len: u32,
+        held: impl Iterator<Item = u16> + Clone,
+        base: i64,
+    ) -> (Option<u16>, Value) {
+        let printed = |damage: u32, played: u32| {
+            let removed = (2 * damage).min(state.opponent_deck);
+            let end = (removed == state.opponent_deck).then_some(Outcome::Win);
+            value(end, removed, hand_len.saturating_sub(played))
+        };
+        let none = printed(base.max(0) as u32, 0);
+        let Some(first) = held.clone().find(|&z| u32::from(self.f(z).cost) < hand_len) else {
+            return (None, none);
+        };
+        let f = self.f(first);
+        let value = printed(u32::from(f.damage), 1 + u32::from(f.cost));
+        if value.0 != 2 {
+            return match value > none {
+                true => (Some(first), value),
+                false => (None, none),
+            };
+        }
+        let mut best = (none, None);
+        for z in held {
+            let cost = u32::from(self.f(z).cost);
+            if cost >= hand_len {
+                continue;
+            }
+            let value = printed(u32::from(self.f(z).damage), 1 + cost);
+            if value > best.0 {
+                best = (value, Some(z));
+            }
+        }
+        (best.1, best.0)
     }
 
     /// The Zords and Megazords in hand, in `extras_by_damage`'s order: from the held bits
@@ -393,8 +416,75 @@ impl PrAcg {
 
     /// The best plan by plan value when no effect can act this turn: every plan's value is
     /// its printed damage and its costs, ties in the printed order of plans.
-    /// `summons` and `extras` are the held ones, each in its order (by damage).
+    /// `summons` and `extras` are the held ones, each in its order (by damage). A Zord's
+    /// plan deals the Zord's damage whatever the summon under it, so the best summon under
+    /// each Zord is the cheapest held one (ties by name: the printed order of plans), as in
+    /// [`Self::choose_plan`]: one pass over the summons, then one over the Zords.
     pub(super) fn printed_best_plan(
+        &self,
+        state: &State,
+        summons: impl Iterator<Item = u16> + Clone,
+        extras: impl Iterator<Item = u16> + Clone,
+    ) -> (Option<Plan>, Option<(Value, u16)>) {
+        let h = state.hand_len;
+        let mut best: Option<(Value, Plan)> = None;
+        let mut consider = |plan: Plan, value: Value| {
+            let better = match best {
+                None => true,
+                Some((v, b)) => value > v || (value == v && self.plan_key(plan) < self.plan_key(b)),
+            };
+            if better {
+                best = Some((value, plan));
+            }
+        };
+        // The cheapest summon the hand pays for, by (cost, name).
+        let mut cheapest: Option<(u32, u16, u16)> = None;
+        for summon in summons.clone() {
+            let cost = u32::from(self.f(summon).cost);
+            if cost >= h {
+                continue;
+            }
+            let rank = self.deck.name_rank[summon as usize];
+            if cheapest.is_none_or(|(c, r, _)| (cost, rank) < (c, r)) {
+                cheapest = Some((cost, rank, summon));
+            }
+            let solo = Plan {
+                summon,
+                extra: NONE,
+            };
+            consider(
+                solo,
+                self.printed_value(state, u32::from(self.f(summon).damage), 1 + cost),
+            );
+        }
+        if let Some((cost, _, summon)) = cheapest {
+            for extra in extras.clone() {
+                let z = self.f(extra);
+                if cost + u32::from(z.cost) + 2 > h {
+                    continue;
+                }
+                let plan = Plan { summon, extra };
+                consider(
+                    plan,
+                    self.printed_value(state, u32::from(z.damage), 2 + cost + u32::from(z.cost)),
+                );
+            }
+        }
+        let best = match best {
+            Some((value, plan)) => (Some(plan), Some((value, plan.extra))),
+            None => (None, None),
+        };
+        debug_assert_eq!(
+            best,
+            self.printed_best_plan_of_all(state, summons, extras),
+            "the cheapest summon under each Zord missed the best printed plan"
+        );
+        best
+    }
+
+    /// [`Self::printed_best_plan`] weighing every pair of a summon and a Zord: what debug
+    /// builds check it against.
+    pub(super) fn printed_best_plan_of_all(
         &self,
         state: &State,
         summons: impl Iterator<Item = u16>,
@@ -445,6 +535,19 @@ impl PrAcg {
     /// The plan value of the turn from the paid summon on, `plan` played by the pilot on a
     /// copy of `state` (with `plan.summon` still in hand).
     pub(super) fn play_out(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
+        if let Some(peeked) = self.mill_draw_play_out(state, plan, seed) {
+            debug_assert_eq!(
+                peeked,
+                self.play_out_on_copy(state, plan, seed),
+                "a mill-then-draw summon's peeked turn is not its played-out turn"
+            );
+            return peeked;
+        }
+        self.play_out_on_copy(state, plan, seed)
+    }
+
+    /// [`Self::play_out`] played on a copy of `state`.
+    pub(super) fn play_out_on_copy(&self, state: &State, plan: Plan, seed: u64) -> (Value, u16) {
         crate::scratch::with_copy(&scratch::COPIES, state, |state| {
             let mut rng = Rng::from_seed(seed);
             let log = &mut crate::log::NoLog;
@@ -461,7 +564,7 @@ impl PrAcg {
             if let Some(end) = self.summoned(state, &mut rng, summon, log) {
                 return (value(Some(end), state.removed, state.hand_len), NONE);
             }
-            let (extra, _) = self.pilot_extra(state, summon, seed ^ 1);
+            let (extra, _) = self.pilot_extra(state, summon, || seed ^ 1);
             (self.rest_of_turn(state, rng, extra), extra.unwrap_or(NONE))
         })
     }

@@ -567,9 +567,10 @@ fn the_report_counts_exactly_what_the_literal_games_did() {
     assert!(deck_outs_seen > 0, "the runs include deck-out losses");
 }
 
-/// Every summon the pilot values from its printed damage (`quiet.rs`) in `state`, next to
-/// the value of its turn played out, and the plan the held cards give next to the walk's.
-fn shortcuts_and_play_outs(p: &PrAcg, state: &State, seed: u64) -> Vec<String> {
+/// Every summon the pilot values from its printed damage (`quiet.rs`) or by peeking at its
+/// draws (`mill.rs`) in `state`, next to the value of its turn played out, and the plan the
+/// held cards give next to the walk's. `peeked` counts the summons valued by peeking.
+fn shortcuts_and_play_outs(p: &PrAcg, state: &State, seed: u64, peeked: &mut usize) -> Vec<String> {
     let mut wrong = Vec::new();
     // Without an effect that can change a turn the pilot plays no plan out (`measures`):
     // its Extra summon step is the printed rule, not the plan value.
@@ -581,7 +582,7 @@ fn shortcuts_and_play_outs(p: &PrAcg, state: &State, seed: u64) -> Vec<String> {
         !p.static_in_training(state) && !p.extras_by_damage.iter().filter(held).any(|&c| p.acts(c));
     for &summon in p.summons_by_damage.iter().filter(held) {
         let cost = u32::from(p.f(summon).cost);
-        if cost >= state.hand_len || !p.quiet_summon(state, summon, rest) {
+        if cost >= state.hand_len {
             continue;
         }
         let keep = p.choose_extra(
@@ -593,6 +594,16 @@ fn shortcuts_and_play_outs(p: &PrAcg, state: &State, seed: u64) -> Vec<String> {
             summon,
             extra: keep.unwrap_or(NONE),
         };
+        if let Some(peek) = p.mill_draw_play_out(state, plan, seed) {
+            *peeked += 1;
+            let played = p.play_out_on_copy(state, plan, seed);
+            if peek != played {
+                wrong.push(format!("{plan:?}: peeked {peek:?}, played out {played:?}"));
+            }
+        }
+        if !p.quiet_summon(state, summon, rest) {
+            continue;
+        }
         let (printed, played) = (
             p.printed_play_out(state, plan),
             p.play_out(state, plan, seed),
@@ -650,7 +661,7 @@ proptest! {
             &mut NoLog,
             &mut p.new_figures(),
             |turn, state, _| {
-                for w in shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn)) {
+                for w in shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn), &mut 0) {
                     wrong.push(format!("turn {turn}: {w}"));
                 }
             },
@@ -659,14 +670,15 @@ proptest! {
     }
 }
 
-/// The sample decks with every effect on: the same check in each of 300 games a seat.
+/// The sample decks with every effect on: the same check in each of 300 games a seat. The
+/// eclipse horde's Shard of Ruin is valued by peeking at its draws.
 #[test]
-fn the_sample_decks_value_a_quiet_summon_as_its_play_out() {
+fn the_sample_decks_value_a_quiet_summon_and_a_peeked_one_as_their_play_outs() {
     let all = crate::simulate::Setup {
         effects: EffectsMode::All,
         ..Default::default()
     };
-    let mut checked = 0;
+    let (mut checked, mut peeked) = (0, 0);
     for text in [testing::STARFALL_VANGUARD, testing::ECLIPSE_HORDE] {
         let p = PrAcg::new(&testing::game(G), &testing::sample_deck(G, text), all).unwrap();
         assert!(
@@ -683,7 +695,8 @@ fn the_sample_decks_value_a_quiet_summon_as_its_play_out() {
                     &mut NoLog,
                     &mut p.new_figures(),
                     |turn, state, _| {
-                        let wrong = shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn));
+                        let wrong =
+                            shortcuts_and_play_outs(&p, state, seed ^ u64::from(turn), &mut peeked);
                         assert_eq!(wrong, Vec::<String>::new(), "seed {seed}, turn {turn}");
                         checked += 1;
                     },
@@ -692,4 +705,5 @@ fn the_sample_decks_value_a_quiet_summon_as_its_play_out() {
         }
     }
     assert!(checked > 1000);
+    assert!(peeked > 100, "{peeked} summons valued by peeking");
 }
