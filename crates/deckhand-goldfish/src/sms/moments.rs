@@ -354,6 +354,44 @@ impl Sms {
         if !self.fx.has(card, trigger) {
             return 0;
         }
+        // Without a log the pilot answers every choice: an Upgrade of known gain needs no
+        // board (`exact.rs`).
+        if L::SILENT && trigger == Trigger::Activated {
+            #[cfg(debug_assertions)]
+            let before = state.clone();
+            if let Some(done) = self.fire_exact(card, state) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut by_interpreter = before;
+                    let n = self.fire_by_interpreter(
+                        card,
+                        trigger,
+                        slot,
+                        &mut by_interpreter,
+                        &mut rng.clone(),
+                        log,
+                        decided,
+                    );
+                    super::exact::check_fire_exact((&by_interpreter, n), (state, done));
+                }
+                return done;
+            }
+        }
+        self.fire_by_interpreter(card, trigger, slot, state, rng, log, decided)
+    }
+
+    /// [`Self::fire_with`] through the shared interpreter.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn fire_by_interpreter<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        decided: bool,
+    ) -> u32 {
         let mut board = SmsBoard {
             p: self,
             state,
@@ -368,6 +406,27 @@ impl Sms {
 
     /// True when one of `card`'s `trigger` effects would change something now.
     pub(super) fn would_act(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+    ) -> bool {
+        if trigger == Trigger::Activated {
+            if let Some(acts) = self.exact_acts(card, state) {
+                debug_assert_eq!(
+                    acts,
+                    self.would_act_by_interpreter(card, trigger, slot, state),
+                    "an Upgrade of known gain would act as the interpreter says"
+                );
+                return acts;
+            }
+        }
+        self.would_act_by_interpreter(card, trigger, slot, state)
+    }
+
+    /// [`Self::would_act`] asked of the interpreter.
+    pub(super) fn would_act_by_interpreter(
         &self,
         card: u16,
         trigger: Trigger,

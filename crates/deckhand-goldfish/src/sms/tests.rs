@@ -578,3 +578,67 @@ fn a_game_plays_the_same_with_and_without_its_log() {
         }
     }
 }
+
+/// The Upgrades of known gain (Sensei Okonomi's, Training Montage's) fired without the
+/// interpreter, as every game without a log fires them, change the game exactly as the
+/// interpreter's firing does, with or without a Leader Action to pay, at every turn's end
+/// of the sample decks' games; and they act exactly when the interpreter says they would.
+#[test]
+fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpreter() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut fired = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        let cards: Vec<u16> = (0..p.deck.len() as u16)
+            .filter(|&c| p.exact[c as usize].is_some())
+            .collect();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &cards {
+                    let slot = state.table.iter().position(|s| s.card == card);
+                    for leader_actions in [0, 1] {
+                        let mut fast = state.clone();
+                        fast.leader_actions = leader_actions;
+                        let mut slow = fast.clone();
+                        let acts =
+                            p.would_act_by_interpreter(card, Trigger::Activated, slot, &mut slow);
+                        assert_eq!(p.exact_acts(card, &fast), Some(acts));
+                        let Some(done) = p.fire_exact(card, &mut fast) else {
+                            continue;
+                        };
+                        let mut rng = Rng::unused();
+                        let n = p.fire_by_interpreter(
+                            card,
+                            Trigger::Activated,
+                            slot,
+                            &mut slow,
+                            &mut rng,
+                            &mut NoLog,
+                            true,
+                        );
+                        exact::check_fire_exact((&slow, n), (&fast, done));
+                        fired += done;
+                    }
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(
+        fired > 0,
+        "no sample deck has an Upgrade of known gain to check"
+    );
+}
