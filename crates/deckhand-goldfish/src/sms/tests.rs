@@ -642,3 +642,64 @@ fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpret
         "no sample deck has an Upgrade of known gain to check"
     );
 }
+
+/// The Employ abilities that resolve without the interpreter (Sensei Okonomi's Leader Action,
+/// Sparkplug Sally's Attachment from an empty Discard Pile) change the game exactly as the
+/// interpreter's resolving does, at every turn's end of the sample decks' games, with and
+/// without a Leader Action held.
+#[test]
+fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut resolved = [0, 0];
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        let cards: Vec<u16> = (0..p.deck.len() as u16)
+            .filter(|&c| p.quick[c as usize].is_some())
+            .collect();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &cards {
+                    let slot = state.table.iter().position(|s| s.card == card);
+                    for leader_actions in [0, 1] {
+                        let mut fast = state.clone();
+                        fast.leader_actions = leader_actions;
+                        let mut slow = fast.clone();
+                        let Some(done) = p.fire_quick(card, &mut fast) else {
+                            continue;
+                        };
+                        let n = p.fire_by_interpreter(
+                            card,
+                            Trigger::TurnEnd,
+                            slot,
+                            &mut slow,
+                            &mut Rng::unused(),
+                            &mut NoLog,
+                            false,
+                        );
+                        quick::check_fire_quick((&slow, n), (&fast, done));
+                        let kind = matches!(p.quick[card as usize], Some(quick::Quick::Gain(..)));
+                        resolved[usize::from(kind)] += 1;
+                    }
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(
+        resolved.iter().all(|&n| n > 0),
+        "the sample decks resolve both kinds: {resolved:?}"
+    );
+}
