@@ -179,6 +179,8 @@ pub struct Sms {
     static_blind: Vec<bool>,
     /// Per card: its Employ ability, when it resolves without the interpreter.
     quick: Vec<Option<quick::Quick>>,
+    /// Per card: its `while in play` bonus, when it resolves without the interpreter.
+    quick_static: Vec<Option<quick::QuickStatic>>,
 }
 
 /// A card on the Table with what is on it.
@@ -375,6 +377,7 @@ impl Sms {
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);
         let quick = quick::quick_employs(&fx, n);
+        let quick_static = quick::quick_statics(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -412,6 +415,7 @@ impl Sms {
             tail,
             static_blind,
             quick,
+            quick_static,
             one_filters,
             holders,
             deck: cards,

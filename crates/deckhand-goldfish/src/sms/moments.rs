@@ -377,6 +377,27 @@ impl Sms {
                 return done;
             }
         }
+        if let (true, Trigger::Static, Some(i)) = (L::SILENT, trigger, slot) {
+            #[cfg(debug_assertions)]
+            let before = state.clone();
+            if let Some(done) = self.fire_quick_static(card, i, state) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut by_interpreter = before;
+                    let n = self.fire_by_interpreter(
+                        card,
+                        trigger,
+                        slot,
+                        &mut by_interpreter,
+                        &mut rng.clone(),
+                        log,
+                        decided,
+                    );
+                    super::quick::check_fire_quick_static((&by_interpreter, n), (state, done));
+                }
+                return done;
+            }
+        }
         if L::SILENT && trigger == Trigger::TurnEnd {
             #[cfg(debug_assertions)]
             let before = state.clone();

@@ -703,3 +703,52 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
         "the sample decks resolve both kinds: {resolved:?}"
     );
 }
+
+/// The `while in play` Power bonuses that resolve without the interpreter (Sparkplug
+/// Sally's +1 per Vehicle attached to her) give exactly the interpreter's bonus, at every
+/// turn's end of the sample decks' games.
+#[test]
+fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters_bonus() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut resolved = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for (i, slot) in state.table.iter().enumerate() {
+                    let mut fast = state.clone();
+                    let mut slow = state.clone();
+                    let Some(done) = p.fire_quick_static(slot.card, i, &mut fast) else {
+                        continue;
+                    };
+                    let n = p.fire_by_interpreter(
+                        slot.card,
+                        Trigger::Static,
+                        Some(i),
+                        &mut slow,
+                        &mut Rng::unused(),
+                        &mut NoLog,
+                        false,
+                    );
+                    quick::check_fire_quick_static((&slow, n), (&fast, done));
+                    resolved += 1;
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(resolved > 0, "no sample deck has such a bonus to check");
+}
