@@ -181,6 +181,8 @@ pub struct Sms {
     quick: Vec<Option<quick::Quick>>,
     /// Per card: its `while in play` bonus, when it resolves without the interpreter.
     quick_static: Vec<Option<quick::QuickStatic>>,
+    /// Some effect gives a bonus until the end of the turn ([`moments::lapsing`]).
+    lapsing: bool,
 }
 
 /// A card on the Table with what is on it.
@@ -378,6 +380,7 @@ impl Sms {
         let static_blind = moments::statics_blind(&fx, n);
         let quick = quick::quick_employs(&fx, n);
         let quick_static = quick::quick_statics(&fx, n);
+        let lapsing = moments::lapsing(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -416,6 +419,7 @@ impl Sms {
             static_blind,
             quick,
             quick_static,
+            lapsing,
             one_filters,
             holders,
             deck: cards,

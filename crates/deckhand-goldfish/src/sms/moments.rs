@@ -164,6 +164,23 @@ pub(super) fn statics_blind(fx: &Programs, cards: usize) -> Vec<bool> {
         .collect()
 }
 
+/// Whether some effect of the deck gives a Power bonus that lapses (until the end of the
+/// turn, a battle or an attack: a slot's `temp`), in a cost, a step or a choice's option.
+pub(super) fn lapsing(fx: &Programs, cards: usize) -> bool {
+    fn lapses(ops: &[Op]) -> bool {
+        ops.iter().any(|op| match op {
+            Op::Modify { duration, .. } => {
+                !matches!(duration, Duration::Permanent | Duration::WhileInPlay)
+            }
+            Op::Choose(options, _) => options.iter().any(|o| lapses(o)),
+            _ => false,
+        })
+    }
+    (0..cards as u16)
+        .flat_map(|c| fx.of(c))
+        .any(|e| lapses(e.cost()) || lapses(e.steps()))
+}
+
 /// The filters of the deck's `one [filter]` targets (Sensei Okonomi's Ninja, Training
 /// Montage's Hero…). Each keeps its matching Table slots as a bit mask, set as a card is put
 /// down (the Table only grows), so choosing the target is a walk over the few matching
@@ -280,8 +297,13 @@ impl Sms {
         state.power += n;
     }
 
-    /// The end of the turn: bonuses "until end of turn" lapse.
+    /// The end of the turn: bonuses "until end of turn" lapse (none when no effect of the
+    /// deck gives one: [`lapsing`]).
     pub(super) fn end_turn(&self, state: &mut State) {
+        if !self.lapsing {
+            debug_assert!(state.table.iter().all(|s| s.temp == 0));
+            return;
+        }
         for slot in &mut state.table {
             state.extra -= slot.temp;
             slot.temp = 0;
