@@ -90,6 +90,7 @@ use board::{PLAYS, PLAYS_KEYWORDS};
 mod moments;
 use moments::Caps;
 mod look;
+mod quick;
 mod scratch;
 mod tail;
 mod view;
@@ -176,6 +177,12 @@ pub struct Sms {
     /// Per card: putting it down leaves every `while in play` bonus as it was
     /// ([`moments::statics_blind`]), so they are not recounted.
     static_blind: Vec<bool>,
+    /// Per card: its Employ ability, when it resolves without the interpreter.
+    quick: Vec<Option<quick::Quick>>,
+    /// Per card: its `while in play` bonus, when it resolves without the interpreter.
+    quick_static: Vec<Option<quick::QuickStatic>>,
+    /// Some effect gives a bonus until the end of the turn ([`moments::lapsing`]).
+    lapsing: bool,
 }
 
 /// A card on the Table with what is on it.
@@ -371,6 +378,9 @@ impl Sms {
         let exact = exact::exact_gains(&fx, n);
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);
+        let quick = quick::quick_employs(&fx, n);
+        let quick_static = quick::quick_statics(&fx, n);
+        let lapsing = moments::lapsing(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -407,6 +417,9 @@ impl Sms {
             exact,
             tail,
             static_blind,
+            quick,
+            quick_static,
+            lapsing,
             one_filters,
             holders,
             deck: cards,

@@ -1,8 +1,10 @@
 //! Leader abilities whose Power gain is known from the Table before they are used (an
 //! Upgrade-only ability of one filter): at the turn's end the pilot's pick among them needs
 //! no look (`look.rs`), since each ends the turn with the Power as it stands plus its gain.
+//! Without a log such an ability is also used without the interpreter ([`Sms::fire_exact`]):
+//! it is fired at most turns, in the game and in each look.
 
-use deckhand_core::Trigger;
+use deckhand_core::{Duration, Trigger};
 
 use super::board::{LEADER_ACTION, POWER};
 use super::look::{Abilities, Ability, Class, TurnValue};
@@ -18,6 +20,11 @@ use crate::rng::Rng;
 pub(super) struct Exact {
     filter: Option<u16>,
     adds: Vec<u32>,
+    /// "You may": used only when a matching card is on the Table (the interpreter's
+    /// `worth_paying`); otherwise the Leader Action is spent even then.
+    optional: bool,
+    /// Every step is an Upgrade (permanent): [`Sms::fire_exact`] plays it.
+    upgrades: bool,
 }
 
 /// Each card's [`Exact`] gain, when it has one.
@@ -37,12 +44,13 @@ pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
             }
             let mut filter = None;
             let mut adds = Vec::new();
+            let mut upgrades = true;
             for op in e.steps() {
                 let Op::Modify {
                     stat,
                     by: Amt::Fixed(n),
                     target: Tgt::One(f),
-                    ..
+                    duration,
                 } = op
                 else {
                     return None;
@@ -50,17 +58,74 @@ pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
                 if *stat != POWER || *n <= 0 || *filter.get_or_insert(*f) != *f {
                     return None;
                 }
+                upgrades &= *duration == Duration::Permanent;
                 adds.push(*n as u32);
             }
             (!adds.is_empty()).then(|| Exact {
                 filter: filter.flatten(),
                 adds,
+                optional: e.optional,
+                upgrades,
             })
         })
         .collect()
 }
 
 impl Sms {
+    /// The Table slots an [`Exact`] ability's `one [filter]` may pick, as bits; `None` past
+    /// 64 slots or for an untracked filter.
+    fn exact_mask(&self, exact: &Exact, state: &State) -> Option<u64> {
+        match (exact.filter, state.table.len()) {
+            (_, 65..) => None,
+            (None, 64) => Some(u64::MAX),
+            (None, n) => Some((1 << n) - 1),
+            (Some(f), _) => {
+                let k = self.one_filters.iter().position(|&g| g == f)?;
+                Some(state.one_slots[k])
+            }
+        }
+    }
+
+    /// Whether `card`'s Leader ability would change something now, when its gain is known
+    /// ([`Exact`]): a matching card is on the Table (what the interpreter's `acts` asks of
+    /// its first step; each step has the same filter). `None`: ask the interpreter.
+    pub(super) fn exact_acts(&self, card: u16, state: &State) -> Option<bool> {
+        let exact = self.exact[card as usize].as_ref()?;
+        Some(self.exact_mask(exact, state)? != 0)
+    }
+
+    /// Fires `card`'s Leader ability, an Upgrade of known gain ([`Exact`]), as the
+    /// interpreter would with the pilot answering (`Programs::resolve`: used when it acts if
+    /// optional, the Leader Action paid, each step's `one` the matching card with the least
+    /// power not yet chosen, ties the first on the Table), without building a board.
+    /// `None`: the interpreter fires it. Checked against it in debug builds (`moments.rs`).
+    pub(super) fn fire_exact(&self, card: u16, state: &mut State) -> Option<u32> {
+        let exact = self.exact[card as usize].as_ref().filter(|e| e.upgrades)?;
+        let mut mask = self.exact_mask(exact, state)?;
+        if (exact.optional && mask == 0) || state.leader_actions == 0 {
+            return Some(0);
+        }
+        state.leader_actions -= 1;
+        for &n in &exact.adds {
+            let mut least: Option<(u32, usize)> = None;
+            let mut bits = mask;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                let power = self.slot_power(&state.table[i]);
+                if least.is_none_or(|(p, _)| power < p) {
+                    least = Some((power, i));
+                }
+                bits &= bits - 1;
+            }
+            if let Some((_, i)) = least {
+                mask &= !(1 << i);
+                self.upgrade(state, i, n);
+            }
+        }
+        state.fired.tick(card, Trigger::Activated);
+        Some(1)
+    }
+
     /// At the turn's end, the pick among `ready` found without a look, when every ability
     /// there that can add Power has a known gain ([`Exact`]): each ends the turn with the
     /// Power as it stands plus that gain, the same Main cards, and the hand less the Event
@@ -140,4 +205,30 @@ impl Sms {
         let looked = self.exact_pick(ready, state);
         assert_eq!(looked, Some(pick));
     }
+}
+
+/// [`Sms::fire_exact`]'s game (and count) against the interpreter's from the same state
+/// (debug builds, tests): the same Power, Upgrades, Leader Actions and fired counts.
+#[cfg(any(test, debug_assertions))]
+pub(super) fn check_fire_exact(interpreter: (&State, u32), fast: (&State, u32)) {
+    let seen = |(s, n): (&State, u32)| {
+        let slots: Vec<(u16, u16, u32, i32, i32)> = s
+            .table
+            .iter()
+            .map(|t| (t.card, t.upgrades, t.power, t.bonus, t.temp))
+            .collect();
+        (
+            n,
+            s.power,
+            s.extra,
+            s.leader_actions,
+            slots,
+            s.fired.counts().to_vec(),
+        )
+    };
+    assert_eq!(
+        seen(interpreter),
+        seen(fast),
+        "an Upgrade of known gain fired without the interpreter differs from its firing"
+    );
 }

@@ -725,8 +725,17 @@ impl Pace {
     }
 
     /// Whether a card on the Table regains a Leader Action at the turn's end (the Table
-    /// only grows, so it is still there then).
+    /// only grows, so it is still there then). Such a card has a `turn_end` effect: only
+    /// the Employ slots are asked.
     fn holds(&self, state: &State) -> bool {
-        state.table.iter().any(|s| self.regains[s.card as usize])
+        let holds = state
+            .employ_slots
+            .of(state.table.len())
+            .any(|i| self.regains[state.table[i].card as usize]);
+        debug_assert_eq!(
+            holds,
+            state.table.iter().any(|s| self.regains[s.card as usize])
+        );
+        holds
     }
 }

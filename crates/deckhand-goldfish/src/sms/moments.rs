@@ -164,6 +164,23 @@ pub(super) fn statics_blind(fx: &Programs, cards: usize) -> Vec<bool> {
         .collect()
 }
 
+/// Whether some effect of the deck gives a Power bonus that lapses (until the end of the
+/// turn, a battle or an attack: a slot's `temp`), in a cost, a step or a choice's option.
+pub(super) fn lapsing(fx: &Programs, cards: usize) -> bool {
+    fn lapses(ops: &[Op]) -> bool {
+        ops.iter().any(|op| match op {
+            Op::Modify { duration, .. } => {
+                !matches!(duration, Duration::Permanent | Duration::WhileInPlay)
+            }
+            Op::Choose(options, _) => options.iter().any(|o| lapses(o)),
+            _ => false,
+        })
+    }
+    (0..cards as u16)
+        .flat_map(|c| fx.of(c))
+        .any(|e| lapses(e.cost()) || lapses(e.steps()))
+}
+
 /// The filters of the deck's `one [filter]` targets (Sensei Okonomi's Ninja, Training
 /// Montage's Hero…). Each keeps its matching Table slots as a bit mask, set as a card is put
 /// down (the Table only grows), so choosing the target is a walk over the few matching
@@ -280,8 +297,13 @@ impl Sms {
         state.power += n;
     }
 
-    /// The end of the turn: bonuses "until end of turn" lapse.
+    /// The end of the turn: bonuses "until end of turn" lapse (none when no effect of the
+    /// deck gives one: [`lapsing`]).
     pub(super) fn end_turn(&self, state: &mut State) {
+        if !self.lapsing {
+            debug_assert!(state.table.iter().all(|s| s.temp == 0));
+            return;
+        }
         for slot in &mut state.table {
             state.extra -= slot.temp;
             slot.temp = 0;
@@ -354,6 +376,86 @@ impl Sms {
         if !self.fx.has(card, trigger) {
             return 0;
         }
+        // Without a log the pilot answers every choice: an Upgrade of known gain needs no
+        // board (`exact.rs`).
+        if L::SILENT && trigger == Trigger::Activated {
+            #[cfg(debug_assertions)]
+            let before = state.clone();
+            if let Some(done) = self.fire_exact(card, state) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut by_interpreter = before;
+                    let n = self.fire_by_interpreter(
+                        card,
+                        trigger,
+                        slot,
+                        &mut by_interpreter,
+                        &mut rng.clone(),
+                        log,
+                        decided,
+                    );
+                    super::exact::check_fire_exact((&by_interpreter, n), (state, done));
+                }
+                return done;
+            }
+        }
+        if let (true, Trigger::Static, Some(i)) = (L::SILENT, trigger, slot) {
+            #[cfg(debug_assertions)]
+            let before = state.clone();
+            if let Some(done) = self.fire_quick_static(card, i, state) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut by_interpreter = before;
+                    let n = self.fire_by_interpreter(
+                        card,
+                        trigger,
+                        slot,
+                        &mut by_interpreter,
+                        &mut rng.clone(),
+                        log,
+                        decided,
+                    );
+                    super::quick::check_fire_quick_static((&by_interpreter, n), (state, done));
+                }
+                return done;
+            }
+        }
+        if L::SILENT && trigger == Trigger::TurnEnd {
+            #[cfg(debug_assertions)]
+            let before = state.clone();
+            if let Some(done) = self.fire_quick(card, state) {
+                #[cfg(debug_assertions)]
+                {
+                    let mut by_interpreter = before;
+                    let n = self.fire_by_interpreter(
+                        card,
+                        trigger,
+                        slot,
+                        &mut by_interpreter,
+                        &mut rng.clone(),
+                        log,
+                        decided,
+                    );
+                    super::quick::check_fire_quick((&by_interpreter, n), (state, done));
+                }
+                return done;
+            }
+        }
+        self.fire_by_interpreter(card, trigger, slot, state, rng, log, decided)
+    }
+
+    /// [`Self::fire_with`] through the shared interpreter.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn fire_by_interpreter<L: Log>(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        decided: bool,
+    ) -> u32 {
         let mut board = SmsBoard {
             p: self,
             state,
@@ -368,6 +470,27 @@ impl Sms {
 
     /// True when one of `card`'s `trigger` effects would change something now.
     pub(super) fn would_act(
+        &self,
+        card: u16,
+        trigger: Trigger,
+        slot: Option<usize>,
+        state: &mut State,
+    ) -> bool {
+        if trigger == Trigger::Activated {
+            if let Some(acts) = self.exact_acts(card, state) {
+                debug_assert_eq!(
+                    acts,
+                    self.would_act_by_interpreter(card, trigger, slot, state),
+                    "an Upgrade of known gain would act as the interpreter says"
+                );
+                return acts;
+            }
+        }
+        self.would_act_by_interpreter(card, trigger, slot, state)
+    }
+
+    /// [`Self::would_act`] asked of the interpreter.
+    pub(super) fn would_act_by_interpreter(
         &self,
         card: u16,
         trigger: Trigger,

@@ -578,3 +578,177 @@ fn a_game_plays_the_same_with_and_without_its_log() {
         }
     }
 }
+
+/// The Upgrades of known gain (Sensei Okonomi's, Training Montage's) fired without the
+/// interpreter, as every game without a log fires them, change the game exactly as the
+/// interpreter's firing does, with or without a Leader Action to pay, at every turn's end
+/// of the sample decks' games; and they act exactly when the interpreter says they would.
+#[test]
+fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpreter() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut fired = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        let cards: Vec<u16> = (0..p.deck.len() as u16)
+            .filter(|&c| p.exact[c as usize].is_some())
+            .collect();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &cards {
+                    let slot = state.table.iter().position(|s| s.card == card);
+                    for leader_actions in [0, 1] {
+                        let mut fast = state.clone();
+                        fast.leader_actions = leader_actions;
+                        let mut slow = fast.clone();
+                        let acts =
+                            p.would_act_by_interpreter(card, Trigger::Activated, slot, &mut slow);
+                        assert_eq!(p.exact_acts(card, &fast), Some(acts));
+                        let Some(done) = p.fire_exact(card, &mut fast) else {
+                            continue;
+                        };
+                        let mut rng = Rng::unused();
+                        let n = p.fire_by_interpreter(
+                            card,
+                            Trigger::Activated,
+                            slot,
+                            &mut slow,
+                            &mut rng,
+                            &mut NoLog,
+                            true,
+                        );
+                        exact::check_fire_exact((&slow, n), (&fast, done));
+                        fired += done;
+                    }
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(
+        fired > 0,
+        "no sample deck has an Upgrade of known gain to check"
+    );
+}
+
+/// The Employ abilities that resolve without the interpreter (Sensei Okonomi's Leader Action,
+/// Sparkplug Sally's Attachment from an empty Discard Pile) change the game exactly as the
+/// interpreter's resolving does, at every turn's end of the sample decks' games, with and
+/// without a Leader Action held.
+#[test]
+fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut resolved = [0, 0];
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        let cards: Vec<u16> = (0..p.deck.len() as u16)
+            .filter(|&c| p.quick[c as usize].is_some())
+            .collect();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &cards {
+                    let slot = state.table.iter().position(|s| s.card == card);
+                    for leader_actions in [0, 1] {
+                        let mut fast = state.clone();
+                        fast.leader_actions = leader_actions;
+                        let mut slow = fast.clone();
+                        let Some(done) = p.fire_quick(card, &mut fast) else {
+                            continue;
+                        };
+                        let n = p.fire_by_interpreter(
+                            card,
+                            Trigger::TurnEnd,
+                            slot,
+                            &mut slow,
+                            &mut Rng::unused(),
+                            &mut NoLog,
+                            false,
+                        );
+                        quick::check_fire_quick((&slow, n), (&fast, done));
+                        let kind = matches!(p.quick[card as usize], Some(quick::Quick::Gain(..)));
+                        resolved[usize::from(kind)] += 1;
+                    }
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(
+        resolved.iter().all(|&n| n > 0),
+        "the sample decks resolve both kinds: {resolved:?}"
+    );
+}
+
+/// The `while in play` Power bonuses that resolve without the interpreter (Sparkplug
+/// Sally's +1 per Vehicle attached to her) give exactly the interpreter's bonus, at every
+/// turn's end of the sample decks' games.
+#[test]
+fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters_bonus() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut resolved = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for (i, slot) in state.table.iter().enumerate() {
+                    let mut fast = state.clone();
+                    let mut slow = state.clone();
+                    let Some(done) = p.fire_quick_static(slot.card, i, &mut fast) else {
+                        continue;
+                    };
+                    let n = p.fire_by_interpreter(
+                        slot.card,
+                        Trigger::Static,
+                        Some(i),
+                        &mut slow,
+                        &mut Rng::unused(),
+                        &mut NoLog,
+                        false,
+                    );
+                    quick::check_fire_quick_static((&slow, n), (&fast, done));
+                    resolved += 1;
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(resolved > 0, "no sample deck has such a bonus to check");
+}
