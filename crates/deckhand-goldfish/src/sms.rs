@@ -239,6 +239,20 @@ pub struct State {
     employ_slots: moments::SlotMask,
 }
 
+impl State {
+    /// Gains `amount` of a resource: Drama, or a Leader Action (one held at most). The one
+    /// rule for both, read by the effect board and by the Employ abilities resolved
+    /// without the interpreter (`sms/quick.rs`); other resources are not Showdown's.
+    fn gain(&mut self, resource: effects::Id, amount: u32) {
+        match resource {
+            // Rulebook: "You may never have more than 1 Leader Action."
+            board::LEADER_ACTION => self.leader_actions = (self.leader_actions + amount).min(1),
+            board::DRAMA => self.drama += amount,
+            _ => {}
+        }
+    }
+}
+
 /// Per-seat figures, per turn (all games last 15 turns).
 pub struct Figures {
     games: u64,

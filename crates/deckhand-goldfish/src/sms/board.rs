@@ -520,14 +520,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
 
     fn gain(&mut self, resource: Id, amount: i64, label: &str) {
         let amount = amount.max(0) as u32;
-        match resource {
-            // Rulebook: "You may never have more than 1 Leader Action."
-            LEADER_ACTION => {
-                self.state.leader_actions = (self.state.leader_actions + amount).min(1)
-            }
-            DRAMA => self.state.drama += amount,
-            _ => {}
-        }
+        self.state.gain(resource, amount);
         let what = if resource == DRAMA {
             "Drama"
         } else {

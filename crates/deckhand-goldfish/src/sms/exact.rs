@@ -209,7 +209,6 @@ impl Sms {
 
 /// [`Sms::fire_exact`]'s game (and count) against the interpreter's from the same state
 /// (debug builds, tests): the same Power, Upgrades, Leader Actions and fired counts.
-#[cfg(any(test, debug_assertions))]
 pub(super) fn check_fire_exact(interpreter: (&State, u32), fast: (&State, u32)) {
     let seen = |(s, n): (&State, u32)| {
         let slots: Vec<(u16, u16, u32, i32, i32)> = s

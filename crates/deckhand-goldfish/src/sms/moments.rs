@@ -44,6 +44,10 @@ use crate::effects::{Amt, Board, CardSet, EffectsMode, Id, Op, Programs, Tgt};
 use crate::log::Log;
 use crate::rng::Rng;
 
+/// Asserts that a resolution without the interpreter (second) left the game as the
+/// interpreter's (first) did, with the same count.
+type Check = fn((&State, u32), (&State, u32));
+
 /// The Attachment slots a card holds on the Table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Caps {
@@ -376,72 +380,67 @@ impl Sms {
         if !self.fx.has(card, trigger) {
             return 0;
         }
-        // Without a log the pilot answers every choice: an Upgrade of known gain needs no
-        // board (`exact.rs`).
-        if L::SILENT && trigger == Trigger::Activated {
-            #[cfg(debug_assertions)]
-            let before = state.clone();
-            if let Some(done) = self.fire_exact(card, state) {
-                #[cfg(debug_assertions)]
-                {
-                    let mut by_interpreter = before;
-                    let n = self.fire_by_interpreter(
-                        card,
-                        trigger,
-                        slot,
-                        &mut by_interpreter,
-                        &mut rng.clone(),
-                        log,
-                        decided,
-                    );
-                    super::exact::check_fire_exact((&by_interpreter, n), (state, done));
-                }
-                return done;
-            }
-        }
-        if let (true, Trigger::Static, Some(i)) = (L::SILENT, trigger, slot) {
-            #[cfg(debug_assertions)]
-            let before = state.clone();
-            if let Some(done) = self.fire_quick_static(card, i, state) {
-                #[cfg(debug_assertions)]
-                {
-                    let mut by_interpreter = before;
-                    let n = self.fire_by_interpreter(
-                        card,
-                        trigger,
-                        slot,
-                        &mut by_interpreter,
-                        &mut rng.clone(),
-                        log,
-                        decided,
-                    );
-                    super::quick::check_fire_quick_static((&by_interpreter, n), (state, done));
-                }
-                return done;
-            }
-        }
-        if L::SILENT && trigger == Trigger::TurnEnd {
-            #[cfg(debug_assertions)]
-            let before = state.clone();
-            if let Some(done) = self.fire_quick(card, state) {
-                #[cfg(debug_assertions)]
-                {
-                    let mut by_interpreter = before;
-                    let n = self.fire_by_interpreter(
-                        card,
-                        trigger,
-                        slot,
-                        &mut by_interpreter,
-                        &mut rng.clone(),
-                        log,
-                        decided,
-                    );
-                    super::quick::check_fire_quick((&by_interpreter, n), (state, done));
-                }
+        // Without a log the pilot answers every choice, and three shapes of effect are
+        // resolved without the interpreter: an Upgrade of known gain (`exact.rs`), a card's
+        // own `while in play` bonus and a one-step Employ ability (`quick.rs`).
+        if L::SILENT {
+            let at = (card, trigger, slot, decided);
+            let fast = match (trigger, slot) {
+                (Trigger::Activated, _) => self.fire_fast(at, state, rng, log, |p, s| {
+                    (p.fire_exact(card, s), super::exact::check_fire_exact)
+                }),
+                (Trigger::Static, Some(i)) => self.fire_fast(at, state, rng, log, |p, s| {
+                    (
+                        p.fire_quick_static(card, i, s),
+                        super::quick::check_fire_quick_static,
+                    )
+                }),
+                (Trigger::TurnEnd, _) => self.fire_fast(at, state, rng, log, |p, s| {
+                    (p.fire_quick(card, s), super::quick::check_fire_quick)
+                }),
+                _ => None,
+            };
+            if let Some(done) = fast {
                 return done;
             }
         }
         self.fire_by_interpreter(card, trigger, slot, state, rng, log, decided)
+    }
+
+    /// A resolution without the interpreter (`fast`: its count, or `None` when the effect is
+    /// not of its shape, and the check of its result); debug builds resolve the same effect
+    /// through the interpreter from the same state and stream and assert that both agree.
+    #[inline(always)]
+    fn fire_fast<L: Log>(
+        &self,
+        (card, trigger, slot, decided): (u16, Trigger, Option<usize>, bool),
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        fast: impl FnOnce(&Self, &mut State) -> (Option<u32>, Check),
+    ) -> Option<u32> {
+        #[cfg(debug_assertions)]
+        let before = state.clone();
+        let (done, _check) = fast(self, state);
+        let done = done?;
+        #[cfg(debug_assertions)]
+        {
+            let mut by_interpreter = before;
+            let rng = &mut rng.clone();
+            let n = self.fire_by_interpreter(
+                card,
+                trigger,
+                slot,
+                &mut by_interpreter,
+                rng,
+                log,
+                decided,
+            );
+            _check((&by_interpreter, n), (state, done));
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = (card, trigger, slot, decided, rng, log);
+        Some(done)
     }
 
     /// [`Self::fire_with`] through the shared interpreter.

@@ -109,11 +109,7 @@ impl Sms {
     pub(super) fn fire_quick(&self, card: u16, state: &mut State) -> Option<u32> {
         match self.quick[card as usize]? {
             Quick::Gain(resource, n) => {
-                match resource {
-                    // Rulebook: "You may never have more than 1 Leader Action."
-                    LEADER_ACTION => state.leader_actions = (state.leader_actions + n).min(1),
-                    _ => state.drama += n,
-                }
+                state.gain(resource, n);
                 state.fired.tick(card, Trigger::TurnEnd);
                 Some(1)
             }
@@ -164,7 +160,6 @@ impl Sms {
 
 /// [`Sms::fire_quick`]'s game (and count) against the interpreter's from the same state
 /// (debug builds, tests).
-#[cfg(any(test, debug_assertions))]
 pub(super) fn check_fire_quick(interpreter: (&State, u32), quick: (&State, u32)) {
     let seen = |(s, n): (&State, u32)| {
         (
@@ -186,7 +181,6 @@ pub(super) fn check_fire_quick(interpreter: (&State, u32), quick: (&State, u32))
 
 /// [`Sms::fire_quick_static`]'s game (and count) against the interpreter's from the same
 /// state (debug builds, tests).
-#[cfg(any(test, debug_assertions))]
 pub(super) fn check_fire_quick_static(interpreter: (&State, u32), quick: (&State, u32)) {
     let seen = |(s, n): (&State, u32)| {
         let bonuses: Vec<i32> = s.table.iter().map(|t| t.bonus).collect();
