@@ -223,6 +223,11 @@ pub struct State {
     /// No Main card in hand can be put down; stays so until the hand gains cards (upgrades
     /// change nothing a Main card needs), so the search is skipped meanwhile.
     stuck: bool,
+    /// The first `skip` entries of `Sms::mains` are not in hand or cannot be put down;
+    /// stays so until the hand gains one of them (`Sms::gained`) or the Table a slot (a
+    /// Main card's place depends on nothing else: names and filled slots only accumulate),
+    /// so the search for the best one starts there.
+    skip: u16,
     /// The Discard Pile, in the order discarded.
     discard: Vec<u16>,
     leader_actions: u32,
@@ -474,6 +479,7 @@ impl Sms {
         };
         state.hand[card as usize] += 1;
         state.hand_len += 1;
+        self.gained(state, card);
         log.drew(|| self.name(card).to_owned());
         true
     }
@@ -485,6 +491,12 @@ impl Sms {
         }
         state.stuck &= drawn == 0;
         drawn
+    }
+
+    /// `card` came into the hand: the Main cards before it in `mains` are as they were
+    /// (`take_rank` is the place in `mains`, past its end for other cards).
+    fn gained(&self, state: &mut State, card: u16) {
+        state.skip = state.skip.min(self.take_rank[card as usize]);
     }
 
     fn has_main(&self, state: &State) -> bool {
@@ -502,6 +514,7 @@ impl Sms {
         state.deployed = 0;
         state.mulliganed = false;
         state.stuck = false;
+        state.skip = 0;
         state.discard.clear();
         state.leader_actions = 0;
         state.drama = 0;
@@ -536,6 +549,7 @@ impl Procedure for Sms {
             deployed: 0,
             mulliganed: false,
             stuck: false,
+            skip: 0,
             discard: Vec::with_capacity(self.library_order.len()),
             leader_actions: 0,
             drama: 0,

@@ -178,15 +178,36 @@ impl Sms {
         steps
     }
 
+    /// The Main card in hand with the most power that can be put down, and where: the first
+    /// of `mains` from `State::skip` on (the ones before it are known not to be), which
+    /// moves `skip` up to it.
+    pub(super) fn best_put(&self, state: &mut State) -> Option<(u16, u16)> {
+        let from = state.skip as usize;
+        let found = self.mains[from..]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| state.hand[c as usize] > 0)
+            .find_map(|(k, &c)| self.placement(state, c).map(|at| (from + k, c, at)));
+        state.skip = found.map_or(self.mains.len(), |(k, _, _)| k) as u16;
+        let best = found.map(|(_, c, at)| (c, at));
+        debug_assert_eq!(best, self.best_put_scan(state));
+        best
+    }
+
+    /// [`Sms::best_put`] by the full scan of `mains`.
+    pub(super) fn best_put_scan(&self, state: &State) -> Option<(u16, u16)> {
+        self.mains
+            .iter()
+            .filter(|&&c| state.hand[c as usize] > 0)
+            .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
+    }
+
     /// One action: the pilot's, or the one picked in its stead.
     pub(super) fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
         let best = if state.stuck {
             None
         } else {
-            self.mains
-                .iter()
-                .filter(|&&c| state.hand[c as usize] > 0)
-                .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
+            self.best_put(state)
         };
         state.stuck = best.is_none();
         let can_fill = state.hand_len < HAND_SIZE && !state.library.is_empty();

@@ -267,6 +267,7 @@ impl Sms {
     /// Puts `card` at the end of the Table, in the masks of the `one` filters it matches
     /// and of the triggers it has an effect for.
     pub(super) fn push_slot(&self, state: &mut State, card: u16) {
+        state.skip = 0;
         let i = state.table.len();
         if i < 64 {
             for (mask, &f) in state.one_slots.iter_mut().zip(&self.one_filters) {
@@ -592,5 +593,6 @@ impl Sms {
     pub(super) fn return_to_hand(&self, state: &mut State, card: u16) {
         state.hand[card as usize] += 1;
         state.hand_len += 1;
+        self.gained(state, card);
     }
 }

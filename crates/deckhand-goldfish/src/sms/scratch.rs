@@ -28,6 +28,7 @@ impl crate::scratch::Scratch for State {
             deployed,
             mulliganed,
             stuck,
+            skip,
             discard,
             leader_actions,
             drama,
@@ -47,6 +48,7 @@ impl crate::scratch::Scratch for State {
         self.deployed = *deployed;
         self.mulliganed = *mulliganed;
         self.stuck = *stuck;
+        self.skip = *skip;
         copy_list(&mut self.discard, discard);
         self.leader_actions = *leader_actions;
         self.drama = *drama;

@@ -73,6 +73,7 @@ fn scenario(case: &Case) -> (Sms, State) {
         state.hand_len += 1;
     }
     state.stuck = false;
+    state.skip = 0;
     let order: Vec<u16> = case.deck.iter().map(|n| index(n)).collect();
     state.library = Library::new(&order);
     (p, state)
@@ -751,4 +752,25 @@ fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters
         }
     }
     assert!(resolved > 0, "no sample deck has such a bonus to check");
+}
+
+#[test]
+fn the_search_for_the_main_card_to_put_down_starts_over_when_the_table_gains_a_slot() {
+    let (p, mut state) = scenario(&Case {
+        characters: &["Dojo Dan"],
+        hand: &["Thunderbus 3000", "Skate-Shell Board"],
+        ..case("a Vehicle waits for a free Vehicle slot")
+    });
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap() as u16;
+    let (bus, board) = (index("Thunderbus 3000"), index("Skate-Shell Board"));
+    assert_eq!(p.best_put(&mut state), Some((bus, 0)));
+    p.take_from_hand(&mut state, bus);
+    p.put_down(&mut state, bus, 0);
+    // The Skate-Shell Board has no place: the search remembers that none of the hand has.
+    assert_eq!(p.best_put(&mut state), None);
+    assert_eq!(state.skip as usize, p.mains.len());
+    // A new character's free Vehicle slot takes it: the remembered start is forgotten.
+    p.push_slot(&mut state, index("Dojo Dan"));
+    assert_eq!(p.best_put(&mut state), Some((board, 1)));
+    assert_eq!(p.best_put(&mut state), p.best_put_scan(&state));
 }
