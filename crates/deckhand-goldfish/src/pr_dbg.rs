@@ -200,6 +200,10 @@ pub struct PrDbg {
     /// changes reach: the looks with a primer are then carried across the others
     /// (`pr_dbg/carry.rs`).
     commute: Option<moments::Commute>,
+    /// Per card, the Energy its Ability asks when it is a primer, else `u32::MAX`, with a
+    /// last entry for an empty slot: which primers are ready is one table read a position
+    /// (`pr_dbg/activation.rs`, `ready_primers`).
+    primer_cost: Vec<u32>,
 }
 
 /// One game in progress.

@@ -571,7 +571,120 @@ impl PrDbg {
             }
             return false;
         }
+        self.prime_known(state, rng, log, ask_always, carried, steady)
+    }
+
+    /// [`Self::prime`] once the Energy covers some primer: the weighing when it is known
+    /// without a look, else [`Self::prime_ready`]. Small and out of line: the hand's loop
+    /// stays tight, and the full weighing's frame is set up only when it runs.
+    #[inline(never)]
+    fn prime_known<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ask_always: bool,
+        carried: &mut Option<Carried>,
+        steady: bool,
+    ) -> bool {
+        let positions = state.attached.len() + 1 + state.zord_bay.len();
+        if positions > 64 {
+            return self.prime_ready(state, rng, log, ask_always, carried, steady);
+        }
+        let ready = self.ready_primers(state);
+        // Every ready primer's look is carried, each declined against the look without
+        // when kept: a plan value compares ends, not the state they are read from, so each
+        // is declined again and this weighing's looks are the carried ones (a person's
+        // pick apart). No primer ready: nothing to weigh, as in `prime_ready`.
+        let known = !L::CHOOSES && carried.is_some_and(|k| k.kept() == ready);
+        if ready == 0 || known {
+            #[cfg(debug_assertions)]
+            if known && ready != 0 {
+                self.check_known(state, rng, log, ask_always, *carried, steady);
+            }
+            #[cfg(test)]
+            if known && ready != 0 {
+                let n = u64::from(ready.count_ones());
+                super::carry::WITH_REUSED.with(|c| c.set(c.get() + n));
+                super::carry::PRIMES_KNOWN.with(|c| c.set(c.get() + 1));
+            }
+            if !steady {
+                *carried = None;
+            }
+            return false;
+        }
         self.prime_ready(state, rng, log, ask_always, carried, steady)
+    }
+
+    /// The ready primers ([`PrDbg::prime_ready`]'s `ready`) as bits by position, up to 64
+    /// positions, read without a branch per position.
+    #[inline(always)]
+    fn ready_primers(&self, state: &State) -> u64 {
+        let own = state.attached.len();
+        let energy = state.energy;
+        let last = self.primer_cost.len() - 1;
+        // One table read a position: an empty slot and a card that is no primer read
+        // `u32::MAX`, never covered.
+        let primer = |card: u16| self.primer_cost[usize::from(card).min(last)] <= energy;
+        let mut bits = 0u64;
+        for (i, (&card, &used)) in state.attached.iter().zip(&state.used).enumerate() {
+            bits |= u64::from(primer(card) & !used) << i;
+        }
+        let flipped = (state.flipped > 0) & !state.used[own] & primer(self.character);
+        bits |= u64::from(flipped) << own;
+        for (z, (&card, &used)) in state.zord_bay.iter().zip(&state.zord_used).enumerate() {
+            bits |= u64::from(primer(card) & !used) << (own + 1 + z);
+        }
+        debug_assert_eq!(
+            bits,
+            (0..own + 1 + state.zord_bay.len())
+                .filter(|&i| {
+                    let used = match i {
+                        _ if i <= own => state.used[i],
+                        _ => state.zord_used[i - own - 1],
+                    };
+                    !used
+                        && self.at_position(state, i).is_some_and(|c| {
+                            self.primes[usize::from(c)]
+                                && self.activation_cost[usize::from(c)] <= energy
+                        })
+                })
+                .fold(0, |b, i| b | 1u64 << i),
+            "ready primer bits out of step"
+        );
+        bits
+    }
+
+    /// Debug builds: the weighing [`PrDbg::prime`] knew from the carried looks, played in
+    /// full, declines every primer and keeps the same looks.
+    #[cfg(debug_assertions)]
+    #[cold]
+    fn check_known<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        ask_always: bool,
+        carried: Option<Carried>,
+        steady: bool,
+    ) {
+        // The full weighing's own count of carried looks is not this one's.
+        #[cfg(test)]
+        let counted = super::carry::WITH_REUSED.with(|n| n.get());
+        let mut full = carried;
+        let kept = carried.map(|k| k.kept());
+        let activated = self.prime_ready(state, rng, log, ask_always, &mut full, steady);
+        assert!(
+            !activated,
+            "a primer declined on carried looks is activated"
+        );
+        assert_eq!(
+            full.map(|f| f.kept()),
+            kept.filter(|_| steady),
+            "a weighing on carried looks keeps other looks"
+        );
+        #[cfg(test)]
+        super::carry::WITH_REUSED.with(|c| c.set(counted));
     }
 
     /// [`Self::prime`] once the Energy covers some primer.

@@ -127,6 +127,14 @@ impl Carried {
         end
     }
 
+    /// The positions whose looks with a primer are kept, as bits (past 63: none).
+    pub(super) fn kept(&self) -> u64 {
+        self.at
+            .iter()
+            .filter(|&&p| p < 64)
+            .fold(0, |bits, &p| bits | 1u64 << p)
+    }
+
     /// Forgets the looks with a primer (the card just played does not commute with them).
     pub(super) fn forget_with(&mut self) {
         self.at = [u8::MAX; MAX_WITH];
@@ -209,6 +217,9 @@ impl PrDbg {
 thread_local! {
     /// How many looks with a primer this thread took from a carried one (tests only).
     pub(in crate::pr_dbg) static WITH_REUSED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many weighings of the primers this thread knew from the carried looks alone
+    /// (tests only).
+    pub(in crate::pr_dbg) static PRIMES_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks with a heal this thread knew from the look without it (tests only).
     pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

@@ -194,6 +194,7 @@ impl PrDbg {
             attach_rank: Vec::new(),
             not_simulated,
             coverage,
+            primer_cost: Vec::new(),
         };
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)
@@ -239,6 +240,15 @@ impl PrDbg {
             .map(|c| {
                 (u32::from(u8::MAX - p.f(c).damage.unwrap_or(0)) << 16)
                     | u32::from(p.deck.name_rank[c as usize])
+            })
+            .collect();
+        p.primer_cost = p
+            .activation_cost
+            .iter()
+            .enumerate()
+            .map(|(c, &cost)| match p.primes.get(c) {
+                Some(true) => cost,
+                _ => u32::MAX,
             })
             .collect();
         Ok(p)

@@ -291,6 +291,7 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
     // Played as Monte Carlo plays it: a log that asks (a person, a script) carries nothing.
     let mut figures = p.new_figures();
     let before = moments::WITH_REUSED.with(|n| n.get());
+    let known_before = moments::PRIMES_KNOWN.with(|n| n.get());
     p.turn(
         &mut state,
         &mut Rng::from_seed(1),
@@ -302,6 +303,12 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
     assert_eq!(
         reused, 3,
         "one look with Harriet carried past each Teamwork"
+    );
+    assert_eq!(
+        moments::PRIMES_KNOWN.with(|n| n.get()) - known_before,
+        3,
+        "the weighings after a Teamwork are known from the carried looks alone \
+         (`prime_known`), and a debug build plays each in full and compares"
     );
     assert_eq!(state.energy, 4, "Harriet is not activated");
     assert_eq!(figures.shards[2], 5);
