@@ -186,7 +186,7 @@ impl PrDbg {
             "a carried look differs from a new one"
         );
         for &(i, _) in &best.weigh[..best.n_weigh] {
-            let without = *without.get_or_insert_with(|| self.look(board.state, board.rng, None));
+            let without = *without.get_or_insert_with(|| self.look_idle(board.state, board.rng));
             let with = match self.heal_look(board, i, without) {
                 Some(with) => {
                     debug_assert_eq!(
@@ -823,6 +823,38 @@ impl PrDbg {
     /// activated first, or without it for the rest of the turn.
     /// Returns it with the HP it is made of.
     pub(super) fn look(&self, state: &State, rng: &Rng, now: Option<usize>) -> (Plan, Raw) {
+        self.look_from(state, rng, now, true)
+    }
+
+    /// The look without a new Ability from a state where no damaging Ability is ready
+    /// (`next_activation` found none): with the hand empty, its `activate_all` would
+    /// activate nothing (inside a look nothing else is weighed, and the ranking reads the
+    /// board without drawing from the stream), so it is skipped. Otherwise a full look.
+    fn look_idle(&self, state: &State, rng: &Rng) -> (Plan, Raw) {
+        if !state.hand.is_empty() {
+            return self.look(state, rng, None);
+        }
+        let look = self.look_from(state, rng, None, false);
+        debug_assert_eq!(
+            look,
+            self.look(state, rng, None),
+            "a look that skips the Abilities differs from a full one"
+        );
+        #[cfg(test)]
+        super::carry::IDLE_LOOKS.with(|n| n.set(n.get() + 1));
+        look
+    }
+
+    /// [`Self::look`]; `activate` false skips the Abilities after the hand
+    /// ([`Self::look_idle`]).
+    #[inline(always)]
+    fn look_from(
+        &self,
+        state: &State,
+        rng: &Rng,
+        now: Option<usize>,
+        activate: bool,
+    ) -> (Plan, Raw) {
         crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
             let mut r = rng.clone();
             let log = &mut crate::log::NoLog;
@@ -835,7 +867,7 @@ impl PrDbg {
             if s.goldfish_hp > 0 && !s.hand.is_empty() {
                 self.play_all_fx(s, &mut r, log, None);
             }
-            if s.goldfish_hp > 0 {
+            if s.goldfish_hp > 0 && activate {
                 self.activate_all(s, &mut r, log, None);
             }
             if s.goldfish_hp > 0 {

@@ -220,6 +220,8 @@ thread_local! {
     /// How many weighings of the primers this thread knew from the carried looks alone
     /// (tests only).
     pub(in crate::pr_dbg) static PRIMES_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many looks without a new Ability skipped the Abilities (tests only).
+    pub(in crate::pr_dbg) static IDLE_LOOKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks with a heal this thread knew from the look without it (tests only).
     pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

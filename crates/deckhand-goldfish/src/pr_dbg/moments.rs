@@ -70,7 +70,7 @@ pub(super) use activation::Ability;
 use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
-pub(super) use carry::{HEALS_KNOWN, PRIMES_KNOWN, WITH_REUSED};
+pub(super) use carry::{HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, WITH_REUSED};
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other
 /// card (`PrDbg::reacts`).

@@ -333,8 +333,15 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
     });
     state.hp = 20;
     let before = moments::HEALS_KNOWN.with(|n| n.get());
+    let idle_before = moments::IDLE_LOOKS.with(|n| n.get());
     let (lines, _) = play_turn(&p, &mut state);
     assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - before, 1);
+    assert_eq!(
+        moments::IDLE_LOOKS.with(|n| n.get()) - idle_before,
+        1,
+        "the look without her skips the Abilities (`look_idle`), which a debug build plays \
+         in full and compares"
+    );
     assert!(
         lines
             .iter()
