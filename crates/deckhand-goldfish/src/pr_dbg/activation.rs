@@ -231,12 +231,6 @@ impl PrDbg {
         }
         board.card = card;
         let (damage, _, cost) = self.ability_set(card, board);
-        // An Ability that deals nothing and would change nothing as the board stands (ready
-        // an Equipment when none is exhausted, gain a card from an empty pile) is never
-        // used (docs/pilots.md#plan-value).
-        if damage == 0 && !self.ability_acts(card, board) {
-            return;
-        }
         // One that deals nothing but acts is weighed only when no damaging Ability is
         // ready (`next_activation`), and never inside a look-ahead, so looks never nest.
         if damage == 0 {
@@ -246,7 +240,11 @@ impl PrDbg {
                 && self.weighable[usize::from(card)]
                 && !heals_nothing
                 && best.declined & (1u64 << i.min(63)) == 0;
-            if weigh && best.n_weigh < MAX_DAMAGING {
+            // An Ability that deals nothing and would change nothing as the board stands
+            // (ready an Equipment when none is exhausted, gain a card from an empty pile) is
+            // never used (docs/pilots.md#plan-value). Asked last: it only reads the board,
+            // and one that is not weighed is not used either way.
+            if weigh && best.n_weigh < MAX_DAMAGING && self.ability_acts(card, board) {
                 best.weigh[best.n_weigh] = (i, card);
                 best.n_weigh += 1;
             }
