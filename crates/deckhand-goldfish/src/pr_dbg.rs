@@ -200,6 +200,10 @@ pub struct PrDbg {
     /// changes reach: the looks with a primer are then carried across the others
     /// (`pr_dbg/carry.rs`).
     commute: Option<moments::Commute>,
+    /// No effect but an Ability's attaches, readies or copies (`moments::keeps_primers`):
+    /// playing the hand changes the unused primers in play only by an attach or a primer
+    /// activated, and `play_all_fx` reads their Energy floor again only then.
+    keeps_primers: bool,
 }
 
 /// One game in progress.

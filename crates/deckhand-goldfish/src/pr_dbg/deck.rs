@@ -194,7 +194,9 @@ impl PrDbg {
             attach_rank: Vec::new(),
             not_simulated,
             coverage,
+            keeps_primers: false,
         };
+        p.keeps_primers = moments::keeps_primers(&p.fx, p.deck.len());
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)
             .map(|c| {
