@@ -204,6 +204,10 @@ pub struct PrDbg {
     /// last entry for an empty slot: which primers are ready is one table read a position
     /// (`pr_dbg/activation.rs`, `ready_primers`).
     primer_cost: Vec<u32>,
+    /// No effect but an Ability's attaches, readies or copies (`moments::keeps_primers`):
+    /// playing the hand changes the unused primers in play only by an attach or a primer
+    /// activated, and `play_all_fx` reads their Energy floor again only then.
+    keeps_primers: bool,
 }
 
 /// One game in progress.

@@ -321,7 +321,15 @@ impl<L: Log> Board for PrBoard<'_, L> {
     crate::effects::counted_and_asked!();
     fn count(&self, zone: Id, set: Option<&CardSet>) -> i64 {
         let s = &*self.state;
-        let n = |cards: &[u16]| count_cards(cards, set);
+        // `count_cards`, the filter asked once: an empty place (`NONE`) is in no set.
+        let n = |cards: &[u16]| {
+            let k = match set {
+                None => cards.iter().filter(|&&c| c != NONE).count(),
+                Some(set) => cards.iter().map(|&c| usize::from(set.contains(c))).sum(),
+            };
+            debug_assert_eq!(k, count_cards(cards, set));
+            k
+        };
         (match zone {
             DECK => n(&s.draw_pile) + n(&s.deck_top),
             HAND => n(s.hand.as_slice()),

@@ -195,7 +195,9 @@ impl PrDbg {
             not_simulated,
             coverage,
             primer_cost: Vec::new(),
+            keeps_primers: false,
         };
+        p.keeps_primers = moments::keeps_primers(&p.fx, p.deck.len());
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)
             .map(|c| {

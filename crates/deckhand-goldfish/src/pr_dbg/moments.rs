@@ -188,6 +188,10 @@ impl PrDbg {
         // Ability then skips the look for a slot. Slots only fill, so an effect that fills
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
         let mut open = any_empty(&state.attached);
+        // The least Energy an unused primer in play asks: the weighing below is asked only
+        // at or above it. Read again after anything that may change the primers in play or
+        // their use (an attach, an effect, a primer activated).
+        let mut floor = self.primer_floor(state);
         if state.hand.len() == 5 && open {
             self.sort_five(state.hand.as_mut_slice());
         } else if state.hand.len() > 1 && open {
@@ -213,9 +217,16 @@ impl PrDbg {
                     c.forget_with();
                 }
             }
+            debug_assert_eq!(floor, self.primer_floor(state), "a stale primer floor");
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
-            if self.any_primer && !state.planning && !state.hand.is_empty() {
+            // With no look carried and no primer the Energy covers, the weighing ends at once
+            // (`prime`) and `steady` could only clear the `None`: neither is asked.
+            if self.any_primer
+                && !state.planning
+                && !state.hand.is_empty()
+                && (carried.is_some() || state.energy >= floor)
+            {
                 // A look from here plays the hand as this loop does: only the pilot picks
                 // (a person may play a card otherwise), the look's fresh `open` is this
                 // loop's and its sort leaves the hand as it is, and the goldfish stands
@@ -233,6 +244,7 @@ impl PrDbg {
                 }
                 if self.prime(state, rng, log, true, &mut carried, steady) {
                     carried = None;
+                    floor = self.primer_floor(state);
                 }
             }
             let Some(card) = state.hand.pop_front() else {
@@ -254,6 +266,7 @@ impl PrDbg {
             if let Some(s) = slot {
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
+                floor = self.primer_floor(state);
                 continue;
             }
             if let (Some(c), Some(commute)) = (&mut carried, &self.commute) {
@@ -262,7 +275,12 @@ impl PrDbg {
                     c.forget_with();
                 }
             }
-            self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
+            if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
+                self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
+                if !self.keeps_primers {
+                    floor = self.primer_floor(state);
+                }
+            }
             let shards = u32::from(f.shards) + self.extra_shards(state, card);
             state.shards += shards;
             state.made_shards += shards;
@@ -281,8 +299,70 @@ impl PrDbg {
                     shards_shards = deckhand_core::plural::count(shards as i64, "Shard", "Shards")
                 )
             });
-            self.fire_card(card, Trigger::Played, state, rng, log);
+            if self.fx.has(card, Trigger::Played) {
+                self.fire_card(card, Trigger::Played, state, rng, log);
+                if !self.keeps_primers {
+                    floor = self.primer_floor(state);
+                }
+            }
         }
+    }
+
+    /// The least Energy an unused primer in play asks (`u32::MAX`: none, or no weighing
+    /// here: inside a look): below it `prime` finds no primer ready and returns at once, so
+    /// `play_all_fx` asks it only at or above (most moments have none ready).
+    fn primer_floor(&self, state: &State) -> u32 {
+        if !self.any_primer || state.planning {
+            return u32::MAX;
+        }
+        let last = self.activation_cost.len() - 1;
+        let cost = |card: u16, used: bool| {
+            let card = usize::from(card).min(last);
+            // The last entry (an empty slot) is no primer.
+            match !used && self.primes.get(card) == Some(&true) {
+                true => self.activation_cost[card],
+                false => u32::MAX,
+            }
+        };
+        let own = state.attached.len();
+        let mut floor = u32::MAX;
+        for s in 0..own {
+            floor = floor.min(cost(state.attached[s], state.used[s]));
+        }
+        if state.flipped > 0 {
+            floor = floor.min(cost(self.character, state.used[own]));
+        }
+        for z in 0..state.zord_bay.len() {
+            floor = floor.min(cost(state.zord_bay[z], state.zord_used[z]));
+        }
+        debug_assert_eq!(
+            (self.cheapest_primer..=MAX_ENERGY)
+                .filter(|&e| e >= floor)
+                .count(),
+            (self.cheapest_primer..=MAX_ENERGY)
+                .filter(|&e| self.primer_ready(state, e))
+                .count(),
+            "a primer's floor differs from the activation positions'"
+        );
+        floor
+    }
+
+    /// Whether some primer in play is unused and `energy` covers it, read position by
+    /// position as `prime` reads them (the debug check of [`Self::primer_floor`]).
+    fn primer_ready(&self, state: &State, energy: u32) -> bool {
+        let own = state.attached.len();
+        let last = self.activation_cost.len() - 1;
+        (0..own + 1 + state.zord_bay.len()).any(|i| {
+            let used = match i {
+                _ if i <= own => state.used[i],
+                _ => state.zord_used[i - own - 1],
+            };
+            !used
+                && self.at_position(state, i).is_some_and(|c| {
+                    self.primes[usize::from(c)]
+                        && self.activation_cost[usize::from(c).min(last)] <= energy
+                })
+        })
     }
 
     /// Sorts a hand of five (the usual hand) by `attach_rank`, keeping the order of equals,
@@ -732,6 +812,25 @@ impl PrDbg {
             self.deck.name_rank[card as usize],
         )
     }
+}
+
+/// Whether no effect but an Ability's (`activated`) attaches a card, puts one in the Zord
+/// Bay, readies or copies: then only an attach or an Ability changes the unused primers in
+/// play (`PrDbg::keeps_primers`).
+pub(super) fn keeps_primers(fx: &Programs, cards: usize) -> bool {
+    fn keeps(op: &Op) -> bool {
+        match op {
+            Op::Move { to, .. } => *to != ATTACHED && *to != ZORD_BAY,
+            Op::Ready(..) | Op::Copy(_) => false,
+            Op::Choose(options, _) => options.iter().flatten().all(keeps),
+            _ => true,
+        }
+    }
+    (0..cards as u16).all(|card| {
+        fx.of(card)
+            .iter()
+            .all(|e| e.trigger == Trigger::Activated || e.steps().iter().chain(e.cost()).all(keeps))
+    })
 }
 
 /// Whether a slot is empty, reading every slot: no early exit to mispredict.

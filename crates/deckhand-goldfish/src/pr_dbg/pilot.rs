@@ -303,7 +303,14 @@ impl PrDbg {
             bought += 1;
             if self.all {
                 self.gained(card, true, state, rng, log);
-                return bought + self.buy(state, rng, log);
+                // Asked again as a new call would ask it, without the call: a discount the
+                // card brought buys through `buy_discounted`.
+                if !state.mods.is_empty() {
+                    return bought + self.buy_discounted(state, rng, log);
+                }
+                if state.shards < self.cheapest_buy {
+                    return bought;
+                }
             }
         }
     }

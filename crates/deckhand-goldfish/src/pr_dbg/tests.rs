@@ -599,3 +599,22 @@ fn fixed_seed_games_with_every_effect_repeat_the_hand_checked_step_logs() {
         );
     }
 }
+
+/// `play_all_fx` reads the primers' Energy floor again only after an attach or a primer
+/// activated when no effect but an Ability attaches, fills the Zord Bay, readies or copies
+/// (block-party: Wren's ready and Mirror Goblin's copy are Abilities); a Signature Item that
+/// attaches itself when gained, or a Zord that enters the Zord Bay, breaks it.
+#[test]
+fn the_primers_floor_is_kept_across_the_hand_only_where_no_effect_attaches_or_readies() {
+    let game = testing::game(G);
+    let build = |deck: &Deck| PrDbg::new(&game, deck, Setup::default()).unwrap();
+    let block_party = build(&testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY));
+    assert!(block_party.any_primer && block_party.keeps_primers);
+    for gained in ["Vanguard Gauntlet", "Ember Condor"] {
+        let deck = testing::with_entries(
+            testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+            &[("main", 1, gained)],
+        );
+        assert!(!build(&deck).keeps_primers, "{gained}");
+    }
+}
