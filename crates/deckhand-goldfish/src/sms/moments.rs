@@ -402,8 +402,8 @@ impl Sms {
                         super::quick::check_fire_quick_static,
                     )
                 }),
-                (Trigger::TurnEnd, _) => self.fire_fast(at, state, rng, log, |p, s, _| {
-                    (p.fire_quick(card, s), super::quick::check_fire_quick)
+                (Trigger::TurnEnd, _) => self.fire_fast(at, state, rng, log, |p, s, r| {
+                    (p.fire_quick(card, s, r), super::quick::check_fire_quick)
                 }),
                 _ => None,
             };
