@@ -83,6 +83,7 @@ const NONE: u16 = u16::MAX;
 const POWER_CAP: usize = 255;
 
 mod action;
+mod cycle;
 use action::{holder_rule, holds};
 mod board;
 mod exact;
@@ -183,6 +184,9 @@ pub struct Sms {
     quick_static: Vec<Option<quick::QuickStatic>>,
     /// Some effect gives a bonus until the end of the turn ([`moments::lapsing`]).
     lapsing: bool,
+    /// Per card: its Leader ability, when it only changes the hand and resolves without the
+    /// interpreter.
+    cycle: Vec<Option<cycle::Cycle>>,
 }
 
 /// A card on the Table with what is on it.
@@ -400,6 +404,7 @@ impl Sms {
         let quick = quick::quick_employs(&fx, n);
         let quick_static = quick::quick_statics(&fx, n);
         let lapsing = moments::lapsing(&fx, n);
+        let cycle = cycle::cycles(&fx, n);
         let holders = cards
             .cards
             .iter()
@@ -439,6 +444,7 @@ impl Sms {
             quick,
             quick_static,
             lapsing,
+            cycle,
             one_filters,
             holders,
             deck: cards,

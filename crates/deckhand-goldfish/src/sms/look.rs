@@ -603,7 +603,8 @@ pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
 }
 
 /// Abilities ready, in the pilot's order, without allocating at each Leader Action: a few
-/// inline, any more in a `Vec`.
+/// inline, more all in a `Vec` (so that either holds them all and a walk over them is one
+/// slice's, not a chain's).
 #[derive(Default)]
 pub(super) struct Abilities {
     inline: [Ability; 8],
@@ -613,32 +614,38 @@ pub(super) struct Abilities {
 
 impl Abilities {
     fn push(&mut self, a: Ability) {
-        match self.inline.get_mut(self.n) {
-            Some(slot) => {
+        if self.more.is_empty() {
+            if let Some(slot) = self.inline.get_mut(self.n) {
                 *slot = a;
                 self.n += 1;
+                return;
             }
-            None => self.more.push(a),
+            self.more.extend_from_slice(&self.inline);
+        }
+        self.more.push(a);
+    }
+
+    fn all(&self) -> &[Ability] {
+        match self.more.is_empty() {
+            true => &self.inline[..self.n],
+            false => &self.more,
         }
     }
 
     pub(super) fn iter(&self) -> impl Iterator<Item = Ability> + '_ {
-        self.inline[..self.n]
-            .iter()
-            .copied()
-            .chain(self.more.iter().copied())
+        self.all().iter().copied()
     }
 
     fn len(&self) -> usize {
-        self.n + self.more.len()
+        self.all().len()
     }
 
     fn is_empty(&self) -> bool {
-        self.n == 0
+        self.len() == 0
     }
 
     fn to_vec(&self) -> Vec<Ability> {
-        self.iter().collect()
+        self.all().to_vec()
     }
 }
 

@@ -381,23 +381,29 @@ impl Sms {
         if !self.fx.has(card, trigger) {
             return 0;
         }
-        // Without a log the pilot answers every choice, and three shapes of effect are
-        // resolved without the interpreter: an Upgrade of known gain (`exact.rs`), a card's
-        // own `while in play` bonus and a one-step Employ ability (`quick.rs`).
+        // Without a log the pilot answers every choice, and four shapes of effect are
+        // resolved without the interpreter: an Upgrade of known gain (`exact.rs`), a Leader
+        // ability that only changes the hand (`cycle.rs`), a card's own `while in play` bonus and
+        // a one-step Employ ability (`quick.rs`).
         if L::SILENT {
             let at = (card, trigger, slot, decided);
             let fast = match (trigger, slot) {
-                (Trigger::Activated, _) => self.fire_fast(at, state, rng, log, |p, s| {
+                (Trigger::Activated, _) if self.cycle[card as usize].is_some() => {
+                    self.fire_fast(at, state, rng, log, |p, s, r| {
+                        (p.fire_cycle(card, s, r), super::cycle::check_fire_cycle)
+                    })
+                }
+                (Trigger::Activated, _) => self.fire_fast(at, state, rng, log, |p, s, _| {
                     (p.fire_exact(card, s), super::exact::check_fire_exact)
                 }),
-                (Trigger::Static, Some(i)) => self.fire_fast(at, state, rng, log, |p, s| {
+                (Trigger::Static, Some(i)) => self.fire_fast(at, state, rng, log, |p, s, _| {
                     (
                         p.fire_quick_static(card, i, s),
                         super::quick::check_fire_quick_static,
                     )
                 }),
-                (Trigger::TurnEnd, _) => self.fire_fast(at, state, rng, log, |p, s| {
-                    (p.fire_quick(card, s), super::quick::check_fire_quick)
+                (Trigger::TurnEnd, _) => self.fire_fast(at, state, rng, log, |p, s, r| {
+                    (p.fire_quick(card, s, r), super::quick::check_fire_quick)
                 }),
                 _ => None,
             };
@@ -418,16 +424,17 @@ impl Sms {
         state: &mut State,
         rng: &mut Rng,
         log: &mut L,
-        fast: impl FnOnce(&Self, &mut State) -> (Option<u32>, Check),
+        fast: impl FnOnce(&Self, &mut State, &mut Rng) -> (Option<u32>, Check),
     ) -> Option<u32> {
         #[cfg(debug_assertions)]
-        let before = state.clone();
-        let (done, _check) = fast(self, state);
+        let (before, stream) = (state.clone(), rng.clone());
+        let (done, _check) = fast(self, state, rng);
         let done = done?;
         #[cfg(debug_assertions)]
         {
             let mut by_interpreter = before;
-            let rng = &mut rng.clone();
+            let rng_after = rng.clone();
+            let rng = &mut stream.clone();
             let n = self.fire_by_interpreter(
                 card,
                 trigger,
@@ -438,6 +445,11 @@ impl Sms {
                 decided,
             );
             _check((&by_interpreter, n), (state, done));
+            assert_eq!(
+                rng.clone().next_u64(),
+                rng_after.clone().next_u64(),
+                "a resolution without the interpreter drew from the stream as it does"
+            );
         }
         #[cfg(not(debug_assertions))]
         let _ = (card, trigger, slot, decided, rng, log);
@@ -477,6 +489,14 @@ impl Sms {
         state: &mut State,
     ) -> bool {
         if trigger == Trigger::Activated {
+            if let Some(acts) = self.cycle_would_act(card, state) {
+                debug_assert_eq!(
+                    acts,
+                    self.would_act_by_interpreter(card, trigger, slot, state),
+                    "a Leader ability that changes the hand would act as the interpreter says"
+                );
+                return acts;
+            }
             if let Some(acts) = self.exact_acts(card, state) {
                 debug_assert_eq!(
                     acts,

@@ -11,6 +11,7 @@ use deckhand_core::Duration;
 use super::board::{ATTACHED, DISCARD, DRAMA, LEADER_ACTION, POWER};
 use super::{Sms, State};
 use crate::effects::{Amt, Id, Op, Programs};
+use crate::rng::Rng;
 
 /// A card's lone `turn_end` effect, when it is one of these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub(super) enum Quick {
     /// Move cards of a filter from the Discard Pile elsewhere than the Table: resolved
     /// here only when the pile holds none (the interpreter moves nothing, counts nothing).
     FromDiscard(Option<u16>),
+    /// Draw `n`, then discard `m` (any cards, in the pilot's order): Norbert Next Door.
+    DrawDiscard(u32, u32),
 }
 
 /// A card's lone `static` effect when it is a Power bonus to its own card: `each` (times
@@ -97,6 +100,9 @@ pub(super) fn quick_employs(fx: &Programs, cards: usize) -> Vec<Option<Quick>> {
                     filter,
                     ..
                 }] if *n > 0 && *to != super::board::TABLE => Some(Quick::FromDiscard(*filter)),
+                [Op::Draw(Amt::Fixed(n)), Op::Discard(Amt::Fixed(m), None)] if *n > 0 && *m > 0 => {
+                    Some(Quick::DrawDiscard(*n as u32, *m as u32))
+                }
                 _ => None,
             }
         })
@@ -106,7 +112,7 @@ pub(super) fn quick_employs(fx: &Programs, cards: usize) -> Vec<Option<Quick>> {
 impl Sms {
     /// Resolves `card`'s `turn_end` effect as the interpreter would with no log
     /// ([`Quick`]); `None`: the interpreter resolves it.
-    pub(super) fn fire_quick(&self, card: u16, state: &mut State) -> Option<u32> {
+    pub(super) fn fire_quick(&self, card: u16, state: &mut State, rng: &mut Rng) -> Option<u32> {
         match self.quick[card as usize]? {
             Quick::Gain(resource, n) => {
                 state.gain(resource, n);
@@ -120,6 +126,33 @@ impl Sms {
                     .iter()
                     .any(|&c| set.is_none_or(|s| s.contains(c)));
                 none.then_some(1)
+            }
+            // As `SmsBoard`'s `draw` and `discard` (the discard: the first card of the
+            // pilot's order in hand).
+            Quick::DrawDiscard(n, m) => {
+                let mut drawn = 0;
+                while drawn < n && self.draw(state, rng, &mut crate::log::NoLog) {
+                    drawn += 1;
+                }
+                state.stuck &= drawn == 0;
+                let mut acted = drawn > 0;
+                for _ in 0..m {
+                    let Some(c) = self
+                        .discard_order
+                        .iter()
+                        .copied()
+                        .find(|&c| state.hand[c as usize] > 0)
+                    else {
+                        break;
+                    };
+                    self.take_from_hand(state, c);
+                    state.discard.push(c);
+                    acted = true;
+                }
+                if acted {
+                    state.fired.tick(card, Trigger::TurnEnd);
+                }
+                Some(1)
             }
         }
     }
@@ -167,6 +200,7 @@ pub(super) fn check_fire_quick(interpreter: (&State, u32), quick: (&State, u32))
             s.leader_actions,
             s.drama,
             s.hand.clone(),
+            (s.hand_len, s.stuck, s.skip),
             s.discard.clone(),
             s.library.remaining().to_vec(),
             s.fired.counts().to_vec(),

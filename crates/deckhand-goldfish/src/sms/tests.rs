@@ -644,17 +644,85 @@ fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpret
     );
 }
 
+/// A Leader ability that only changes the hand (Commercial Break, Cereal Prize Inside) is
+/// asked and changes the game exactly as the interpreter's resolving does, from the same
+/// stream, at every turn's end of the sample decks' games, out of the hand as it is used,
+/// with and without a Leader Action held.
+#[test]
+fn a_leader_ability_that_only_changes_the_hand_resolved_without_the_interpreter_plays_as_the_interpreter(
+) {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut fired = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        let cards: Vec<u16> = (0..p.deck.len() as u16)
+            .filter(|&c| p.cycle[c as usize].is_some())
+            .collect();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |turn: u32, state: &State, _: &mut NoLog| {
+                for &card in &cards {
+                    for leader_actions in [0, 1] {
+                        let mut fast = state.clone();
+                        fast.leader_actions = leader_actions;
+                        if fast.hand[card as usize] > 0 {
+                            p.take_from_hand(&mut fast, card);
+                        }
+                        let mut slow = fast.clone();
+                        let acts =
+                            p.would_act_by_interpreter(card, Trigger::Activated, None, &mut slow);
+                        assert_eq!(p.cycle_would_act(card, &fast), Some(acts));
+                        let mut fast_rng = game_rng(seed, u64::from(turn), false);
+                        let mut slow_rng = fast_rng.clone();
+                        let done = p.fire_cycle(card, &mut fast, &mut fast_rng).unwrap();
+                        let n = p.fire_by_interpreter(
+                            card,
+                            Trigger::Activated,
+                            None,
+                            &mut slow,
+                            &mut slow_rng,
+                            &mut NoLog,
+                            true,
+                        );
+                        cycle::check_fire_cycle((&slow, n), (&fast, done));
+                        assert_eq!(fast_rng.next_u64(), slow_rng.next_u64());
+                        fired += done;
+                    }
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(
+        fired > 0,
+        "no sample deck has a Leader ability that only changes the hand to check"
+    );
+}
+
 /// The Employ abilities that resolve without the interpreter (Sensei Okonomi's Leader Action,
-/// Sparkplug Sally's Attachment from an empty Discard Pile) change the game exactly as the
-/// interpreter's resolving does, at every turn's end of the sample decks' games, with and
-/// without a Leader Action held.
+/// Sparkplug Sally's Attachment from an empty Discard Pile, Norbert Next Door's draw and
+/// discard) change the game exactly as the interpreter's resolving does, from the same
+/// stream, at every turn's end of the sample decks' games, with and without a Leader Action
+/// held.
 #[test]
 fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter() {
     let setup = Setup {
         effects: EffectsMode::All,
         ..KEYWORDS
     };
-    let mut resolved = [0, 0];
+    let mut resolved = [0, 0, 0];
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         let cards: Vec<u16> = (0..p.deck.len() as u16)
@@ -663,14 +731,16 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
         for seed in 0..40 {
             let mut state = p.new_state();
             let mut figures = p.new_figures();
-            let check = |_: u32, state: &State, _: &mut NoLog| {
+            let check = |turn: u32, state: &State, _: &mut NoLog| {
                 for &card in &cards {
                     let slot = state.table.iter().position(|s| s.card == card);
                     for leader_actions in [0, 1] {
                         let mut fast = state.clone();
                         fast.leader_actions = leader_actions;
                         let mut slow = fast.clone();
-                        let Some(done) = p.fire_quick(card, &mut fast) else {
+                        let mut fast_rng = game_rng(seed, u64::from(turn), false);
+                        let mut slow_rng = fast_rng.clone();
+                        let Some(done) = p.fire_quick(card, &mut fast, &mut fast_rng) else {
                             continue;
                         };
                         let n = p.fire_by_interpreter(
@@ -678,13 +748,18 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
                             Trigger::TurnEnd,
                             slot,
                             &mut slow,
-                            &mut Rng::unused(),
+                            &mut slow_rng,
                             &mut NoLog,
                             false,
                         );
                         quick::check_fire_quick((&slow, n), (&fast, done));
-                        let kind = matches!(p.quick[card as usize], Some(quick::Quick::Gain(..)));
-                        resolved[usize::from(kind)] += 1;
+                        assert_eq!(fast_rng.next_u64(), slow_rng.next_u64());
+                        let kind = match p.quick[card as usize] {
+                            Some(quick::Quick::Gain(..)) => 1,
+                            Some(quick::Quick::DrawDiscard(..)) => 2,
+                            _ => 0,
+                        };
+                        resolved[kind] += 1;
                     }
                 }
             };
@@ -701,7 +776,7 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
     }
     assert!(
         resolved.iter().all(|&n| n > 0),
-        "the sample decks resolve both kinds: {resolved:?}"
+        "the sample decks resolve each kind: {resolved:?}"
     );
 }
 
