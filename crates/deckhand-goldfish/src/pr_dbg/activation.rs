@@ -63,9 +63,10 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
 /// Energy cost, to choose among as one set.
 #[derive(Default)]
 struct Ranked {
-    best: Option<(i64, usize, u16)>,
-    /// (damage, Energy cost, position, card), in position order.
-    damaging: [(i64, i64, usize, u16); MAX_DAMAGING],
+    /// (damage, position, card, the card's set of effects: [`PrDbg::ability_set`]).
+    best: Option<(i64, usize, u16, u32)>,
+    /// (damage, Energy cost, position, card, set), in position order.
+    damaging: [(i64, i64, usize, u16, u32); MAX_DAMAGING],
     n: usize,
     /// Abilities that deal nothing but act and could raise the plan value, (position,
     /// card) in position order: weighed by a look at the rest of the turn when no damaging
@@ -84,7 +85,7 @@ impl Ranked {
     /// most damage that the Energy covers together (docs/pilots.md#plan-value: each at most
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
-    fn next(&self, energy: i64) -> Option<(i64, usize, u16)> {
+    fn next(&self, energy: i64) -> Option<(i64, usize, u16, u32)> {
         let cands = &self.damaging[..self.n];
         let total: i64 = cands.iter().map(|c| c.1).sum();
         if self.n < 2 || total <= energy {
@@ -105,10 +106,10 @@ impl Ranked {
                 (best_set, best_damage, best_cost) = (set, damage, cost);
             }
         }
-        let mut next: Option<(i64, usize, u16)> = None;
-        for (k, &(damage, _, i, card)) in cands.iter().enumerate() {
-            if best_set & (1 << k) != 0 && next.is_none_or(|(d, _, _)| damage > d) {
-                next = Some((damage, i, card));
+        let mut next: Option<(i64, usize, u16, u32)> = None;
+        for (k, &(damage, _, i, card, set)) in cands.iter().enumerate() {
+            if best_set & (1 << k) != 0 && next.is_none_or(|(d, ..)| damage > d) {
+                next = Some((damage, i, card, set));
             }
         }
         next.or(self.best)
@@ -123,7 +124,10 @@ impl PrDbg {
     /// deals now (docs/pilots.md#pr-deck-building-the-decisions; a card without a `damage`
     /// stat, such as a Ranger-side character's, counts what its effects deal), ties in slot
     /// order (slots, the flipped Character, the Zord Bay), among the set of damaging Abilities
-    /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage)`: an Ability that deals none is there only when the rest of the turn ends better with it (`rank_activation`).
+    /// with the most damage the Energy covers ([`Ranked::next`]). `(position, damage, set)`: an
+    /// Ability that deals none is there only when the rest of the turn ends better with it
+    /// (`rank_activation`); `set` is the one [`Self::ability_set`] chose for it as the board
+    /// stands (0 for one that deals none), for [`Self::activate_set`].
     ///
     /// `known`: the look without a new Ability from this very state and stream, when
     /// [`PrDbg::prime`] or an earlier look made it (`carry.rs`). On return, the look with
@@ -136,7 +140,7 @@ impl PrDbg {
         board: &mut PrBoard<'_, L>,
         declined: &mut u64,
         known: &mut Option<Carried>,
-    ) -> Option<(usize, i64)> {
+    ) -> Option<(usize, i64, u32)> {
         let picked = known;
         let known = picked.take().map(|k| k.without);
         if board.state.energy < self.cheapest_activation {
@@ -173,8 +177,8 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        if let Some((damage, i, _)) = best.next(i64::from(energy)) {
-            return Some((i, damage));
+        if let Some((damage, i, _, set)) = best.next(i64::from(energy)) {
+            return Some((i, damage, set));
         }
         // No damaging Ability is ready: the first that deals nothing but acts, when the
         // rest of the turn ends with a higher plan value with it than without
@@ -200,7 +204,7 @@ impl PrDbg {
             };
             if with.0 > without.0 {
                 *picked = Some(Carried::new(board.state, with));
-                return Some((i, 0));
+                return Some((i, 0, 0));
             }
             *declined |= 1u64 << i.min(63);
         }
@@ -230,7 +234,7 @@ impl PrDbg {
             return;
         }
         board.card = card;
-        let (damage, _, cost) = self.ability_set(card, board);
+        let (damage, set, cost) = self.ability_set(card, board);
         // One that deals nothing but acts is weighed only when no damaging Ability is
         // ready (`next_activation`), and never inside a look-ahead, so looks never nest.
         if damage == 0 {
@@ -250,11 +254,11 @@ impl PrDbg {
             }
             return;
         }
-        if best.best.is_none_or(|(d, _, _)| damage > d) {
-            best.best = Some((damage, i, card));
+        if best.best.is_none_or(|(d, ..)| damage > d) {
+            best.best = Some((damage, i, card, set));
         }
         if damage > 0 && best.n < MAX_DAMAGING {
-            best.damaging[best.n] = (damage, cost, i, card);
+            best.damaging[best.n] = (damage, cost, i, card, set);
             best.n += 1;
         }
     }
@@ -444,6 +448,40 @@ impl PrDbg {
             card,
         };
         let (_, set, _) = self.ability_set(card, &mut board);
+        self.resolve_set(set, &mut board);
+    }
+
+    /// [`Self::activate_card`] with the set the ranking chose for `card` on this board
+    /// (`next_activation`): marking its position used changes no requirement, amount or
+    /// choice an Ability's damage reads, so the set is the same (debug-checked).
+    fn activate_set<L: Log>(
+        &self,
+        card: u16,
+        set: u32,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
+        let mut board = PrBoard {
+            p: self,
+            state,
+            rng,
+            log,
+            card,
+        };
+        debug_assert_eq!(
+            set,
+            self.ability_set(card, &mut board).1,
+            "the ranking's set differs from a new one"
+        );
+        self.resolve_set(set, &mut board);
+    }
+
+    /// Resolves `board.card`'s activated effects in the order stated, of those that deal
+    /// damage only the bits of `set`.
+    #[inline(always)]
+    fn resolve_set<L: Log>(&self, set: u32, board: &mut PrBoard<'_, L>) {
+        let card = board.card;
         let activated = self
             .fx
             .of(card)
@@ -452,7 +490,7 @@ impl PrDbg {
         for (k, effect) in activated.enumerate() {
             let chosen = k < MAX_SET && set & (1 << k) != 0;
             if chosen || !deals_damage(effect.steps()) {
-                self.fx.resolve(effect, &mut board);
+                self.fx.resolve(effect, board);
             }
         }
     }
@@ -478,7 +516,7 @@ impl PrDbg {
     fn activation_pick<L: Log>(
         &self,
         state: &State,
-        best: Option<(usize, i64)>,
+        best: Option<(usize, i64, u32)>,
         rng: &mut Rng,
         log: &mut L,
     ) -> Option<usize> {
@@ -488,7 +526,7 @@ impl PrDbg {
         let cost = |card: u16| self.activation_cost[usize::from(card).min(last)];
         log.pick(
             ChoiceKind::Activate,
-            best.map(|(i, _)| i),
+            best.map(|(i, ..)| i),
             || {
                 let positions = own + 1 + state.zord_bay.len();
                 let mut options: Vec<Option<usize>> = (0..positions)
@@ -513,7 +551,7 @@ impl PrDbg {
                 None => "Activate nothing more".to_owned(),
             },
             || match best {
-                Some((_, 0)) => format!(
+                Some((_, 0, _)) => format!(
                     "it deals no damage, but the rest of the turn ends better with it than without (Energy {energy})"
                 ),
                 Some(_) => format!(
@@ -933,7 +971,11 @@ impl PrDbg {
             let i = self.activation_pick(state, best, rng, log)?;
             let card = self.at_position(state, i)?;
             Self::mark_used(state, i);
-            self.activate_card(card, state, rng, log);
+            match best {
+                // The pilot's pick: the set its ranking chose, on the same board.
+                Some((b, _, set)) if b == i => self.activate_set(card, set, state, rng, log),
+                _ => self.activate_card(card, state, rng, log),
+            }
             if let Some(end) = self.won(state, log) {
                 return Some(end);
             }
