@@ -143,6 +143,9 @@ pub struct Sms {
     table_start: Vec<u16>,
     /// Main cards the side may play, most power first, then by name.
     mains: Vec<u16>,
+    /// The place in `mains` of its first Attachment (its length when none): a new Table
+    /// slot changes where an Attachment may go, never whether an Ally may.
+    first_attachment: u16,
     mulligan: Option<bool>,
     not_simulated: Vec<String>,
     coverage: Coverage,
@@ -229,8 +232,9 @@ pub struct State {
     stuck: bool,
     /// The first `skip` entries of `Sms::mains` are not in hand or cannot be put down;
     /// stays so until the hand gains one of them (`Sms::gained`) or the Table a slot (a
-    /// Main card's place depends on nothing else: names and filled slots only accumulate),
-    /// so the search for the best one starts there.
+    /// Main card's place depends on nothing else: names and filled slots only accumulate;
+    /// a slot only for the Attachments, `Sms::first_attachment` on), so the search for the
+    /// best one starts there.
     skip: u16,
     /// The Discard Pile, in the order discarded.
     discard: Vec<u16>,
@@ -420,6 +424,10 @@ impl Sms {
                 )
             })
             .collect();
+        let first_attachment = mains
+            .iter()
+            .position(|&c| features[c as usize].kind.is_attachment())
+            .unwrap_or(mains.len()) as u16;
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -433,6 +441,7 @@ impl Sms {
             fx,
             missions,
             hand_abilities,
+            first_attachment,
             take_rank,
             discard_order,
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),

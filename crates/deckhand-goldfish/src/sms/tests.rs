@@ -844,8 +844,13 @@ fn the_search_for_the_main_card_to_put_down_starts_over_when_the_table_gains_a_s
     // The Skate-Shell Board has no place: the search remembers that none of the hand has.
     assert_eq!(p.best_put(&mut state), None);
     assert_eq!(state.skip as usize, p.mains.len());
-    // A new character's free Vehicle slot takes it: the remembered start is forgotten.
+    // A new character's free Vehicle slot takes it: the remembered start goes back to
+    // the first Attachment (Allies before it gain nothing from a slot).
     p.push_slot(&mut state, index("Dojo Dan"));
+    assert_eq!(
+        state.skip,
+        p.first_attachment.min(p.take_rank[board as usize])
+    );
     assert_eq!(p.best_put(&mut state), Some((board, 1)));
     assert_eq!(p.best_put(&mut state), p.best_put_scan(&state));
 }
