@@ -604,7 +604,7 @@ impl Sms {
             self.take_from_hand(state, pick);
             self.fire(pick, Trigger::Played, None, state, rng, log);
             state.missions_played[name] = true;
-            state.discard.push(pick);
+            self.discard_push(state, pick);
         }
     }
 
