@@ -143,6 +143,9 @@ pub struct Sms {
     table_start: Vec<u16>,
     /// Main cards the side may play, most power first, then by name.
     mains: Vec<u16>,
+    /// The place in `mains` of its first Attachment (its length when none): a new Table
+    /// slot changes where an Attachment may go, never whether an Ally may.
+    first_attachment: u16,
     mulligan: Option<bool>,
     not_simulated: Vec<String>,
     coverage: Coverage,
@@ -180,6 +183,11 @@ pub struct Sms {
     static_blind: Vec<bool>,
     /// Per card: its Employ ability, when it resolves without the interpreter.
     quick: Vec<Option<quick::Quick>>,
+    /// The filter of the first [`quick::Quick::FromDiscard`] ability (`None` when there
+    /// is none), whose cards in the Discard Pile the state counts (`State::discard_hits`),
+    /// and per card whether it is one.
+    discard_filter: Option<Option<u16>>,
+    discard_hit: Vec<bool>,
     /// Per card: its `while in play` bonus, when it resolves without the interpreter.
     quick_static: Vec<Option<quick::QuickStatic>>,
     /// Some effect gives a bonus until the end of the turn ([`moments::lapsing`]).
@@ -229,11 +237,15 @@ pub struct State {
     stuck: bool,
     /// The first `skip` entries of `Sms::mains` are not in hand or cannot be put down;
     /// stays so until the hand gains one of them (`Sms::gained`) or the Table a slot (a
-    /// Main card's place depends on nothing else: names and filled slots only accumulate),
-    /// so the search for the best one starts there.
+    /// Main card's place depends on nothing else: names and filled slots only accumulate;
+    /// a slot only for the Attachments, `Sms::first_attachment` on), so the search for the
+    /// best one starts there.
     skip: u16,
     /// The Discard Pile, in the order discarded.
     discard: Vec<u16>,
+    /// The Discard Pile's cards of `Sms::discard_filter` (kept by `Sms::discard_push`
+    /// and `Sms::discard_remove`, not rescanned).
+    discard_hits: u16,
     leader_actions: u32,
     drama: u32,
     /// Per name id: a Mission of that name was played this game (once a game).
@@ -402,6 +414,13 @@ impl Sms {
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);
         let quick = quick::quick_employs(&fx, n);
+        let discard_filter = quick.iter().find_map(|q| match q {
+            Some(quick::Quick::FromDiscard(f)) => Some(*f),
+            _ => None,
+        });
+        let discard_hit = (0..n as u16)
+            .map(|c| discard_filter.is_some_and(|f| f.is_none_or(|f| fx.set(f).contains(c))))
+            .collect();
         let quick_static = quick::quick_statics(&fx, n);
         let lapsing = moments::lapsing(&fx, n);
         let cycle = cycle::cycles(&fx, n);
@@ -420,6 +439,10 @@ impl Sms {
                 )
             })
             .collect();
+        let first_attachment = mains
+            .iter()
+            .position(|&c| features[c as usize].kind.is_attachment())
+            .unwrap_or(mains.len()) as u16;
         Ok(Sms {
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
@@ -433,6 +456,7 @@ impl Sms {
             fx,
             missions,
             hand_abilities,
+            first_attachment,
             take_rank,
             discard_order,
             dead: (0..n as u16).filter(|&c| dead[c as usize]).collect(),
@@ -442,6 +466,8 @@ impl Sms {
             tail,
             static_blind,
             quick,
+            discard_filter,
+            discard_hit,
             quick_static,
             lapsing,
             cycle,
@@ -522,6 +548,7 @@ impl Sms {
         state.stuck = false;
         state.skip = 0;
         state.discard.clear();
+        state.discard_hits = 0;
         state.leader_actions = 0;
         state.drama = 0;
         state.missions_played.fill(false);
@@ -562,6 +589,7 @@ impl Procedure for Sms {
             missions_played: vec![false; self.deck.len()],
             extra: 0,
             one_slots: vec![0; self.one_filters.len()],
+            discard_hits: 0,
             ability_slots: moments::SlotMask::default(),
             employ_slots: moments::SlotMask::default(),
         }

@@ -436,7 +436,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                     .iter()
                     .position(|&c| c == card)
                     .unwrap_or(0);
-                self.state.discard.remove(i);
+                p.discard_remove(self.state, i);
             }
             _ if search => {
                 self.state.library.take(card);
@@ -511,7 +511,7 @@ impl<L: Log> Board for SmsBoard<'_, L> {
                 self.rng,
             );
             p.take_from_hand(self.state, card);
-            self.state.discard.push(card);
+            p.discard_push(self.state, card);
             self.note(|| format!("{label}: discard {}", p.name(card)));
             done += 1;
         }

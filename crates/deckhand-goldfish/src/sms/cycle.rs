@@ -101,7 +101,7 @@ impl Sms {
                         break;
                     };
                     self.take_from_hand(state, c);
-                    state.discard.push(c);
+                    self.discard_push(state, c);
                     acted = true;
                 }
                 let mut drawn = 0;

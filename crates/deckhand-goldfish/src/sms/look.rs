@@ -542,7 +542,7 @@ impl Sms {
                 let done = self.fire_decided(card, Trigger::Activated, None, state, rng, log) > 0;
                 if event {
                     match done {
-                        true => state.discard.push(card),
+                        true => self.discard_push(state, card),
                         false => self.return_to_hand(state, card),
                     }
                 }

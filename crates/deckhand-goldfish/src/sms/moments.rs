@@ -266,8 +266,11 @@ impl Iterator for Slots {
 impl Sms {
     /// Puts `card` at the end of the Table, in the masks of the `one` filters it matches
     /// and of the triggers it has an effect for.
+    ///
+    /// The Main cards before the first Attachment in `mains` are Allies: a slot changes
+    /// nothing for them, so the search for one to put down restarts there at most.
     pub(super) fn push_slot(&self, state: &mut State, card: u16) {
-        state.skip = 0;
+        state.skip = state.skip.min(self.first_attachment);
         let i = state.table.len();
         if i < 64 {
             for (mask, &f) in state.one_slots.iter_mut().zip(&self.one_filters) {
@@ -601,7 +604,7 @@ impl Sms {
             self.take_from_hand(state, pick);
             self.fire(pick, Trigger::Played, None, state, rng, log);
             state.missions_played[name] = true;
-            state.discard.push(pick);
+            self.discard_push(state, pick);
         }
     }
 

@@ -110,6 +110,29 @@ pub(super) fn quick_employs(fx: &Programs, cards: usize) -> Vec<Option<Quick>> {
 }
 
 impl Sms {
+    /// Puts `card` on the Discard Pile, counted in `State::discard_hits`.
+    pub(super) fn discard_push(&self, state: &mut State, card: u16) {
+        state.discard.push(card);
+        state.discard_hits += u16::from(self.discard_hit[card as usize]);
+    }
+
+    /// Takes the Discard Pile's `i`th card out, counted in `State::discard_hits`.
+    pub(super) fn discard_remove(&self, state: &mut State, i: usize) -> u16 {
+        let card = state.discard.remove(i);
+        state.discard_hits -= u16::from(self.discard_hit[card as usize]);
+        card
+    }
+
+    /// Whether the Discard Pile holds a card of `filter` (any card when `None`), by a
+    /// scan: what `State::discard_hits` keeps.
+    pub(super) fn discard_matches(&self, state: &State, filter: Option<u16>) -> bool {
+        let set = filter.map(|f| self.fx.set(f));
+        state
+            .discard
+            .iter()
+            .any(|&c| set.is_none_or(|s| s.contains(c)))
+    }
+
     /// Resolves `card`'s `turn_end` effect as the interpreter would with no log
     /// ([`Quick`]); `None`: the interpreter resolves it.
     pub(super) fn fire_quick(&self, card: u16, state: &mut State, rng: &mut Rng) -> Option<u32> {
@@ -120,11 +143,11 @@ impl Sms {
                 Some(1)
             }
             Quick::FromDiscard(filter) => {
-                let set = filter.map(|f| self.fx.set(f));
-                let none = !state
-                    .discard
-                    .iter()
-                    .any(|&c| set.is_none_or(|s| s.contains(c)));
+                let none = match self.discard_filter == Some(filter) {
+                    true => state.discard_hits == 0,
+                    false => !self.discard_matches(state, filter),
+                };
+                debug_assert_eq!(none, !self.discard_matches(state, filter));
                 none.then_some(1)
             }
             // As `SmsBoard`'s `draw` and `discard` (the discard: the first card of the
@@ -146,7 +169,7 @@ impl Sms {
                         break;
                     };
                     self.take_from_hand(state, c);
-                    state.discard.push(c);
+                    self.discard_push(state, c);
                     acted = true;
                 }
                 if acted {
@@ -202,6 +225,7 @@ pub(super) fn check_fire_quick(interpreter: (&State, u32), quick: (&State, u32))
             s.hand.clone(),
             (s.hand_len, s.stuck, s.skip),
             s.discard.clone(),
+            s.discard_hits,
             s.library.remaining().to_vec(),
             s.fired.counts().to_vec(),
         )

@@ -30,6 +30,7 @@ impl crate::scratch::Scratch for State {
             stuck,
             skip,
             discard,
+            discard_hits,
             leader_actions,
             drama,
             missions_played,
@@ -50,6 +51,7 @@ impl crate::scratch::Scratch for State {
         self.stuck = *stuck;
         self.skip = *skip;
         copy_list(&mut self.discard, discard);
+        self.discard_hits = *discard_hits;
         self.leader_actions = *leader_actions;
         self.drama = *drama;
         copy_list(&mut self.missions_played, missions_played);

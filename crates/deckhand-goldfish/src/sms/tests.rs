@@ -844,8 +844,51 @@ fn the_search_for_the_main_card_to_put_down_starts_over_when_the_table_gains_a_s
     // The Skate-Shell Board has no place: the search remembers that none of the hand has.
     assert_eq!(p.best_put(&mut state), None);
     assert_eq!(state.skip as usize, p.mains.len());
-    // A new character's free Vehicle slot takes it: the remembered start is forgotten.
+    // A new character's free Vehicle slot takes it: the remembered start goes back to
+    // the first Attachment (Allies before it gain nothing from a slot).
     p.push_slot(&mut state, index("Dojo Dan"));
+    assert_eq!(
+        state.skip,
+        p.first_attachment.min(p.take_rank[board as usize])
+    );
     assert_eq!(p.best_put(&mut state), Some((board, 1)));
     assert_eq!(p.best_put(&mut state), p.best_put_scan(&state));
+}
+
+/// The Discard Pile's count of a "from the Discard Pile" filter's cards (Sparkplug
+/// Sally's Attachments), kept as cards come and go, equals a count of the pile at every
+/// turn's end of the sample decks' games, and some game sees a card of one.
+#[test]
+fn the_discard_piles_kept_count_of_a_filters_cards_equals_a_count_of_the_pile() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut seen = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                if let Some(f) = p.discard_filter {
+                    let set = f.map(|f| p.fx.set(f));
+                    let n = crate::effects::count_cards(&state.discard, set);
+                    assert_eq!(usize::from(state.discard_hits), n);
+                    assert_eq!(n > 0, p.discard_matches(state, f));
+                    seen += usize::from(n > 0);
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(seen > 0, "no sample game discards a card of such a filter");
 }

@@ -111,7 +111,9 @@ fn play(case: &Case) -> Expect {
     }
     let order: Vec<u16> = g.deck.iter().map(|n| index(n)).collect();
     state.library = Library::new(&order);
-    state.discard = g.discard.iter().map(|n| index(n)).collect();
+    for n in &g.discard {
+        p.discard_push(&mut state, index(n));
+    }
     state.leader_actions = g.leader_actions;
     let mut rng = Rng::for_game(1, 0);
     match case.trigger.as_str() {
