@@ -6,7 +6,8 @@
 
 use deckhand_core::Trigger;
 
-use super::board::{DECK, HAND, LEADER_ACTION};
+use super::board::{DECK, HAND};
+use super::exact::leader_ability;
 use super::{Sms, State};
 use crate::effects::{Amt, Op, Programs};
 use crate::log::NoLog;
@@ -31,17 +32,7 @@ enum Steps {
 pub(super) fn cycles(fx: &Programs, cards: usize) -> Vec<Option<Cycle>> {
     (0..cards as u16)
         .map(|card| {
-            let mut activated = fx
-                .of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Activated);
-            let e = activated.next()?;
-            if activated.next().is_some() || !e.reads_nothing() {
-                return None;
-            }
-            if !matches!(e.cost(), [Op::Spend(Amt::Fixed(1), LEADER_ACTION)]) {
-                return None;
-            }
+            let e = leader_ability(fx, card)?;
             let steps = match e.steps() {
                 [Op::Choose(options, _)] => Steps::Swap(
                     options
@@ -90,20 +81,7 @@ impl Sms {
         let acted = match &cycle.steps {
             Steps::Swap(options) => {
                 let (discards, draws) = options[self.swap_pick(options, state).unwrap_or(0)];
-                let mut acted = false;
-                for _ in 0..discards {
-                    let Some(c) = self
-                        .discard_order
-                        .iter()
-                        .copied()
-                        .find(|&c| state.hand[c as usize] > 0)
-                    else {
-                        break;
-                    };
-                    self.take_from_hand(state, c);
-                    self.discard_push(state, c);
-                    acted = true;
-                }
+                let acted = self.discard_in_order(state, discards);
                 let mut drawn = 0;
                 while drawn < draws && self.draw(state, rng, &mut NoLog) {
                     drawn += 1;

@@ -9,7 +9,7 @@ use deckhand_core::{Duration, Trigger};
 use super::board::{LEADER_ACTION, POWER};
 use super::look::{Abilities, Ability, Class, TurnValue};
 use super::{Sms, State};
-use crate::effects::{Amt, Op, Programs, Tgt};
+use crate::effects::{Amt, Compiled, Op, Programs, Tgt};
 #[cfg(debug_assertions)]
 use crate::rng::Rng;
 
@@ -27,21 +27,26 @@ pub(super) struct Exact {
     upgrades: bool,
 }
 
+/// `card`'s one Activated effect when it is paid with the Leader Action alone and reads
+/// nothing (no requirement, no count): the shape the shortcuts here and in `cycle.rs` start
+/// from.
+pub(super) fn leader_ability(fx: &Programs, card: u16) -> Option<&Compiled> {
+    let mut activated = fx
+        .of(card)
+        .iter()
+        .filter(|e| e.trigger == Trigger::Activated);
+    let e = activated.next()?;
+    if activated.next().is_some() || !e.reads_nothing() {
+        return None;
+    }
+    matches!(e.cost(), [Op::Spend(Amt::Fixed(1), LEADER_ACTION)]).then_some(e)
+}
+
 /// Each card's [`Exact`] gain, when it has one.
 pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
     (0..cards as u16)
         .map(|card| {
-            let mut activated = fx
-                .of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Activated);
-            let e = activated.next()?;
-            if activated.next().is_some() || !e.reads_nothing() {
-                return None;
-            }
-            if !matches!(e.cost(), [Op::Spend(Amt::Fixed(1), LEADER_ACTION)]) {
-                return None;
-            }
+            let e = leader_ability(fx, card)?;
             let mut filter = None;
             let mut adds = Vec::new();
             let mut upgrades = true;

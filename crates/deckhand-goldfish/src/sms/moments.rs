@@ -608,6 +608,26 @@ impl Sms {
         }
     }
 
+    /// Discards up to `n` cards from the hand, each the first of the pilot's discard order
+    /// still in hand (the pick `SmsBoard::discard` makes of any card): whether any went.
+    pub(super) fn discard_in_order(&self, state: &mut State, n: u32) -> bool {
+        let mut acted = false;
+        for _ in 0..n {
+            let Some(c) = self
+                .discard_order
+                .iter()
+                .copied()
+                .find(|&c| state.hand[c as usize] > 0)
+            else {
+                break;
+            };
+            self.take_from_hand(state, c);
+            self.discard_push(state, c);
+            acted = true;
+        }
+        acted
+    }
+
     pub(super) fn take_from_hand(&self, state: &mut State, card: u16) {
         state.hand[card as usize] -= 1;
         state.hand_len -= 1;

@@ -158,20 +158,7 @@ impl Sms {
                     drawn += 1;
                 }
                 state.stuck &= drawn == 0;
-                let mut acted = drawn > 0;
-                for _ in 0..m {
-                    let Some(c) = self
-                        .discard_order
-                        .iter()
-                        .copied()
-                        .find(|&c| state.hand[c as usize] > 0)
-                    else {
-                        break;
-                    };
-                    self.take_from_hand(state, c);
-                    self.discard_push(state, c);
-                    acted = true;
-                }
+                let acted = self.discard_in_order(state, m) | (drawn > 0);
                 if acted {
                     state.fired.tick(card, Trigger::TurnEnd);
                 }
