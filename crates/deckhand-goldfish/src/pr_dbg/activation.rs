@@ -474,6 +474,8 @@ impl PrDbg {
             self.ability_set(card, &mut board).1,
             "the ranking's set differs from a new one"
         );
+        #[cfg(test)]
+        super::carry::SETS_CARRIED.with(|n| n.set(n.get() + 1));
         self.resolve_set(set, &mut board);
     }
 

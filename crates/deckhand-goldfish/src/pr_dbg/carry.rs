@@ -224,6 +224,12 @@ thread_local! {
     pub(in crate::pr_dbg) static IDLE_LOOKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks with a heal this thread knew from the look without it (tests only).
     pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many Abilities this thread activated with the set of effects their ranking
+    /// chose (`activate_set`), each checked against a new `ability_set` (tests only).
+    pub(in crate::pr_dbg) static SETS_CARRIED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many reactions to a card played this thread resolved from the played cards'
+    /// bits (`rewards.rs`; tests only).
+    pub(in crate::pr_dbg) static REWARDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// What the deck's looks may take from other looks: the cards the primers' stat changes

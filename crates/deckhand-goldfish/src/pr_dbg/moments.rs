@@ -66,11 +66,14 @@ pub(super) use board::{PLAYED, PLAYS};
 mod carry;
 #[path = "look.rs"]
 mod look;
+#[path = "rewards.rs"]
+mod rewards;
 pub(super) use activation::Ability;
 use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
-pub(super) use carry::{HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, WITH_REUSED};
+pub(super) use carry::{HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED};
+pub(super) use rewards::{rewards, Reward};
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other
 /// card (`PrDbg::reacts`).
@@ -800,6 +803,11 @@ impl PrDbg {
             log,
             card,
         };
+        // Riverside Arcade's kind: read from the played cards' bits (`rewards.rs`).
+        if trigger == Trigger::PlaysCard && self.rewarded[usize::from(card)] {
+            self.react_rewards(&mut board, other);
+            return;
+        }
         self.fx.fire_event(card, trigger, other, &mut board);
     }
 
