@@ -478,6 +478,20 @@ impl PrDbg {
             .sum()
     }
 
+    /// Whether some stat change in force changes a Shard price (else every card costs its
+    /// printed `shard_cost`: [`Self::shard_price`] adds nothing).
+    #[inline]
+    pub(super) fn prices_changed(&self, state: &State) -> bool {
+        let changed = state.mods.iter().any(|m| m.stat == SHARD_COST);
+        debug_assert!(
+            changed
+                || (0..self.deck.len() as u16)
+                    .all(|c| self.shard_price(state, c) == u32::from(self.f(c).shard_cost)),
+            "a price changed by no cost change"
+        );
+        changed
+    }
+
     /// What buying `card` costs now: its `shard_cost` with discounts.
     pub(super) fn shard_price(&self, state: &State, card: u16) -> u32 {
         let cost = i64::from(self.f(card).shard_cost) + self.mod_sum(state, SHARD_COST, card);

@@ -174,6 +174,9 @@ fn a_buy_at_full_cost_while_a_discount_is_in_force_is_not_called_discounted() {
         &mut crate::log::NoLog,
     );
     assert!(!state.mods.is_empty(), "a stat change is in force");
+    // It changes no price: buying reads the printed keys, which a debug build checks
+    // against every card's price (`prices_changed`).
+    assert!(!p.prices_changed(&state));
     state.shards = 5;
     let mut log = Recorder::default();
     assert_eq!(p.buy(&mut state, &mut rng, &mut log), 1);
