@@ -72,7 +72,9 @@ pub(super) use activation::Ability;
 use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
-pub(super) use carry::{HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED};
+pub(super) use carry::{
+    ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
+};
 pub(super) use rewards::{rewards, Reward};
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other

@@ -384,6 +384,41 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
     assert_eq!(figures.shards[2], 5);
 }
 
+/// Signal Beacon (1 Energy: gain 3) at 1 Energy, with nothing in hand: at 3 Energy no
+/// damaging Ability is ready (flipped Nadia is considered from 6), so its look is known
+/// from the look without it (`PrDbg::energy_look`), which a debug build plays afresh and
+/// compares; it is activated, since the turn ends with more Energy. At 4 Energy it makes
+/// Nadia ready (4 damage for 5 of the 6), and its look is played.
+#[test]
+fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ability() {
+    for (energy, known, left) in [(1, 1, 3), (4, 0, 1)] {
+        let (p, mut state) = given(&Given {
+            attached: [
+                "Signal Beacon",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+            ],
+            hand: &[],
+            grid: [ZORD, ZORD, ZORD, ZORD, ZORD, ZORD],
+            energy,
+            ..HARRIET
+        });
+        let before = moments::ENERGY_KNOWN.with(|n| n.get());
+        let (lines, _) = play_turn(&p, &mut state);
+        assert_eq!(
+            moments::ENERGY_KNOWN.with(|n| n.get()) - before,
+            known,
+            "{energy}: {lines:#?}"
+        );
+        assert!(
+            state.used[0],
+            "{energy}: Signal Beacon is activated: {lines:#?}"
+        );
+        assert_eq!(state.energy, left, "{energy}: {lines:#?}");
+    }
+}
+
 /// Field Medic Lyle's Heal 3 at 20 HP, with nothing in hand and no damaging Ability ready:
 /// her look is known from the look without her (`PrDbg::heal_look`), which a debug build
 /// plays afresh and compares; she is activated, since the turn ends with more HP.
