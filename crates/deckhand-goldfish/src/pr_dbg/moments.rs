@@ -194,9 +194,11 @@ impl PrDbg {
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
         let mut open = any_empty(&state.attached);
         // The least Energy an unused primer in play asks: the weighing below is asked only
-        // at or above it. Read again after anything that may change the primers in play or
-        // their use (an attach, an effect, a primer activated).
-        let mut floor = self.primer_floor(state);
+        // at or above it. Read when first needed (at or above the cheapest primer's Energy,
+        // which no floor is under: most turns' hands start below it and many end there),
+        // and forgotten after anything that may change the primers in play or their use
+        // (an attach, an effect, a primer activated).
+        let mut floor: Option<u32> = None;
         if state.hand.len() == 5 && open {
             self.sort_five(state.hand.as_mut_slice());
         } else if state.hand.len() > 1 && open {
@@ -222,7 +224,10 @@ impl PrDbg {
                     c.forget_with();
                 }
             }
-            debug_assert_eq!(floor, self.primer_floor(state), "a stale primer floor");
+            debug_assert!(
+                floor.is_none_or(|f| f == self.primer_floor(state)),
+                "a stale primer floor"
+            );
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
             // With no look carried and no primer the Energy covers, the weighing ends at once
@@ -230,7 +235,9 @@ impl PrDbg {
             if self.any_primer
                 && !state.planning
                 && !state.hand.is_empty()
-                && (carried.is_some() || state.energy >= floor)
+                && (carried.is_some()
+                    || (state.energy >= self.cheapest_primer
+                        && state.energy >= *floor.get_or_insert_with(|| self.primer_floor(state))))
             {
                 // A look from here plays the hand as this loop does: only the pilot picks
                 // (a person may play a card otherwise), the look's fresh `open` is this
@@ -249,7 +256,7 @@ impl PrDbg {
                 }
                 if self.prime(state, rng, log, true, &mut carried, steady) {
                     carried = None;
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
             let Some(card) = state.hand.pop_front() else {
@@ -271,7 +278,7 @@ impl PrDbg {
             if let Some(s) = slot {
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
-                floor = self.primer_floor(state);
+                floor = None;
                 continue;
             }
             if let (Some(c), Some(commute)) = (&mut carried, &self.commute) {
@@ -283,7 +290,7 @@ impl PrDbg {
             if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
                 self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
                 if !self.keeps_primers {
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
             let shards = u32::from(f.shards) + self.extra_shards(state, card);
@@ -307,7 +314,7 @@ impl PrDbg {
             if self.fx.has(card, Trigger::Played) {
                 self.fire_card(card, Trigger::Played, state, rng, log);
                 if !self.keeps_primers {
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
         }
