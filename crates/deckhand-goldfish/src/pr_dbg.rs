@@ -208,6 +208,11 @@ pub struct PrDbg {
     /// playing the hand changes the unused primers in play only by an attach or a primer
     /// activated, and `play_all_fx` reads their Energy floor again only then.
     keeps_primers: bool,
+    /// Per compiled effect, a reaction to a card played that reads only the played cards
+    /// and gains Shards or Energy; per card, whether every such reaction of it is one: it
+    /// is then resolved from `State::played_cards` (`pr_dbg/rewards.rs`).
+    rewards: Vec<Option<moments::Reward>>,
+    rewarded: Vec<bool>,
 }
 
 /// One game in progress.

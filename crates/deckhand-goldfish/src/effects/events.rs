@@ -82,9 +82,9 @@ impl Programs {
     }
 
     /// The effects of `card` that react to `trigger` on `other`'s event, as indices into
-    /// the compiled effects, in the order stated.
+    /// the compiled effects ([`Programs::effect`]), in the order stated.
     #[inline]
-    fn reactions(&self, card: u16, trigger: Trigger, other: u16) -> &[u32] {
+    pub fn reactions(&self, card: u16, trigger: Trigger, other: u16) -> &[u32] {
         let events = &self.events;
         let row = events.row.get(card as usize).copied().unwrap_or(0);
         let (Some(slot), true) = (event_slot(trigger), row > 0) else {

@@ -200,6 +200,11 @@ impl Programs {
         self.ranges.len()
     }
 
+    /// The compiled effect at `index` of [`Programs::reactions`]' answer.
+    pub fn effect(&self, index: u32) -> &Compiled {
+        &self.effects[index as usize]
+    }
+
     /// The compiled effects of `card`.
     pub fn of(&self, card: u16) -> &[Compiled] {
         let (a, b) = self.ranges.get(card as usize).copied().unwrap_or((0, 0));
@@ -323,6 +328,18 @@ impl Compiled {
         let r = self.requirement.as_ref()?;
         (r.at_least == 1 && !r.negated && !r.distinct && self.hp.is_none())
             .then_some((r.zone, r.filter))
+    }
+
+    /// Its requirement in full, (zone, filter, at least, negated, distinct names), if it
+    /// has one: for a procedure that counts the zone its own way.
+    pub fn requirement_in_full(&self) -> Option<(Id, Option<u16>, u32, bool, bool)> {
+        let r = self.requirement.as_ref()?;
+        Some((r.zone, r.filter, r.at_least, r.negated, r.distinct))
+    }
+
+    /// The deck card a resolution counts for ([`Board::fired`]).
+    pub fn owner(&self) -> u16 {
+        self.owner
     }
 
     /// True when it has no requirement and no HP check: whether it happens reads nothing

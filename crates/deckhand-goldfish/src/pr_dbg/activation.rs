@@ -191,12 +191,16 @@ impl PrDbg {
         );
         for &(i, _) in &best.weigh[..best.n_weigh] {
             let without = *without.get_or_insert_with(|| self.look_idle(board.state, board.rng));
-            let with = match self.heal_look(board, i, without) {
+            let known = match self.heal_look(board, i, without) {
+                Some(with) => Some(with),
+                None => self.energy_look(board, i, without),
+            };
+            let with = match known {
                 Some(with) => {
                     debug_assert_eq!(
                         with,
                         self.look(board.state, board.rng, Some(i)),
-                        "a heal's look differs from its play"
+                        "a heal's or an Energy gain's look differs from its play"
                     );
                     with
                 }
@@ -474,6 +478,8 @@ impl PrDbg {
             self.ability_set(card, &mut board).1,
             "the ranking's set differs from a new one"
         );
+        #[cfg(test)]
+        super::carry::SETS_CARRIED.with(|n| n.set(n.get() + 1));
         self.resolve_set(set, &mut board);
     }
 

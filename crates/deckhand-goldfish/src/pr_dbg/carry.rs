@@ -179,6 +179,38 @@ impl PrDbg {
         Some(((without.0, without.1, left.min(HP), without.3 - cost), raw))
     }
 
+    /// The look with the Ability at position `i` when it only gains Energy
+    /// (`Commute::energy_only`), known from the look `without` it. With the hand empty, the
+    /// Ability paid and its Energy gained (at most 20) and no damaging Ability ready at that
+    /// Energy (asked here: more Energy may make one ready), the look's own Abilities
+    /// activate nothing (nothing is weighed inside a look), so both looks only buy and
+    /// Battle and end the turn, and none of that reads the Energy or the used Abilities
+    /// ([`Commute`]): the same draws, damage, buys, Battles and HP. Only gains add Energy
+    /// there, so when the look without never reached the cap of 20 (its end is under it),
+    /// the look with ends higher by what the Ability changed, at most 20.
+    pub(super) fn energy_look<L: Log>(
+        &self,
+        board: &mut PrBoard<'_, L>,
+        i: usize,
+        (without, raw): (Plan, Raw),
+    ) -> Option<(Plan, Raw)> {
+        let card = self.at_position(board.state, i)?;
+        let (cost, gain) = self.commute.as_ref()?.energy_only[usize::from(card)]?;
+        let (energy, hp) = (board.state.energy, board.state.hp);
+        if !board.state.hand.is_empty() || energy < cost || without.3 >= MAX_ENERGY {
+            return None;
+        }
+        let after = (energy - cost + gain).min(MAX_ENERGY);
+        if self.damages_at(board, after, hp) {
+            return None;
+        }
+        let end = i64::from(without.3) + i64::from(after) - i64::from(energy);
+        let end = end.clamp(0, i64::from(MAX_ENERGY)) as u32;
+        #[cfg(test)]
+        ENERGY_KNOWN.with(|n| n.set(n.get() + 1));
+        Some(((without.0, without.1, without.2, end), raw))
+    }
+
     /// Whether some unused Ability in play would deal damage with `energy` on the tracker
     /// and `hp` HP, as `rank_activation` ranks it (primers apart).
     fn damages_at<L: Log>(&self, board: &mut PrBoard<'_, L>, energy: u32, hp: i32) -> bool {
@@ -222,8 +254,17 @@ thread_local! {
     pub(in crate::pr_dbg) static PRIMES_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks without a new Ability skipped the Abilities (tests only).
     pub(in crate::pr_dbg) static IDLE_LOOKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many looks with an Energy gain this thread knew from the look without it
+    /// (tests only).
+    pub(in crate::pr_dbg) static ENERGY_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks with a heal this thread knew from the look without it (tests only).
     pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many Abilities this thread activated with the set of effects their ranking
+    /// chose (`activate_set`), each checked against a new `ability_set` (tests only).
+    pub(in crate::pr_dbg) static SETS_CARRIED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many reactions to a card played this thread resolved from the played cards'
+    /// bits (`rewards.rs`; tests only).
+    pub(in crate::pr_dbg) static REWARDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// What the deck's looks may take from other looks: the cards the primers' stat changes
@@ -236,6 +277,11 @@ pub(in crate::pr_dbg) struct Commute {
     /// effect that reads nothing, a fixed Energy cost and fixed heals (Field Medic Lyle).
     /// Its look is known from the look without it (`PrDbg::heal_look`).
     pub(in crate::pr_dbg) heal_only: Vec<Option<(u32, i32)>>,
+    /// Per card, an Ability that only gains Energy, (Energy paid, Energy gained): one
+    /// activated effect that reads nothing, a fixed Energy cost and fixed Energy gains
+    /// (Signal Beacon, Tide Leech). Its look is known from the look without it when no
+    /// damaging Ability becomes ready (`PrDbg::energy_look`).
+    pub(in crate::pr_dbg) energy_only: Vec<Option<(u32, u32)>>,
 }
 
 impl Commute {
@@ -314,7 +360,40 @@ impl Commute {
                 (plain && heal > 0).then_some((cost, heal))
             })
             .collect();
-        Some(Commute { primed, heal_only })
+        let energy_only = (0..cards as u16)
+            .map(|card| {
+                let mut activated = fx
+                    .of(card)
+                    .iter()
+                    .filter(|e| e.trigger == Trigger::Activated);
+                let (Some(effect), None) = (activated.next(), activated.next()) else {
+                    return None;
+                };
+                if !effect.reads_nothing() || effect.optional {
+                    return None;
+                }
+                let mut cost = 0;
+                for op in effect.cost() {
+                    let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
+                        return None;
+                    };
+                    cost += u32::try_from(*n).ok()?;
+                }
+                let mut gain = 0;
+                for op in effect.steps() {
+                    let Op::Gain(Amt::Fixed(n), ENERGY) = op else {
+                        return None;
+                    };
+                    gain += u32::try_from(*n).ok()?;
+                }
+                (gain > 0).then_some((cost, gain))
+            })
+            .collect();
+        Some(Commute {
+            primed,
+            heal_only,
+            energy_only,
+        })
     }
 }
 

@@ -196,8 +196,11 @@ impl PrDbg {
             coverage,
             primer_cost: Vec::new(),
             keeps_primers: false,
+            rewards: Vec::new(),
+            rewarded: Vec::new(),
         };
         p.keeps_primers = moments::keeps_primers(&p.fx, p.deck.len());
+        (p.rewards, p.rewarded) = moments::rewards(&p.fx, p.deck.len(), p.tracks_played);
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)
             .map(|c| {

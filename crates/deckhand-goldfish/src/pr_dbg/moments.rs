@@ -66,11 +66,16 @@ pub(super) use board::{PLAYED, PLAYS};
 mod carry;
 #[path = "look.rs"]
 mod look;
+#[path = "rewards.rs"]
+mod rewards;
 pub(super) use activation::Ability;
 use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
-pub(super) use carry::{HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, WITH_REUSED};
+pub(super) use carry::{
+    ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
+};
+pub(super) use rewards::{rewards, Reward};
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other
 /// card (`PrDbg::reacts`).
@@ -189,9 +194,11 @@ impl PrDbg {
         // one meanwhile leaves this true at worst, which costs a look, never a wrong play.
         let mut open = any_empty(&state.attached);
         // The least Energy an unused primer in play asks: the weighing below is asked only
-        // at or above it. Read again after anything that may change the primers in play or
-        // their use (an attach, an effect, a primer activated).
-        let mut floor = self.primer_floor(state);
+        // at or above it. Read when first needed (at or above the cheapest primer's Energy,
+        // which no floor is under: most turns' hands start below it and many end there),
+        // and forgotten after anything that may change the primers in play or their use
+        // (an attach, an effect, a primer activated).
+        let mut floor: Option<u32> = None;
         if state.hand.len() == 5 && open {
             self.sort_five(state.hand.as_mut_slice());
         } else if state.hand.len() > 1 && open {
@@ -217,7 +224,10 @@ impl PrDbg {
                     c.forget_with();
                 }
             }
-            debug_assert_eq!(floor, self.primer_floor(state), "a stale primer floor");
+            debug_assert!(
+                floor.is_none_or(|f| f == self.primer_floor(state)),
+                "a stale primer floor"
+            );
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
             // With no look carried and no primer the Energy covers, the weighing ends at once
@@ -225,7 +235,9 @@ impl PrDbg {
             if self.any_primer
                 && !state.planning
                 && !state.hand.is_empty()
-                && (carried.is_some() || state.energy >= floor)
+                && (carried.is_some()
+                    || (state.energy >= self.cheapest_primer
+                        && state.energy >= *floor.get_or_insert_with(|| self.primer_floor(state))))
             {
                 // A look from here plays the hand as this loop does: only the pilot picks
                 // (a person may play a card otherwise), the look's fresh `open` is this
@@ -244,7 +256,7 @@ impl PrDbg {
                 }
                 if self.prime(state, rng, log, true, &mut carried, steady) {
                     carried = None;
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
             let Some(card) = state.hand.pop_front() else {
@@ -266,7 +278,7 @@ impl PrDbg {
             if let Some(s) = slot {
                 self.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
-                floor = self.primer_floor(state);
+                floor = None;
                 continue;
             }
             if let (Some(c), Some(commute)) = (&mut carried, &self.commute) {
@@ -278,7 +290,7 @@ impl PrDbg {
             if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
                 self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
                 if !self.keeps_primers {
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
             let shards = u32::from(f.shards) + self.extra_shards(state, card);
@@ -302,7 +314,7 @@ impl PrDbg {
             if self.fx.has(card, Trigger::Played) {
                 self.fire_card(card, Trigger::Played, state, rng, log);
                 if !self.keeps_primers {
-                    floor = self.primer_floor(state);
+                    floor = None;
                 }
             }
         }
@@ -473,6 +485,20 @@ impl PrDbg {
             })
             .map(|m| m.by)
             .sum()
+    }
+
+    /// Whether some stat change in force changes a Shard price (else every card costs its
+    /// printed `shard_cost`: [`Self::shard_price`] adds nothing).
+    #[inline]
+    pub(super) fn prices_changed(&self, state: &State) -> bool {
+        let changed = state.mods.iter().any(|m| m.stat == SHARD_COST);
+        debug_assert!(
+            changed
+                || (0..self.deck.len() as u16)
+                    .all(|c| self.shard_price(state, c) == u32::from(self.f(c).shard_cost)),
+            "a price changed by no cost change"
+        );
+        changed
     }
 
     /// What buying `card` costs now: its `shard_cost` with discounts.
@@ -800,6 +826,11 @@ impl PrDbg {
             log,
             card,
         };
+        // Riverside Arcade's kind: read from the played cards' bits (`rewards.rs`).
+        if trigger == Trigger::PlaysCard && self.rewarded[usize::from(card)] {
+            self.react_rewards(&mut board, other);
+            return;
+        }
         self.fx.fire_event(card, trigger, other, &mut board);
     }
 

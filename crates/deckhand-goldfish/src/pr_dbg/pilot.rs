@@ -264,7 +264,9 @@ impl PrDbg {
     /// Buys the best card, then asks again, until the pilot (or a person) stops; returns
     /// how many.
     pub(super) fn buy<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> u32 {
-        if self.all && !state.mods.is_empty() {
+        // Stat changes that change no price (Coach Harriet Dunmore's extra Shards) leave
+        // the prices printed: buying reads the keys.
+        if self.all && self.prices_changed(state) {
             return self.buy_discounted(state, rng, log);
         }
         if state.shards < self.cheapest_buy {
@@ -305,7 +307,7 @@ impl PrDbg {
                 self.gained(card, true, state, rng, log);
                 // Asked again as a new call would ask it, without the call: a discount the
                 // card brought buys through `buy_discounted`.
-                if !state.mods.is_empty() {
+                if self.prices_changed(state) {
                     return bought + self.buy_discounted(state, rng, log);
                 }
                 if state.shards < self.cheapest_buy {

@@ -174,6 +174,9 @@ fn a_buy_at_full_cost_while_a_discount_is_in_force_is_not_called_discounted() {
         &mut crate::log::NoLog,
     );
     assert!(!state.mods.is_empty(), "a stat change is in force");
+    // It changes no price: buying reads the printed keys, which a debug build checks
+    // against every card's price (`prices_changed`).
+    assert!(!p.prices_changed(&state));
     state.shards = 5;
     let mut log = Recorder::default();
     assert_eq!(p.buy(&mut state, &mut rng, &mut log), 1);
@@ -254,6 +257,73 @@ fn abilities_on_several_cards_are_chosen_as_one_set_for_the_energy() {
     assert!(!state.used[2], "Quake Maul is not used: {lines:#?}");
 }
 
+/// The pilot's pick resolves the set of effects its ranking chose (`activate_set`), not a
+/// second `ability_set`: each activation here goes that way, and a debug build (the tests')
+/// ranks the card again on the same board and fails when the sets differ. Nadia's first
+/// Ability reads the board (1 damage a Hero you control: the five played, 5) and beats her
+/// second (4) at 6 Energy, which covers one of them.
+#[test]
+fn the_set_of_effects_the_ranking_chose_is_the_one_a_new_ranking_chooses() {
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Arc Baton",
+            "Nanoweave Vest",
+            "Quake Maul",
+            "Nanoweave Vest",
+        ],
+        flipped: true,
+        hand: &["Park Ranger Ottoline"; 5],
+        grid: [ZORD; 6],
+        deck: &[],
+        control: &[],
+        energy: 6,
+    });
+    let before = moments::SETS_CARRIED.with(|n| n.get());
+    let mut figures = p.new_figures();
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut crate::log::NoLog,
+        &mut figures,
+    );
+    assert_eq!(
+        moments::SETS_CARRIED.with(|n| n.get()) - before,
+        1,
+        "Nadia's Ability, with the set her ranking chose"
+    );
+    assert_eq!(state.goldfish_hp, 25, "her first Ability: 5 damage");
+    assert_eq!(state.energy, 0);
+}
+
+/// Riverside Arcade's Shard for a second Starter name in a turn is read from the played
+/// cards' bits (`rewards.rs`), each reaction checked in a debug build against the
+/// interpreter's: Power Coin after Teamwork makes it, Recovery after both does not.
+#[test]
+fn riverside_arcades_shard_for_a_second_starter_name_is_read_from_the_played_cards() {
+    let shards = |control: &'static [&'static str]| {
+        let (p, mut state) = given(&Given {
+            attached: ["Nanoweave Vest"; 4],
+            flipped: true,
+            hand: &["Teamwork", "Power Coin", "Teamwork", "Recovery", "Teamwork"],
+            grid: [ZORD; 6],
+            deck: &[],
+            control,
+            energy: 0,
+        });
+        let before = moments::REWARDS.with(|n| n.get());
+        let (_, figures) = play_turn(&p, &mut state);
+        (
+            figures.shards[2],
+            moments::REWARDS.with(|n| n.get()) - before,
+        )
+    };
+    let (without, none) = shards(&[]);
+    let (with, read) = shards(&["Riverside Arcade"]);
+    assert_eq!((none, read), (0, 5), "one reading a Starter played");
+    assert_eq!(with, without + 1);
+}
+
 /// The looks with Coach Harriet Dunmore are carried past the cards her stat change does not
 /// reach (`pr_dbg/carry.rs`): her Ability commutes with every card of the set, and reaches
 /// exactly the Hero cards.
@@ -312,6 +382,41 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
     );
     assert_eq!(state.energy, 4, "Harriet is not activated");
     assert_eq!(figures.shards[2], 5);
+}
+
+/// Signal Beacon (1 Energy: gain 3) at 1 Energy, with nothing in hand: at 3 Energy no
+/// damaging Ability is ready (flipped Nadia is considered from 6), so its look is known
+/// from the look without it (`PrDbg::energy_look`), which a debug build plays afresh and
+/// compares; it is activated, since the turn ends with more Energy. At 4 Energy it makes
+/// Nadia ready (4 damage for 5 of the 6), and its look is played.
+#[test]
+fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ability() {
+    for (energy, known, left) in [(1, 1, 3), (4, 0, 1)] {
+        let (p, mut state) = given(&Given {
+            attached: [
+                "Signal Beacon",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+                "Nanoweave Vest",
+            ],
+            hand: &[],
+            grid: [ZORD, ZORD, ZORD, ZORD, ZORD, ZORD],
+            energy,
+            ..HARRIET
+        });
+        let before = moments::ENERGY_KNOWN.with(|n| n.get());
+        let (lines, _) = play_turn(&p, &mut state);
+        assert_eq!(
+            moments::ENERGY_KNOWN.with(|n| n.get()) - before,
+            known,
+            "{energy}: {lines:#?}"
+        );
+        assert!(
+            state.used[0],
+            "{energy}: Signal Beacon is activated: {lines:#?}"
+        );
+        assert_eq!(state.energy, left, "{energy}: {lines:#?}");
+    }
 }
 
 /// Field Medic Lyle's Heal 3 at 20 HP, with nothing in hand and no damaging Ability ready:
