@@ -90,6 +90,7 @@ mod exact;
 use board::{PLAYS, PLAYS_KEYWORDS};
 mod moments;
 use moments::Caps;
+mod last_look;
 mod look;
 mod quick;
 mod scratch;
