@@ -748,9 +748,7 @@ impl Procedure for Sms {
         // Without a log the look of the turn's first Leader Action may have played the rest.
         let played = abilities && self.leader_actions(state, rng, log, true);
         if !played {
-            for _ in 0..self.actions {
-                self.act(state, rng, log);
-            }
+            self.actions(state, rng, log, self.actions);
             if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
                 self.mission_phase(state, rng, log);
                 if abilities {

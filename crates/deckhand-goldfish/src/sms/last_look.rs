@@ -115,8 +115,8 @@ impl Sms {
     }
 }
 
-/// What a game's state holds, to compare two (debug builds).
-#[cfg(debug_assertions)]
+/// What a game's state holds, to compare two (debug builds, tests).
+#[cfg(any(test, debug_assertions))]
 pub(super) fn seen(s: &State) -> String {
     let slots: Vec<_> = s
         .table

@@ -509,9 +509,7 @@ impl Sms {
 
     /// The turn's actions, played by the pilot on `state` (a copy).
     fn actions_of_turn(&self, state: &mut State, rng: &mut Rng) {
-        for _ in 0..self.actions {
-            self.act(state, rng, &mut NoLog);
-        }
+        self.actions(state, rng, &mut NoLog, self.actions);
     }
 
     /// [`Self::rest_of_turn`] once the actions are done: the Mission Phase and the Leader

@@ -1,5 +1,6 @@
-//! The Leader Action looks played without a copy (`last_look.rs`), against the looks on a
-//! copy they spare.
+//! A turn's play made cheaper, against the play it spares: the last Leader Action look on
+//! the game's own state (`last_look.rs`), the last Upgrades of a turn in one pass
+//! (`action.rs`).
 
 use super::*;
 
@@ -35,4 +36,41 @@ fn the_last_look_of_a_turns_start_played_on_the_games_state_ends_as_its_copy() {
         won > 0 && lost > 0,
         "the sample games play last looks that win and lose: {won} won, {lost} lost"
     );
+}
+
+/// The Upgrades left in a turn once no Main card can go down and the hand cannot be
+/// filled, made in one pass, go where the actions one by one put them: each to the
+/// character with the least power then (ties: the first), a power below 0 counting as 0.
+#[test]
+fn a_turns_last_upgrades_made_in_one_pass_go_where_the_actions_put_them() {
+    let (p, mut state) = scenario(&Case {
+        characters: &[
+            "Dojo Dan",
+            "Sparkplug Sally",
+            "Wanda Wildwood",
+            "Thunderpaw",
+            "Sensei Okonomi",
+        ],
+        ..case("no Main card, an empty deck: each action an Upgrade")
+    });
+    // Sally's power below 0: an Upgrade leaves her at 0 until she is back above it.
+    state.table[1].bonus = -4;
+    state.extra -= 4;
+    state.stuck = true;
+    for m in 0..=9 {
+        let mut fast = state.clone();
+        let mut slow = state.clone();
+        p.upgrades(&mut fast, m);
+        for _ in 0..m {
+            assert!(matches!(
+                p.act(&mut slow, &mut Rng::unused(), &mut NoLog),
+                action::Step::Upgrade(_)
+            ));
+        }
+        assert_eq!(
+            super::last_look::seen(&fast),
+            super::last_look::seen(&slow),
+            "{m} Upgrades"
+        );
+    }
 }
