@@ -411,7 +411,7 @@ impl Sms {
         let one_filters = moments::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
-        let exact = exact::exact_gains(&fx, n);
+        let exact = exact::exact_gains(&fx, n, &one_filters);
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);
         let quick = quick::quick_employs(&fx, n);
