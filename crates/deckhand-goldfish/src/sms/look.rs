@@ -168,14 +168,17 @@ impl Sms {
         let neutral = |a: Ability| self.class(state, a) == Class::Neutral;
         let mut weighed = Abilities::default();
         let mut keep_weighed = true;
-        if ahead && ready.iter().any(paced) && self.pace.holds(state) {
+        let paced_n = match ahead {
+            true => ready.iter().filter(|&a| paced(a)).count(),
+            false => 0,
+        };
+        if paced_n > 0 && self.pace.holds(state) {
             // Keeping the Leader Action ends the turn worse than each paced ability, and
             // they rank among themselves by the Power they add (ties: the pilot's order).
             keep_weighed = false;
             let mut up: Option<(u32, Ability)> = None;
-            let several = ready.iter().filter(|&a| paced(a)).nth(1).is_some();
             for a in ready.iter().filter(|&a| paced(a)) {
-                let power = match several {
+                let power = match paced_n > 1 {
                     true => self.power_after(a, state, rng),
                     false => 0,
                 };
@@ -184,9 +187,12 @@ impl Sms {
                 }) {
                     up = Some((power, a));
                 }
+                if paced_n == 1 {
+                    break;
+                }
             }
             let up = up.map_or(Ability::Keep, |(_, a)| a);
-            if ready.iter().all(paced) {
+            if paced_n == ready.len() {
                 return Next::of(self.use_ability(up, state, rng, &mut NoLog));
             }
             weighed.push(up);
@@ -536,21 +542,43 @@ impl Sms {
             }
         }
         for &card in &self.hand_abilities {
-            if state.hand[card as usize] == 0 {
-                continue;
+            if state.hand[card as usize] > 0 && self.hand_would_act(card, state) {
+                ready.push(Ability::Hand(card));
             }
+        }
+        ready
+    }
+
+    /// Whether the Leader ability of `card`, in hand, would change something, used out of
+    /// the hand (an Event leaves it as it is used). One resolved without the interpreter
+    /// (`cycle.rs`, `exact.rs`) is asked with the card still in hand: of the hand it reads
+    /// only the cards the pilot never plays, and a card with a Leader ability is not one.
+    pub(super) fn hand_would_act(&self, card: u16, state: &mut State) -> bool {
+        let out_of_hand = |state: &mut State| {
             let event = self.f(card).event;
             if event {
                 self.take_from_hand(state, card);
             }
-            if self.would_act(card, Trigger::Activated, None, state) {
-                ready.push(Ability::Hand(card));
-            }
+            let acts = self.would_act(card, Trigger::Activated, None, state);
             if event {
                 self.return_to_hand(state, card);
             }
+            acts
+        };
+        let fast = self
+            .cycle_would_act(card, state)
+            .or_else(|| self.exact_acts(card, state));
+        match fast {
+            Some(acts) => {
+                debug_assert_eq!(
+                    acts,
+                    out_of_hand(state),
+                    "a Leader ability in hand is asked as out of it"
+                );
+                acts
+            }
+            None => out_of_hand(state),
         }
-        ready
     }
 
     /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you

@@ -1,6 +1,6 @@
 //! A turn's play made cheaper, against the play it spares: the last Leader Action look on
 //! the game's own state (`last_look.rs`), the last Upgrades of a turn in one pass
-//! (`action.rs`).
+//! (`action.rs`), a Leader ability in hand asked with its card in hand (`look.rs`).
 
 use super::*;
 
@@ -73,4 +73,50 @@ fn a_turns_last_upgrades_made_in_one_pass_go_where_the_actions_put_them() {
             "{m} Upgrades"
         );
     }
+}
+
+/// A Leader ability in hand that resolves without the interpreter (Commercial Break,
+/// Cereal Prize Inside, Training Montage) is asked whether it would act with its card still
+/// in hand, and answers as the interpreter does with the card out of the hand, as it is
+/// used, at every turn's end of the sample decks' games.
+#[test]
+fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut asked = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &p.hand_abilities {
+                    if state.hand[card as usize] == 0 {
+                        continue;
+                    }
+                    let fast = p.hand_would_act(card, &mut state.clone());
+                    let mut slow = state.clone();
+                    if p.f(card).event {
+                        p.take_from_hand(&mut slow, card);
+                    }
+                    let acts =
+                        p.would_act_by_interpreter(card, Trigger::Activated, None, &mut slow);
+                    assert_eq!(fast, acts, "{}", p.name(card));
+                    asked += 1;
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(asked > 0, "no sample game holds a Leader ability in hand");
 }
