@@ -90,6 +90,7 @@ mod exact;
 use board::{PLAYS, PLAYS_KEYWORDS};
 mod moments;
 use moments::Caps;
+mod last_look;
 mod look;
 mod quick;
 mod scratch;
@@ -410,7 +411,7 @@ impl Sms {
         let one_filters = moments::one_filters(&fx, n);
         let ability_class = look::ability_classes(&fx, n);
         let pace = look::Pace::new(&fx, &ability_class);
-        let exact = exact::exact_gains(&fx, n);
+        let exact = exact::exact_gains(&fx, n, &one_filters);
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);
         let quick = quick::quick_employs(&fx, n);
@@ -747,9 +748,7 @@ impl Procedure for Sms {
         // Without a log the look of the turn's first Leader Action may have played the rest.
         let played = abilities && self.leader_actions(state, rng, log, true);
         if !played {
-            for _ in 0..self.actions {
-                self.act(state, rng, log);
-            }
+            self.actions(state, rng, log, self.actions);
             if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
                 self.mission_phase(state, rng, log);
                 if abilities {

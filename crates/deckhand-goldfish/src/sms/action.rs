@@ -10,6 +10,9 @@ use crate::log::Log;
 use crate::procedure::Procedure;
 use crate::rng::Rng;
 
+/// The most characters [`Sms::upgrades`] reads at once (a deck has a handful).
+const UPGRADED: usize = 8;
+
 impl Sms {
     /// Where Main card `card` would go: `Some(NONE)` on the Table itself, `Some(i)` on
     /// Table slot `i` as an Attachment; `None` when it cannot be put down.
@@ -202,8 +205,66 @@ impl Sms {
             .find_map(|&c| self.placement(state, c).map(|at| (c, at)))
     }
 
-    /// One action: the pilot's, or the one picked in its stead.
-    pub(super) fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) {
+    /// The turn's `n` actions. Without a log, once one is an Upgrade (or a pass) the rest
+    /// are too: an Upgrade changes neither the hand nor the deck, so still no Main card can
+    /// go down and the hand cannot be filled; they are made in one pass ([`Sms::upgrades`]).
+    pub(super) fn actions<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L, n: u32) {
+        for k in 1..=n {
+            let step = self.act(state, rng, log);
+            let upgrades = matches!(step, Step::Upgrade(_) | Step::Pass);
+            if L::SILENT && !L::CHOOSES && k < n && upgrades && self.table_start.len() <= UPGRADED {
+                #[cfg(debug_assertions)]
+                let before = (state.clone(), rng.clone());
+                self.upgrades(state, n - k);
+                #[cfg(debug_assertions)]
+                {
+                    let (mut acted, mut stream) = before;
+                    for _ in k..n {
+                        self.act(&mut acted, &mut stream, &mut crate::log::NoLog);
+                    }
+                    assert_eq!(
+                        super::last_look::seen(state),
+                        super::last_look::seen(&acted),
+                        "a turn's last Upgrades made in one pass differ from the actions"
+                    );
+                }
+                return;
+            }
+        }
+    }
+
+    /// `m` Upgrade actions in a row (no Main card can go down, the hand cannot be filled):
+    /// each to the character with the least power then (ties: the first), as [`Sms::act`]
+    /// picks them, from one reading of the characters' powers.
+    pub(super) fn upgrades(&self, state: &mut State, m: u32) {
+        // Per character: its power before the clamp at 0 (an Upgrade adds 1 to it), and
+        // a bit per one that can be upgraded.
+        let mut raw = [0i32; UPGRADED];
+        let mut upgradable = 0u32;
+        for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
+            raw[i] = s.power as i32 + s.bonus + s.temp;
+            upgradable |= u32::from(s.upgradable) << i;
+        }
+        if upgradable == 0 {
+            return;
+        }
+        for _ in 0..m {
+            let mut bits = upgradable;
+            let mut weakest = bits.trailing_zeros() as usize;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                if raw[i].max(0) < raw[weakest].max(0) {
+                    weakest = i;
+                }
+                bits &= bits - 1;
+            }
+            raw[weakest] += 1;
+            self.upgrade(state, weakest, 1);
+        }
+    }
+
+    /// One action: the pilot's, or the one picked in its stead; returns it.
+    pub(super) fn act<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Step {
         let best = if state.stuck {
             None
         } else {
@@ -281,6 +342,7 @@ impl Sms {
             Step::Upgrade(i) => self.upgrade(state, i as usize, 1),
             Step::Pass => {}
         }
+        step
     }
 }
 

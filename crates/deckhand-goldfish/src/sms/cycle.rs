@@ -74,13 +74,23 @@ impl Sms {
     /// `None`: the interpreter fires it. Checked against it in debug builds (`moments.rs`).
     pub(super) fn fire_cycle(&self, card: u16, state: &mut State, rng: &mut Rng) -> Option<u32> {
         let cycle = self.cycle[card as usize].as_ref()?;
-        if (cycle.optional && !self.cycle_acts(cycle, state)) || state.leader_actions == 0 {
+        // A swap's option, picked once: whether it acts asks the same pick.
+        let pick = match &cycle.steps {
+            Steps::Swap(options) => self.swap_pick(options, state),
+            Steps::Search(..) => None,
+        };
+        let acts = || match &cycle.steps {
+            Steps::Swap(_) => pick.is_some() && !state.library.is_empty(),
+            Steps::Search(..) => self.cycle_acts(cycle, state),
+        };
+        if (cycle.optional && !acts()) || state.leader_actions == 0 {
             return Some(0);
         }
+        debug_assert_eq!(acts(), self.cycle_acts(cycle, state));
         state.leader_actions -= 1;
         let acted = match &cycle.steps {
             Steps::Swap(options) => {
-                let (discards, draws) = options[self.swap_pick(options, state).unwrap_or(0)];
+                let (discards, draws) = options[pick.unwrap_or(0)];
                 let acted = self.discard_in_order(state, discards);
                 let mut drawn = 0;
                 while drawn < draws && self.draw(state, rng, &mut NoLog) {

@@ -18,7 +18,9 @@ use crate::rng::Rng;
 /// are all `one [filter]` power gains of the same filter. Each step goes to a different
 /// matching card, so with `n` of them on the Table the first `n` steps add their Power.
 pub(super) struct Exact {
-    filter: Option<u16>,
+    /// The `one` filter's place in `Sms::one_filters` (its Table slots are
+    /// `State::one_slots` there); `None` for any card.
+    filter: Option<usize>,
     adds: Vec<u32>,
     /// "You may": used only when a matching card is on the Table (the interpreter's
     /// `worth_paying`); otherwise the Leader Action is spent even then.
@@ -43,7 +45,7 @@ pub(super) fn leader_ability(fx: &Programs, card: u16) -> Option<&Compiled> {
 }
 
 /// Each card's [`Exact`] gain, when it has one.
-pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
+pub(super) fn exact_gains(fx: &Programs, cards: usize, one_filters: &[u16]) -> Vec<Option<Exact>> {
     (0..cards as u16)
         .map(|card| {
             let e = leader_ability(fx, card)?;
@@ -66,8 +68,12 @@ pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
                 upgrades &= *duration == Duration::Permanent;
                 adds.push(*n as u32);
             }
-            (!adds.is_empty()).then(|| Exact {
-                filter: filter.flatten(),
+            let filter = match filter.flatten() {
+                Some(f) => Some(one_filters.iter().position(|&g| g == f)?),
+                None => None,
+            };
+            (!adds.is_empty()).then_some(Exact {
+                filter,
                 adds,
                 optional: e.optional,
                 upgrades,
@@ -78,16 +84,13 @@ pub(super) fn exact_gains(fx: &Programs, cards: usize) -> Vec<Option<Exact>> {
 
 impl Sms {
     /// The Table slots an [`Exact`] ability's `one [filter]` may pick, as bits; `None` past
-    /// 64 slots or for an untracked filter.
+    /// 64 slots.
     fn exact_mask(&self, exact: &Exact, state: &State) -> Option<u64> {
         match (exact.filter, state.table.len()) {
             (_, 65..) => None,
             (None, 64) => Some(u64::MAX),
             (None, n) => Some((1 << n) - 1),
-            (Some(f), _) => {
-                let k = self.one_filters.iter().position(|&g| g == f)?;
-                Some(state.one_slots[k])
-            }
+            (Some(k), _) => Some(state.one_slots[k]),
         }
     }
 
@@ -112,20 +115,24 @@ impl Sms {
         }
         state.leader_actions -= 1;
         for &n in &exact.adds {
-            let mut least: Option<(u32, usize)> = None;
+            if mask == 0 {
+                break;
+            }
+            // The matching card with the least power not chosen yet (ties: the first).
             let mut bits = mask;
+            let mut least = bits.trailing_zeros() as usize;
+            let mut least_power = self.slot_power(&state.table[least]);
+            bits &= bits - 1;
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 let power = self.slot_power(&state.table[i]);
-                if least.is_none_or(|(p, _)| power < p) {
-                    least = Some((power, i));
+                if power < least_power {
+                    (least, least_power) = (i, power);
                 }
                 bits &= bits - 1;
             }
-            if let Some((_, i)) = least {
-                mask &= !(1 << i);
-                self.upgrade(state, i, n);
-            }
+            mask &= !(1 << least);
+            self.upgrade(state, least, n);
         }
         state.fired.tick(card, Trigger::Activated);
         Some(1)
@@ -168,10 +175,7 @@ impl Sms {
         let exact = self.exact[card as usize].as_ref()?;
         let slots = match exact.filter {
             None => state.table.len() as u32,
-            Some(f) => {
-                let k = self.one_filters.iter().position(|&g| g == f)?;
-                state.one_slots[k].count_ones()
-            }
+            Some(k) => state.one_slots[k].count_ones(),
         };
         let gain: u32 = exact.adds.iter().take(slots as usize).sum();
         if gain == 0 {

@@ -29,7 +29,7 @@ use crate::rng::Rng;
 pub(super) type TurnValue = (u32, u32, u32);
 
 /// What one Leader Action did, for the loop that spends them.
-enum Next {
+pub(super) enum Next {
     /// An ability changed something: the next Leader Action, if any, is weighed.
     Again,
     /// Kept, or nothing changed: none more at this moment.
@@ -50,13 +50,13 @@ impl Next {
 /// One ability tried on a copy: the copy and its stream where the look ended, and the
 /// plan value there.
 pub(super) struct Look {
-    ability: Ability,
+    pub(super) ability: Ability,
     pub(super) state: Box<State>,
-    rng: Rng,
+    pub(super) rng: Rng,
     pub(super) value: TurnValue,
     /// The ability changed something and, at the turn's start, left a Leader Action: the
     /// game would weigh the next one before its Actions, which the look played at once.
-    again: bool,
+    pub(super) again: bool,
 }
 
 impl Sms {
@@ -168,14 +168,17 @@ impl Sms {
         let neutral = |a: Ability| self.class(state, a) == Class::Neutral;
         let mut weighed = Abilities::default();
         let mut keep_weighed = true;
-        if ahead && ready.iter().any(paced) && self.pace.holds(state) {
+        let paced_n = match ahead {
+            true => ready.iter().filter(|&a| paced(a)).count(),
+            false => 0,
+        };
+        if paced_n > 0 && self.pace.holds(state) {
             // Keeping the Leader Action ends the turn worse than each paced ability, and
             // they rank among themselves by the Power they add (ties: the pilot's order).
             keep_weighed = false;
             let mut up: Option<(u32, Ability)> = None;
-            let several = ready.iter().filter(|&a| paced(a)).nth(1).is_some();
             for a in ready.iter().filter(|&a| paced(a)) {
-                let power = match several {
+                let power = match paced_n > 1 {
                     true => self.power_after(a, state, rng),
                     false => 0,
                 };
@@ -184,9 +187,12 @@ impl Sms {
                 }) {
                     up = Some((power, a));
                 }
+                if paced_n == 1 {
+                    break;
+                }
             }
             let up = up.map_or(Ability::Keep, |(_, a)| a);
-            if ready.iter().all(paced) {
+            if paced_n == ready.len() {
                 return Next::of(self.use_ability(up, state, rng, &mut NoLog));
             }
             weighed.push(up);
@@ -215,7 +221,13 @@ impl Sms {
         }
         let power = self.table_power(state);
         let mut best: Option<Look> = None;
-        for ability in weighed.iter() {
+        let last = weighed.len().wrapping_sub(1);
+        for (k, ability) in weighed.iter().enumerate() {
+            if ahead && !keep_weighed && k == last {
+                if let Some(b) = best.take_if(|b| !b.again) {
+                    return self.last_look(ability, false, b, state, rng);
+                }
+            }
             let beaten = best.as_ref().is_some_and(|b| b.value.0 > power);
             if !ahead && beaten && neutral(ability) {
                 continue;
@@ -242,6 +254,9 @@ impl Sms {
             return Next::Stop;
         };
         if keep_weighed {
+            if ahead && !best.again {
+                return self.last_look(Ability::Keep, true, best, state, rng);
+            }
             if ahead {
                 let keep = self
                     .look(Ability::Keep, state, rng, true, None)
@@ -284,8 +299,44 @@ impl Sms {
     ) -> Option<Look> {
         let mut copy = crate::scratch::take(&super::scratch::COPIES, state);
         let mut rng = rng.clone();
-        let done = self.use_ability(ability, &mut copy, &mut rng, &mut NoLog);
-        let again = done && (!ahead || copy.leader_actions > 0);
+        let again = self.use_in_look(ability, &mut copy, &mut rng, ahead);
+        match self.finish_look(&mut copy, &mut rng, ahead, bar) {
+            Some(value) => Some(Look {
+                ability,
+                state: copy,
+                rng,
+                value,
+                again,
+            }),
+            None => {
+                crate::scratch::give_back(&super::scratch::COPIES, copy);
+                None
+            }
+        }
+    }
+
+    /// `ability` used in a look: whether it changed something and, at the turn's start,
+    /// left a Leader Action ([`Look::again`]).
+    pub(super) fn use_in_look(
+        &self,
+        ability: Ability,
+        state: &mut State,
+        rng: &mut Rng,
+        ahead: bool,
+    ) -> bool {
+        let done = self.use_ability(ability, state, rng, &mut NoLog);
+        done && (!ahead || state.leader_actions > 0)
+    }
+
+    /// The rest of a look once its ability is used, played on `copy`: its plan value, or
+    /// `None` when it cannot end the turn with `bar` Power ([`Self::look`]).
+    pub(super) fn finish_look(
+        &self,
+        copy: &mut State,
+        rng: &mut Rng,
+        ahead: bool,
+        bar: Option<u32>,
+    ) -> Option<TurnValue> {
         if let (true, Some(bar), Some(tail)) = (ahead, bar, &self.tail) {
             // No Main card in hand can go down and the hand cannot be filled: each action is
             // an Upgrade (+1) or a pass, and leaves the hand as it is.
@@ -293,43 +344,34 @@ impl Sms {
                 && !self
                     .mains
                     .iter()
-                    .any(|&c| copy.hand[c as usize] > 0 && self.placement(&copy, c).is_some());
+                    .any(|&c| copy.hand[c as usize] > 0 && self.placement(copy, c).is_some());
             if upgrades_only {
-                let most = self.table_power(&copy) + self.actions + tail.most(self, &copy);
+                let most = self.table_power(copy) + self.actions + tail.most(self, copy);
                 if most < bar {
                     debug_assert!(
-                        self.rest_of_turn(&mut copy, &mut rng, true).0 <= most,
+                        self.rest_of_turn(copy, rng, true).0 <= most,
                         "a turn of Upgrades added more Power than its bound"
                     );
-                    crate::scratch::give_back(&super::scratch::COPIES, copy);
                     return None;
                 }
             }
         }
         if ahead {
-            self.actions_of_turn(&mut copy, &mut rng);
+            self.actions_of_turn(copy, rng);
             if let (Some(bar), Some(tail)) = (bar, &self.tail) {
-                let most = self.table_power(&copy) + tail.most(self, &copy);
+                let most = self.table_power(copy) + tail.most(self, copy);
                 if most < bar {
                     debug_assert!(
-                        self.rest_after_actions(&mut copy, &mut rng).0 <= most,
+                        self.rest_after_actions(copy, rng).0 <= most,
                         "the end of a turn added more Power than its bound"
                     );
-                    crate::scratch::give_back(&super::scratch::COPIES, copy);
                     return None;
                 }
             }
         }
-        let value = match ahead {
-            true => self.rest_after_actions(&mut copy, &mut rng),
-            false => self.rest_of_turn(&mut copy, &mut rng, false),
-        };
-        Some(Look {
-            ability,
-            state: copy,
-            rng,
-            value,
-            again,
+        Some(match ahead {
+            true => self.rest_after_actions(copy, rng),
+            false => self.rest_of_turn(copy, rng, false),
         })
     }
 
@@ -473,9 +515,7 @@ impl Sms {
 
     /// The turn's actions, played by the pilot on `state` (a copy).
     fn actions_of_turn(&self, state: &mut State, rng: &mut Rng) {
-        for _ in 0..self.actions {
-            self.act(state, rng, &mut NoLog);
-        }
+        self.actions(state, rng, &mut NoLog, self.actions);
     }
 
     /// [`Self::rest_of_turn`] once the actions are done: the Mission Phase and the Leader
@@ -502,21 +542,43 @@ impl Sms {
             }
         }
         for &card in &self.hand_abilities {
-            if state.hand[card as usize] == 0 {
-                continue;
+            if state.hand[card as usize] > 0 && self.hand_would_act(card, state) {
+                ready.push(Ability::Hand(card));
             }
+        }
+        ready
+    }
+
+    /// Whether the Leader ability of `card`, in hand, would change something, used out of
+    /// the hand (an Event leaves it as it is used). One resolved without the interpreter
+    /// (`cycle.rs`, `exact.rs`) is asked with the card still in hand: of the hand it reads
+    /// only the cards the pilot never plays, and a card with a Leader ability is not one.
+    pub(super) fn hand_would_act(&self, card: u16, state: &mut State) -> bool {
+        let out_of_hand = |state: &mut State| {
             let event = self.f(card).event;
             if event {
                 self.take_from_hand(state, card);
             }
-            if self.would_act(card, Trigger::Activated, None, state) {
-                ready.push(Ability::Hand(card));
-            }
+            let acts = self.would_act(card, Trigger::Activated, None, state);
             if event {
                 self.return_to_hand(state, card);
             }
+            acts
+        };
+        let fast = self
+            .cycle_would_act(card, state)
+            .or_else(|| self.exact_acts(card, state));
+        match fast {
+            Some(acts) => {
+                debug_assert_eq!(
+                    acts,
+                    out_of_hand(state),
+                    "a Leader ability in hand is asked as out of it"
+                );
+                acts
+            }
+            None => out_of_hand(state),
         }
-        ready
     }
 
     /// Spends the Leader Action on `ability` (the choice was made: the ability's own "you

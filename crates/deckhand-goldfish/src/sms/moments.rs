@@ -344,6 +344,7 @@ impl Sms {
     }
 
     /// Runs `card`'s effects for `trigger`; `slot` is its Table slot.
+    #[inline(always)]
     pub(super) fn fire<L: Log>(
         &self,
         card: u16,
@@ -358,6 +359,7 @@ impl Sms {
 
     /// [`Self::fire`] for an ability whose use was chosen already (a Leader Action): its
     /// "you may" is not asked again.
+    #[inline(always)]
     pub(super) fn fire_decided<L: Log>(
         &self,
         card: u16,
@@ -370,7 +372,10 @@ impl Sms {
         self.fire_with(card, trigger, slot, state, rng, log, true)
     }
 
+    // Inlined: each caller fires one trigger, so the choice of the shortcut below folds
+    // away there (the Mission Phase's Employ abilities, the Leader Actions).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn fire_with<L: Log>(
         &self,
         card: u16,

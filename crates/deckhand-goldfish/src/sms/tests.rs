@@ -11,6 +11,7 @@ use crate::testing;
 use crate::StepOptions;
 
 mod choices;
+mod looks;
 mod reference;
 mod scenarios;
 

@@ -1,0 +1,122 @@
+//! A turn's play made cheaper, against the play it spares: the last Leader Action look on
+//! the game's own state (`last_look.rs`), the last Upgrades of a turn in one pass
+//! (`action.rs`), a Leader ability in hand asked with its card in hand (`look.rs`).
+
+use super::*;
+
+/// The last look of a turn's start, played on the game's own state, picks as the look on a
+/// copy would and, when it wins, leaves the same game and stream (debug builds check each
+/// against that copy as the sample decks' games are played without a log); the sample
+/// games see it both win and lose.
+#[test]
+fn the_last_look_of_a_turns_start_played_on_the_games_state_ends_as_its_copy() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    super::last_look::LAST_LOOKS.with(|n| n.set((0, 0)));
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                |_, _, _| {},
+            );
+        }
+    }
+    let (won, lost) = super::last_look::LAST_LOOKS.with(|n| n.get());
+    assert!(
+        won > 0 && lost > 0,
+        "the sample games play last looks that win and lose: {won} won, {lost} lost"
+    );
+}
+
+/// The Upgrades left in a turn once no Main card can go down and the hand cannot be
+/// filled, made in one pass, go where the actions one by one put them: each to the
+/// character with the least power then (ties: the first), a power below 0 counting as 0.
+#[test]
+fn a_turns_last_upgrades_made_in_one_pass_go_where_the_actions_put_them() {
+    let (p, mut state) = scenario(&Case {
+        characters: &[
+            "Dojo Dan",
+            "Sparkplug Sally",
+            "Wanda Wildwood",
+            "Thunderpaw",
+            "Sensei Okonomi",
+        ],
+        ..case("no Main card, an empty deck: each action an Upgrade")
+    });
+    // Sally's power below 0: an Upgrade leaves her at 0 until she is back above it.
+    state.table[1].bonus = -4;
+    state.extra -= 4;
+    state.stuck = true;
+    for m in 0..=9 {
+        let mut fast = state.clone();
+        let mut slow = state.clone();
+        p.upgrades(&mut fast, m);
+        for _ in 0..m {
+            assert!(matches!(
+                p.act(&mut slow, &mut Rng::unused(), &mut NoLog),
+                action::Step::Upgrade(_)
+            ));
+        }
+        assert_eq!(
+            super::last_look::seen(&fast),
+            super::last_look::seen(&slow),
+            "{m} Upgrades"
+        );
+    }
+}
+
+/// A Leader ability in hand that resolves without the interpreter (Commercial Break,
+/// Cereal Prize Inside, Training Montage) is asked whether it would act with its card still
+/// in hand, and answers as the interpreter does with the card out of the hand, as it is
+/// used, at every turn's end of the sample decks' games.
+#[test]
+fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let mut asked = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            let check = |_: u32, state: &State, _: &mut NoLog| {
+                for &card in &p.hand_abilities {
+                    if state.hand[card as usize] == 0 {
+                        continue;
+                    }
+                    let fast = p.hand_would_act(card, &mut state.clone());
+                    let mut slow = state.clone();
+                    if p.f(card).event {
+                        p.take_from_hand(&mut slow, card);
+                    }
+                    let acts =
+                        p.would_act_by_interpreter(card, Trigger::Activated, None, &mut slow);
+                    assert_eq!(fast, acts, "{}", p.name(card));
+                    asked += 1;
+                }
+            };
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                check,
+            );
+        }
+    }
+    assert!(asked > 0, "no sample game holds a Leader ability in hand");
+}
