@@ -92,6 +92,7 @@ mod moments;
 use moments::Caps;
 mod last_look;
 mod look;
+mod pace;
 mod quick;
 mod scratch;
 mod tail;
@@ -171,9 +172,9 @@ pub struct Sms {
     /// card of the deck, whether it may hold it (see [`holder_rule`]).
     holders: Vec<Option<Box<[bool]>>>,
     /// Per card: what its Leader ability can do to the plan value.
-    ability_class: Vec<look::Class>,
+    ability_class: Vec<pace::Class>,
     /// The Leader Actions at the turn's start that need no look.
-    pace: look::Pace,
+    pace: pace::Pace,
     /// Per card: its Leader ability's Power gain, when known before it is used (at the
     /// turn's end such abilities are picked without a look).
     exact: Vec<Option<exact::Exact>>,
@@ -409,8 +410,8 @@ impl Sms {
         }));
         discard_order.extend(mains.iter().rev());
         let one_filters = moments::one_filters(&fx, n);
-        let ability_class = look::ability_classes(&fx, n);
-        let pace = look::Pace::new(&fx, &ability_class);
+        let ability_class = pace::ability_classes(&fx, n);
+        let pace = pace::Pace::new(&fx, &ability_class);
         let exact = exact::exact_gains(&fx, n, &one_filters);
         let tail = tail::Tail::new(&fx, n);
         let static_blind = moments::statics_blind(&fx, n);

@@ -7,7 +7,8 @@
 use deckhand_core::{Duration, Trigger};
 
 use super::board::{LEADER_ACTION, POWER};
-use super::look::{Abilities, Ability, Class, TurnValue};
+use super::look::{Abilities, Ability, TurnValue};
+use super::pace::Class;
 use super::{Sms, State};
 use crate::effects::{Amt, Compiled, Op, Programs, Tgt};
 #[cfg(debug_assertions)]

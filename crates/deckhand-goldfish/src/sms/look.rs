@@ -9,7 +9,7 @@
 //!   it stands, no copy;
 //! - at the turn's end, when every ability that can add Power has a gain known from the
 //!   Table (`exact.rs`), the pick is made from those gains, no copy;
-//! - at the turn's start, a Table ability that only adds Power ([`Pace`]) beats keeping
+//! - at the turn's start, a Table ability that only adds Power ([`Pace`](super::pace::Pace)) beats keeping
 //!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
 //!   other ability is ready, the ability is used with no look at all;
 //! - a look that, its actions done (or known to be Upgrades only), cannot end the turn with
@@ -17,10 +17,9 @@
 
 use deckhand_core::Trigger;
 
-use super::board::{LEADER_ACTION, POWER, TABLE};
+use super::pace::Class;
 use super::{Sms, State, HAND_SIZE, NONE};
 use crate::choice::ChoiceKind;
-use crate::effects::{Amt, Op, Programs, Tgt};
 use crate::log::{Log, NoLog};
 use crate::rng::Rng;
 
@@ -615,55 +614,6 @@ impl Sms {
     }
 }
 
-/// What a card's Leader ability can do to the plan value, known before the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
-    /// Only `one [filter]` power gains: when it acts, it adds Power.
-    Upgrades,
-    /// No power change and nothing put on the Table: it adds no Power and no Main card.
-    Neutral,
-    /// Anything else (or no ability).
-    Other,
-}
-
-/// Each card's [`Class`], by its `activated` effects.
-pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
-    fn neutral(ops: &[Op]) -> bool {
-        ops.iter().all(|op| match op {
-            Op::Modify { stat, .. } => *stat != POWER,
-            Op::Move { to, .. } => *to != TABLE,
-            Op::Choose(options, _) => options.iter().all(|o| neutral(o)),
-            _ => true,
-        })
-    }
-    fn upgrades(ops: &[Op]) -> bool {
-        !ops.is_empty()
-            && ops.iter().all(|op| {
-                matches!(op, Op::Modify { stat, by: Amt::Fixed(n), target: Tgt::One(_), .. }
-                    if *stat == POWER && *n > 0)
-            })
-    }
-    (0..cards as u16)
-        .map(|card| {
-            let activated: Vec<&[Op]> = fx
-                .of(card)
-                .iter()
-                .filter(|e| e.trigger == Trigger::Activated)
-                .map(|e| e.steps())
-                .collect();
-            if activated.is_empty() {
-                Class::Other
-            } else if activated.iter().all(|ops| upgrades(ops)) {
-                Class::Upgrades
-            } else if activated.iter().all(|ops| neutral(ops)) {
-                Class::Neutral
-            } else {
-                Class::Other
-            }
-        })
-        .collect()
-}
-
 /// Abilities ready, in the pilot's order, without allocating at each Leader Action: a few
 /// inline, more all in a `Vec` (so that either holds them all and a walk over them is one
 /// slice's, not a chain's).
@@ -719,92 +669,4 @@ pub(super) enum Ability {
     Hand(u16),
     #[default]
     Keep,
-}
-
-/// What the deck's effects let the pilot know, before the game, of a Leader Action at the
-/// turn's start (the module comment): its `ability` cards are Table abilities that only add
-/// Power, and using one then ends the turn exactly that Power better than keeping the
-/// Leader Action when a `regains` card is on the Table.
-///
-/// Why: the Table card's turn-end effect gains a Leader Action for sure, and no more than
-/// one is ever held, so both ways the turn's end holds one; nothing else spends or reads
-/// them. The deck's effects read no card's power but to choose among targets (`one`, the
-/// Upgrade action), and each adds the same Power whichever it picks: no power change is
-/// negative (clamped at 0 it would depend on the target), and no effect's `one` targets
-/// have two filters (which cards are left for the second would depend on powers). So the
-/// turn plays the same with the Power added at the start, and ends with it on top.
-pub(super) struct Pace {
-    ability: Vec<bool>,
-    regains: Vec<bool>,
-}
-
-impl Pace {
-    pub(super) fn new(fx: &Programs, classes: &[Class]) -> Pace {
-        let cards = classes.len();
-        fn blind(ops: &[Op], activated: bool, one: &mut Option<Option<u16>>) -> bool {
-            ops.iter().all(|op| match op {
-                Op::Modify {
-                    stat, by, target, ..
-                } if *stat == POWER => {
-                    let up = match by {
-                        Amt::Fixed(n) => *n >= 0,
-                        Amt::Per { each, .. } => *each >= 0,
-                    };
-                    let single = match target {
-                        Tgt::One(f) => *one.get_or_insert(*f) == *f,
-                        _ => true,
-                    };
-                    up && single
-                }
-                Op::Spend(_, resource) => activated || *resource != LEADER_ACTION,
-                Op::Choose(options, _) => options.iter().all(|o| blind(o, activated, one)),
-                _ => true,
-            })
-        }
-        let blind_deck = (0..cards as u16).all(|card| {
-            fx.of(card).iter().all(|e| {
-                let activated = e.trigger == Trigger::Activated;
-                let mut one = None;
-                blind(e.cost(), activated, &mut one) && blind(e.steps(), activated, &mut one)
-            })
-        });
-        let ability = (0..cards as u16)
-            .map(|card| {
-                blind_deck
-                    && classes[card as usize] == Class::Upgrades
-                    && fx
-                        .of(card)
-                        .iter()
-                        .filter(|e| e.trigger == Trigger::Activated)
-                        .flat_map(|e| e.cost())
-                        .all(|op| matches!(op, Op::Spend(_, LEADER_ACTION)))
-            })
-            .collect();
-        let regains = (0..cards as u16)
-            .map(|card| {
-                fx.of(card).iter().any(|e| {
-                    e.trigger == Trigger::TurnEnd
-                        && e.reads_nothing()
-                        && e.cost().is_empty()
-                        && matches!(e.steps().first(), Some(Op::Gain(Amt::Fixed(n), LEADER_ACTION)) if *n >= 1)
-                })
-            })
-            .collect();
-        Pace { ability, regains }
-    }
-
-    /// Whether a card on the Table regains a Leader Action at the turn's end (the Table
-    /// only grows, so it is still there then). Such a card has a `turn_end` effect: only
-    /// the Employ slots are asked.
-    fn holds(&self, state: &State) -> bool {
-        let holds = state
-            .employ_slots
-            .of(state.table.len())
-            .any(|i| self.regains[state.table[i].card as usize]);
-        debug_assert_eq!(
-            holds,
-            state.table.iter().any(|s| self.regains[s.card as usize])
-        );
-        holds
-    }
 }
