@@ -63,15 +63,16 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
 /// Energy cost, to choose among as one set.
 #[derive(Default)]
 struct Ranked {
-    /// (damage, position, card, the card's set of effects: [`PrDbg::ability_set`]).
-    best: Option<(i64, usize, u16, u32)>,
-    /// (damage, Energy cost, position, card, set), in position order.
-    damaging: [(i64, i64, usize, u16, u32); MAX_DAMAGING],
+    /// (damage, position, the card's set of effects: [`PrDbg::ability_set`]).
+    best: Option<(i64, usize, u32)>,
+    /// (damage, Energy cost, position, set), in position order. Kept small (no card, the
+    /// position narrowed): the ranking is zeroed at each activation choice.
+    damaging: [(i64, i64, u32, u32); MAX_DAMAGING],
     n: usize,
-    /// Abilities that deal nothing but act and could raise the plan value, (position,
-    /// card) in position order: weighed by a look at the rest of the turn when no damaging
-    /// one is ready.
-    weigh: [(usize, u16); MAX_DAMAGING],
+    /// Abilities that deal nothing but act and could raise the plan value, by position in
+    /// position order: weighed by a look at the rest of the turn when no damaging one is
+    /// ready.
+    weigh: [usize; MAX_DAMAGING],
     n_weigh: usize,
     /// Positions whose Ability was weighed and declined earlier in this activation phase.
     declined: u64,
@@ -85,7 +86,7 @@ impl Ranked {
     /// most damage that the Energy covers together (docs/pilots.md#plan-value: each at most
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
-    fn next(&self, energy: i64) -> Option<(i64, usize, u16, u32)> {
+    fn next(&self, energy: i64) -> Option<(i64, usize, u32)> {
         let cands = &self.damaging[..self.n];
         let total: i64 = cands.iter().map(|c| c.1).sum();
         if self.n < 2 || total <= energy {
@@ -106,10 +107,10 @@ impl Ranked {
                 (best_set, best_damage, best_cost) = (set, damage, cost);
             }
         }
-        let mut next: Option<(i64, usize, u16, u32)> = None;
-        for (k, &(damage, _, i, card, set)) in cands.iter().enumerate() {
+        let mut next: Option<(i64, usize, u32)> = None;
+        for (k, &(damage, _, i, set)) in cands.iter().enumerate() {
             if best_set & (1 << k) != 0 && next.is_none_or(|(d, ..)| damage > d) {
-                next = Some((damage, i, card, set));
+                next = Some((damage, i as usize, set));
             }
         }
         next.or(self.best)
@@ -146,23 +147,36 @@ impl PrDbg {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = Ranked::default();
-        best.declined = *declined;
         let own = board.state.attached.len();
-        // The slots and the flipped Character whose Ability is unused and covered, as bits
-        // read without a branch per slot: which is ready is a coin toss each time.
-        let last = self.activation_cost.len() - 1;
+        // The slots and the flipped Character whose Ability is unused, covered and no
+        // primer's (`rank_activation` passes over those), as bits read without a branch per
+        // slot: which is ready is a coin toss each time.
+        let last = self.ranked_cost.len() - 1;
+        let cost = |card: u16| self.ranked_cost[usize::from(card).min(last)];
         let energy = board.state.energy;
         let mut ready = 0u64;
         for i in 0..own.min(63) {
             let (card, used) = (board.state.attached[i], board.state.used[i]);
-            let covered = self.activation_cost[usize::from(card).min(last)] <= energy;
-            ready |= u64::from(!used & covered) << i;
+            ready |= u64::from(!used & (cost(card) <= energy)) << i;
         }
         if board.state.flipped > 0 && own < 64 {
-            let covered = self.activation_cost[usize::from(self.character).min(last)] <= energy;
+            let covered = cost(self.character) <= energy;
             ready |= u64::from(!board.state.used[own] & covered) << own;
         }
+        // Nothing ready (every Ability used, beyond the Energy or a primer's): the ranking
+        // below would find none and weigh none, so it is not built.
+        let zords = &board.state.zord_bay;
+        let zord_ready =
+            (0..zords.len()).any(|z| !board.state.zord_used[z] && cost(zords[z]) <= energy);
+        if ready == 0 && !zord_ready {
+            debug_assert!(
+                self.ranks_nothing(board, *declined),
+                "an activation choice skipped as having nothing ready ranks an Ability"
+            );
+            return None;
+        }
+        let mut best = Ranked::default();
+        best.declined = *declined;
         while ready != 0 {
             let i = ready.trailing_zeros() as usize;
             ready &= ready - 1;
@@ -177,7 +191,7 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        if let Some((damage, i, _, set)) = best.next(i64::from(energy)) {
+        if let Some((damage, i, set)) = best.next(i64::from(energy)) {
             return Some((i, damage, set));
         }
         // No damaging Ability is ready: the first that deals nothing but acts, when the
@@ -189,7 +203,7 @@ impl PrDbg {
             without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
-        for &(i, _) in &best.weigh[..best.n_weigh] {
+        for &i in &best.weigh[..best.n_weigh] {
             let without = *without.get_or_insert_with(|| self.look_idle(board.state, board.rng));
             let known = match self.heal_look(board, i, without) {
                 Some(with) => Some(with),
@@ -213,6 +227,28 @@ impl PrDbg {
             *declined |= 1u64 << i.min(63);
         }
         None
+    }
+
+    /// Whether ranking every position the full way finds no Ability to use or weigh: the
+    /// debug check of `next_activation`'s return when nothing is ready.
+    #[allow(clippy::field_reassign_with_default)]
+    fn ranks_nothing<L: Log>(&self, board: &mut PrBoard<'_, L>, declined: u64) -> bool {
+        let mut best = Ranked::default();
+        best.declined = declined;
+        let own = board.state.attached.len();
+        for i in 0..own.min(63) {
+            let (card, used) = (board.state.attached[i], board.state.used[i]);
+            self.rank_activation(i, card, used, board, &mut best);
+        }
+        if board.state.flipped > 0 && own < 64 {
+            let used = board.state.used[own];
+            self.rank_activation(own, self.character, used, board, &mut best);
+        }
+        for z in 0..board.state.zord_bay.len() {
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            self.rank_activation(own + 1 + z, card, used, board, &mut best);
+        }
+        best.best.is_none() && best.n_weigh == 0
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -253,16 +289,17 @@ impl PrDbg {
             // never used (docs/pilots.md#plan-value). Asked last: it only reads the board,
             // and one that is not weighed is not used either way.
             if weigh && best.n_weigh < MAX_DAMAGING && self.ability_acts(card, board) {
-                best.weigh[best.n_weigh] = (i, card);
+                best.weigh[best.n_weigh] = i;
                 best.n_weigh += 1;
             }
             return;
         }
         if best.best.is_none_or(|(d, ..)| damage > d) {
-            best.best = Some((damage, i, card, set));
+            best.best = Some((damage, i, set));
         }
         if damage > 0 && best.n < MAX_DAMAGING {
-            best.damaging[best.n] = (damage, cost, i, card, set);
+            // A position is a slot, the flipped Character or a Zord Bay card: a handful.
+            best.damaging[best.n] = (damage, cost, i as u32, set);
             best.n += 1;
         }
     }
