@@ -182,6 +182,9 @@ pub struct PrDbg {
     /// effect; a last entry for an empty slot).
     ability: Vec<moments::Ability>,
     activation_cost: Vec<u32>,
+    /// `activation_cost`, `u32::MAX` for a primer: the Abilities `next_activation` ranks
+    /// (a primer is weighed by `prime` instead).
+    ranked_cost: Vec<u32>,
     /// Per card, whether its Ability deals no damage and changes a stat for the turn
     /// (Coach Harriet Dunmore's extra Shard per Hero played): worth something only before
     /// the cards it changes, so the pilot weighs it at each moment by the rest of the turn

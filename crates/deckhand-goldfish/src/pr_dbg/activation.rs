@@ -5,9 +5,9 @@
 //! within the Energy (docs/pilots.md#plan-value), not each in turn; and when the Energy does
 //! not cover every damaging Ability ready, they too are chosen as one set across cards
 //! (each card at its own best set), the most damage first within it. A stat change for
-//! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime`).
+//! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime.rs`).
 
-use super::carry::{Carried, End, Plan, Raw};
+use super::carry::{Carried, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
 use crate::effects::Amt;
@@ -63,15 +63,16 @@ fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
 /// Energy cost, to choose among as one set.
 #[derive(Default)]
 struct Ranked {
-    /// (damage, position, card, the card's set of effects: [`PrDbg::ability_set`]).
-    best: Option<(i64, usize, u16, u32)>,
-    /// (damage, Energy cost, position, card, set), in position order.
-    damaging: [(i64, i64, usize, u16, u32); MAX_DAMAGING],
+    /// (damage, position, the card's set of effects: [`PrDbg::ability_set`]).
+    best: Option<(i64, usize, u32)>,
+    /// (damage, Energy cost, position, set), in position order. Kept small (no card, the
+    /// position narrowed): the ranking is zeroed at each activation choice.
+    damaging: [(i64, i64, u32, u32); MAX_DAMAGING],
     n: usize,
-    /// Abilities that deal nothing but act and could raise the plan value, (position,
-    /// card) in position order: weighed by a look at the rest of the turn when no damaging
-    /// one is ready.
-    weigh: [(usize, u16); MAX_DAMAGING],
+    /// Abilities that deal nothing but act and could raise the plan value, by position in
+    /// position order: weighed by a look at the rest of the turn when no damaging one is
+    /// ready.
+    weigh: [usize; MAX_DAMAGING],
     n_weigh: usize,
     /// Positions whose Ability was weighed and declined earlier in this activation phase.
     declined: u64,
@@ -85,7 +86,7 @@ impl Ranked {
     /// most damage that the Energy covers together (docs/pilots.md#plan-value: each at most
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
-    fn next(&self, energy: i64) -> Option<(i64, usize, u16, u32)> {
+    fn next(&self, energy: i64) -> Option<(i64, usize, u32)> {
         let cands = &self.damaging[..self.n];
         let total: i64 = cands.iter().map(|c| c.1).sum();
         if self.n < 2 || total <= energy {
@@ -106,10 +107,10 @@ impl Ranked {
                 (best_set, best_damage, best_cost) = (set, damage, cost);
             }
         }
-        let mut next: Option<(i64, usize, u16, u32)> = None;
-        for (k, &(damage, _, i, card, set)) in cands.iter().enumerate() {
+        let mut next: Option<(i64, usize, u32)> = None;
+        for (k, &(damage, _, i, set)) in cands.iter().enumerate() {
             if best_set & (1 << k) != 0 && next.is_none_or(|(d, ..)| damage > d) {
-                next = Some((damage, i, card, set));
+                next = Some((damage, i as usize, set));
             }
         }
         next.or(self.best)
@@ -146,23 +147,38 @@ impl PrDbg {
         if board.state.energy < self.cheapest_activation {
             return None;
         }
-        let mut best = Ranked::default();
-        best.declined = *declined;
         let own = board.state.attached.len();
-        // The slots and the flipped Character whose Ability is unused and covered, as bits
-        // read without a branch per slot: which is ready is a coin toss each time.
-        let last = self.activation_cost.len() - 1;
+        // The slots and the flipped Character whose Ability is unused, covered and no
+        // primer's (`rank_activation` passes over those), as bits read without a branch per
+        // slot: which is ready is a coin toss each time.
+        let last = self.ranked_cost.len() - 1;
+        let cost = |card: u16| self.ranked_cost[usize::from(card).min(last)];
         let energy = board.state.energy;
         let mut ready = 0u64;
         for i in 0..own.min(63) {
             let (card, used) = (board.state.attached[i], board.state.used[i]);
-            let covered = self.activation_cost[usize::from(card).min(last)] <= energy;
-            ready |= u64::from(!used & covered) << i;
+            ready |= u64::from(!used & (cost(card) <= energy)) << i;
         }
         if board.state.flipped > 0 && own < 64 {
-            let covered = self.activation_cost[usize::from(self.character).min(last)] <= energy;
+            let covered = cost(self.character) <= energy;
             ready |= u64::from(!board.state.used[own] & covered) << own;
         }
+        // Nothing ready (every Ability used, beyond the Energy or a primer's): the ranking
+        // below would find none and weigh none, so it is not built.
+        let zords = &board.state.zord_bay;
+        let zord_ready =
+            (0..zords.len()).any(|z| !board.state.zord_used[z] && cost(zords[z]) <= energy);
+        if ready == 0 && !zord_ready {
+            debug_assert!(
+                self.ranks_nothing(board, *declined),
+                "an activation choice skipped as having nothing ready ranks an Ability"
+            );
+            #[cfg(test)]
+            super::carry::NOTHING_READY.with(|n| n.set(n.get() + 1));
+            return None;
+        }
+        let mut best = Ranked::default();
+        best.declined = *declined;
         while ready != 0 {
             let i = ready.trailing_zeros() as usize;
             ready &= ready - 1;
@@ -177,7 +193,7 @@ impl PrDbg {
             let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
-        if let Some((damage, i, _, set)) = best.next(i64::from(energy)) {
+        if let Some((damage, i, set)) = best.next(i64::from(energy)) {
             return Some((i, damage, set));
         }
         // No damaging Ability is ready: the first that deals nothing but acts, when the
@@ -189,7 +205,7 @@ impl PrDbg {
             without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
-        for &(i, _) in &best.weigh[..best.n_weigh] {
+        for &i in &best.weigh[..best.n_weigh] {
             let without = *without.get_or_insert_with(|| self.look_idle(board.state, board.rng));
             let known = match self.heal_look(board, i, without) {
                 Some(with) => Some(with),
@@ -213,6 +229,28 @@ impl PrDbg {
             *declined |= 1u64 << i.min(63);
         }
         None
+    }
+
+    /// Whether ranking every position the full way finds no Ability to use or weigh: the
+    /// debug check of `next_activation`'s return when nothing is ready.
+    #[allow(clippy::field_reassign_with_default)]
+    fn ranks_nothing<L: Log>(&self, board: &mut PrBoard<'_, L>, declined: u64) -> bool {
+        let mut best = Ranked::default();
+        best.declined = declined;
+        let own = board.state.attached.len();
+        for i in 0..own.min(63) {
+            let (card, used) = (board.state.attached[i], board.state.used[i]);
+            self.rank_activation(i, card, used, board, &mut best);
+        }
+        if board.state.flipped > 0 && own < 64 {
+            let used = board.state.used[own];
+            self.rank_activation(own, self.character, used, board, &mut best);
+        }
+        for z in 0..board.state.zord_bay.len() {
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            self.rank_activation(own + 1 + z, card, used, board, &mut best);
+        }
+        best.best.is_none() && best.n_weigh == 0
     }
 
     /// Makes the card at position `i` the best so far when its Ability is unused, the
@@ -253,16 +291,17 @@ impl PrDbg {
             // never used (docs/pilots.md#plan-value). Asked last: it only reads the board,
             // and one that is not weighed is not used either way.
             if weigh && best.n_weigh < MAX_DAMAGING && self.ability_acts(card, board) {
-                best.weigh[best.n_weigh] = (i, card);
+                best.weigh[best.n_weigh] = i;
                 best.n_weigh += 1;
             }
             return;
         }
         if best.best.is_none_or(|(d, ..)| damage > d) {
-            best.best = Some((damage, i, card, set));
+            best.best = Some((damage, i, set));
         }
         if damage > 0 && best.n < MAX_DAMAGING {
-            best.damaging[best.n] = (damage, cost, i, card, set);
+            // A position is a slot, the flipped Character or a Zord Bay card: a handful.
+            best.damaging[best.n] = (damage, cost, i as u32, set);
             best.n += 1;
         }
     }
@@ -443,7 +482,13 @@ impl PrDbg {
 
     /// Resolves `card`'s activated effects in the order stated, of those that deal damage
     /// only the set [`Self::ability_set`] chose.
-    fn activate_card<L: Log>(&self, card: u16, state: &mut State, rng: &mut Rng, log: &mut L) {
+    pub(super) fn activate_card<L: Log>(
+        &self,
+        card: u16,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+    ) {
         let mut board = PrBoard {
             p: self,
             state,
@@ -573,290 +618,13 @@ impl PrDbg {
     }
 
     /// Marks the Ability at position `i` used this turn.
-    fn mark_used(state: &mut State, i: usize) {
+    pub(super) fn mark_used(state: &mut State, i: usize) {
         let own = state.attached.len();
         if i <= own {
             state.used[i] = true;
         } else {
             state.zord_used[i - own - 1] = true;
         }
-    }
-
-    /// At a moment of the Main Phase, activates a primer ([`PrDbg::primes`]) when the rest
-    /// of the turn, played by the pilot, ends with a higher plan value with it used now than
-    /// without it (docs/pilots.md#plan-value: ties, not used; so a use that changes nothing,
-    /// such as Harriet's after the last Hero card, is never made). Decided here: the
-    /// Energy left does not count for it (see the comparison). A person is asked which
-    /// primer to activate now, or none, whenever one is ready. True when one was activated.
-    ///
-    /// With `ask_always` false (after the hand, where the next Activate choice lists the
-    /// primers too) a person is asked only when the pilot would activate one.
-    ///
-    /// `carried`: the looks from before the previous card, when they still hold (see
-    /// `carry.rs`); on return, this weighing's, when none was activated and `steady` says
-    /// the next weighing (the next card's, or `next_activation`'s) may reuse them.
-    #[inline(always)]
-    pub(super) fn prime<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        ask_always: bool,
-        carried: &mut Option<Carried>,
-        steady: bool,
-    ) -> bool {
-        if state.energy < self.cheapest_primer {
-            // No primer is ready (the walk below would find none); the state is unchanged,
-            // so the looks carried still hold.
-            if !steady {
-                *carried = None;
-            }
-            return false;
-        }
-        self.prime_known(state, rng, log, ask_always, carried, steady)
-    }
-
-    /// [`Self::prime`] once the Energy covers some primer: the weighing when it is known
-    /// without a look, else [`Self::prime_ready`]. Small and out of line: the hand's loop
-    /// stays tight, and the full weighing's frame is set up only when it runs.
-    #[inline(never)]
-    fn prime_known<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        ask_always: bool,
-        carried: &mut Option<Carried>,
-        steady: bool,
-    ) -> bool {
-        let positions = state.attached.len() + 1 + state.zord_bay.len();
-        if positions > 64 {
-            return self.prime_ready(state, rng, log, ask_always, carried, steady);
-        }
-        let ready = self.ready_primers(state);
-        // Every ready primer's look is carried, each declined against the look without
-        // when kept: a plan value compares ends, not the state they are read from, so each
-        // is declined again and this weighing's looks are the carried ones (a person's
-        // pick apart). No primer ready: nothing to weigh, as in `prime_ready`.
-        let known = !L::CHOOSES && carried.is_some_and(|k| k.kept() == ready);
-        if ready == 0 || known {
-            #[cfg(debug_assertions)]
-            if known && ready != 0 {
-                self.check_known(state, rng, log, ask_always, *carried, steady);
-            }
-            #[cfg(test)]
-            if known && ready != 0 {
-                let n = u64::from(ready.count_ones());
-                super::carry::WITH_REUSED.with(|c| c.set(c.get() + n));
-                super::carry::PRIMES_KNOWN.with(|c| c.set(c.get() + 1));
-            }
-            if !steady {
-                *carried = None;
-            }
-            return false;
-        }
-        self.prime_ready(state, rng, log, ask_always, carried, steady)
-    }
-
-    /// The ready primers ([`PrDbg::prime_ready`]'s `ready`) as bits by position, up to 64
-    /// positions, read without a branch per position.
-    #[inline(always)]
-    fn ready_primers(&self, state: &State) -> u64 {
-        let own = state.attached.len();
-        let energy = state.energy;
-        let last = self.primer_cost.len() - 1;
-        // One table read a position: an empty slot and a card that is no primer read
-        // `u32::MAX`, never covered.
-        let primer = |card: u16| self.primer_cost[usize::from(card).min(last)] <= energy;
-        let mut bits = 0u64;
-        for (i, (&card, &used)) in state.attached.iter().zip(&state.used).enumerate() {
-            bits |= u64::from(primer(card) & !used) << i;
-        }
-        let flipped = (state.flipped > 0) & !state.used[own] & primer(self.character);
-        bits |= u64::from(flipped) << own;
-        for (z, (&card, &used)) in state.zord_bay.iter().zip(&state.zord_used).enumerate() {
-            bits |= u64::from(primer(card) & !used) << (own + 1 + z);
-        }
-        debug_assert_eq!(
-            bits,
-            (0..own + 1 + state.zord_bay.len())
-                .filter(|&i| {
-                    let used = match i {
-                        _ if i <= own => state.used[i],
-                        _ => state.zord_used[i - own - 1],
-                    };
-                    !used
-                        && self.at_position(state, i).is_some_and(|c| {
-                            self.primes[usize::from(c)]
-                                && self.activation_cost[usize::from(c)] <= energy
-                        })
-                })
-                .fold(0, |b, i| b | 1u64 << i),
-            "ready primer bits out of step"
-        );
-        bits
-    }
-
-    /// Debug builds: the weighing [`PrDbg::prime`] knew from the carried looks, played in
-    /// full, declines every primer and keeps the same looks.
-    #[cfg(debug_assertions)]
-    #[cold]
-    fn check_known<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        ask_always: bool,
-        carried: Option<Carried>,
-        steady: bool,
-    ) {
-        // The full weighing's own count of carried looks is not this one's.
-        #[cfg(test)]
-        let counted = super::carry::WITH_REUSED.with(|n| n.get());
-        let mut full = carried;
-        let kept = carried.map(|k| k.kept());
-        let activated = self.prime_ready(state, rng, log, ask_always, &mut full, steady);
-        assert!(
-            !activated,
-            "a primer declined on carried looks is activated"
-        );
-        assert_eq!(
-            full.map(|f| f.kept()),
-            kept.filter(|_| steady),
-            "a weighing on carried looks keeps other looks"
-        );
-        #[cfg(test)]
-        super::carry::WITH_REUSED.with(|c| c.set(counted));
-    }
-
-    /// [`Self::prime`] once the Energy covers some primer.
-    #[inline(never)]
-    fn prime_ready<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-        ask_always: bool,
-        carried: &mut Option<Carried>,
-        steady: bool,
-    ) -> bool {
-        let own = state.attached.len();
-        let last = self.activation_cost.len() - 1;
-        let energy = state.energy;
-        let ready = |state: &State, i: usize| {
-            let used = match i {
-                _ if i <= own => state.used[i],
-                _ => state.zord_used.get(i - own - 1).copied().unwrap_or(true),
-            };
-            !used
-                && self.at_position(state, i).is_some_and(|c| {
-                    self.primes[usize::from(c)]
-                        && self.activation_cost[usize::from(c).min(last)] <= energy
-                })
-        };
-        let positions = own + 1 + state.zord_bay.len();
-        let Some(first) = (0..positions).find(|&i| ready(state, i)) else {
-            if !steady {
-                *carried = None;
-            }
-            return false;
-        };
-        let known = carried.take();
-        let (without, raw) = match known {
-            Some(known) => {
-                let without = known.without.look(state);
-                debug_assert_eq!(
-                    without,
-                    self.look(state, rng, None),
-                    "a carried look differs from a new one"
-                );
-                without
-            }
-            None => self.look(state, rng, None),
-        };
-        let mut pilot = None;
-        let mut with = without;
-        let mut looks = Carried::new(state, (without, raw));
-        for i in (first..positions).filter(|&i| ready(state, i)) {
-            let (value, raw) = match known.and_then(|k| k.with_at(i)) {
-                Some(end) => {
-                    let value = end.look(state);
-                    debug_assert_eq!(
-                        value,
-                        self.look(state, rng, Some(i)),
-                        "a carried look with a primer differs from a new one"
-                    );
-                    value
-                }
-                None => self.look(state, rng, Some(i)),
-            };
-            // Better on damage, Shards' worth or HP: Energy left alone never makes it
-            // better, since the effect's own cost is Energy (what it "saves" is only the
-            // pilot's later use of Energy elsewhere, not the effect counting).
-            if (value.0, value.1, value.2) > (without.0, without.1, without.2) {
-                (pilot, with) = (Some(i), value);
-                break;
-            }
-            if self.commute.is_some() {
-                looks.keep_with(i, End::new(state, (value, raw)));
-            }
-        }
-        if pilot.is_none() && !ask_always {
-            if steady {
-                *carried = Some(looks);
-            }
-            return false;
-        }
-        let words = |(damage, spent, hp, energy): Plan| {
-            format!(
-                "{damage} damage, {spent} Shards' worth bought and Battled, {hp} HP, {energy} Energy left"
-            )
-        };
-        let pick = log.pick(
-            ChoiceKind::Activate,
-            pilot,
-            || {
-                let mut options: Vec<Option<usize>> = (0..positions)
-                    .filter(|&i| ready(state, i))
-                    .map(Some)
-                    .collect();
-                options.push(None);
-                options
-            },
-            |option| match option.and_then(|i| self.at_position(state, i)) {
-                Some(card) => format!(
-                    "Activate {} for {} Energy now",
-                    self.name(card),
-                    self.f(card).ability_cost.unwrap_or(0)
-                ),
-                None => "Activate nothing now".to_owned(),
-            },
-            || match pilot {
-                Some(_) => format!(
-                    "the rest of the turn ends better with it now ({}) than without ({})",
-                    words(with),
-                    words(without)
-                ),
-                None => format!(
-                    "the rest of the turn ends no better with it now (without: {})",
-                    words(without)
-                ),
-            },
-            || self.board(state),
-            rng,
-        );
-        let Some(i) = pick else {
-            if steady {
-                *carried = Some(looks);
-            }
-            return false;
-        };
-        let Some(card) = self.at_position(state, i) else {
-            return false;
-        };
-        Self::mark_used(state, i);
-        self.activate_card(card, state, rng, log);
-        true
     }
 
     /// The plan value (docs/pilots.md#pr-deck-building-plan-value: damage dealt this turn, the

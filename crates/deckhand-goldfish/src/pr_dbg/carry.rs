@@ -265,6 +265,9 @@ thread_local! {
     /// How many reactions to a card played this thread resolved from the played cards'
     /// bits (`rewards.rs`; tests only).
     pub(in crate::pr_dbg) static REWARDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many activation choices this thread answered "none" before ranking, nothing
+    /// being ready (`next_activation`; tests only).
+    pub(in crate::pr_dbg) static NOTHING_READY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// What the deck's looks may take from other looks: the cards the primers' stat changes

@@ -149,6 +149,12 @@ impl PrDbg {
             })
             .chain([u32::MAX])
             .collect::<Vec<u32>>();
+        let ranked_cost = (0..activation_cost.len())
+            .map(|c| match primes.get(c) {
+                Some(true) => u32::MAX,
+                _ => activation_cost[c],
+            })
+            .collect::<Vec<u32>>();
         let cheapest_primer = (0..cards.cards.len())
             .filter(|&c| primes[c])
             .map(|c| activation_cost[c])
@@ -173,6 +179,7 @@ impl PrDbg {
             cheapest_primer,
             commute,
             activation_cost,
+            ranked_cost,
             all,
             fx: programs,
             fodder,

@@ -66,6 +66,8 @@ pub(super) use board::{PLAYED, PLAYS};
 mod carry;
 #[path = "look.rs"]
 mod look;
+#[path = "prime.rs"]
+mod prime;
 #[path = "rewards.rs"]
 mod rewards;
 pub(super) use activation::Ability;
@@ -73,7 +75,8 @@ use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
 pub(super) use carry::{
-    ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
+    ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, NOTHING_READY, PRIMES_KNOWN, REWARDS, SETS_CARRIED,
+    WITH_REUSED,
 };
 pub(super) use rewards::{rewards, Reward};
 

@@ -455,3 +455,36 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
     );
     assert_eq!(state.hp, 23, "{lines:#?}");
 }
+
+/// With Field Medic Lyle used and Energy left that would cover her (the Character not
+/// flipped, so hers is no Ability yet), nothing is ready: the next activation choice answers "none" before ranking (`next_activation`), which a debug
+/// build checks by ranking every position the full way. She heals once, not twice.
+#[test]
+fn an_activation_choice_with_every_ability_used_answers_none_as_the_full_ranking_does() {
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Field Medic Lyle",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+        ],
+        hand: &[],
+        grid: [ZORD, ZORD, ZORD, ZORD, ZORD, ZORD],
+        flipped: false,
+        energy: 6,
+        ..HARRIET
+    });
+    state.hp = 20;
+    let before = moments::NOTHING_READY.with(|n| n.get());
+    let (lines, _) = play_turn(&p, &mut state);
+    assert!(
+        moments::NOTHING_READY.with(|n| n.get()) - before >= 1,
+        "{lines:#?}"
+    );
+    let heals = lines
+        .iter()
+        .filter(|l| l.starts_with("Activate Field Medic Lyle"))
+        .count();
+    assert_eq!(heals, 1, "{lines:#?}");
+    assert_eq!(state.hp, 23, "{lines:#?}");
+}
