@@ -157,12 +157,8 @@ impl PrDbg {
         i: usize,
         (without, raw): (Plan, Raw),
     ) -> Option<(Plan, Raw)> {
-        let card = self.at_position(board.state, i)?;
-        let (cost, heal) = self.commute.as_ref()?.heal_only[usize::from(card)]?;
+        let (cost, heal) = self.known_look_entry(board.state, i, without, |c| &c.heal_only)?;
         let (energy, hp) = (board.state.energy, board.state.hp);
-        if !board.state.hand.is_empty() || energy < cost || without.3 >= MAX_ENERGY {
-            return None;
-        }
         let healed = (hp + heal).min(HP) - hp;
         debug_assert!(
             !self.damages_at(board, energy - cost, hp + healed),
@@ -194,12 +190,8 @@ impl PrDbg {
         i: usize,
         (without, raw): (Plan, Raw),
     ) -> Option<(Plan, Raw)> {
-        let card = self.at_position(board.state, i)?;
-        let (cost, gain) = self.commute.as_ref()?.energy_only[usize::from(card)]?;
+        let (cost, gain) = self.known_look_entry(board.state, i, without, |c| &c.energy_only)?;
         let (energy, hp) = (board.state.energy, board.state.hp);
-        if !board.state.hand.is_empty() || energy < cost || without.3 >= MAX_ENERGY {
-            return None;
-        }
         let after = (energy - cost + gain).min(MAX_ENERGY);
         if self.damages_at(board, after, hp) {
             return None;
@@ -209,6 +201,26 @@ impl PrDbg {
         #[cfg(test)]
         ENERGY_KNOWN.with(|n| n.set(n.get() + 1));
         Some(((without.0, without.1, without.2, end), raw))
+    }
+
+    /// The premise the looks known from the look `without` share ([`Self::heal_look`],
+    /// [`Self::energy_look`]): the Ability at position `i` has an entry in `table` (its
+    /// Energy cost and what it changes), the hand is empty, the Energy covers it and the
+    /// look without it ended under the cap of 20. The entry, when all hold.
+    #[inline(always)]
+    fn known_look_entry<T: Copy>(
+        &self,
+        state: &State,
+        i: usize,
+        without: Plan,
+        table: impl Fn(&Commute) -> &[Option<(u32, T)>],
+    ) -> Option<(u32, T)> {
+        let card = self.at_position(state, i)?;
+        let (cost, change) = table(self.commute.as_ref()?)[usize::from(card)]?;
+        if !state.hand.is_empty() || state.energy < cost || without.3 >= MAX_ENERGY {
+            return None;
+        }
+        Some((cost, change))
     }
 
     /// Whether some unused Ability in play would deal damage with `energy` on the tracker

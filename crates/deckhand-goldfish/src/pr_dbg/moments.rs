@@ -365,19 +365,24 @@ impl PrDbg {
     /// Whether some primer in play is unused and `energy` covers it, read position by
     /// position as `prime` reads them (the debug check of [`Self::primer_floor`]).
     fn primer_ready(&self, state: &State, energy: u32) -> bool {
+        (0..state.attached.len() + 1 + state.zord_bay.len())
+            .any(|i| self.primer_ready_at(state, energy, i))
+    }
+
+    /// Whether the Ability at activation position `i` is an unused primer that `energy`
+    /// covers, read the slow way: the debug checks' reference.
+    pub(super) fn primer_ready_at(&self, state: &State, energy: u32, i: usize) -> bool {
         let own = state.attached.len();
         let last = self.activation_cost.len() - 1;
-        (0..own + 1 + state.zord_bay.len()).any(|i| {
-            let used = match i {
-                _ if i <= own => state.used[i],
-                _ => state.zord_used[i - own - 1],
-            };
-            !used
-                && self.at_position(state, i).is_some_and(|c| {
-                    self.primes[usize::from(c)]
-                        && self.activation_cost[usize::from(c).min(last)] <= energy
-                })
-        })
+        let used = match i {
+            _ if i <= own => state.used[i],
+            _ => state.zord_used[i - own - 1],
+        };
+        !used
+            && self.at_position(state, i).is_some_and(|c| {
+                self.primes[usize::from(c)]
+                    && self.activation_cost[usize::from(c).min(last)] <= energy
+            })
     }
 
     /// Sorts a hand of five (the usual hand) by `attach_rank`, keeping the order of equals,

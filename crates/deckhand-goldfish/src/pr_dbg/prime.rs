@@ -106,17 +106,7 @@ impl PrDbg {
         debug_assert_eq!(
             bits,
             (0..own + 1 + state.zord_bay.len())
-                .filter(|&i| {
-                    let used = match i {
-                        _ if i <= own => state.used[i],
-                        _ => state.zord_used[i - own - 1],
-                    };
-                    !used
-                        && self.at_position(state, i).is_some_and(|c| {
-                            self.primes[usize::from(c)]
-                                && self.activation_cost[usize::from(c)] <= energy
-                        })
-                })
+                .filter(|&i| self.primer_ready_at(state, energy, i))
                 .fold(0, |b, i| b | 1u64 << i),
             "ready primer bits out of step"
         );
