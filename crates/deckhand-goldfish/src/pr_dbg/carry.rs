@@ -350,57 +350,21 @@ impl Commute {
         });
         let heal_only = (0..cards as u16)
             .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated);
-                let (Some(effect), None) = (activated.next(), activated.next()) else {
-                    return None;
+                let heal = |op: &Op| match op {
+                    Op::Heal(Amt::Fixed(n)) => i32::try_from(*n).ok(),
+                    _ => None,
                 };
-                let mut cost = 0;
-                for op in effect.cost() {
-                    let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
-                        return None;
-                    };
-                    cost += u32::try_from(*n).ok()?;
-                }
-                let mut heal = 0;
-                for op in effect.steps() {
-                    let Op::Heal(Amt::Fixed(n)) = op else {
-                        return None;
-                    };
-                    heal += i32::try_from(*n).ok()?;
-                }
-                let plain = hp_blind && effect.reads_nothing() && !effect.optional;
-                (plain && heal > 0).then_some((cost, heal))
+                let (cost, heal) = fixed_energy_ability(fx, card, heal)?;
+                (hp_blind && heal > 0).then_some((cost, heal))
             })
             .collect();
         let energy_only = (0..cards as u16)
             .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated);
-                let (Some(effect), None) = (activated.next(), activated.next()) else {
-                    return None;
+                let gain = |op: &Op| match op {
+                    Op::Gain(Amt::Fixed(n), ENERGY) => u32::try_from(*n).ok(),
+                    _ => None,
                 };
-                if !effect.reads_nothing() || effect.optional {
-                    return None;
-                }
-                let mut cost = 0;
-                for op in effect.cost() {
-                    let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
-                        return None;
-                    };
-                    cost += u32::try_from(*n).ok()?;
-                }
-                let mut gain = 0;
-                for op in effect.steps() {
-                    let Op::Gain(Amt::Fixed(n), ENERGY) = op else {
-                        return None;
-                    };
-                    gain += u32::try_from(*n).ok()?;
-                }
+                let (cost, gain) = fixed_energy_ability(fx, card, gain)?;
                 (gain > 0).then_some((cost, gain))
             })
             .collect();
@@ -410,6 +374,39 @@ impl Commute {
             energy_only,
         })
     }
+}
+
+/// A card's one activated effect when it reads nothing, is not optional, pays only fixed
+/// Energy and its every step is one `step` reads a fixed amount of: (the Energy cost, the
+/// steps' amounts added). The shape of [`Commute::heal_only`]'s and
+/// [`Commute::energy_only`]'s Abilities.
+fn fixed_energy_ability<T: Default + std::ops::AddAssign>(
+    fx: &Programs,
+    card: u16,
+    step: impl Fn(&Op) -> Option<T>,
+) -> Option<(u32, T)> {
+    let mut activated = fx
+        .of(card)
+        .iter()
+        .filter(|e| e.trigger == Trigger::Activated);
+    let (Some(effect), None) = (activated.next(), activated.next()) else {
+        return None;
+    };
+    if !effect.reads_nothing() || effect.optional {
+        return None;
+    }
+    let mut cost = 0;
+    for op in effect.cost() {
+        let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
+            return None;
+        };
+        cost += u32::try_from(*n).ok()?;
+    }
+    let mut total = T::default();
+    for op in effect.steps() {
+        total += step(op)?;
+    }
+    Some((cost, total))
 }
 
 /// Whether `steps` neither read nor pay Energy and read no used Ability.
