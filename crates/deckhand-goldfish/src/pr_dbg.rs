@@ -290,6 +290,9 @@ pub struct State {
     /// The printed Shard cost of the cards bought and adversaries Battled this turn (the
     /// plan value's second field).
     spent: u32,
+    /// The end of this turn played ahead by a look the game has followed since
+    /// (`moments::Ahead`): adopted by `end_turn` instead of playing it again.
+    ahead: Option<moments::Ahead>,
 }
 
 /// Per-seat figures, per turn.
@@ -473,6 +476,7 @@ impl Procedure for PrDbg {
             turn: 0,
             planning: false,
             spent: 0,
+            ahead: None,
         }
     }
 

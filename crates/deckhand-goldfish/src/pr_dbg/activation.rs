@@ -132,7 +132,8 @@ impl PrDbg {
     ///
     /// `known`: the look without a new Ability from this very state and stream, when
     /// [`PrDbg::prime`] or an earlier look made it (`carry.rs`). On return, the look with
-    /// the Ability picked when a look picked it, else `None`.
+    /// the Ability picked when a look picked it, else `None`. A look played here that
+    /// plays the rest of the turn as the game will is kept (`State::ahead`, `ahead.rs`).
     // `Ranked` is built in place, then `declined` set: a struct update built a default
     // and copied its 400 bytes over at each activation choice.
     #[allow(clippy::field_reassign_with_default)]
@@ -206,7 +207,16 @@ impl PrDbg {
             "a carried look differs from a new one"
         );
         for &i in &best.weigh[..best.n_weigh] {
-            let without = *without.get_or_insert_with(|| self.look_idle(board.state, board.rng));
+            let without = *without.get_or_insert_with(|| match Self::may_adopt::<L>(board.state) {
+                // The look without, played here: the game's own end when all decline.
+                true => {
+                    let (look, kept) = self.look_kept(board.state, board.rng, None, true);
+                    Self::keep_ahead(board.state, kept);
+                    look
+                }
+                false => self.look_idle(board.state, board.rng),
+            });
+            let mut kept = None;
             let known = match self.heal_look(board, i, without) {
                 Some(with) => Some(with),
                 None => self.energy_look(board, i, without),
@@ -220,12 +230,20 @@ impl PrDbg {
                     );
                     with
                 }
+                // Kept: when picked, the game then plays as this look did.
+                None if Self::may_adopt::<L>(board.state) => {
+                    let (look, ahead) = self.look_kept(board.state, board.rng, Some(i), false);
+                    kept = ahead;
+                    look
+                }
                 None => self.look(board.state, board.rng, Some(i)),
             };
             if with.0 > without.0 {
                 *picked = Some(Carried::new(board.state, with));
+                Self::keep_ahead(board.state, kept);
                 return Some((i, 0, 0));
             }
+            Self::give_back(kept);
             *declined |= 1u64 << i.min(63);
         }
         None
@@ -667,45 +685,60 @@ impl PrDbg {
     ) -> (Plan, Raw) {
         crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
             let mut r = rng.clone();
-            let log = &mut crate::log::NoLog;
-            s.planning = true;
-            let (goldfish, spent) = (s.goldfish_hp, s.spent);
-            if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
-                Self::mark_used(s, now.unwrap_or(0));
-                self.activate_card(card, s, &mut r, log);
-            }
-            if s.goldfish_hp > 0 && !s.hand.is_empty() {
-                self.play_all_fx(s, &mut r, log, None);
-            }
-            if s.goldfish_hp > 0 && activate {
-                self.activate_all(s, &mut r, log, None);
-            }
-            if s.goldfish_hp > 0 {
-                self.buy_and_battle(s, &mut r, log);
-                self.fire_in_play(Trigger::TurnEnd, s, &mut r, log);
-            }
-            // HP as the turn leaves it, after the adversaries' damage: a heal that the
-            // end of the turn takes back to 0 changes nothing.
-            let adversaries = match s.goldfish_hp > 0 {
-                true => self.adversary_damage(s),
-                false => 0,
-            };
-            let hp = match s.goldfish_hp > 0 {
-                true => (s.hp - adversaries).max(0),
-                false => s.hp,
-            };
-            let raw = Raw {
-                hp: s.hp,
-                adversaries,
-            };
-            let plan = (
-                goldfish - s.goldfish_hp,
-                s.spent - spent,
-                hp.min(HP),
-                s.energy,
-            );
-            (plan, raw)
+            self.rest_of_turn(s, &mut r, now, activate).0
         })
+    }
+
+    /// The look's play on its copy `s` (see [`Self::look_from`]): the rest of the turn
+    /// through the turn's end effects. Returns the plan value, the HP it is made of and how
+    /// many cards were bought.
+    #[inline(always)]
+    pub(super) fn rest_of_turn(
+        &self,
+        s: &mut State,
+        r: &mut Rng,
+        now: Option<usize>,
+        activate: bool,
+    ) -> ((Plan, Raw), u32) {
+        let log = &mut crate::log::NoLog;
+        s.planning = true;
+        let (goldfish, spent) = (s.goldfish_hp, s.spent);
+        if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
+            Self::mark_used(s, now.unwrap_or(0));
+            self.activate_card(card, s, r, log);
+        }
+        if s.goldfish_hp > 0 && !s.hand.is_empty() {
+            self.play_all_fx(s, r, log, None);
+        }
+        if s.goldfish_hp > 0 && activate {
+            self.activate_all(s, r, log, None);
+        }
+        let mut bought = 0;
+        if s.goldfish_hp > 0 {
+            bought = self.buy_and_battle(s, r, log);
+            self.fire_in_play(Trigger::TurnEnd, s, r, log);
+        }
+        // HP as the turn leaves it, after the adversaries' damage: a heal that the
+        // end of the turn takes back to 0 changes nothing.
+        let adversaries = match s.goldfish_hp > 0 {
+            true => self.adversary_damage(s),
+            false => 0,
+        };
+        let hp = match s.goldfish_hp > 0 {
+            true => (s.hp - adversaries).max(0),
+            false => s.hp,
+        };
+        let raw = Raw {
+            hp: s.hp,
+            adversaries,
+        };
+        let plan = (
+            goldfish - s.goldfish_hp,
+            s.spent - spent,
+            hp.min(HP),
+            s.energy,
+        );
+        ((plan, raw), bought)
     }
 
     /// Activates Abilities until none is left that the Energy covers. `Some` when the

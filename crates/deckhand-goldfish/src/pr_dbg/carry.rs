@@ -280,6 +280,9 @@ thread_local! {
     /// How many activation choices this thread answered "none" before ranking, nothing
     /// being ready (`next_activation`; tests only).
     pub(in crate::pr_dbg) static NOTHING_READY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many turns this thread ended by adopting the look that played their end
+    /// (`ahead.rs`; tests only).
+    pub(in crate::pr_dbg) static ADOPTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// What the deck's looks may take from other looks: the cards the primers' stat changes

@@ -56,6 +56,8 @@ use deckhand_core::StepKind;
 
 #[path = "activation.rs"]
 mod activation;
+#[path = "ahead.rs"]
+mod ahead;
 #[path = "board.rs"]
 mod board;
 use board::*;
@@ -71,12 +73,13 @@ mod prime;
 #[path = "rewards.rs"]
 mod rewards;
 pub(super) use activation::Ability;
+pub(super) use ahead::Ahead;
 use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
 pub(super) use carry::{
-    ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, NOTHING_READY, PRIMES_KNOWN, REWARDS, SETS_CARRIED,
-    WITH_REUSED,
+    ADOPTED, ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, NOTHING_READY, PRIMES_KNOWN, REWARDS,
+    SETS_CARRIED, WITH_REUSED,
 };
 pub(super) use rewards::{rewards, Reward};
 
@@ -138,6 +141,8 @@ impl PrDbg {
     ) -> Option<Outcome> {
         let t = turn as usize;
         state.turn = turn;
+        // A look kept by the last turn (the goldfish fell before its end) is not this one's.
+        Self::give_back(state.ahead.take());
         state.mods.retain(|m| !m.turn);
         state.shards = 0;
         state.zord_used.fill(false);

@@ -188,6 +188,13 @@ impl PrDbg {
                 );
                 without
             }
+            // Played from here as the game then plays when it declines (`steady`): kept
+            // to become the game's end (`ahead.rs`).
+            None if steady && Self::may_adopt::<L>(state) => {
+                let (look, kept) = self.look_kept(state, rng, None, false);
+                Self::keep_ahead(state, kept);
+                look
+            }
             None => self.look(state, rng, None),
         };
         let mut pilot = None;
@@ -270,6 +277,8 @@ impl PrDbg {
         let Some(card) = self.at_position(state, i) else {
             return false;
         };
+        // The game leaves the path of any look it kept (`ahead.rs`).
+        Self::keep_ahead(state, None);
         Self::mark_used(state, i);
         self.activate_card(card, state, rng, log);
         true

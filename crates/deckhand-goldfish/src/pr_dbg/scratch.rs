@@ -15,13 +15,15 @@ use crate::scratch::copy_list;
 // By hand rather than `crate::scratch::scratch_fields!`: most of the lists are empty at a
 // look, and `clone_from` pays a copy call for each. The source is destructured without
 // `..`, so a field added to the state fails to compile until it is handled here. Not
-// copied: the fired counts (a look's copy never becomes the game, and its counts are never
-// read) and the buffer `in_play` lends out (emptied before each use).
+// copied: the fired counts (a look's copy becomes the game only through `moments::Ahead`,
+// which copies them), the buffer `in_play` lends out (emptied before each use) and the
+// look kept ahead (a look never keeps one).
 impl crate::scratch::Scratch for State {
     fn copy_from(&mut self, source: &State) {
         let State {
             fired: _,
             in_play: _,
+            ahead: _,
             main_deck,
             main_discard,
             grid,

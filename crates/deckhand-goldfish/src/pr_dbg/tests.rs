@@ -570,6 +570,7 @@ fn fixed_seed_games_repeat_the_hand_checked_step_logs() {
     }
 }
 
+mod ahead;
 mod choices;
 mod defects;
 mod pinned_effects;

@@ -17,11 +17,19 @@ impl PrDbg {
         figures: &mut Figures,
     ) -> Option<Outcome> {
         let t = turn as usize;
-        let bought = self.buy_and_battle(state, rng, log);
+        let bought = match state.ahead.take() {
+            // A look played this much of the turn as the game would: it becomes the game
+            // (`moments::Ahead`).
+            Some(ahead) => self.adopt(state, rng, ahead),
+            None => {
+                let bought = self.buy_and_battle(state, rng, log);
+                if self.all {
+                    self.fire_in_play(Trigger::TurnEnd, state, rng, log);
+                }
+                bought
+            }
+        };
         figures.bought[t] += u64::from(bought);
-        if self.all {
-            self.fire_in_play(Trigger::TurnEnd, state, rng, log);
-        }
         if state.goldfish_hp <= 0 {
             log.decide(Action::End, || "The goldfish has 0 HP: you win".to_owned());
             return Some(Outcome::Win);
