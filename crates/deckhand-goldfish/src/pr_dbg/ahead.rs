@@ -8,8 +8,8 @@
 //! it, and at the turn's end its copy becomes the game instead of the buying, Battling and
 //! turn's end effects being played again (`end_turn`).
 //!
-//! It holds when only the pilot decides and nothing is logged (a person's pick or a log
-//! line would differ), the look is the game's (not inside a look) and the goldfish still
+//! It holds when nothing is kept or asked (`Log::SILENT`: a person's pick, a log line or a
+//! card drawn noted would differ), the look is the game's (not inside a look) and the goldfish still
 //! stands after the look's buying and Battling (the look skips the turn's end effects once
 //! it falls; the game fires them). The copy carries the game's fired counts (a look's copy
 //! does not: they are the game's report), and its `planning` mark is taken off. Debug
@@ -29,11 +29,12 @@ pub(in crate::pr_dbg) struct Ahead {
 }
 
 impl PrDbg {
-    /// Whether a look from `state` may be kept to become the game: only the pilot picks,
-    /// nothing is logged and `state` is the game's.
+    /// Whether a look from `state` may be kept to become the game: nothing is kept or
+    /// asked ([`Log::SILENT`]: no log line, no card drawn noted, only the pilot picks) and
+    /// `state` is the game's.
     #[inline(always)]
     pub(super) fn may_adopt<L: Log>(state: &State) -> bool {
-        !L::CHOOSES && !L::ENABLED && !state.planning
+        L::SILENT && !L::CHOOSES && !state.planning
     }
 
     /// The look from `state` with the Ability at `now` activated first, or without a new
