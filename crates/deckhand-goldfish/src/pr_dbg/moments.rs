@@ -68,6 +68,8 @@ pub(super) use board::{PLAYED, PLAYS};
 mod carry;
 #[path = "look.rs"]
 mod look;
+#[path = "prices.rs"]
+mod prices;
 #[path = "prime.rs"]
 mod prime;
 #[path = "rewards.rs"]
@@ -328,68 +330,6 @@ impl PrDbg {
         }
     }
 
-    /// The least Energy an unused primer in play asks (`u32::MAX`: none, or no weighing
-    /// here: inside a look): below it `prime` finds no primer ready and returns at once, so
-    /// `play_all_fx` asks it only at or above (most moments have none ready).
-    fn primer_floor(&self, state: &State) -> u32 {
-        if !self.any_primer || state.planning {
-            return u32::MAX;
-        }
-        let last = self.activation_cost.len() - 1;
-        let cost = |card: u16, used: bool| {
-            let card = usize::from(card).min(last);
-            // The last entry (an empty slot) is no primer.
-            match !used && self.primes.get(card) == Some(&true) {
-                true => self.activation_cost[card],
-                false => u32::MAX,
-            }
-        };
-        let own = state.attached.len();
-        let mut floor = u32::MAX;
-        for s in 0..own {
-            floor = floor.min(cost(state.attached[s], state.used[s]));
-        }
-        if state.flipped > 0 {
-            floor = floor.min(cost(self.character, state.used[own]));
-        }
-        for z in 0..state.zord_bay.len() {
-            floor = floor.min(cost(state.zord_bay[z], state.zord_used[z]));
-        }
-        debug_assert_eq!(
-            (self.cheapest_primer..=MAX_ENERGY)
-                .filter(|&e| e >= floor)
-                .count(),
-            (self.cheapest_primer..=MAX_ENERGY)
-                .filter(|&e| self.primer_ready(state, e))
-                .count(),
-            "a primer's floor differs from the activation positions'"
-        );
-        floor
-    }
-
-    /// Whether some primer in play is unused and `energy` covers it, read position by
-    /// position as `prime` reads them (the debug check of [`Self::primer_floor`]).
-    fn primer_ready(&self, state: &State, energy: u32) -> bool {
-        (0..state.attached.len() + 1 + state.zord_bay.len())
-            .any(|i| self.primer_ready_at(state, energy, i))
-    }
-
-    /// Whether the Ability at activation position `i` is an unused primer that `energy`
-    /// covers, read the slow way: the debug checks' reference.
-    pub(super) fn primer_ready_at(&self, state: &State, energy: u32, i: usize) -> bool {
-        let own = state.attached.len();
-        let last = self.activation_cost.len() - 1;
-        let used = match i {
-            _ if i <= own => state.used[i],
-            _ => state.zord_used[i - own - 1],
-        };
-        !used
-            && self.at_position(state, i).is_some_and(|c| {
-                self.primes[usize::from(c)]
-                    && self.activation_cost[usize::from(c).min(last)] <= energy
-            })
-    }
-
     /// Sorts a hand of five (the usual hand) by `attach_rank`, keeping the order of equals,
     /// through a sorting network: nine compare-and-swaps that are conditional moves, where
     /// an insertion sort took a mispredicted branch per card out of place.
@@ -472,88 +412,6 @@ impl PrDbg {
         self.fire_in_play(Trigger::WinsBattle, state, rng, log);
         state.battled = NONE;
         state.main_discard.push(card);
-    }
-
-    /// What Battling `card` costs now: its `battle_cost` with discounts, at least 1.
-    pub(super) fn battle_price(&self, state: &State, card: u16) -> u32 {
-        let base = self.battle_cost[card as usize];
-        if base == u8::MAX || state.mods.is_empty() {
-            return u32::from(base);
-        }
-        let by = self.mod_sum(state, BATTLE_COST, card);
-        (i64::from(base) + by).max(1) as u32
-    }
-
-    fn mod_sum(&self, state: &State, stat: Id, card: u16) -> i64 {
-        state
-            .mods
-            .iter()
-            .filter(|m| {
-                m.stat == stat
-                    && match m.scope {
-                        Scope::All => true,
-                        Scope::Card(c) => c == card,
-                        Scope::Filter(f) => self.fx.set(f).contains(card),
-                    }
-            })
-            .map(|m| m.by)
-            .sum()
-    }
-
-    /// Whether some stat change in force changes a Shard price (else every card costs its
-    /// printed `shard_cost`: [`Self::shard_price`] adds nothing).
-    #[inline]
-    pub(super) fn prices_changed(&self, state: &State) -> bool {
-        let changed = state.mods.iter().any(|m| m.stat == SHARD_COST);
-        debug_assert!(
-            changed
-                || (0..self.deck.len() as u16)
-                    .all(|c| self.shard_price(state, c) == u32::from(self.f(c).shard_cost)),
-            "a price changed by no cost change"
-        );
-        changed
-    }
-
-    /// What buying `card` costs now: its `shard_cost` with discounts.
-    pub(super) fn shard_price(&self, state: &State, card: u16) -> u32 {
-        let cost = i64::from(self.f(card).shard_cost) + self.mod_sum(state, SHARD_COST, card);
-        cost.max(0) as u32
-    }
-
-    fn extra_shards(&self, state: &State, card: u16) -> u32 {
-        if state.mods.is_empty() {
-            return 0;
-        }
-        self.mod_sum(state, SHARDS_STAT, card).max(0) as u32
-    }
-
-    /// Buying with cost discounts in force: the same ranking by printed `shard_cost`,
-    /// affordability and price discounted.
-    pub(super) fn buy_discounted<L: Log>(
-        &self,
-        state: &mut State,
-        rng: &mut Rng,
-        log: &mut L,
-    ) -> u32 {
-        let mut bought = 0;
-        loop {
-            let price = |c: u16| self.shard_price(state, c);
-            let best = (0..GRID)
-                .filter(|&i| state.grid[i] != NONE && self.may_buy(state.grid[i]))
-                .filter(|&i| price(state.grid[i]) <= state.shards)
-                .max_by_key(|&i| (self.buy_key[state.grid[i] as usize], GRID - i));
-            let Some(i) = self.buy_pick(state, best, rng, log) else {
-                return bought;
-            };
-            let card = state.grid[i];
-            let cost = price(card);
-            state.grid[i] = NONE;
-            state.shards -= cost;
-            state.spent += u32::from(self.f(card).shard_cost);
-            state.discard.push(card);
-            bought += 1;
-            self.gained(card, true, state, rng, log);
-        }
     }
 
     /// Runs `card`'s effects for `trigger`.

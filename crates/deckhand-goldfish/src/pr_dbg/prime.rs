@@ -283,4 +283,66 @@ impl PrDbg {
         self.activate_card(card, state, rng, log);
         true
     }
+
+    /// The least Energy an unused primer in play asks (`u32::MAX`: none, or no weighing
+    /// here: inside a look): below it `prime` finds no primer ready and returns at once, so
+    /// `play_all_fx` asks it only at or above (most moments have none ready).
+    pub(super) fn primer_floor(&self, state: &State) -> u32 {
+        if !self.any_primer || state.planning {
+            return u32::MAX;
+        }
+        let last = self.activation_cost.len() - 1;
+        let cost = |card: u16, used: bool| {
+            let card = usize::from(card).min(last);
+            // The last entry (an empty slot) is no primer.
+            match !used && self.primes.get(card) == Some(&true) {
+                true => self.activation_cost[card],
+                false => u32::MAX,
+            }
+        };
+        let own = state.attached.len();
+        let mut floor = u32::MAX;
+        for s in 0..own {
+            floor = floor.min(cost(state.attached[s], state.used[s]));
+        }
+        if state.flipped > 0 {
+            floor = floor.min(cost(self.character, state.used[own]));
+        }
+        for z in 0..state.zord_bay.len() {
+            floor = floor.min(cost(state.zord_bay[z], state.zord_used[z]));
+        }
+        debug_assert_eq!(
+            (self.cheapest_primer..=MAX_ENERGY)
+                .filter(|&e| e >= floor)
+                .count(),
+            (self.cheapest_primer..=MAX_ENERGY)
+                .filter(|&e| self.primer_ready(state, e))
+                .count(),
+            "a primer's floor differs from the activation positions'"
+        );
+        floor
+    }
+
+    /// Whether some primer in play is unused and `energy` covers it, read position by
+    /// position as `prime` reads them (the debug check of [`Self::primer_floor`]).
+    pub(super) fn primer_ready(&self, state: &State, energy: u32) -> bool {
+        (0..state.attached.len() + 1 + state.zord_bay.len())
+            .any(|i| self.primer_ready_at(state, energy, i))
+    }
+
+    /// Whether the Ability at activation position `i` is an unused primer that `energy`
+    /// covers, read the slow way: the debug checks' reference.
+    pub(in crate::pr_dbg) fn primer_ready_at(&self, state: &State, energy: u32, i: usize) -> bool {
+        let own = state.attached.len();
+        let last = self.activation_cost.len() - 1;
+        let used = match i {
+            _ if i <= own => state.used[i],
+            _ => state.zord_used[i - own - 1],
+        };
+        !used
+            && self.at_position(state, i).is_some_and(|c| {
+                self.primes[usize::from(c)]
+                    && self.activation_cost[usize::from(c).min(last)] <= energy
+            })
+    }
 }
