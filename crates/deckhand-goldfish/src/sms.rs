@@ -92,6 +92,7 @@ mod moments;
 use moments::Caps;
 mod last_look;
 mod look;
+mod memo;
 mod pace;
 mod quick;
 mod scratch;
@@ -260,6 +261,9 @@ pub struct State {
     ability_slots: moments::SlotMask,
     /// The Table slots whose card has an Employ ability (`turn_end`).
     employ_slots: moments::SlotMask,
+    /// The last turn's start and its first Leader Action's pick (`memo.rs`); boxed, so that
+    /// a look that becomes the game swaps a pointer for it.
+    memo: Option<Box<memo::Memo>>,
 }
 
 impl State {
@@ -558,6 +562,9 @@ impl Sms {
         state.one_slots.fill(0);
         state.ability_slots = moments::SlotMask::default();
         state.employ_slots = moments::SlotMask::default();
+        if let Some(memo) = &mut state.memo {
+            memo.forget();
+        }
         for &card in &self.table_start {
             self.push_slot(state, card);
             state.named[self.deck.name_id[card as usize] as usize] = true;
@@ -594,6 +601,7 @@ impl Procedure for Sms {
             discard_hits: 0,
             ability_slots: moments::SlotMask::default(),
             employ_slots: moments::SlotMask::default(),
+            memo: None,
         }
     }
 
