@@ -14,13 +14,13 @@
 //!
 //! What is compared: every field of the state but the Power, the Upgrades and the fired
 //! counts, and the stream. The stream and a few counts first, at each turn's start; the
-//! rest only when those are the last start's, so it is kept only then (the first turn that
-//! repeats is weighed, the ones after it are not).
+//! rest only when those are the last start's, so it is kept only then, or at a start that
+//! can repeat (no card can go down and the hand cannot be filled).
 //!
 //! [`Pace::blind`]: super::pace::Pace::blind
 
 use super::look::{Ability, Next};
-use super::{Sms, State};
+use super::{Sms, State, HAND_SIZE};
 use crate::log::NoLog;
 use crate::rng::Rng;
 
@@ -195,7 +195,12 @@ impl Memo {
         let pick = self.pick.take();
         if !self.quick.as_ref().is_some_and(|q| q.hold(state, rng)) {
             self.quick = Some(Quick::of(state, rng));
-            self.kept = false;
+            // A start that can repeat (no card can go down or be drawn by the actions) is
+            // kept at once, so that the first start that repeats it is recalled.
+            self.kept = state.stuck && (state.hand_len >= HAND_SIZE || state.library.is_empty());
+            if self.kept {
+                self.rest.keep(state);
+            }
             return None;
         }
         if self.kept && self.rest.same(state) {
