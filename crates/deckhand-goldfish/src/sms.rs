@@ -759,9 +759,16 @@ impl Procedure for Sms {
         if !played {
             self.actions(state, rng, log, self.actions);
             if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
-                self.mission_phase(state, rng, log);
-                if abilities {
-                    self.leader_actions(state, rng, log, false);
+                match L::SILENT && !L::CHOOSES {
+                    true => self.silent_mission_phase(state, rng),
+                    false => self.mission_phase(state, rng, log),
+                }
+                match (abilities, L::SILENT && !L::CHOOSES) {
+                    (true, true) => self.silent_end_leader_actions(state, rng),
+                    (true, false) => {
+                        self.leader_actions(state, rng, log, false);
+                    }
+                    (false, _) => {}
                 }
             }
         }

@@ -169,9 +169,9 @@ impl Sms {
         self.weigh_leader_action(ready, state, rng, ahead, &mut None)
     }
 
-    /// [`Self::silent_leader_action`], noting in `pick` the ability it used (`Keep`: none)
-    /// when the game plays on as after [`Self::use_ability`] of it (at the turn's start; the
-    /// memo replays it so, `memo.rs`).
+    /// [`Self::silent_leader_action`], noting in `pick` the ability it used (`Keep`: none):
+    /// the game plays on as after [`Self::use_ability`] of it (the memo replays it so,
+    /// `memo.rs`).
     pub(super) fn weigh_leader_action(
         &self,
         ready: &Abilities,
@@ -226,10 +226,11 @@ impl Sms {
                 .for_each(|a| weighed.push(a));
         } else if ahead {
             ready.iter().for_each(|a| weighed.push(a));
-        } else if let Some(pick) = self.exact_pick(ready, state) {
+        } else if let Some(exact) = self.exact_pick(ready, state) {
             #[cfg(debug_assertions)]
-            self.check_exact_pick(ready, pick, state, rng);
-            return Next::of(self.use_ability(pick, state, rng, &mut NoLog));
+            self.check_exact_pick(ready, exact, state, rng);
+            *pick = Some(exact);
+            return Next::of(self.use_ability(exact, state, rng, &mut NoLog));
         } else {
             // At the turn's end an ability that adds no Power and puts nothing down leaves
             // the Power as it is: it loses to any that adds some, so it comes last and is
@@ -293,6 +294,7 @@ impl Sms {
                 crate::scratch::give_back(&super::scratch::COPIES, loser.state);
             } else if best.value <= (power, state.deployed, state.hand_len) {
                 crate::scratch::give_back(&super::scratch::COPIES, best.state);
+                *pick = Some(Ability::Keep);
                 return Next::Stop;
             }
         }
@@ -435,6 +437,18 @@ impl Sms {
     /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
     /// acted; `None` to weigh them all.
     fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
+        let (i, alone) = self.lone_slot(state)?;
+        let card = state.table[i].card;
+        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+        match done || alone {
+            true => Some(done),
+            false => None,
+        }
+    }
+
+    /// The Table slot [`Self::lone_ability`] fires, and whether no card in hand has a
+    /// Leader ability; `None` when it fires none.
+    pub(super) fn lone_slot(&self, state: &State) -> Option<(usize, bool)> {
         let mut sources = state
             .ability_slots
             .of(state.table.len())
@@ -461,14 +475,7 @@ impl Sms {
             .of(card)
             .iter()
             .all(|e| e.trigger != Trigger::Activated || e.weighed());
-        if !weighed {
-            return None;
-        }
-        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
-        match done || alone {
-            true => Some(done),
-            false => None,
-        }
+        weighed.then_some((i, alone))
     }
 
     /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the

@@ -17,7 +17,16 @@
 //! rest only when those are the last start's, so it is kept only then, or at a start that
 //! can repeat (no card can go down and the hand cannot be filled).
 //!
+//! A start recalled means the turn before it left the state as it found it but for Power;
+//! so does every turn from it, and every later start of the game is recalled with no
+//! comparison (debug builds compare). Such a turn's Mission Phase and last Leader Actions
+//! are then the last such turn's too: once seen (the Mission Phase checked to leave the
+//! state as it found it but for the fired counts, the Leader Actions and the Drama), they
+//! are replayed, not weighed or asked again.
+//!
 //! [`Pace::blind`]: super::pace::Pace::blind
+
+use deckhand_core::Trigger;
 
 use super::look::{Ability, Next};
 use super::{Sms, State, HAND_SIZE};
@@ -28,6 +37,10 @@ use crate::rng::Rng;
 thread_local! {
     /// Turn starts whose first Leader Action came from the memo, for the tests.
     pub(super) static RECALLED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Mission Phases of recalled turns done as the last one's, for the tests.
+    pub(super) static PHASES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Last Leader Actions of recalled turns made as the last one's, for the tests.
+    pub(super) static ENDS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// The last turn's start, as far as a turn's play reads it (the module comment), and the
@@ -42,6 +55,36 @@ pub(super) struct Memo {
     kept: bool,
     /// The first Leader Action's pick at the last start, when it was weighed.
     pick: Option<Ability>,
+    /// This turn's start was recalled: the turn plays as the last one did (the module
+    /// comment), which left the state as it found it but for Power and the fired counts.
+    recalled: bool,
+    /// What the Mission Phase of such a turn did, once seen ([`Sms::silent_mission_phase`]).
+    phase: Option<Phase>,
+    /// The Leader Actions after it in such a turn, once seen
+    /// ([`Sms::silent_end_leader_actions`]).
+    end: Option<Vec<EndStep>>,
+    /// The fired counts and the rest of the state before that Mission Phase, while it is
+    /// seen.
+    counts: Vec<u32>,
+    before: Rest,
+}
+
+/// One Leader Action at a turn's end, as the pilot made it: the lone Table ability fired
+/// (`Sms::lone_ability`), or an ability used as [`Sms::use_ability`] uses it (`Keep`: none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum EndStep {
+    Lone(usize),
+    Use(Ability),
+}
+
+/// A Mission Phase that left the state as it found it but for the fired counts, the
+/// Leader Actions and the Drama: what it added to the counts (by card), and the Leader
+/// Actions and Drama it left.
+#[derive(Clone, Default)]
+struct Phase {
+    ticks: Vec<(u16, u32)>,
+    leader_actions: u32,
+    drama: u32,
 }
 
 /// What a turn that draws, discards or puts a card down changes: compared first, at every
@@ -98,10 +141,10 @@ struct Rest {
 }
 
 impl Rest {
-    /// Whether `state` holds this.
+    /// Whether `state` holds this (the Leader Actions and the Drama only with `resources`).
     // Both destructure the state without `..`: a field added to it fails to compile until it
     // is handled here (or said to be Power, or to move with a card put down).
-    fn same(&self, state: &State) -> bool {
+    fn same(&self, state: &State, resources: bool) -> bool {
         let State {
             fired: _,
             library,
@@ -131,8 +174,7 @@ impl Rest {
             && self.stuck == *stuck
             && self.skip == *skip
             && self.discard_hits == *discard_hits
-            && self.leader_actions == *leader_actions
-            && self.drama == *drama
+            && (!resources || (self.leader_actions == *leader_actions && self.drama == *drama))
             && self.extra == *extra
             && self.library == library.remaining()
             && self.hand == *hand
@@ -187,12 +229,28 @@ impl Memo {
         self.quick = None;
         self.kept = false;
         self.pick = None;
+        self.recalled = false;
+        self.phase = None;
+        self.end = None;
     }
 
     /// At a turn's start: the last start's pick when this start is the last one but for
     /// Power; otherwise `None`, and this start is noted (its pick is for [`Memo::note`]).
     pub(super) fn recall(&mut self, state: &State, rng: &Rng) -> Option<Ability> {
+        if self.recalled {
+            // The last start was recalled: its turn left the state as it found it but for
+            // Power, and so does each turn from it; this start is recalled too.
+            debug_assert!(
+                self.quick.as_ref().is_some_and(|q| q.hold(state, rng))
+                    && self.kept
+                    && self.rest.same(state, true),
+                "a turn from a recalled start leaves the state as it found it but for Power"
+            );
+            return self.pick;
+        }
         let pick = self.pick.take();
+        self.phase = None;
+        self.end = None;
         if !self.quick.as_ref().is_some_and(|q| q.hold(state, rng)) {
             self.quick = Some(Quick::of(state, rng));
             // A start that can repeat (no card can go down or be drawn by the actions) is
@@ -203,7 +261,8 @@ impl Memo {
             }
             return None;
         }
-        if self.kept && self.rest.same(state) {
+        if self.kept && self.rest.same(state, true) {
+            self.recalled = pick.is_some();
             self.pick = pick;
             return pick;
         }
@@ -261,5 +320,150 @@ impl Sms {
             Some(pick),
             "a turn's start alike but for Power picks as the last one did"
         );
+    }
+}
+
+impl Sms {
+    /// The Mission Phase of the game's turn without a log. In a turn whose start was
+    /// recalled it does what it did in the last such turn (the turn plays the same), once
+    /// seen to leave the state as it found it but for the fired counts, the Leader Actions
+    /// and the Drama ([`Phase`]): the counts are added and the rest set, with no Employ
+    /// ability or Mission asked. Debug builds play it and compare.
+    pub(super) fn silent_mission_phase(&self, state: &mut State, rng: &mut Rng) {
+        let Some(mut memo) = state.memo.take_if(|m| m.recalled) else {
+            return self.mission_phase(state, rng, &mut NoLog);
+        };
+        match &memo.phase {
+            Some(phase) => {
+                #[cfg(debug_assertions)]
+                let before = (state.clone(), rng.clone());
+                for &(card, n) in &phase.ticks {
+                    for _ in 0..n {
+                        state.fired.tick(card, Trigger::TurnEnd);
+                    }
+                }
+                state.leader_actions = phase.leader_actions;
+                state.drama = phase.drama;
+                #[cfg(debug_assertions)]
+                {
+                    let (mut played, mut stream) = before;
+                    self.mission_phase(&mut played, &mut stream, &mut NoLog);
+                    assert_eq!(
+                        (super::last_look::seen(&played), stream),
+                        (super::last_look::seen(state), rng.clone()),
+                        "a recalled turn's Mission Phase does what the last one's did"
+                    );
+                }
+                #[cfg(test)]
+                PHASES.with(|n| n.set(n.get() + 1));
+            }
+            None => {
+                crate::scratch::copy_list(&mut memo.counts, state.fired.counts());
+                let quick = Quick::of(state, rng);
+                memo.before.keep(state);
+                let power = (state.power, state.extra);
+                self.mission_phase(state, rng, &mut NoLog);
+                let quiet = (state.power, state.extra) == power
+                    && quick.hold(state, rng)
+                    && memo.before.same(state, false);
+                if quiet {
+                    let ticks = (0..)
+                        .zip(state.fired.counts().iter().zip(&memo.counts))
+                        .filter(|(_, (after, before))| after != before)
+                        .map(|(card, (after, before))| (card, after - before))
+                        .collect();
+                    memo.phase = Some(Phase {
+                        ticks,
+                        leader_actions: state.leader_actions,
+                        drama: state.drama,
+                    });
+                }
+            }
+        }
+        state.memo = Some(memo);
+    }
+}
+
+impl Sms {
+    /// The Leader Actions after the Mission Phase of the game's turn without a log. In a
+    /// turn whose start was recalled they are those of the last such turn (the turn plays
+    /// the same), once seen: each used again as it was, with no ability weighed. Debug
+    /// builds play them and compare.
+    pub(super) fn silent_end_leader_actions(&self, state: &mut State, rng: &mut Rng) {
+        let Some(mut memo) = state.memo.take_if(|m| m.recalled) else {
+            self.leader_actions(state, rng, &mut NoLog, false);
+            return;
+        };
+        match memo.end.take() {
+            Some(steps) => {
+                #[cfg(debug_assertions)]
+                let before = (state.clone(), rng.clone());
+                for &step in &steps {
+                    self.end_step(step, state, rng);
+                }
+                #[cfg(debug_assertions)]
+                {
+                    let (mut played, mut stream) = before;
+                    self.leader_actions(&mut played, &mut stream, &mut NoLog, false);
+                    assert_eq!(
+                        (super::last_look::seen(&played), stream),
+                        (super::last_look::seen(state), rng.clone()),
+                        "a recalled turn's last Leader Actions are the last one's"
+                    );
+                }
+                #[cfg(test)]
+                ENDS.with(|n| n.set(n.get() + 1));
+                memo.end = Some(steps);
+            }
+            None => {
+                let mut steps = Vec::new();
+                if self.noted_end_leader_actions(state, rng, &mut steps) {
+                    memo.end = Some(steps);
+                }
+            }
+        }
+        state.memo = Some(memo);
+    }
+
+    fn end_step(&self, step: EndStep, state: &mut State, rng: &mut Rng) -> bool {
+        match step {
+            EndStep::Lone(i) => {
+                let card = state.table[i].card;
+                self.fire(card, Trigger::Activated, Some(i), state, rng, &mut NoLog) > 0
+            }
+            EndStep::Use(a) => self.use_ability(a, state, rng, &mut NoLog),
+        }
+    }
+
+    /// `leader_actions` at the turn's end without a log (`leader_action`'s lone ability,
+    /// then the weighing), noting each step in `steps`; false when one was not noted.
+    fn noted_end_leader_actions(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        steps: &mut Vec<EndStep>,
+    ) -> bool {
+        while state.leader_actions > 0 {
+            if let Some((i, alone)) = self.lone_slot(state) {
+                let done = self.end_step(EndStep::Lone(i), state, rng);
+                steps.push(EndStep::Lone(i));
+                match (done, alone) {
+                    (true, _) => continue,
+                    (false, true) => return true,
+                    (false, false) => {}
+                }
+            }
+            let ready = self.abilities_that_act(state);
+            let mut pick = None;
+            let next = self.weigh_leader_action(&ready, state, rng, false, &mut pick);
+            let Some(pick) = pick else {
+                return false;
+            };
+            steps.push(EndStep::Use(pick));
+            if !matches!(next, Next::Again) {
+                return true;
+            }
+        }
+        true
     }
 }

@@ -122,9 +122,10 @@ fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand(
 }
 
 /// A turn's start that is the last one's but for Power takes the last one's first Leader
-/// Action without weighing it (`memo.rs`): debug builds weigh it anyway and assert the same
-/// pick, as the sample decks' games are played without a log; dojo-dawn-patrol's games
-/// reach such turns.
+/// Action without weighing it, and its turn's Mission Phase and last Leader Actions are the
+/// last such turn's (`memo.rs`): debug builds play each the full way and assert the same
+/// pick and game, as the sample decks' games are played without a log; dojo-dawn-patrol's
+/// games reach such turns.
 #[test]
 fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
     let setup = Setup {
@@ -133,6 +134,8 @@ fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
     };
     for (name, text) in SAMPLES {
         super::memo::RECALLED.with(|n| n.set(0));
+        super::memo::PHASES.with(|n| n.set(0));
+        super::memo::ENDS.with(|n| n.set(0));
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
             let mut state = p.new_state();
@@ -148,8 +151,13 @@ fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
             );
         }
         let recalled = super::memo::RECALLED.with(|n| n.get());
+        let phases = super::memo::PHASES.with(|n| n.get());
+        let ends = super::memo::ENDS.with(|n| n.get());
         if name == "dojo-dawn-patrol" {
-            assert!(recalled > 0, "no turn's start of {name} was recalled");
+            assert!(
+                recalled > 0 && phases > 0 && ends > 0,
+                "{name}: {recalled} starts recalled, {phases} Mission Phases and {ends} last Leader Actions replayed"
+            );
         }
     }
 }
@@ -178,8 +186,7 @@ fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
     state.hand_len += 1;
     state.discard.push(index("Wrench Toss") as u16);
     let pick = look::Ability::Table(4);
-    // The first start is noted, the second kept; the third is recalled.
-    let mut memo = memo::Memo::default();
+    // The first start is noted, the second kept; a third alike is recalled.
     let noted = |memo: &mut memo::Memo, state: &State, rng: &Rng| {
         let recalled = memo.recall(state, rng);
         if recalled.is_none() {
@@ -187,14 +194,18 @@ fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
         }
         recalled
     };
-    assert_eq!(noted(&mut memo, &state, &rng), None);
-    assert_eq!(noted(&mut memo, &state, &rng), None);
-    assert_eq!(noted(&mut memo, &state, &rng), Some(pick));
+    let primed = || {
+        let mut memo = memo::Memo::default();
+        assert_eq!(noted(&mut memo, &state, &rng), None);
+        assert_eq!(noted(&mut memo, &state, &rng), None);
+        memo
+    };
+    assert_eq!(noted(&mut primed(), &state, &rng), Some(pick));
     let mut upgraded = state.clone();
     p.upgrade(&mut upgraded, 0, 3);
     upgraded.fired.tick(0, Trigger::Activated);
     assert_eq!(
-        noted(&mut memo, &upgraded, &rng),
+        noted(&mut primed(), &upgraded, &rng),
         Some(pick),
         "Upgrades only"
     );
@@ -202,26 +213,22 @@ fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
     swapped.hand[index("Smoke Bomb Vanish")] -= 1;
     swapped.hand[index("Wrench Toss")] += 1;
     assert_eq!(
-        noted(&mut memo, &swapped, &rng),
+        noted(&mut primed(), &swapped, &rng),
         None,
         "a card of the hand swapped"
     );
-    let mut memo = memo::Memo::default();
-    for _ in 0..3 {
-        noted(&mut memo, &state, &rng);
-    }
     let mut swapped = state.clone();
     swapped.discard[0] = index("Catchphrase!") as u16;
     assert_eq!(
-        noted(&mut memo, &swapped, &rng),
+        noted(&mut primed(), &swapped, &rng),
         None,
         "a discarded card swapped"
     );
-    let mut memo = memo::Memo::default();
-    for _ in 0..3 {
-        noted(&mut memo, &state, &rng);
-    }
     let mut moved = rng.clone();
     moved.next_u64();
-    assert_eq!(noted(&mut memo, &state, &moved), None, "the stream moved");
+    assert_eq!(
+        noted(&mut primed(), &state, &moved),
+        None,
+        "the stream moved"
+    );
 }
