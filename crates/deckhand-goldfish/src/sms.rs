@@ -757,7 +757,10 @@ impl Procedure for Sms {
         // Without a log the look of the turn's first Leader Action may have played the rest.
         let played = abilities && self.leader_actions(state, rng, log, true);
         if !played {
-            self.actions(state, rng, log, self.actions);
+            match L::SILENT && !L::CHOOSES {
+                true => self.silent_actions(state, rng),
+                false => self.actions(state, rng, log, self.actions),
+            }
             if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
                 match L::SILENT && !L::CHOOSES {
                     true => self.silent_mission_phase(state, rng),

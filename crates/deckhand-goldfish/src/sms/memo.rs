@@ -13,9 +13,9 @@
 //! dojo-dawn-patrol's games.
 //!
 //! What is compared: every field of the state but the Power, the Upgrades and the fired
-//! counts, and the stream. The stream and a few counts first, at each turn's start; the
-//! rest only when those are the last start's, so it is kept only then, or at a start that
-//! can repeat (no card can go down and the hand cannot be filled).
+//! counts, and the stream; only at a start that can repeat (no card can go down and the
+//! hand cannot be filled: either changes the state for good), and only such a start is
+//! kept. The stream and a few counts first, the rest when those are the last start's.
 //!
 //! A start recalled means the turn before it left the state as it found it but for Power;
 //! so does every turn from it, and every later start of the game is recalled with no
@@ -251,21 +251,21 @@ impl Memo {
         let pick = self.pick.take();
         self.phase = None;
         self.end = None;
-        if !self.quick.as_ref().is_some_and(|q| q.hold(state, rng)) {
-            self.quick = Some(Quick::of(state, rng));
-            // A start that can repeat (no card can go down or be drawn by the actions) is
-            // kept at once, so that the first start that repeats it is recalled.
-            self.kept = state.stuck && (state.hand_len >= HAND_SIZE || state.library.is_empty());
-            if self.kept {
-                self.rest.keep(state);
-            }
+        // Only a start from which no action can put a card down or fill the hand can
+        // repeat: either changes the state for good. Only such a start is kept.
+        if !(state.stuck && (state.hand_len >= HAND_SIZE || state.library.is_empty())) {
+            self.kept = false;
             return None;
         }
-        if self.kept && self.rest.same(state, true) {
+        if self.kept
+            && self.quick.as_ref().is_some_and(|q| q.hold(state, rng))
+            && self.rest.same(state, true)
+        {
             self.recalled = pick.is_some();
             self.pick = pick;
             return pick;
         }
+        self.quick = Some(Quick::of(state, rng));
         self.rest.keep(state);
         self.kept = true;
         None
@@ -465,5 +465,32 @@ impl Sms {
             }
         }
         true
+    }
+}
+
+impl Sms {
+    /// The actions of the game's turn without a log. In a turn whose start was recalled
+    /// each is an Upgrade (or a pass): the start is one from which no card can go down and
+    /// the hand cannot be filled ([`Memo::recall`]), and an Upgrade changes neither. They
+    /// are made in one pass ([`Sms::upgrades`]). Debug builds make them one by one and
+    /// compare.
+    pub(super) fn silent_actions(&self, state: &mut State, rng: &mut Rng) {
+        let recalled = state.memo.as_ref().is_some_and(|m| m.recalled);
+        if !recalled || self.table_start.len() > super::action::UPGRADED {
+            return self.actions(state, rng, &mut NoLog, self.actions);
+        }
+        #[cfg(debug_assertions)]
+        let before = (state.clone(), rng.clone());
+        self.upgrades(state, self.actions);
+        #[cfg(debug_assertions)]
+        {
+            let (mut acted, mut stream) = before;
+            self.actions(&mut acted, &mut stream, &mut NoLog, self.actions);
+            assert_eq!(
+                (super::last_look::seen(&acted), stream),
+                (super::last_look::seen(state), rng.clone()),
+                "a recalled turn's actions are Upgrades"
+            );
+        }
     }
 }
