@@ -13,16 +13,17 @@
 //! dojo-dawn-patrol's games.
 //!
 //! What is compared: every field of the state but the Power, the Upgrades and the fired
-//! counts, and the stream; only at a start that can repeat (no card can go down and the
+//! counts (the Table's cards and Attachments through the count of cards put down: only a
+//! card put down changes them), and the stream; only at a start that can repeat (no card can go down and the
 //! hand cannot be filled: either changes the state for good), and only such a start is
 //! kept. The stream and a few counts first, the rest when those are the last start's.
 //!
 //! A start recalled means the turn before it left the state as it found it but for Power;
 //! so does every turn from it, and every later start of the game is recalled with no
-//! comparison (debug builds compare). Such a turn's Mission Phase and last Leader Actions
-//! are then the last such turn's too: once seen (the Mission Phase checked to leave the
-//! state as it found it but for the fired counts, the Leader Actions and the Drama), they
-//! are replayed, not weighed or asked again.
+//! comparison (debug builds compare). Such a turn's actions are Upgrades, made in one pass;
+//! its Mission Phase and last Leader Actions are the last such turn's: once seen (the
+//! Mission Phase checked to leave the state as it found it but for the fired counts, the
+//! Leader Actions and the Drama), they are replayed, not weighed or asked again.
 //!
 //! [`Pace::blind`]: super::pace::Pace::blind
 
