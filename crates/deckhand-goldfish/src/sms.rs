@@ -198,6 +198,9 @@ pub struct Sms {
     /// Per card: its Leader ability, when it only changes the hand and resolves without the
     /// interpreter.
     cycle: Vec<Option<cycle::Cycle>>,
+    /// Per card: each of its Leader abilities is weighed (optional, with a cost): resolving
+    /// it checks whether it acts (`look.rs`'s lone ability).
+    lone_weighed: Vec<bool>,
 }
 
 /// A card on the Table with what is on it.
@@ -430,6 +433,13 @@ impl Sms {
         let quick_static = quick::quick_statics(&fx, n);
         let lapsing = moments::lapsing(&fx, n);
         let cycle = cycle::cycles(&fx, n);
+        let lone_weighed = (0..n as u16)
+            .map(|c| {
+                fx.of(c)
+                    .iter()
+                    .all(|e| e.trigger != Trigger::Activated || e.weighed())
+            })
+            .collect();
         let holders = cards
             .cards
             .iter()
@@ -477,6 +487,7 @@ impl Sms {
             quick_static,
             lapsing,
             cycle,
+            lone_weighed,
             one_filters,
             holders,
             deck: cards,

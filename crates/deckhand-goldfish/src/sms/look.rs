@@ -449,10 +449,11 @@ impl Sms {
     /// The Table slot [`Self::lone_ability`] fires, and whether no card in hand has a
     /// Leader ability; `None` when it fires none.
     pub(super) fn lone_slot(&self, state: &State) -> Option<(usize, bool)> {
+        // The marked slots (the first 64) hold a card with a Leader ability.
         let mut sources = state
             .ability_slots
             .of(state.table.len())
-            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
+            .filter(|&i| i < 64 || self.fx.has(state.table[i].card, Trigger::Activated));
         let i = sources.next()?;
         if sources.next().is_some() {
             return None;
@@ -470,12 +471,7 @@ impl Sms {
         {
             return None;
         }
-        let weighed = self
-            .fx
-            .of(card)
-            .iter()
-            .all(|e| e.trigger != Trigger::Activated || e.weighed());
-        weighed.then_some((i, alone))
+        self.lone_weighed[card as usize].then_some((i, alone))
     }
 
     /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
