@@ -8,7 +8,7 @@
 //! random numbers, and the step-through replays game 0 of a Monte Carlo run exactly.
 
 /// xoshiro256++: 256 bits of state, period 2^256 − 1, about 1 ns a number.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rng {
     s: [u64; 4],
 }

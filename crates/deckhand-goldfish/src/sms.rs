@@ -92,6 +92,7 @@ mod moments;
 use moments::Caps;
 mod last_look;
 mod look;
+mod memo;
 mod pace;
 mod quick;
 mod scratch;
@@ -197,6 +198,9 @@ pub struct Sms {
     /// Per card: its Leader ability, when it only changes the hand and resolves without the
     /// interpreter.
     cycle: Vec<Option<cycle::Cycle>>,
+    /// Per card: each of its Leader abilities is weighed (optional, with a cost): resolving
+    /// it checks whether it acts (`look.rs`'s lone ability).
+    lone_weighed: Vec<bool>,
 }
 
 /// A card on the Table with what is on it.
@@ -260,6 +264,9 @@ pub struct State {
     ability_slots: moments::SlotMask,
     /// The Table slots whose card has an Employ ability (`turn_end`).
     employ_slots: moments::SlotMask,
+    /// The last turn's start and its first Leader Action's pick (`memo.rs`); boxed, so that
+    /// a look that becomes the game swaps a pointer for it.
+    memo: Option<Box<memo::Memo>>,
 }
 
 impl State {
@@ -426,6 +433,13 @@ impl Sms {
         let quick_static = quick::quick_statics(&fx, n);
         let lapsing = moments::lapsing(&fx, n);
         let cycle = cycle::cycles(&fx, n);
+        let lone_weighed = (0..n as u16)
+            .map(|c| {
+                fx.of(c)
+                    .iter()
+                    .all(|e| e.trigger != Trigger::Activated || e.weighed())
+            })
+            .collect();
         let holders = cards
             .cards
             .iter()
@@ -473,6 +487,7 @@ impl Sms {
             quick_static,
             lapsing,
             cycle,
+            lone_weighed,
             one_filters,
             holders,
             deck: cards,
@@ -558,6 +573,9 @@ impl Sms {
         state.one_slots.fill(0);
         state.ability_slots = moments::SlotMask::default();
         state.employ_slots = moments::SlotMask::default();
+        if let Some(memo) = &mut state.memo {
+            memo.forget();
+        }
         for &card in &self.table_start {
             self.push_slot(state, card);
             state.named[self.deck.name_id[card as usize] as usize] = true;
@@ -594,6 +612,7 @@ impl Procedure for Sms {
             discard_hits: 0,
             ability_slots: moments::SlotMask::default(),
             employ_slots: moments::SlotMask::default(),
+            memo: None,
         }
     }
 
@@ -749,11 +768,21 @@ impl Procedure for Sms {
         // Without a log the look of the turn's first Leader Action may have played the rest.
         let played = abilities && self.leader_actions(state, rng, log, true);
         if !played {
-            self.actions(state, rng, log, self.actions);
+            match L::SILENT && !L::CHOOSES {
+                true => self.silent_actions(state, rng),
+                false => self.actions(state, rng, log, self.actions),
+            }
             if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
-                self.mission_phase(state, rng, log);
-                if abilities {
-                    self.leader_actions(state, rng, log, false);
+                match L::SILENT && !L::CHOOSES {
+                    true => self.silent_mission_phase(state, rng),
+                    false => self.mission_phase(state, rng, log),
+                }
+                match (abilities, L::SILENT && !L::CHOOSES) {
+                    (true, true) => self.silent_end_leader_actions(state, rng),
+                    (true, false) => {
+                        self.leader_actions(state, rng, log, false);
+                    }
+                    (false, _) => {}
                 }
             }
         }

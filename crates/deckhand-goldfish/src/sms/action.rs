@@ -11,7 +11,7 @@ use crate::procedure::Procedure;
 use crate::rng::Rng;
 
 /// The most characters [`Sms::upgrades`] reads at once (a deck has a handful).
-const UPGRADED: usize = 8;
+pub(super) const UPGRADED: usize = 8;
 
 impl Sms {
     /// Where Main card `card` would go: `Some(NONE)` on the Table itself, `Some(i)` on

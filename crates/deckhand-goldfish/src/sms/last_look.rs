@@ -21,7 +21,7 @@ thread_local! {
 impl Sms {
     /// Weighs `last` (keeping the Leader Action when `keep`: it wins ties) against `best`,
     /// the best of the looks before it, playing it on `state` itself; the game is left as
-    /// the pick's look ended. `best.again` must be false.
+    /// the pick's look ended, and `pick` is the ability picked. `best.again` must be false.
     pub(super) fn last_look(
         &self,
         last: Ability,
@@ -29,6 +29,7 @@ impl Sms {
         best: Look,
         state: &mut State,
         rng: &mut Rng,
+        pick: &mut Option<Ability>,
     ) -> Next {
         debug_assert!(!best.again);
         #[cfg(debug_assertions)]
@@ -56,6 +57,10 @@ impl Sms {
         LAST_LOOKS.with(|n| {
             let (w, l) = n.get();
             n.set((w + u32::from(won), l + u32::from(!won)));
+        });
+        *pick = Some(match won {
+            true => last,
+            false => best.ability,
         });
         if won {
             crate::scratch::give_back(&super::scratch::COPIES, best.state);

@@ -14,6 +14,8 @@
 //!   other ability is ready, the ability is used with no look at all;
 //! - a look that, its actions done (or known to be Upgrades only), cannot end the turn with
 //!   as much Power as the best look so far stops there (`tail.rs`): it would lose.
+//! - at the turn's start, a state that is the last start's but for Power (and the same
+//!   stream) takes the last start's pick, with no look (`memo.rs`).
 
 use deckhand_core::Trigger;
 
@@ -38,7 +40,7 @@ pub(super) enum Next {
 }
 
 impl Next {
-    fn of(done: bool) -> Next {
+    pub(super) fn of(done: bool) -> Next {
         match done {
             true => Next::Again,
             false => Next::Stop,
@@ -74,8 +76,15 @@ impl Sms {
         }
         // At the start of the turn its Actions and Mission Phase are still to come.
         let ahead = refill;
+        // Without a log the first at the turn's start may be the last start's (`memo.rs`).
+        let mut first = ahead && L::SILENT && !L::CHOOSES && self.pace.blind;
         while state.leader_actions > 0 {
-            match self.leader_action(state, rng, log, ahead) {
+            let next = match first {
+                true => self.first_leader_action(state, rng),
+                false => self.leader_action(state, rng, log, ahead),
+            };
+            first = false;
+            match next {
                 Next::Again => {}
                 Next::Stop => return false,
                 Next::Played => return true,
@@ -157,7 +166,22 @@ impl Sms {
         rng: &mut Rng,
         ahead: bool,
     ) -> Next {
+        self.weigh_leader_action(ready, state, rng, ahead, &mut None)
+    }
+
+    /// [`Self::silent_leader_action`], noting in `pick` the ability it used (`Keep`: none):
+    /// the game plays on as after [`Self::use_ability`] of it (the memo replays it so,
+    /// `memo.rs`).
+    pub(super) fn weigh_leader_action(
+        &self,
+        ready: &Abilities,
+        state: &mut State,
+        rng: &mut Rng,
+        ahead: bool,
+        pick: &mut Option<Ability>,
+    ) -> Next {
         if ready.is_empty() {
+            *pick = Some(Ability::Keep);
             return Next::Stop;
         }
         let paced = |a: Ability| match a {
@@ -192,6 +216,7 @@ impl Sms {
             }
             let up = up.map_or(Ability::Keep, |(_, a)| a);
             if paced_n == ready.len() {
+                *pick = Some(up);
                 return Next::of(self.use_ability(up, state, rng, &mut NoLog));
             }
             weighed.push(up);
@@ -201,10 +226,11 @@ impl Sms {
                 .for_each(|a| weighed.push(a));
         } else if ahead {
             ready.iter().for_each(|a| weighed.push(a));
-        } else if let Some(pick) = self.exact_pick(ready, state) {
+        } else if let Some(exact) = self.exact_pick(ready, state) {
             #[cfg(debug_assertions)]
-            self.check_exact_pick(ready, pick, state, rng);
-            return Next::of(self.use_ability(pick, state, rng, &mut NoLog));
+            self.check_exact_pick(ready, exact, state, rng);
+            *pick = Some(exact);
+            return Next::of(self.use_ability(exact, state, rng, &mut NoLog));
         } else {
             // At the turn's end an ability that adds no Power and puts nothing down leaves
             // the Power as it is: it loses to any that adds some, so it comes last and is
@@ -224,7 +250,7 @@ impl Sms {
         for (k, ability) in weighed.iter().enumerate() {
             if ahead && !keep_weighed && k == last {
                 if let Some(b) = best.take_if(|b| !b.again) {
-                    return self.last_look(ability, false, b, state, rng);
+                    return self.last_look(ability, false, b, state, rng, pick);
                 }
             }
             let beaten = best.as_ref().is_some_and(|b| b.value.0 > power);
@@ -250,11 +276,12 @@ impl Sms {
             }
         }
         let Some(mut best) = best else {
+            *pick = Some(Ability::Keep);
             return Next::Stop;
         };
         if keep_weighed {
             if ahead && !best.again {
-                return self.last_look(Ability::Keep, true, best, state, rng);
+                return self.last_look(Ability::Keep, true, best, state, rng, pick);
             }
             if ahead {
                 let keep = self
@@ -267,9 +294,11 @@ impl Sms {
                 crate::scratch::give_back(&super::scratch::COPIES, loser.state);
             } else if best.value <= (power, state.deployed, state.hand_len) {
                 crate::scratch::give_back(&super::scratch::COPIES, best.state);
+                *pick = Some(Ability::Keep);
                 return Next::Stop;
             }
         }
+        *pick = Some(best.ability);
         if ahead && best.again {
             // The game weighs the next Leader Action before its Actions: used here, the
             // rest played by the game.
@@ -408,10 +437,23 @@ impl Sms {
     /// ([`Class::Upgrades`], more Power than any Neutral ability). `Some(true)` when it
     /// acted; `None` to weigh them all.
     fn lone_ability<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L) -> Option<bool> {
+        let (i, alone) = self.lone_slot(state)?;
+        let card = state.table[i].card;
+        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
+        match done || alone {
+            true => Some(done),
+            false => None,
+        }
+    }
+
+    /// The Table slot [`Self::lone_ability`] fires, and whether no card in hand has a
+    /// Leader ability; `None` when it fires none.
+    pub(super) fn lone_slot(&self, state: &State) -> Option<(usize, bool)> {
+        // The marked slots (the first 64) hold a card with a Leader ability.
         let mut sources = state
             .ability_slots
             .of(state.table.len())
-            .filter(|&i| self.fx.has(state.table[i].card, Trigger::Activated));
+            .filter(|&i| i < 64 || self.fx.has(state.table[i].card, Trigger::Activated));
         let i = sources.next()?;
         if sources.next().is_some() {
             return None;
@@ -429,19 +471,7 @@ impl Sms {
         {
             return None;
         }
-        let weighed = self
-            .fx
-            .of(card)
-            .iter()
-            .all(|e| e.trigger != Trigger::Activated || e.weighed());
-        if !weighed {
-            return None;
-        }
-        let done = self.fire(card, Trigger::Activated, Some(i), state, rng, log) > 0;
-        match done || alone {
-            true => Some(done),
-            false => None,
-        }
+        self.lone_weighed[card as usize].then_some((i, alone))
     }
 
     /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the
@@ -530,7 +560,7 @@ impl Sms {
     /// Every Leader ability that would change something now, in the pilot's order: the
     /// Table's in Table order, then the hand's by name (an Event is weighed out of the hand,
     /// as it is used).
-    fn abilities_that_act(&self, state: &mut State) -> Abilities {
+    pub(super) fn abilities_that_act(&self, state: &mut State) -> Abilities {
         let mut ready = Abilities::default();
         for i in state.ability_slots.of(state.table.len()) {
             let card = state.table[i].card;

@@ -72,6 +72,9 @@ pub(super) fn ability_classes(fx: &Programs, cards: usize) -> Vec<Class> {
 pub(super) struct Pace {
     pub(super) ability: Vec<bool>,
     regains: Vec<bool>,
+    /// The deck's effects are blind to Power, as above: they read no card's power but to
+    /// choose among targets, and each adds the same Power whichever it picks (`memo.rs`).
+    pub(super) blind: bool,
 }
 
 impl Pace {
@@ -126,7 +129,11 @@ impl Pace {
                 })
             })
             .collect();
-        Pace { ability, regains }
+        Pace {
+            ability,
+            regains,
+            blind: blind_deck,
+        }
     }
 
     /// Whether a card on the Table regains a Leader Action at the turn's end (the Table

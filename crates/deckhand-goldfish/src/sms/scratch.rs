@@ -38,6 +38,8 @@ impl crate::scratch::Scratch for State {
             one_slots,
             ability_slots,
             employ_slots,
+            // Read only at the game's turn starts, never in a look.
+            memo: _,
         } = source;
         self.fired.clone_from(fired);
         self.library.clone_from(library);

@@ -120,3 +120,117 @@ fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand(
     }
     assert!(asked > 0, "no sample game holds a Leader ability in hand");
 }
+
+/// A turn's start that is the last one's but for Power takes the last one's first Leader
+/// Action without weighing it, and its turn's Mission Phase and last Leader Actions are the
+/// last such turn's (`memo.rs`): debug builds play each the full way and assert the same
+/// pick and game, as the sample decks' games are played without a log; dojo-dawn-patrol's
+/// games reach such turns.
+#[test]
+fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    for (name, text) in SAMPLES {
+        super::memo::RECALLED.with(|n| n.set(0));
+        super::memo::PHASES.with(|n| n.set(0));
+        super::memo::ENDS.with(|n| n.set(0));
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            let mut state = p.new_state();
+            let mut figures = p.new_figures();
+            play_game(
+                &p,
+                &mut state,
+                &mut game_rng(seed, 0, true),
+                true,
+                &mut NoLog,
+                &mut figures,
+                |_, _, _| {},
+            );
+        }
+        let recalled = super::memo::RECALLED.with(|n| n.get());
+        let phases = super::memo::PHASES.with(|n| n.get());
+        let ends = super::memo::ENDS.with(|n| n.get());
+        if name == "dojo-dawn-patrol" {
+            assert!(
+                recalled > 0 && phases > 0 && ends > 0,
+                "{name}: {recalled} starts recalled, {phases} Mission Phases and {ends} last Leader Actions replayed"
+            );
+        }
+    }
+}
+
+/// The memo recalls a pick only for a start whose every field but the Power, the Upgrades
+/// and the fired counts is the last start's, with the same stream: a card of the hand or
+/// the Discard Pile swapped for another (the counts unchanged), or the stream moved, is
+/// weighed anew.
+#[test]
+fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    let p = Sms::new(
+        &testing::game(G),
+        &testing::sample_deck(G, testing::DOJO_DAWN),
+        setup,
+    )
+    .unwrap();
+    let mut state = p.new_state();
+    let mut rng = game_rng(1, 0, true);
+    p.setup(&mut state, &mut rng, true, &mut NoLog);
+    let index = |name: &str| p.deck.cards.iter().position(|c| c.name == name).unwrap();
+    state.hand[index("Smoke Bomb Vanish")] += 1;
+    state.hand_len += 1;
+    state.discard.push(index("Wrench Toss") as u16);
+    // A start that can repeat: no Main card can go down, the hand is full.
+    state.stuck = true;
+    assert!(state.hand_len >= HAND_SIZE);
+    let pick = look::Ability::Table(4);
+    // The first start is noted and kept; a second alike is recalled.
+    let noted = |memo: &mut memo::Memo, state: &State, rng: &Rng| {
+        let recalled = memo.recall(state, rng);
+        if recalled.is_none() {
+            memo.note(pick);
+        }
+        recalled
+    };
+    let primed = || {
+        let mut memo = memo::Memo::default();
+        assert_eq!(noted(&mut memo, &state, &rng), None);
+        memo
+    };
+    assert_eq!(noted(&mut primed(), &state, &rng), Some(pick));
+    let mut upgraded = state.clone();
+    p.upgrade(&mut upgraded, 0, 3);
+    upgraded.fired.tick(0, Trigger::Activated);
+    assert_eq!(
+        noted(&mut primed(), &upgraded, &rng),
+        Some(pick),
+        "Upgrades only"
+    );
+    let mut swapped = state.clone();
+    swapped.hand[index("Smoke Bomb Vanish")] -= 1;
+    swapped.hand[index("Wrench Toss")] += 1;
+    assert_eq!(
+        noted(&mut primed(), &swapped, &rng),
+        None,
+        "a card of the hand swapped"
+    );
+    let mut swapped = state.clone();
+    swapped.discard[0] = index("Catchphrase!") as u16;
+    assert_eq!(
+        noted(&mut primed(), &swapped, &rng),
+        None,
+        "a discarded card swapped"
+    );
+    let mut moved = rng.clone();
+    moved.next_u64();
+    assert_eq!(
+        noted(&mut primed(), &state, &moved),
+        None,
+        "the stream moved"
+    );
+}
