@@ -141,11 +141,29 @@ struct Rest {
     extra: i32,
 }
 
-impl Rest {
-    /// Whether `state` holds this (the Leader Actions and the Drama only with `resources`).
-    // Both destructure the state without `..`: a field added to it fails to compile until it
-    // is handled here (or said to be Power, or to move with a card put down).
-    fn same(&self, state: &State, resources: bool) -> bool {
+/// The part of a state [`Rest`] keeps, borrowed: the one place that names the state's
+/// fields for it. It destructures the state without `..`: a field added to the state fails
+/// to compile until it is handled here (or said to be Power, or to move with a card put
+/// down).
+struct RestOf<'s> {
+    library: &'s [u16],
+    known: usize,
+    hand: &'s [u16],
+    table: usize,
+    mulliganed: bool,
+    stuck: bool,
+    skip: u16,
+    discard: &'s [u16],
+    discard_hits: u16,
+    leader_actions: u32,
+    drama: u32,
+    missions_played: &'s [bool],
+    extra: i32,
+}
+
+impl<'s> RestOf<'s> {
+    #[inline(always)]
+    fn of(state: &'s State) -> Self {
         let State {
             fired: _,
             library,
@@ -169,58 +187,59 @@ impl Rest {
             employ_slots: _,
             memo: _,
         } = state;
-        self.known == library.known_top().len()
-            && self.table == table.len()
-            && self.mulliganed == *mulliganed
-            && self.stuck == *stuck
-            && self.skip == *skip
-            && self.discard_hits == *discard_hits
-            && (!resources || (self.leader_actions == *leader_actions && self.drama == *drama))
-            && self.extra == *extra
-            && self.library == library.remaining()
-            && self.hand == *hand
-            && self.discard == *discard
-            && self.missions_played == *missions_played
+        RestOf {
+            library: library.remaining(),
+            known: library.known_top().len(),
+            hand,
+            table: table.len(),
+            mulliganed: *mulliganed,
+            stuck: *stuck,
+            skip: *skip,
+            discard,
+            discard_hits: *discard_hits,
+            leader_actions: *leader_actions,
+            drama: *drama,
+            missions_played,
+            extra: *extra,
+        }
+    }
+}
+
+impl Rest {
+    /// Whether `state` holds this (the Leader Actions and the Drama only with `resources`).
+    fn same(&self, state: &State, resources: bool) -> bool {
+        let now = RestOf::of(state);
+        self.known == now.known
+            && self.table == now.table
+            && self.mulliganed == now.mulliganed
+            && self.stuck == now.stuck
+            && self.skip == now.skip
+            && self.discard_hits == now.discard_hits
+            && (!resources
+                || (self.leader_actions == now.leader_actions && self.drama == now.drama))
+            && self.extra == now.extra
+            && self.library == now.library
+            && self.hand == now.hand
+            && self.discard == now.discard
+            && self.missions_played == now.missions_played
     }
 
     fn keep(&mut self, state: &State) {
         use crate::scratch::copy_list;
-        let State {
-            fired: _,
-            library,
-            hand,
-            hand_len: _,
-            table,
-            named: _,
-            power: _,
-            deployed: _,
-            mulliganed,
-            stuck,
-            skip,
-            discard,
-            discard_hits,
-            leader_actions,
-            drama,
-            missions_played,
-            extra,
-            one_slots: _,
-            ability_slots: _,
-            employ_slots: _,
-            memo: _,
-        } = state;
-        copy_list(&mut self.library, library.remaining());
-        self.known = library.known_top().len();
-        copy_list(&mut self.hand, hand);
-        self.table = table.len();
-        self.mulliganed = *mulliganed;
-        self.stuck = *stuck;
-        self.skip = *skip;
-        copy_list(&mut self.discard, discard);
-        self.discard_hits = *discard_hits;
-        self.leader_actions = *leader_actions;
-        self.drama = *drama;
-        copy_list(&mut self.missions_played, missions_played);
-        self.extra = *extra;
+        let now = RestOf::of(state);
+        copy_list(&mut self.library, now.library);
+        self.known = now.known;
+        copy_list(&mut self.hand, now.hand);
+        self.table = now.table;
+        self.mulliganed = now.mulliganed;
+        self.stuck = now.stuck;
+        self.skip = now.skip;
+        copy_list(&mut self.discard, now.discard);
+        self.discard_hits = now.discard_hits;
+        self.leader_actions = now.leader_actions;
+        self.drama = now.drama;
+        copy_list(&mut self.missions_played, now.missions_played);
+        self.extra = now.extra;
     }
 }
 

@@ -564,6 +564,22 @@ fn played<L: crate::log::Log>(p: &Sms, seed: u64, log: &mut L) -> (bool, Vec<u64
     )
 }
 
+/// Plays game `seed` of `p` as the reports do (going first, no log), with `turn_done` after
+/// the setup and each turn (the checks of a shortcut read the state there).
+pub(super) fn play_silently(p: &Sms, seed: u64, turn_done: impl FnMut(u32, &State, &mut NoLog)) {
+    let mut state = p.new_state();
+    let mut figures = p.new_figures();
+    play_game(
+        p,
+        &mut state,
+        &mut game_rng(seed, 0, true),
+        true,
+        &mut NoLog,
+        &mut figures,
+        turn_done,
+    );
+}
+
 /// The logged path (step-through, step logs) and the unlogged one (reports) take the same
 /// decisions: the unlogged Leader Action skips the look-ahead the log's order needs.
 #[test]
@@ -598,8 +614,6 @@ fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpret
             .filter(|&c| p.exact[c as usize].is_some())
             .collect();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 for &card in &cards {
                     let slot = state.table.iter().position(|s| s.card == card);
@@ -628,15 +642,7 @@ fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpret
                     }
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(
@@ -663,8 +669,6 @@ fn a_leader_ability_that_only_changes_the_hand_resolved_without_the_interpreter_
             .filter(|&c| p.cycle[c as usize].is_some())
             .collect();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |turn: u32, state: &State, _: &mut NoLog| {
                 for &card in &cards {
                     for leader_actions in [0, 1] {
@@ -695,15 +699,7 @@ fn a_leader_ability_that_only_changes_the_hand_resolved_without_the_interpreter_
                     }
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(
@@ -730,8 +726,6 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
             .filter(|&c| p.quick[c as usize].is_some())
             .collect();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |turn: u32, state: &State, _: &mut NoLog| {
                 for &card in &cards {
                     let slot = state.table.iter().position(|s| s.card == card);
@@ -764,15 +758,7 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
                     }
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(
@@ -794,8 +780,6 @@ fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 for (i, slot) in state.table.iter().enumerate() {
                     let mut fast = state.clone();
@@ -816,15 +800,7 @@ fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters
                     resolved += 1;
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(resolved > 0, "no sample deck has such a bonus to check");
@@ -869,8 +845,6 @@ fn the_discard_piles_kept_count_of_a_filters_cards_equals_a_count_of_the_pile() 
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 if let Some(f) = p.discard_filter {
                     let set = f.map(|f| p.fx.set(f));
@@ -880,15 +854,7 @@ fn the_discard_piles_kept_count_of_a_filters_cards_equals_a_count_of_the_pile() 
                     seen += usize::from(n > 0);
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(seen > 0, "no sample game discards a card of such a filter");

@@ -18,17 +18,7 @@ fn the_last_look_of_a_turns_start_played_on_the_games_state_ends_as_its_copy() {
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                |_, _, _| {},
-            );
+            play_silently(&p, seed, |_, _, _| {});
         }
     }
     let (won, lost) = super::last_look::LAST_LOOKS.with(|n| n.get());
@@ -89,8 +79,6 @@ fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand(
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 for &card in &p.hand_abilities {
                     if state.hand[card as usize] == 0 {
@@ -107,15 +95,7 @@ fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand(
                     asked += 1;
                 }
             };
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                check,
-            );
+            play_silently(&p, seed, check);
         }
     }
     assert!(asked > 0, "no sample game holds a Leader ability in hand");
@@ -138,17 +118,7 @@ fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
         super::memo::ENDS.with(|n| n.set(0));
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
-            let mut state = p.new_state();
-            let mut figures = p.new_figures();
-            play_game(
-                &p,
-                &mut state,
-                &mut game_rng(seed, 0, true),
-                true,
-                &mut NoLog,
-                &mut figures,
-                |_, _, _| {},
-            );
+            play_silently(&p, seed, |_, _, _| {});
         }
         let recalled = super::memo::RECALLED.with(|n| n.get());
         let phases = super::memo::PHASES.with(|n| n.get());
