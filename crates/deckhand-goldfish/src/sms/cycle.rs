@@ -131,11 +131,29 @@ impl Sms {
     /// discards that only touch cards it never plays, ties the first; `None` when each
     /// discards more of those than the hand holds.
     fn swap_pick(&self, options: &[(u32, u32)], state: &State) -> Option<usize> {
-        let dead: u32 = self
-            .dead
+        // The pick reads the count only up to the most discards of an option: the count
+        // stops there (the hand usually holds that many such cards among the first few).
+        let most = options
             .iter()
-            .map(|&c| u32::from(state.hand[c as usize]))
-            .sum();
+            .map(|&(discards, _)| discards)
+            .max()
+            .unwrap_or(0);
+        let mut dead = 0;
+        for &c in &self.dead {
+            if dead >= most {
+                break;
+            }
+            dead += u32::from(state.hand[c as usize]);
+        }
+        debug_assert_eq!(
+            dead.min(most),
+            self.dead
+                .iter()
+                .map(|&c| u32::from(state.hand[c as usize]))
+                .sum::<u32>()
+                .min(most),
+            "the capped count of the cards the pilot never plays differs from the full count"
+        );
         let mut best: Option<(u32, usize)> = None;
         for (i, &(discards, _)) in options.iter().enumerate() {
             if discards <= dead && best.is_none_or(|(most, _)| discards > most) {
