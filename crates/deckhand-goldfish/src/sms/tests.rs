@@ -431,17 +431,7 @@ fn both_readings(p: &Sms, deck: &Deck, seed: u64) -> (reference::Played, referen
         p.side == Side::Villain,
         &mut game_rng(seed, 0, true),
     );
-    let mut state = p.new_state();
-    let mut figures = p.new_figures();
-    play_game(
-        p,
-        &mut state,
-        &mut game_rng(seed, 0, true),
-        true,
-        &mut NoLog,
-        &mut figures,
-        |_, _, _| {},
-    );
+    let (state, figures) = play_silently(p, seed, |_, _, _| {});
     let engine = reference::Played {
         mulligan: state.mulliganed,
         turns: (1..=TURNS as usize)
@@ -566,7 +556,11 @@ fn played<L: crate::log::Log>(p: &Sms, seed: u64, log: &mut L) -> (bool, Vec<u64
 
 /// Plays game `seed` of `p` as the reports do (going first, no log), with `turn_done` after
 /// the setup and each turn (the checks of a shortcut read the state there).
-pub(super) fn play_silently(p: &Sms, seed: u64, turn_done: impl FnMut(u32, &State, &mut NoLog)) {
+pub(super) fn play_silently(
+    p: &Sms,
+    seed: u64,
+    turn_done: impl FnMut(u32, &State, &mut NoLog),
+) -> (State, Figures) {
     let mut state = p.new_state();
     let mut figures = p.new_figures();
     play_game(
@@ -578,6 +572,7 @@ pub(super) fn play_silently(p: &Sms, seed: u64, turn_done: impl FnMut(u32, &Stat
         &mut figures,
         turn_done,
     );
+    (state, figures)
 }
 
 /// The logged path (step-through, step logs) and the unlogged one (reports) take the same
