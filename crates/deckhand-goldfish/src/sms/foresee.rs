@@ -57,10 +57,18 @@ impl Sms {
         let Some((discards, draws)) = self.swap_counts(card, state) else {
             return false;
         };
-        // The actions add what their Upgrades add, the end at most what the deck's best
-        // gainer adds (`Tail::most_anywhere`, read only when that one falls short).
-        let power = self.table_power(state);
-        if power + tail.most_of_any() >= bar && power + tail.most_anywhere(self, state) >= bar {
+        // After the swap the hand is short of `fill` cards: the first action fills it when
+        // it is short and the deck holds more; every other action is an Upgrade (+1) or a
+        // pass. The end adds at most what the deck's best Leader ability adds
+        // (`Tail::most_anywhere`, read only when `most_of_any` is not short enough).
+        let deck = state.library.len() as u32;
+        let swapped = state.hand_len - 1 - discards + draws.min(deck);
+        let fill = HAND_SIZE
+            .saturating_sub(swapped)
+            .min(deck - draws.min(deck));
+        let upgrades = self.actions - u32::from(fill > 0).min(self.actions);
+        let most = self.table_power(state) + upgrades;
+        if most + tail.most_of_any() >= bar && most + tail.most_anywhere(self, state) >= bar {
             return false;
         }
         let placeable = |c: u16| self.placement(state, c).is_some();
@@ -71,54 +79,25 @@ impl Sms {
         {
             return false;
         }
-        let mut hand = state.hand_len - 1 - discards;
-        let fills_bring_nothing = DECK.with(|deck| {
-            let mut deck = deck.borrow_mut();
-            let deck = match deck.as_mut() {
+        // None of the cards drawn (the swap's, then the Fill's) can go down.
+        let drawn = draws.min(deck) + fill;
+        let mains = self.mains.len() as u16;
+        let nothing_to_put = DECK.with(|copy| {
+            let mut copy = copy.borrow_mut();
+            let copy = match copy.as_mut() {
                 Some(d) => {
                     d.clone_from(&state.library);
                     d
                 }
-                None => deck.insert(state.library.clone()),
+                None => copy.insert(state.library.clone()),
             };
             let mut rng = rng.clone();
-            // A card drawn that could go down: the actions are not told apart so.
-            let mut draw = |deck: &mut Library, hand: &mut u32| match deck.draw(&mut rng) {
-                Some(c) => {
-                    *hand += 1;
-                    Some(self.take_rank[c as usize] < self.mains.len() as u16 && placeable(c))
-                }
-                None => None,
-            };
-            for _ in 0..draws {
-                match draw(deck, &mut hand) {
-                    Some(true) => return None,
-                    Some(false) => {}
-                    None => break,
-                }
-            }
-            let mut upgrades = 0;
-            for _ in 0..self.actions {
-                if hand < HAND_SIZE && !deck.is_empty() {
-                    while hand < HAND_SIZE {
-                        match draw(deck, &mut hand) {
-                            Some(true) => return None,
-                            Some(false) => {}
-                            None => break,
-                        }
-                    }
-                } else {
-                    upgrades += 1;
-                }
-            }
-            Some(upgrades)
+            (0..drawn).all(|_| {
+                copy.draw(&mut rng)
+                    .is_none_or(|c| self.take_rank[c as usize] >= mains || !placeable(c))
+            })
         });
-        let Some(upgrades) = fills_bring_nothing else {
-            return false;
-        };
-        let short = |end: u32| power + upgrades + end < bar;
-        (short(tail.most_of_any()) || short(tail.most_anywhere(self, state)))
-            && self.foreseen(ability, state, rng, bar)
+        nothing_to_put && self.foreseen(ability, state, rng, bar)
     }
 
     /// A look foreseen to lose: checked against the look (debug builds), counted (tests).
