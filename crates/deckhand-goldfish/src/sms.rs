@@ -87,6 +87,7 @@ mod cycle;
 use action::{holder_rule, holds};
 mod board;
 mod exact;
+mod foresee;
 use board::{PLAYS, PLAYS_KEYWORDS};
 mod moments;
 use moments::Caps;

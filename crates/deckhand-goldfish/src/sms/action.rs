@@ -207,28 +207,51 @@ impl Sms {
 
     /// The turn's `n` actions. Without a log, once one is an Upgrade (or a pass) the rest
     /// are too: an Upgrade changes neither the hand nor the deck, so still no Main card can
-    /// go down and the hand cannot be filled; they are made in one pass ([`Sms::upgrades`]).
+    /// go down and the hand cannot be filled; they are made in one pass ([`Sms::upgrades`]),
+    /// the first of them included ([`Sms::silent_actions_of`]).
     pub(super) fn actions<L: Log>(&self, state: &mut State, rng: &mut Rng, log: &mut L, n: u32) {
-        for k in 1..=n {
-            let step = self.act(state, rng, log);
-            let upgrades = matches!(step, Step::Upgrade(_) | Step::Pass);
-            if L::SILENT && !L::CHOOSES && k < n && upgrades && self.table_start.len() <= UPGRADED {
-                #[cfg(debug_assertions)]
-                let before = (state.clone(), rng.clone());
-                self.upgrades(state, n - k);
-                #[cfg(debug_assertions)]
-                {
-                    let (mut acted, mut stream) = before;
-                    for _ in k..n {
-                        self.act(&mut acted, &mut stream, &mut crate::log::NoLog);
-                    }
-                    assert_eq!(
-                        super::last_look::seen(state),
-                        super::last_look::seen(&acted),
-                        "a turn's last Upgrades made in one pass differ from the actions"
-                    );
+        if L::SILENT && !L::CHOOSES && self.table_start.len() <= UPGRADED {
+            #[cfg(debug_assertions)]
+            let before = (state.clone(), rng.clone());
+            self.silent_actions_of(state, rng, n);
+            #[cfg(debug_assertions)]
+            {
+                let (mut acted, mut stream) = before;
+                for _ in 0..n {
+                    self.act(&mut acted, &mut stream, &mut crate::log::NoLog);
                 }
-                return;
+                assert_eq!(
+                    (super::last_look::seen(state), rng.clone()),
+                    (super::last_look::seen(&acted), stream),
+                    "a turn's actions without a log differ from the actions one by one"
+                );
+            }
+            return;
+        }
+        for _ in 0..n {
+            self.act(state, rng, log);
+        }
+    }
+
+    /// [`Sms::actions`] without a log: each the pilot's action as [`Sms::act`] makes it,
+    /// and from the first Upgrade (or pass) on, the rest in one pass.
+    fn silent_actions_of(&self, state: &mut State, rng: &mut Rng, n: u32) {
+        for k in 0..n {
+            let best = match state.stuck {
+                true => None,
+                false => self.best_put(state),
+            };
+            state.stuck = best.is_none();
+            match best {
+                Some((card, at)) => {
+                    state.hand[card as usize] -= 1;
+                    state.hand_len -= 1;
+                    self.put_down(state, card, at);
+                }
+                None if state.hand_len < HAND_SIZE && !state.library.is_empty() => {
+                    self.fill_hand(state, rng, &mut crate::log::NoLog);
+                }
+                None => return self.upgrades(state, n - k),
             }
         }
     }

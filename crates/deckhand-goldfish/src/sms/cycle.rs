@@ -180,6 +180,15 @@ impl Sms {
         }
     }
 
+    /// The discards and draws of the option `card`'s Leader ability would take now, when it
+    /// is a [`Steps::Swap`] that acts (each discard a card the pilot never plays).
+    pub(super) fn swap_counts(&self, card: u16, state: &State) -> Option<(u32, u32)> {
+        let Steps::Swap(options) = &self.cycle[card as usize].as_ref()?.steps else {
+            return None;
+        };
+        Some(options[self.swap_pick(options, state)?])
+    }
+
     /// [`Self::cycle_acts`] for `card`'s Leader ability, when it is a [`Cycle`].
     pub(super) fn cycle_would_act(&self, card: u16, state: &State) -> Option<bool> {
         Some(self.cycle_acts(self.cycle[card as usize].as_ref()?, state))

@@ -249,8 +249,16 @@ impl Sms {
         let last = weighed.len().wrapping_sub(1);
         for (k, ability) in weighed.iter().enumerate() {
             if ahead && !keep_weighed && k == last {
-                if let Some(b) = best.take_if(|b| !b.again) {
-                    return self.last_look(ability, false, b, state, rng, pick);
+                if let Some(mut b) = best.take_if(|b| !b.again) {
+                    if !self.foreseen_loss(ability, state, rng, b.value.0) {
+                        return self.last_look(ability, false, b, state, rng, pick);
+                    }
+                    // It loses: the best look so far becomes the game, as `last_look` does.
+                    *pick = Some(b.ability);
+                    std::mem::swap(state, &mut *b.state);
+                    *rng = b.rng;
+                    crate::scratch::give_back(&super::scratch::COPIES, b.state);
+                    return Next::Played;
                 }
             }
             let beaten = best.as_ref().is_some_and(|b| b.value.0 > power);
@@ -259,6 +267,9 @@ impl Sms {
             }
             // A look that cannot reach the best one's Power ends once its actions are done.
             let bar = best.as_ref().map(|b| b.value.0);
+            if ahead && bar.is_some_and(|bar| self.foreseen_loss(ability, state, rng, bar)) {
+                continue;
+            }
             let Some(look) = self.look(ability, state, rng, ahead, bar) else {
                 continue;
             };

@@ -157,4 +157,28 @@ impl Tail {
             })
             .map_or(0, |&(_, most)| most)
     }
+
+    /// The most any Leader ability of the deck adds at the turn's end: at least
+    /// [`Self::most_anywhere`] of any state.
+    pub(super) fn most_of_any(&self) -> u32 {
+        self.gainers.first().map_or(0, |&(_, most)| most)
+    }
+
+    /// [`Self::most`] counting every card of the deck as reachable: at least `most` of any
+    /// state the turn reaches from `state` with no card put down (cards drawn come from the
+    /// deck, and the cards the pilot never plays and abilities that add no Power, the only
+    /// ones discarded before the end, are no gainers).
+    pub(super) fn most_anywhere(&self, sms: &Sms, state: &State) -> u32 {
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        let in_discard = |c: u16| self.recoverable[c as usize] && state.discard.contains(&c);
+        self.gainers
+            .iter()
+            .find(|&&(c, _)| {
+                on_table(c)
+                    || state.hand[c as usize] > 0
+                    || in_discard(c)
+                    || state.library.remaining().contains(&c)
+            })
+            .map_or(0, |&(_, most)| most)
+    }
 }

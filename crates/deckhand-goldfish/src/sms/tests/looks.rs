@@ -204,3 +204,24 @@ fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
         "the stream moved"
     );
 }
+
+/// A Commercial Break look at a turn's start known to lose without being played
+/// (`foresee.rs`) is one the look would cut once its actions are done: debug builds play
+/// each such look and assert it (the sample decks' games, without a log), and the sample
+/// games see it happen.
+#[test]
+fn a_swap_look_foreseen_to_lose_is_one_its_play_cuts() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    super::foresee::FORESEEN.with(|n| n.set(0));
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            play_silently(&p, seed, |_, _, _| {});
+        }
+    }
+    let foreseen = super::foresee::FORESEEN.with(|n| n.get());
+    assert!(foreseen > 0, "the sample games foresee no look's loss");
+}
