@@ -299,8 +299,9 @@ pub struct State {
     /// The end of this turn played ahead by a look the game has followed since
     /// (`moments::Ahead`): adopted by `end_turn` instead of playing it again.
     ahead: Option<moments::Ahead>,
-    /// Cards played from the hand this turn (`play_all_fx`).
-    plays: u32,
+    /// Cards played this turn that some primer's stat change reaches (`play_all_fx`,
+    /// `moments::Trace`).
+    primed_plays: u32,
     /// What a look's play tells of the same turn with a primer activated first
     /// (`moments::Trace`): noted on a look's copy only.
     trace: moments::Trace,
@@ -488,7 +489,7 @@ impl Procedure for PrDbg {
             planning: false,
             spent: 0,
             ahead: None,
-            plays: 0,
+            primed_plays: 0,
             trace: moments::Trace::CLEAN,
         }
     }

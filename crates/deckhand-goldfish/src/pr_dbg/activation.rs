@@ -745,6 +745,7 @@ impl PrDbg {
             adversaries,
         };
         s.trace.made_energy = s.made_energy;
+        s.trace.primed_plays = s.primed_plays;
         let plan = (
             goldfish - s.goldfish_hp,
             s.spent - spent,

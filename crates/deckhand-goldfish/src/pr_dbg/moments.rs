@@ -154,7 +154,7 @@ impl PrDbg {
         state.made_shards = 0;
         state.made_energy = 0;
         state.spent = 0;
-        state.plays = 0;
+        state.primed_plays = 0;
         let end = self.main_phase(state, rng, turn, log, figures);
         // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
         // fill the last slot) and Battle rewards all come after the cards in hand.
@@ -297,12 +297,11 @@ impl PrDbg {
             }
             // A primer's stat change reaches this card: its looks played it otherwise, and
             // a look with a primer would play it otherwise (`primer_look.rs`).
-            state.plays += 1;
             if f.primed {
                 if let Some(c) = &mut carried {
                     c.forget_with();
                 }
-                state.trace.last_primed = state.plays;
+                state.primed_plays += 1;
             }
             if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
                 self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);

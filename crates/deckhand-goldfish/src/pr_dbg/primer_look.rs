@@ -3,7 +3,7 @@
 //! the rest of a turn in two ways only: the Shards of the cards its stat change reaches
 //! ([`Commute::primed`]) played after it, and the Energy, lower by its cost. So when the
 //! look without it
-//! - played no such card after this state (`Trace::last_primed`),
+//! - played no such card after this state (`Trace::primed_plays`),
 //! - never reached the cap of 20 (Energy only grows by what is made, so it stays under
 //!   its Energy at the start plus what the turn made since: `Trace::made_energy`), and
 //! - at each damaging Ability it activated had Energy to spare for the cost
@@ -25,9 +25,10 @@ use super::*;
 /// comment); kept with a look's end (`carry::End`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(in crate::pr_dbg) struct Trace {
-    /// The last card some primer's stat change reaches was the turn's how manyth played
-    /// (`State::plays`; 0: none): none is played after a state that played as many.
-    pub(in crate::pr_dbg) last_primed: u32,
+    /// The turn's cards played that some primer's stat change reaches
+    /// (`State::primed_plays`) when the look ended: none is played after a state that
+    /// played as many.
+    pub(in crate::pr_dbg) primed_plays: u32,
     /// The least Energy spare at a damaging Ability activated: beyond the full costs of
     /// every damaging Ability then ready.
     pub(in crate::pr_dbg) slack: u32,
@@ -38,13 +39,13 @@ pub(in crate::pr_dbg) struct Trace {
 impl Trace {
     /// A look not played yet: nothing noted.
     pub(in crate::pr_dbg) const CLEAN: Trace = Trace {
-        last_primed: 0,
+        primed_plays: 0,
         slack: u32::MAX,
         made_energy: 0,
     };
     /// A look known otherwise (from another look): it tells nothing.
     pub(in crate::pr_dbg) const UNKNOWN: Trace = Trace {
-        last_primed: u32::MAX,
+        primed_plays: u32::MAX,
         slack: 0,
         made_energy: u32::MAX,
     };
@@ -78,7 +79,7 @@ impl PrDbg {
         let cost = commute.primer_spend[usize::from(self.at_position(state, i)?)]?;
         let peak =
             i64::from(state.energy) + i64::from(trace.made_energy) - i64::from(state.made_energy);
-        let primed = trace.last_primed > state.plays;
+        let primed = trace.primed_plays != state.primed_plays;
         if primed || trace.slack < cost || peak >= i64::from(MAX_ENERGY) {
             return None;
         }

@@ -26,7 +26,7 @@ impl crate::scratch::Scratch for State {
             in_play: _,
             ahead: _,
             trace: _,
-            plays,
+            primed_plays,
             main_deck,
             main_discard,
             grid,
@@ -100,6 +100,6 @@ impl crate::scratch::Scratch for State {
         self.turn = *turn;
         self.planning = *planning;
         self.spent = *spent;
-        self.plays = *plays;
+        self.primed_plays = *primed_plays;
     }
 }
