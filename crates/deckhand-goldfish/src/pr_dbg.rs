@@ -122,6 +122,8 @@ struct Features {
     colour: u8,
     /// An Attack's damage; `None` when the card is no Attack or its Attack is not damage.
     damage: Option<u8>,
+    /// Some primer's stat change reaches it when played (`moments::Commute::primed`).
+    primed: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,6 +209,10 @@ pub struct PrDbg {
     /// last entry for an empty slot: which primers are ready is one table read a position
     /// (`pr_dbg/activation.rs`, `ready_primers`).
     primer_cost: Vec<u32>,
+    /// Per card with a damaging Ability, the Energy a look must have beyond it for the
+    /// same pick with less Energy: all its activated effects' costs and its `ability_cost`
+    /// (`u32::MAX`: not known; 0 for the others; `moments::primer_look`).
+    spare_cost: Vec<u32>,
     /// No effect but an Ability's attaches, readies or copies (`moments::keeps_primers`):
     /// playing the hand changes the unused primers in play only by an attach or a primer
     /// activated, and `play_all_fx` reads their Energy floor again only then.
@@ -293,6 +299,12 @@ pub struct State {
     /// The end of this turn played ahead by a look the game has followed since
     /// (`moments::Ahead`): adopted by `end_turn` instead of playing it again.
     ahead: Option<moments::Ahead>,
+    /// Cards played this turn that some primer's stat change reaches (`play_all_fx`,
+    /// `moments::Trace`).
+    primed_plays: u32,
+    /// What a look's play tells of the same turn with a primer activated first
+    /// (`moments::Trace`): noted on a look's copy only.
+    trace: moments::Trace,
 }
 
 /// Per-seat figures, per turn.
@@ -477,6 +489,8 @@ impl Procedure for PrDbg {
             planning: false,
             spent: 0,
             ahead: None,
+            primed_plays: 0,
+            trace: moments::Trace::CLEAN,
         }
     }
 

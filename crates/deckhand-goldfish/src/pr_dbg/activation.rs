@@ -23,7 +23,7 @@ pub(in crate::pr_dbg) enum Ability {
 }
 
 /// Whether `steps` deal damage, in any option of a choice.
-fn deals_damage(steps: &[Op]) -> bool {
+pub(super) fn deals_damage(steps: &[Op]) -> bool {
     steps.iter().any(|op| match op {
         Op::Damage(_) => true,
         Op::Choose(options, _) => options.iter().any(|option| deals_damage(option)),
@@ -76,6 +76,9 @@ struct Ranked {
     n_weigh: usize,
     /// Positions whose Ability was weighed and declined earlier in this activation phase.
     declined: u64,
+    /// The Energy the damaging Abilities ready need for the same pick with less
+    /// (`PrDbg::spare_cost`, summed; `primer_look.rs`).
+    required: u32,
 }
 
 /// How many damaging Abilities are chosen among as one set (more are ranked alone).
@@ -195,6 +198,10 @@ impl PrDbg {
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         if let Some((damage, i, set)) = best.next(i64::from(energy)) {
+            if board.state.planning {
+                let spare = board.state.energy.saturating_sub(best.required);
+                board.state.trace.slack = board.state.trace.slack.min(spare);
+            }
             return Some((i, damage, set));
         }
         // No damaging Ability is ready: the first that deals nothing but acts, when the
@@ -210,7 +217,7 @@ impl PrDbg {
             let without = *without.get_or_insert_with(|| match Self::may_adopt::<L>(board.state) {
                 // The look without, played here: the game's own end when all decline.
                 true => {
-                    let (look, kept) = self.look_kept(board.state, board.rng, None, true);
+                    let (look, kept, _) = self.look_kept(board.state, board.rng, None, true);
                     Self::keep_ahead(board.state, kept);
                     look
                 }
@@ -221,25 +228,26 @@ impl PrDbg {
                 Some(with) => Some(with),
                 None => self.energy_look(board, i, without),
             };
-            let with = match known {
+            let (with, trace) = match known {
                 Some(with) => {
                     debug_assert_eq!(
                         with,
                         self.look(board.state, board.rng, Some(i)),
                         "a heal's or an Energy gain's look differs from its play"
                     );
-                    with
+                    (with, super::Trace::UNKNOWN)
                 }
                 // Kept: when picked, the game then plays as this look did.
                 None if Self::may_adopt::<L>(board.state) => {
-                    let (look, ahead) = self.look_kept(board.state, board.rng, Some(i), false);
+                    let (look, ahead, trace) =
+                        self.look_kept(board.state, board.rng, Some(i), false);
                     kept = ahead;
-                    look
+                    (look, trace)
                 }
-                None => self.look(board.state, board.rng, Some(i)),
+                None => self.look_traced(board.state, board.rng, Some(i)),
             };
             if with.0 > without.0 {
-                *picked = Some(Carried::new(board.state, with));
+                *picked = Some(Carried::new(board.state, with, trace));
                 Self::keep_ahead(board.state, kept);
                 return Some((i, 0, 0));
             }
@@ -317,6 +325,9 @@ impl PrDbg {
         if best.best.is_none_or(|(d, ..)| damage > d) {
             best.best = Some((damage, i, set));
         }
+        best.required = best
+            .required
+            .saturating_add(self.spare_cost[usize::from(card)]);
         if damage > 0 && best.n < MAX_DAMAGING {
             // A position is a slot, the flipped Character or a Zord Bay card: a handful.
             best.damaging[best.n] = (damage, cost, i as u32, set);
@@ -702,6 +713,7 @@ impl PrDbg {
     ) -> ((Plan, Raw), u32) {
         let log = &mut crate::log::NoLog;
         s.planning = true;
+        s.trace = super::Trace::CLEAN;
         let (goldfish, spent) = (s.goldfish_hp, s.spent);
         if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
             Self::mark_used(s, now.unwrap_or(0));
@@ -732,6 +744,8 @@ impl PrDbg {
             hp: s.hp,
             adversaries,
         };
+        s.trace.made_energy = s.made_energy;
+        s.trace.primed_plays = s.primed_plays;
         let plan = (
             goldfish - s.goldfish_hp,
             s.spent - spent,

@@ -39,15 +39,16 @@ impl PrDbg {
 
     /// The look from `state` with the Ability at `now` activated first, or without a new
     /// one (`None`), its copy kept when it may become the game (the goldfish stands after
-    /// its buying and Battling). `idle`: no damaging Ability is ready without a new one
-    /// (`look_idle`'s premise), so with the hand empty the Abilities after it are skipped.
+    /// its buying and Battling), and what its play tells (`primer_look.rs`). `idle`: no
+    /// damaging Ability is ready without a new one (`look_idle`'s premise), so with the hand
+    /// empty the Abilities after it are skipped.
     pub(super) fn look_kept(
         &self,
         state: &State,
         rng: &Rng,
         now: Option<usize>,
         idle: bool,
-    ) -> ((Plan, Raw), Option<Ahead>) {
+    ) -> ((Plan, Raw), Option<Ahead>, super::Trace) {
         let mut copy = crate::scratch::take(&super::scratch::COPIES, state);
         copy.fired.clone_from(&state.fired);
         let mut r = rng.clone();
@@ -64,9 +65,10 @@ impl PrDbg {
         if !activate {
             super::carry::IDLE_LOOKS.with(|n| n.set(n.get() + 1));
         }
+        let trace = copy.trace;
         if copy.goldfish_hp <= 0 {
             crate::scratch::give_back(&super::scratch::COPIES, copy);
-            return (look, None);
+            return (look, None, trace);
         }
         copy.planning = false;
         let ahead = Ahead {
@@ -74,7 +76,7 @@ impl PrDbg {
             rng: r,
             bought,
         };
-        (look, Some(ahead))
+        (look, Some(ahead), trace)
     }
 
     /// Keeps `ahead` as the game's end played ahead (`None`: none is known), returning the

@@ -40,6 +40,8 @@ pub(super) struct End {
     hp: i32,
     energy: u32,
     raw: Raw,
+    /// What its play tells of the same turn with a primer activated first.
+    pub(super) trace: Trace,
 }
 
 /// What a plan value's HP is made of at the end of a look: the HP before the adversaries'
@@ -56,13 +58,14 @@ pub(super) struct Raw {
 pub(super) type Plan = (i32, u32, i32, u32);
 
 impl End {
-    pub(super) fn new(state: &State, (plan, raw): (Plan, Raw)) -> End {
+    pub(super) fn new(state: &State, (plan, raw): (Plan, Raw), trace: Trace) -> End {
         End {
             goldfish_hp: state.goldfish_hp - plan.0,
             spent: state.spent + plan.1,
             hp: plan.2,
             energy: plan.3,
             raw,
+            trace,
         }
     }
 
@@ -97,8 +100,8 @@ pub(super) struct Carried {
 }
 
 impl Carried {
-    pub(super) fn new(state: &State, without: (Plan, Raw)) -> Carried {
-        let end = End::new(state, without);
+    pub(super) fn new(state: &State, without: (Plan, Raw), trace: Trace) -> Carried {
+        let end = End::new(state, without, trace);
         Carried {
             without: end,
             with: [end; MAX_WITH],
@@ -277,6 +280,9 @@ thread_local! {
     /// How many reactions to a card played this thread resolved from the played cards'
     /// bits (`rewards.rs`; tests only).
     pub(in crate::pr_dbg) static REWARDS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many looks with a primer this thread knew from the look without it
+    /// (`primer_look.rs`; tests only).
+    pub(in crate::pr_dbg) static PRIMER_LOOKS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many activation choices this thread answered "none" before ranking, nothing
     /// being ready (`next_activation`; tests only).
     pub(in crate::pr_dbg) static NOTHING_READY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -300,6 +306,12 @@ pub(in crate::pr_dbg) struct Commute {
     /// (Signal Beacon, Tide Leech). Its look is known from the look without it when no
     /// damaging Ability becomes ready (`PrDbg::energy_look`).
     pub(in crate::pr_dbg) energy_only: Vec<Option<(u32, u32)>>,
+    /// Per card, the Energy a primer's Ability pays (`primer_look.rs`).
+    pub(in crate::pr_dbg) primer_spend: Vec<Option<u32>>,
+    /// Per card with a damaging Ability, the Energy all its activated effects cost together
+    /// when each pays only fixed Energy and no step reads or pays Energy (`blind`), else
+    /// `u32::MAX`; 0 for the others (`primer_look.rs`).
+    pub(in crate::pr_dbg) full_cost: Vec<u32>,
 }
 
 impl Commute {
@@ -371,10 +383,48 @@ impl Commute {
                 (gain > 0).then_some((cost, gain))
             })
             .collect();
+        let activated_costs = |card: u16| {
+            let mut total = 0u32;
+            for e in fx
+                .of(card)
+                .iter()
+                .filter(|e| e.trigger == Trigger::Activated)
+            {
+                for op in e.cost() {
+                    let Op::Spend(Amt::Fixed(n), ENERGY) = op else {
+                        return None;
+                    };
+                    total = total.saturating_add(u32::try_from(*n).ok()?);
+                }
+                if !blind(e.steps()) {
+                    return None;
+                }
+            }
+            Some(total)
+        };
+        let primer_spend = (0..cards as u16)
+            .map(|card| match primes[usize::from(card)] {
+                true => activated_costs(card),
+                false => None,
+            })
+            .collect();
+        let full_cost = (0..cards as u16)
+            .map(|card| {
+                let damaging = fx.of(card).iter().any(|e| {
+                    e.trigger == Trigger::Activated && super::activation::deals_damage(e.steps())
+                });
+                match damaging {
+                    true => activated_costs(card).unwrap_or(u32::MAX),
+                    false => 0,
+                }
+            })
+            .collect();
         Some(Commute {
             primed,
             heal_only,
             energy_only,
+            primer_spend,
+            full_cost,
         })
     }
 }

@@ -102,6 +102,7 @@ impl PrDbg {
                     battle_cost: number("battle_cost"),
                     colour,
                     damage: keyword(card, "Attack").and(number("damage")),
+                    primed: false,
                 }
             })
             .collect();
@@ -202,11 +203,23 @@ impl PrDbg {
             not_simulated,
             coverage,
             primer_cost: Vec::new(),
+            spare_cost: Vec::new(),
             keeps_primers: false,
             rewards: Vec::new(),
             rewarded: Vec::new(),
         };
         p.keeps_primers = moments::keeps_primers(&p.fx, p.deck.len());
+        if let Some(commute) = &p.commute {
+            for (f, &primed) in p.features.iter_mut().zip(&commute.primed) {
+                f.primed = primed;
+            }
+        }
+        p.spare_cost = (0..p.deck.len())
+            .map(|c| match &p.commute {
+                Some(commute) => commute.full_cost[c].max(p.ranked_cost[c]),
+                None => u32::MAX,
+            })
+            .collect();
         (p.rewards, p.rewarded) = moments::rewards(&p.fx, p.deck.len(), p.tracks_played);
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)

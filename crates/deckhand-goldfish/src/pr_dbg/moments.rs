@@ -72,6 +72,8 @@ mod look;
 mod prices;
 #[path = "prime.rs"]
 mod prime;
+#[path = "primer_look.rs"]
+mod primer_look;
 #[path = "rewards.rs"]
 mod rewards;
 pub(super) use activation::Ability;
@@ -80,9 +82,10 @@ use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
 pub(super) use carry::{
-    ADOPTED, ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, NOTHING_READY, PRIMES_KNOWN, REWARDS,
-    SETS_CARRIED, WITH_REUSED,
+    ADOPTED, ENERGY_KNOWN, HEALS_KNOWN, IDLE_LOOKS, NOTHING_READY, PRIMER_LOOKS_KNOWN,
+    PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
 };
+pub(super) use primer_look::Trace;
 pub(super) use rewards::{rewards, Reward};
 
 /// Per deck card, the event triggers some effect reacts to with that card as the other
@@ -151,6 +154,7 @@ impl PrDbg {
         state.made_shards = 0;
         state.made_energy = 0;
         state.spent = 0;
+        state.primed_plays = 0;
         let end = self.main_phase(state, rng, turn, log, figures);
         // Counted once the turn is over: an Ability's Shards, the cards it draws (one may
         // fill the last slot) and Battle rewards all come after the cards in hand.
@@ -291,11 +295,13 @@ impl PrDbg {
                 floor = None;
                 continue;
             }
-            if let (Some(c), Some(commute)) = (&mut carried, &self.commute) {
-                // A primer's stat change reaches this card: its looks played it otherwise.
-                if commute.primed[usize::from(card)] {
+            // A primer's stat change reaches this card: its looks played it otherwise, and
+            // a look with a primer would play it otherwise (`primer_look.rs`).
+            if f.primed {
+                if let Some(c) = &mut carried {
                     c.forget_with();
                 }
+                state.primed_plays += 1;
             }
             if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
                 self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);

@@ -178,7 +178,7 @@ impl PrDbg {
             return false;
         };
         let known = carried.take();
-        let (without, raw) = match known {
+        let ((without, raw), trace) = match known {
             Some(known) => {
                 let without = known.without.look(state);
                 debug_assert_eq!(
@@ -186,20 +186,20 @@ impl PrDbg {
                     self.look(state, rng, None),
                     "a carried look differs from a new one"
                 );
-                without
+                (without, known.without.trace)
             }
             // Played from here as the game then plays when it declines (`steady`): kept
             // to become the game's end (`ahead.rs`).
             None if steady && Self::may_adopt::<L>(state) => {
-                let (look, kept) = self.look_kept(state, rng, None, false);
+                let (look, kept, trace) = self.look_kept(state, rng, None, false);
                 Self::keep_ahead(state, kept);
-                look
+                (look, trace)
             }
-            None => self.look(state, rng, None),
+            None => self.look_traced(state, rng, None),
         };
         let mut pilot = None;
         let mut with = without;
-        let mut looks = Carried::new(state, (without, raw));
+        let mut looks = Carried::new(state, (without, raw), trace);
         for i in (first..positions).filter(|&i| ready(state, i)) {
             let (value, raw) = match known.and_then(|k| k.with_at(i)) {
                 Some(end) => {
@@ -211,7 +211,19 @@ impl PrDbg {
                     );
                     value
                 }
-                None => self.look(state, rng, Some(i)),
+                // Known from the look without it when its play says so
+                // (`primer_look.rs`): the same turn, less Energy.
+                None => match self.primer_look(state, i, (without, raw), trace) {
+                    Some(value) => {
+                        debug_assert_eq!(
+                            value,
+                            self.look(state, rng, Some(i)),
+                            "a primer's look known from the look without it differs from its play"
+                        );
+                        value
+                    }
+                    None => self.look(state, rng, Some(i)),
+                },
             };
             // Better on damage, Shards' worth or HP: Energy left alone never makes it
             // better, since the effect's own cost is Energy (what it "saves" is only the
@@ -221,7 +233,7 @@ impl PrDbg {
                 break;
             }
             if self.commute.is_some() {
-                looks.keep_with(i, End::new(state, (value, raw)));
+                looks.keep_with(i, End::new(state, (value, raw), super::Trace::UNKNOWN));
             }
         }
         if pilot.is_none() && !ask_always {

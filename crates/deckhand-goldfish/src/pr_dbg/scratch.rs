@@ -17,13 +17,16 @@ use crate::scratch::copy_list;
 // `..`, so a field added to the state fails to compile until it is handled here. Not
 // copied: the fired counts (a look's copy becomes the game only through `moments::Ahead`,
 // which copies them), the buffer `in_play` lends out (emptied before each use) and the
-// look kept ahead (a look never keeps one).
+// look kept ahead (a look never keeps one), and what a look notes (each look starts it
+// afresh).
 impl crate::scratch::Scratch for State {
     fn copy_from(&mut self, source: &State) {
         let State {
             fired: _,
             in_play: _,
             ahead: _,
+            trace: _,
+            primed_plays,
             main_deck,
             main_discard,
             grid,
@@ -97,5 +100,6 @@ impl crate::scratch::Scratch for State {
         self.turn = *turn;
         self.planning = *planning;
         self.spent = *spent;
+        self.primed_plays = *primed_plays;
     }
 }

@@ -488,3 +488,63 @@ fn an_activation_choice_with_every_ability_used_answers_none_as_the_full_ranking
     assert_eq!(heals, 1, "{lines:#?}");
     assert_eq!(state.hp, 23, "{lines:#?}");
 }
+
+/// Harriet at 4 Energy before Park Ranger Ottoline and four Teamwork: her look before
+/// Ottoline (a Hero, whose Shards she changes) is played; after it, the look without her
+/// carried from before Ottoline plays no Hero and no Ability, so her look is known from it
+/// with 4 Energy less (`primer_look.rs`), which a debug build plays afresh and compares.
+/// The next weighings take it carried (`prime_known`). She is never activated.
+#[test]
+fn coach_harriets_look_after_the_last_hero_is_known_from_the_look_without_her() {
+    let (p, mut state) = given(&Given {
+        hand: &[
+            "Park Ranger Ottoline",
+            "Teamwork",
+            "Teamwork",
+            "Teamwork",
+            "Teamwork",
+        ],
+        ..HARRIET
+    });
+    let mut figures = p.new_figures();
+    let before = moments::PRIMER_LOOKS_KNOWN.with(|n| n.get());
+    p.turn(
+        &mut state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut crate::log::NoLog,
+        &mut figures,
+    );
+    assert_eq!(
+        moments::PRIMER_LOOKS_KNOWN.with(|n| n.get()) - before,
+        1,
+        "her look after Ottoline is known; the one before is played"
+    );
+    assert_eq!(state.energy, 4, "Harriet is not activated");
+}
+
+/// Whole block-party games: Harriet's looks known from the looks without her are checked
+/// against their play by a debug build (`primer_look.rs`) at every weighing that knows one.
+#[test]
+fn coach_harriets_looks_known_from_the_looks_without_her_are_the_looks_played() {
+    let deck = testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let before = moments::PRIMER_LOOKS_KNOWN.with(|n| n.get());
+    for seed in 0..16 {
+        let mut state = p.new_state();
+        let mut figures = p.new_figures();
+        crate::procedure::play_game(
+            &p,
+            &mut state,
+            &mut Rng::from_seed(seed),
+            seed % 2 == 0,
+            &mut crate::log::NoLog,
+            &mut figures,
+            |_, _, _| {},
+        );
+    }
+    assert!(
+        moments::PRIMER_LOOKS_KNOWN.with(|n| n.get()) > before,
+        "no look with Harriet was known from the look without her"
+    );
+}
