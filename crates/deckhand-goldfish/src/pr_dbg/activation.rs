@@ -7,29 +7,10 @@
 //! (each card at its own best set), the most damage first within it. A stat change for
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime.rs`).
 
+use super::abilities::deals_damage;
 use super::carry::{Carried, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
-use crate::effects::Amt;
-
-/// What an Ability's damage reads, decided once per deck ([`PrDbg::ability_plans`]).
-#[derive(Debug, Clone, Copy)]
-pub(in crate::pr_dbg) enum Ability {
-    /// Its activated effects as (Energy cost, damage), in order; unused entries cost
-    /// `i64::MAX`. Nothing else of the board matters.
-    Fixed([(i64, i64); 2]),
-    /// A requirement, an HP check, a counted amount or a choice: read on the board.
-    Board,
-}
-
-/// Whether `steps` deal damage, in any option of a choice.
-pub(super) fn deals_damage(steps: &[Op]) -> bool {
-    steps.iter().any(|op| match op {
-        Op::Damage(_) => true,
-        Op::Choose(options, _) => options.iter().any(|option| deals_damage(option)),
-        _ => false,
-    })
-}
 
 /// The most damage a card's damaging activated effects deal as one set, each at most once,
 /// their Energy costs together covered (docs/pilots.md#plan-value: at 7 Energy a 5-Energy
@@ -342,122 +323,6 @@ impl PrDbg {
                 && self.fx.holds(e, board)
                 && !self.fx.idle(e.steps(), board)
         })
-    }
-
-    /// Per card, whether an activated effect could raise this turn's plan value when it
-    /// deals no damage: it draws, heals, prevents, gains Shards or Energy, readies, changes
-    /// a stat, or moves a card into the hand or out of The Grid. Moving a card to a pile or
-    /// reordering the main deck changes nothing this turn (The Grid refills only at the next
-    /// turn's start), so such an Ability is never weighed and never paid for.
-    pub(in crate::pr_dbg) fn weighable(fx: &Programs, cards: usize) -> Vec<bool> {
-        fn may_raise(op: &Op) -> bool {
-            match op {
-                Op::Draw(_)
-                | Op::Damage(_)
-                | Op::Heal(_)
-                | Op::Prevent(_)
-                | Op::Ready(..)
-                | Op::FillHand(_)
-                | Op::Copy(_)
-                | Op::Modify { .. } => true,
-                Op::Gain(_, resource) => *resource == SHARDS || *resource == ENERGY,
-                Op::Move { from, to, .. } => *to == HAND || *from == Z_GRID,
-                Op::Choose(options, _) => options.iter().flatten().any(may_raise),
-                _ => false,
-            }
-        }
-        (0..cards as u16)
-            .map(|card| {
-                fx.of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .any(|e| e.steps().iter().any(may_raise))
-            })
-            .collect()
-    }
-
-    /// Per card, whether every activated step heals (Field Medic Lyle).
-    pub(in crate::pr_dbg) fn heals_only(fx: &Programs, cards: usize) -> Vec<bool> {
-        (0..cards as u16)
-            .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .peekable();
-                activated.peek().is_some()
-                    && activated.all(|e| e.steps().iter().all(|op| matches!(op, Op::Heal(_))))
-            })
-            .collect()
-    }
-
-    /// Per card, whether its Ability is a primer ([`PrDbg::primes`]): no activated effect
-    /// deals damage and one changes a stat (`modify`).
-    pub(in crate::pr_dbg) fn primers(fx: &Programs, cards: usize) -> Vec<bool> {
-        (0..cards as u16)
-            .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .peekable();
-                activated.peek().is_some()
-                    && fx
-                        .of(card)
-                        .iter()
-                        .filter(|e| e.trigger == Trigger::Activated)
-                        .all(|e| !deals_damage(e.steps()))
-                    && activated.any(|e| e.steps().iter().any(|op| matches!(op, Op::Modify { .. })))
-            })
-            .collect()
-    }
-
-    /// Per card, what [`Self::ability_damage`] needs of the board, decided once per deck:
-    /// most Abilities read nothing but the Energy, and the pick then costs no walk over
-    /// their effects.
-    pub(in crate::pr_dbg) fn ability_plans(fx: &Programs, cards: usize) -> Vec<Ability> {
-        (0..cards as u16)
-            .map(|card| {
-                let activated = || {
-                    fx.of(card)
-                        .iter()
-                        .filter(|e| e.trigger == Trigger::Activated)
-                };
-                if !activated().any(|e| deals_damage(e.steps())) {
-                    // A draw, a gain, a choice without damage: 0, whatever the board.
-                    return Ability::Fixed([(i64::MAX, 0); 2]);
-                }
-                let mut steps = [(i64::MAX, 0); 2];
-                let mut n = 0;
-                for effect in fx.of(card) {
-                    if effect.trigger != Trigger::Activated {
-                        continue;
-                    }
-                    if !effect.reads_nothing() || n == steps.len() {
-                        return Ability::Board;
-                    }
-                    let mut cost = 0;
-                    for op in effect.cost() {
-                        match op {
-                            Op::Spend(Amt::Fixed(amount), ENERGY) => cost += amount,
-                            Op::Spend(_, ENERGY) => return Ability::Board,
-                            _ => {}
-                        }
-                    }
-                    let mut damage = 0;
-                    for op in effect.steps() {
-                        match op {
-                            Op::Damage(Amt::Fixed(amount)) => damage += (*amount).max(0),
-                            Op::Damage(_) | Op::Choose(..) => return Ability::Board,
-                            _ => {}
-                        }
-                    }
-                    steps[n] = (cost, damage);
-                    n += 1;
-                }
-                Ability::Fixed(steps)
-            })
-            .collect()
     }
 
     /// The damage `card`'s Ability would deal if activated now, and which of its activated

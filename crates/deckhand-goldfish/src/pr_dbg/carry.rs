@@ -411,7 +411,7 @@ impl Commute {
         let full_cost = (0..cards as u16)
             .map(|card| {
                 let damaging = fx.of(card).iter().any(|e| {
-                    e.trigger == Trigger::Activated && super::activation::deals_damage(e.steps())
+                    e.trigger == Trigger::Activated && super::abilities::deals_damage(e.steps())
                 });
                 match damaging {
                     true => activated_costs(card).unwrap_or(u32::MAX),

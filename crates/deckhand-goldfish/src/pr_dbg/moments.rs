@@ -54,6 +54,8 @@ use super::*;
 use crate::effects::{Board, CardSet, Id, Op, Plays, Programs, Reading, Tgt};
 use deckhand_core::StepKind;
 
+#[path = "abilities.rs"]
+mod abilities;
 #[path = "activation.rs"]
 mod activation;
 #[path = "ahead.rs"]
@@ -76,7 +78,7 @@ mod prime;
 mod primer_look;
 #[path = "rewards.rs"]
 mod rewards;
-pub(super) use activation::Ability;
+pub(super) use abilities::Ability;
 pub(super) use ahead::Ahead;
 use carry::Carried;
 pub(super) use carry::Commute;
