@@ -115,6 +115,7 @@ mod battle;
 mod board;
 mod held;
 mod mill;
+mod options;
 mod pilot;
 mod quiet;
 mod view;
