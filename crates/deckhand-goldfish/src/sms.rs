@@ -145,6 +145,9 @@ pub struct Sms {
     library_order: Vec<u16>,
     /// The characters (Heroes, Villains, Leaders) that start on the Table, in list order.
     table_start: Vec<u16>,
+    /// The state every game starts from ([`Sms::start_afresh`], made once when the deck is
+    /// prepared): a game's start copies it.
+    opening: Option<Box<State>>,
     /// Main cards the side may play, most power first, then by name.
     mains: Vec<u16>,
     /// The place in `mains` of its first Attachment (its length when none): a new Table
@@ -460,7 +463,8 @@ impl Sms {
             .iter()
             .position(|&c| features[c as usize].kind.is_attachment())
             .unwrap_or(mains.len()) as u16;
-        Ok(Sms {
+        let mut sms = Sms {
+            opening: None,
             actions: if side == Side::Villain { 4 } else { 3 },
             side,
             features,
@@ -492,7 +496,11 @@ impl Sms {
             one_filters,
             holders,
             deck: cards,
-        })
+        };
+        let mut opening = sms.new_state();
+        sms.start_afresh(&mut opening);
+        sms.opening = Some(Box::new(opening));
+        Ok(sms)
     }
 
     fn name(&self, card: u16) -> &str {
@@ -553,8 +561,31 @@ impl Sms {
         self.mains.iter().any(|&c| state.hand[c as usize] > 0)
     }
 
-    /// A fresh game: the deck in printed order, the characters on the Table, nothing drawn.
+    /// A fresh game: the deck in printed order, the characters on the Table, nothing drawn;
+    /// copied from [`Sms::opening`] (the same at every game: no stream is read).
     fn start(&self, state: &mut State) {
+        let Some(opening) = &self.opening else {
+            return self.start_afresh(state);
+        };
+        crate::scratch::Scratch::copy_from(state, opening);
+        if let Some(memo) = &mut state.memo {
+            memo.forget();
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut afresh = state.clone();
+            afresh.fired.reset();
+            self.start_afresh(&mut afresh);
+            assert_eq!(
+                last_look::seen(state),
+                last_look::seen(&afresh),
+                "a game's start copied from the opening differs from one made afresh"
+            );
+        }
+    }
+
+    /// [`Sms::start`] made step by step.
+    fn start_afresh(&self, state: &mut State) {
         state.library.reset(&self.library_order);
         state.hand.fill(0);
         state.hand_len = 0;

@@ -134,7 +134,10 @@ impl Sms {
     }
 
     /// Resolves `card`'s `turn_end` effect as the interpreter would with no log
-    /// ([`Quick`]); `None`: the interpreter resolves it.
+    /// ([`Quick`]); `None`: the interpreter resolves it. Inlined into the Mission Phase:
+    /// it runs for each Employ ability there, looks included, and the call cost about a
+    /// third of its work.
+    #[inline]
     pub(super) fn fire_quick(&self, card: u16, state: &mut State, rng: &mut Rng) -> Option<u32> {
         match self.quick[card as usize]? {
             Quick::Gain(resource, n) => {
