@@ -32,29 +32,24 @@ impl PrAcg {
     /// rest of the hand and the training area can pay (by damage, then cost, then name), or
     /// none.
     pub(super) fn summon_options(&self, state: &State) -> Vec<Option<u16>> {
-        let payable = self.payable(state);
-        let mut options: Vec<Option<u16>> = self
-            .summons_by_damage
-            .iter()
-            .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
-            .map(|&c| Some(c))
-            .collect();
-        options.push(None);
-        options
+        self.payable_in_hand(&self.summons_by_damage, state)
     }
 
     /// The Extra summon step's options: each Zord or Megazord in hand whose cost can be
     /// paid, or none.
     pub(super) fn extra_options(&self, state: &State) -> Vec<Option<u16>> {
+        self.payable_in_hand(&self.extras_by_damage, state)
+    }
+
+    /// The cards of `ranked` in hand whose cost can be paid, in `ranked`'s order, then none.
+    fn payable_in_hand(&self, ranked: &[u16], state: &State) -> Vec<Option<u16>> {
         let payable = self.payable(state);
-        let mut options: Vec<Option<u16>> = self
-            .extras_by_damage
+        ranked
             .iter()
             .filter(|&&c| state.hand[c as usize] > 0 && u32::from(self.f(c).cost) <= payable)
             .map(|&c| Some(c))
-            .collect();
-        options.push(None);
-        options
+            .chain([None])
+            .collect()
     }
 
     /// A card with its cost and damage, for a label.

@@ -4,7 +4,7 @@
 //! tables instead of walking the effects at each choice.
 
 use super::*;
-use crate::effects::Amt;
+use crate::effects::{Amt, Compiled};
 
 /// What an Ability's damage reads, decided once per deck ([`PrDbg::ability_plans`]).
 #[derive(Debug, Clone, Copy)]
@@ -14,6 +14,13 @@ pub(in crate::pr_dbg) enum Ability {
     Fixed([(i64, i64); 2]),
     /// A requirement, an HP check, a counted amount or a choice: read on the board.
     Board,
+}
+
+/// `card`'s activated effects, in the order they are stated.
+fn activated(fx: &Programs, card: u16) -> impl Iterator<Item = &Compiled> + Clone {
+    fx.of(card)
+        .iter()
+        .filter(|e| e.trigger == Trigger::Activated)
 }
 
 /// Whether `steps` deal damage, in any option of a choice.
@@ -49,12 +56,7 @@ impl PrDbg {
             }
         }
         (0..cards as u16)
-            .map(|card| {
-                fx.of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .any(|e| e.steps().iter().any(may_raise))
-            })
+            .map(|card| activated(fx, card).any(|e| e.steps().iter().any(may_raise)))
             .collect()
     }
 
@@ -62,13 +64,9 @@ impl PrDbg {
     pub(in crate::pr_dbg) fn heals_only(fx: &Programs, cards: usize) -> Vec<bool> {
         (0..cards as u16)
             .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .peekable();
-                activated.peek().is_some()
-                    && activated.all(|e| e.steps().iter().all(|op| matches!(op, Op::Heal(_))))
+                let mut effects = activated(fx, card).peekable();
+                effects.peek().is_some()
+                    && effects.all(|e| e.steps().iter().all(|op| matches!(op, Op::Heal(_))))
             })
             .collect()
     }
@@ -78,18 +76,10 @@ impl PrDbg {
     pub(in crate::pr_dbg) fn primers(fx: &Programs, cards: usize) -> Vec<bool> {
         (0..cards as u16)
             .map(|card| {
-                let mut activated = fx
-                    .of(card)
-                    .iter()
-                    .filter(|e| e.trigger == Trigger::Activated)
-                    .peekable();
-                activated.peek().is_some()
-                    && fx
-                        .of(card)
-                        .iter()
-                        .filter(|e| e.trigger == Trigger::Activated)
-                        .all(|e| !deals_damage(e.steps()))
-                    && activated.any(|e| e.steps().iter().any(|op| matches!(op, Op::Modify { .. })))
+                let mut effects = activated(fx, card).peekable();
+                effects.peek().is_some()
+                    && activated(fx, card).all(|e| !deals_damage(e.steps()))
+                    && effects.any(|e| e.steps().iter().any(|op| matches!(op, Op::Modify { .. })))
             })
             .collect()
     }
@@ -100,21 +90,12 @@ impl PrDbg {
     pub(in crate::pr_dbg) fn ability_plans(fx: &Programs, cards: usize) -> Vec<Ability> {
         (0..cards as u16)
             .map(|card| {
-                let activated = || {
-                    fx.of(card)
-                        .iter()
-                        .filter(|e| e.trigger == Trigger::Activated)
-                };
-                if !activated().any(|e| deals_damage(e.steps())) {
+                if !activated(fx, card).any(|e| deals_damage(e.steps())) {
                     // A draw, a gain, a choice without damage: 0, whatever the board.
                     return Ability::Fixed([(i64::MAX, 0); 2]);
                 }
                 let mut steps = [(i64::MAX, 0); 2];
-                let mut n = 0;
-                for effect in fx.of(card) {
-                    if effect.trigger != Trigger::Activated {
-                        continue;
-                    }
+                for (n, effect) in activated(fx, card).enumerate() {
                     if !effect.reads_nothing() || n == steps.len() {
                         return Ability::Board;
                     }
@@ -135,7 +116,6 @@ impl PrDbg {
                         }
                     }
                     steps[n] = (cost, damage);
-                    n += 1;
                 }
                 Ability::Fixed(steps)
             })

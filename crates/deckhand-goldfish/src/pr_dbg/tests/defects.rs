@@ -78,6 +78,20 @@ fn play_turn(p: &PrDbg, state: &mut State) -> (Vec<String>, Figures) {
     (lines, figures)
 }
 
+/// Plays the turn of [`play_turn`] with no log, as the Monte Carlo does (the shortcuts that
+/// hold only where no one looks are taken).
+fn play_silent_turn(p: &PrDbg, state: &mut State) -> Figures {
+    let mut figures = p.new_figures();
+    p.turn(
+        state,
+        &mut Rng::from_seed(1),
+        2,
+        &mut crate::log::NoLog,
+        &mut figures,
+    );
+    figures
+}
+
 /// Harriet in slot 1 with 4 Energy, every slot filled (Nadia flipped, whose own Abilities
 /// cost more than 4), and a Grid where 2 more Shards buy Arc Baton besides Quake Maul.
 const HARRIET: Given = Given {
@@ -279,14 +293,7 @@ fn the_set_of_effects_the_ranking_chose_is_the_one_a_new_ranking_chooses() {
         energy: 6,
     });
     let before = moments::SETS_CARRIED.with(|n| n.get());
-    let mut figures = p.new_figures();
-    p.turn(
-        &mut state,
-        &mut Rng::from_seed(1),
-        2,
-        &mut crate::log::NoLog,
-        &mut figures,
-    );
+    play_silent_turn(&p, &mut state);
     assert_eq!(
         moments::SETS_CARRIED.with(|n| n.get()) - before,
         1,
@@ -359,16 +366,9 @@ fn a_look_with_coach_harriet_carried_past_a_teamwork_ends_as_a_new_look_would() 
         ..HARRIET
     });
     // Played as Monte Carlo plays it: a log that asks (a person, a script) carries nothing.
-    let mut figures = p.new_figures();
     let before = moments::WITH_REUSED.with(|n| n.get());
     let known_before = moments::PRIMES_KNOWN.with(|n| n.get());
-    p.turn(
-        &mut state,
-        &mut Rng::from_seed(1),
-        2,
-        &mut crate::log::NoLog,
-        &mut figures,
-    );
+    let figures = play_silent_turn(&p, &mut state);
     let reused = moments::WITH_REUSED.with(|n| n.get()) - before;
     assert_eq!(
         reused, 3,
@@ -506,15 +506,8 @@ fn coach_harriets_look_after_the_last_hero_is_known_from_the_look_without_her() 
         ],
         ..HARRIET
     });
-    let mut figures = p.new_figures();
     let before = moments::PRIMER_LOOKS_KNOWN.with(|n| n.get());
-    p.turn(
-        &mut state,
-        &mut Rng::from_seed(1),
-        2,
-        &mut crate::log::NoLog,
-        &mut figures,
-    );
+    play_silent_turn(&p, &mut state);
     assert_eq!(
         moments::PRIMER_LOOKS_KNOWN.with(|n| n.get()) - before,
         1,
