@@ -15,8 +15,9 @@
 # 4. runs `cargo build --release <args>` with the profile applied to deckhand-goldfish only
 #    (scripts/rustc-pgo), after `cargo clean -p deckhand-goldfish --release`: cargo cannot
 #    see flags a wrapper adds, so without the clean an earlier plain build would be reused.
-# A build without it (plain `cargo build --release`) is the same program, 5-20 % slower at
-# simulating (docs/benchmarks.md, "Profile-guided release build"). On a cold cache the
+# A build without it (plain `cargo build --release`) is the same program; it was 5-20 %
+# slower at simulating when this was added (docs/benchmarks.md, "Profile-guided release
+# build"), within noise on Showdown and PR Deck-Building since their look-aheads. On a cold cache the
 # instrumented build costs as much again as the release build itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
