@@ -158,6 +158,21 @@ impl Tail {
             .map_or(0, |&(_, most)| most)
     }
 
+    /// The most Power the Leader Actions after the Mission Phase can add from `state`, the
+    /// Mission Phase done: none without a Leader Action; else one (the most a side holds,
+    /// and none gains another) of a card on the Table or in hand (only a Leader ability
+    /// could bring one there now, and it would spend that Leader Action).
+    pub(super) fn most_at_end(&self, sms: &Sms, state: &State) -> u32 {
+        if state.leader_actions == 0 {
+            return 0;
+        }
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        self.gainers
+            .iter()
+            .find(|&&(c, _)| on_table(c) || state.hand[c as usize] > 0)
+            .map_or(0, |&(_, most)| most)
+    }
+
     /// The most any Leader ability of the deck adds at the turn's end: at least
     /// [`Self::most_anywhere`] of any state.
     pub(super) fn most_of_any(&self) -> u32 {
