@@ -409,30 +409,28 @@ impl Sms {
                     .mains
                     .iter()
                     .any(|&c| copy.hand[c as usize] > 0 && self.placement(copy, c).is_some());
-            if upgrades_only {
-                let most = (
-                    self.table_power(copy) + self.actions + tail.most(self, copy),
-                    copy.deployed,
+            let upgrades = self.table_power(copy) + self.actions;
+            if upgrades_only && tail.short(self, copy, upgrades, bar) {
+                debug_assert!(
+                    {
+                        let most = (upgrades + tail.most(self, copy), copy.deployed);
+                        within(bar_of(self.rest_of_turn(copy, rng, true)), most)
+                    },
+                    "a turn of Upgrades added more Power or Main cards than its bound"
                 );
-                if most < bar {
-                    debug_assert!(
-                        within(bar_of(self.rest_of_turn(copy, rng, true)), most),
-                        "a turn of Upgrades added more Power or Main cards than its bound"
-                    );
-                    return None;
-                }
+                return None;
             }
         }
         if ahead {
             self.actions_of_turn(copy, rng);
             if let (Some(bar), Some(tail)) = (bar, &self.tail) {
-                let most = (
-                    self.table_power(copy) + tail.most(self, copy),
-                    copy.deployed,
-                );
-                if most < bar {
+                let power = self.table_power(copy);
+                if tail.short(self, copy, power, bar) {
                     debug_assert!(
-                        within(bar_of(self.rest_after_actions(copy, rng)), most),
+                        {
+                            let most = (power + tail.most(self, copy), copy.deployed);
+                            within(bar_of(self.rest_after_actions(copy, rng)), most)
+                        },
                         "the end of a turn added more Power or Main cards than its bound"
                     );
                     return None;

@@ -5,6 +5,7 @@
 use deckhand_core::Trigger;
 
 use super::board::{DECK, DISCARD, HAND, LEADER_ACTION, POWER, TABLE};
+use super::look::Bar;
 use super::{Sms, State};
 use crate::effects::{Amt, Op, Programs, Tgt};
 
@@ -156,6 +157,39 @@ impl Tail {
                 on_table(c) || reachable(c) || (draws && state.library.remaining().contains(&c))
             })
             .map_or(0, |&(_, most)| most)
+    }
+
+    /// Whether `power` plus [`Self::most`] of `state`, with the Main cards on the Table
+    /// as they are, falls short of `bar`, found with fewer scans of the deck: a gainer
+    /// whose Power would reach the bar is looked for in it only when no gainer before it
+    /// was found elsewhere, and none at all is once one that reaches the bar is on the
+    /// Table or in hand (a lower bound on `most` that already reaches it).
+    pub(super) fn short(&self, sms: &Sms, state: &State, power: u32, bar: Bar) -> bool {
+        let reaches = |most: u32| (power + most, state.deployed) >= bar;
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        let short = match self
+            .gainers
+            .iter()
+            .find(|&&(c, _)| on_table(c) || state.hand[c as usize] > 0)
+        {
+            Some(&(_, most)) if reaches(most) => false,
+            found => {
+                let cheap = found.map_or(0, |&(_, most)| most);
+                // Only a gainer adding more than `cheap` can change the answer.
+                !self
+                    .gainers
+                    .iter()
+                    .take_while(|&&(_, most)| most > cheap)
+                    .any(|&(_, most)| reaches(most))
+                    || !reaches(self.most(sms, state))
+            }
+        };
+        debug_assert_eq!(
+            short,
+            !reaches(self.most(sms, state)),
+            "the end's bound found with fewer scans differs from the full one"
+        );
+        short
     }
 
     /// The most Power the Leader Actions after the Mission Phase can add from `state`, the
