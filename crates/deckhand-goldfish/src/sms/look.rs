@@ -410,7 +410,8 @@ impl Sms {
                     .iter()
                     .any(|&c| copy.hand[c as usize] > 0 && self.placement(copy, c).is_some());
             let upgrades = self.table_power(copy) + self.actions;
-            if upgrades_only && tail.short(self, copy, upgrades, bar) {
+            // No action draws: the Mission Phase starts from this stream.
+            if upgrades_only && tail.short(self, copy, rng, upgrades, bar) {
                 debug_assert!(
                     {
                         let most = (upgrades + tail.most(self, copy), copy.deployed);
@@ -425,7 +426,7 @@ impl Sms {
             self.actions_of_turn(copy, rng);
             if let (Some(bar), Some(tail)) = (bar, &self.tail) {
                 let power = self.table_power(copy);
-                if tail.short(self, copy, power, bar) {
+                if tail.short(self, copy, rng, power, bar) {
                     debug_assert!(
                         {
                             let most = (power + tail.most(self, copy), copy.deployed);
