@@ -17,7 +17,7 @@
 
 use std::cell::RefCell;
 
-use super::look::Ability;
+use super::look::{Ability, Bar};
 use super::{Sms, State, HAND_SIZE};
 use crate::library::Library;
 use crate::rng::Rng;
@@ -35,14 +35,15 @@ thread_local! {
 
 impl Sms {
     /// Whether the look at `ability` from the turn's start `state` (its Actions still to
-    /// come) would end short of `bar` Power once its actions are done, known without
+    /// come) would end short of `bar` (Power, then Main cards on the Table) once its
+    /// actions are done, known without
     /// playing it (the module comment). False when it cannot be told so.
     pub(super) fn foreseen_loss(
         &self,
         ability: Ability,
         state: &State,
         rng: &Rng,
-        bar: u32,
+        bar: Bar,
     ) -> bool {
         let Ability::Hand(card) = ability else {
             return false;
@@ -67,8 +68,10 @@ impl Sms {
             .saturating_sub(swapped)
             .min(deck - draws.min(deck));
         let upgrades = self.actions - u32::from(fill > 0).min(self.actions);
+        // Nothing goes down: the Main cards on the Table stay as they are.
         let most = self.table_power(state) + upgrades;
-        if most + tail.most_of_any() >= bar && most + tail.most_anywhere(self, state) >= bar {
+        let reach = |end: u32| (most + end, state.deployed) >= bar;
+        if reach(tail.most_of_any()) && reach(tail.most_anywhere(self, state)) {
             return false;
         }
         let placeable = |c: u16| self.placement(state, c).is_some();
@@ -101,7 +104,7 @@ impl Sms {
     }
 
     /// A look foreseen to lose: checked against the look (debug builds), counted (tests).
-    fn foreseen(&self, ability: Ability, state: &State, rng: &Rng, bar: u32) -> bool {
+    fn foreseen(&self, ability: Ability, state: &State, rng: &Rng, bar: Bar) -> bool {
         #[cfg(debug_assertions)]
         {
             let look = self.look(ability, state, rng, true, Some(bar));

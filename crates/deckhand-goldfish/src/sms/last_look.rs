@@ -7,7 +7,7 @@
 //! Only when that best look does not need the state before the looks again (its own
 //! ability used anew on it: [`Look::again`]).
 
-use super::look::{Ability, Look, Next, TurnValue};
+use super::look::{bar_of, Ability, Look, Next, TurnValue};
 use super::{Sms, State};
 use crate::rng::Rng;
 
@@ -41,7 +41,7 @@ impl Sms {
             false => value > best.value || (value == best.value && first),
         };
         // Keeping the Leader Action is played to the end (no bar), as in the looks.
-        let bar = (!keep).then_some(best.value.0);
+        let bar = (!keep).then_some(bar_of(best.value));
         let again = self.use_in_look(last, state, rng, true);
         let won = match again {
             // The game keeps the state right after the ability: the rest is valued on a copy.
@@ -83,7 +83,7 @@ impl Sms {
     fn check_last_look(
         &self,
         last: Ability,
-        bar: Option<u32>,
+        bar: Option<super::look::Bar>,
         won: bool,
         again: bool,
         (before, stream): (State, Rng),

@@ -12,8 +12,9 @@
 //! - at the turn's start, a Table ability that only adds Power ([`Pace`](super::pace::Pace)) beats keeping
 //!   the Leader Action by exactly its Power, so keeping it is not looked at, and when no
 //!   other ability is ready, the ability is used with no look at all;
-//! - a look that, its actions done (or known to be Upgrades only), cannot end the turn with
-//!   as much Power as the best look so far stops there (`tail.rs`): it would lose.
+//! - a look that, its actions done (or known to be Upgrades only), or its Mission Phase
+//!   done, cannot end the turn with as much Power as the best look so far, or as much and
+//!   as many Main cards on the Table, stops there (`tail.rs`): it would lose.
 //! - at the turn's start, a state that is the last start's but for Power (and the same
 //!   stream) takes the last start's pick, with no look (`memo.rs`).
 
@@ -28,6 +29,23 @@ use crate::rng::Rng;
 /// A Showdown turn's plan value: Power on the Table, Main cards on it, cards in hand
 /// (docs/pilots.md#plan-value), compared in that order.
 pub(super) type TurnValue = (u32, u32, u32);
+
+/// What a look must reach not to lose to the best look so far: that look's Power and Main
+/// cards on the Table. Once a look's actions are done nothing more goes down (`tail.rs`),
+/// so a look whose most Power and Main cards on the Table fall short of it, in that order,
+/// ends with a lower plan value.
+pub(super) type Bar = (u32, u32);
+
+/// Whether a turn's end `end` lies within the bound `most` on it: no more Power, the same
+/// Main cards on the Table (debug builds).
+fn within(end: Bar, most: Bar) -> bool {
+    end.0 <= most.0 && end.1 == most.1
+}
+
+/// The [`Bar`] the look that ended with `value` sets.
+pub(super) fn bar_of(value: TurnValue) -> Bar {
+    (value.0, value.1)
+}
 
 /// What one Leader Action did, for the loop that spends them.
 pub(super) enum Next {
@@ -58,6 +76,12 @@ pub(super) struct Look {
     /// The ability changed something and, at the turn's start, left a Leader Action: the
     /// game would weigh the next one before its Actions, which the look played at once.
     pub(super) again: bool,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Looks cut once their Mission Phase was done, for the tests.
+    pub(super) static CUT_AFTER_PHASE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 impl Sms {
@@ -250,7 +274,7 @@ impl Sms {
         for (k, ability) in weighed.iter().enumerate() {
             if ahead && !keep_weighed && k == last {
                 if let Some(mut b) = best.take_if(|b| !b.again) {
-                    if !self.foreseen_loss(ability, state, rng, b.value.0) {
+                    if !self.foreseen_loss(ability, state, rng, bar_of(b.value)) {
                         return self.last_look(ability, false, b, state, rng, pick);
                     }
                     // It loses: the best look so far becomes the game, as `last_look` does.
@@ -266,7 +290,7 @@ impl Sms {
                 continue;
             }
             // A look that cannot reach the best one's Power ends once its actions are done.
-            let bar = best.as_ref().map(|b| b.value.0);
+            let bar = best.as_ref().map(|b| bar_of(b.value));
             if ahead && bar.is_some_and(|bar| self.foreseen_loss(ability, state, rng, bar)) {
                 continue;
             }
@@ -327,14 +351,14 @@ impl Sms {
 
     /// `ability` used on a copy of `state`, and with `ahead` the rest of the turn played
     /// there ([`Self::rest_of_turn`]). `None` when, its actions done, the turn cannot end
-    /// with `bar` Power or more (`tail.rs`): the look would lose to one that does.
+    /// with `bar` or more ([`Bar`], `tail.rs`): the look would lose to one that does.
     pub(super) fn look(
         &self,
         ability: Ability,
         state: &State,
         rng: &Rng,
         ahead: bool,
-        bar: Option<u32>,
+        bar: Option<Bar>,
     ) -> Option<Look> {
         let mut copy = crate::scratch::take(&super::scratch::COPIES, state);
         let mut rng = rng.clone();
@@ -368,13 +392,14 @@ impl Sms {
     }
 
     /// The rest of a look once its ability is used, played on `copy`: its plan value, or
-    /// `None` when it cannot end the turn with `bar` Power ([`Self::look`]).
+    /// `None` when it cannot end the turn with `bar` ([`Self::look`]): checked once its
+    /// actions are done and again once its Mission Phase is.
     pub(super) fn finish_look(
         &self,
         copy: &mut State,
         rng: &mut Rng,
         ahead: bool,
-        bar: Option<u32>,
+        bar: Option<Bar>,
     ) -> Option<TurnValue> {
         if let (true, Some(bar), Some(tail)) = (ahead, bar, &self.tail) {
             // No Main card in hand can go down and the hand cannot be filled: each action is
@@ -384,34 +409,74 @@ impl Sms {
                     .mains
                     .iter()
                     .any(|&c| copy.hand[c as usize] > 0 && self.placement(copy, c).is_some());
-            if upgrades_only {
-                let most = self.table_power(copy) + self.actions + tail.most(self, copy);
-                if most < bar {
-                    debug_assert!(
-                        self.rest_of_turn(copy, rng, true).0 <= most,
-                        "a turn of Upgrades added more Power than its bound"
-                    );
-                    return None;
-                }
+            let upgrades = self.table_power(copy) + self.actions;
+            // No action draws: the Mission Phase starts from this stream.
+            if upgrades_only && tail.short(self, copy, rng, upgrades, bar) {
+                debug_assert!(
+                    {
+                        let most = (upgrades + tail.most(self, copy), copy.deployed);
+                        within(bar_of(self.rest_of_turn(copy, rng, true)), most)
+                    },
+                    "a turn of Upgrades added more Power or Main cards than its bound"
+                );
+                return None;
             }
         }
         if ahead {
             self.actions_of_turn(copy, rng);
             if let (Some(bar), Some(tail)) = (bar, &self.tail) {
-                let most = self.table_power(copy) + tail.most(self, copy);
-                if most < bar {
+                let power = self.table_power(copy);
+                if tail.short(self, copy, rng, power, bar) {
                     debug_assert!(
-                        self.rest_after_actions(copy, rng).0 <= most,
-                        "the end of a turn added more Power than its bound"
+                        {
+                            let most = (power + tail.most(self, copy), copy.deployed);
+                            within(bar_of(self.rest_after_actions(copy, rng)), most)
+                        },
+                        "the end of a turn added more Power or Main cards than its bound"
                     );
                     return None;
                 }
             }
+            return self.rest_after_actions_bar(copy, rng, bar);
         }
-        Some(match ahead {
-            true => self.rest_after_actions(copy, rng),
-            false => self.rest_of_turn(copy, rng, false),
-        })
+        Some(self.rest_of_turn(copy, rng, false))
+    }
+
+    /// [`Self::rest_after_actions`] in a look that must reach `bar`: `None` when, its
+    /// Mission Phase done, the Leader Action left cannot bring the turn there
+    /// ([`Tail::most_at_end`](super::tail::Tail::most_at_end)).
+    fn rest_after_actions_bar(
+        &self,
+        copy: &mut State,
+        rng: &mut Rng,
+        bar: Option<Bar>,
+    ) -> Option<TurnValue> {
+        let (Some(bar), Some(tail)) = (bar, &self.tail) else {
+            return Some(self.rest_after_actions(copy, rng));
+        };
+        if self.fx.any(Trigger::TurnEnd) || !self.missions.is_empty() {
+            self.mission_phase(copy, rng, &mut NoLog);
+            let most = (
+                self.table_power(copy) + tail.most_at_end(self, copy),
+                copy.deployed,
+            );
+            if most < bar {
+                #[cfg(debug_assertions)]
+                {
+                    self.leader_actions(copy, rng, &mut NoLog, false);
+                    let end = (self.table_power(copy), copy.deployed);
+                    assert!(
+                        within(end, most),
+                        "the Leader Action after the Mission Phase added more than its bound"
+                    );
+                }
+                #[cfg(test)]
+                CUT_AFTER_PHASE.with(|n| n.set(n.get() + 1));
+                return None;
+            }
+            self.leader_actions(copy, rng, &mut NoLog, false);
+        }
+        Some((self.table_power(copy), copy.deployed, copy.hand_len))
     }
 
     /// Power on the Table right after `ability` is used, on a copy.

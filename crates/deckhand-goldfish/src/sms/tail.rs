@@ -1,12 +1,15 @@
 //! What the end of a Showdown turn can add to the Power on the Table once its actions are
 //! done, known from the deck's effects before the game: the bound by which a Leader Action
-//! look that would lose stops early (`look.rs`).
+//! look that would lose stops early (`look.rs`). A card of the deck counts only when the
+//! Mission Phase can draw it: the stream's next cards, peeked, when its draws are fixed.
 
 use deckhand_core::Trigger;
 
 use super::board::{DECK, DISCARD, HAND, LEADER_ACTION, POWER, TABLE};
+use super::look::Bar;
 use super::{Sms, State};
 use crate::effects::{Amt, Op, Programs, Tgt};
+use crate::rng::Rng;
 
 /// The most Power the end of a turn can add once its actions are done (the Mission Phase,
 /// then the Leader Actions), known from the deck's effects before the game; `None` when
@@ -32,6 +35,38 @@ pub(super) struct Tail {
     /// Per card: a `turn_end` or `played` effect can take it from the Discard Pile into
     /// the hand.
     recoverable: Vec<bool>,
+    /// Per card: the cards its `turn_end` effects take from the top of the deck, each the
+    /// stream's next draw, at most ([`NOT_PEEKABLE`]: a search, a fill or a count not
+    /// fixed).
+    end_draws: Vec<u32>,
+}
+
+/// An `end_draws` entry whose draws cannot be told by peeking at the stream.
+const NOT_PEEKABLE: u32 = u32::MAX;
+
+/// The cards a Mission Phase step takes from the top of the deck, each the stream's next
+/// draw, at most; [`NOT_PEEKABLE`] when it searches, fills or draws a count not fixed.
+fn stream_draws(op: &Op) -> u32 {
+    let fixed = |n: &i64| u32::try_from(*n).unwrap_or(0);
+    match op {
+        Op::Draw(Amt::Fixed(n)) => fixed(n),
+        Op::Draw(_) | Op::FillHand(_) => NOT_PEEKABLE,
+        Op::Move {
+            from: DECK,
+            count,
+            search,
+            ..
+        } => match (count, search) {
+            (Amt::Fixed(n), false) => fixed(n),
+            _ => NOT_PEEKABLE,
+        },
+        Op::Choose(options, _) => options
+            .iter()
+            .map(|o| o.iter().map(stream_draws).fold(0, u32::saturating_add))
+            .max()
+            .unwrap_or(0),
+        _ => 0,
+    }
 }
 
 impl Tail {
@@ -91,6 +126,7 @@ impl Tail {
         let mut end_drawers = Vec::new();
         let mut play_drawers = Vec::new();
         let mut recovers = Vec::new();
+        let mut end_draws = vec![0u32; cards];
         for card in 0..cards as u16 {
             let mut most = 0;
             for e in fx.of(card) {
@@ -107,6 +143,10 @@ impl Tail {
                         };
                         if draws && !drawers.contains(&card) {
                             drawers.push(card);
+                        }
+                        if e.trigger == Trigger::TurnEnd {
+                            let n = &mut end_draws[card as usize];
+                            *n = ops.map(stream_draws).fold(*n, u32::saturating_add);
                         }
                     }
                     Trigger::Activated => {
@@ -139,6 +179,7 @@ impl Tail {
             end_drawers,
             play_drawers,
             recoverable,
+            end_draws,
         })
     }
 
@@ -155,6 +196,96 @@ impl Tail {
             .find(|&&(c, _)| {
                 on_table(c) || reachable(c) || (draws && state.library.remaining().contains(&c))
             })
+            .map_or(0, |&(_, most)| most)
+    }
+
+    /// Whether `power` plus [`Self::most`] of `state`, with the Main cards on the Table
+    /// as they are, falls short of `bar`, found with fewer scans of the deck: a gainer
+    /// whose Power would reach the bar is looked for in it only when no gainer before it
+    /// was found elsewhere, and none at all is once one that reaches the bar is on the
+    /// Table or in hand (a lower bound on `most` that already reaches it).
+    pub(super) fn short(&self, sms: &Sms, state: &State, rng: &Rng, power: u32, bar: Bar) -> bool {
+        let reaches = |most: u32| (power + most, state.deployed) >= bar;
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        let short = match self
+            .gainers
+            .iter()
+            .find(|&&(c, _)| on_table(c) || state.hand[c as usize] > 0)
+        {
+            Some(&(_, most)) if reaches(most) => false,
+            found => {
+                let cheap = found.map_or(0, |&(_, most)| most);
+                // Only a gainer adding more than `cheap` can change the answer.
+                !self
+                    .gainers
+                    .iter()
+                    .take_while(|&&(_, most)| most > cheap)
+                    .any(|&(_, most)| reaches(most))
+                    || !reaches(self.most_peeked(sms, state, rng))
+            }
+        };
+        debug_assert_eq!(
+            short,
+            !reaches(self.most_peeked(sms, state, rng)),
+            "the end's bound found with fewer scans differs from the full one"
+        );
+        short
+    }
+
+    /// [`Self::most`], a card of the deck counted only when the Mission Phase draws it:
+    /// when its `turn_end` effects draw two cards at most, each the stream's next (peeked
+    /// with `rng`, the stream the Mission Phase starts from), and no Mission that draws can
+    /// be played (none in hand, back from the Discard Pile or among those drawn); else
+    /// `most`. Nothing else in the Mission Phase reads the stream (the pilot's choices
+    /// read none) or takes from the deck.
+    pub(super) fn most_peeked(&self, sms: &Sms, state: &State, rng: &Rng) -> u32 {
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        let in_discard = |c: u16| self.recoverable[c as usize] && state.discard.contains(&c);
+        let reachable = |c: u16| state.hand[c as usize] > 0 || in_discard(c);
+        if self.play_drawers.iter().any(|&c| reachable(c)) {
+            return self.most(sms, state);
+        }
+        let mut n = 0u32;
+        for i in state.employ_slots.of(state.table.len()) {
+            n = n.saturating_add(self.end_draws[state.table[i].card as usize]);
+        }
+        if n > 2 {
+            return self.most(sms, state);
+        }
+        let mut drawn = [super::NONE; 2];
+        let (mut stream, mut at) = (rng.clone(), None);
+        for (k, slot) in drawn.iter_mut().enumerate().take(n as usize) {
+            match state.library.peek(&mut stream, at) {
+                Some((card, place)) => (*slot, at) = (card, Some(place)),
+                // Cards looked at lie on top: the peek answers nothing.
+                None if state.library.len() > k => return self.most(sms, state),
+                None => break,
+            }
+        }
+        if drawn.iter().any(|c| self.play_drawers.contains(c)) {
+            return self.most(sms, state);
+        }
+        let most = self
+            .gainers
+            .iter()
+            .find(|&&(c, _)| on_table(c) || reachable(c) || drawn.contains(&c))
+            .map_or(0, |&(_, most)| most);
+        debug_assert!(most <= self.most(sms, state));
+        most
+    }
+
+    /// The most Power the Leader Actions after the Mission Phase can add from `state`, the
+    /// Mission Phase done: none without a Leader Action; else one (the most a side holds,
+    /// and none gains another) of a card on the Table or in hand (only a Leader ability
+    /// could bring one there now, and it would spend that Leader Action).
+    pub(super) fn most_at_end(&self, sms: &Sms, state: &State) -> u32 {
+        if state.leader_actions == 0 {
+            return 0;
+        }
+        let on_table = |c: u16| state.named[sms.deck.name_id[c as usize] as usize];
+        self.gainers
+            .iter()
+            .find(|&&(c, _)| on_table(c) || state.hand[c as usize] > 0)
             .map_or(0, |&(_, most)| most)
     }
 

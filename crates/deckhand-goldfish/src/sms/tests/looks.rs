@@ -225,3 +225,28 @@ fn a_swap_look_foreseen_to_lose_is_one_its_play_cuts() {
     let foreseen = super::foresee::FORESEEN.with(|n| n.get());
     assert!(foreseen > 0, "the sample games foresee no look's loss");
 }
+
+/// A look cut once its Mission Phase is done (`look.rs`, `Tail::most_at_end`) could not end
+/// with the best look's Power, or with as much Power and as many Main cards on the Table:
+/// debug builds play the Leader Action it spares and assert it adds no more than the
+/// bound and puts nothing down (the sample decks' games, without a log), and the sample
+/// games see such cuts.
+#[test]
+fn a_look_cut_after_its_mission_phase_ends_short_of_the_best_look() {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    super::look::CUT_AFTER_PHASE.with(|n| n.set(0));
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+        for seed in 0..40 {
+            play_silently(&p, seed, |_, _, _| {});
+        }
+    }
+    let cut = super::look::CUT_AFTER_PHASE.with(|n| n.get());
+    assert!(
+        cut > 0,
+        "the sample games cut no look after its Mission Phase"
+    );
+}
