@@ -121,4 +121,49 @@ impl PrDbg {
             })
             .collect()
     }
+
+    /// Per card and Energy (0 to 20), the set [`super::activation`]'s `best_set` picks for
+    /// an Ability that reads nothing but the Energy ([`Ability::Fixed`]), packed by
+    /// [`pack_set`]; [`BOARD_SET`] for one read on the board. The activation choices read
+    /// one entry instead of calling and walking the subsets at each choice.
+    pub(in crate::pr_dbg) fn fixed_sets(ability: &[Ability]) -> Vec<u32> {
+        let mut table = Vec::with_capacity(ability.len() * ENERGIES);
+        for plan in ability {
+            for energy in 0..ENERGIES as i64 {
+                table.push(match plan {
+                    Ability::Fixed(steps) => pack_set(super::activation::best_set(steps, energy)),
+                    Ability::Board => BOARD_SET,
+                });
+            }
+        }
+        table
+    }
+}
+
+/// The Energy values a [`PrDbg::fixed_sets`] row covers: 0 to the cap.
+pub(in crate::pr_dbg) const ENERGIES: usize = MAX_ENERGY as usize + 1;
+
+/// A [`PrDbg::fixed_sets`] entry read on the board instead.
+pub(in crate::pr_dbg) const BOARD_SET: u32 = u32::MAX;
+
+/// (damage, set, Energy cost) in one word: damage in the high 16 bits, the set (bits over
+/// a card's two activated effects) and the cost (at most the Energy, 20) a byte each;
+/// [`BOARD_SET`] when the damage does not fit.
+fn pack_set((damage, set, cost): (i64, u32, i64)) -> u32 {
+    match (u16::try_from(damage), u8::try_from(set), u8::try_from(cost)) {
+        (Ok(d), Ok(s), Ok(c)) if u32::from(d) < 0xffff => {
+            (u32::from(d) << 16) | (u32::from(s) << 8) | u32::from(c)
+        }
+        _ => BOARD_SET,
+    }
+}
+
+/// A packed [`PrDbg::fixed_sets`] entry back as (damage, set, Energy cost).
+#[inline(always)]
+pub(in crate::pr_dbg) fn unpack_set(entry: u32) -> (i64, u32, i64) {
+    (
+        i64::from(entry >> 16),
+        (entry >> 8) & 0xff,
+        i64::from(entry & 0xff),
+    )
 }
