@@ -355,9 +355,49 @@ impl PrDbg {
     #[inline(never)]
     fn ability_set_read<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
         let energy = i64::from(board.state.energy);
-        if let Ability::Fixed(steps) = self.ability[card as usize] {
-            return best_set(&steps, energy);
+        match self.ability[card as usize] {
+            Ability::Fixed(steps) => return best_set(&steps, energy),
+            // Only the counts read on the board.
+            Ability::Counted(effects) => {
+                let steps = effects.map(|e| (e.cost, e.damage(&self.fx, &*board)));
+                debug_assert_eq!(
+                    best_set(&steps, energy),
+                    self.ability_set_walk(card, board),
+                    "a counted Ability's set differs from the walk over its effects"
+                );
+                return best_set(&steps, energy);
+            }
+            Ability::Board => {}
         }
+        self.ability_set_walk(card, board)
+    }
+
+    /// Tests: `card`'s set as [`Self::ability_set`] reads it and as the walk over its
+    /// effects reads it, on `state`, and whether its damage is read from counts
+    /// ([`Ability::Counted`]).
+    #[cfg(test)]
+    pub(in crate::pr_dbg) fn ability_set_both(
+        &self,
+        state: &mut State,
+        card: u16,
+    ) -> ((i64, u32, i64), (i64, u32, i64), bool) {
+        let mut rng = Rng::from_seed(1);
+        let mut board = PrBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut crate::log::NoLog,
+            card,
+        };
+        let read = self.ability_set(card, &mut board);
+        let walked = self.ability_set_walk(card, &mut board);
+        let counted = matches!(self.ability[usize::from(card)], Ability::Counted(_));
+        (read, walked, counted)
+    }
+
+    /// [`Self::ability_set_read`] by a walk over the card's activated effects.
+    fn ability_set_walk<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
+        let energy = i64::from(board.state.energy);
         let mut effects = [(i64::MAX, 0); MAX_SET];
         let mut n = 0;
         for effect in self.fx.of(card) {
