@@ -183,6 +183,8 @@ pub struct PrDbg {
     /// its `ability_cost` asks before the pilot considers it (`u32::MAX`: no activated
     /// effect; a last entry for an empty slot).
     ability: Vec<moments::Ability>,
+    /// Per card and Energy, the set a fixed Ability picks (`PrDbg::fixed_sets`).
+    fixed_sets: Vec<u32>,
     activation_cost: Vec<u32>,
     /// `activation_cost`, `u32::MAX` for a primer: the Abilities `next_activation` ranks
     /// (a primer is weighed by `prime` instead).

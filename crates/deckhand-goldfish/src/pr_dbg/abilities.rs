@@ -12,8 +12,54 @@ pub(in crate::pr_dbg) enum Ability {
     /// Its activated effects as (Energy cost, damage), in order; unused entries cost
     /// `i64::MAX`. Nothing else of the board matters.
     Fixed([(i64, i64); 2]),
+    /// Its activated effects as [`Counted`], in order (unused entries cost `i64::MAX`):
+    /// no requirement, HP check or choice, a fixed Energy cost, and damage that counts
+    /// cards (Nadia Okonkwo's Heroes you control, Mentor Imara Vance's Locations). Only
+    /// those counts are read on the board.
+    Counted([Counted; 2]),
     /// A requirement, an HP check, a counted amount or a choice: read on the board.
     Board,
+}
+
+/// One activated effect of an [`Ability::Counted`]: its Energy cost, the damage of its
+/// fixed steps, and the one step whose damage counts cards, if any.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::pr_dbg) struct Counted {
+    pub(in crate::pr_dbg) cost: i64,
+    fixed: i64,
+    per: Option<Count>,
+}
+
+/// A counted amount (`Amt::Per`, not by distinct names), as plain data.
+#[derive(Debug, Clone, Copy)]
+struct Count {
+    each: i64,
+    filter: Option<u16>,
+    zone: Id,
+    max: Option<i64>,
+}
+
+impl Counted {
+    const UNUSED: Counted = Counted {
+        cost: i64::MAX,
+        fixed: 0,
+        per: None,
+    };
+
+    /// The damage the effect deals on `board`, as `steps_damage` counts it: each damage
+    /// step's amount, at least 0.
+    #[inline(always)]
+    pub(in crate::pr_dbg) fn damage<B: crate::effects::Board>(
+        &self,
+        fx: &Programs,
+        board: &B,
+    ) -> i64 {
+        self.fixed
+            + self.per.map_or(0, |c| {
+                let n = c.each * board.count(c.zone, c.filter.map(|f| fx.set(f)));
+                c.max.map_or(n, |m| n.min(m)).max(0)
+            })
+    }
 }
 
 /// `card`'s activated effects, in the order they are stated.
@@ -94,7 +140,7 @@ impl PrDbg {
                     // A draw, a gain, a choice without damage: 0, whatever the board.
                     return Ability::Fixed([(i64::MAX, 0); 2]);
                 }
-                let mut steps = [(i64::MAX, 0); 2];
+                let mut steps = [Counted::UNUSED; 2];
                 for (n, effect) in activated(fx, card).enumerate() {
                     if !effect.reads_nothing() || n == steps.len() {
                         return Ability::Board;
@@ -107,18 +153,80 @@ impl PrDbg {
                             _ => {}
                         }
                     }
-                    let mut damage = 0;
+                    let (mut fixed, mut per) = (0, None);
                     for op in effect.steps() {
                         match op {
-                            Op::Damage(Amt::Fixed(amount)) => damage += (*amount).max(0),
+                            Op::Damage(Amt::Fixed(amount)) => fixed += (*amount).max(0),
+                            Op::Damage(Amt::Per {
+                                each,
+                                filter,
+                                zone,
+                                max,
+                                distinct: false,
+                            }) if per.is_none() => {
+                                per = Some(Count {
+                                    each: *each,
+                                    filter: *filter,
+                                    zone: *zone,
+                                    max: *max,
+                                });
+                            }
                             Op::Damage(_) | Op::Choose(..) => return Ability::Board,
                             _ => {}
                         }
                     }
-                    steps[n] = (cost, damage);
+                    steps[n] = Counted { cost, fixed, per };
                 }
-                Ability::Fixed(steps)
+                match steps.iter().any(|e| e.per.is_some()) {
+                    true => Ability::Counted(steps),
+                    false => Ability::Fixed(steps.map(|e| (e.cost, e.fixed))),
+                }
             })
             .collect()
     }
+
+    /// Per card and Energy (0 to 20), the set [`super::activation`]'s `best_set` picks for
+    /// an Ability that reads nothing but the Energy ([`Ability::Fixed`]), packed by
+    /// [`pack_set`]; [`BOARD_SET`] for one read on the board. The activation choices read
+    /// one entry instead of calling and walking the subsets at each choice.
+    pub(in crate::pr_dbg) fn fixed_sets(ability: &[Ability]) -> Vec<u32> {
+        let mut table = Vec::with_capacity(ability.len() * ENERGIES);
+        for plan in ability {
+            for energy in 0..ENERGIES as i64 {
+                table.push(match plan {
+                    Ability::Fixed(steps) => pack_set(super::activation::best_set(steps, energy)),
+                    Ability::Counted(_) | Ability::Board => BOARD_SET,
+                });
+            }
+        }
+        table
+    }
+}
+
+/// The Energy values a [`PrDbg::fixed_sets`] row covers: 0 to the cap.
+pub(in crate::pr_dbg) const ENERGIES: usize = MAX_ENERGY as usize + 1;
+
+/// A [`PrDbg::fixed_sets`] entry read on the board instead.
+pub(in crate::pr_dbg) const BOARD_SET: u32 = u32::MAX;
+
+/// (damage, set, Energy cost) in one word: damage in the high 16 bits, the set (bits over
+/// a card's two activated effects) and the cost (at most the Energy, 20) a byte each;
+/// [`BOARD_SET`] when the damage does not fit.
+fn pack_set((damage, set, cost): (i64, u32, i64)) -> u32 {
+    match (u16::try_from(damage), u8::try_from(set), u8::try_from(cost)) {
+        (Ok(d), Ok(s), Ok(c)) if u32::from(d) < 0xffff => {
+            (u32::from(d) << 16) | (u32::from(s) << 8) | u32::from(c)
+        }
+        _ => BOARD_SET,
+    }
+}
+
+/// A packed [`PrDbg::fixed_sets`] entry back as (damage, set, Energy cost).
+#[inline(always)]
+pub(in crate::pr_dbg) fn unpack_set(entry: u32) -> (i64, u32, i64) {
+    (
+        i64::from(entry >> 16),
+        (entry >> 8) & 0xff,
+        i64::from(entry & 0xff),
+    )
 }

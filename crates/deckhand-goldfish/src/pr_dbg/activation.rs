@@ -7,7 +7,7 @@
 //! (each card at its own best set), the most damage first within it. A stat change for
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime.rs`).
 
-use super::abilities::deals_damage;
+use super::abilities::{deals_damage, unpack_set, BOARD_SET, ENERGIES};
 use super::carry::{Carried, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
@@ -18,7 +18,7 @@ use crate::choice::ChoiceKind;
 /// the earlier effects. `effects` are (Energy cost, damage), `i64::MAX` for one that cannot
 /// be used. Returns (damage, the set as bits over `effects`, its Energy cost).
 #[inline]
-fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
+pub(in crate::pr_dbg) fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, u32, i64) {
     let mut best = (0, 0, 0u32);
     for set in 1..1u32 << effects.len() {
         let (mut cost, mut damage) = (0i64, 0);
@@ -329,15 +329,75 @@ impl PrDbg {
     /// effects that deal damage deal it ([`best_set`], bits in the order the effects are
     /// stated): an effect counts when its requirement holds, by its damage steps (a choice
     /// by the option the pilot takes) and its Energy cost on the board.
+    #[inline(always)]
     pub(super) fn ability_set<L: Log>(
         &self,
         card: u16,
         board: &mut PrBoard<'_, L>,
     ) -> (i64, u32, i64) {
-        let energy = i64::from(board.state.energy);
-        if let Ability::Fixed(steps) = self.ability[card as usize] {
-            return best_set(&steps, energy);
+        // An Ability that reads nothing but the Energy: one table entry.
+        let energy = board.state.energy as usize;
+        if energy < ENERGIES {
+            let entry = self.fixed_sets[usize::from(card) * ENERGIES + energy];
+            if entry != BOARD_SET {
+                debug_assert_eq!(
+                    unpack_set(entry),
+                    self.ability_set_read(card, board),
+                    "a fixed Ability's set differs from its reading"
+                );
+                return unpack_set(entry);
+            }
         }
+        self.ability_set_read(card, board)
+    }
+
+    /// [`Self::ability_set`] read from the Ability's effects on the board.
+    #[inline(never)]
+    fn ability_set_read<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
+        let energy = i64::from(board.state.energy);
+        match self.ability[card as usize] {
+            Ability::Fixed(steps) => return best_set(&steps, energy),
+            // Only the counts read on the board.
+            Ability::Counted(effects) => {
+                let steps = effects.map(|e| (e.cost, e.damage(&self.fx, &*board)));
+                debug_assert_eq!(
+                    best_set(&steps, energy),
+                    self.ability_set_walk(card, board),
+                    "a counted Ability's set differs from the walk over its effects"
+                );
+                return best_set(&steps, energy);
+            }
+            Ability::Board => {}
+        }
+        self.ability_set_walk(card, board)
+    }
+
+    /// Tests: `card`'s set as [`Self::ability_set`] reads it and as the walk over its
+    /// effects reads it, on `state`, and whether its damage is read from counts
+    /// ([`Ability::Counted`]).
+    #[cfg(test)]
+    pub(in crate::pr_dbg) fn ability_set_both(
+        &self,
+        state: &mut State,
+        card: u16,
+    ) -> ((i64, u32, i64), (i64, u32, i64), bool) {
+        let mut rng = Rng::from_seed(1);
+        let mut board = PrBoard {
+            p: self,
+            state,
+            rng: &mut rng,
+            log: &mut crate::log::NoLog,
+            card,
+        };
+        let read = self.ability_set(card, &mut board);
+        let walked = self.ability_set_walk(card, &mut board);
+        let counted = matches!(self.ability[usize::from(card)], Ability::Counted(_));
+        (read, walked, counted)
+    }
+
+    /// [`Self::ability_set_read`] by a walk over the card's activated effects.
+    fn ability_set_walk<L: Log>(&self, card: u16, board: &mut PrBoard<'_, L>) -> (i64, u32, i64) {
+        let energy = i64::from(board.state.energy);
         let mut effects = [(i64::MAX, 0); MAX_SET];
         let mut n = 0;
         for effect in self.fx.of(card) {

@@ -138,6 +138,7 @@ impl PrDbg {
         }
         let reacts = moments::reactions(&programs, cards.cards.len());
         let ability = PrDbg::ability_plans(&programs, cards.cards.len());
+        let fixed_sets = PrDbg::fixed_sets(&ability);
         let primes = PrDbg::primers(&programs, cards.cards.len());
         let weighable = PrDbg::weighable(&programs, cards.cards.len());
         let heals_only = PrDbg::heals_only(&programs, cards.cards.len());
@@ -173,6 +174,7 @@ impl PrDbg {
             tracks_played,
             reacts,
             ability,
+            fixed_sets,
             primes,
             weighable,
             heals_only,

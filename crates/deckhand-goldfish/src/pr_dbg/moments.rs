@@ -79,6 +79,10 @@ mod primer_look;
 #[path = "rewards.rs"]
 mod rewards;
 pub(super) use abilities::Ability;
+#[cfg(test)]
+pub(super) use abilities::{unpack_set, ENERGIES};
+#[cfg(test)]
+pub(super) use activation::best_set;
 pub(super) use ahead::Ahead;
 use carry::Carried;
 pub(super) use carry::Commute;

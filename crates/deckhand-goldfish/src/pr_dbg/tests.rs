@@ -619,3 +619,51 @@ fn the_primers_floor_is_kept_across_the_hand_only_where_no_effect_attaches_or_re
         assert!(!build(&deck).keeps_primers, "{gained}");
     }
 }
+
+/// An Ability that reads nothing but the Energy picks its set by one table entry
+/// (`PrDbg::fixed_sets`): at every Energy from 0 to the cap, the entry is the set the walk
+/// over its effects' subsets picks (`best_set`), damage, effects and cost alike. Quake Maul
+/// (8 Energy: deal 5) deals nothing at 7 Energy and 5 from 8 on.
+#[test]
+fn a_fixed_abilitys_set_read_from_the_table_is_the_one_its_subsets_give_at_each_energy() {
+    use moments::Ability;
+    let game = testing::game(G);
+    for deck in [
+        testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+    ] {
+        let p = PrDbg::new(&game, &deck, Setup::default()).unwrap();
+        let mut fixed = 0;
+        for card in 0..p.deck.len() {
+            let Ability::Fixed(steps) = p.ability[card] else {
+                continue;
+            };
+            for energy in 0..=MAX_ENERGY {
+                let entry = p.fixed_sets[card * moments::ENERGIES + energy as usize];
+                assert_eq!(
+                    moments::unpack_set(entry),
+                    moments::best_set(&steps, i64::from(energy)),
+                    "{} at {energy} Energy",
+                    p.name(card as u16)
+                );
+                fixed += 1;
+            }
+        }
+        assert!(fixed > 0);
+    }
+    let p = PrDbg::new(
+        &game,
+        &testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        Setup::default(),
+    )
+    .unwrap();
+    let maul = (0..p.deck.len() as u16)
+        .find(|&c| p.name(c) == "Quake Maul")
+        .unwrap();
+    let at = |energy: usize| {
+        moments::unpack_set(p.fixed_sets[usize::from(maul) * moments::ENERGIES + energy])
+    };
+    assert_eq!(at(7), (0, 0, 0));
+    assert_eq!(at(8), (5, 1, 8));
+    assert_eq!(at(20), (5, 1, 8));
+}

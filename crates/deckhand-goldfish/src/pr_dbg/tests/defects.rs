@@ -541,3 +541,44 @@ fn coach_harriets_looks_known_from_the_looks_without_her_are_the_looks_played() 
         "no look with Harriet was known from the look without her"
     );
 }
+
+/// Nadia Okonkwo's Abilities (6 Energy: 1 damage per Hero you control; 5 Energy: 4) and
+/// Mentor Imara Vance's (6 Energy: 3, plus 1 per Location you control) read only counts
+/// on the board (`Ability::Counted`): at every Energy, with Heroes attached and played and
+/// a Location in control, the set read from the counts is the one the walk over their
+/// effects reads, damage, effects and cost alike.
+#[test]
+fn a_counted_abilitys_set_read_from_its_counts_is_the_one_the_walk_over_its_effects_reads() {
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Rookie Cadet Ames",
+            "Mentor Imara Vance",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+        ],
+        control: &["Harborview Observatory"],
+        ..HARRIET
+    });
+    state.played.push(card(&p, "Park Ranger Ottoline"));
+    let nadia = card(&p, NADIA);
+    let imara = card(&p, "Mentor Imara Vance");
+    for energy in 0..=MAX_ENERGY {
+        state.energy = energy;
+        for (who, least) in [(nadia, 5), (imara, 6)] {
+            let (read, walked, counted) = p.ability_set_both(&mut state, who);
+            assert!(counted, "{}", p.name(who));
+            assert_eq!(read, walked, "{} at {energy} Energy", p.name(who));
+            assert_eq!(
+                read.0 > 0,
+                energy >= least,
+                "{} at {energy} Energy",
+                p.name(who)
+            );
+        }
+    }
+    // Three Heroes in control (two attached, one played): 3 + 4 for 11 Energy.
+    state.energy = 11;
+    assert_eq!(p.ability_set_both(&mut state, nadia).0, (7, 3, 11));
+    // One Location in control: 3 + 1.
+    assert_eq!(p.ability_set_both(&mut state, imara).0, (4, 1, 6));
+}
