@@ -211,18 +211,7 @@ fn the_memo_recalls_a_pick_only_for_a_start_alike_but_for_power() {
 /// games see it happen.
 #[test]
 fn a_swap_look_foreseen_to_lose_is_one_its_play_cuts() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
-    super::foresee::FORESEEN.with(|n| n.set(0));
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
-        for seed in 0..40 {
-            play_silently(&p, seed, |_, _, _| {});
-        }
-    }
-    let foreseen = super::foresee::FORESEEN.with(|n| n.get());
+    let foreseen = counted_in_sample_games(&super::foresee::FORESEEN);
     assert!(foreseen > 0, "the sample games foresee no look's loss");
 }
 
@@ -233,20 +222,26 @@ fn a_swap_look_foreseen_to_lose_is_one_its_play_cuts() {
 /// games see such cuts.
 #[test]
 fn a_look_cut_after_its_mission_phase_ends_short_of_the_best_look() {
+    let cut = counted_in_sample_games(&super::look::CUT_AFTER_PHASE);
+    assert!(
+        cut > 0,
+        "the sample games cut no look after its Mission Phase"
+    );
+}
+
+/// What `counter` (a test-only count the pilot keeps) reaches over 40 games of each sample
+/// deck with every effect on, without a log.
+fn counted_in_sample_games(counter: &'static std::thread::LocalKey<std::cell::Cell<u32>>) -> u32 {
     let setup = Setup {
         effects: EffectsMode::All,
         ..KEYWORDS
     };
-    super::look::CUT_AFTER_PHASE.with(|n| n.set(0));
+    counter.with(|n| n.set(0));
     for (_, text) in SAMPLES {
         let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
             play_silently(&p, seed, |_, _, _| {});
         }
     }
-    let cut = super::look::CUT_AFTER_PHASE.with(|n| n.get());
-    assert!(
-        cut > 0,
-        "the sample games cut no look after its Mission Phase"
-    );
+    counter.with(|n| n.get())
 }
