@@ -213,6 +213,9 @@ impl Tail {
             .find(|&&(c, _)| on_table(c) || state.hand[c as usize] > 0)
         {
             Some(&(_, most)) if reaches(most) => false,
+            // The Power as it stands reaches the bar: no gainer is needed (a deck may
+            // have none, and then the scan below finds none that reaches).
+            None if reaches(0) => false,
             found => {
                 let cheap = found.map_or(0, |&(_, most)| most);
                 // Only a gainer adding more than `cheap` can change the answer.
