@@ -667,3 +667,33 @@ fn a_fixed_abilitys_set_read_from_the_table_is_the_one_its_subsets_give_at_each_
     assert_eq!(at(8), (5, 1, 8));
     assert_eq!(at(20), (5, 1, 8));
 }
+
+/// The activation ranking reads one packed entry a card (`moments::ActCard`): each entry,
+/// the last one for an empty slot included, holds what the per-card tables hold.
+#[test]
+fn the_packed_activation_entry_of_each_card_holds_what_the_per_card_tables_hold() {
+    let game = testing::game(G);
+    for deck in [
+        testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+    ] {
+        let p = PrDbg::new(&game, &deck, Setup::default()).unwrap();
+        assert_eq!(p.act.len(), p.deck.len() + 1);
+        for (c, act) in p.act.iter().enumerate() {
+            assert_eq!(act.ranked_cost, p.ranked_cost[c]);
+            assert_eq!(act.activation_cost, p.activation_cost[c]);
+            if c < p.deck.len() {
+                assert_eq!(act.spare_cost, p.spare_cost[c]);
+                assert_eq!(act.primes, p.primes[c]);
+                assert_eq!(act.weighable, p.weighable[c]);
+                assert_eq!(act.heals_only, p.heals_only[c]);
+            } else {
+                assert_eq!(
+                    act.activation_cost,
+                    u32::MAX,
+                    "an empty slot has no Ability"
+                );
+            }
+        }
+    }
+}
