@@ -711,7 +711,47 @@ impl PrDbg {
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls. `carried`: the looks of the hand's last weighing, when they hold
     /// here (`play_all_fx`'s answer).
+    #[inline]
     pub(super) fn activate_all<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        carried: Option<Carried>,
+    ) -> Option<Outcome> {
+        // No Ability the Energy covers, a primer's included: `prime`'s first test declines
+        // (the cheapest primer costs at least the cheapest Ability) and `next_activation`'s
+        // ends the phase with nothing to pick from (a chooser is not asked a decision with
+        // one option), so the phase's frame is not built.
+        debug_assert!(self.cheapest_activation <= self.cheapest_primer);
+        if state.energy < self.cheapest_activation {
+            return None;
+        }
+        self.activate_phase(state, rng, log, carried)
+    }
+
+    /// Tests: a silent activation phase on a copy of `state` with a stream from `seed`,
+    /// through [`Self::activate_all`] or, `full`, its frame whatever the Energy; the
+    /// state and stream it leaves, and whether the goldfish fell.
+    #[cfg(test)]
+    pub(in crate::pr_dbg) fn activation_phase_on(
+        &self,
+        state: &State,
+        seed: u64,
+        full: bool,
+    ) -> (State, Rng, bool) {
+        let (mut s, mut rng) = (state.clone(), Rng::from_seed(seed));
+        let log = &mut crate::log::NoLog;
+        let end = match full {
+            true => self.activate_phase(&mut s, &mut rng, log, None),
+            false => self.activate_all(&mut s, &mut rng, log, None),
+        };
+        (s, rng, end.is_some())
+    }
+
+    /// [`Self::activate_all`] past its test that nothing can be activated.
+    #[inline(never)]
+    fn activate_phase<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,

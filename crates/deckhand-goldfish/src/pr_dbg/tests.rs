@@ -697,3 +697,43 @@ fn the_packed_activation_entry_of_each_card_holds_what_the_per_card_tables_hold(
         }
     }
 }
+
+/// An activation phase with less Energy than any Ability asks, a primer's included, ends
+/// before building its frame (`activate_all`): the game then stands as the full phase
+/// leaves it, with each Ability of the deck in a slot and each Energy up to the cheapest
+/// (at the cheapest both play the phase: a test one Energy too generous fails there).
+#[test]
+fn an_activation_phase_with_less_energy_than_any_ability_leaves_the_game_as_the_full_phase_does() {
+    let game = testing::game(G);
+    for deck in [
+        testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+    ] {
+        let p = PrDbg::new(&game, &deck, Setup::default()).unwrap();
+        assert!(p.cheapest_activation <= p.cheapest_primer);
+        let mut checked = 0;
+        for card in 0..p.deck.len() as u16 {
+            if p.activation_cost[usize::from(card)] == u32::MAX {
+                continue;
+            }
+            for energy in 0..=p.cheapest_activation.min(MAX_ENERGY) {
+                let mut state = p.new_state();
+                state.attached[0] = card;
+                state.energy = energy;
+                p.reread_in_play(&mut state);
+                let (quick, quick_rng, quick_end) = p.activation_phase_on(&state, 3, false);
+                let (full, full_rng, full_end) = p.activation_phase_on(&state, 3, true);
+                assert!(!quick_end && !full_end);
+                assert_eq!(quick_rng, full_rng, "{}", p.name(card));
+                assert_eq!(
+                    (quick.energy, &quick.used, quick.goldfish_hp, quick.hp),
+                    (full.energy, &full.used, full.goldfish_hp, full.hp),
+                    "{} at {energy} Energy",
+                    p.name(card)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0);
+    }
+}
