@@ -199,6 +199,10 @@ pub struct PrDbg {
     weighable: Vec<bool>,
     /// Per card, whether its Ability only heals (declined at full HP without a look).
     heals_only: Vec<bool>,
+    /// Per card (and a last entry for an empty slot) what ranking its Ability reads,
+    /// packed: one bounds check and one cache line a card at each activation choice
+    /// (`pr_dbg/activation.rs`).
+    act: Vec<moments::ActCard>,
     any_primer: bool,
     /// The least Energy a primer's Ability asks (`u32::MAX`: none): below it no primer is
     /// ready, and `prime` is asked before every card.

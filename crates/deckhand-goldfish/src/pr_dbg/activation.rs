@@ -104,6 +104,35 @@ impl Ranked {
 /// How many activated effects a card's set is chosen among: the rest never deal damage.
 const MAX_SET: usize = 8;
 
+/// One card's entries of the tables an activation choice reads ([`PrDbg`]'s
+/// `ranked_cost`, `activation_cost`, `spare_cost`, `primes`, `weighable`, `heals_only`),
+/// side by side: the ranking reads them for each ready position.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::pr_dbg) struct ActCard {
+    pub(in crate::pr_dbg) ranked_cost: u32,
+    pub(in crate::pr_dbg) activation_cost: u32,
+    pub(in crate::pr_dbg) spare_cost: u32,
+    pub(in crate::pr_dbg) primes: bool,
+    pub(in crate::pr_dbg) weighable: bool,
+    pub(in crate::pr_dbg) heals_only: bool,
+}
+
+impl ActCard {
+    /// Per card, then a last entry for an empty slot (no Ability: the costs `u32::MAX`).
+    pub(in crate::pr_dbg) fn table(p: &PrDbg) -> Vec<ActCard> {
+        (0..p.activation_cost.len())
+            .map(|c| ActCard {
+                ranked_cost: p.ranked_cost[c],
+                activation_cost: p.activation_cost[c],
+                spare_cost: p.spare_cost.get(c).copied().unwrap_or(u32::MAX),
+                primes: p.primes.get(c) == Some(&true),
+                weighable: p.weighable.get(c) == Some(&true),
+                heals_only: p.heals_only.get(c) == Some(&true),
+            })
+            .collect()
+    }
+}
+
 impl PrDbg {
     /// The card whose Ability the pilot activates next: the most damage its stated Ability
     /// deals now (docs/pilots.md#pr-deck-building-the-decisions; a card without a `damage`
@@ -136,8 +165,8 @@ impl PrDbg {
         // The slots and the flipped Character whose Ability is unused, covered and no
         // primer's (`rank_activation` passes over those), as bits read without a branch per
         // slot: which is ready is a coin toss each time.
-        let last = self.ranked_cost.len() - 1;
-        let cost = |card: u16| self.ranked_cost[usize::from(card).min(last)];
+        let last = self.act.len() - 1;
+        let cost = |card: u16| self.act[usize::from(card).min(last)].ranked_cost;
         let energy = board.state.energy;
         let mut ready = 0u64;
         for i in 0..own.min(63) {
@@ -273,13 +302,14 @@ impl PrDbg {
         best: &mut Ranked,
     ) {
         // No card, no activated effect or too little Energy: one table read.
-        let last = self.activation_cost.len() - 1;
-        if used || self.activation_cost[usize::from(card).min(last)] > board.state.energy {
+        let last = self.act.len() - 1;
+        let act = self.act[usize::from(card).min(last)];
+        if used || act.activation_cost > board.state.energy {
             return;
         }
         // A stat change for the turn is weighed at each moment by the rest of the turn
         // (`prime`), never used for its own sake.
-        if self.primes[usize::from(card)] {
+        if act.primes {
             return;
         }
         board.card = card;
@@ -288,9 +318,9 @@ impl PrDbg {
         // ready (`next_activation`), and never inside a look-ahead, so looks never nest.
         if damage == 0 {
             // A heal at full HP changes nothing: no look needed to decline it.
-            let heals_nothing = self.heals_only[usize::from(card)] && board.state.hp >= HP;
+            let heals_nothing = act.heals_only && board.state.hp >= HP;
             let weigh = !board.state.planning
-                && self.weighable[usize::from(card)]
+                && act.weighable
                 && !heals_nothing
                 && best.declined & (1u64 << i.min(63)) == 0;
             // An Ability that deals nothing and would change nothing as the board stands
@@ -306,9 +336,7 @@ impl PrDbg {
         if best.best.is_none_or(|(d, ..)| damage > d) {
             best.best = Some((damage, i, set));
         }
-        best.required = best
-            .required
-            .saturating_add(self.spare_cost[usize::from(card)]);
+        best.required = best.required.saturating_add(act.spare_cost);
         if damage > 0 && best.n < MAX_DAMAGING {
             // A position is a slot, the flipped Character or a Zord Bay card: a handful.
             best.damaging[best.n] = (damage, cost, i as u32, set);
@@ -683,7 +711,47 @@ impl PrDbg {
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls. `carried`: the looks of the hand's last weighing, when they hold
     /// here (`play_all_fx`'s answer).
+    #[inline]
     pub(super) fn activate_all<L: Log>(
+        &self,
+        state: &mut State,
+        rng: &mut Rng,
+        log: &mut L,
+        carried: Option<Carried>,
+    ) -> Option<Outcome> {
+        // No Ability the Energy covers, a primer's included: `prime`'s first test declines
+        // (the cheapest primer costs at least the cheapest Ability) and `next_activation`'s
+        // ends the phase with nothing to pick from (a chooser is not asked a decision with
+        // one option), so the phase's frame is not built.
+        debug_assert!(self.cheapest_activation <= self.cheapest_primer);
+        if state.energy < self.cheapest_activation {
+            return None;
+        }
+        self.activate_phase(state, rng, log, carried)
+    }
+
+    /// Tests: a silent activation phase on a copy of `state` with a stream from `seed`,
+    /// through [`Self::activate_all`] or, `full`, its frame whatever the Energy; the
+    /// state and stream it leaves, and whether the goldfish fell.
+    #[cfg(test)]
+    pub(in crate::pr_dbg) fn activation_phase_on(
+        &self,
+        state: &State,
+        seed: u64,
+        full: bool,
+    ) -> (State, Rng, bool) {
+        let (mut s, mut rng) = (state.clone(), Rng::from_seed(seed));
+        let log = &mut crate::log::NoLog;
+        let end = match full {
+            true => self.activate_phase(&mut s, &mut rng, log, None),
+            false => self.activate_all(&mut s, &mut rng, log, None),
+        };
+        (s, rng, end.is_some())
+    }
+
+    /// [`Self::activate_all`] past its test that nothing can be activated.
+    #[inline(never)]
+    fn activate_phase<L: Log>(
         &self,
         state: &mut State,
         rng: &mut Rng,

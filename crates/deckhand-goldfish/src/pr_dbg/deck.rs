@@ -209,6 +209,7 @@ impl PrDbg {
             keeps_primers: false,
             rewards: Vec::new(),
             rewarded: Vec::new(),
+            act: Vec::new(),
         };
         p.keeps_primers = moments::keeps_primers(&p.fx, p.deck.len());
         if let Some(commute) = &p.commute {
@@ -222,6 +223,7 @@ impl PrDbg {
                 None => u32::MAX,
             })
             .collect();
+        p.act = moments::ActCard::table(&p);
         (p.rewards, p.rewarded) = moments::rewards(&p.fx, p.deck.len(), p.tracks_played);
         let n = p.deck.len() as u16;
         p.buy_key = (0..n)

@@ -83,6 +83,7 @@ pub(super) use abilities::Ability;
 pub(super) use abilities::{unpack_set, ENERGIES};
 #[cfg(test)]
 pub(super) use activation::best_set;
+pub(super) use activation::ActCard;
 pub(super) use ahead::Ahead;
 use carry::Carried;
 pub(super) use carry::Commute;

@@ -667,3 +667,73 @@ fn a_fixed_abilitys_set_read_from_the_table_is_the_one_its_subsets_give_at_each_
     assert_eq!(at(8), (5, 1, 8));
     assert_eq!(at(20), (5, 1, 8));
 }
+
+/// The activation ranking reads one packed entry a card (`moments::ActCard`): each entry,
+/// the last one for an empty slot included, holds what the per-card tables hold.
+#[test]
+fn the_packed_activation_entry_of_each_card_holds_what_the_per_card_tables_hold() {
+    let game = testing::game(G);
+    for deck in [
+        testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+    ] {
+        let p = PrDbg::new(&game, &deck, Setup::default()).unwrap();
+        assert_eq!(p.act.len(), p.deck.len() + 1);
+        for (c, act) in p.act.iter().enumerate() {
+            assert_eq!(act.ranked_cost, p.ranked_cost[c]);
+            assert_eq!(act.activation_cost, p.activation_cost[c]);
+            if c < p.deck.len() {
+                assert_eq!(act.spare_cost, p.spare_cost[c]);
+                assert_eq!(act.primes, p.primes[c]);
+                assert_eq!(act.weighable, p.weighable[c]);
+                assert_eq!(act.heals_only, p.heals_only[c]);
+            } else {
+                assert_eq!(
+                    act.activation_cost,
+                    u32::MAX,
+                    "an empty slot has no Ability"
+                );
+            }
+        }
+    }
+}
+
+/// An activation phase with less Energy than any Ability asks, a primer's included, ends
+/// before building its frame (`activate_all`): the game then stands as the full phase
+/// leaves it, with each Ability of the deck in a slot and each Energy up to the cheapest
+/// (at the cheapest both play the phase: a test one Energy too generous fails there).
+#[test]
+fn an_activation_phase_with_less_energy_than_any_ability_leaves_the_game_as_the_full_phase_does() {
+    let game = testing::game(G);
+    for deck in [
+        testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY),
+        testing::pr_dbg_deck(testing::PRISM_BREACH, NADIA),
+    ] {
+        let p = PrDbg::new(&game, &deck, Setup::default()).unwrap();
+        assert!(p.cheapest_activation <= p.cheapest_primer);
+        let mut checked = 0;
+        for card in 0..p.deck.len() as u16 {
+            if p.activation_cost[usize::from(card)] == u32::MAX {
+                continue;
+            }
+            for energy in 0..=p.cheapest_activation.min(MAX_ENERGY) {
+                let mut state = p.new_state();
+                state.attached[0] = card;
+                state.energy = energy;
+                p.reread_in_play(&mut state);
+                let (quick, quick_rng, quick_end) = p.activation_phase_on(&state, 3, false);
+                let (full, full_rng, full_end) = p.activation_phase_on(&state, 3, true);
+                assert!(!quick_end && !full_end);
+                assert_eq!(quick_rng, full_rng, "{}", p.name(card));
+                assert_eq!(
+                    (quick.energy, &quick.used, quick.goldfish_hp, quick.hp),
+                    (full.energy, &full.used, full.goldfish_hp, full.hp),
+                    "{} at {energy} Energy",
+                    p.name(card)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 0);
+    }
+}
