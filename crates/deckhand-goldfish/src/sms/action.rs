@@ -197,6 +197,14 @@ impl Sms {
         best
     }
 
+    /// Whether no Main card in hand can be put down: [`Sms::best_put`]'s answer without
+    /// moving `State::skip` (the first `skip` of `mains` are known not to be).
+    pub(super) fn none_to_put(&self, state: &State) -> bool {
+        !self.mains[state.skip as usize..]
+            .iter()
+            .any(|&c| state.hand[c as usize] > 0 && self.placement(state, c).is_some())
+    }
+
     /// [`Sms::best_put`] by the full scan of `mains`.
     pub(super) fn best_put_scan(&self, state: &State) -> Option<(u16, u16)> {
         self.mains

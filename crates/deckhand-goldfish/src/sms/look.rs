@@ -403,12 +403,15 @@ impl Sms {
     ) -> Option<TurnValue> {
         if let (true, Some(bar), Some(tail)) = (ahead, bar, &self.tail) {
             // No Main card in hand can go down and the hand cannot be filled: each action is
-            // an Upgrade (+1) or a pass, and leaves the hand as it is.
+            // an Upgrade (+1) or a pass, and leaves the hand as it is. The pilot's own marks
+            // say which Main cards need no asking: none when the last action found none and
+            // nothing came since (`State::stuck`), and none before `State::skip`.
             let upgrades_only = (copy.hand_len >= HAND_SIZE || copy.library.is_empty())
-                && !self
-                    .mains
-                    .iter()
-                    .any(|&c| copy.hand[c as usize] > 0 && self.placement(copy, c).is_some());
+                && (copy.stuck || self.none_to_put(copy));
+            debug_assert!(
+                !upgrades_only || self.best_put_scan(copy).is_none(),
+                "a look marked as Upgrades only holds a Main card that can go down"
+            );
             let upgrades = self.table_power(copy) + self.actions;
             // No action draws: the Mission Phase starts from this stream.
             if upgrades_only && tail.short(self, copy, rng, upgrades, bar) {
@@ -525,15 +528,7 @@ impl Sms {
     /// The Table slot [`Self::lone_ability`] fires, and whether no card in hand has a
     /// Leader ability; `None` when it fires none.
     pub(super) fn lone_slot(&self, state: &State) -> Option<(usize, bool)> {
-        // The marked slots (the first 64) hold a card with a Leader ability.
-        let mut sources = state
-            .ability_slots
-            .of(state.table.len())
-            .filter(|&i| i < 64 || self.fx.has(state.table[i].card, Trigger::Activated));
-        let i = sources.next()?;
-        if sources.next().is_some() {
-            return None;
-        }
+        let i = self.sole_ability_slot(state)?;
         let card = state.table[i].card;
         let mut in_hand = self
             .hand_abilities
@@ -548,6 +543,21 @@ impl Sms {
             return None;
         }
         self.lone_weighed[card as usize].then_some((i, alone))
+    }
+
+    /// The Table slot of the only card there with a Leader ability; `None` when there are
+    /// none or more.
+    pub(super) fn sole_ability_slot(&self, state: &State) -> Option<usize> {
+        // The marked slots (the first 64) hold a card with a Leader ability.
+        let mut sources = state
+            .ability_slots
+            .of(state.table.len())
+            .filter(|&i| i < 64 || self.fx.has(state.table[i].card, Trigger::Activated));
+        let i = sources.next()?;
+        match sources.next() {
+            Some(_) => None,
+            None => Some(i),
+        }
     }
 
     /// The pilot's Leader Action among `ready` (docs/pilots.md#showdown-the-decisions): the

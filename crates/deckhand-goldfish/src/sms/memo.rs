@@ -314,15 +314,21 @@ impl Sms {
                 RECALLED.with(|n| n.set(n.get() + 1));
                 Next::of(self.use_ability(pick, state, rng, &mut NoLog))
             }
-            None => {
-                let ready = self.abilities_that_act(state);
-                let mut pick = None;
-                let next = self.weigh_leader_action(&ready, state, rng, true, &mut pick);
-                if let Some(pick) = pick {
+            None => match self.lone_paced(state, rng) {
+                Some((pick, next)) => {
                     memo.note(pick);
+                    next
                 }
-                next
-            }
+                None => {
+                    let ready = self.abilities_that_act(state);
+                    let mut pick = None;
+                    let next = self.weigh_leader_action(&ready, state, rng, true, &mut pick);
+                    if let Some(pick) = pick {
+                        memo.note(pick);
+                    }
+                    next
+                }
+            },
         };
         state.memo = Some(memo);
         next

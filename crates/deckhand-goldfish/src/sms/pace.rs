@@ -1,12 +1,23 @@
 //! What the deck's effects tell the pilot of Showdown's Leader abilities before the game
 //! (docs/pilots.md#showdown-the-decisions): each card's [`Class`], and the [`Pace`] that
-//! lets a Leader Action at the turn's start skip a look (`look.rs`'s module comment).
+//! lets a Leader Action at the turn's start skip a look (`look.rs`'s module comment), and
+//! with a lone paced ability on the Table and none in hand, the listing and weighing of the
+//! ready abilities too ([`Sms::lone_paced`]).
 
 use deckhand_core::Trigger;
 
 use super::board::{LEADER_ACTION, POWER, TABLE};
-use super::State;
+use super::look::{Ability, Next};
+use super::{Sms, State};
 use crate::effects::{Amt, Op, Programs, Tgt};
+use crate::log::NoLog;
+use crate::rng::Rng;
+
+#[cfg(test)]
+thread_local! {
+    /// Turn starts whose first Leader Action went to a lone paced ability, for the tests.
+    pub(super) static LONE_PACED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
 
 /// What a card's Leader ability can do to the plan value, known before the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,5 +160,54 @@ impl Pace {
             state.table.iter().any(|s| self.regains[s.card as usize])
         );
         holds
+    }
+}
+
+impl Sms {
+    /// The first Leader Action of a turn's start without a log, when the Table holds one
+    /// Leader ability, a paced one ([`Pace::ability`]) that [`Pace::holds`] for, and no card
+    /// with a Leader ability is in hand: the weighing would have it alone to weigh (or none,
+    /// when it would change nothing), and use it with no look. So it is used when it would
+    /// act, and the Leader Action kept when not, without listing the ready abilities
+    /// (`Sms::abilities_that_act`) or weighing them. `None`: weighed as usual; else the
+    /// pick (`Keep`: none) and what the weighing would return.
+    pub(super) fn lone_paced(&self, state: &mut State, rng: &mut Rng) -> Option<(Ability, Next)> {
+        if self
+            .hand_abilities
+            .iter()
+            .any(|&c| state.hand[c as usize] > 0)
+        {
+            return None;
+        }
+        let i = self.sole_ability_slot(state)?;
+        let card = state.table[i].card;
+        if !self.pace.ability[card as usize] || !self.pace.holds(state) {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        let weighed = {
+            let (mut state, mut rng) = (state.clone(), rng.clone());
+            let ready = self.abilities_that_act(&mut state);
+            let mut pick = None;
+            self.weigh_leader_action(&ready, &mut state, &mut rng, true, &mut pick);
+            (pick, super::last_look::seen(&state), rng)
+        };
+        let pick = match self.would_act(card, Trigger::Activated, Some(i), state) {
+            true => Ability::Table(i as u32),
+            false => Ability::Keep,
+        };
+        let next = match pick {
+            Ability::Keep => Next::Stop,
+            _ => Next::of(self.use_ability(pick, state, rng, &mut NoLog)),
+        };
+        #[cfg(debug_assertions)]
+        assert_eq!(
+            weighed,
+            (Some(pick), super::last_look::seen(state), rng.clone()),
+            "a lone paced ability at a turn's start is used as the weighing uses it"
+        );
+        #[cfg(test)]
+        LONE_PACED.with(|n| n.set(n.get() + 1));
+        Some((pick, next))
     }
 }

@@ -245,3 +245,14 @@ fn counted_in_sample_games(counter: &'static std::thread::LocalKey<std::cell::Ce
     }
     counter.with(|n| n.get())
 }
+
+/// A turn's start whose only Leader ability is a paced one on the Table, with no card in
+/// hand that has one (`pace.rs`, `Sms::lone_paced`), uses it (or keeps the Leader Action
+/// when it would change nothing) as the weighing would: debug builds weigh each such start
+/// too and assert the same pick, game and stream (the sample decks' games, without a log),
+/// and the sample games see such starts.
+#[test]
+fn a_lone_paced_ability_at_a_turns_start_is_used_as_the_weighing_uses_it() {
+    let lone = counted_in_sample_games(&super::pace::LONE_PACED);
+    assert!(lone > 0, "the sample games see no lone paced ability");
+}
