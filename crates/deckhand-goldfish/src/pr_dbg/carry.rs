@@ -186,8 +186,7 @@ impl PrDbg {
     /// most what The Grid's cards heal when Battled ([`Commute::battle_heal`]), so it ends
     /// at most at the HP now plus those. The look with her then ends with the heal more,
     /// above the 6 adversaries The Grid can hold, so higher than without: she is picked
-    /// (docs/pilots.md#plan-value). Only when no primer is ready (the weighing after the pick
-    /// finds no look carried). Debug builds play both looks and compare.
+    /// (docs/pilots.md#plan-value). Debug builds play both looks and compare.
     pub(super) fn heal_pick<L: Log>(&self, board: &mut PrBoard<'_, L>, i: usize) -> bool {
         let Some(commute) = self.commute.as_ref() else {
             return false;
@@ -216,10 +215,6 @@ impl PrDbg {
             || i64::from(hp) + i64::from(rest) >= i64::from(HP)
             || hp + healed <= GRID as i32
         {
-            return false;
-        }
-        let positions = s.attached.len() + 1 + s.zord_bay.len();
-        if self.any_primer && (positions > 64 || self.ready_primers(s) != 0) {
             return false;
         }
         debug_assert!(

@@ -87,7 +87,7 @@ impl PrDbg {
     /// The ready primers ([`PrDbg::prime_ready`]'s `ready`) as bits by position, up to 64
     /// positions, read without a branch per position.
     #[inline(always)]
-    pub(super) fn ready_primers(&self, state: &State) -> u64 {
+    fn ready_primers(&self, state: &State) -> u64 {
         let own = state.attached.len();
         let energy = state.energy;
         let last = self.primer_cost.len() - 1;
