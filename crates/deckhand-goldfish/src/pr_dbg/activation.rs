@@ -224,6 +224,12 @@ impl PrDbg {
             "a carried look differs from a new one"
         );
         for &i in &best.weigh[..best.n_weigh] {
+            // A heal known to win needs neither look (`carry.rs`); the game leaves the path
+            // of any look it kept.
+            if without.is_none() && self.heal_pick(board, i) {
+                Self::keep_ahead(board.state, None);
+                return Some((i, 0, 0));
+            }
             let without = *without.get_or_insert_with(|| match Self::may_adopt::<L>(board.state) {
                 // The look without, played here: the game's own end when all decline.
                 true => {

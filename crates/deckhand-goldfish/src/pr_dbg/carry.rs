@@ -178,6 +178,55 @@ impl PrDbg {
         Some(((without.0, without.1, left.min(HP), without.3 - cost), raw))
     }
 
+    /// Whether the weighing of the Ability at position `i`, when it only heals
+    /// (`Commute::heal_only`), is known to pick it without either look: [`Self::heal_look`]'s
+    /// premise holds (the hand empty, the Energy covers it; both looks then deal, buy and
+    /// Battle alike), the heal raises the HP now, and the look without ends under 30 HP
+    /// before the adversaries' damage: only heals raise HP, and the rest of a look heals at
+    /// most what The Grid's cards heal when Battled ([`Commute::battle_heal`]), so it ends
+    /// at most at the HP now plus those. The look with her then ends with the heal more,
+    /// above the 6 adversaries The Grid can hold, so higher than without: she is picked
+    /// (docs/pilots.md#plan-value). Debug builds play both looks and compare.
+    pub(super) fn heal_pick<L: Log>(&self, board: &mut PrBoard<'_, L>, i: usize) -> bool {
+        let Some(commute) = self.commute.as_ref() else {
+            return false;
+        };
+        let Some(battle_heal) = commute.battle_heal.as_ref() else {
+            return false;
+        };
+        let Some(card) = self.at_position(board.state, i) else {
+            return false;
+        };
+        let Some((cost, heal)) = commute.heal_only[usize::from(card)] else {
+            return false;
+        };
+        let s = &*board.state;
+        let hp = s.hp;
+        if !s.hand.is_empty() || s.energy < cost || hp >= HP {
+            return false;
+        }
+        let healed = (hp + heal).min(HP) - hp;
+        let rest: u32 = s
+            .grid
+            .iter()
+            .map(|&c| battle_heal.get(usize::from(c)).copied().unwrap_or(0))
+            .sum();
+        if healed <= 0
+            || i64::from(hp) + i64::from(rest) >= i64::from(HP)
+            || hp + healed <= GRID as i32
+        {
+            return false;
+        }
+        debug_assert!(
+            self.look(board.state, board.rng, Some(i)).0
+                > self.look(board.state, board.rng, None).0,
+            "a heal known to be picked ends no better than the look without it"
+        );
+        #[cfg(test)]
+        HEAL_PICKS.with(|n| n.set(n.get() + 1));
+        true
+    }
+
     /// The look with the Ability at position `i` when it only gains Energy
     /// (`Commute::energy_only`), known from the look `without` it. With the hand empty, the
     /// Ability paid and its Energy gained (at most 20) and no damaging Ability ready at that
@@ -274,6 +323,8 @@ thread_local! {
     pub(in crate::pr_dbg) static ENERGY_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many looks with a heal this thread knew from the look without it (tests only).
     pub(in crate::pr_dbg) static HEALS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many heals this thread picked with no look (`PrDbg::heal_pick`; tests only).
+    pub(in crate::pr_dbg) static HEAL_PICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many Abilities this thread activated with the set of effects their ranking
     /// chose (`activate_set`), each checked against a new `ability_set` (tests only).
     pub(in crate::pr_dbg) static SETS_CARRIED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -312,6 +363,11 @@ pub(in crate::pr_dbg) struct Commute {
     /// when each pays only fixed Energy and no step reads or pays Energy (`blind`), else
     /// `u32::MAX`; 0 for the others (`primer_look.rs`).
     pub(in crate::pr_dbg) full_cost: Vec<u32>,
+    /// Per card, the most HP its `battles` effects heal (fixed heals, summed), when no other
+    /// effect that can happen while buying, Battling or ending the turn heals and none moves
+    /// a card into The Grid: then a look's rest heals at most what The Grid's cards heal
+    /// when Battled (`PrDbg::heal_pick`). `None` otherwise.
+    pub(in crate::pr_dbg) battle_heal: Option<Vec<u32>>,
 }
 
 impl Commute {
@@ -419,12 +475,14 @@ impl Commute {
                 }
             })
             .collect();
+        let battle_heal = battle_heals(fx, cards);
         Some(Commute {
             primed,
             heal_only,
             energy_only,
             primer_spend,
             full_cost,
+            battle_heal,
         })
     }
 }
@@ -469,4 +527,65 @@ fn blind(steps: &[Op]) -> bool {
         Op::Choose(options, _) => options.iter().all(|o| blind(o)),
         _ => true,
     })
+}
+
+/// [`Commute::battle_heal`]: per card, the fixed heals of its `battles` effects, when every
+/// other effect of a moment a look's rest can reach (not an Ability, a card played, the
+/// turn's start or a standing bonus) heals nothing, and no effect moves a card into The
+/// Grid (so only The Grid's cards now can be Battled, each once).
+fn battle_heals(fx: &Programs, cards: usize) -> Option<Vec<u32>> {
+    fn heals(ops: &[Op]) -> Option<u32> {
+        let mut total = 0u32;
+        for op in ops {
+            total = total.saturating_add(match op {
+                Op::Heal(Amt::Fixed(n)) => u32::try_from(*n).unwrap_or(0),
+                Op::Heal(_) => return None,
+                Op::Choose(options, _) => {
+                    let mut sum = 0u32;
+                    for o in options {
+                        sum = sum.saturating_add(heals(o)?);
+                    }
+                    sum
+                }
+                _ => 0,
+            });
+        }
+        Some(total)
+    }
+    // A copied Ability could heal too: none is counted, so none may be copied.
+    fn to_grid(ops: &[Op]) -> bool {
+        ops.iter().any(|op| match op {
+            Op::Move { to, .. } => *to == super::board::Z_GRID,
+            Op::Copy(_) => true,
+            Op::Choose(options, _) => options.iter().any(|o| to_grid(o)),
+            _ => false,
+        })
+    }
+    let mut table = vec![0u32; cards];
+    for card in 0..cards as u16 {
+        for e in fx.of(card) {
+            let reach = !matches!(
+                e.trigger,
+                Trigger::Activated | Trigger::Played | Trigger::PlaysCard | Trigger::TurnStart
+            );
+            if (to_grid(e.steps()) || to_grid(e.cost())) && reach {
+                return None;
+            }
+            let healed = heals(e.steps())?.saturating_add(heals(e.cost())?);
+            match e.trigger {
+                Trigger::Activated
+                | Trigger::Played
+                | Trigger::PlaysCard
+                | Trigger::TurnStart
+                | Trigger::Static => {}
+                Trigger::Battles => {
+                    let t = &mut table[usize::from(card)];
+                    *t = t.saturating_add(healed);
+                }
+                _ if healed > 0 => return None,
+                _ => {}
+            }
+        }
+    }
+    Some(table)
 }
