@@ -266,31 +266,54 @@ impl Sms {
 
     /// `m` Upgrade actions in a row (no Main card can go down, the hand cannot be filled):
     /// each to the character with the least power then (ties: the first), as [`Sms::act`]
-    /// picks them, from one reading of the characters' powers.
+    /// picks them, from one reading of the characters' powers. An Upgrade only adds to its
+    /// character, so they are counted per character and added once each.
     pub(super) fn upgrades(&self, state: &mut State, m: u32) {
+        let n = self.table_start.len();
         // Per character: its power before the clamp at 0 (an Upgrade adds 1 to it), and
-        // a bit per one that can be upgraded.
+        // the pick's order packed in one number, its power (clamped) then its place: the
+        // least is the pick (`u64::MAX`: it cannot be upgraded).
         let mut raw = [0i32; UPGRADED];
-        let mut upgradable = 0u32;
-        for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
+        let mut order = [u64::MAX; UPGRADED];
+        let rank = |raw: i32, i: usize| (raw.max(0) as u64) << 3 | i as u64;
+        for (i, s) in state.table[..n].iter().enumerate() {
             raw[i] = s.power as i32 + s.bonus + s.temp;
-            upgradable |= u32::from(s.upgradable) << i;
-        }
-        if upgradable == 0 {
-            return;
-        }
-        for _ in 0..m {
-            let mut bits = upgradable;
-            let mut weakest = bits.trailing_zeros() as usize;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                if raw[i].max(0) < raw[weakest].max(0) {
-                    weakest = i;
-                }
-                bits &= bits - 1;
+            if s.upgradable {
+                order[i] = rank(raw[i], i);
             }
-            raw[weakest] += 1;
-            self.upgrade(state, weakest, 1);
+        }
+        let mut given = [0u32; UPGRADED];
+        for _ in 0..m {
+            let least = order.iter().fold(u64::MAX, |a, &b| a.min(b));
+            if least == u64::MAX {
+                break;
+            }
+            let w = (least & 7) as usize;
+            raw[w] += 1;
+            order[w] = rank(raw[w], w);
+            given[w] += 1;
+        }
+        for (i, &g) in given[..n].iter().enumerate() {
+            if g > 0 {
+                self.upgrade(state, i, g);
+            }
+        }
+    }
+
+    /// [`Sms::upgrades`] one Upgrade at a time, each to the least by a scan (the tests'
+    /// reference).
+    #[cfg(test)]
+    pub(super) fn upgrades_one_by_one(&self, state: &mut State, m: u32) {
+        for _ in 0..m {
+            let mut weakest: Option<(u32, usize)> = None;
+            for (i, s) in state.table[..self.table_start.len()].iter().enumerate() {
+                let power = self.slot_power(s);
+                if s.upgradable && weakest.is_none_or(|(least, _)| power < least) {
+                    weakest = Some((power, i));
+                }
+            }
+            let Some((_, i)) = weakest else { return };
+            self.upgrade(state, i, 1);
         }
     }
 

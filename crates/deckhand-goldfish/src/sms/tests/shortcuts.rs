@@ -266,3 +266,40 @@ fn the_discard_piles_kept_count_of_a_filters_cards_equals_a_count_of_the_pile() 
     }
     assert!(seen > 0, "no sample game discards a card of such a filter");
 }
+
+/// A run of Upgrades counted per character and added once each leaves every character as
+/// the Upgrades one at a time do (each to the least power then, ties the first), over the
+/// sample games' tables with their powers shifted (below 0 too, where the clamp makes ties)
+/// and some characters not upgradable.
+#[test]
+fn upgrades_counted_per_character_give_each_what_one_at_a_time_gives() {
+    let mut checked = 0;
+    for (_, text) in SAMPLES {
+        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), KEYWORDS).unwrap();
+        let n = p.table_start.len();
+        for seed in 0..20 {
+            let check = |turn: u32, state: &State, _: &mut NoLog| {
+                let mut rng = Rng::for_game(u64::from(turn), seed);
+                for _ in 0..24 {
+                    let mut fast = state.clone();
+                    for s in &mut fast.table[..n] {
+                        s.temp = rng.below(9) as i32 - 6;
+                        s.upgradable = rng.below(5) > 0;
+                    }
+                    let m = rng.below(8);
+                    let mut slow = fast.clone();
+                    p.upgrades(&mut fast, m);
+                    p.upgrades_one_by_one(&mut slow, m);
+                    assert_eq!(
+                        super::super::last_look::seen(&fast),
+                        super::super::last_look::seen(&slow),
+                        "{m} Upgrades"
+                    );
+                    checked += 1;
+                }
+            };
+            play_silently(&p, seed, check);
+        }
+    }
+    assert!(checked > 0);
+}
