@@ -419,13 +419,12 @@ fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ab
     }
 }
 
-/// Field Medic Lyle's Heal 3 at 28 HP, with nothing in hand and no damaging Ability ready,
-/// and her own card in The Grid (Battled, it heals 2): the look without her could end at 30
-/// HP, so her pick is not known without a look (`PrDbg::heal_pick`). Her look is known from
-/// the look without her (`PrDbg::heal_look`), which a debug build plays afresh and
-/// compares; she is activated, since the turn ends with more HP.
-#[test]
-fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
+/// A turn with Field Medic Lyle (Heal 3) and three Nanoweave Vests attached, nothing in
+/// hand, no damaging Ability ready, 3 Energy and her own card in The Grid (Battled, it heals
+/// 2), at `hp`: the turn's lines, the HP it ends with, and how many of her weighings were
+/// known from the look without her, how many looks without skipped the Abilities, and how
+/// many picks needed no look (`PrDbg::heal_look`, `look_idle`, `PrDbg::heal_pick`).
+fn lyle_turn_at(hp: i32) -> (Vec<String>, i32, [u64; 3]) {
     let (p, mut state) = given(&Given {
         attached: [
             "Field Medic Lyle",
@@ -438,20 +437,31 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
         energy: 3,
         ..HARRIET
     });
-    state.hp = 28;
-    let before = moments::HEALS_KNOWN.with(|n| n.get());
-    let idle_before = moments::IDLE_LOOKS.with(|n| n.get());
-    let picks_before = moments::HEAL_PICKS.with(|n| n.get());
+    state.hp = hp;
+    let counters = [
+        &moments::HEALS_KNOWN,
+        &moments::IDLE_LOOKS,
+        &moments::HEAL_PICKS,
+    ];
+    let before = counters.map(|c| c.with(|n| n.get()));
     let (lines, _) = play_turn(&p, &mut state);
-    assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - before, 1);
+    let counted = std::array::from_fn(|i| counters[i].with(|n| n.get()) - before[i]);
+    (lines, state.hp, counted)
+}
+
+/// At 28 HP the look without Lyle could end at 30 (the Grid's Battles heal 2), so her pick
+/// is not known without a look. Her look is known from the look without her, which a debug
+/// build plays afresh and compares; she is activated, since the turn ends with more HP.
+#[test]
+fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
+    let (lines, hp, [known, idle, picks]) = lyle_turn_at(28);
+    assert_eq!(known, 1);
     assert_eq!(
-        moments::HEAL_PICKS.with(|n| n.get()) - picks_before,
-        0,
+        picks, 0,
         "28 HP and 2 the Grid's Battles could heal reach 30: her pick needs the looks"
     );
     assert_eq!(
-        moments::IDLE_LOOKS.with(|n| n.get()) - idle_before,
-        1,
+        idle, 1,
         "the look without her skips the Abilities (`look_idle`), which a debug build plays \
          in full and compares"
     );
@@ -461,42 +471,23 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
             .any(|l| l.starts_with("Activate Field Medic Lyle")),
         "{lines:#?}"
     );
-    assert_eq!(state.hp, 30, "{lines:#?}");
+    assert_eq!(hp, 30, "{lines:#?}");
 }
 
-/// Field Medic Lyle's Heal 3 at 27 HP, with nothing in hand, no damaging Ability ready and
-/// at most 2 HP that Battling The Grid's cards could heal: the look without her ends under
-/// 30 HP, so the look with her ends higher and she is picked with no look at all
-/// (`PrDbg::heal_pick`; a debug build plays both looks and compares).
+/// At 27 HP, with at most 2 HP that Battling The Grid's cards could heal, the look without
+/// Lyle ends under 30 HP, so the look with her ends higher and she is picked with no look at
+/// all (`PrDbg::heal_pick`; a debug build plays both looks and compares).
 #[test]
 fn a_heal_that_ends_the_turn_with_more_hp_whatever_the_grid_heals_is_picked_without_a_look() {
-    let (p, mut state) = given(&Given {
-        attached: [
-            "Field Medic Lyle",
-            "Nanoweave Vest",
-            "Nanoweave Vest",
-            "Nanoweave Vest",
-        ],
-        hand: &[],
-        grid: ["Field Medic Lyle", ZORD, ZORD, ZORD, ZORD, ZORD],
-        energy: 3,
-        ..HARRIET
-    });
-    state.hp = 27;
-    let known_before = moments::HEALS_KNOWN.with(|n| n.get());
-    let idle_before = moments::IDLE_LOOKS.with(|n| n.get());
-    let picks_before = moments::HEAL_PICKS.with(|n| n.get());
-    let (lines, _) = play_turn(&p, &mut state);
-    assert_eq!(moments::HEAL_PICKS.with(|n| n.get()) - picks_before, 1);
-    assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - known_before, 0);
-    assert_eq!(moments::IDLE_LOOKS.with(|n| n.get()) - idle_before, 0);
+    let (lines, hp, [known, idle, picks]) = lyle_turn_at(27);
+    assert_eq!((picks, known, idle), (1, 0, 0));
     assert!(
         lines
             .iter()
             .any(|l| l.starts_with("Activate Field Medic Lyle")),
         "{lines:#?}"
     );
-    assert_eq!(state.hp, 30, "{lines:#?}");
+    assert_eq!(hp, 30, "{lines:#?}");
 }
 
 /// With Field Medic Lyle used and Energy left that would cover her (the Character not
