@@ -421,10 +421,11 @@ fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ab
 
 /// A turn with Field Medic Lyle (Heal 3) and three Nanoweave Vests attached, nothing in
 /// hand, no damaging Ability ready, 3 Energy and her own card in The Grid (Battled, it heals
-/// 2), at `hp`: the turn's lines, the HP it ends with, and how many of her weighings were
-/// known from the look without her, how many looks without skipped the Abilities, and how
-/// many picks needed no look (`PrDbg::heal_look`, `look_idle`, `PrDbg::heal_pick`).
-fn lyle_turn_at(hp: i32) -> (Vec<String>, i32, [u64; 3]) {
+/// 2), at `hp`: she is activated and the turn ends at 30 HP. Returns how many of her
+/// weighings were known from the look without her, how many looks without skipped the
+/// Abilities, and how many picks needed no look (`PrDbg::heal_look`, `look_idle`,
+/// `PrDbg::heal_pick`).
+fn lyle_heals_to_full_at(hp: i32) -> [u64; 3] {
     let (p, mut state) = given(&Given {
         attached: [
             "Field Medic Lyle",
@@ -445,8 +446,14 @@ fn lyle_turn_at(hp: i32) -> (Vec<String>, i32, [u64; 3]) {
     ];
     let before = counters.map(|c| c.with(|n| n.get()));
     let (lines, _) = play_turn(&p, &mut state);
-    let counted = std::array::from_fn(|i| counters[i].with(|n| n.get()) - before[i]);
-    (lines, state.hp, counted)
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Activate Field Medic Lyle")),
+        "{lines:#?}"
+    );
+    assert_eq!(state.hp, 30, "{lines:#?}");
+    std::array::from_fn(|i| counters[i].with(|n| n.get()) - before[i])
 }
 
 /// At 28 HP the look without Lyle could end at 30 (the Grid's Battles heal 2), so her pick
@@ -454,7 +461,7 @@ fn lyle_turn_at(hp: i32) -> (Vec<String>, i32, [u64; 3]) {
 /// build plays afresh and compares; she is activated, since the turn ends with more HP.
 #[test]
 fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
-    let (lines, hp, [known, idle, picks]) = lyle_turn_at(28);
+    let [known, idle, picks] = lyle_heals_to_full_at(28);
     assert_eq!(known, 1);
     assert_eq!(
         picks, 0,
@@ -465,13 +472,6 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
         "the look without her skips the Abilities (`look_idle`), which a debug build plays \
          in full and compares"
     );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("Activate Field Medic Lyle")),
-        "{lines:#?}"
-    );
-    assert_eq!(hp, 30, "{lines:#?}");
 }
 
 /// At 27 HP, with at most 2 HP that Battling The Grid's cards could heal, the look without
@@ -479,15 +479,8 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
 /// all (`PrDbg::heal_pick`; a debug build plays both looks and compares).
 #[test]
 fn a_heal_that_ends_the_turn_with_more_hp_whatever_the_grid_heals_is_picked_without_a_look() {
-    let (lines, hp, [known, idle, picks]) = lyle_turn_at(27);
+    let [known, idle, picks] = lyle_heals_to_full_at(27);
     assert_eq!((picks, known, idle), (1, 0, 0));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("Activate Field Medic Lyle")),
-        "{lines:#?}"
-    );
-    assert_eq!(hp, 30, "{lines:#?}");
 }
 
 /// With Field Medic Lyle used and Energy left that would cover her (the Character not
