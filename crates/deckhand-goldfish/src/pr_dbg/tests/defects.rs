@@ -419,10 +419,10 @@ fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ab
     }
 }
 
-/// Field Medic Lyle's Heal 3 at 28 HP, with nothing in hand and no damaging Ability ready,
-/// and her own card in The Grid (Battled, it heals 2): the look without her could end at 30
-/// HP, so her pick is not known without a look (`PrDbg::heal_pick`). Her look is known from
-/// the look without her (`PrDbg::heal_look`), which a debug build plays afresh and
+/// Field Medic Lyle's Heal 3 at 2 HP, with nothing in hand and no damaging Ability ready:
+/// at 5 HP the look with her could still end under what the 6 adversaries The Grid can hold
+/// deal, so her pick is not known without a look (`PrDbg::heal_pick`). Her look is known
+/// from the look without her (`PrDbg::heal_look`), which a debug build plays afresh and
 /// compares; she is activated, since the turn ends with more HP.
 #[test]
 fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
@@ -438,7 +438,7 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
         energy: 3,
         ..HARRIET
     });
-    state.hp = 28;
+    state.hp = 2;
     let before = moments::HEALS_KNOWN.with(|n| n.get());
     let idle_before = moments::IDLE_LOOKS.with(|n| n.get());
     let picks_before = moments::HEAL_PICKS.with(|n| n.get());
@@ -447,7 +447,7 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
     assert_eq!(
         moments::HEAL_PICKS.with(|n| n.get()) - picks_before,
         0,
-        "28 HP and 2 the Grid's Battles could heal reach 30: her pick needs the looks"
+        "5 HP is not over the 6 adversaries The Grid can hold: her pick needs the looks"
     );
     assert_eq!(
         moments::IDLE_LOOKS.with(|n| n.get()) - idle_before,
@@ -461,7 +461,7 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
             .any(|l| l.starts_with("Activate Field Medic Lyle")),
         "{lines:#?}"
     );
-    assert_eq!(state.hp, 30, "{lines:#?}");
+    assert_eq!(state.hp, 5, "{lines:#?}");
 }
 
 /// Field Medic Lyle's Heal 3 at 27 HP, with nothing in hand, no damaging Ability ready and
@@ -490,6 +490,41 @@ fn a_heal_that_ends_the_turn_with_more_hp_whatever_the_grid_heals_is_picked_with
     assert_eq!(moments::HEAL_PICKS.with(|n| n.get()) - picks_before, 1);
     assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - known_before, 0);
     assert_eq!(moments::IDLE_LOOKS.with(|n| n.get()) - idle_before, 0);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Activate Field Medic Lyle")),
+        "{lines:#?}"
+    );
+    assert_eq!(state.hp, 30, "{lines:#?}");
+}
+
+/// Field Medic Lyle's Heal 3 at 28 HP, with nothing in hand, no damaging Ability ready and
+/// no Shards: her card in The Grid would heal 2 when Battled, but its Battle price (3) is
+/// over the Shards, which nothing in the look's rest raises (`Commute::rest_shards_fixed`),
+/// so the look without her ends under 30 HP and she is picked with no look
+/// (`PrDbg::heal_pick`; a debug build plays both looks and compares).
+#[test]
+fn a_grid_heal_the_shards_cannot_battle_does_not_stop_a_heal_picked_without_a_look() {
+    let (p, mut state) = given(&Given {
+        attached: [
+            "Field Medic Lyle",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+            "Nanoweave Vest",
+        ],
+        hand: &[],
+        grid: ["Field Medic Lyle", ZORD, ZORD, ZORD, ZORD, ZORD],
+        energy: 3,
+        ..HARRIET
+    });
+    state.hp = 28;
+    assert!(p.commute.as_ref().unwrap().rest_shards_fixed);
+    let known_before = moments::HEALS_KNOWN.with(|n| n.get());
+    let picks_before = moments::HEAL_PICKS.with(|n| n.get());
+    let (lines, _) = play_turn(&p, &mut state);
+    assert_eq!(moments::HEAL_PICKS.with(|n| n.get()) - picks_before, 1);
+    assert_eq!(moments::HEALS_KNOWN.with(|n| n.get()) - known_before, 0);
     assert!(
         lines
             .iter()
