@@ -206,9 +206,13 @@ impl PrDbg {
             return false;
         }
         let healed = (hp + heal).min(HP) - hp;
+        // With the Shards and prices fixed for the rest (`Commute::rest_shards_fixed`), a
+        // card whose Battle price is over the Shards now is never Battled.
+        let fixed = commute.rest_shards_fixed;
         let rest: u32 = s
             .grid
             .iter()
+            .filter(|&&c| c != NONE && (!fixed || self.battle_price(s, c) <= s.shards))
             .map(|&c| battle_heal.get(usize::from(c)).copied().unwrap_or(0))
             .sum();
         if healed <= 0
@@ -368,6 +372,9 @@ pub(in crate::pr_dbg) struct Commute {
     /// a card into The Grid: then a look's rest heals at most what The Grid's cards heal
     /// when Battled (`PrDbg::heal_pick`). `None` otherwise.
     pub(in crate::pr_dbg) battle_heal: Option<Vec<u32>>,
+    /// Whether no effect of a moment a look's rest can reach gains Shards or changes a stat:
+    /// there the Shards only fall and Battle prices stay as they are (`PrDbg::heal_pick`).
+    pub(in crate::pr_dbg) rest_shards_fixed: bool,
 }
 
 impl Commute {
@@ -476,6 +483,7 @@ impl Commute {
             })
             .collect();
         let battle_heal = battle_heals(fx, cards);
+        let rest_shards_fixed = rest_shards_fixed(fx, cards);
         Some(Commute {
             primed,
             heal_only,
@@ -483,6 +491,7 @@ impl Commute {
             primer_spend,
             full_cost,
             battle_heal,
+            rest_shards_fixed,
         })
     }
 }
@@ -588,4 +597,30 @@ fn battle_heals(fx: &Programs, cards: usize) -> Option<Vec<u32>> {
         }
     }
     Some(table)
+}
+
+/// [`Commute::rest_shards_fixed`]: no effect of a moment a look's rest can reach (not an
+/// Ability, a card played, the turn's start or a standing bonus) gains Shards, changes a
+/// stat (a Battle price) or copies an effect that could.
+fn rest_shards_fixed(fx: &Programs, cards: usize) -> bool {
+    fn fixed(ops: &[Op]) -> bool {
+        ops.iter().all(|op| match op {
+            Op::Gain(_, resource) => *resource != SHARDS,
+            Op::Modify { .. } | Op::Copy(_) => false,
+            Op::Choose(options, _) => options.iter().all(|o| fixed(o)),
+            _ => true,
+        })
+    }
+    (0..cards as u16).all(|card| {
+        fx.of(card).iter().all(|e| {
+            matches!(
+                e.trigger,
+                Trigger::Activated
+                    | Trigger::Played
+                    | Trigger::PlaysCard
+                    | Trigger::TurnStart
+                    | Trigger::Static
+            ) || (fixed(e.steps()) && fixed(e.cost()))
+        })
+    })
 }

@@ -419,13 +419,10 @@ fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ab
     }
 }
 
-/// A turn with Field Medic Lyle (Heal 3) and three Nanoweave Vests attached, nothing in
-/// hand, no damaging Ability ready, 3 Energy and her own card in The Grid (Battled, it heals
-/// 2), at `hp`: she is activated and the turn ends at 30 HP. Returns how many of her
-/// weighings were known from the look without her, how many looks without skipped the
-/// Abilities, and how many picks needed no look (`PrDbg::heal_look`, `look_idle`,
-/// `PrDbg::heal_pick`).
-fn lyle_heals_to_full_at(hp: i32) -> [u64; 3] {
+/// Field Medic Lyle (Heal 3) and three Nanoweave Vests attached, nothing in hand, no
+/// damaging Ability ready, 3 Energy, no Shards and her own card in The Grid (Battled, it
+/// heals 2; its Battle price is 3), at `hp`.
+fn lyle_board(hp: i32) -> (PrDbg, State) {
     let (p, mut state) = given(&Given {
         attached: [
             "Field Medic Lyle",
@@ -439,6 +436,15 @@ fn lyle_heals_to_full_at(hp: i32) -> [u64; 3] {
         ..HARRIET
     });
     state.hp = hp;
+    (p, state)
+}
+
+/// Plays [`lyle_board`]'s turn at `hp`: Lyle is activated and the turn ends at `ends_at`
+/// HP. Returns how many of her weighings were known from the look without her, how many
+/// looks without skipped the Abilities, and how many picks needed no look
+/// (`PrDbg::heal_look`, `look_idle`, `PrDbg::heal_pick`).
+fn lyle_heals(hp: i32, ends_at: i32) -> [u64; 3] {
+    let (p, mut state) = lyle_board(hp);
     let counters = [
         &moments::HEALS_KNOWN,
         &moments::IDLE_LOOKS,
@@ -452,20 +458,21 @@ fn lyle_heals_to_full_at(hp: i32) -> [u64; 3] {
             .any(|l| l.starts_with("Activate Field Medic Lyle")),
         "{lines:#?}"
     );
-    assert_eq!(state.hp, 30, "{lines:#?}");
+    assert_eq!(state.hp, ends_at, "{lines:#?}");
     std::array::from_fn(|i| counters[i].with(|n| n.get()) - before[i])
 }
 
-/// At 28 HP the look without Lyle could end at 30 (the Grid's Battles heal 2), so her pick
-/// is not known without a look. Her look is known from the look without her, which a debug
-/// build plays afresh and compares; she is activated, since the turn ends with more HP.
+/// At 2 HP her heal ends at 5, not over what the 6 adversaries The Grid can hold deal, so
+/// her pick is not known without a look (`PrDbg::heal_pick`). Her look is known from the
+/// look without her (`PrDbg::heal_look`), which a debug build plays afresh and compares;
+/// she is activated, since the turn ends with more HP.
 #[test]
 fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
-    let [known, idle, picks] = lyle_heals_to_full_at(28);
+    let [known, idle, picks] = lyle_heals(2, 5);
     assert_eq!(known, 1);
     assert_eq!(
         picks, 0,
-        "28 HP and 2 the Grid's Battles could heal reach 30: her pick needs the looks"
+        "5 HP is not over the 6 adversaries The Grid can hold: her pick needs the looks"
     );
     assert_eq!(
         idle, 1,
@@ -479,8 +486,19 @@ fn field_medic_lyles_look_is_known_from_the_look_without_her_and_she_heals() {
 /// all (`PrDbg::heal_pick`; a debug build plays both looks and compares).
 #[test]
 fn a_heal_that_ends_the_turn_with_more_hp_whatever_the_grid_heals_is_picked_without_a_look() {
-    let [known, idle, picks] = lyle_heals_to_full_at(27);
+    let [known, idle, picks] = lyle_heals(27, 30);
     assert_eq!((picks, known, idle), (1, 0, 0));
+}
+
+/// At 28 HP her card in The Grid would heal 2 when Battled, but its Battle price (3) is over
+/// the Shards, which nothing in the look's rest raises (`Commute::rest_shards_fixed`), so
+/// the look without her ends under 30 HP and she is picked with no look
+/// (`PrDbg::heal_pick`; a debug build plays both looks and compares).
+#[test]
+fn a_grid_heal_the_shards_cannot_battle_does_not_stop_a_heal_picked_without_a_look() {
+    assert!(lyle_board(28).0.commute.as_ref().unwrap().rest_shards_fixed);
+    let [known, _, picks] = lyle_heals(28, 30);
+    assert_eq!((picks, known), (1, 0));
 }
 
 /// With Field Medic Lyle used and Energy left that would cover her (the Character not
