@@ -415,16 +415,9 @@ impl Commute {
         // Moments of a look's buying, Battling and turn end (played cards and the turn's
         // start are not among them).
         let hp_blind = (0..cards as u16).all(|card| {
-            fx.of(card).iter().all(|e| {
-                matches!(
-                    e.trigger,
-                    Trigger::Activated
-                        | Trigger::Played
-                        | Trigger::PlaysCard
-                        | Trigger::TurnStart
-                        | Trigger::Static
-                ) || !e.reads_hp()
-            })
+            fx.of(card)
+                .iter()
+                .all(|e| !in_looks_rest(e.trigger) || !e.reads_hp())
         });
         let heal_only = (0..cards as u16)
             .map(|card| {
@@ -612,15 +605,21 @@ fn rest_shards_fixed(fx: &Programs, cards: usize) -> bool {
         })
     }
     (0..cards as u16).all(|card| {
-        fx.of(card).iter().all(|e| {
-            matches!(
-                e.trigger,
-                Trigger::Activated
-                    | Trigger::Played
-                    | Trigger::PlaysCard
-                    | Trigger::TurnStart
-                    | Trigger::Static
-            ) || (fixed(e.steps()) && fixed(e.cost()))
-        })
+        fx.of(card)
+            .iter()
+            .all(|e| !in_looks_rest(e.trigger) || (fixed(e.steps()) && fixed(e.cost())))
     })
+}
+
+/// Whether an effect of `trigger` can happen in a look's buying, Battling and turn end:
+/// not an Ability, a card played, the turn's start or a standing bonus.
+fn in_looks_rest(trigger: Trigger) -> bool {
+    !matches!(
+        trigger,
+        Trigger::Activated
+            | Trigger::Played
+            | Trigger::PlaysCard
+            | Trigger::TurnStart
+            | Trigger::Static
+    )
 }
