@@ -509,6 +509,19 @@ const SAMPLES: [(&str, &str); 3] = [
     ("static-legion-broadcast", testing::STATIC_LEGION),
 ];
 
+/// Each sample deck by name, prepared with every effect on, as the reports play it: the
+/// opening of every check that runs a shortcut beside the interpreter over the sample games.
+pub(super) fn samples_with_every_effect() -> impl Iterator<Item = (&'static str, Sms)> {
+    let setup = Setup {
+        effects: EffectsMode::All,
+        ..KEYWORDS
+    };
+    SAMPLES.into_iter().map(move |(name, text)| {
+        let deck = testing::sample_deck(G, text);
+        (name, Sms::new(&testing::game(G), &deck, setup).unwrap())
+    })
+}
+
 /// Whole Monte Carlo reports with every effect on, from a fixed seed
 /// (`fixtures/reports/sms-effects-*.json`): speed work must not change a single game. The
 /// step logs take the logged path; these take the unlogged one the app and the benchmark
@@ -580,12 +593,7 @@ pub(super) fn play_silently(
 /// decisions: the unlogged Leader Action skips the look-ahead the log's order needs.
 #[test]
 fn a_game_plays_the_same_with_and_without_its_log() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
-    for (name, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (name, p) in samples_with_every_effect() {
         for seed in 0..300 {
             let logged = played(&p, seed, &mut Recorder::default());
             assert_eq!(played(&p, seed, &mut NoLog), logged, "{name}, seed {seed}");

@@ -10,13 +10,8 @@ use super::*;
 /// games see it both win and lose.
 #[test]
 fn the_last_look_of_a_turns_start_played_on_the_games_state_ends_as_its_copy() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     super::last_look::LAST_LOOKS.with(|n| n.set((0, 0)));
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         for seed in 0..40 {
             play_silently(&p, seed, |_, _, _| {});
         }
@@ -71,13 +66,8 @@ fn a_turns_last_upgrades_made_in_one_pass_go_where_the_actions_put_them() {
 /// used, at every turn's end of the sample decks' games.
 #[test]
 fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut asked = 0;
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         for seed in 0..40 {
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 for &card in &p.hand_abilities {
@@ -108,15 +98,10 @@ fn a_leader_ability_in_hand_is_asked_as_the_interpreter_asks_it_out_of_the_hand(
 /// games reach such turns.
 #[test]
 fn a_turns_start_alike_but_for_power_takes_the_last_starts_leader_action() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
-    for (name, text) in SAMPLES {
+    for (name, p) in samples_with_every_effect() {
         super::memo::RECALLED.with(|n| n.set(0));
         super::memo::PHASES.with(|n| n.set(0));
         super::memo::ENDS.with(|n| n.set(0));
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
         for seed in 0..40 {
             play_silently(&p, seed, |_, _, _| {});
         }
@@ -232,13 +217,8 @@ fn a_look_cut_after_its_mission_phase_ends_short_of_the_best_look() {
 /// What `counter` (a test-only count the pilot keeps) reaches over 40 games of each sample
 /// deck with every effect on, without a log.
 fn counted_in_sample_games(counter: &'static std::thread::LocalKey<std::cell::Cell<u32>>) -> u32 {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     counter.with(|n| n.set(0));
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         for seed in 0..40 {
             play_silently(&p, seed, |_, _, _| {});
         }

@@ -10,13 +10,8 @@ use super::*;
 /// of the sample decks' games; and they act exactly when the interpreter says they would.
 #[test]
 fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpreter() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut fired = 0;
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         let cards: Vec<u16> = (0..p.deck.len() as u16)
             .filter(|&c| p.exact[c as usize].is_some())
             .collect();
@@ -65,13 +60,8 @@ fn an_upgrade_of_known_gain_fired_without_the_interpreter_plays_as_the_interpret
 #[test]
 fn a_leader_ability_that_only_changes_the_hand_resolved_without_the_interpreter_plays_as_the_interpreter(
 ) {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut fired = 0;
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         let cards: Vec<u16> = (0..p.deck.len() as u16)
             .filter(|&c| p.cycle[c as usize].is_some())
             .collect();
@@ -122,13 +112,8 @@ fn a_leader_ability_that_only_changes_the_hand_resolved_without_the_interpreter_
 /// held.
 #[test]
 fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut resolved = [0, 0, 0];
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         let cards: Vec<u16> = (0..p.deck.len() as u16)
             .filter(|&c| p.quick[c as usize].is_some())
             .collect();
@@ -179,13 +164,8 @@ fn an_employ_ability_resolved_without_the_interpreter_plays_as_the_interpreter()
 /// turn's end of the sample decks' games.
 #[test]
 fn a_while_in_play_bonus_resolved_without_the_interpreter_gives_the_interpreters_bonus() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut resolved = 0;
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         for seed in 0..40 {
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 for (i, slot) in state.table.iter().enumerate() {
@@ -244,13 +224,8 @@ fn the_search_for_the_main_card_to_put_down_starts_over_when_the_table_gains_a_s
 /// turn's end of the sample decks' games, and some game sees a card of one.
 #[test]
 fn the_discard_piles_kept_count_of_a_filters_cards_equals_a_count_of_the_pile() {
-    let setup = Setup {
-        effects: EffectsMode::All,
-        ..KEYWORDS
-    };
     let mut seen = 0;
-    for (_, text) in SAMPLES {
-        let p = Sms::new(&testing::game(G), &testing::sample_deck(G, text), setup).unwrap();
+    for (_, p) in samples_with_every_effect() {
         for seed in 0..40 {
             let check = |_: u32, state: &State, _: &mut NoLog| {
                 if let Some(f) = p.discard_filter {
