@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use deckhand::goldfish::{
     random_seed, EffectsMode, EnemyDeck, FromHere, GameLog, GameOptions, OddsQuery, OddsTable,
-    PlayOptions, PlayState, SimOptions, SimReport, StepOptions,
+    PlayOptions, PlayState, Playable, SimOptions, SimReport, StepOptions,
 };
 use deckhand::tuning::{pool_query, ImpactReport, TuneProgress, TuneReport};
 use deckhand::{DeckContent, Deckhand, PlayOdds};
@@ -202,44 +202,27 @@ pub async fn goldfish_simulate(
     choices: Option<PlayChoices>,
     on_progress: Channel<u64>,
 ) -> Result<SimReport, UiError> {
-    let choices = choices.unwrap_or_default();
-    let (playable, game) = db.with(|d| {
-        Ok((
-            d.playable_draft(&draft)?,
-            game_options(d, &draft.game, &choices)?,
-        ))
-    })?;
-    let options = sim_options(&draft, games, seed, choices, game);
-    cancel.0.store(false, Ordering::SeqCst);
-    let cancelled = Arc::clone(&cancel.0);
-    tauri::async_runtime::spawn_blocking(move || {
-        let mut last = Instant::now();
-        playable
-            .simulate(&options, &mut |done| {
-                if last.elapsed() >= PROGRESS_EVERY {
-                    last = Instant::now();
-                    let _ = on_progress.send(done);
-                }
-                !cancelled.load(Ordering::SeqCst)
-            })
-            .map_err(UiError::from)
+    let (playable, options) = db.with(|d| run_on_draft(d, &draft, games, seed, choices))?;
+    in_background(&cancel, move |cancelled| {
+        let mut report = reporter(on_progress, cancelled);
+        playable.simulate(&options, &mut |done| report(&done))
     })
     .await
-    .map_err(|e| UiError {
-        code: deckhand::ErrorCode::Internal,
-        message: format!("the simulation stopped: {e}"),
-    })?
 }
 
-/// The options of the running playtest, as a simulation takes them.
-fn sim_options(
+/// The draft made playable, and the options of a run of `games` games a seat on it as the
+/// running playtest has it set (a new random seed unless one is given).
+fn run_on_draft(
+    d: &Deckhand,
     draft: &DeckContent,
     games: u64,
     seed: Option<u64>,
-    choices: PlayChoices,
-    game: GameOptions,
-) -> SimOptions {
-    SimOptions {
+    choices: Option<PlayChoices>,
+) -> deckhand::Result<(Playable, SimOptions)> {
+    let choices = choices.unwrap_or_default();
+    let playable = d.playable_draft(draft)?;
+    let game = game_options(d, &draft.game, &choices)?;
+    let options = SimOptions {
         games,
         seed: seed.unwrap_or_else(random_seed),
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -247,7 +230,8 @@ fn sim_options(
         policy: choices.policy,
         effects: EffectsMode::All,
         game,
-    }
+    };
+    Ok((playable, options))
 }
 
 /// Runs `work` on a blocking thread with the cancel flag cleared; `work` gets the flag.
@@ -265,6 +249,23 @@ async fn in_background<T: Send + 'static>(
         })?
 }
 
+/// A background run's progress callback: it sends the progress on `on_progress` at most
+/// every [`PROGRESS_EVERY`] (the page redraws no faster) and says whether to go on (false
+/// once Cancel is pressed).
+fn reporter<T: tauri::ipc::IpcResponse + Clone>(
+    on_progress: Channel<T>,
+    cancelled: Arc<AtomicBool>,
+) -> impl FnMut(&T) -> bool {
+    let mut last = Instant::now();
+    move |progress| {
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            let _ = on_progress.send(progress.clone());
+        }
+        !cancelled.load(Ordering::SeqCst)
+    }
+}
+
 /// Each card's impact on the draft (`games` per seat), in the background like
 /// `goldfish_simulate`; Cancel stops it.
 #[tauri::command]
@@ -277,23 +278,10 @@ pub async fn goldfish_impact(
     choices: Option<PlayChoices>,
     on_progress: Channel<u64>,
 ) -> Result<ImpactReport, UiError> {
-    let choices = choices.unwrap_or_default();
-    let (playable, game) = db.with(|d| {
-        Ok((
-            d.playable_draft(&draft)?,
-            game_options(d, &draft.game, &choices)?,
-        ))
-    })?;
-    let options = sim_options(&draft, games, seed, choices, game);
+    let (playable, options) = db.with(|d| run_on_draft(d, &draft, games, seed, choices))?;
     in_background(&cancel, move |cancelled| {
-        let mut last = Instant::now();
-        playable.impact(&options, &mut |done| {
-            if last.elapsed() >= PROGRESS_EVERY {
-                last = Instant::now();
-                let _ = on_progress.send(done);
-            }
-            !cancelled.load(Ordering::SeqCst)
-        })
+        let mut report = reporter(on_progress, cancelled);
+        playable.impact(&options, &mut |done| report(&done))
     })
     .await
 }
@@ -314,23 +302,19 @@ pub async fn goldfish_tune(
     choices: Option<PlayChoices>,
     on_progress: Channel<TuneProgress>,
 ) -> Result<TuneReport, UiError> {
-    let choices = choices.unwrap_or_default();
-    let (playable, game, cards) = db.with(|d| {
-        let playable = d.playable_draft(&draft)?;
+    let (playable, options, cards) = db.with(|d| {
+        let (playable, options) = run_on_draft(d, &draft, games, seed, choices)?;
         let query = pool_query(&pool, owned);
         let cards = d.tune_pool(&playable.game.id, query.as_deref(), draft.side)?;
-        Ok((playable, game_options(d, &draft.game, &choices)?, cards))
+        Ok((playable, options, cards))
     })?;
-    let options = sim_options(&draft, games, seed, choices, game);
     in_background(&cancel, move |cancelled| {
-        let mut last = Instant::now();
-        playable.tune(&options, rounds, cards, &mut |progress| {
-            if last.elapsed() >= PROGRESS_EVERY {
-                last = Instant::now();
-                let _ = on_progress.send(progress.clone());
-            }
-            !cancelled.load(Ordering::SeqCst)
-        })
+        playable.tune(
+            &options,
+            rounds,
+            cards,
+            &mut reporter(on_progress, cancelled),
+        )
     })
     .await
 }
