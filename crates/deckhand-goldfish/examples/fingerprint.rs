@@ -7,9 +7,10 @@
 //! cargo run --release -p deckhand-goldfish --example fingerprint [GAMES_PER_SEAT] [GAME_ID] > fp.txt
 //! ```
 //! One thread, so it is quick to diff, not to time; the report never depends on threads.
-use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
-use deckhand_formats::{read_deck_file, DeckFormat};
-use deckhand_goldfish::{simulate, EffectsMode, EnemyGroup, GameOptions, SimOptions};
+use deckhand_core::{CardSet, Games};
+use deckhand_goldfish::{simulate, EffectsMode, SimOptions};
+
+mod common;
 
 const IDS: [&str; 5] = ["zoids-scramble", "pr-acg", "pr-dbg", "pr-hotg", "sms"];
 const STARTER: &str = "Starter deck\n7 Teamwork\n1 Attitude\n1 Power Coin\n1 Recovery\n";
@@ -61,34 +62,7 @@ fn main() {
                     text = format!("{text}\n{STARTER}");
                 }
             }
-            let lines = read_deck_file(DeckFormat::Text, "sample", &text, game)
-                .unwrap()
-                .lines;
-            let deck = Deck {
-                game: id.into(),
-                side: None,
-                entries: lines
-                    .into_iter()
-                    .map(|line| DeckEntry {
-                        section: line.section,
-                        count: line.count,
-                        card: pool
-                            .iter()
-                            .find(|c| fold_name(&c.name) == fold_name(&line.name))
-                            .expect("card")
-                            .clone(),
-                    })
-                    .collect(),
-            };
-            let enemies = |subtype: &str, figures| EnemyGroup {
-                name: subtype.into(),
-                cards: pool
-                    .iter()
-                    .filter(|c| c.subtypes.iter().any(|s| s == subtype))
-                    .cloned()
-                    .collect(),
-                figures,
-            };
+            let deck = common::deck(game, &pool, &text);
             let policies: Vec<Option<String>> = if id == "pr-dbg" {
                 vec![None, Some("buy-first".into()), Some("battle-first".into())]
             } else {
@@ -103,12 +77,7 @@ fn main() {
                             threads: 1,
                             effects,
                             policy: policy.clone(),
-                            game: GameOptions::lineup(match id {
-                                "pr-hotg" => {
-                                    vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)]
-                                }
-                                _ => Vec::new(),
-                            }),
+                            game: common::game_options(game, &pool),
                             ..SimOptions::default()
                         };
                         let report =

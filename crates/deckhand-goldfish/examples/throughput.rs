@@ -15,9 +15,10 @@
 
 use std::time::Instant;
 
-use deckhand_core::{fold_name, CardSet, Deck, DeckEntry, Games};
-use deckhand_formats::{read_deck_file, DeckFormat};
-use deckhand_goldfish::{simulate, EnemyGroup, GameOptions, SimOptions};
+use deckhand_core::{CardSet, Games};
+use deckhand_goldfish::{simulate, SimOptions};
+
+mod common;
 
 const DATA: [(&str, &str, &str, &str); 5] = [
     (
@@ -87,44 +88,14 @@ fn main() {
             "pr-acg" if eclipse => PR_ACG_ECLIPSE.to_owned(),
             _ => deck_text.to_owned(),
         };
-        let lines = read_deck_file(DeckFormat::Text, "sample", &text, game)
-            .expect("deck")
-            .lines;
-        let deck = Deck {
-            game: id.into(),
-            side: None,
-            entries: lines
-                .into_iter()
-                .map(|line| DeckEntry {
-                    section: line.section,
-                    count: line.count,
-                    card: pool
-                        .iter()
-                        .find(|c| fold_name(&c.name) == fold_name(&line.name))
-                        .expect("card")
-                        .clone(),
-                })
-                .collect(),
-        };
-        let enemies = |subtype: &str, figures| EnemyGroup {
-            name: subtype.into(),
-            cards: pool
-                .iter()
-                .filter(|c| c.subtypes.iter().any(|s| s == subtype))
-                .cloned()
-                .collect(),
-            figures,
-        };
+        let deck = common::deck(game, &pool, &text);
         for threads in [1, 2] {
             let options = SimOptions {
                 games: per_seat,
                 seed: 42,
                 threads,
                 effects,
-                game: GameOptions::lineup(match id {
-                    "pr-hotg" => vec![enemies("Gravel Grunt", 3), enemies("Clockjaw", 1)],
-                    _ => Vec::new(),
-                }),
+                game: common::game_options(game, &pool),
                 ..SimOptions::default()
             };
             let start = Instant::now();
