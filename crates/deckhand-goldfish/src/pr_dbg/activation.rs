@@ -659,61 +659,6 @@ impl PrDbg {
         })
     }
 
-    /// The look's play on its copy `s` (see [`Self::look_from`]): the rest of the turn
-    /// through the turn's end effects. Returns the plan value, the HP it is made of and how
-    /// many cards were bought.
-    #[inline(always)]
-    pub(super) fn rest_of_turn(
-        &self,
-        s: &mut State,
-        r: &mut Rng,
-        now: Option<usize>,
-        activate: bool,
-    ) -> ((Plan, Raw), u32) {
-        let log = &mut crate::log::NoLog;
-        s.planning = true;
-        s.trace = super::Trace::CLEAN;
-        let (goldfish, spent) = (s.goldfish_hp, s.spent);
-        if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
-            Self::mark_used(s, now.unwrap_or(0));
-            self.activate_card(card, s, r, log);
-        }
-        if s.goldfish_hp > 0 && !s.hand.is_empty() {
-            self.play_all_fx(s, r, log, None);
-        }
-        if s.goldfish_hp > 0 && activate {
-            self.activate_all(s, r, log, None);
-        }
-        let mut bought = 0;
-        if s.goldfish_hp > 0 {
-            bought = self.buy_and_battle(s, r, log);
-            self.fire_in_play(Trigger::TurnEnd, s, r, log);
-        }
-        // HP as the turn leaves it, after the adversaries' damage: a heal that the
-        // end of the turn takes back to 0 changes nothing.
-        let adversaries = match s.goldfish_hp > 0 {
-            true => self.adversary_damage(s),
-            false => 0,
-        };
-        let hp = match s.goldfish_hp > 0 {
-            true => (s.hp - adversaries).max(0),
-            false => s.hp,
-        };
-        let raw = Raw {
-            hp: s.hp,
-            adversaries,
-        };
-        s.trace.made_energy = s.made_energy;
-        s.trace.primed_plays = s.primed_plays;
-        let plan = (
-            goldfish - s.goldfish_hp,
-            s.spent - spent,
-            hp.min(HP),
-            s.energy,
-        );
-        ((plan, raw), bought)
-    }
-
     /// Activates Abilities until none is left that the Energy covers. `Some` when the
     /// goldfish falls. `carried`: the looks of the hand's last weighing, when they hold
     /// here (`play_all_fx`'s answer).

@@ -79,6 +79,87 @@ impl PrDbg {
         (look, Some(ahead), trace)
     }
 
+    /// The look's play on its copy `s` (see `PrDbg::look`): the rest of the turn
+    /// through the turn's end effects. Returns the plan value, the HP it is made of and how
+    /// many cards were bought.
+    #[inline(always)]
+    pub(super) fn rest_of_turn(
+        &self,
+        s: &mut State,
+        r: &mut Rng,
+        now: Option<usize>,
+        activate: bool,
+    ) -> ((Plan, Raw), u32) {
+        let start = self.look_to_buy(s, r, now, activate);
+        self.look_end(s, r, start)
+    }
+
+    /// [`Self::rest_of_turn`] up to the buying: the Ability at `now`, the hand and the
+    /// Abilities. Returns the goldfish's HP and the Shards spent at the look's start.
+    #[inline(always)]
+    pub(super) fn look_to_buy(
+        &self,
+        s: &mut State,
+        r: &mut Rng,
+        now: Option<usize>,
+        activate: bool,
+    ) -> (i32, u32) {
+        let log = &mut crate::log::NoLog;
+        s.planning = true;
+        s.trace = super::Trace::CLEAN;
+        let start = (s.goldfish_hp, s.spent);
+        if let Some(card) = now.and_then(|i| self.at_position(s, i)) {
+            Self::mark_used(s, now.unwrap_or(0));
+            self.activate_card(card, s, r, log);
+        }
+        if s.goldfish_hp > 0 && !s.hand.is_empty() {
+            self.play_all_fx(s, r, log, None);
+        }
+        if s.goldfish_hp > 0 && activate {
+            self.activate_all(s, r, log, None);
+        }
+        start
+    }
+
+    /// [`Self::rest_of_turn`] from the buying on (`start`: [`Self::look_to_buy`]'s).
+    #[inline(always)]
+    pub(super) fn look_end(
+        &self,
+        s: &mut State,
+        r: &mut Rng,
+        (goldfish, spent): (i32, u32),
+    ) -> ((Plan, Raw), u32) {
+        let log = &mut crate::log::NoLog;
+        let mut bought = 0;
+        if s.goldfish_hp > 0 {
+            bought = self.buy_and_battle(s, r, log);
+            self.fire_in_play(Trigger::TurnEnd, s, r, log);
+        }
+        // HP as the turn leaves it, after the adversaries' damage: a heal that the
+        // end of the turn takes back to 0 changes nothing.
+        let adversaries = match s.goldfish_hp > 0 {
+            true => self.adversary_damage(s),
+            false => 0,
+        };
+        let hp = match s.goldfish_hp > 0 {
+            true => (s.hp - adversaries).max(0),
+            false => s.hp,
+        };
+        let raw = Raw {
+            hp: s.hp,
+            adversaries,
+        };
+        s.trace.made_energy = s.made_energy;
+        s.trace.primed_plays = s.primed_plays;
+        let plan = (
+            goldfish - s.goldfish_hp,
+            s.spent - spent,
+            hp.min(HP),
+            s.energy,
+        );
+        ((plan, raw), bought)
+    }
+
     /// Keeps `ahead` as the game's end played ahead (`None`: none is known), returning the
     /// one kept before to the pool.
     #[inline]

@@ -42,6 +42,9 @@ pub(super) struct End {
     raw: Raw,
     /// What its play tells of the same turn with a primer activated first.
     pub(super) trace: Trace,
+    /// A look with a primer cut at its buying (`PrDbg::primer_look_played`): its damage is
+    /// only a bound, under the look without's, and the rest of its plan value is not known.
+    pub(super) cut: bool,
 }
 
 /// What a plan value's HP is made of at the end of a look: the HP before the adversaries'
@@ -66,6 +69,7 @@ impl End {
             energy: plan.3,
             raw,
             trace,
+            cut: false,
         }
     }
 
@@ -78,7 +82,8 @@ impl End {
     pub(super) fn plan(self, state: &State) -> Plan {
         (
             state.goldfish_hp - self.goldfish_hp,
-            self.spent - state.spent,
+            // A cut look's spent is the state's it was cut from, maybe earlier than `state`.
+            self.spent.saturating_sub(state.spent),
             self.hp,
             self.energy,
         )
@@ -338,6 +343,9 @@ thread_local! {
     /// How many looks with a primer this thread knew from the look without it
     /// (`primer_look.rs`; tests only).
     pub(in crate::pr_dbg) static PRIMER_LOOKS_KNOWN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many looks with a primer this thread cut at their buying
+    /// (`PrDbg::primer_look_played`; tests only).
+    pub(in crate::pr_dbg) static PRIMER_LOOKS_CUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// How many activation choices this thread answered "none" before ranking, nothing
     /// being ready (`next_activation`; tests only).
     pub(in crate::pr_dbg) static NOTHING_READY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -372,6 +380,10 @@ pub(in crate::pr_dbg) struct Commute {
     /// a card into The Grid: then a look's rest heals at most what The Grid's cards heal
     /// when Battled (`PrDbg::heal_pick`). `None` otherwise.
     pub(in crate::pr_dbg) battle_heal: Option<Vec<u32>>,
+    /// Per card, the most damage its `battles` effects deal the goldfish, on the terms of
+    /// `battle_heal`: then a look's rest deals at most what The Grid's cards deal when
+    /// Battled (`PrDbg::cut_look`).
+    pub(in crate::pr_dbg) battle_damage: Option<Vec<u32>>,
     /// Whether no effect of a moment a look's rest can reach gains Shards or changes a stat:
     /// there the Shards only fall and Battle prices stay as they are (`PrDbg::heal_pick`).
     pub(in crate::pr_dbg) rest_shards_fixed: bool,
@@ -476,6 +488,7 @@ impl Commute {
             })
             .collect();
         let battle_heal = battle_heals(fx, cards);
+        let battle_damage = battle_damages(fx, cards);
         let rest_shards_fixed = rest_shards_fixed(fx, cards);
         Some(Commute {
             primed,
@@ -484,6 +497,7 @@ impl Commute {
             primer_spend,
             full_cost,
             battle_heal,
+            battle_damage,
             rest_shards_fixed,
         })
     }
@@ -536,25 +550,51 @@ fn blind(steps: &[Op]) -> bool {
 /// turn's start or a standing bonus) heals nothing, and no effect moves a card into The
 /// Grid (so only The Grid's cards now can be Battled, each once).
 fn battle_heals(fx: &Programs, cards: usize) -> Option<Vec<u32>> {
-    fn heals(ops: &[Op]) -> Option<u32> {
+    battle_sums(fx, cards, |op| match op {
+        Op::Heal(Amt::Fixed(n)) => Some(Some(u32::try_from(*n).unwrap_or(0))),
+        Op::Heal(_) => Some(None),
+        _ => None,
+    })
+}
+
+/// [`Commute::battle_damage`]: [`battle_heals`] for the damage dealt to the goldfish.
+fn battle_damages(fx: &Programs, cards: usize) -> Option<Vec<u32>> {
+    battle_sums(fx, cards, |op| match op {
+        Op::Damage(Amt::Fixed(n)) => Some(Some(u32::try_from(*n).unwrap_or(0))),
+        Op::Damage(_) => Some(None),
+        _ => None,
+    })
+}
+
+/// Per card, the fixed amounts of one kind of step (`kind`: `None` for a step of another
+/// kind, `Some(None)` for one of the kind whose amount is not fixed) in its `battles`
+/// effects, summed (a choice counts every option), when every other effect of a moment a
+/// look's rest can reach (not an Ability, a card played, the turn's start or a standing
+/// bonus) has none, and no effect moves a card into The Grid (so only The Grid's cards now
+/// can be Battled, each once).
+fn battle_sums(
+    fx: &Programs,
+    cards: usize,
+    kind: impl Fn(&Op) -> Option<Option<u32>> + Copy,
+) -> Option<Vec<u32>> {
+    fn sum(ops: &[Op], kind: impl Fn(&Op) -> Option<Option<u32>> + Copy) -> Option<u32> {
         let mut total = 0u32;
         for op in ops {
-            total = total.saturating_add(match op {
-                Op::Heal(Amt::Fixed(n)) => u32::try_from(*n).unwrap_or(0),
-                Op::Heal(_) => return None,
-                Op::Choose(options, _) => {
-                    let mut sum = 0u32;
+            total = total.saturating_add(match (op, kind(op)) {
+                (_, Some(n)) => n?,
+                (Op::Choose(options, _), None) => {
+                    let mut all = 0u32;
                     for o in options {
-                        sum = sum.saturating_add(heals(o)?);
+                        all = all.saturating_add(sum(o, kind)?);
                     }
-                    sum
+                    all
                 }
                 _ => 0,
             });
         }
         Some(total)
     }
-    // A copied Ability could heal too: none is counted, so none may be copied.
+    // A copied Ability could count too: none is counted, so none may be copied.
     fn to_grid(ops: &[Op]) -> bool {
         ops.iter().any(|op| match op {
             Op::Move { to, .. } => *to == super::board::Z_GRID,
@@ -573,18 +613,16 @@ fn battle_heals(fx: &Programs, cards: usize) -> Option<Vec<u32>> {
             if (to_grid(e.steps()) || to_grid(e.cost())) && reach {
                 return None;
             }
-            let healed = heals(e.steps())?.saturating_add(heals(e.cost())?);
+            if !in_looks_rest(e.trigger) {
+                continue;
+            }
+            let amount = sum(e.steps(), kind)?.saturating_add(sum(e.cost(), kind)?);
             match e.trigger {
-                Trigger::Activated
-                | Trigger::Played
-                | Trigger::PlaysCard
-                | Trigger::TurnStart
-                | Trigger::Static => {}
                 Trigger::Battles => {
                     let t = &mut table[usize::from(card)];
-                    *t = t.saturating_add(healed);
+                    *t = t.saturating_add(amount);
                 }
-                _ if healed > 0 => return None,
+                _ if amount > 0 => return None,
                 _ => {}
             }
         }

@@ -89,8 +89,8 @@ use carry::Carried;
 pub(super) use carry::Commute;
 #[cfg(test)]
 pub(super) use carry::{
-    ADOPTED, ENERGY_KNOWN, HEALS_KNOWN, HEAL_PICKS, IDLE_LOOKS, NOTHING_READY, PRIMER_LOOKS_KNOWN,
-    PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
+    ADOPTED, ENERGY_KNOWN, HEALS_KNOWN, HEAL_PICKS, IDLE_LOOKS, NOTHING_READY, PRIMER_LOOKS_CUT,
+    PRIMER_LOOKS_KNOWN, PRIMES_KNOWN, REWARDS, SETS_CARRIED, WITH_REUSED,
 };
 pub(super) use primer_look::Trace;
 pub(super) use rewards::{rewards, Reward};

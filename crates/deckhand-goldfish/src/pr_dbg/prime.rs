@@ -201,15 +201,18 @@ impl PrDbg {
         let mut with = without;
         let mut looks = Carried::new(state, (without, raw), trace);
         for i in (first..positions).filter(|&i| ready(state, i)) {
-            let (value, raw) = match known.and_then(|k| k.with_at(i)) {
+            let ((value, raw), cut) = match known.and_then(|k| k.with_at(i)) {
                 Some(end) => {
                     let value = end.look(state);
-                    debug_assert_eq!(
-                        value,
-                        self.look(state, rng, Some(i)),
+                    // A cut look's damage is a bound (`primer_look_played`).
+                    debug_assert!(
+                        match (end.cut, self.look(state, rng, Some(i))) {
+                            (true, full) => full.0 .0 <= value.0 .0 && value.0 .0 < without.0,
+                            (false, full) => full == value,
+                        },
                         "a carried look with a primer differs from a new one"
                     );
-                    value
+                    (value, end.cut)
                 }
                 // Known from the look without it when its play says so
                 // (`primer_look.rs`): the same turn, less Energy.
@@ -220,9 +223,9 @@ impl PrDbg {
                             self.look(state, rng, Some(i)),
                             "a primer's look known from the look without it differs from its play"
                         );
-                        value
+                        (value, false)
                     }
-                    None => self.look(state, rng, Some(i)),
+                    None => self.primer_look_played(state, rng, i, without),
                 },
             };
             // Better on damage, Shards' worth or HP: Energy left alone never makes it
@@ -233,7 +236,9 @@ impl PrDbg {
                 break;
             }
             if self.commute.is_some() {
-                looks.keep_with(i, End::new(state, (value, raw), super::Trace::UNKNOWN));
+                let mut end = End::new(state, (value, raw), super::Trace::UNKNOWN);
+                end.cut = cut;
+                looks.keep_with(i, end);
             }
         }
         if pilot.is_none() && !ask_always {

@@ -17,6 +17,10 @@
 //! Abilities' own steps are checked too, `Commute::full_cost`): the same damage, Shards'
 //! worth and HP, so it ends no better and is declined (docs/pilots.md#plan-value), and the
 //! Energy left is lower by the cost.
+//!
+//! A look with a primer that must be played is cut at its buying when it cannot end better
+//! ([`PrDbg::primer_look_played`]): with a primer's cost paid, most such looks activate less
+//! and deal less damage than the look without, and damage is the plan value's first field.
 
 use super::carry::{Plan, Raw};
 use super::*;
@@ -87,5 +91,58 @@ impl PrDbg {
         #[cfg(test)]
         super::carry::PRIMER_LOOKS_KNOWN.with(|n| n.set(n.get() + 1));
         Some(((without.0, without.1, without.2, energy), raw))
+    }
+}
+
+impl PrDbg {
+    /// The look with the primer at position `i`, played, or cut at its buying when it is
+    /// known to end worse than the look `without` it (then `true`, and a plan value whose
+    /// damage is the most it deals, the rest 0): after the buying only The Grid's cards
+    /// Battled deal damage, at most their `battles` damage ([`Commute::battle_damage`]), so
+    /// when the damage dealt so far plus that is under the look without's, it is declined
+    /// (docs/pilots.md#plan-value: damage is compared first) and its buying, Battling and
+    /// turn's end are not played. Debug builds play it out and compare.
+    pub(super) fn primer_look_played(
+        &self,
+        state: &State,
+        rng: &Rng,
+        i: usize,
+        without: Plan,
+    ) -> ((Plan, Raw), bool) {
+        let table = self.commute.as_ref().and_then(|c| c.battle_damage.as_ref());
+        let (look, cut) = crate::scratch::with_copy(&super::scratch::COPIES, state, |s| {
+            let mut r = rng.clone();
+            let start = self.look_to_buy(s, &mut r, Some(i), true);
+            if let Some(table) = table {
+                let rest: i64 = s
+                    .grid
+                    .iter()
+                    .map(|&c| i64::from(table.get(usize::from(c)).copied().unwrap_or(0)))
+                    .sum();
+                let most = i64::from(start.0) - i64::from(s.goldfish_hp) + rest;
+                if most < i64::from(without.0) {
+                    let raw = Raw {
+                        hp: 0,
+                        adversaries: 0,
+                    };
+                    return (((most as i32, 0, 0, 0), raw), true);
+                }
+            }
+            (self.look_end(s, &mut r, start).0, false)
+        });
+        #[cfg(debug_assertions)]
+        if cut {
+            let (full, _) = self.look(state, rng, Some(i));
+            assert!(
+                full.0 <= look.0 .0
+                    && (full.0, full.1, full.2) <= (without.0, without.1, without.2),
+                "a look with a primer cut at its buying deals more than its bound or ends better"
+            );
+        }
+        #[cfg(test)]
+        if cut {
+            super::carry::PRIMER_LOOKS_CUT.with(|n| n.set(n.get() + 1));
+        }
+        (look, cut)
     }
 }

@@ -587,6 +587,34 @@ fn coach_harriets_looks_known_from_the_looks_without_her_are_the_looks_played() 
     );
 }
 
+/// Whole block-party games: a look with Harriet cut at its buying, its damage so far plus
+/// what The Grid's cards deal when Battled (Park Ranger Ottoline: 1) under the look
+/// without's, is checked by a debug build against its play: it deals no more and ends no
+/// better (`PrDbg::primer_look_played`).
+#[test]
+fn coach_harriets_looks_cut_at_their_buying_deal_no_more_than_the_grid_lets_them() {
+    let deck = testing::pr_dbg_sample_with_starter(testing::BLOCK_PARTY);
+    let p = PrDbg::new(&testing::game(G), &deck, Setup::default()).unwrap();
+    let before = moments::PRIMER_LOOKS_CUT.with(|n| n.get());
+    for seed in 0..24 {
+        let mut state = p.new_state();
+        let mut figures = p.new_figures();
+        crate::procedure::play_game(
+            &p,
+            &mut state,
+            &mut Rng::from_seed(seed),
+            seed % 2 == 0,
+            &mut crate::log::NoLog,
+            &mut figures,
+            |_, _, _| {},
+        );
+    }
+    assert!(
+        moments::PRIMER_LOOKS_CUT.with(|n| n.get()) > before,
+        "no look with Harriet was cut at its buying"
+    );
+}
+
 /// Nadia Okonkwo's Abilities (6 Energy: 1 damage per Hero you control; 5 Energy: 4) and
 /// Mentor Imara Vance's (6 Energy: 3, plus 1 per Location you control) read only counts
 /// on the board (`Ability::Counted`): at every Energy, with Heroes attached and played and
