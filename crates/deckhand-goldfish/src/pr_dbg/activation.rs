@@ -8,7 +8,7 @@
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime.rs`).
 
 use super::abilities::{deals_damage, unpack_set, BOARD_SET, ENERGIES};
-use super::carry::{Carried, Plan, Raw};
+use super::carry::{Carried, End, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
 
@@ -214,16 +214,33 @@ impl PrDbg {
             }
             return Some((i, damage, set));
         }
-        // No damaging Ability is ready: the first that deals nothing but acts, when the
-        // rest of the turn ends with a higher plan value with it than without
-        // (docs/pilots.md#plan-value; ties: not used). A declined one is not weighed again
-        // this phase: the Abilities used after it only spend Energy it would need.
+        if best.n_weigh == 0 {
+            return None;
+        }
+        self.weigh_idle(board, declined, picked, known, &best.weigh[..best.n_weigh])
+    }
+
+    /// [`Self::next_activation`] when no damaging Ability is ready: the first of `weigh`
+    /// that deals nothing but acts, when the rest of the turn ends with a higher plan value
+    /// with it than without (docs/pilots.md#plan-value; ties: not used). A declined one is
+    /// not weighed again this phase: the Abilities used after it only spend Energy it would
+    /// need. Out of line: most activation choices rank a damaging Ability or nothing, and
+    /// the looks' frame inlined into `activate_phase` was set up at every call.
+    #[inline(never)]
+    fn weigh_idle<L: Log>(
+        &self,
+        board: &mut PrBoard<'_, L>,
+        declined: &mut u64,
+        picked: &mut Option<Carried>,
+        known: Option<End>,
+        weigh: &[usize],
+    ) -> Option<(usize, i64, u32)> {
         let mut without = known.map(|k| k.look(board.state));
         debug_assert!(
             without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
-        for &i in &best.weigh[..best.n_weigh] {
+        for &i in weigh {
             // A heal known to win needs neither look (`carry.rs`); the game leaves the path
             // of any look it kept.
             if without.is_none() && self.heal_pick(board, i) {
