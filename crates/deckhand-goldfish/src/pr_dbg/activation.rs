@@ -783,37 +783,41 @@ impl PrDbg {
     ) -> Option<Outcome> {
         let mut declined = 0u64;
         loop {
+            // `self` read through a barrier each round: the phase's rounds are few (one or
+            // two), and without it every table any path reads was loaded and spilled at
+            // entry.
+            let p: &PrDbg = std::hint::black_box(self);
             // The look without a primer, when `prime` declined them all: the weighing of an
             // Ability that deals nothing starts from the same state and stream, so its look
             // without is this one. Only the pilot picks (a person's pick could draw from the
             // stream in between).
             let mut known = carried.take();
-            if self.any_primer
+            if p.any_primer
                 && !state.planning
-                && self.prime(state, rng, log, false, &mut known, !L::CHOOSES)
+                && p.prime(state, rng, log, false, &mut known, !L::CHOOSES)
             {
-                if let Some(end) = self.won(state, log) {
+                if let Some(end) = p.won(state, log) {
                     return Some(end);
                 }
                 continue;
             }
             let mut board = PrBoard {
-                p: self,
+                p,
                 state: &mut *state,
                 rng: &mut *rng,
                 log: &mut *log,
                 card: NONE,
             };
-            let best = self.next_activation(&mut board, &mut declined, &mut known);
-            let i = self.activation_pick(state, best, rng, log)?;
-            let card = self.at_position(state, i)?;
+            let best = p.next_activation(&mut board, &mut declined, &mut known);
+            let i = p.activation_pick(state, best, rng, log)?;
+            let card = p.at_position(state, i)?;
             Self::mark_used(state, i);
             match best {
                 // The pilot's pick: the set its ranking chose, on the same board.
-                Some((b, _, set)) if b == i => self.activate_set(card, set, state, rng, log),
-                _ => self.activate_card(card, state, rng, log),
+                Some((b, _, set)) if b == i => p.activate_set(card, set, state, rng, log),
+                _ => p.activate_card(card, state, rng, log),
             }
-            if let Some(end) = self.won(state, log) {
+            if let Some(end) = p.won(state, log) {
                 return Some(end);
             }
             // The look that picked this Ability played it as the game just did, then the
@@ -821,8 +825,8 @@ impl PrDbg {
             // the pilot picks: a person's pick may be another).
             carried = known.filter(|_| !L::CHOOSES);
             if !state.hand.is_empty() {
-                carried = self.play_all_fx(state, rng, log, carried);
-                if let Some(end) = self.won(state, log) {
+                carried = p.play_all_fx(state, rng, log, carried);
+                if let Some(end) = p.won(state, log) {
                     return Some(end);
                 }
             }
