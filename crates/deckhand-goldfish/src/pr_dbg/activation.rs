@@ -45,16 +45,20 @@ pub(in crate::pr_dbg) fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, 
 #[derive(Default)]
 struct Ranked {
     /// (damage, position, the card's set of effects: [`PrDbg::ability_set`]).
-    best: Option<(i64, usize, u32)>,
-    /// (damage, Energy cost, position, set), in position order. Kept small (no card, the
-    /// position narrowed): the ranking is zeroed at each activation choice.
-    damaging: [(i64, i64, u32, u32); MAX_DAMAGING],
-    n: usize,
+    best: Option<(i64, u32, u8)>,
+    /// Per damaging Ability, in position order: (damage, Energy cost), then apart its
+    /// position and set. Kept small (no card, the position and set narrowed, side by side
+    /// rather than padded tuples): the ranking is zeroed at each activation choice, and
+    /// under 256 bytes that is a few stores rather than a call to `memset`.
+    damaging: [(i64, i64); MAX_DAMAGING],
+    position: [u32; MAX_DAMAGING],
+    set: [u8; MAX_DAMAGING],
+    n: u8,
     /// Abilities that deal nothing but act and could raise the plan value, by position in
     /// position order: weighed by a look at the rest of the turn when no damaging one is
     /// ready.
-    weigh: [usize; MAX_DAMAGING],
-    n_weigh: usize,
+    weigh: [u32; MAX_DAMAGING],
+    n_weigh: u8,
     /// Positions whose Ability was weighed and declined earlier in this activation phase.
     declined: u64,
     /// The Energy the damaging Abilities ready need for the same pick with less
@@ -71,13 +75,17 @@ impl Ranked {
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
     fn next(&self, energy: i64) -> Option<(i64, usize, u32)> {
-        let cands = &self.damaging[..self.n];
+        let best = self
+            .best
+            .map(|(damage, i, set)| (damage, i as usize, u32::from(set)));
+        let n = usize::from(self.n);
+        let cands = &self.damaging[..n];
         let total: i64 = cands.iter().map(|c| c.1).sum();
-        if self.n < 2 || total <= energy {
-            return self.best;
+        if n < 2 || total <= energy {
+            return best;
         }
         let (mut best_set, mut best_damage, mut best_cost) = (0u32, 0i64, 0i64);
-        for set in 1..1u32 << self.n {
+        for set in 1..1u32 << n {
             let (mut damage, mut cost) = (0, 0);
             for (k, c) in cands.iter().enumerate() {
                 if set & (1 << k) != 0 {
@@ -92,12 +100,12 @@ impl Ranked {
             }
         }
         let mut next: Option<(i64, usize, u32)> = None;
-        for (k, &(damage, _, i, set)) in cands.iter().enumerate() {
+        for (k, &(damage, _)) in cands.iter().enumerate() {
             if best_set & (1 << k) != 0 && next.is_none_or(|(d, ..)| damage > d) {
-                next = Some((damage, i as usize, set));
+                next = Some((damage, self.position[k] as usize, u32::from(self.set[k])));
             }
         }
-        next.or(self.best)
+        next.or(best)
     }
 }
 
@@ -217,7 +225,8 @@ impl PrDbg {
         if best.n_weigh == 0 {
             return None;
         }
-        self.weigh_idle(board, declined, picked, known, &best.weigh[..best.n_weigh])
+        let weigh = &best.weigh[..usize::from(best.n_weigh)];
+        self.weigh_idle(board, declined, picked, known, weigh)
     }
 
     /// [`Self::next_activation`] when no damaging Ability is ready: the first of `weigh`
@@ -233,14 +242,14 @@ impl PrDbg {
         declined: &mut u64,
         picked: &mut Option<Carried>,
         known: Option<End>,
-        weigh: &[usize],
+        weigh: &[u32],
     ) -> Option<(usize, i64, u32)> {
         let mut without = known.map(|k| k.look(board.state));
         debug_assert!(
             without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
-        for &i in weigh {
+        for i in weigh.iter().map(|&i| i as usize) {
             // A heal known to win needs neither look (`carry.rs`); the game leaves the path
             // of any look it kept.
             if without.is_none() && self.heal_pick(board, i) {
@@ -350,19 +359,26 @@ impl PrDbg {
             // (ready an Equipment when none is exhausted, gain a card from an empty pile) is
             // never used (docs/pilots.md#plan-value). Asked last: it only reads the board,
             // and one that is not weighed is not used either way.
-            if weigh && best.n_weigh < MAX_DAMAGING && self.ability_acts(card, board) {
-                best.weigh[best.n_weigh] = i;
+            let room = usize::from(best.n_weigh) < MAX_DAMAGING;
+            if weigh && room && self.ability_acts(card, board) {
+                // A position is a slot, the flipped Character or a Zord Bay card: a handful.
+                best.weigh[usize::from(best.n_weigh)] = i as u32;
                 best.n_weigh += 1;
             }
             return;
         }
+        // A set is bits over at most `MAX_SET` effects: a byte.
+        debug_assert!(set < 1 << MAX_SET, "a set of more than {MAX_SET} effects");
         if best.best.is_none_or(|(d, ..)| damage > d) {
-            best.best = Some((damage, i, set));
+            best.best = Some((damage, i as u32, set as u8));
         }
         best.required = best.required.saturating_add(act.spare_cost);
-        if damage > 0 && best.n < MAX_DAMAGING {
+        let n = usize::from(best.n);
+        if damage > 0 && n < MAX_DAMAGING {
             // A position is a slot, the flipped Character or a Zord Bay card: a handful.
-            best.damaging[best.n] = (damage, cost, i as u32, set);
+            best.damaging[n] = (damage, cost);
+            best.position[n] = i as u32;
+            best.set[n] = set as u8;
             best.n += 1;
         }
     }
