@@ -177,19 +177,19 @@ impl PrDbg {
         let cost = |card: u16| self.act[usize::from(card).min(last)].ranked_cost;
         let energy = board.state.energy;
         let mut ready = 0u64;
-        for i in 0..own.min(63) {
-            let (card, used) = (board.state.attached[i], board.state.used[i]);
-            ready |= u64::from(!used & (cost(card) <= energy)) << i;
+        for (i, &card) in board.state.attached.iter().enumerate().take(63) {
+            ready |= u64::from(cost(card) <= energy) << i;
         }
         if board.state.flipped > 0 && own < 64 {
-            let covered = cost(self.character) <= energy;
-            ready |= u64::from(!board.state.used[own] & covered) << own;
+            ready |= u64::from(cost(self.character) <= energy) << own;
         }
+        // The used ones out in one mask: bit `i` is position `i` in both.
+        ready &= !board.state.used.low();
         // Nothing ready (every Ability used, beyond the Energy or a primer's): the ranking
         // below would find none and weigh none, so it is not built.
         let zords = &board.state.zord_bay;
         let zord_ready =
-            (0..zords.len()).any(|z| !board.state.zord_used[z] && cost(zords[z]) <= energy);
+            (0..zords.len()).any(|z| !board.state.zord_used.has(z) && cost(zords[z]) <= energy);
         if ready == 0 && !zord_ready {
             debug_assert!(
                 self.ranks_nothing(board, *declined),
@@ -212,7 +212,7 @@ impl PrDbg {
             self.rank_activation(i, card, false, board, &mut best);
         }
         for z in 0..board.state.zord_bay.len() {
-            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used.has(z));
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         if let Some((damage, i, set)) = best.next(i64::from(energy)) {
@@ -307,15 +307,15 @@ impl PrDbg {
         best.declined = declined;
         let own = board.state.attached.len();
         for i in 0..own.min(63) {
-            let (card, used) = (board.state.attached[i], board.state.used[i]);
+            let (card, used) = (board.state.attached[i], board.state.used.has(i));
             self.rank_activation(i, card, used, board, &mut best);
         }
         if board.state.flipped > 0 && own < 64 {
-            let used = board.state.used[own];
+            let used = board.state.used.has(own);
             self.rank_activation(own, self.character, used, board, &mut best);
         }
         for z in 0..board.state.zord_bay.len() {
-            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used.has(z));
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         best.best.is_none() && best.n_weigh == 0
@@ -604,8 +604,8 @@ impl PrDbg {
                 let mut options: Vec<Option<usize>> = (0..positions)
                     .filter(|&i| {
                         let used = match i {
-                            _ if i <= own => state.used[i],
-                            _ => state.zord_used[i - own - 1],
+                            _ if i <= own => state.used.has(i),
+                            _ => state.zord_used.has(i - own - 1),
                         };
                         !used && self.at_position(state, i).is_some_and(|c| cost(c) <= energy)
                     })
@@ -642,9 +642,9 @@ impl PrDbg {
     pub(super) fn mark_used(state: &mut State, i: usize) {
         let own = state.attached.len();
         if i <= own {
-            state.used[i] = true;
+            state.used.insert(i);
         } else {
-            state.zord_used[i - own - 1] = true;
+            state.zord_used.insert(i - own - 1);
         }
     }
 

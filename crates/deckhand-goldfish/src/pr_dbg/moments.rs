@@ -157,7 +157,7 @@ impl PrDbg {
         Self::give_back(state.ahead.take());
         state.mods.retain(|m| !m.turn);
         state.shards = 0;
-        state.zord_used.fill(false);
+        state.zord_used.clear();
         state.made_shards = 0;
         state.made_energy = 0;
         state.spent = 0;
