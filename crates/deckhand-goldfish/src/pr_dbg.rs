@@ -247,7 +247,9 @@ pub struct State {
     discard: Vec<u16>,
     /// The card in each slot of the character, `NONE` when empty.
     attached: Vec<u16>,
-    used: Vec<bool>,
+    /// The slots and the flipped Character (position `attached.len()`) whose Ability
+    /// was used this turn.
+    used: Used,
     hp: i32,
     goldfish_hp: i32,
     energy: u32,
@@ -284,7 +286,7 @@ pub struct State {
     control: Vec<u16>,
     zord_bay: Vec<u16>,
     /// Used abilities of the Zord Bay, by position.
-    zord_used: Vec<bool>,
+    zord_used: Used,
     destroyed: Vec<u16>,
     /// The adversary being Battled.
     battled: u16,
@@ -464,8 +466,7 @@ impl Procedure for PrDbg {
             played: Vec::with_capacity(capacity),
             discard: Vec::with_capacity(capacity),
             attached: vec![NONE; self.slots.len()],
-            // One per slot, and the character's own Attack.
-            used: vec![false; self.slots.len() + 1],
+            used: Used::default(),
             hp: HP,
             goldfish_hp: HP,
             energy: 0,
@@ -485,7 +486,7 @@ impl Procedure for PrDbg {
             admitted: std::array::from_fn(|_| crate::effects::CardSet::empty(self.deck.len())),
             control: Vec::new(),
             zord_bay: Vec::new(),
-            zord_used: Vec::new(),
+            zord_used: Used::default(),
             destroyed: Vec::new(),
             battled: NONE,
             deck_top: Vec::new(),
@@ -656,7 +657,7 @@ impl Procedure for PrDbg {
         if !state.main_deck_out && !self.refill_grid(state, rng, log) {
             state.main_deck_out = true;
         }
-        state.used.fill(false);
+        state.used.clear();
         state.dealt = 0;
         if self.all {
             let end = self.turn_all(state, rng, turn, log, figures);
@@ -774,6 +775,8 @@ mod moments;
 mod pilot;
 mod scratch;
 mod turn_end;
+mod used;
+use used::Used;
 mod view;
 impl crate::procedure::Goldfish for PrDbg {
     const ID: &'static str = GAME_ID;

@@ -8,7 +8,7 @@
 //! the turn (Coach Harriet Dunmore) is weighed by the rest of the turn instead (`prime.rs`).
 
 use super::abilities::{deals_damage, unpack_set, BOARD_SET, ENERGIES};
-use super::carry::{Carried, Plan, Raw};
+use super::carry::{Carried, End, Plan, Raw};
 use super::*;
 use crate::choice::ChoiceKind;
 
@@ -45,16 +45,20 @@ pub(in crate::pr_dbg) fn best_set(effects: &[(i64, i64)], energy: i64) -> (i64, 
 #[derive(Default)]
 struct Ranked {
     /// (damage, position, the card's set of effects: [`PrDbg::ability_set`]).
-    best: Option<(i64, usize, u32)>,
-    /// (damage, Energy cost, position, set), in position order. Kept small (no card, the
-    /// position narrowed): the ranking is zeroed at each activation choice.
-    damaging: [(i64, i64, u32, u32); MAX_DAMAGING],
-    n: usize,
+    best: Option<(i64, u32, u8)>,
+    /// Per damaging Ability, in position order: (damage, Energy cost), then apart its
+    /// position and set. Kept small (no card, the position and set narrowed, side by side
+    /// rather than padded tuples): the ranking is zeroed at each activation choice, and
+    /// under 256 bytes that is a few stores rather than a call to `memset`.
+    damaging: [(i64, i64); MAX_DAMAGING],
+    position: [u32; MAX_DAMAGING],
+    set: [u8; MAX_DAMAGING],
+    n: u8,
     /// Abilities that deal nothing but act and could raise the plan value, by position in
     /// position order: weighed by a look at the rest of the turn when no damaging one is
     /// ready.
-    weigh: [usize; MAX_DAMAGING],
-    n_weigh: usize,
+    weigh: [u32; MAX_DAMAGING],
+    n_weigh: u8,
     /// Positions whose Ability was weighed and declined earlier in this activation phase.
     declined: u64,
     /// The Energy the damaging Abilities ready need for the same pick with less
@@ -71,13 +75,17 @@ impl Ranked {
     /// once; ties: the fewest Energy, then the earlier positions), ties to the earlier
     /// position. When the Energy covers them all, that is the best alone.
     fn next(&self, energy: i64) -> Option<(i64, usize, u32)> {
-        let cands = &self.damaging[..self.n];
+        let best = self
+            .best
+            .map(|(damage, i, set)| (damage, i as usize, u32::from(set)));
+        let n = usize::from(self.n);
+        let cands = &self.damaging[..n];
         let total: i64 = cands.iter().map(|c| c.1).sum();
-        if self.n < 2 || total <= energy {
-            return self.best;
+        if n < 2 || total <= energy {
+            return best;
         }
         let (mut best_set, mut best_damage, mut best_cost) = (0u32, 0i64, 0i64);
-        for set in 1..1u32 << self.n {
+        for set in 1..1u32 << n {
             let (mut damage, mut cost) = (0, 0);
             for (k, c) in cands.iter().enumerate() {
                 if set & (1 << k) != 0 {
@@ -92,12 +100,12 @@ impl Ranked {
             }
         }
         let mut next: Option<(i64, usize, u32)> = None;
-        for (k, &(damage, _, i, set)) in cands.iter().enumerate() {
+        for (k, &(damage, _)) in cands.iter().enumerate() {
             if best_set & (1 << k) != 0 && next.is_none_or(|(d, ..)| damage > d) {
-                next = Some((damage, i as usize, set));
+                next = Some((damage, self.position[k] as usize, u32::from(self.set[k])));
             }
         }
-        next.or(self.best)
+        next.or(best)
     }
 }
 
@@ -169,19 +177,19 @@ impl PrDbg {
         let cost = |card: u16| self.act[usize::from(card).min(last)].ranked_cost;
         let energy = board.state.energy;
         let mut ready = 0u64;
-        for i in 0..own.min(63) {
-            let (card, used) = (board.state.attached[i], board.state.used[i]);
-            ready |= u64::from(!used & (cost(card) <= energy)) << i;
+        for (i, &card) in board.state.attached.iter().enumerate().take(63) {
+            ready |= u64::from(cost(card) <= energy) << i;
         }
         if board.state.flipped > 0 && own < 64 {
-            let covered = cost(self.character) <= energy;
-            ready |= u64::from(!board.state.used[own] & covered) << own;
+            ready |= u64::from(cost(self.character) <= energy) << own;
         }
+        // The used ones out in one mask: bit `i` is position `i` in both.
+        ready &= !board.state.used.low();
         // Nothing ready (every Ability used, beyond the Energy or a primer's): the ranking
         // below would find none and weigh none, so it is not built.
         let zords = &board.state.zord_bay;
         let zord_ready =
-            (0..zords.len()).any(|z| !board.state.zord_used[z] && cost(zords[z]) <= energy);
+            (0..zords.len()).any(|z| !board.state.zord_used.has(z) && cost(zords[z]) <= energy);
         if ready == 0 && !zord_ready {
             debug_assert!(
                 self.ranks_nothing(board, *declined),
@@ -204,7 +212,7 @@ impl PrDbg {
             self.rank_activation(i, card, false, board, &mut best);
         }
         for z in 0..board.state.zord_bay.len() {
-            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used.has(z));
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         if let Some((damage, i, set)) = best.next(i64::from(energy)) {
@@ -214,16 +222,34 @@ impl PrDbg {
             }
             return Some((i, damage, set));
         }
-        // No damaging Ability is ready: the first that deals nothing but acts, when the
-        // rest of the turn ends with a higher plan value with it than without
-        // (docs/pilots.md#plan-value; ties: not used). A declined one is not weighed again
-        // this phase: the Abilities used after it only spend Energy it would need.
+        if best.n_weigh == 0 {
+            return None;
+        }
+        let weigh = &best.weigh[..usize::from(best.n_weigh)];
+        self.weigh_idle(board, declined, picked, known, weigh)
+    }
+
+    /// [`Self::next_activation`] when no damaging Ability is ready: the first of `weigh`
+    /// that deals nothing but acts, when the rest of the turn ends with a higher plan value
+    /// with it than without (docs/pilots.md#plan-value; ties: not used). A declined one is
+    /// not weighed again this phase: the Abilities used after it only spend Energy it would
+    /// need. Out of line: most activation choices rank a damaging Ability or nothing, and
+    /// the looks' frame inlined into `activate_phase` was set up at every call.
+    #[inline(never)]
+    fn weigh_idle<L: Log>(
+        &self,
+        board: &mut PrBoard<'_, L>,
+        declined: &mut u64,
+        picked: &mut Option<Carried>,
+        known: Option<End>,
+        weigh: &[u32],
+    ) -> Option<(usize, i64, u32)> {
         let mut without = known.map(|k| k.look(board.state));
         debug_assert!(
             without.is_none_or(|w| w == self.look(board.state, board.rng, None)),
             "a carried look differs from a new one"
         );
-        for &i in &best.weigh[..best.n_weigh] {
+        for i in weigh.iter().map(|&i| i as usize) {
             // A heal known to win needs neither look (`carry.rs`); the game leaves the path
             // of any look it kept.
             if without.is_none() && self.heal_pick(board, i) {
@@ -281,15 +307,15 @@ impl PrDbg {
         best.declined = declined;
         let own = board.state.attached.len();
         for i in 0..own.min(63) {
-            let (card, used) = (board.state.attached[i], board.state.used[i]);
+            let (card, used) = (board.state.attached[i], board.state.used.has(i));
             self.rank_activation(i, card, used, board, &mut best);
         }
         if board.state.flipped > 0 && own < 64 {
-            let used = board.state.used[own];
+            let used = board.state.used.has(own);
             self.rank_activation(own, self.character, used, board, &mut best);
         }
         for z in 0..board.state.zord_bay.len() {
-            let (card, used) = (board.state.zord_bay[z], board.state.zord_used[z]);
+            let (card, used) = (board.state.zord_bay[z], board.state.zord_used.has(z));
             self.rank_activation(own + 1 + z, card, used, board, &mut best);
         }
         best.best.is_none() && best.n_weigh == 0
@@ -333,19 +359,26 @@ impl PrDbg {
             // (ready an Equipment when none is exhausted, gain a card from an empty pile) is
             // never used (docs/pilots.md#plan-value). Asked last: it only reads the board,
             // and one that is not weighed is not used either way.
-            if weigh && best.n_weigh < MAX_DAMAGING && self.ability_acts(card, board) {
-                best.weigh[best.n_weigh] = i;
+            let room = usize::from(best.n_weigh) < MAX_DAMAGING;
+            if weigh && room && self.ability_acts(card, board) {
+                // A position is a slot, the flipped Character or a Zord Bay card: a handful.
+                best.weigh[usize::from(best.n_weigh)] = i as u32;
                 best.n_weigh += 1;
             }
             return;
         }
+        // A set is bits over at most `MAX_SET` effects: a byte.
+        debug_assert!(set < 1 << MAX_SET, "a set of more than {MAX_SET} effects");
         if best.best.is_none_or(|(d, ..)| damage > d) {
-            best.best = Some((damage, i, set));
+            best.best = Some((damage, i as u32, set as u8));
         }
         best.required = best.required.saturating_add(act.spare_cost);
-        if damage > 0 && best.n < MAX_DAMAGING {
+        let n = usize::from(best.n);
+        if damage > 0 && n < MAX_DAMAGING {
             // A position is a slot, the flipped Character or a Zord Bay card: a handful.
-            best.damaging[best.n] = (damage, cost, i as u32, set);
+            best.damaging[n] = (damage, cost);
+            best.position[n] = i as u32;
+            best.set[n] = set as u8;
             best.n += 1;
         }
     }
@@ -571,8 +604,8 @@ impl PrDbg {
                 let mut options: Vec<Option<usize>> = (0..positions)
                     .filter(|&i| {
                         let used = match i {
-                            _ if i <= own => state.used[i],
-                            _ => state.zord_used[i - own - 1],
+                            _ if i <= own => state.used.has(i),
+                            _ => state.zord_used.has(i - own - 1),
                         };
                         !used && self.at_position(state, i).is_some_and(|c| cost(c) <= energy)
                     })
@@ -609,9 +642,9 @@ impl PrDbg {
     pub(super) fn mark_used(state: &mut State, i: usize) {
         let own = state.attached.len();
         if i <= own {
-            state.used[i] = true;
+            state.used.insert(i);
         } else {
-            state.zord_used[i - own - 1] = true;
+            state.zord_used.insert(i - own - 1);
         }
     }
 
@@ -711,37 +744,41 @@ impl PrDbg {
     ) -> Option<Outcome> {
         let mut declined = 0u64;
         loop {
+            // `self` read through a barrier each round: the phase's rounds are few (one or
+            // two), and without it every table any path reads was loaded and spilled at
+            // entry.
+            let p: &PrDbg = std::hint::black_box(self);
             // The look without a primer, when `prime` declined them all: the weighing of an
             // Ability that deals nothing starts from the same state and stream, so its look
             // without is this one. Only the pilot picks (a person's pick could draw from the
             // stream in between).
             let mut known = carried.take();
-            if self.any_primer
+            if p.any_primer
                 && !state.planning
-                && self.prime(state, rng, log, false, &mut known, !L::CHOOSES)
+                && p.prime(state, rng, log, false, &mut known, !L::CHOOSES)
             {
-                if let Some(end) = self.won(state, log) {
+                if let Some(end) = p.won(state, log) {
                     return Some(end);
                 }
                 continue;
             }
             let mut board = PrBoard {
-                p: self,
+                p,
                 state: &mut *state,
                 rng: &mut *rng,
                 log: &mut *log,
                 card: NONE,
             };
-            let best = self.next_activation(&mut board, &mut declined, &mut known);
-            let i = self.activation_pick(state, best, rng, log)?;
-            let card = self.at_position(state, i)?;
+            let best = p.next_activation(&mut board, &mut declined, &mut known);
+            let i = p.activation_pick(state, best, rng, log)?;
+            let card = p.at_position(state, i)?;
             Self::mark_used(state, i);
             match best {
                 // The pilot's pick: the set its ranking chose, on the same board.
-                Some((b, _, set)) if b == i => self.activate_set(card, set, state, rng, log),
-                _ => self.activate_card(card, state, rng, log),
+                Some((b, _, set)) if b == i => p.activate_set(card, set, state, rng, log),
+                _ => p.activate_card(card, state, rng, log),
             }
-            if let Some(end) = self.won(state, log) {
+            if let Some(end) = p.won(state, log) {
                 return Some(end);
             }
             // The look that picked this Ability played it as the game just did, then the
@@ -749,8 +786,8 @@ impl PrDbg {
             // the pilot picks: a person's pick may be another).
             carried = known.filter(|_| !L::CHOOSES);
             if !state.hand.is_empty() {
-                carried = self.play_all_fx(state, rng, log, carried);
-                if let Some(end) = self.won(state, log) {
+                carried = p.play_all_fx(state, rng, log, carried);
+                if let Some(end) = p.won(state, log) {
                     return Some(end);
                 }
             }

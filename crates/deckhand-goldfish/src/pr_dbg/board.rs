@@ -253,7 +253,6 @@ impl<L: Log> PrBoard<'_, L> {
                 s.zord_bay.push(card);
                 s.standing_fx |= p.fx.mask(card);
                 s.reactors_stale |= p.fx.reacts_to_events(card);
-                s.zord_used.push(false);
             }
             Z_GRID => match s.grid.iter().position(|&c| c == NONE) {
                 Some(i) => s.grid[i] = card,
@@ -551,7 +550,7 @@ impl<L: Log> Board for PrBoard<'_, L> {
     fn exhausted(&self, set: Option<&CardSet>) -> Option<i64> {
         let s = &*self.state;
         let n = (0..s.attached.len())
-            .filter(|&i| s.used[i] && s.attached[i] != NONE && keep(set, s.attached[i]))
+            .filter(|&i| s.used.has(i) && s.attached[i] != NONE && keep(set, s.attached[i]))
             .filter(|&i| s.attached[i] != self.card)
             .count();
         Some(n as i64)
@@ -572,11 +571,11 @@ impl<L: Log> Board for PrBoard<'_, L> {
         for _ in 0..count {
             let s = &*self.state;
             let best = (0..s.attached.len())
-                .filter(|&i| s.used[i] && s.attached[i] != NONE && keep(set, s.attached[i]))
+                .filter(|&i| s.used.has(i) && s.attached[i] != NONE && keep(set, s.attached[i]))
                 .filter(|&i| s.attached[i] != self.card)
                 .max_by_key(|&i| (p.f(s.attached[i]).damage.unwrap_or(0), GRID - i));
             let Some(i) = best else { break };
-            self.state.used[i] = false;
+            self.state.used.remove(i);
             readied += 1;
             let card = self.state.attached[i];
             self.note(|| format!("{label}: ready {}", p.name(card)));

@@ -296,10 +296,10 @@ impl PrDbg {
         for p in 0..positions {
             let s = &*board.state;
             let (card, used) = match p {
-                _ if p < own => (s.attached[p], s.used[p]),
-                _ if p == own && s.flipped > 0 => (self.character, s.used[own]),
+                _ if p < own => (s.attached[p], s.used.has(p)),
+                _ if p == own && s.flipped > 0 => (self.character, s.used.has(own)),
                 _ if p == own => (NONE, true),
-                _ => (s.zord_bay[p - own - 1], s.zord_used[p - own - 1]),
+                _ => (s.zord_bay[p - own - 1], s.zord_used.has(p - own - 1)),
             };
             if used
                 || self.activation_cost[usize::from(card).min(last)] > energy

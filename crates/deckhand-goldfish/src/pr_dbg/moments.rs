@@ -157,7 +157,7 @@ impl PrDbg {
         Self::give_back(state.ahead.take());
         state.mods.retain(|m| !m.turn);
         state.shards = 0;
-        state.zord_used.fill(false);
+        state.zord_used.clear();
         state.made_shards = 0;
         state.made_energy = 0;
         state.spent = 0;
@@ -238,6 +238,9 @@ impl PrDbg {
         }
         // The looks from before the last card (see `carry.rs`).
         loop {
+            // `self` read through a barrier each card: the tables only some cards' paths
+            // read were otherwise all loaded and spilled at every call.
+            let p: &PrDbg = std::hint::black_box(self);
             // A look with a primer from before the last card holds only when the Energy
             // never reached the cap while that card was played (`carry.rs`).
             if state.energy >= MAX_ENERGY {
@@ -246,36 +249,37 @@ impl PrDbg {
                 }
             }
             debug_assert!(
-                floor.is_none_or(|f| f == self.primer_floor(state)),
+                floor.is_none_or(|f| f == p.primer_floor(state)),
                 "a stale primer floor"
             );
             // Before each card: a paid effect worth something only before the cards it
             // changes (Coach Harriet Dunmore), if the rest of the turn ends better with it.
             // With no look carried and no primer the Energy covers, the weighing ends at once
             // (`prime`) and `steady` could only clear the `None`: neither is asked.
-            if self.any_primer
+            if p.any_primer
                 && !state.planning
                 && !state.hand.is_empty()
                 && (carried.is_some()
-                    || (state.energy >= self.cheapest_primer
-                        && state.energy >= *floor.get_or_insert_with(|| self.primer_floor(state))))
+                    || (state.energy >= p.cheapest_primer
+                        && state.energy >= *floor.get_or_insert_with(|| p.primer_floor(state))))
             {
                 // A look from here plays the hand as this loop does: only the pilot picks
                 // (a person may play a card otherwise), the look's fresh `open` is this
                 // loop's and its sort leaves the hand as it is, and the goldfish stands
                 // (a look after its fall plays nothing). Then a look carried from the last
                 // card ends as a new one would.
-                let steady = !L::CHOOSES
-                    && state.goldfish_hp > 0
-                    && open == any_empty(&state.attached)
-                    && (!open
-                        || state.hand.as_slice().windows(2).all(|w| {
-                            self.attach_rank[w[0] as usize] <= self.attach_rank[w[1] as usize]
-                        }));
+                let steady =
+                    !L::CHOOSES
+                        && state.goldfish_hp > 0
+                        && open == any_empty(&state.attached)
+                        && (!open
+                            || state.hand.as_slice().windows(2).all(|w| {
+                                p.attach_rank[w[0] as usize] <= p.attach_rank[w[1] as usize]
+                            }));
                 if !steady {
                     carried = None;
                 }
-                if self.prime(state, rng, log, true, &mut carried, steady) {
+                if p.prime(state, rng, log, true, &mut carried, steady) {
                     carried = None;
                     floor = None;
                 }
@@ -288,16 +292,16 @@ impl PrDbg {
                 }
                 return carried;
             };
-            let f = self.f(card);
+            let f = p.f(card);
             let slot = match f.ability_cost {
                 Some(_) if open => {
-                    let slot = self.empty_slot(state, card);
-                    self.attach_or_play_pick(card, slot, state, rng, log)
+                    let slot = p.empty_slot(state, card);
+                    p.attach_or_play_pick(card, slot, state, rng, log)
                 }
                 _ => None,
             };
             if let Some(s) = slot {
-                self.attach(card, s, state, rng, log);
+                p.attach(card, s, state, rng, log);
                 open = any_empty(&state.attached);
                 floor = None;
                 continue;
@@ -310,33 +314,33 @@ impl PrDbg {
                 }
                 state.primed_plays += 1;
             }
-            if Programs::mask_has(self.reacts[usize::from(card)], Trigger::PlaysCard) {
-                self.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
-                if !self.keeps_primers {
+            if Programs::mask_has(p.reacts[usize::from(card)], Trigger::PlaysCard) {
+                p.fire_event_all(Trigger::PlaysCard, card, state, rng, log);
+                if !p.keeps_primers {
                     floor = None;
                 }
             }
-            let shards = u32::from(f.shards) + self.extra_shards(state, card);
+            let shards = u32::from(f.shards) + p.extra_shards(state, card);
             state.shards += shards;
             state.made_shards += shards;
             let before = state.energy;
             state.energy = (state.energy + u32::from(f.energy)).min(MAX_ENERGY);
             state.made_energy += state.energy - before;
             state.played.push(card);
-            self.mark_played(state, card);
-            state.played_fx |= self.fx.mask(card);
+            p.mark_played(state, card);
+            state.played_fx |= p.fx.mask(card);
             let (total, energy) = (state.shards, state.energy);
             log.decide(Action::Play, || {
                 format!(
                     "Play {}: {shards_shards} ({total} this turn), {} Energy (now {energy})",
-                    self.name(card),
+                    p.name(card),
                     state.energy - before,
                     shards_shards = deckhand_core::plural::count(shards as i64, "Shard", "Shards")
                 )
             });
-            if self.fx.has(card, Trigger::Played) {
-                self.fire_card(card, Trigger::Played, state, rng, log);
-                if !self.keeps_primers {
+            if p.fx.has(card, Trigger::Played) {
+                p.fire_card(card, Trigger::Played, state, rng, log);
+                if !p.keeps_primers {
                     floor = None;
                 }
             }

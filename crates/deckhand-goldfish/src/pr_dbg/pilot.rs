@@ -187,7 +187,7 @@ impl PrDbg {
         };
         loop {
             let best = (0..=own)
-                .filter(|&s| !state.used[s])
+                .filter(|&s| !state.used.has(s))
                 .filter_map(|s| {
                     let f = self.f(card_at(state, s)?);
                     let cost = u32::from(f.ability_cost.unwrap_or(0));
@@ -202,7 +202,7 @@ impl PrDbg {
                 let f = card_at(state, s).map(|c| self.f(c));
                 f.filter(|f| f.damage.is_some())
                     .map(|f| u32::from(f.ability_cost.unwrap_or(0)))
-                    .filter(|&cost| !state.used[s] && cost <= state.energy)
+                    .filter(|&cost| !state.used.has(s) && cost <= state.energy)
             };
             let energy = state.energy;
             let pick = log.pick(
@@ -243,7 +243,7 @@ impl PrDbg {
             let card = card_at(state, s).unwrap_or(NONE);
             let cost = u32::from(self.f(card).ability_cost.unwrap_or(0));
             let damage = u32::from(self.f(card).damage.unwrap_or(0));
-            state.used[s] = true;
+            state.used.insert(s);
             state.energy -= cost;
             state.goldfish_hp -= damage as i32;
             dealt += damage;

@@ -95,13 +95,15 @@ impl PrDbg {
         // `u32::MAX`, never covered.
         let primer = |card: u16| self.primer_cost[usize::from(card).min(last)] <= energy;
         let mut bits = 0u64;
-        for (i, (&card, &used)) in state.attached.iter().zip(&state.used).enumerate() {
-            bits |= u64::from(primer(card) & !used) << i;
+        for (i, &card) in state.attached.iter().enumerate() {
+            bits |= u64::from(primer(card)) << i;
         }
-        let flipped = (state.flipped > 0) & !state.used[own] & primer(self.character);
+        let flipped = (state.flipped > 0) & primer(self.character);
         bits |= u64::from(flipped) << own;
-        for (z, (&card, &used)) in state.zord_bay.iter().zip(&state.zord_used).enumerate() {
-            bits |= u64::from(primer(card) & !used) << (own + 1 + z);
+        // The slots and the Character are positions 0 to `own`, under 64 (`prime_ready`).
+        bits &= !state.used.low();
+        for (z, &card) in state.zord_bay.iter().enumerate() {
+            bits |= u64::from(primer(card) & !state.zord_used.has(z)) << (own + 1 + z);
         }
         debug_assert_eq!(
             bits,
@@ -161,8 +163,10 @@ impl PrDbg {
         let energy = state.energy;
         let ready = |state: &State, i: usize| {
             let used = match i {
-                _ if i <= own => state.used[i],
-                _ => state.zord_used.get(i - own - 1).copied().unwrap_or(true),
+                _ if i <= own => state.used.has(i),
+                // Past the Zord Bay: no Ability there.
+                _ if i - own > state.zord_bay.len() => true,
+                _ => state.zord_used.has(i - own - 1),
             };
             !used
                 && self.at_position(state, i).is_some_and(|c| {
@@ -320,13 +324,13 @@ impl PrDbg {
         let own = state.attached.len();
         let mut floor = u32::MAX;
         for s in 0..own {
-            floor = floor.min(cost(state.attached[s], state.used[s]));
+            floor = floor.min(cost(state.attached[s], state.used.has(s)));
         }
         if state.flipped > 0 {
-            floor = floor.min(cost(self.character, state.used[own]));
+            floor = floor.min(cost(self.character, state.used.has(own)));
         }
         for z in 0..state.zord_bay.len() {
-            floor = floor.min(cost(state.zord_bay[z], state.zord_used[z]));
+            floor = floor.min(cost(state.zord_bay[z], state.zord_used.has(z)));
         }
         debug_assert_eq!(
             (self.cheapest_primer..=MAX_ENERGY)
@@ -353,8 +357,8 @@ impl PrDbg {
         let own = state.attached.len();
         let last = self.activation_cost.len() - 1;
         let used = match i {
-            _ if i <= own => state.used[i],
-            _ => state.zord_used[i - own - 1],
+            _ if i <= own => state.used.has(i),
+            _ => state.zord_used.has(i - own - 1),
         };
         !used
             && self.at_position(state, i).is_some_and(|c| {

@@ -73,7 +73,7 @@ impl crate::scratch::Scratch for State {
         copy_list(&mut self.played, played);
         copy_list(&mut self.discard, discard);
         copy_list(&mut self.attached, attached);
-        copy_list(&mut self.used, used);
+        self.used.clone_from(used);
         self.hp = *hp;
         self.goldfish_hp = *goldfish_hp;
         self.energy = *energy;
@@ -91,7 +91,7 @@ impl crate::scratch::Scratch for State {
         self.admitted.clone_from(admitted);
         copy_list(&mut self.control, control);
         copy_list(&mut self.zord_bay, zord_bay);
-        copy_list(&mut self.zord_used, zord_used);
+        self.zord_used.clone_from(zord_used);
         copy_list(&mut self.destroyed, destroyed);
         self.battled = *battled;
         copy_list(&mut self.deck_top, deck_top);

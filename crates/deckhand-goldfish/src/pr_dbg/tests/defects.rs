@@ -268,7 +268,7 @@ fn abilities_on_several_cards_are_chosen_as_one_set_for_the_energy() {
     let (lines, _) = play_turn(&p, &mut state);
     assert_eq!(state.goldfish_hp, 24, "{lines:#?}");
     assert_eq!(state.energy, 0, "{lines:#?}");
-    assert!(!state.used[2], "Quake Maul is not used: {lines:#?}");
+    assert!(!state.used.has(2), "Quake Maul is not used: {lines:#?}");
 }
 
 /// The pilot's pick resolves the set of effects its ranking chose (`activate_set`), not a
@@ -412,7 +412,7 @@ fn signal_beacons_look_is_known_from_the_look_without_it_unless_it_readies_an_ab
             "{energy}: {lines:#?}"
         );
         assert!(
-            state.used[0],
+            state.used.has(0),
             "{energy}: Signal Beacon is activated: {lines:#?}"
         );
         assert_eq!(state.energy, left, "{energy}: {lines:#?}");

@@ -121,7 +121,7 @@ fn play(case: &Case) -> Zones {
         state.attached[s] = index(name);
     }
     for &s in &g.used {
-        state.used[s] = true;
+        state.used.insert(s);
     }
     for (i, name) in g.grid.iter().enumerate() {
         state.grid[i] = index(name);
@@ -130,7 +130,7 @@ fn play(case: &Case) -> Zones {
     state.main_discard = all(&g.main_discard);
     state.destroyed = all(&g.destroyed);
     state.zord_bay = all(&g.zord_bay);
-    state.zord_used = vec![false; state.zord_bay.len()];
+    state.zord_used.clear();
     state.hp = g.hp;
     state.goldfish_hp = g.goldfish_hp;
     state.energy = g.energy;
@@ -186,7 +186,9 @@ fn play(case: &Case) -> Zones {
         played: sorted(&state.played),
         control: sorted(&state.control),
         attached: names(&state.attached),
-        used: (0..state.used.len()).filter(|&s| state.used[s]).collect(),
+        used: (0..=state.attached.len())
+            .filter(|&s| state.used.has(s))
+            .collect(),
         grid: names(&state.grid),
         main_deck: sorted(state.main_deck.remaining()),
         main_top: names(state.main_deck.known_top()),

@@ -159,7 +159,9 @@ fn each_turn_with_every_effect_plays_as_games_md_says() {
 /// the turn's figures.
 fn wrong(t: &Turn) -> Option<String> {
     let (state, figures) = play(t);
-    let used: Vec<usize> = (0..state.used.len()).filter(|&s| state.used[s]).collect();
+    let used: Vec<usize> = (0..=state.attached.len())
+        .filter(|&s| state.used.has(s))
+        .collect();
     let got = (
         state.goldfish_hp,
         state.energy,
